@@ -1,0 +1,36 @@
+"""An import-linter contract: a package imports only the standard library and
+itself. (The built-in "forbidden" contract needs every third-party package
+named in advance; this one forbids whatever is not the standard library.)"""
+
+from __future__ import annotations
+
+import sys
+
+from importlinter import Contract, ContractCheck, fields, output
+
+
+class StdlibOnlyContract(Contract):
+    package = fields.StringField()
+
+    def check(self, graph, verbose: bool) -> ContractCheck:  # type: ignore[no-untyped-def]
+        package = self.package
+        modules = {package} | graph.find_descendants(package)
+        violations = []
+        for importer in sorted(modules):
+            for imported in sorted(graph.find_modules_directly_imported_by(importer)):
+                if imported == package or imported.startswith(package + "."):
+                    continue
+                if imported.split(".")[0] in sys.stdlib_module_names:
+                    continue
+                lines = [
+                    detail["line_number"]
+                    for detail in graph.get_import_details(importer=importer, imported=imported)
+                ]
+                violations.append((importer, imported, lines))
+        return ContractCheck(kept=not violations, metadata={"violations": violations})
+
+    def render_broken_contract(self, check: ContractCheck) -> None:
+        for importer, imported, lines in check.metadata["violations"]:
+            where = ", ".join(f"l.{line}" for line in lines)
+            output.print_error(f"{importer} imports {imported} ({where}), which is not the standard library")
+            output.new_line()

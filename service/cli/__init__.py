@@ -1,0 +1,20 @@
+"""The ``breakpoker`` command line."""
+
+from __future__ import annotations
+
+import click
+
+from service.cli.bench import bench
+from service.cli.house_way import house_way_command
+from service.cli.settle import settle
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="breakpoker")
+def main() -> None:
+    """Break Poker table service: rules, settlement and back office."""
+
+
+main.add_command(house_way_command)
+main.add_command(settle)
+main.add_command(bench)

@@ -1,0 +1,87 @@
+"""``breakpoker house-way``: how the house sets seven cards, and why."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from service.engine.cards import codes, parse_cards
+from service.engine.errors import RulesError
+from service.engine.hands import HandValue
+from service.engine.house_way import HouseWay, house_way
+from service.engine.qualifier import DEFAULT_QUALIFIER, parse_qualifier
+
+
+@click.command("house-way")
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--qualifier",
+    default=DEFAULT_QUALIFIER.text,
+    show_default=True,
+    help="Dealer qualifier, the lowest qualifying high-card hand.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def house_way_command(cards: tuple[str, ...], qualifier: str, as_json: bool) -> None:
+    """Set seven CARDS by the house way, e.g. `breakpoker house-way Ah Kd 9s 9c 6h 4d 2c`.
+
+    Prints the low and high hands, the rule that fired and why, whether the
+    setting is a Lucky Break and whether it qualifies as the dealer's hand.
+    """
+    try:
+        parsed = parse_cards(cards)
+        if len(parsed) != 7:
+            raise RulesError("wrong_card_count", f"the house way sets seven cards; {len(parsed)} given")
+        if len(set(parsed)) != 7:
+            repeated = next(card for card in parsed if parsed.count(card) > 1)
+            raise RulesError("duplicate_card", f"{repeated} appears twice")
+        dealer_qualifier = parse_qualifier(qualifier)
+    except RulesError as error:
+        raise click.UsageError(error.message) from None
+    way = house_way(parsed)
+    report = house_way_report(way, dealer_qualifier.qualifies(way.high_value), dealer_qualifier.text)
+    click.echo(json.dumps(report, indent=2) if as_json else render(report))
+
+
+def house_way_report(way: HouseWay, qualifies: bool, qualifier: str) -> dict[str, Any]:
+    setting = way.setting
+    return {
+        "low": codes(setting.low),
+        "high": codes(setting.high),
+        "discards": codes(way.discards),
+        "low_hand": _hand(way.low_value),
+        "high_hand": _hand(way.high_value),
+        "rule": way.rule.value,
+        "rule_name": way.rule.label,
+        "explanation": way.explanation,
+        "lucky_break": way.lucky_break,
+        "qualifies": qualifies,
+        "qualifier": qualifier,
+    }
+
+
+def _hand(value: HandValue) -> dict[str, Any]:
+    return {
+        "plays_as": value.text,
+        "category": value.category.label,
+        "joker_as": None if value.joker_as is None else value.joker_as.symbol,
+    }
+
+
+def render(report: dict[str, Any]) -> str:
+    def hand_line(name: str, cards: list[str], hand: dict[str, Any]) -> str:
+        joker = f", JK as {hand['joker_as']}" if hand["joker_as"] else ""
+        return f"{name:<10}{' '.join(cards):<12}{hand['plays_as']} ({hand['category']}{joker})"
+
+    return "\n".join(
+        [
+            hand_line("Low", report["low"], report["low_hand"]),
+            hand_line("High", report["high"], report["high_hand"]),
+            f"{'Discards':<10}{' '.join(report['discards'])}",
+            f"{'Rule':<10}{report['rule']} ({report['rule_name']})",
+            f"{'Why':<10}{report['explanation']}",
+            f"Lucky Break: {'yes' if report['lucky_break'] else 'no'}",
+            f"Dealer qualifies ({report['qualifier']}): {'yes' if report['qualifies'] else 'no'}",
+        ]
+    )

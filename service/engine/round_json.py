@@ -1,0 +1,210 @@
+"""Rounds and settlements as JSON objects: the shape ``breakpoker settle`` reads
+and writes, and the API accepts and returns.
+
+Parsing is strict: an unknown key is an error (a misspelt bet name must never
+silently become "no bet"), and every error names its field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from service.engine.cards import DECK, Card, codes, parse_card
+from service.engine.errors import RulesError
+from service.engine.round import Bets, Round, SeatEntry
+from service.engine.setting import Setting
+from service.engine.settlement import RoundSettlement, SeatResult
+from service.engine.table_config import BetType
+
+HOUSE_WAY = "house_way"
+ROUND_KEYS = frozenset({"round_id", "dealer", "seats"})
+SEAT_KEYS = frozenset({"seat", "cards", "setting", "bets"})
+SETTING_KEYS = frozenset({"low", "high"})
+BET_KEYS = frozenset(bet.value for bet in BetType)
+MAX_ROUND_ID_LENGTH = 100
+_CANONICAL_CARDS = {card.code: card for card in DECK}
+
+
+def round_from_json(data: object, extra_keys: frozenset[str] = frozenset()) -> Round:
+    """The round a JSON object describes (rule checks are :func:`validate_round`'s).
+
+    ``extra_keys`` are top-level keys the caller handles itself (``config``).
+    """
+    top = _object(data, "round")
+    _no_unknown_keys(top, ROUND_KEYS | extra_keys, "")
+    round_id = _round_id(top)
+    dealer = _cards(_required(top, "dealer", ""), "dealer")
+    seats_data = _required(top, "seats", "")
+    if type(seats_data) is not list:
+        raise RulesError("invalid_field", "seats must be a list of seats", "seats")
+    seats = tuple(_seat(seat, index) for index, seat in enumerate(seats_data))
+    return Round(round_id, dealer, seats)
+
+
+def round_id_of(data: object) -> object:
+    """The round id to echo in an error line, whatever else is wrong."""
+    if isinstance(data, Mapping):
+        round_id = data.get("round_id")
+        if _valid_round_id(round_id):
+            return round_id
+    return None
+
+
+def _valid_round_id(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, str) and 0 < len(value) <= MAX_ROUND_ID_LENGTH
+
+
+def _round_id(top: Mapping[str, Any]) -> str | int:
+    round_id = _required(top, "round_id", "")
+    if not _valid_round_id(round_id):
+        raise RulesError(
+            "invalid_field",
+            f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} characters or a whole number, "
+            f"not {round_id!r}",
+            "round_id",
+        )
+    return round_id  # type: ignore[no-any-return]
+
+
+def _seat(data: object, index: int) -> SeatEntry:
+    # Error texts are built only when there is an error: this runs per seat.
+    path = f"seats[{index}]"
+    seat_data = _object(data, path)
+    _no_unknown_keys(seat_data, SEAT_KEYS, path + ".")
+    number = _required(seat_data, "seat", path + ".")
+    if type(number) is not int:  # bool is not a seat number either
+        raise RulesError(
+            "invalid_field", f"{path}.seat must be a seat number, not {number!r}", f"{path}.seat"
+        )
+    cards = _cards(_required(seat_data, "cards", path + "."), f"{path}.cards", number)
+    setting = _setting(_required(seat_data, "setting", path + "."), f"{path}.setting", number)
+    bets = _bets(_required(seat_data, "bets", path + "."), f"{path}.bets", number)
+    return SeatEntry(number, cards, setting, bets)
+
+
+def _setting(data: object, path: str, seat: int) -> Setting | None:
+    if data == HOUSE_WAY:
+        return None
+    if not isinstance(data, Mapping):
+        raise RulesError(
+            "invalid_setting",
+            f'seat {seat}: setting must be "house_way" or {{"low": [...], "high": [...]}}',
+            path,
+        )
+    _no_unknown_keys(data, SETTING_KEYS, path + ".")
+    low = _cards(_required(data, "low", path + "."), f"{path}.low", seat)
+    high = _cards(_required(data, "high", path + "."), f"{path}.high", seat)
+    if len(low) != 2 or len(high) != 3:
+        raise RulesError(
+            "invalid_setting",
+            f"seat {seat}: a setting is 2 cards low and 3 cards high, not {len(low)} and {len(high)}",
+            path,
+        )
+    return Setting(low, high)
+
+
+def _bets(data: object, path: str, seat: int) -> Bets:
+    bets = _object(data, path)
+    _no_unknown_keys(bets, BET_KEYS, path + ".")
+    if "main" not in bets:
+        raise RulesError(
+            "missing_field",
+            f"seat {seat}: bets.main is required (every seat places a Main Bet)",
+            path + ".main",
+        )
+    main = bets["main"]
+    dealer_break_bonus = bets.get("dealer_break_bonus", 0)
+    break_bonus = bets.get("break_bonus", 0)
+    for key, value in (
+        ("main", main),
+        ("dealer_break_bonus", dealer_break_bonus),
+        ("break_bonus", break_bonus),
+    ):
+        if type(value) is not int or value < 0:  # bool and float are not stakes
+            raise RulesError(
+                "invalid_bet",
+                f"seat {seat}: bets.{key} must be a whole, non-negative number of minor units (cents), "
+                f"not {value!r}",
+                f"{path}.{key}",
+            )
+    return Bets(main, dealer_break_bonus, break_bonus)
+
+
+def _cards(data: object, path: str, seat: int | None = None) -> tuple[Card, ...]:
+    if type(data) is not list:
+        raise RulesError("invalid_field", f"{path} must be a list of card codes", path)
+    try:
+        return tuple(map(_CANONICAL_CARDS.__getitem__, data))
+    except (KeyError, TypeError):
+        pass  # not all canonical: parse one by one for the other spellings and the error
+    try:
+        return tuple([parse_card(code) for code in data])
+    except RulesError as error:
+        owner = path if seat is None else f"seat {seat}"
+        raise RulesError(error.code, f"{owner}: {error.message}", path) from None
+
+
+def _object(data: object, path: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise RulesError("invalid_field", f"{path} must be a JSON object", path)
+    return data
+
+
+def _required(data: Mapping[str, Any], key: str, prefix: str) -> object:
+    if key not in data:
+        raise RulesError("missing_field", f"{prefix}{key} is required", prefix + key)
+    return data[key]
+
+
+def _no_unknown_keys(data: Mapping[str, Any], allowed: frozenset[str], prefix: str) -> None:
+    if data.keys() <= allowed:
+        return
+    key = next(key for key in data if key not in allowed)
+    raise RulesError(
+        "unknown_field",
+        f"{prefix}{key} is not a known field (expected {', '.join(sorted(allowed))})",
+        f"{prefix}{key}",
+    )
+
+
+def settlement_to_json(settlement: RoundSettlement) -> dict[str, Any]:
+    dealer = settlement.dealer
+    way = dealer.house_way
+    return {
+        "round_id": settlement.round_id,
+        "dealer": {
+            "low": codes(way.setting.low),
+            "high": codes(way.setting.high),
+            "rule": way.rule.value,
+            "qualifies": dealer.qualifies,
+            "lucky_break": dealer.lucky_break,
+        },
+        "seats": [_seat_json(seat) for seat in settlement.seats],
+    }
+
+
+def _seat_json(seat: SeatResult) -> dict[str, Any]:
+    category = seat.break_bonus.category
+    return {
+        "seat": seat.seat,
+        "low": codes(seat.setting.low),
+        "high": codes(seat.setting.high),
+        "fouled": seat.fouled,
+        "lucky_break": seat.lucky_break,
+        # The enums are strings, so they serialise as their values.
+        "main": {"outcome": seat.main.outcome, "net": seat.main.net},
+        "dealer_break_bonus": {
+            "outcome": seat.dealer_break_bonus.outcome,
+            "net": seat.dealer_break_bonus.net,
+        },
+        "break_bonus": {
+            "outcome": seat.break_bonus.outcome,
+            "category": category,
+            "net": seat.break_bonus.net,
+        },
+    }

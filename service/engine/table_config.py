@@ -1,0 +1,208 @@
+"""A table's configuration (rule book, "Table configuration"): a versioned,
+immutable value with the rule book's defaults.
+
+Field names are the rule book's, and so are the JSON names
+(``breakpoker settle``'s ``config`` and ``breakpoker analyze --config``).
+
+>>> config = TableConfig.from_json({"dealer_qualifier": "A-3-2", "foul_policy": "forfeit"})
+>>> config.dealer_qualifier.text, config.foul_policy, config.seats
+('A-3-2', <FoulPolicy.FORFEIT: 'forfeit'>, 6)
+>>> config.to_json()["limits"]["main"]
+[500, 100000]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from service.engine.break_bonus import BreakBonusCategory
+from service.engine.errors import RulesError
+from service.engine.qualifier import DEFAULT_QUALIFIER, Qualifier, parse_qualifier
+
+MAX_SEATS = 6  # seven hands of seven need 49 of the 53 cards; a seventh player would need 56
+
+
+class FoulPolicy(StrEnum):
+    """What happens to a fouled player setting (section 8)."""
+
+    HOUSE_WAY = "house_way"  # reset by the house way and settled
+    FORFEIT = "forfeit"  # the Main Bet is lost; side bets still settle
+
+
+class BetType(StrEnum):
+    MAIN = "main"
+    DEALER_BREAK_BONUS = "dealer_break_bonus"
+    BREAK_BONUS = "break_bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class BetLimit:
+    """Table minimum and maximum of one bet type, in minor units."""
+
+    minimum: int
+    maximum: int
+
+    def to_json(self) -> list[int]:
+        return [self.minimum, self.maximum]
+
+
+DEFAULT_LIMITS: Mapping[BetType, BetLimit] = {
+    BetType.MAIN: BetLimit(500, 100_000),
+    BetType.DEALER_BREAK_BONUS: BetLimit(100, 10_000),
+    BetType.BREAK_BONUS: BetLimit(100, 10_000),
+}
+
+DEFAULT_BREAK_BONUS_PAYS: Mapping[BreakBonusCategory, int] = {
+    BreakBonusCategory.FIVE_ACES: 1000,
+    BreakBonusCategory.FOUR_OF_A_KIND: 40,
+    BreakBonusCategory.TWO_TRIPS: 40,
+    BreakBonusCategory.LUCKY_BREAK_TRIPS: 5,
+    BreakBonusCategory.LUCKY_BREAK_STRAIGHT: 1,
+}
+
+FIELDS = ("version", "seats", "limits", "foul_policy", "break_bonus_pays", "dealer_qualifier")
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """One version of a table's rules. Every change makes a new version."""
+
+    version: int = 1
+    seats: int = MAX_SEATS
+    limits: Mapping[BetType, BetLimit] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    foul_policy: FoulPolicy = FoulPolicy.HOUSE_WAY
+    break_bonus_pays: Mapping[BreakBonusCategory, int] = field(
+        default_factory=lambda: dict(DEFAULT_BREAK_BONUS_PAYS)
+    )
+    dealer_qualifier: Qualifier = DEFAULT_QUALIFIER
+
+    def __post_init__(self) -> None:
+        # Read-only views, so a configuration cannot change under a settlement.
+        object.__setattr__(self, "limits", MappingProxyType(dict(self.limits)))
+        object.__setattr__(self, "break_bonus_pays", MappingProxyType(dict(self.break_bonus_pays)))
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TableConfig) and self.to_json() == other.to_json()
+
+    def limit(self, bet: BetType) -> BetLimit:
+        return self.limits[bet]
+
+    def pays(self, category: BreakBonusCategory) -> int:
+        return self.break_bonus_pays[category]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "seats": self.seats,
+            "limits": {bet.value: self.limits[bet].to_json() for bet in BetType},
+            "foul_policy": self.foul_policy.value,
+            "break_bonus_pays": {c.value: self.break_bonus_pays[c] for c in BreakBonusCategory},
+            "dealer_qualifier": self.dealer_qualifier.text,
+        }
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the rules (every field but the version number): two
+        versions with the same rules play the same game."""
+        rules = self.to_json()
+        del rules["version"]
+        canonical = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+    def next_version(self, changes: Mapping[str, object]) -> TableConfig:
+        """A new version with some fields replaced (JSON names and values)."""
+        changed = TableConfig.from_json(changes, base=self)
+        return replace(changed, version=self.version + 1)
+
+    @classmethod
+    def from_json(cls, data: object, base: TableConfig | None = None) -> TableConfig:
+        """Fields named as in the rule book replace those of ``base`` (the
+        defaults); ``limits`` may name only some bet types, a pay table must
+        name all five categories."""
+        base = base or DEFAULT_CONFIG
+        if not isinstance(data, Mapping):
+            raise _error("config", "must be an object of table configuration fields")
+        unknown = sorted(set(data) - set(FIELDS))
+        if unknown:
+            raise _error(unknown[0], f"is not a table configuration field (fields: {', '.join(FIELDS)})")
+        changes: dict[str, Any] = {}
+        if "version" in data:
+            changes["version"] = _int(data["version"], "version", minimum=1)
+        if "seats" in data:
+            changes["seats"] = _int(data["seats"], "seats", minimum=1, maximum=MAX_SEATS)
+        if "limits" in data:
+            changes["limits"] = _limits(data["limits"], base.limits)
+        if "foul_policy" in data:
+            changes["foul_policy"] = _enum(FoulPolicy, data["foul_policy"], "foul_policy")
+        if "break_bonus_pays" in data:
+            changes["break_bonus_pays"] = _pays(data["break_bonus_pays"])
+        if "dealer_qualifier" in data:
+            changes["dealer_qualifier"] = parse_qualifier(data["dealer_qualifier"])
+        return replace(base, **changes)
+
+
+def _error(name: str, problem: str) -> RulesError:
+    return RulesError("invalid_config", f"config.{name} {problem}", field=f"config.{name}")
+
+
+def _int(value: object, name: str, minimum: int, maximum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _error(name, f"must be a whole number, not {value!r}")
+    if value < minimum or (maximum is not None and value > maximum):
+        bound = f"at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+        raise _error(name, f"must be {bound}, not {value}")
+    return value
+
+
+def _enum(kind: type[FoulPolicy], value: object, name: str) -> FoulPolicy:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in kind)
+        raise _error(name, f"must be one of {allowed}, not {value!r}") from None
+
+
+def _limits(value: object, base: Mapping[BetType, BetLimit]) -> dict[BetType, BetLimit]:
+    if not isinstance(value, Mapping):
+        raise _error("limits", "must be an object of bet type to [minimum, maximum]")
+    limits = dict(base)
+    for name, pair in value.items():
+        try:
+            bet = BetType(name)
+        except ValueError:
+            allowed = ", ".join(bet.value for bet in BetType)
+            raise _error(f"limits.{name}", f"is not a bet type ({allowed})") from None
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise _error(f"limits.{name}", f"must be [minimum, maximum], not {pair!r}")
+        minimum = _int(pair[0], f"limits.{name}[0]", minimum=1)
+        maximum = _int(pair[1], f"limits.{name}[1]", minimum=minimum)
+        limits[bet] = BetLimit(minimum, maximum)
+    return limits
+
+
+def _pays(value: object) -> dict[BreakBonusCategory, int]:
+    if not isinstance(value, Mapping):
+        raise _error("break_bonus_pays", "must be an object of category to odds")
+    names = [category.value for category in BreakBonusCategory]
+    unknown = sorted(set(value) - set(names))
+    if unknown:
+        raise _error(f"break_bonus_pays.{unknown[0]}", f"is not a category ({', '.join(names)})")
+    missing = [name for name in names if name not in value]
+    if missing:
+        raise _error("break_bonus_pays", f"must name all five categories; missing {', '.join(missing)}")
+    return {
+        category: _int(value[category.value], f"break_bonus_pays.{category.value}", minimum=1)
+        for category in BreakBonusCategory
+    }
+
+
+DEFAULT_CONFIG = TableConfig()

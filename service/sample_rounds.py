@@ -1,0 +1,33 @@
+"""Random but valid rounds, for benchmarks and simulations.
+
+Every seat places all three bets and sets its hand either by the house way
+or with a random 2 + 3 choice of its own cards (which may be a foul).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from service.engine.cards import DECK, codes
+
+
+def random_round(rng: random.Random, round_id: str, seats: int = 6) -> dict[str, Any]:
+    cards = rng.sample(DECK, 7 * (seats + 1))
+    round_seats = []
+    for seat in range(1, seats + 1):
+        hand = cards[7 * seat : 7 * seat + 7]
+        if rng.random() < 0.5:
+            setting: object = "house_way"
+        else:
+            chosen = rng.sample(hand, 5)
+            setting = {"low": codes(chosen[:2]), "high": codes(chosen[2:])}
+        round_seats.append(
+            {
+                "seat": seat,
+                "cards": codes(hand),
+                "setting": setting,
+                "bets": {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100},
+            }
+        )
+    return {"round_id": round_id, "dealer": codes(cards[:7]), "seats": round_seats}

@@ -1,0 +1,168 @@
+"""The ``breakpoker`` command line: house-way, settle and bench."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from service.cli import main
+from service.sample_rounds import random_round
+
+EXAMPLE_LINE = {
+    "round_id": "r1",
+    "dealer": ["As", "Kd", "Th", "8c", "6s", "4d", "2h"],
+    "seats": [
+        {
+            "seat": 1,
+            "cards": ["7c", "Jh", "Ah", "Ts", "5h", "2d", "3h"],
+            "setting": {"low": ["Ts", "7c"], "high": ["Jh", "2d", "Ah"]},
+            "bets": {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100},
+        }
+    ],
+}
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_house_way_prints_the_setting_the_rule_and_why():
+    result = run("house-way", "Ah", "Kd", "9s", "9c", "6h", "4d", "2c")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split()[:4] == ["Low", "Ah", "Kd", "A-K"]
+    assert lines[1].split()[:5] == ["High", "9s", "9c", "6h", "9-9-6"]
+    assert "Rule      6 (No Pair & Pair)" in result.output
+    assert "no setting of rules 1-5 exists" in result.output
+    assert "Lucky Break: no" in result.output
+    assert "Dealer qualifies (K-3-2): yes" in result.output
+
+
+def test_house_way_json():
+    result = run("house-way", "--json", "jk", "Kd", "Qs", "7c", "7h", "4d", "2c")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["low"] == ["7h", "7c"]
+    assert report["high"] == ["JK", "Kd", "Qs"]
+    assert report["discards"] == ["4d", "2c"]
+    assert report["high_hand"] == {"plays_as": "Q-K-A", "category": "straight", "joker_as": "A"}
+    assert (report["rule"], report["rule_name"]) == (2, "Pair & Straight")
+    assert report["lucky_break"] is True
+    assert report["qualifies"] is True
+
+
+def test_house_way_with_another_qualifier():
+    result = run("house-way", "--json", "--qualifier", "A-3-2", "Kh", "Qd", "9s", "7c", "5h", "4d", "2c")
+    assert json.loads(result.output)["qualifies"] is False
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (["Ah", "Kd", "9s", "9c", "6h", "4d", "2x"], "'2x' is not a card"),
+        (["Ah", "Kd", "9s", "9c", "6h", "4d"], "seven cards; 6 given"),
+        (["Ah", "Kd", "9s", "9c", "6h", "4d", "AH"], "Ah appears twice"),
+    ],
+)
+def test_house_way_refuses_bad_hands_clearly(cards, message):
+    result = run("house-way", *cards)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def settle(stdin: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", "settle", *args], input=stdin, capture_output=True, check=False
+    )
+
+
+def lines_of(done: subprocess.CompletedProcess[bytes]) -> list[dict]:
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_settle_writes_the_documented_output():
+    done = settle(json.dumps(EXAMPLE_LINE).encode() + b"\n")
+    assert done.returncode == 0, done.stderr
+    assert lines_of(done) == [
+        {
+            "round_id": "r1",
+            "dealer": {
+                "low": ["Kd", "Th"],
+                "high": ["As", "8c", "6s"],
+                "rule": 7,
+                "qualifies": True,
+                "lucky_break": False,
+            },
+            "seats": [
+                {
+                    "seat": 1,
+                    "low": ["Ts", "7c"],
+                    "high": ["Ah", "Jh", "2d"],
+                    "fouled": False,
+                    "lucky_break": False,
+                    "main": {"outcome": "push", "net": 0},
+                    "dealer_break_bonus": {"outcome": "lose", "net": -500},
+                    "break_bonus": {"outcome": "lose", "category": None, "net": -100},
+                }
+            ],
+        }
+    ]
+
+
+def test_settle_never_stops_at_a_bad_line():
+    duplicate = json.loads(json.dumps(EXAMPLE_LINE))
+    duplicate["round_id"] = "r2"
+    duplicate["seats"][0]["cards"][0] = "As"
+    good = dict(EXAMPLE_LINE, round_id="r3")
+    stdin = b"\n".join(
+        [
+            json.dumps(EXAMPLE_LINE).encode(),
+            b"{not json",
+            b"",  # blank lines are not rounds
+            json.dumps(duplicate).encode(),
+            b"\xff\xfe garbage",
+            b"[" * 100_000,
+            json.dumps(good).encode(),
+        ]
+    )
+    done = settle(stdin)
+    assert done.returncode == 1
+    out = lines_of(done)
+    assert [line["round_id"] for line in out] == ["r1", None, "r2", None, None, "r3"]
+    assert out[1]["error"]["code"] == "invalid_json"
+    assert out[2]["error"] == {"code": "duplicate_card", "message": "As appears twice: dealer and seat 1"}
+    assert out[3]["error"]["code"] == "invalid_json"
+    assert out[4]["error"]["code"] == "invalid_json"
+    assert "seats" in out[5]
+    assert done.stderr == b""
+
+
+def test_settle_of_nothing_succeeds():
+    done = settle(b"")
+    assert (done.returncode, done.stdout) == (0, b"")
+
+
+def test_settle_in_parallel_keeps_input_order_and_results():
+    rng = random.Random(11)
+    rounds = [random_round(rng, f"p{n}", seats=rng.randint(1, 6)) for n in range(2500)]
+    rounds[1700]["seats"][0]["bets"]["main"] = 1  # one bad round in the third chunk
+    stdin = b"".join(json.dumps(r).encode() + b"\n" for r in rounds)
+    one, two = settle(stdin, "--jobs", "1"), settle(stdin, "--jobs", "2")
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+    out = lines_of(two)
+    assert [line["round_id"] for line in out] == [f"p{n}" for n in range(2500)]
+    assert [n for n, line in enumerate(out) if "error" in line] == [1700]
+
+
+def test_bench_prints_its_figures():
+    result = run("bench", "--hands", "2000", "--rounds", "50")
+    assert result.exit_code == 0, result.output
+    assert "house way, cold cache" in result.output
+    assert "house way, warm cache" in result.output
+    assert result.output.count("seats/s") == 2

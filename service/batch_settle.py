@@ -6,10 +6,9 @@ problem and never stops the lines after it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from typing import Any
-
-import orjson
 
 from service.engine.errors import RulesError
 from service.engine.round_json import round_from_json, round_id_of, settlement_to_json
@@ -17,6 +16,31 @@ from service.engine.settlement import settle_round
 from service.engine.table_config import DEFAULT_CONFIG, TableConfig
 
 CONFIG_KEY = "config"
+_EXTRA_KEYS = frozenset({CONFIG_KEY})
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # JSON lets a key repeat with the last one winning; for stakes that would
+    # settle an amount the sender may not have meant, so it is refused.
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise _DuplicateKey(f"the key {repeated!r} appears twice in one object")
+    return data
+
+
+def _no_constants(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str | bytes) -> object:
+    """Strict JSON: no repeated keys, no NaN or Infinity."""
+    return json.loads(text, object_pairs_hook=_object_without_duplicate_keys, parse_constant=_no_constants)
 
 
 def settle_object(data: object) -> dict[str, Any]:
@@ -25,17 +49,22 @@ def settle_object(data: object) -> dict[str, Any]:
         config = DEFAULT_CONFIG
         if isinstance(data, dict) and CONFIG_KEY in data:
             config = TableConfig.from_json(data[CONFIG_KEY])
-        round_ = round_from_json(data, extra_keys=frozenset({CONFIG_KEY}))
+        round_ = round_from_json(data, extra_keys=_EXTRA_KEYS)
         return settlement_to_json(settle_round(round_, config))
     except RulesError as error:
-        return {"round_id": round_id_of(data), "error": error.to_json()}
+        return _error(round_id_of(data), error.code, error.message)
 
 
-def settle_line(line: str | bytes) -> dict[str, Any]:
+def settle_line(line: str | bytes, number: int = 1) -> dict[str, Any]:
+    """Settle one input line; ``number`` (from 1) names it in JSON errors."""
     try:
-        data = orjson.loads(line)
-    except orjson.JSONDecodeError as error:  # bad JSON, bad UTF-8, absurd nesting or numbers
-        return _error(None, "invalid_json", f"the line is not valid JSON: {error}")
+        data = parse_json(line)
+    except json.JSONDecodeError as error:
+        return _error(
+            None, "invalid_json", f"line {number} is not valid JSON: {error.msg} at column {error.colno}"
+        )
+    except (ValueError, RecursionError) as error:  # bad UTF-8, repeated keys, absurd nesting
+        return _error(None, "invalid_json", f"line {number} is not valid JSON: {error}")
     try:
         return settle_object(data)
     except Exception as error:  # noqa: BLE001 - one broken round must not stop the batch
@@ -48,8 +77,8 @@ def _error(round_id: object, code: str, message: str) -> dict[str, Any]:
     return {"round_id": round_id, "error": {"code": code, "message": message}}
 
 
-def settle_lines(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
-    """Settlements in input order; blank lines are skipped."""
-    for line in lines:
+def settle_lines(lines: Iterable[str | bytes], first_number: int = 1) -> Iterator[dict[str, Any]]:
+    """Settlements in input order; blank lines are skipped (but counted)."""
+    for number, line in enumerate(lines, start=first_number):
         if line.strip():
-            yield settle_line(line)
+            yield settle_line(line, number)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from service.batch_settle import settle_object
 from service.engine.cards import DECK
 from tests import reference_rules as reference
+from tests.examples import EXAMPLE_ROUND, EXAMPLE_SETTLEMENT
 from tests.helpers import codes
 
 DEALER = "Q Q A 9 7 4 2"  # sets A-9 / Q-Q-7, qualifies, no Lucky Break
@@ -75,40 +76,7 @@ def test_rule_book_main_bet_examples(player, outcome, net):
 
 
 def test_issue_example_round_settles_exactly_as_documented():
-    data = {
-        "round_id": "r1",
-        "dealer": ["As", "Kd", "Th", "8c", "6s", "4d", "2h"],
-        "seats": [
-            {
-                "seat": 1,
-                "cards": ["7c", "Jh", "Ah", "Ts", "5h", "2d", "3h"],
-                "setting": {"low": ["Ts", "7c"], "high": ["Jh", "2d", "Ah"]},
-                "bets": {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100},
-            }
-        ],
-    }
-    assert settle(data) == {
-        "round_id": "r1",
-        "dealer": {
-            "low": ["Kd", "Th"],
-            "high": ["As", "8c", "6s"],
-            "rule": 7,
-            "qualifies": True,
-            "lucky_break": False,
-        },
-        "seats": [
-            {
-                "seat": 1,
-                "low": ["Ts", "7c"],
-                "high": ["Ah", "Jh", "2d"],
-                "fouled": False,
-                "lucky_break": False,
-                "main": {"outcome": "push", "net": 0},
-                "dealer_break_bonus": {"outcome": "lose", "net": -500},
-                "break_bonus": {"outcome": "lose", "category": None, "net": -100},
-            }
-        ],
-    }
+    assert settle(EXAMPLE_ROUND) == EXAMPLE_SETTLEMENT
 
 
 def test_dealer_not_qualifying_pushes_every_main_bet_but_not_the_side_bets():

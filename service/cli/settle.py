@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
+from typing import Any
 
 import click
 import orjson
 
+from service.batch_gc import collect_garbage_less_often
 from service.batch_settle import settle_lines
 
 CHUNK_LINES = 1000  # big enough to amortise the hand-off between processes
@@ -32,6 +35,7 @@ def settle(jobs: int | None) -> None:
     settled and 1 when any line was an error.
     """
     jobs = jobs or len(os.sched_getaffinity(0))
+    collect_garbage_less_often()
     failed = False
     out = sys.stdout.buffer
     for text, chunk_failed in settle_stream(sys.stdin.buffer, jobs):
@@ -41,11 +45,19 @@ def settle(jobs: int | None) -> None:
     sys.exit(1 if failed else 0)
 
 
-def settle_chunk(lines: list[bytes]) -> tuple[bytes, bool]:
-    """Settle a chunk of lines: the output JSON lines and whether any failed."""
-    results = list(settle_lines(lines))
-    text = b"".join(orjson.dumps(result, option=orjson.OPT_APPEND_NEWLINE) for result in results)
-    return text, any("error" in result for result in results)
+def settle_chunk(chunk: tuple[int, list[bytes]]) -> tuple[bytes, bool]:
+    """Settle a chunk of lines (with the number of its first line): the output
+    JSON lines and whether any failed."""
+    first_number, lines = chunk
+    results = list(settle_lines(lines, first_number))
+    return b"".join(map(_dump, results)), any("error" in result for result in results)
+
+
+def _dump(result: dict[str, Any]) -> bytes:
+    try:
+        return orjson.dumps(result, option=orjson.OPT_APPEND_NEWLINE)
+    except TypeError:  # a number orjson cannot write; the standard library can
+        return json.dumps(result).encode() + b"\n"
 
 
 def settle_stream(source: Iterable[bytes], jobs: int) -> Iterator[tuple[bytes, bool]]:
@@ -68,7 +80,9 @@ def settle_stream(source: Iterable[bytes], jobs: int) -> Iterator[tuple[bytes, b
             yield pending.popleft().get()
 
 
-def _chunks(source: Iterable[bytes]) -> Iterator[list[bytes]]:
+def _chunks(source: Iterable[bytes]) -> Iterator[tuple[int, list[bytes]]]:
     lines = iter(source)
+    first_number = 1
     while chunk := list(islice(lines, CHUNK_LINES)):
-        yield chunk
+        yield first_number, chunk
+        first_number += len(chunk)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from operator import attrgetter
 
-from service.engine.errors import RulesError
+from service.engine.errors import RulesError, show
 
 
 class Rank(IntEnum):
@@ -152,13 +152,16 @@ def parse_card(text: object) -> Card:
     card = _CANONICAL.get(text) if isinstance(text, str) else None
     if card is not None:
         return card
-    if isinstance(text, str):
-        card = _BY_SPELLING.get(text.strip().upper())
+    # ASCII only: str.upper() would turn look-alike letters such as the
+    # long s into card letters.
+    if isinstance(text, str) and text.isascii():
+        card = _BY_SPELLING.get(text.upper())
         if card is not None:
             return card
     raise RulesError(
         "invalid_card",
-        f"{text!r} is not a card: ranks are 2-9, T (or 10), J, Q, K, A; suits s, h, d, c; the joker is JK",
+        f"{show(text)} is not a card: ranks are 2-9, T (or 10), J, Q, K, A; "
+        "suits s, h, d, c; the joker is JK",
     )
 
 

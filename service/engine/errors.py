@@ -24,3 +24,30 @@ class RulesError(ValueError):
 
     def to_json(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
+
+
+def show(value: object) -> str:
+    """A bad input value as an error message quotes it: short, never recursive
+    (input can be nested thousands deep), JSON words for JSON values.
+
+    >>> show("Zx"), show(None), show(True), show([["As"]]), show("x" * 50)
+    ("'Zx'", 'null', 'true', 'a list', "'xxxxxxxxxxxxxxxxxxxxxxxx…' (50 characters)")
+    >>> show(10**40)
+    'a 41-digit number'
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        text = str(value)
+        return text if len(text) <= 20 else f"a {len(text.lstrip('-'))}-digit number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 24 else f"{value[:24] + '…'!r} ({len(value)} characters)"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"

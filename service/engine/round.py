@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.engine.cards import Card
-from service.engine.errors import RulesError
+from service.engine.errors import RulesError, show
 from service.engine.setting import Setting
 from service.engine.table_config import BetType, TableConfig
 
@@ -121,22 +121,13 @@ def _check_setting(index: int, entry: SeatEntry) -> None:
     hand = 0
     for card in entry.cards:
         hand |= 1 << card.order
-    used = 0
-    for card in setting.cards:
-        bit = 1 << card.order
-        if not hand & bit:
+    for card in setting.cards:  # five different cards: Setting makes sure
+        if not hand & 1 << card.order:
             raise RulesError(
                 "card_not_in_hand",
                 f"seat {entry.seat}'s setting uses {card}, which is not one of seat {entry.seat}'s cards",
                 f"seats[{index}].setting",
             )
-        if used & bit:
-            raise RulesError(
-                "invalid_setting",
-                f"seat {entry.seat}'s setting uses {card} twice; the low and high take 5 different cards",
-                f"seats[{index}].setting",
-            )
-        used |= bit
 
 
 def _check_bets(index: int, entry: SeatEntry, config: TableConfig) -> None:
@@ -149,7 +140,7 @@ def _check_bets(index: int, entry: SeatEntry, config: TableConfig) -> None:
         if type(stake) is not int or stake < 0:  # bool is not a stake either
             raise RulesError(
                 "invalid_bet",
-                f"seat {entry.seat}: {bet} must be a whole number of minor units (cents), not {stake!r}",
+                f"seat {entry.seat}: {bet} must be a whole number of minor units (cents), not {show(stake)}",
                 f"seats[{index}].bets.{bet}",
             )
         limit = config.limits[bet]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.engine.cards import DECK, Card, codes, parse_card
-from service.engine.errors import RulesError
+from service.engine.errors import RulesError, show
 from service.engine.round import Bets, Round, SeatEntry
 from service.engine.setting import Setting
 from service.engine.settlement import RoundSettlement, SeatResult
@@ -34,7 +34,7 @@ def round_from_json(data: object, extra_keys: frozenset[str] = frozenset()) -> R
     top = _object(data, "round")
     _no_unknown_keys(top, ROUND_KEYS | extra_keys, "")
     round_id = _round_id(top)
-    dealer = _cards(_required(top, "dealer", ""), "dealer")
+    dealer = _cards(_required(top, "dealer", ""), "dealer", "dealer")
     seats_data = _required(top, "seats", "")
     if type(seats_data) is not list:
         raise RulesError("invalid_field", "seats must be a list of seats", "seats")
@@ -52,10 +52,8 @@ def round_id_of(data: object) -> object:
 
 
 def _valid_round_id(value: object) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
+    if type(value) is int:  # not a bool; and any JSON writer must be able to echo it
+        return -(2**63) <= value < 2**63
     return isinstance(value, str) and 0 < len(value) <= MAX_ROUND_ID_LENGTH
 
 
@@ -64,24 +62,24 @@ def _round_id(top: Mapping[str, Any]) -> str | int:
     if not _valid_round_id(round_id):
         raise RulesError(
             "invalid_field",
-            f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} characters or a whole number, "
-            f"not {round_id!r}",
+            f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} characters or a 64-bit whole number, "
+            f"not {show(round_id)}",
             "round_id",
         )
-    return round_id  # type: ignore[no-any-return]
+    return round_id  # type: ignore[return-value]
 
 
 def _seat(data: object, index: int) -> SeatEntry:
-    # Error texts are built only when there is an error: this runs per seat.
+    # This runs for every seat, so error texts are built only on an error.
     path = f"seats[{index}]"
     seat_data = _object(data, path)
     _no_unknown_keys(seat_data, SEAT_KEYS, path + ".")
     number = _required(seat_data, "seat", path + ".")
     if type(number) is not int:  # bool is not a seat number either
         raise RulesError(
-            "invalid_field", f"{path}.seat must be a seat number, not {number!r}", f"{path}.seat"
+            "invalid_field", f"{path}.seat must be a seat number, not {show(number)}", f"{path}.seat"
         )
-    cards = _cards(_required(seat_data, "cards", path + "."), f"{path}.cards", number)
+    cards = _cards(_required(seat_data, "cards", path + "."), f"{path}.cards", f"seat {number}")
     setting = _setting(_required(seat_data, "setting", path + "."), f"{path}.setting", number)
     bets = _bets(_required(seat_data, "bets", path + "."), f"{path}.bets", number)
     return SeatEntry(number, cards, setting, bets)
@@ -97,12 +95,20 @@ def _setting(data: object, path: str, seat: int) -> Setting | None:
             path,
         )
     _no_unknown_keys(data, SETTING_KEYS, path + ".")
-    low = _cards(_required(data, "low", path + "."), f"{path}.low", seat)
-    high = _cards(_required(data, "high", path + "."), f"{path}.high", seat)
+    low = _cards(_required(data, "low", path + "."), f"{path}.low", f"seat {seat} setting low")
+    high = _cards(_required(data, "high", path + "."), f"{path}.high", f"seat {seat} setting high")
     if len(low) != 2 or len(high) != 3:
         raise RulesError(
             "invalid_setting",
             f"seat {seat}: a setting is 2 cards low and 3 cards high, not {len(low)} and {len(high)}",
+            path,
+        )
+    chosen = low + high
+    if len(set(chosen)) != len(chosen):
+        repeated = next(card for card in chosen if chosen.count(card) > 1)
+        raise RulesError(
+            "invalid_setting",
+            f"seat {seat}'s setting uses {repeated} twice; the low and high take 5 different cards",
             path,
         )
     return Setting(low, high)
@@ -129,13 +135,13 @@ def _bets(data: object, path: str, seat: int) -> Bets:
             raise RulesError(
                 "invalid_bet",
                 f"seat {seat}: bets.{key} must be a whole, non-negative number of minor units (cents), "
-                f"not {value!r}",
+                f"not {show(value)}",
                 f"{path}.{key}",
             )
     return Bets(main, dealer_break_bonus, break_bonus)
 
 
-def _cards(data: object, path: str, seat: int | None = None) -> tuple[Card, ...]:
+def _cards(data: object, path: str, owner: str) -> tuple[Card, ...]:
     if type(data) is not list:
         raise RulesError("invalid_field", f"{path} must be a list of card codes", path)
     try:
@@ -145,7 +151,6 @@ def _cards(data: object, path: str, seat: int | None = None) -> tuple[Card, ...]
     try:
         return tuple([parse_card(code) for code in data])
     except RulesError as error:
-        owner = path if seat is None else f"seat {seat}"
         raise RulesError(error.code, f"{owner}: {error.message}", path) from None
 
 
@@ -165,10 +170,11 @@ def _no_unknown_keys(data: Mapping[str, Any], allowed: frozenset[str], prefix: s
     if data.keys() <= allowed:
         return
     key = next(key for key in data if key not in allowed)
+    name = key if isinstance(key, str) and key.isprintable() and len(key) <= 40 else show(key)
     raise RulesError(
         "unknown_field",
-        f"{prefix}{key} is not a known field (expected {', '.join(sorted(allowed))})",
-        f"{prefix}{key}",
+        f"{prefix}{name} is not a known field (expected {', '.join(sorted(allowed))})",
+        f"{prefix}{name}",
     )
 
 

@@ -31,6 +31,8 @@ class Setting:
     def __post_init__(self) -> None:
         if len(self.low) != 2 or len(self.high) != 3:
             raise ValueError("a setting is 2 cards low and 3 cards high")
+        if len({card.order for card in (*self.low, *self.high)}) != 5:
+            raise ValueError("a setting is five different cards")
         low, high = sort_cards(self.low), sort_cards(self.high)
         # Display order is rank order, so the ranks are already sorted.
         object.__setattr__(self, "low", low)

@@ -22,10 +22,14 @@ from types import MappingProxyType
 from typing import Any
 
 from service.engine.break_bonus import BreakBonusCategory
-from service.engine.errors import RulesError
+from service.engine.errors import RulesError, show
 from service.engine.qualifier import DEFAULT_QUALIFIER, Qualifier, parse_qualifier
 
 MAX_SEATS = 6  # seven hands of seven need 49 of the 53 cards; a seventh player would need 56
+# Bounds that keep every net within 2**53, exact as a number in any JSON
+# client (JavaScript included): 10**10 minor units times 10**5 is 10**15.
+MAX_LIMIT = 10_000_000_000
+MAX_ODDS = 100_000
 
 
 class FoulPolicy(StrEnum):
@@ -66,6 +70,7 @@ DEFAULT_BREAK_BONUS_PAYS: Mapping[BreakBonusCategory, int] = {
     BreakBonusCategory.LUCKY_BREAK_STRAIGHT: 1,
 }
 
+_BET_NAMES = [bet.value for bet in BetType]
 FIELDS = ("version", "seats", "limits", "foul_policy", "break_bonus_pays", "dealer_qualifier")
 
 
@@ -130,10 +135,12 @@ class TableConfig:
         name all five categories."""
         base = base or DEFAULT_CONFIG
         if not isinstance(data, Mapping):
-            raise _error("config", "must be an object of table configuration fields")
-        unknown = sorted(set(data) - set(FIELDS))
+            raise RulesError(
+                "invalid_config", "config must be an object of table configuration fields", "config"
+            )
+        unknown = [name for name in data if name not in FIELDS]
         if unknown:
-            raise _error(unknown[0], f"is not a table configuration field (fields: {', '.join(FIELDS)})")
+            raise _error(str(unknown[0]), f"is not a table configuration field (fields: {', '.join(FIELDS)})")
         changes: dict[str, Any] = {}
         if "version" in data:
             changes["version"] = _int(data["version"], "version", minimum=1)
@@ -146,7 +153,10 @@ class TableConfig:
         if "break_bonus_pays" in data:
             changes["break_bonus_pays"] = _pays(data["break_bonus_pays"])
         if "dealer_qualifier" in data:
-            changes["dealer_qualifier"] = parse_qualifier(data["dealer_qualifier"])
+            try:
+                changes["dealer_qualifier"] = parse_qualifier(data["dealer_qualifier"])
+            except RulesError as error:
+                raise _error("dealer_qualifier", error.message.removeprefix("dealer_qualifier ")) from None
         return replace(base, **changes)
 
 
@@ -156,10 +166,10 @@ def _error(name: str, problem: str) -> RulesError:
 
 def _int(value: object, name: str, minimum: int, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _error(name, f"must be a whole number, not {value!r}")
+        raise _error(name, f"must be a whole number, not {show(value)}")
     if value < minimum or (maximum is not None and value > maximum):
         bound = f"at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-        raise _error(name, f"must be {bound}, not {value}")
+        raise _error(name, f"must be {bound}, not {show(value)}")
     return value
 
 
@@ -168,7 +178,7 @@ def _enum(kind: type[FoulPolicy], value: object, name: str) -> FoulPolicy:
         return kind(value)
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
-        raise _error(name, f"must be one of {allowed}, not {value!r}") from None
+        raise _error(name, f"must be one of {allowed}, not {show(value)}") from None
 
 
 def _limits(value: object, base: Mapping[BetType, BetLimit]) -> dict[BetType, BetLimit]:
@@ -176,15 +186,13 @@ def _limits(value: object, base: Mapping[BetType, BetLimit]) -> dict[BetType, Be
         raise _error("limits", "must be an object of bet type to [minimum, maximum]")
     limits = dict(base)
     for name, pair in value.items():
-        try:
-            bet = BetType(name)
-        except ValueError:
-            allowed = ", ".join(bet.value for bet in BetType)
-            raise _error(f"limits.{name}", f"is not a bet type ({allowed})") from None
+        if name not in _BET_NAMES:
+            raise _error(f"limits.{name}", f"is not a bet type ({', '.join(_BET_NAMES)})")
+        bet = BetType(name)
         if not isinstance(pair, list | tuple) or len(pair) != 2:
-            raise _error(f"limits.{name}", f"must be [minimum, maximum], not {pair!r}")
-        minimum = _int(pair[0], f"limits.{name}[0]", minimum=1)
-        maximum = _int(pair[1], f"limits.{name}[1]", minimum=minimum)
+            raise _error(f"limits.{name}", f"must be [minimum, maximum], not {show(pair)}")
+        minimum = _int(pair[0], f"limits.{name}[0]", minimum=1, maximum=MAX_LIMIT)
+        maximum = _int(pair[1], f"limits.{name}[1]", minimum=minimum, maximum=MAX_LIMIT)
         limits[bet] = BetLimit(minimum, maximum)
     return limits
 
@@ -193,14 +201,16 @@ def _pays(value: object) -> dict[BreakBonusCategory, int]:
     if not isinstance(value, Mapping):
         raise _error("break_bonus_pays", "must be an object of category to odds")
     names = [category.value for category in BreakBonusCategory]
-    unknown = sorted(set(value) - set(names))
+    unknown = [name for name in value if name not in names]
     if unknown:
         raise _error(f"break_bonus_pays.{unknown[0]}", f"is not a category ({', '.join(names)})")
     missing = [name for name in names if name not in value]
     if missing:
         raise _error("break_bonus_pays", f"must name all five categories; missing {', '.join(missing)}")
     return {
-        category: _int(value[category.value], f"break_bonus_pays.{category.value}", minimum=1)
+        category: _int(
+            value[category.value], f"break_bonus_pays.{category.value}", minimum=1, maximum=MAX_ODDS
+        )
         for category in BreakBonusCategory
     }
 

@@ -25,6 +25,7 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy --strict service workers dealer_ui
 
 test: lint
 	$(BIN)/pytest

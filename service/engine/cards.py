@@ -51,10 +51,10 @@ class Rank(IntEnum):
         >>> Rank.TEN.symbol, Rank.JOKER.symbol
         ('T', 'JK')
         """
-        return _RANK_SYMBOLS[self]
+        return _RANK_SYMBOLS[self.value]
 
 
-_RANK_SYMBOLS = dict(zip(Rank, [*"23456789TJQKA", "JK"], strict=True))
+_RANK_SYMBOLS: dict[int, str] = dict(zip(range(2, 16), [*"23456789TJQKA", "JK"], strict=True))
 
 
 class Suit(Enum):

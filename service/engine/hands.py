@@ -166,7 +166,8 @@ def high_value(ranks: Sequence[Rank]) -> HandValue:
     """
     if len(ranks) != 3:
         raise ValueError(f"a high hand has 3 cards, not {len(ranks)}")
-    return high_value_of_sorted(tuple(sorted(ranks, reverse=True)))  # type: ignore[arg-type]
+    a, b, c = sorted(ranks, reverse=True)
+    return high_value_of_sorted((a, b, c))
 
 
 def low_value(ranks: Sequence[Rank]) -> HandValue:
@@ -177,4 +178,5 @@ def low_value(ranks: Sequence[Rank]) -> HandValue:
     """
     if len(ranks) != 2:
         raise ValueError(f"a low hand has 2 cards, not {len(ranks)}")
-    return low_value_of_sorted(tuple(sorted(ranks, reverse=True)))  # type: ignore[arg-type]
+    a, b = sorted(ranks, reverse=True)
+    return low_value_of_sorted((a, b))

@@ -108,7 +108,7 @@ _KIND_BY_SHAPE: tuple[Rule | None, ...] = tuple(
 
 
 @lru_cache(maxsize=1)
-def _key_tables() -> tuple[dict[tuple[Rank, ...], int], dict[tuple[Rank, ...], int]]:
+def _key_tables() -> tuple[dict[tuple[Rank, Rank], int], dict[tuple[Rank, Rank, Rank], int]]:
     """The value key of every low and high hand by its ranks sorted high to
     low, so the inner loop is C-level lookups over plain ints."""
     ranks = sorted(Rank, reverse=True)
@@ -225,7 +225,7 @@ class HouseWay:
         if rule == Rule.PAIR_AND_TRIPS:
             why = "a setting with a low pair and trips in the high exists"
         else:
-            earlier = "rule 1" if rule == 2 else f"rules 1-{rule - 1}"
+            earlier = "rule 1" if rule is Rule.PAIR_AND_STRAIGHT else f"rules 1-{rule - 1}"
             why = f"no setting of {earlier} exists"
         return (
             f"Rule {rule.value} ({rule.label}): {why}; it takes {rule.choice}: "

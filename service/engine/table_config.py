@@ -174,11 +174,10 @@ def _int(value: object, name: str, minimum: int, maximum: int | None = None) -> 
 
 
 def _enum(kind: type[FoulPolicy], value: object, name: str) -> FoulPolicy:
-    try:
-        return kind(value)
-    except ValueError:
-        allowed = ", ".join(member.value for member in kind)
-        raise _error(name, f"must be one of {allowed}, not {show(value)}") from None
+    allowed = [member.value for member in kind]
+    if value not in allowed:
+        raise _error(name, f"must be one of {', '.join(allowed)}, not {show(value)}")
+    return kind(value)
 
 
 def _limits(value: object, base: Mapping[BetType, BetLimit]) -> dict[BetType, BetLimit]:

@@ -95,29 +95,34 @@ class HandValue:
         return self.key >= other.key
 
 
-def _key(category: Category, ranks: Sequence[int]) -> int:
-    # Four hexadecimal digits: category, then up to three ranks with 0 for a
-    # missing card, so a present kicker always beats a missing one.
+#: A value key is four hexadecimal digits; the category is the top one.
+KEY_CATEGORY_SHIFT = 12
+
+
+def value_key(category: Category, ranks: Sequence[int]) -> int:
+    """The key ordering hands of both sizes: the category, then up to three
+    ranks (defining ranks, then kickers) with 0 for a missing card, so a
+    present kicker always beats a missing one."""
     padded = (*ranks, 0, 0, 0)
-    return category << 12 | padded[0] << 8 | padded[1] << 4 | padded[2]
+    return category << KEY_CATEGORY_SHIFT | padded[0] << 8 | padded[1] << 4 | padded[2]
 
 
 def _natural_three(ranks: Sequence[int], joker_as: Rank | None) -> HandValue:
     a, b, c = sorted(ranks, reverse=True)
     if a == c:
         return HandValue(
-            Category.THREE_OF_A_KIND, (Rank(a),) * 3, joker_as, _key(Category.THREE_OF_A_KIND, (a,))
+            Category.THREE_OF_A_KIND, (Rank(a),) * 3, joker_as, value_key(Category.THREE_OF_A_KIND, (a,))
         )
     if frozenset((a, b, c)) in STRAIGHTS:
         top = 3 if a == Rank.ACE and c == 2 else a
         ascending = (Rank.ACE, Rank.TWO, Rank.THREE) if top == 3 else (Rank(c), Rank(b), Rank(a))
-        return HandValue(Category.STRAIGHT, ascending, joker_as, _key(Category.STRAIGHT, (top,)))
+        return HandValue(Category.STRAIGHT, ascending, joker_as, value_key(Category.STRAIGHT, (top,)))
     if a == b or b == c:
         pair, kicker = (a, c) if a == b else (b, a)
         played = (Rank(pair), Rank(pair), Rank(kicker))
-        return HandValue(Category.PAIR, played, joker_as, _key(Category.PAIR, (pair, kicker)))
+        return HandValue(Category.PAIR, played, joker_as, value_key(Category.PAIR, (pair, kicker)))
     return HandValue(
-        Category.HIGH_CARD, (Rank(a), Rank(b), Rank(c)), joker_as, _key(Category.HIGH_CARD, (a, b, c))
+        Category.HIGH_CARD, (Rank(a), Rank(b), Rank(c)), joker_as, value_key(Category.HIGH_CARD, (a, b, c))
     )
 
 
@@ -152,8 +157,8 @@ def low_value_of_sorted(ranks: tuple[Rank, Rank]) -> HandValue:
     joker_as = Rank.ACE if Rank.JOKER in ranks else None
     a, b = sorted((Rank.ACE if rank is Rank.JOKER else rank for rank in ranks), reverse=True)
     if a == b:
-        return HandValue(Category.PAIR, (a, b), joker_as, _key(Category.PAIR, (a,)))
-    return HandValue(Category.HIGH_CARD, (a, b), joker_as, _key(Category.HIGH_CARD, (a, b)))
+        return HandValue(Category.PAIR, (a, b), joker_as, value_key(Category.PAIR, (a,)))
+    return HandValue(Category.HIGH_CARD, (a, b), joker_as, value_key(Category.HIGH_CARD, (a, b)))
 
 
 def high_value(ranks: Sequence[Rank]) -> HandValue:

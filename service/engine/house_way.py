@@ -30,7 +30,13 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 
 from service.engine.cards import Card, Rank, ordered_cards
-from service.engine.hands import Category, HandValue, high_value_of_sorted, low_value_of_sorted
+from service.engine.hands import (
+    KEY_CATEGORY_SHIFT,
+    Category,
+    HandValue,
+    high_value_of_sorted,
+    low_value_of_sorted,
+)
 from service.engine.setting import Setting
 
 
@@ -101,10 +107,6 @@ _LOWS: tuple[tuple[int, int], ...] = tuple(combinations(range(7), 2))
 _HIGHS: tuple[tuple[int, int, int], ...] = tuple(combinations(range(7), 3))
 _LOW_MASKS = tuple(1 << i | 1 << j for i, j in _LOWS)
 _HIGH_MASKS = tuple(1 << i | 1 << j | 1 << k for i, j, k in _HIGHS)
-# kind by (low is a pair) << 2 | high category
-_KIND_BY_SHAPE: tuple[Rule | None, ...] = tuple(
-    _KINDS.get((bool(shape >> 2), Category(shape & 3))) for shape in range(8)
-)
 
 
 @lru_cache(maxsize=1)
@@ -125,9 +127,11 @@ def _key_tables() -> tuple[dict[tuple[Rank, Rank], int], dict[tuple[Rank, Rank, 
     return lows, highs
 
 
-# 8 - kind (higher is better) by (low category << 2 | high category), for
-# legal shapes; the category is the top hex digit of a value key.
-_KIND_SCORE = tuple(0 if kind is None else 8 - kind for kind in _KIND_BY_SHAPE)
+# 8 - kind (higher is better) by low category << 2 | high category; 0 for a
+# pair low with a high-card high, which is never legal.
+_KIND_SCORE = tuple(
+    8 - _KINDS.get((Category(shape >> 2) is Category.PAIR, Category(shape & 3)), 8) for shape in range(8)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +189,7 @@ def pattern_house_way(pattern: tuple[Rank, ...]) -> PatternWay:
         # Earlier kind first, then the low's value, then the high's; the
         # first of equal settings in position order wins.
         score = (
-            _KIND_SCORE[(low_key >> 12) << 2 | high_key >> 12] << 40
+            _KIND_SCORE[(low_key >> KEY_CATEGORY_SHIFT) << 2 | high_key >> KEY_CATEGORY_SHIFT] << 40
             | low_key << 24
             | high_key << 8
             | (255 - low_index)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from service.engine.cards import Rank
 from service.engine.errors import RulesError, show
-from service.engine.hands import Category, HandValue
+from service.engine.hands import Category, HandValue, value_key
 
 _RANKS = {rank.symbol: rank for rank in Rank if rank is not Rank.JOKER}
 _RANKS["10"] = Rank.TEN
@@ -39,9 +39,7 @@ class Qualifier:
 
     @property
     def key(self) -> int:
-        # Same encoding as a three-card high-card HandValue.
-        a, b, c = self.ranks
-        return Category.HIGH_CARD << 12 | a << 8 | b << 4 | c
+        return value_key(Category.HIGH_CARD, self.ranks)
 
     def qualifies(self, high: HandValue) -> bool:
         return high.key >= self.key

@@ -19,10 +19,6 @@ CONFIG_KEY = "config"
 _EXTRA_KEYS = frozenset({CONFIG_KEY})
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
 def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # JSON lets a key repeat with the last one winning; for stakes that would
     # settle an amount the sender may not have meant, so it is refused.
@@ -30,7 +26,7 @@ def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, An
     if len(data) != len(pairs):
         seen: set[str] = set()
         repeated = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise _DuplicateKey(f"the key {repeated!r} appears twice in one object")
+        raise ValueError(f"the key {repeated!r} appears twice in one object")
     return data
 
 

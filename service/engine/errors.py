@@ -22,9 +22,6 @@ class RulesError(ValueError):
         #: Where the error is, as a path into the round's JSON (``seats[0].bets.main``).
         self.field = field
 
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
-
 
 def show(value: object) -> str:
     """A bad input value as an error message quotes it: short, never recursive

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from service.cli.analyze import analyze
 from service.cli.bench import bench
 from service.cli.house_way import house_way_command
 from service.cli.settle import settle
@@ -18,3 +19,4 @@ def main() -> None:
 main.add_command(house_way_command)
 main.add_command(settle)
 main.add_command(bench)
+main.add_command(analyze)

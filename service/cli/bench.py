@@ -1,10 +1,12 @@
-"""``breakpoker bench``: speed of the house way and of ``breakpoker settle``."""
+"""``breakpoker bench``: speed of the house way, of ``breakpoker settle`` and
+of the exact par sheet."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -25,8 +27,9 @@ from service.sample_rounds import random_round
 @click.option("--rounds", default=10_000, show_default=True, help="Six-seat rounds piped through settle.")
 @click.option("--seed", default=1, show_default=True)
 def bench(hands: int, rounds: int, seed: int) -> None:
-    """Print house-way settings per second (cold and warm, one core) and
-    seats settled per second through `breakpoker settle`, end to end."""
+    """Print house-way settings per second (cold and warm, one core), seats
+    settled per second through `breakpoker settle`, end to end, and the time
+    and peak memory of the exact par sheet from a cold start."""
     rng = random.Random(seed)
     deals = [rng.sample(DECK, 7) for _ in range(hands)]
 
@@ -48,6 +51,7 @@ def bench(hands: int, rounds: int, seed: int) -> None:
         for jobs, label in ((1, "one process"), (None, f"{_cpus()} processes")):
             source.seek(0)
             _settle_figure(source, jobs, label)
+    _par_sheet_figure()
 
 
 def _cpus() -> int:
@@ -70,6 +74,24 @@ def _settle_figure(source: IO[bytes], jobs: int | None, label: str) -> None:
     )
     if done.returncode != 0 or errors:
         raise click.ClickException("settle reported errors on generated rounds")
+
+
+def _par_sheet_figure() -> None:
+    """The exact par sheet from a cold start: a fresh process, nothing
+    cached, the compiled loop built on the way."""
+    command = [sys.executable, "-m", "service.cli", "analyze", "--fresh", "--json"]
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise click.ClickException("analyze failed")
+    inside = json.loads(done.stdout)["seconds"]
+    # ru_maxrss is in KiB on Linux: the largest child so far, here analyze.
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    click.echo(
+        f"par sheet, cold start: {elapsed:>10.1f} s end to end ({inside:.1f} s computing, the rest "
+        f"process start), peak memory {peak:,.0f} MiB"
+    )
 
 
 def _rate(deals: list[list]) -> float:  # type: ignore[type-arg]

@@ -1,0 +1,113 @@
+"""``breakpoker analyze``: the exact par sheet of a table configuration."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from service.analysis.cache import par_sheet
+from service.analysis.par_sheet import compute_par_sheet
+from service.analysis.report_html import render_html
+from service.analysis.report_text import render_simulation, render_text
+from service.analysis.simulate import simulate
+from service.engine.errors import RulesError
+from service.engine.table_config import TableConfig
+
+
+@click.command("analyze")
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help='JSON object of table configuration fields, e.g. {"dealer_qualifier": "A-3-2"}.',
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines instead of the text sheet.")
+@click.option(
+    "--html", "html_file", type=click.Path(dir_okay=False, path_type=Path), help="Write an HTML report."
+)
+@click.option("--simulate", "rounds", type=click.IntRange(min=2), help="Also deal N random rounds.")
+@click.option("--seed", default=1, show_default=True, help="Seed of the simulation.")
+@click.option("--fresh", is_flag=True, help="Compute again even if a cached sheet exists.")
+def analyze(
+    config_file: Path | None,
+    as_json: bool,
+    html_file: Path | None,
+    rounds: int | None,
+    seed: int,
+    fresh: bool,
+) -> None:
+    """Exact probabilities, house edges and standard deviations of every bet,
+    over every deal of the 53-card deck (player and dealer by the house way).
+    Omitted configuration fields keep their defaults."""
+    config = _load_config(config_file)
+    with _progress("Main Bet: every player hand against every dealer hand") as progress:
+        if fresh:
+            sheet, cached = compute_par_sheet(config, progress), False
+        else:
+            sheet, cached = par_sheet(config, progress=progress)
+    simulation = None
+    if rounds is not None:
+        with _progress(f"Simulating {rounds:,} rounds") as progress:
+            simulation = simulate(sheet, rounds, seed, progress)
+    if html_file is not None:
+        html_file.write_text(render_html(sheet))
+    if as_json:
+        document: dict[str, Any] = sheet.to_json()
+        document["cached"] = cached
+        if simulation is not None:
+            document["simulation"] = {
+                "rounds": rounds,
+                "seed": seed,
+                "figures": [
+                    {
+                        "name": e.name,
+                        "exact": e.exact,
+                        "simulated": e.simulated,
+                        "interval": [e.low, e.high],
+                        "inside": e.inside,
+                    }
+                    for e in simulation
+                ],
+            }
+        click.echo(json.dumps(document, indent=1))
+        return
+    click.echo(render_text(sheet, cached), nl=False)
+    if simulation is not None and rounds is not None:
+        click.echo()
+        click.echo(render_simulation(simulation, rounds, seed), nl=False)
+    if html_file is not None:
+        click.echo(f"\nHTML report written to {html_file}")
+
+
+def _load_config(path: Path | None) -> TableConfig:
+    if path is None:
+        return TableConfig()
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise click.BadParameter(f"cannot read {path} as JSON: {error}", param_hint="--config") from None
+    try:
+        return TableConfig.from_json(data)
+    except RulesError as error:
+        raise click.BadParameter(error.message, param_hint="--config") from None
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on standard error (just the label when not a terminal)."""
+    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
+        shown = 0
+
+        def update(done: int, total: int) -> None:
+            nonlocal shown
+            bar.length = total
+            bar.update(done - shown)
+            shown = done
+
+        yield update

@@ -14,12 +14,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The API server comes with the API issue; until then `run` shows the engine at work.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Migrate, make sure an admin exists, and serve the API (state in ./instance).
 run: install
-	$(BIN)/breakpoker house-way Ah Kd 9s 9c 6h 4d 2c
-	@echo
-	@echo "The rules engine is installed. Try: $(BIN)/breakpoker house-way --help, $(BIN)/breakpoker settle --help"
-	@echo "The HTTP API and the dealer tablet arrive with the API issue (#4)."
+	$(BIN)/breakpoker db upgrade
+	$(BIN)/breakpoker users ensure-admin
+	@echo "API:      http://$(HOST):$(PORT)/api/v1/  (interactive docs: http://$(HOST):$(PORT)/api/v1/docs)"
+	@echo "The dealer tablet page arrives with its issue (#7); until then the API serves it."
+	$(BIN)/breakpoker serve --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check .

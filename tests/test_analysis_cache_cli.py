@@ -159,3 +159,38 @@ def test_analyze_simulate_reports_intervals(instance):
     low, high = figures["main.house_edge"]["interval"]
     assert low <= figures["main.house_edge"]["simulated"] <= high
     assert isinstance(figures["main.house_edge"]["inside"], bool)
+
+
+def test_analyze_a_table_uses_its_current_configuration(instance, monkeypatch):
+    from service.auth import create_user
+    from service.db import make_engine, session_factory, unit_of_work
+    from service.migrate import upgrade
+    from service.settings import Settings
+    from service.tables import change_config, create_table
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    settings = Settings(instance=instance)
+    upgrade(settings.database)
+    engine = make_engine(settings.database)
+    with unit_of_work(session_factory(engine)) as session:
+        admin = create_user(session, "admin", "admin", "long enough")
+        table = create_table(session, admin, "BP-9")
+        change_config(session, table, admin, {"dealer_qualifier": "A-3-2"})
+    engine.dispose()
+    asked = []
+
+    def compute(config, progress=None):
+        asked.append(config)
+        return replace(default_sheet(), config=config)
+
+    monkeypatch.setattr(sheet_cache, "compute_par_sheet", compute)
+    result = CliRunner().invoke(main, ["analyze", "--table", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [(c.version, c.dealer_qualifier.text) for c in asked] == [(2, "A-3-2")]
+    assert json.loads(result.stdout)["config"]["version"] == 2
+
+    missing = CliRunner().invoke(main, ["analyze", "--table", "7"])
+    assert missing.exit_code == 2
+    assert "no table with id 7" in missing.stderr
+    both = CliRunner().invoke(main, ["analyze", "--table", "1", "--config", __file__])
+    assert both.exit_code == 2

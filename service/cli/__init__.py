@@ -6,8 +6,11 @@ import click
 
 from service.cli.analyze import analyze
 from service.cli.bench import bench
+from service.cli.db import db
 from service.cli.house_way import house_way_command
+from service.cli.serve import serve
 from service.cli.settle import settle
+from service.cli.users import users
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,3 +23,6 @@ main.add_command(house_way_command)
 main.add_command(settle)
 main.add_command(bench)
 main.add_command(analyze)
+main.add_command(db)
+main.add_command(users)
+main.add_command(serve)

@@ -10,17 +10,23 @@ from pathlib import Path
 from typing import Any
 
 import click
+from sqlalchemy.exc import SQLAlchemyError
 
 from service.analysis.cache import par_sheet
 from service.analysis.par_sheet import compute_par_sheet
 from service.analysis.report_html import render_html
 from service.analysis.report_text import render_simulation, render_text
 from service.analysis.simulate import simulate
+from service.db import make_engine, session_factory
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
+from service.errors import ServiceError
+from service.settings import Settings
+from service.tables import config_of, current_config, get_table
 
 
 @click.command("analyze")
+@click.option("--table", "table_id", type=int, help="A table's current configuration (from the database).")
 @click.option(
     "--config",
     "config_file",
@@ -35,6 +41,7 @@ from service.engine.table_config import TableConfig
 @click.option("--seed", default=1, show_default=True, help="Seed of the simulation.")
 @click.option("--fresh", is_flag=True, help="Compute again even if a cached sheet exists.")
 def analyze(
+    table_id: int | None,
     config_file: Path | None,
     as_json: bool,
     html_file: Path | None,
@@ -43,9 +50,12 @@ def analyze(
     fresh: bool,
 ) -> None:
     """Exact probabilities, house edges and standard deviations of every bet,
-    over every deal of the 53-card deck (player and dealer by the house way).
-    Omitted configuration fields keep their defaults."""
-    config = _load_config(config_file)
+    over every deal of the 53-card deck (player and dealer by the house way),
+    for the default rules, a table's (--table) or a file's (--config; omitted
+    fields keep their defaults)."""
+    if table_id is not None and config_file is not None:
+        raise click.UsageError("give --table or --config, not both")
+    config = _table_config(table_id) if table_id is not None else _load_config(config_file)
     with _progress("Main Bet: every player hand against every dealer hand") as progress:
         if fresh:
             sheet, cached = compute_par_sheet(config, progress), False
@@ -83,6 +93,21 @@ def analyze(
         click.echo(render_simulation(simulation, rounds, seed), nl=False)
     if html_file is not None:
         click.echo(f"\nHTML report written to {html_file}")
+
+
+def _table_config(table_id: int) -> TableConfig:
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with session_factory(engine)() as session:
+            return config_of(current_config(session, get_table(session, table_id)))
+    except ServiceError as error:
+        raise click.BadParameter(error.message, param_hint="--table") from None
+    except SQLAlchemyError as error:
+        raise click.ClickException(
+            f"cannot read the tables: {error.__class__.__name__} (run breakpoker db upgrade?)"
+        ) from None
+    finally:
+        engine.dispose()
 
 
 def _load_config(path: Path | None) -> TableConfig:

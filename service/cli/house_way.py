@@ -7,11 +7,10 @@ from typing import Any
 
 import click
 
-from service.engine.cards import codes, parse_cards
 from service.engine.errors import RulesError
-from service.engine.hands import HandValue
-from service.engine.house_way import HouseWay, house_way
+from service.engine.house_way import house_way
 from service.engine.qualifier import DEFAULT_QUALIFIER, parse_qualifier
+from service.house_way_report import house_way_report, seven_cards
 
 
 @click.command("house-way")
@@ -30,43 +29,13 @@ def house_way_command(cards: tuple[str, ...], qualifier: str, as_json: bool) -> 
     setting is a Lucky Break and whether it qualifies as the dealer's hand.
     """
     try:
-        parsed = parse_cards(cards)
-        if len(parsed) != 7:
-            raise RulesError("wrong_card_count", f"the house way sets seven cards; {len(parsed)} given")
-        if len(set(parsed)) != 7:
-            repeated = next(card for card in parsed if parsed.count(card) > 1)
-            raise RulesError("duplicate_card", f"{repeated} appears twice")
+        parsed = seven_cards(cards)
         dealer_qualifier = parse_qualifier(qualifier)
     except RulesError as error:
         raise click.UsageError(error.message) from None
     way = house_way(parsed)
     report = house_way_report(way, dealer_qualifier.qualifies(way.high_value), dealer_qualifier.text)
     click.echo(json.dumps(report, indent=2) if as_json else render(report))
-
-
-def house_way_report(way: HouseWay, qualifies: bool, qualifier: str) -> dict[str, Any]:
-    setting = way.setting
-    return {
-        "low": codes(setting.low),
-        "high": codes(setting.high),
-        "discards": codes(way.discards),
-        "low_hand": _hand(way.low_value),
-        "high_hand": _hand(way.high_value),
-        "rule": way.rule.value,
-        "rule_name": way.rule.label,
-        "explanation": way.explanation,
-        "lucky_break": way.lucky_break,
-        "qualifies": qualifies,
-        "qualifier": qualifier,
-    }
-
-
-def _hand(value: HandValue) -> dict[str, Any]:
-    return {
-        "plays_as": value.text,
-        "category": value.category.label,
-        "joker_as": None if value.joker_as is None else value.joker_as.symbol,
-    }
 
 
 def render(report: dict[str, Any]) -> str:

@@ -1,0 +1,24 @@
+"""The HTTP API under ``/api/v1``: flask-smorest blueprints, JSON errors."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_smorest import Api
+
+from service.api import auth_routes, health, round_routes, table_routes
+from service.api.errors import register_error_handlers
+from service.api.security import register_security
+from service.api.session import register_session
+
+
+def register_api(app: Flask) -> None:
+    api = Api(app)
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for blueprint in (health.blp, auth_routes.blp, table_routes.blp, round_routes.blp):
+        api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
+    round_routes.document_round_body(api)
+    register_session(app)
+    register_security(app)
+    register_error_handlers(app)
+    app.add_url_rule("/healthz", "healthz", health.healthz)
+    app.add_url_rule("/readyz", "readyz", health.readyz)

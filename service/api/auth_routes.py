@@ -1,0 +1,44 @@
+"""Sign in and out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from service.api.schemas import LoginSchema, SignInSchema
+from service.api.security import ANY_ROLE, bearer_token, roles
+from service.api.session import db, settings
+from service.auth import login, logout
+from service.errors import ServiceError
+
+blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")
+
+
+@blp.route("/login", methods=["POST"])
+@blp.arguments(LoginSchema)
+@blp.response(200, SignInSchema)
+def login_view(body: dict[str, str]) -> dict[str, Any]:
+    """Exchange a name and password for a bearer token."""
+    session = db()
+    try:
+        signed_in = login(session, body["name"], body["password"], settings())
+    except ServiceError:
+        session.commit()  # the failed attempt counts towards a lockout
+        raise
+    session.commit()
+    return {
+        "token": signed_in.token,
+        "expires_at": signed_in.expires_at,
+        "name": signed_in.user.name,
+        "role": signed_in.user.role,
+    }
+
+
+@blp.route("/logout", methods=["POST"])
+@blp.response(204)
+@roles(*ANY_ROLE)
+def logout_view() -> None:
+    """End this sign-in: the token stops working."""
+    logout(db(), bearer_token())
+    db().commit()

@@ -1,0 +1,66 @@
+"""Every error is JSON: a stable ``code``, a ``message`` naming the field,
+card or seat, the ``field`` itself, and the HTTP status. Never a bare 500
+page: even a bug answers in this shape (and is logged)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from service.errors import ServiceError
+
+
+def error_response(status: int, code: str, message: str, field: str | None = None) -> tuple[Response, int]:
+    body: dict[str, Any] = {"status": status, "code": code, "message": message}
+    if field is not None:
+        body["field"] = field
+    return jsonify(body), status
+
+
+def _first_message(messages: Any, path: tuple[str, ...] = ()) -> tuple[str, str]:
+    """The first leaf of marshmallow's nested messages, with its path."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            return _first_message(value, (*path, str(key)))
+    if isinstance(messages, list) and messages:
+        if all(isinstance(item, str) for item in messages):
+            return ".".join(path), str(messages[0])
+        return _first_message(messages[0], path)
+    return ".".join(path), str(messages)
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ServiceError)
+    def service_error(error: ServiceError) -> tuple[Response, int]:
+        return error_response(error.status, error.code, error.message, error.field)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[Response, int]:
+        status = error.code or 500
+        messages = (getattr(error, "data", None) or {}).get("messages")
+        if messages:
+            # webargs nests by location: {"json": {...}} or {"query": {...}}.
+            location, inner = next(iter(messages.items()))
+            field, text = _first_message(inner)
+            if location == "json" and not isinstance(inner, dict):
+                return error_response(
+                    400, "invalid_json", f"the request body is not valid JSON: {text}", "body"
+                )
+            if location == "json" and field == "_schema":
+                return error_response(400, "invalid_json", f"the request body: {text}", "body")
+            field = field.removesuffix("._schema") or location
+            return error_response(status, "invalid_field", f"{field}: {text}", field)
+        code = (error.name or "error").lower().replace(" ", "_")
+        return error_response(status, code, error.description or error.name)
+
+    @app.errorhandler(RecursionError)
+    def too_deep(_error: RecursionError) -> tuple[Response, int]:
+        # Only a hostile body nests deep enough to exhaust the JSON decoder.
+        return error_response(400, "invalid_json", "the request body is nested too deeply", "body")
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[Response, int]:
+        app.logger.exception("unexpected error")
+        return error_response(500, "internal_error", "the server failed; the request changed nothing")

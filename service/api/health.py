@@ -1,0 +1,32 @@
+"""Liveness and readiness."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from service.api.session import db
+from service.errors import ServiceError
+
+blp = Blueprint("health", __name__, description="Process and database health")
+
+
+@blp.route("/healthz")
+def healthz() -> dict[str, Any]:
+    """The process is up."""
+    return {"status": "ok"}
+
+
+@blp.route("/readyz")
+def readyz() -> dict[str, Any]:
+    """The database answers."""
+    try:
+        db().execute(text("SELECT 1"))
+    except SQLAlchemyError as error:
+        raise ServiceError(
+            "database_unavailable", f"the database does not answer: {type(error).__name__}", status=503
+        ) from None
+    return {"status": "ready"}

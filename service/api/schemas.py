@@ -1,0 +1,143 @@
+"""Marshmallow schemas: request checking and the OpenAPI document."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from service.models import ROLES
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class ErrorSchema(Schema):
+    status = fields.Integer(required=True)
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    field = fields.String()
+
+
+class LoginSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    password = fields.String(required=True, validate=validate.Length(min=1, max=1000))
+
+
+class SignInSchema(Schema):
+    token = fields.String(required=True)
+    expires_at = fields.DateTime(required=True)
+    name = fields.String(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(ROLES))
+
+
+class TableCreateSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    timezone = fields.String(load_default="UTC", metadata={"description": "IANA zone of the casino"})
+    config = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        metadata={
+            "description": "table configuration fields as in the rule book; omitted fields keep defaults"
+        },
+    )
+
+
+class ConfigChangeSchema(StrictSchema):
+    config = fields.Dict(keys=fields.String(), required=True)
+
+
+class ConfigSchema(Schema):
+    version = fields.Integer(required=True)
+    seats = fields.Integer(required=True)
+    limits = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer()))
+    foul_policy = fields.String()
+    break_bonus_pays = fields.Dict(keys=fields.String(), values=fields.Integer())
+    dealer_qualifier = fields.String()
+
+
+class TableSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    game = fields.String(required=True)
+    status = fields.String(required=True)
+    timezone = fields.String(required=True)
+    config = fields.Nested(ConfigSchema, required=True)
+    config_created_at = fields.DateTime()
+
+
+class ConfigPreviewSchema(Schema):
+    config = fields.Nested(ConfigSchema, required=True)
+    break_bonus_house_edge = fields.Float(
+        required=True, metadata={"description": "as a fraction, house ahead > 0"}
+    )
+    break_bonus_house_edge_exact = fields.String(required=True)
+
+
+class HouseWayInSchema(StrictSchema):
+    cards = fields.List(fields.String(), required=True, validate=validate.Length(equal=7))
+
+
+class HouseWaySchema(Schema):
+    cards = fields.List(fields.String())
+    low = fields.List(fields.String())
+    high = fields.List(fields.String())
+    discards = fields.List(fields.String())
+    rule = fields.Integer()
+    rule_label = fields.String()
+    explanation = fields.String()
+    lucky_break = fields.Boolean()
+    qualifies = fields.Boolean(metadata={"description": "as the dealer's hand, under the table's qualifier"})
+    low_joker = fields.String(allow_none=True)
+    high_joker = fields.String(allow_none=True)
+
+
+class RoundsQuerySchema(StrictSchema):
+    from_ = fields.Date(data_key="from", metadata={"description": "first gaming day"})
+    to = fields.Date(metadata={"description": "last gaming day"})
+    shift = fields.Integer(validate=validate.Range(min=1, max=3))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+
+
+class BetsSchema(StrictSchema):
+    main = fields.Integer(required=True)
+    dealer_break_bonus = fields.Integer()
+    break_bonus = fields.Integer()
+
+
+class RoundSeatInSchema(StrictSchema):
+    seat = fields.Integer(required=True)
+    cards = fields.List(fields.String(), required=True)
+    setting = fields.Raw(metadata={"description": '"house_way" or {"low": [2 cards], "high": [3 cards]}'})
+    bets = fields.Nested(BetsSchema, required=True)
+
+
+class RoundInSchema(StrictSchema):
+    """The shape ``breakpoker settle`` reads, without ``config`` (the table's)."""
+
+    round_id = fields.Raw(required=True, metadata={"description": "string of 1-100 characters or an integer"})
+    dealer = fields.List(fields.String(), required=True)
+    seats = fields.List(fields.Nested(RoundSeatInSchema), required=True)
+
+
+class RoundSchema(Schema):
+    id = fields.Integer(required=True)
+    table_id = fields.Integer()
+    round_id = fields.Raw()
+    config_version = fields.Integer()
+    entered_by = fields.String()
+    entered_at = fields.String()
+    utc_offset_minutes = fields.Integer()
+    gaming_day = fields.String()
+    shift = fields.Integer()
+    dealer = fields.Dict()
+    seats = fields.List(fields.Dict())
+    house_net = fields.Integer()
+
+
+class RoundPageSchema(Schema):
+    items = fields.List(fields.Nested(RoundSchema))
+    total = fields.Integer()
+    page = fields.Integer()
+    per_page = fields.Integer()

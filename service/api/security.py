@@ -1,0 +1,54 @@
+"""Bearer tokens and roles. Every view names the roles it admits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from flask import Flask, g, request
+
+from service.api.session import db
+from service.auth import authenticate
+from service.errors import Forbidden, Unauthorized
+from service.models import ROLES, User
+
+ANY_ROLE = ROLES
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def bearer_token() -> str:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("missing_token", "sign in and send Authorization: Bearer <token>", "Authorization")
+    return token.strip()
+
+
+def current_user() -> User:
+    user: User = g.user
+    return user
+
+
+def roles(*allowed: str) -> Callable[[View], View]:
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            user = authenticate(db(), bearer_token())
+            if user.role not in allowed:
+                raise Forbidden(
+                    "forbidden",
+                    f"the {user.role} role may not do this (allowed: {', '.join(allowed)})",
+                    "role",
+                )
+            g.user = user
+            return view(*args, **kwargs)
+
+        guarded._roles = allowed  # type: ignore[attr-defined]
+        return guarded  # type: ignore[return-value]
+
+    return decorate
+
+
+def register_security(app: Flask) -> None:
+    app.config.setdefault("API_SPEC_OPTIONS", {})

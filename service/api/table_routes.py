@@ -1,0 +1,120 @@
+"""Tables, their versioned configurations and the house way at a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from service.analysis.single_hand import break_bonus_math
+from service.api.schemas import (
+    ConfigChangeSchema,
+    ConfigPreviewSchema,
+    HouseWayInSchema,
+    TableCreateSchema,
+    TableSchema,
+)
+from service.api.security import ANY_ROLE, current_user, roles
+from service.api.session import db
+from service.engine.errors import RulesError
+from service.engine.house_way import house_way
+from service.engine.table_config import TableConfig
+from service.errors import Invalid
+from service.house_way_report import house_way_report, seven_cards
+from service.models import GameTable
+from service.tables import (
+    change_config,
+    config_of,
+    create_table,
+    current_config,
+    get_table,
+    list_tables,
+    proposed_config,
+)
+
+blp = Blueprint("tables", __name__, url_prefix="/tables", description="Tables and their rules")
+
+
+def table_json(table: GameTable) -> dict[str, Any]:
+    version = current_config(db(), table)
+    return {
+        "id": table.id,
+        "name": table.name,
+        "game": table.game,
+        "status": table.status,
+        "timezone": table.timezone,
+        "config": version.rules,
+        "config_created_at": version.created_at,
+    }
+
+
+@blp.route("")
+class Tables(MethodView):
+    @blp.response(200, TableSchema(many=True))
+    @roles(*ANY_ROLE)
+    def get(self) -> list[dict[str, Any]]:
+        """Every table with its current configuration."""
+        return [table_json(table) for table in list_tables(db())]
+
+    @blp.arguments(TableCreateSchema)
+    @blp.response(201, TableSchema)
+    @roles("admin")
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Open a table; a body of just a name takes the default configuration."""
+        table = create_table(db(), current_user(), body["name"], body["config"], body["timezone"])
+        db().commit()
+        return table_json(table)
+
+
+@blp.route("/<int:table_id>")
+class OneTable(MethodView):
+    @blp.response(200, TableSchema)
+    @roles(*ANY_ROLE)
+    def get(self, table_id: int) -> dict[str, Any]:
+        return table_json(get_table(db(), table_id))
+
+
+@blp.route("/<int:table_id>/config")
+class TableConfigView(MethodView):
+    @blp.arguments(ConfigChangeSchema)
+    @blp.response(200, TableSchema)
+    @roles("admin")
+    def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
+        """Change the rules: a new configuration version (fields as in the rule book)."""
+        table = get_table(db(), table_id)
+        change_config(db(), table, current_user(), body["config"])
+        db().commit()
+        return table_json(table)
+
+
+@blp.route("/<int:table_id>/config/preview", methods=["POST"])
+@blp.arguments(ConfigChangeSchema)
+@blp.response(200, ConfigPreviewSchema)
+@roles("admin")
+def preview_config(body: dict[str, Any], table_id: int) -> dict[str, Any]:
+    """The configuration a change would make and its Break Bonus house edge,
+    before anything is saved."""
+    proposed: TableConfig = proposed_config(db(), get_table(db(), table_id), body["config"])
+    edge = break_bonus_math(proposed.break_bonus_pays).house_edge
+    return {
+        "config": proposed.to_json(),
+        "break_bonus_house_edge": float(edge),
+        "break_bonus_house_edge_exact": str(edge),
+    }
+
+
+@blp.route("/<int:table_id>/house-way", methods=["POST"])
+@blp.arguments(HouseWayInSchema)
+@roles(*ANY_ROLE)
+def house_way_view(body: dict[str, Any], table_id: int) -> dict[str, Any]:
+    """Seven cards in; the house-way setting, the rule and why out (what the
+    tablet shows before the round is submitted)."""
+    config = config_of(current_config(db(), get_table(db(), table_id)))
+    try:
+        cards = seven_cards(body["cards"])
+    except RulesError as error:
+        raise Invalid(error.code, error.message, error.field or "cards") from None
+    way = house_way(cards)
+    qualifier = config.dealer_qualifier
+    return house_way_report(way, qualifier.qualifies(way.high_value), qualifier.text)

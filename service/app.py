@@ -1,0 +1,36 @@
+"""The Flask application factory (nothing is built at import time)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from service.api import register_api
+from service.db import make_engine, session_factory
+from service.settings import Settings
+
+
+def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
+    settings = settings or Settings.from_environment()
+    app = Flask(__name__, instance_path=str(settings.instance))
+    app.config.update(
+        API_TITLE="Break Poker table service",
+        API_VERSION="v1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api/v1",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        MAX_CONTENT_LENGTH=1 << 20,  # a round is a few kilobytes
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(flask_config)
+    engine = make_engine(settings.database)
+    app.extensions["breakpoker"] = {
+        "settings": settings,
+        "engine": engine,
+        "sessions": session_factory(engine),
+    }
+    register_api(app)
+    return app

@@ -1,0 +1,123 @@
+"""Users, passwords and sign-in tokens: the use cases behind ``/auth`` and
+``breakpoker users``.
+
+Passwords are hashed with argon2. A bearer token is 32 random bytes; only its
+SHA-256 is stored, so a copy of the database signs nobody in. Consecutive
+failed logins lock an account for a while.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.db import utc_now
+from service.errors import Conflict, Forbidden, Invalid, Unauthorized
+from service.models import ROLES, Token, User
+from service.settings import Settings
+
+_HASHER = PasswordHasher()
+MIN_PASSWORD = 8
+# Checked against when the user does not exist, so both cases take as long.
+_DUMMY_HASH = _HASHER.hash("not a real password")
+
+
+@dataclass(frozen=True)
+class SignIn:
+    token: str
+    expires_at: datetime
+    user: User
+
+
+def create_user(session: Session, name: str, role: str, password: str) -> User:
+    name = name.strip()
+    if not 1 <= len(name) <= 80:
+        raise Invalid("invalid_field", "name must be 1 to 80 characters", "name")
+    if role not in ROLES:
+        raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
+    if len(password) < MIN_PASSWORD:
+        raise Invalid("invalid_field", f"password must be at least {MIN_PASSWORD} characters", "password")
+    if session.scalar(select(User).where(User.name == name)) is not None:
+        raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
+    user = User(
+        name=name, role=role, password_hash=_HASHER.hash(password), failed_logins=0, created_at=utc_now()
+    )
+    session.add(user)
+    session.flush()
+    return user
+
+
+def ensure_admin(session: Session, name: str = "admin") -> str | None:
+    """Create the first admin with a generated password, returned once; ``None``
+    when an admin exists already."""
+    if session.scalar(select(User.id).where(User.role == "admin").limit(1)) is not None:
+        return None
+    password = secrets.token_urlsafe(12)
+    create_user(session, name, "admin", password)
+    return password
+
+
+def login(session: Session, name: str, password: str, settings: Settings) -> SignIn:
+    """A new token, or :class:`Unauthorized`; the failure is counted either way
+    the caller commits (so it must commit on failure too)."""
+    now = utc_now()
+    user = session.scalar(select(User).where(User.name == name))
+    if user is None:
+        _verify(_DUMMY_HASH, password)
+        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    if user.locked_until is not None and user.locked_until > now:
+        raise Forbidden(
+            "account_locked",
+            f"account {name!r} is locked after {settings.lockout_failures} failed logins "
+            f"until {user.locked_until.isoformat(timespec='seconds')}",
+            "name",
+        )
+    if not _verify(user.password_hash, password):
+        user.failed_logins += 1
+        if user.failed_logins >= settings.lockout_failures:
+            user.locked_until = now + timedelta(minutes=settings.lockout_minutes)
+            user.failed_logins = 0
+        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    user.failed_logins = 0
+    user.locked_until = None
+    if _HASHER.check_needs_rehash(user.password_hash):
+        user.password_hash = _HASHER.hash(password)
+    token = secrets.token_urlsafe(32)
+    expires_at = now + timedelta(minutes=settings.token_minutes)
+    session.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))
+    session.flush()
+    return SignIn(token, expires_at, user)
+
+
+def authenticate(session: Session, token: str) -> User:
+    """The user a bearer token belongs to, if it is live."""
+    found = session.scalar(select(Token).where(Token.digest == _digest(token)))
+    if found is None or found.revoked_at is not None:
+        raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
+    if found.expires_at <= utc_now():
+        raise Unauthorized("token_expired", "the bearer token has expired; sign in again", "Authorization")
+    return found.user
+
+
+def logout(session: Session, token: str) -> None:
+    found = session.scalar(select(Token).where(Token.digest == _digest(token)))
+    if found is not None and found.revoked_at is None:
+        found.revoked_at = utc_now()
+
+
+def _verify(password_hash: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()

@@ -1,0 +1,41 @@
+"""``breakpoker serve``: the API under gunicorn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from gunicorn.app.base import BaseApplication
+
+from service.app import create_app
+
+
+class _Server(BaseApplication):  # type: ignore[misc]
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        return create_app()
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
+def serve(host: str, port: int, workers: int) -> None:
+    """Run the HTTP API (migrate first: `breakpoker db upgrade`)."""
+    options = {
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "threads": 4,
+        "accesslog": "-",
+        # No control socket: it would live outside the instance folder, and
+        # two servers on one machine would fight over it.
+        "control_socket_disable": True,
+    }
+    _Server(options).run()

@@ -1,0 +1,55 @@
+"""``breakpoker users``: accounts for the floor."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from service.auth import create_user, ensure_admin
+from service.db import make_engine, session_factory, unit_of_work
+from service.errors import ServiceError
+from service.models import ROLES
+from service.settings import Settings
+
+
+@click.group("users")
+def users() -> None:
+    """Users and their roles."""
+
+
+@users.command("create")
+@click.argument("name")
+@click.option("--role", type=click.Choice(ROLES), required=True)
+@click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
+def create(name: str, role: str, password_stdin: bool) -> None:
+    """Create a user NAME with a role; the password is asked for."""
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with unit_of_work(session_factory(engine)) as session:
+            user = create_user(session, name, role, password)
+            click.echo(f"created {user.role} {user.name!r} (id {user.id})")
+    except ServiceError as error:
+        raise click.UsageError(error.message) from None
+    finally:
+        engine.dispose()
+
+
+@users.command("ensure-admin")
+def ensure_admin_command() -> None:
+    """Create the first admin (name 'admin') unless an admin exists; print its password once."""
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with unit_of_work(session_factory(engine)) as session:
+            password = ensure_admin(session)
+    finally:
+        engine.dispose()
+    if password is None:
+        click.echo("An admin exists. More users: breakpoker users create NAME --role ROLE")
+    else:
+        click.echo(f"Created the first admin: name 'admin', password {password}")
+        click.echo("It is shown only this once. More users: breakpoker users create NAME --role ROLE")

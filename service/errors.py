@@ -1,0 +1,36 @@
+"""Errors of the service layer: a stable code, a message naming the field,
+and the HTTP status the API answers with."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    status = 400
+
+    def __init__(self, code: str, message: str, field: str | None = None, status: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        if status is not None:
+            self.status = status
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+class Unauthorized(ServiceError):
+    status = 401
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Invalid(ServiceError):
+    status = 422

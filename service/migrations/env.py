@@ -1,0 +1,30 @@
+"""Alembic environment: the URL comes from the caller (``breakpoker db upgrade``
+or the tests), the metadata from :mod:`service.models`."""
+
+from __future__ import annotations
+
+from alembic import context
+
+from service import models  # noqa: F401  (registers the tables)
+from service.db import Base, make_engine
+
+config = context.config
+target_metadata = Base.metadata
+
+
+def run() -> None:
+    connection = config.attributes.get("connection")
+    if connection is not None:
+        context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+        return
+    engine = make_engine(config.get_main_option("sqlalchemy.url") or "")
+    with engine.connect() as connection:
+        context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+    engine.dispose()
+
+
+run()

@@ -1,0 +1,241 @@
+"""Entering a round: validate, settle under the table's current configuration
+version, and store the round with its settlement in one transaction.
+
+Every round carries an idempotency key: the same key with the same body
+returns the stored result and settles nothing new; the same key with another
+body is a conflict.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session
+
+from service.engine.cards import codes
+from service.engine.errors import RulesError
+from service.engine.round_json import round_from_json, settlement_to_json
+from service.engine.settlement import RoundSettlement, settle_round
+from service.errors import Conflict, Invalid, NotFound, ServiceError
+from service.gaming_day import place
+from service.models import GameTable, RoundRecord, SeatRecord, User
+from service.tables import config_of, current_config
+
+MAX_KEY = 200
+
+
+@dataclass(frozen=True)
+class Entered:
+    record: RoundRecord
+    replayed: bool  # an earlier request with the same key and body
+
+
+def request_digest(table_id: int, body: object) -> str:
+    canonical = json.dumps({"table_id": table_id, "body": body}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def check_key(key: str | None) -> str:
+    if key is None or not key.strip():
+        raise ServiceError(
+            "missing_idempotency_key",
+            "the Idempotency-Key header is required to enter a round",
+            "Idempotency-Key",
+        )
+    if len(key) > MAX_KEY or not key.isprintable():
+        raise ServiceError(
+            "invalid_idempotency_key",
+            f"the Idempotency-Key header must be 1 to {MAX_KEY} printable characters",
+            "Idempotency-Key",
+        )
+    return key
+
+
+def replay(session: Session, table: GameTable, key: str, digest: str) -> Entered | None:
+    """The stored round of an earlier request with this key, if any."""
+    found = session.scalar(select(RoundRecord).where(RoundRecord.idempotency_key == key))
+    if found is None:
+        return None
+    if found.request_digest != digest:
+        raise Conflict(
+            "idempotency_key_reused",
+            f"Idempotency-Key {key!r} was used for a different round (round {found.id}); use a new key",
+            "Idempotency-Key",
+        )
+    return Entered(found, replayed=True)
+
+
+def enter_round(
+    session: Session, table: GameTable, user: User, body: Any, key: str, now: datetime
+) -> Entered:
+    key = check_key(key)
+    digest = request_digest(table.id, body)
+    earlier = replay(session, table, key, digest)
+    if earlier is not None:
+        return earlier
+    if table.status != "open":
+        raise Conflict("table_closed", f"table {table.name!r} is {table.status}", "table_id")
+    if isinstance(body, dict) and "config" in body:
+        raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")
+    version = current_config(session, table)
+    try:
+        round_ = round_from_json(body)
+        settled = settle_round(round_, config_of(version))
+    except RulesError as error:
+        raise Invalid(error.code, error.message, error.field) from None
+    ref = json.dumps(round_.round_id)
+    taken = session.scalar(
+        select(RoundRecord.id).where(RoundRecord.table_id == table.id, RoundRecord.round_ref == ref)
+    )
+    if taken is not None:
+        # A concurrent request with this very key may have just stored it.
+        won = replay(session, table, key, digest)
+        if won is not None:
+            return won
+        raise Conflict(
+            "round_exists",
+            f"round_id {round_.round_id!r} is already settled at this table (round {taken})",
+            "round_id",
+        )
+    when = place(now, table.timezone)
+    record = RoundRecord(
+        table_id=table.id,
+        config_id=version.id,
+        round_ref=ref,
+        dealer_cards=codes(round_.dealer),
+        entered=body,
+        settlement=_settlement_json(settled),
+        house_net=settled.house_net,
+        entered_by=user.id,
+        entered_at=now,
+        utc_offset_minutes=when.utc_offset_minutes,
+        gaming_day=when.gaming_day,
+        shift=when.shift,
+        idempotency_key=key,
+        request_digest=digest,
+    )
+    session.add(record)
+    session.flush()
+    for entry, seat in zip(round_.seats, settled.seats, strict=True):
+        session.add(
+            SeatRecord(
+                round_id=record.id,
+                seat=seat.seat,
+                cards=codes(entry.cards),
+                setting_entered=(
+                    "house_way"
+                    if entry.setting is None
+                    else {"low": codes(entry.setting.low), "high": codes(entry.setting.high)}
+                ),
+                low=codes(seat.setting.low),
+                high=codes(seat.setting.high),
+                rule=seat.house_way.rule.value,
+                fouled=seat.fouled,
+                main_stake=entry.bets.main,
+                main_outcome=seat.main.outcome.value,
+                main_net=seat.main.net,
+                dealer_break_bonus_stake=entry.bets.dealer_break_bonus,
+                dealer_break_bonus_outcome=seat.dealer_break_bonus.outcome.value,
+                dealer_break_bonus_net=seat.dealer_break_bonus.net,
+                break_bonus_stake=entry.bets.break_bonus,
+                break_bonus_outcome=seat.break_bonus.outcome.value,
+                break_bonus_net=seat.break_bonus.net,
+            )
+        )
+    session.flush()
+    session.refresh(record)
+    return Entered(record, replayed=False)
+
+
+def _settlement_json(settled: RoundSettlement) -> dict[str, Any]:
+    """The settle output plus what the pit boss needs to see why."""
+    document = settlement_to_json(settled)
+    way = settled.dealer.house_way
+    document["dealer"]["explanation"] = way.explanation
+    for seat_json, seat in zip(document["seats"], settled.seats, strict=True):
+        player_way = seat.house_way
+        seat_json["main"]["reason"] = seat.main.reason.value
+        seat_json["house_way"] = {
+            "low": codes(player_way.setting.low),
+            "high": codes(player_way.setting.high),
+            "rule": player_way.rule.value,
+            "explanation": player_way.explanation,
+        }
+    document["house_net"] = settled.house_net
+    return document
+
+
+def get_round(session: Session, round_id: int) -> RoundRecord:
+    found = session.get(RoundRecord, round_id)
+    if found is None:
+        raise NotFound("round_not_found", f"no round with id {round_id}", "round_id")
+    return found
+
+
+@dataclass(frozen=True)
+class Page:
+    items: list[RoundRecord]
+    total: int
+    page: int
+    per_page: int
+
+
+def list_rounds(
+    session: Session,
+    table: GameTable,
+    first_day: date | None,
+    last_day: date | None,
+    shift: int | None,
+    page: int,
+    per_page: int,
+) -> Page:
+    query: Select[RoundRecord] = select(RoundRecord).where(RoundRecord.table_id == table.id)
+    if first_day is not None:
+        query = query.where(RoundRecord.gaming_day >= first_day)
+    if last_day is not None:
+        query = query.where(RoundRecord.gaming_day <= last_day)
+    if shift is not None:
+        query = query.where(RoundRecord.shift == shift)
+    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
+    items = session.scalars(query.order_by(RoundRecord.id).offset((page - 1) * per_page).limit(per_page))
+    return Page(list(items), total, page, per_page)
+
+
+def round_json(record: RoundRecord) -> dict[str, Any]:
+    """A stored round as the API shows it: entered and settled, who and when."""
+    settlement = record.settlement
+    seats_entered = {seat.seat: seat for seat in record.seats}
+    seats = []
+    for seat_json in settlement["seats"]:
+        stored = seats_entered[seat_json["seat"]]
+        seats.append(
+            {
+                **seat_json,
+                "cards": stored.cards,
+                "setting_entered": stored.setting_entered,
+                "bets": {
+                    "main": stored.main_stake,
+                    "dealer_break_bonus": stored.dealer_break_bonus_stake,
+                    "break_bonus": stored.break_bonus_stake,
+                },
+            }
+        )
+    return {
+        "id": record.id,
+        "table_id": record.table_id,
+        "round_id": json.loads(record.round_ref),
+        "config_version": record.config.version,
+        "entered_by": record.user.name,
+        "entered_at": record.entered_at.isoformat().replace("+00:00", "Z"),
+        "utc_offset_minutes": record.utc_offset_minutes,
+        "gaming_day": record.gaming_day.isoformat(),
+        "shift": record.shift,
+        "dealer": {"cards": record.dealer_cards, **settlement["dealer"]},
+        "seats": seats,
+        "house_net": record.house_net,
+    }

@@ -1,0 +1,39 @@
+"""Settings from the environment, with defaults that need no setup."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from service.instance import instance_path
+
+
+def _sqlite_url(instance: Path) -> str:
+    return f"sqlite:///{instance / 'breakpoker.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    instance: Path = field(default_factory=instance_path)
+    database_url: str = ""  # empty: SQLite in the instance folder
+    token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
+    lockout_failures: int = 5  # consecutive failed logins that lock an account
+    lockout_minutes: int = 15
+
+    @property
+    def database(self) -> str:
+        return self.database_url or _sqlite_url(self.instance)
+
+    @classmethod
+    def from_environment(cls, **overrides: object) -> Settings:
+        values: dict[str, object] = {"database_url": os.environ.get("DATABASE_URL", "")}
+        for name, variable in (
+            ("token_minutes", "BREAKPOKER_TOKEN_MINUTES"),
+            ("lockout_failures", "BREAKPOKER_LOCKOUT_FAILURES"),
+            ("lockout_minutes", "BREAKPOKER_LOCKOUT_MINUTES"),
+        ):
+            if os.environ.get(variable):
+                values[name] = int(os.environ[variable])
+        values.update(overrides)
+        return cls(**values)  # type: ignore[arg-type]

@@ -1,0 +1,104 @@
+"""Tables and their versioned configurations: every change is a new version,
+and a round records the version it was settled under."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from service.db import utc_now
+from service.engine.errors import RulesError
+from service.engine.table_config import TableConfig
+from service.errors import Conflict, Invalid, NotFound
+from service.gaming_day import valid_zone
+from service.models import ConfigVersion, GameTable, User
+
+STATUSES = ("open", "closed")
+
+
+def create_table(
+    session: Session, user: User, name: str, config: Mapping[str, Any] | None = None, timezone: str = "UTC"
+) -> GameTable:
+    name = name.strip()
+    if not 1 <= len(name) <= 80:
+        raise Invalid("invalid_field", "name must be 1 to 80 characters", "name")
+    if not valid_zone(timezone):
+        raise Invalid("invalid_field", f"timezone {timezone!r} is not a known time zone", "timezone")
+    if session.scalar(select(GameTable).where(GameTable.name == name)) is not None:
+        raise Conflict("table_exists", f"a table named {name!r} already exists", "name")
+    rules = _config(config or {}, TableConfig())
+    if rules.version != 1:
+        raise Invalid("invalid_field", "config.version is set by the service", "config.version")
+    table = GameTable(name=name, game="break_poker", status="open", timezone=timezone, created_at=utc_now())
+    session.add(table)
+    session.flush()
+    _add_version(session, table, rules, user)
+    return table
+
+
+def get_table(session: Session, table_id: int) -> GameTable:
+    table = session.get(GameTable, table_id)
+    if table is None:
+        raise NotFound("table_not_found", f"no table with id {table_id}", "table_id")
+    return table
+
+
+def list_tables(session: Session) -> list[GameTable]:
+    return list(session.scalars(select(GameTable).order_by(GameTable.id)))
+
+
+def current_config(session: Session, table: GameTable) -> ConfigVersion:
+    found = session.scalar(
+        select(ConfigVersion).where(ConfigVersion.table_id == table.id).order_by(ConfigVersion.version.desc())
+    )
+    assert found is not None  # a table is created with version 1
+    return found
+
+
+def config_of(version: ConfigVersion) -> TableConfig:
+    return TableConfig.from_json(version.rules)
+
+
+def proposed_config(session: Session, table: GameTable, changes: Mapping[str, Any]) -> TableConfig:
+    """The next version with these changes, validated but not saved."""
+    current = config_of(current_config(session, table))
+    if "version" in changes:
+        raise Invalid("invalid_field", "config.version is set by the service", "config.version")
+    return _config(changes, current, next_version=True)
+
+
+def change_config(
+    session: Session, table: GameTable, user: User, changes: Mapping[str, Any]
+) -> ConfigVersion:
+    rules = proposed_config(session, table, changes)
+    # Two admins saving at once: the unique (table, version) refuses the second.
+    latest = session.scalar(select(func.max(ConfigVersion.version)).where(ConfigVersion.table_id == table.id))
+    if latest is not None and latest >= rules.version:
+        raise Conflict(
+            "config_changed", "the configuration changed meanwhile; read it and try again", "config"
+        )
+    return _add_version(session, table, rules, user)
+
+
+def _config(changes: Mapping[str, Any], base: TableConfig, next_version: bool = False) -> TableConfig:
+    try:
+        return base.next_version(changes) if next_version else TableConfig.from_json(changes, base=base)
+    except RulesError as error:
+        raise Invalid(error.code, error.message, error.field) from None
+
+
+def _add_version(session: Session, table: GameTable, rules: TableConfig, user: User) -> ConfigVersion:
+    version = ConfigVersion(
+        table_id=table.id,
+        version=rules.version,
+        rules=rules.to_json(),
+        digest=rules.digest,
+        created_by=user.id,
+        created_at=utc_now(),
+    )
+    session.add(version)
+    session.flush()
+    return version

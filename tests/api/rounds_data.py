@@ -1,0 +1,30 @@
+"""Round bodies for the API tests, in the shape `breakpoker settle` reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "2s"]  # A-9 / Q-Q-7, the rule book's dealer
+SEATS = {
+    1: ["Ah", "Kd", "Td", "8c", "6h", "4d", "2c"],  # K-T / A-8-6: loses both
+    2: ["Kh", "Ks", "8h", "8s", "3c", "3d", "Ac"],  # 8-8 / K-K-A: wins both
+    3: ["Ad", "Kc", "Qc", "8d", "6s", "4s", "2d"],  # 8-6 / Q-K-A: one each
+}
+
+
+def round_body(round_id: Any = "r1", **changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "round_id": round_id,
+        "dealer": list(DEALER),
+        "seats": [
+            {
+                "seat": seat,
+                "cards": list(cards),
+                "setting": "house_way",
+                "bets": {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100},
+            }
+            for seat, cards in SEATS.items()
+        ],
+    }
+    body.update(changes)
+    return body

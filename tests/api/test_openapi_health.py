@@ -1,0 +1,52 @@
+"""The OpenAPI document, the docs page, liveness and readiness."""
+
+from __future__ import annotations
+
+from service.app import create_app
+from service.settings import Settings
+
+
+def test_openapi_document_lists_every_endpoint(client):
+    spec = client.get("/api/v1/openapi.json").json
+    assert spec["info"]["title"] == "Break Poker table service"
+    assert set(spec["paths"]) >= {
+        "/api/v1/auth/login",
+        "/api/v1/auth/logout",
+        "/api/v1/tables",
+        "/api/v1/tables/{table_id}",
+        "/api/v1/tables/{table_id}/config",
+        "/api/v1/tables/{table_id}/config/preview",
+        "/api/v1/tables/{table_id}/house-way",
+        "/api/v1/tables/{table_id}/rounds",
+        "/api/v1/rounds/{round_id}",
+        "/api/v1/healthz",
+        "/api/v1/readyz",
+    }
+    rounds = spec["paths"]["/api/v1/tables/{table_id}/rounds"]["post"]
+    assert rounds["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("RoundIn")
+    assert any(p["name"] == "Idempotency-Key" for p in rounds["parameters"])
+    assert "RoundIn" in spec["components"]["schemas"]
+
+
+def test_docs_page_is_served(client):
+    response = client.get("/api/v1/docs")
+    assert response.status_code == 200
+    assert b"swagger" in response.data.lower()
+
+
+def test_health_and_readiness(client):
+    for path in ("/healthz", "/api/v1/healthz"):
+        assert client.get(path).json == {"status": "ok"}
+    for path in ("/readyz", "/api/v1/readyz"):
+        assert client.get(path).json == {"status": "ready"}
+
+
+def test_not_ready_without_a_database(tmp_path):
+    # A folder where the database file should be: SQLite cannot open it.
+    (tmp_path / "db").mkdir()
+    app = create_app(Settings(instance=tmp_path, database_url=f"sqlite:///{tmp_path / 'db'}"))
+    client = app.test_client()
+    assert client.get("/healthz").status_code == 200
+    response = client.get("/readyz")
+    assert response.status_code == 503
+    assert response.json["code"] == "database_unavailable"

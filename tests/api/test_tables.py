@@ -1,0 +1,139 @@
+"""Tables and versioned configurations."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from service.models import ConfigVersion
+from tests.api.conftest import sessions
+
+pytestmark = pytest.mark.store
+
+FIVE_HUNDRED = {
+    "five_aces": 500,
+    "four_of_a_kind": 50,
+    "two_trips": 40,
+    "lucky_break_trips": 5,
+    "lucky_break_straight": 1,
+}
+
+
+def test_a_name_alone_takes_the_default_configuration(client, as_role, table):
+    assert table["name"] == "BP-1"
+    assert table["status"] == "open"
+    assert table["config"]["version"] == 1
+    assert table["config"]["dealer_qualifier"] == "K-3-2"
+    assert table["config"]["limits"]["main"] == [500, 100_000]
+    listed = client.get("/api/v1/tables", headers=as_role["dealer"]).json
+    assert [t["name"] for t in listed] == ["BP-1"]
+
+
+def test_a_table_can_start_with_its_own_rules(client, as_role):
+    body = {"name": "BP-2", "timezone": "America/Los_Angeles", "config": {"dealer_qualifier": "A-3-2"}}
+    response = client.post("/api/v1/tables", json=body, headers=as_role["admin"])
+    assert response.status_code == 201
+    assert response.json["config"]["dealer_qualifier"] == "A-3-2"
+    assert response.json["timezone"] == "America/Los_Angeles"
+
+
+def test_every_change_is_a_new_version_and_old_ones_stay(app, client, as_role, table):
+    url = f"/api/v1/tables/{table['id']}/config"
+    first = client.put(url, json={"config": {"dealer_qualifier": "A-3-2"}}, headers=as_role["admin"])
+    second = client.put(url, json={"config": {"break_bonus_pays": FIVE_HUNDRED}}, headers=as_role["admin"])
+    assert first.json["config"]["version"] == 2
+    assert second.json["config"]["version"] == 3
+    assert second.json["config"]["dealer_qualifier"] == "A-3-2"  # kept from version 2
+    with sessions(app)() as session:
+        versions = session.scalars(select(ConfigVersion).order_by(ConfigVersion.version)).all()
+        assert [v.version for v in versions] == [1, 2, 3]
+        assert versions[0].rules["dealer_qualifier"] == "K-3-2"
+        assert len({v.digest for v in versions}) == 3
+
+
+def test_a_pay_table_change_shows_its_house_edge_before_it_is_saved(client, as_role, table):
+    url = f"/api/v1/tables/{table['id']}"
+    response = client.post(
+        f"{url}/config/preview", json={"config": {"break_bonus_pays": FIVE_HUNDRED}}, headers=as_role["admin"]
+    )
+    assert response.status_code == 200
+    assert response.json["config"]["version"] == 2
+    assert response.json["config"]["break_bonus_pays"]["five_aces"] == 500
+    assert response.json["break_bonus_house_edge"] == pytest.approx(0.0430823622, abs=1e-10)
+    assert response.json["break_bonus_house_edge_exact"] == "830106/19267885"
+    # Nothing saved.
+    assert client.get(url, headers=as_role["admin"]).json["config"]["version"] == 1
+
+
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        ({"seats": 0}, "config.seats"),
+        ({"dealer_qualifier": "A-A-2"}, "config.dealer_qualifier"),
+        ({"break_bonus_pays": {"five_aces": 10}}, "config.break_bonus_pays"),
+        ({"limits": {"main": [100, 50]}}, "config.limits.main[1]"),
+        ({"colour": "green"}, "config.colour"),
+        ({"version": 7}, "config.version"),
+    ],
+)
+def test_bad_configuration_is_refused_naming_the_field(client, as_role, table, config, field):
+    url = f"/api/v1/tables/{table['id']}/config"
+    for path in (url, f"{url}/preview"):
+        method = client.put if path == url else client.post
+        response = method(path, json={"config": config}, headers=as_role["admin"])
+        assert response.status_code == 422, response.json
+        assert response.json["field"] == field
+    assert (
+        client.get(f"/api/v1/tables/{table['id']}", headers=as_role["admin"]).json["config"]["version"] == 1
+    )
+
+
+def test_table_names_are_unique(client, as_role, table):
+    response = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=as_role["admin"])
+    assert response.status_code == 409
+    assert response.json["field"] == "name"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": ""}, "name"),
+        ({}, "name"),
+        ({"name": "x", "timezone": "Mars/Olympus"}, "timezone"),
+        ({"name": "x", "extra": 1}, "extra"),
+    ],
+)
+def test_bad_tables_are_refused_naming_the_field(client, as_role, body, field):
+    response = client.post("/api/v1/tables", json=body, headers=as_role["admin"])
+    assert response.status_code == 422, response.json
+    assert response.json["field"] == field
+
+
+def test_house_way_at_a_table_uses_its_qualifier(client, as_role, table):
+    url = f"/api/v1/tables/{table['id']}"
+    cards = {"cards": ["Ks", "Qh", "9s", "7d", "5c", "4h", "2s"]}
+    before = client.post(f"{url}/house-way", json=cards, headers=as_role["dealer"]).json
+    assert before["rule"] == 7
+    assert before["qualifies"] is True
+    client.put(f"{url}/config", json={"config": {"dealer_qualifier": "A-3-2"}}, headers=as_role["admin"])
+    after = client.post(f"{url}/house-way", json=cards, headers=as_role["dealer"]).json
+    assert after["qualifies"] is False
+    assert after["qualifier"] == "A-3-2"
+    assert after["explanation"].startswith("Rule 7")
+
+
+@pytest.mark.parametrize(
+    ("cards", "status", "code"),
+    [
+        (["Ks", "Qh", "9s", "7d", "5c", "4h", "Ks"], 422, "duplicate_card"),
+        (["Ks", "Qh", "9s", "7d", "5c", "4h", "Zz"], 422, "invalid_card"),
+        (["Ks"], 422, "invalid_field"),
+    ],
+)
+def test_house_way_refuses_bad_cards(client, as_role, table, cards, status, code):
+    response = client.post(
+        f"/api/v1/tables/{table['id']}/house-way", json={"cards": cards}, headers=as_role["dealer"]
+    )
+    assert response.status_code == status, response.json
+    assert response.json["code"] == code
+    assert response.json["field"].startswith("cards")

@@ -131,7 +131,6 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_round_seats_round_id"), ["round_id"], unique=False)
 
 
-
 def downgrade() -> None:
     with op.batch_alter_table("round_seats", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_round_seats_round_id"))

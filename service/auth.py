@@ -15,9 +15,10 @@ from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from service.audit import record_event
 from service.db import utc_now
 from service.errors import Conflict, Forbidden, Invalid, Unauthorized
 from service.models import ROLES, Token, User
@@ -36,10 +37,10 @@ class SignIn:
     user: User
 
 
-def create_user(session: Session, name: str, role: str, password: str) -> User:
+def create_user(session: Session, name: str, role: str, password: str, created_by: int | None = None) -> User:
     name = name.strip()
-    if not 1 <= len(name) <= 80:
-        raise Invalid("invalid_field", "name must be 1 to 80 characters", "name")
+    if not 1 <= len(name) <= 80 or not name.isprintable():
+        raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
     if role not in ROLES:
         raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
     if len(password) < MIN_PASSWORD:
@@ -51,6 +52,9 @@ def create_user(session: Session, name: str, role: str, password: str) -> User:
     )
     session.add(user)
     session.flush()
+    record_event(
+        session, "user_created", f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
+    )
     return user
 
 
@@ -67,12 +71,28 @@ def ensure_admin(session: Session, name: str = "admin") -> str | None:
 def login(session: Session, name: str, password: str, settings: Settings) -> SignIn:
     """A new token, or :class:`Unauthorized`; the failure is counted either way
     the caller commits (so it must commit on failure too)."""
-    now = utc_now()
-    user = session.scalar(select(User).where(User.name == name))
-    if user is None:
+    if not name.isprintable() or len(name) > 80:
+        name = name.encode("unicode_escape").decode()[:80]  # never sent to the database raw
         _verify(_DUMMY_HASH, password)
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    # Take the user's row for writing before reading it, so concurrent
+    # attempts are counted one after another: guessing in parallel cannot
+    # outrun the lockout (SQLite: the write lock; PostgreSQL: the row lock).
+    session.execute(update(User).where(User.name == name).values(failed_logins=User.failed_logins))
+    now = utc_now()
+    user = session.scalar(select(User).where(User.name == name).with_for_update())
+    if user is None:
+        _verify(_DUMMY_HASH, password)
+        record_event(
+            session, "login_failed", f"name:{name[:60]}", {"name": name[:80], "reason": "unknown user"}
+        )
+        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
     if user.locked_until is not None and user.locked_until > now:
+        record_event(session, "login_failed", f"user:{user.id}", {"name": name, "reason": "locked"}, user.id)
+        if not _verify(user.password_hash, password):
+            # Only the right password learns of the lock: a guesser cannot
+            # tell a locked account from a wrong name.
+            raise Unauthorized("bad_credentials", "name or password is wrong", "password")
         raise Forbidden(
             "account_locked",
             f"account {name!r} is locked after {settings.lockout_failures} failed logins "
@@ -81,9 +101,19 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
         )
     if not _verify(user.password_hash, password):
         user.failed_logins += 1
+        record_event(
+            session, "login_failed", f"user:{user.id}", {"name": name, "reason": "password"}, user.id
+        )
         if user.failed_logins >= settings.lockout_failures:
             user.locked_until = now + timedelta(minutes=settings.lockout_minutes)
             user.failed_logins = 0
+            record_event(
+                session,
+                "lockout",
+                f"user:{user.id}",
+                {"name": name, "until": user.locked_until.isoformat()},
+                user.id,
+            )
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
     user.failed_logins = 0
     user.locked_until = None
@@ -92,6 +122,7 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
     token = secrets.token_urlsafe(32)
     expires_at = now + timedelta(minutes=settings.token_minutes)
     session.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))
+    record_event(session, "login", f"user:{user.id}", {"name": name, "role": user.role}, user.id)
     session.flush()
     return SignIn(token, expires_at, user)
 
@@ -110,6 +141,7 @@ def logout(session: Session, token: str) -> None:
     found = session.scalar(select(Token).where(Token.digest == _digest(token)))
     if found is not None and found.revoked_at is None:
         found.revoked_at = utc_now()
+        record_event(session, "logout", f"user:{found.user_id}", {"name": found.user.name}, found.user_id)
 
 
 def _verify(password_hash: str, password: str) -> bool:

@@ -39,8 +39,12 @@ def place(
     return GamingTime(since_start.date(), shift, int(offset.total_seconds() // 60))
 
 
+# In the zone database but not places: "localtime" is whatever the server is.
+_NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
+
+
 def valid_zone(zone: str) -> bool:
-    if zone not in available_timezones() and zone != "UTC":
+    if zone in _NOT_PLACES or (zone not in available_timezones() and zone != "UTC"):
         return False
     try:
         ZoneInfo(zone)

@@ -94,7 +94,7 @@ class RoundRecord(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), index=True)
     config_id: Mapped[int] = mapped_column(ForeignKey("config_versions.id"))
-    round_ref: Mapped[str] = mapped_column(String(120))  # the round_id as entered, as JSON
+    round_ref: Mapped[str] = mapped_column(String(210))  # the round_id as entered, as JSON: <= 202 characters
     dealer_cards: Mapped[list[str]] = mapped_column(JSON)
     entered: Mapped[dict[str, Any]] = mapped_column(JSON)  # the request body as sent
     settlement: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -136,3 +136,78 @@ class SeatRecord(Base):
     break_bonus_stake: Mapped[int] = mapped_column(BigInteger)
     break_bonus_outcome: Mapped[str] = mapped_column(String(10))
     break_bonus_net: Mapped[int] = mapped_column(BigInteger)
+
+
+class AuditEvent(Base):
+    """A significant event, written in the same transaction as the change.
+    Append-only: the database refuses updates and deletes."""
+
+    __tablename__ = "audit_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40), index=True)
+    subject: Mapped[str] = mapped_column(String(80))  # e.g. "round:17", "user:3"
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("game_tables.id"))
+    occurred_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class AuditSeal(Base):
+    """The hash chain: each sealed event in order, with the SHA-256 of the
+    previous link and of its own canonical JSON."""
+
+    __tablename__ = "audit_seals"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    event_id: Mapped[int] = mapped_column(ForeignKey("audit_events.id"), unique=True)
+    previous_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+    sealed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class OutboxEntry(Base):
+    """Work for the background jobs, written with the change it follows."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    job: Mapped[str] = mapped_column(String(40))  # "seal" or "aggregate"
+    ref: Mapped[int] = mapped_column(Integer)  # the event or round id
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    dispatched_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
+
+
+class ShiftAggregate(Base):
+    """Per table, gaming day, shift and dealer: what the pit reports read
+    instead of scanning every round. Money in minor units."""
+
+    __tablename__ = "shift_aggregates"
+    __table_args__ = (UniqueConstraint("table_id", "gaming_day", "shift", "dealer_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"))
+    gaming_day: Mapped[date] = mapped_column(Date)
+    shift: Mapped[int] = mapped_column(Integer)
+    dealer_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    seats: Mapped[int] = mapped_column(Integer, default=0)
+    main_handle: Mapped[int] = mapped_column(BigInteger, default=0)
+    main_house_net: Mapped[int] = mapped_column(BigInteger, default=0)
+    dealer_break_bonus_handle: Mapped[int] = mapped_column(BigInteger, default=0)
+    dealer_break_bonus_house_net: Mapped[int] = mapped_column(BigInteger, default=0)
+    break_bonus_handle: Mapped[int] = mapped_column(BigInteger, default=0)
+    break_bonus_house_net: Mapped[int] = mapped_column(BigInteger, default=0)
+    player_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0)
+    dealer_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0)
+    dealer_non_qualifications: Mapped[int] = mapped_column(Integer, default=0)
+    fouls: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class AggregatedRound(Base):
+    """A round counted into the aggregates: counting it twice is refused."""
+
+    __tablename__ = "aggregated_rounds"
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True, autoincrement=False)
+    aggregated_at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
+from service.audit import AGGREGATE, queue_job, record_event
 from service.engine.cards import codes
 from service.engine.errors import RulesError
 from service.engine.round_json import round_from_json, settlement_to_json
@@ -88,7 +89,7 @@ def enter_round(
         settled = settle_round(round_, config_of(version))
     except RulesError as error:
         raise Invalid(error.code, error.message, error.field) from None
-    ref = json.dumps(round_.round_id)
+    ref = json.dumps(round_.round_id, ensure_ascii=False)  # at most 202 characters
     taken = session.scalar(
         select(RoundRecord.id).where(RoundRecord.table_id == table.id, RoundRecord.round_ref == ref)
     )
@@ -147,6 +148,22 @@ def enter_round(
                 break_bonus_net=seat.break_bonus.net,
             )
         )
+    session.flush()
+    record_event(
+        session,
+        "round_settled",
+        f"round:{record.id}",
+        {
+            "round_id": round_.round_id,
+            "config_version": version.version,
+            "seats": len(settled.seats),
+            "house_net": settled.house_net,
+            "request_digest": digest,
+        },
+        actor_id=user.id,
+        table_id=table.id,
+    )
+    queue_job(session, AGGREGATE, record.id)
     session.flush()
     session.refresh(record)
     return Entered(record, replayed=False)

@@ -17,6 +17,7 @@ def _sqlite_url(instance: Path) -> str:
 class Settings:
     instance: Path = field(default_factory=instance_path)
     database_url: str = ""  # empty: SQLite in the instance folder
+    redis_url: str = ""  # empty: the embedded Redis on a socket in the instance folder
     token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
     lockout_failures: int = 5  # consecutive failed logins that lock an account
     lockout_minutes: int = 15
@@ -25,9 +26,16 @@ class Settings:
     def database(self) -> str:
         return self.database_url or _sqlite_url(self.instance)
 
+    @property
+    def redis(self) -> str:
+        return self.redis_url or f"unix://{self.instance / 'redis.sock'}"
+
     @classmethod
     def from_environment(cls, **overrides: object) -> Settings:
-        values: dict[str, object] = {"database_url": os.environ.get("DATABASE_URL", "")}
+        values: dict[str, object] = {
+            "database_url": os.environ.get("DATABASE_URL", ""),
+            "redis_url": os.environ.get("REDIS_URL", ""),
+        }
         for name, variable in (
             ("token_minutes", "BREAKPOKER_TOKEN_MINUTES"),
             ("lockout_failures", "BREAKPOKER_LOCKOUT_FAILURES"),

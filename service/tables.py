@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from service.audit import record_event
 from service.db import utc_now
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
@@ -23,11 +24,11 @@ def create_table(
     session: Session, user: User, name: str, config: Mapping[str, Any] | None = None, timezone: str = "UTC"
 ) -> GameTable:
     name = name.strip()
-    if not 1 <= len(name) <= 80:
-        raise Invalid("invalid_field", "name must be 1 to 80 characters", "name")
+    if not 1 <= len(name) <= 80 or not name.isprintable():
+        raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
     if not valid_zone(timezone):
         raise Invalid("invalid_field", f"timezone {timezone!r} is not a known time zone", "timezone")
-    if session.scalar(select(GameTable).where(GameTable.name == name)) is not None:
+    if session.scalar(select(GameTable).where(func.lower(GameTable.name) == name.lower())) is not None:
         raise Conflict("table_exists", f"a table named {name!r} already exists", "name")
     rules = _config(config or {}, TableConfig())
     if rules.version != 1:
@@ -36,6 +37,14 @@ def create_table(
     session.add(table)
     session.flush()
     _add_version(session, table, rules, user)
+    record_event(
+        session,
+        "table_created",
+        f"table:{table.id}",
+        {"name": name, "timezone": timezone, "config": rules.to_json()},
+        user.id,
+        table.id,
+    )
     return table
 
 
@@ -67,6 +76,8 @@ def proposed_config(session: Session, table: GameTable, changes: Mapping[str, An
     current = config_of(current_config(session, table))
     if "version" in changes:
         raise Invalid("invalid_field", "config.version is set by the service", "config.version")
+    if not changes:
+        raise Invalid("invalid_field", "config names no field to change", "config")
     return _config(changes, current, next_version=True)
 
 
@@ -80,7 +91,23 @@ def change_config(
         raise Conflict(
             "config_changed", "the configuration changed meanwhile; read it and try again", "config"
         )
-    return _add_version(session, table, rules, user)
+    before = current_config(session, table).rules
+    version = _add_version(session, table, rules, user)
+    after = rules.to_json()
+    changed = {
+        name: {"before": before.get(name), "after": value}
+        for name, value in after.items()
+        if name != "version" and before.get(name) != value
+    }
+    record_event(
+        session,
+        "config_changed",
+        f"table:{table.id}",
+        {"version": rules.version, "changed": changed},
+        user.id,
+        table.id,
+    )
+    return version
 
 
 def _config(changes: Mapping[str, Any], base: TableConfig, next_version: bool = False) -> TableConfig:

@@ -6,13 +6,18 @@ from flask import Flask
 from flask_smorest import Api
 
 from service.api import auth_routes, health, round_routes, table_routes
+from service.api.blueprint import MAX_ID, IdConverter
 from service.api.errors import register_error_handlers
 from service.api.security import register_security
 from service.api.session import register_session
 
 
 def register_api(app: Flask) -> None:
+    app.url_map.converters["id"] = IdConverter
     api = Api(app)
+    api.register_converter(
+        IdConverter, lambda _converter: {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+    )
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for blueprint in (health.blp, auth_routes.blp, table_routes.blp, round_routes.blp):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")

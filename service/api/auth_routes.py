@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
+from service.api.blueprint import Blueprint
 from service.api.schemas import LoginSchema, SignInSchema
 from service.api.security import ANY_ROLE, bearer_token, roles
 from service.api.session import db, settings

@@ -7,15 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, jsonify
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from service.errors import ServiceError
 
 
 def error_response(status: int, code: str, message: str, field: str | None = None) -> tuple[Response, int]:
-    body: dict[str, Any] = {"status": status, "code": code, "message": message}
-    if field is not None:
-        body["field"] = field
+    body: dict[str, Any] = {"status": status, "code": code, "message": message, "field": field}
     return jsonify(body), status
 
 
@@ -54,6 +53,19 @@ def register_error_handlers(app: Flask) -> None:
             return error_response(status, "invalid_field", f"{field}: {text}", field)
         code = (error.name or "error").lower().replace(" ", "_")
         return error_response(status, code, error.description or error.name)
+
+    @app.errorhandler(IntegrityError)
+    def conflict(_error: IntegrityError) -> tuple[Response, int]:
+        # A unique key taken by a request that committed a moment earlier
+        # (two admins saving at once, a name created twice).
+        return error_response(
+            409, "conflict", "another change was saved at the same moment; read again and retry", None
+        )
+
+    @app.errorhandler(OperationalError)
+    def unavailable(_error: OperationalError) -> tuple[Response, int]:
+        app.logger.exception("database unavailable")
+        return error_response(503, "database_unavailable", "the database is busy or down; try again", None)
 
     @app.errorhandler(RecursionError)
     def too_deep(_error: RecursionError) -> tuple[Response, int]:

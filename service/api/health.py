@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from service.api.blueprint import Blueprint
 from service.api.session import db
 from service.errors import ServiceError
 

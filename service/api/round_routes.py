@@ -6,14 +6,14 @@ from typing import Any
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Api, Blueprint
+from flask_smorest import Api
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
+from service.api.blueprint import Blueprint, parse_body
 from service.api.schemas import RoundInSchema, RoundPageSchema, RoundSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db
-from service.batch_settle import parse_json
 from service.db import utc_now
 from service.errors import ServiceError
 from service.models import GameTable
@@ -31,12 +31,7 @@ def _strict_body() -> Any:
     """The body by the engine's strict JSON rules (no repeated keys, no NaN)."""
     if not request.is_json:
         raise ServiceError("invalid_json", "send the round as JSON (Content-Type: application/json)", "body")
-    try:
-        return parse_json(request.get_data())
-    except RecursionError:
-        raise ServiceError("invalid_json", "the request body is nested too deeply", "body") from None
-    except ValueError as error:
-        raise ServiceError("invalid_json", f"the request body is not valid JSON: {error}", "body") from None
+    return parse_body(request)
 
 
 ATTEMPTS = 3
@@ -58,7 +53,7 @@ def _enter(session: Session, table: GameTable, body: Any, key: str) -> Entered:
     raise AssertionError("unreachable")
 
 
-@blp.route("/tables/<int:table_id>/rounds")
+@blp.route("/tables/<id:table_id>/rounds")
 class TableRounds(MethodView):
     @blp.doc(
         requestBody={
@@ -105,7 +100,7 @@ class TableRounds(MethodView):
         }
 
 
-@blp.route("/rounds/<int:round_id>")
+@blp.route("/rounds/<id:round_id>")
 @blp.response(200, RoundSchema)
 @roles(*ANY_ROLE)
 def one_round(round_id: int) -> dict[str, Any]:

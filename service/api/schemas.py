@@ -96,7 +96,7 @@ class RoundsQuerySchema(StrictSchema):
     from_ = fields.Date(data_key="from", metadata={"description": "first gaming day"})
     to = fields.Date(metadata={"description": "last gaming day"})
     shift = fields.Integer(validate=validate.Range(min=1, max=3))
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from service.analysis.single_hand import break_bonus_math
+from service.api.blueprint import Blueprint
 from service.api.schemas import (
     ConfigChangeSchema,
     ConfigPreviewSchema,
@@ -67,7 +67,7 @@ class Tables(MethodView):
         return table_json(table)
 
 
-@blp.route("/<int:table_id>")
+@blp.route("/<id:table_id>")
 class OneTable(MethodView):
     @blp.response(200, TableSchema)
     @roles(*ANY_ROLE)
@@ -75,7 +75,7 @@ class OneTable(MethodView):
         return table_json(get_table(db(), table_id))
 
 
-@blp.route("/<int:table_id>/config")
+@blp.route("/<id:table_id>/config")
 class TableConfigView(MethodView):
     @blp.arguments(ConfigChangeSchema)
     @blp.response(200, TableSchema)
@@ -88,7 +88,7 @@ class TableConfigView(MethodView):
         return table_json(table)
 
 
-@blp.route("/<int:table_id>/config/preview", methods=["POST"])
+@blp.route("/<id:table_id>/config/preview", methods=["POST"])
 @blp.arguments(ConfigChangeSchema)
 @blp.response(200, ConfigPreviewSchema)
 @roles("admin")
@@ -104,7 +104,7 @@ def preview_config(body: dict[str, Any], table_id: int) -> dict[str, Any]:
     }
 
 
-@blp.route("/<int:table_id>/house-way", methods=["POST"])
+@blp.route("/<id:table_id>/house-way", methods=["POST"])
 @blp.arguments(HouseWayInSchema)
 @roles(*ANY_ROLE)
 def house_way_view(body: dict[str, Any], table_id: int) -> dict[str, Any]:

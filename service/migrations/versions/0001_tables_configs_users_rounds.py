@@ -75,7 +75,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("table_id", sa.Integer(), nullable=False),
         sa.Column("config_id", sa.Integer(), nullable=False),
-        sa.Column("round_ref", sa.String(length=120), nullable=False),
+        sa.Column("round_ref", sa.String(length=210), nullable=False),
         sa.Column("dealer_cards", sa.JSON(), nullable=False),
         sa.Column("entered", sa.JSON(), nullable=False),
         sa.Column("settlement", sa.JSON(), nullable=False),

@@ -1,0 +1,54 @@
+"""The outbox dispatcher: moves rows written with each change onto the RQ
+queues. When Redis is down nothing is lost: the rows wait, and the backlog
+goes out when it is back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from redis import Redis
+from redis.exceptions import RedisError
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.db import unit_of_work, utc_now
+from service.models import OutboxEntry
+from service.queues import enqueue
+
+BATCH = 500
+
+
+def dispatch(sessions: sessionmaker[Session], connection: Redis, limit: int = BATCH) -> int:
+    """Enqueue up to ``limit`` waiting rows; how many went. Rows go out in
+    order, and are marked only after Redis took them: a failure part way
+    leaves them all waiting, and re-enqueueing is harmless (job ids)."""
+    try:
+        with unit_of_work(sessions) as session:
+            rows = session.scalars(
+                select(OutboxEntry)
+                .where(OutboxEntry.dispatched_at.is_(None))
+                .order_by(OutboxEntry.id)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            ).all()
+            now = utc_now()
+            for row in rows:
+                enqueue(connection, row.job, row.ref)
+                row.dispatched_at = now
+            return len(rows)
+    except (RedisError, OSError):
+        return 0
+
+
+@dataclass(frozen=True)
+class Backlog:
+    waiting: int
+    oldest: datetime | None
+
+
+def backlog(session: Session) -> Backlog:
+    waiting, oldest = session.execute(
+        select(func.count(), func.min(OutboxEntry.created_at)).where(OutboxEntry.dispatched_at.is_(None))
+    ).one()
+    return Backlog(int(waiting), oldest)

@@ -1,0 +1,39 @@
+"""The RQ queues and how a job is put on them: deterministic job ids (an
+outbox row enqueued twice is one job), RQ's JSON serializer, retries with
+backoff, then the failed-job registry."""
+
+from __future__ import annotations
+
+from redis import Redis
+from rq import Queue, Retry
+from rq.serializers import JSONSerializer
+
+AUDIT = "audit"
+METRICS = "metrics"
+QUEUES = (AUDIT, METRICS)
+
+#: outbox job -> (queue, function path, job id prefix)
+JOBS = {
+    "seal": (AUDIT, "workers.jobs.seal_audit", "seal"),
+    "aggregate": (METRICS, "workers.jobs.aggregate_round", "aggregate"),
+}
+RETRY_INTERVALS = [1, 5, 30, 120, 600]  # seconds between attempts
+
+
+def queue(name: str, connection: Redis) -> Queue:
+    return Queue(name, connection=connection, serializer=JSONSerializer)
+
+
+def enqueue(connection: Redis, job: str, ref: int) -> str:
+    name, function, prefix = JOBS[job]
+    job_id = f"{prefix}-{ref}"
+    queue(name, connection).enqueue(
+        function,
+        ref,
+        job_id=job_id,
+        retry=Retry(max=len(RETRY_INTERVALS), interval=RETRY_INTERVALS),
+        job_timeout=120,
+        result_ttl=24 * 3600,
+        failure_ttl=90 * 24 * 3600,
+    )
+    return job_id

@@ -17,13 +17,10 @@ install: $(STAMP)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-# Migrate, make sure an admin exists, and serve the API (state in ./instance).
+# Migrate, make sure an admin exists, and start the embedded Redis, a worker
+# and the API together (state in ./instance); Ctrl-C stops them all.
 run: install
-	$(BIN)/breakpoker db upgrade
-	$(BIN)/breakpoker users ensure-admin
-	@echo "API:      http://$(HOST):$(PORT)/api/v1/  (interactive docs: http://$(HOST):$(PORT)/api/v1/docs)"
-	@echo "The dealer tablet page arrives with its issue (#7); until then the API serves it."
-	$(BIN)/breakpoker serve --host $(HOST) --port $(PORT)
+	$(BIN)/breakpoker run --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -8,6 +8,7 @@ from flask import Flask
 
 from service.api import register_api
 from service.db import make_engine, session_factory
+from service.redis_server import connect
 from service.settings import Settings
 
 
@@ -28,6 +29,7 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
     app.config.update(flask_config)
     engine = make_engine(settings.database)
     app.extensions["breakpoker"] = {
+        "redis": connect(settings.redis, timeout=0.5),
         "settings": settings,
         "engine": engine,
         "sessions": session_factory(engine),

@@ -14,12 +14,17 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.db import unit_of_work, utc_now
 from service.models import OutboxEntry
-from service.queues import enqueue
+from service.queues import RETRY_INTERVALS, enqueue
 
 BATCH = 500
 
 
-def dispatch(sessions: sessionmaker[Session], connection: Redis, limit: int = BATCH) -> int:
+def dispatch(
+    sessions: sessionmaker[Session],
+    connection: Redis,
+    limit: int = BATCH,
+    retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
+) -> int:
     """Enqueue up to ``limit`` waiting rows; how many went. Rows go out in
     order, and are marked only after Redis took them: a failure part way
     leaves them all waiting, and re-enqueueing is harmless (job ids)."""
@@ -34,7 +39,7 @@ def dispatch(sessions: sessionmaker[Session], connection: Redis, limit: int = BA
             ).all()
             now = utc_now()
             for row in rows:
-                enqueue(connection, row.job, row.ref)
+                enqueue(connection, row.job, row.ref, retry_intervals)
                 row.dispatched_at = now
             return len(rows)
     except (RedisError, OSError):

@@ -17,21 +17,21 @@ JOBS = {
     "seal": (AUDIT, "workers.jobs.seal_audit", "seal"),
     "aggregate": (METRICS, "workers.jobs.aggregate_round", "aggregate"),
 }
-RETRY_INTERVALS = [1, 5, 30, 120, 600]  # seconds between attempts
+RETRY_INTERVALS = (1, 5, 30, 120, 600)  # seconds between attempts
 
 
 def queue(name: str, connection: Redis) -> Queue:
     return Queue(name, connection=connection, serializer=JSONSerializer)
 
 
-def enqueue(connection: Redis, job: str, ref: int) -> str:
+def enqueue(connection: Redis, job: str, ref: int, retry_intervals: tuple[int, ...] = RETRY_INTERVALS) -> str:
     name, function, prefix = JOBS[job]
     job_id = f"{prefix}-{ref}"
     queue(name, connection).enqueue(
         function,
         ref,
         job_id=job_id,
-        retry=Retry(max=len(RETRY_INTERVALS), interval=RETRY_INTERVALS),
+        retry=Retry(max=len(retry_intervals), interval=list(retry_intervals)),
         job_timeout=120,
         result_ttl=24 * 3600,
         failure_ttl=90 * 24 * 3600,

@@ -21,6 +21,7 @@ class Settings:
     token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
     lockout_failures: int = 5  # consecutive failed logins that lock an account
     lockout_minutes: int = 15
+    retry_seconds: tuple[int, ...] = (1, 5, 30, 120, 600)  # between a failed job's attempts
 
     @property
     def database(self) -> str:
@@ -43,5 +44,7 @@ class Settings:
         ):
             if os.environ.get(variable):
                 values[name] = int(os.environ[variable])
+        if os.environ.get("BREAKPOKER_RETRY_SECONDS"):
+            values["retry_seconds"] = tuple(int(s) for s in os.environ["BREAKPOKER_RETRY_SECONDS"].split(","))
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]

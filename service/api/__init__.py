@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import auth_routes, health, round_routes, table_routes
+from service.api import auth_routes, health, ops_routes, round_routes, table_routes
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.errors import register_error_handlers
 from service.api.security import register_security
@@ -19,11 +19,12 @@ def register_api(app: Flask) -> None:
         IdConverter, lambda _converter: {"type": "integer", "minimum": 1, "maximum": MAX_ID}
     )
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    for blueprint in (health.blp, auth_routes.blp, table_routes.blp, round_routes.blp):
+    for blueprint in (health.blp, auth_routes.blp, table_routes.blp, round_routes.blp, ops_routes.blp):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)
     register_session(app)
     register_security(app)
     register_error_handlers(app)
+    ops_routes.register_metrics(app)
     app.add_url_rule("/healthz", "healthz", health.healthz)
     app.add_url_rule("/readyz", "readyz", health.readyz)

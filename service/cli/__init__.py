@@ -8,9 +8,11 @@ from service.cli.analyze import analyze
 from service.cli.bench import bench
 from service.cli.db import db
 from service.cli.house_way import house_way_command
+from service.cli.run import run
 from service.cli.serve import serve
 from service.cli.settle import settle
 from service.cli.users import users
+from service.cli.worker import dispatcher, jobs, worker
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -26,3 +28,7 @@ main.add_command(analyze)
 main.add_command(db)
 main.add_command(users)
 main.add_command(serve)
+main.add_command(worker)
+main.add_command(dispatcher)
+main.add_command(jobs)
+main.add_command(run)

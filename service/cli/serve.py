@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import click
@@ -23,6 +24,14 @@ class _Server(BaseApplication):  # type: ignore[misc]
         return create_app()
 
 
+def _child_exit(_server: Any, worker: Any) -> None:
+    # Multiprocess Prometheus metrics: drop a dead worker's live gauges.
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
@@ -37,5 +46,6 @@ def serve(host: str, port: int, workers: int) -> None:
         # No control socket: it would live outside the instance folder, and
         # two servers on one machine would fight over it.
         "control_socket_disable": True,
+        "child_exit": _child_exit,
     }
     _Server(options).run()

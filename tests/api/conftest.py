@@ -4,6 +4,7 @@ for the store tests when TEST_DATABASE_URL names a server (.ci/run sets it)."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 from argon2 import PasswordHasher
@@ -14,6 +15,7 @@ from service.app import create_app
 from service.auth import create_user
 from service.db import make_engine, unit_of_work
 from service.migrate import upgrade
+from service.redis_server import EmbeddedRedis, connect
 from service.settings import Settings
 
 PASSWORD = "correct horse battery"
@@ -95,3 +97,23 @@ def table(client, as_role):
 
 def sessions(app):
     return app.extensions["breakpoker"]["sessions"]
+
+
+@pytest.fixture(scope="session")
+def shared_redis(tmp_path_factory):
+    """One real Redis server (the embedded one) for the tests that only use it."""
+    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_server(shared_redis):
+    connect(shared_redis.url).flushall()
+    return shared_redis
+
+
+@pytest.fixture
+def redis_settings(settings, redis_server):
+    return replace(settings, redis_url=redis_server.url)

@@ -1,0 +1,102 @@
+"""``breakpoker run``: the embedded Redis, a worker and the API together,
+stopped together on Ctrl-C. A child that dies is started again."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from types import FrameType
+
+import click
+
+from service.auth import ensure_admin
+from service.db import make_engine, session_factory, unit_of_work
+from service.migrate import upgrade
+from service.redis_server import EmbeddedRedis
+from service.settings import Settings
+
+RESTART_PAUSE = 2.0
+
+
+def _start(argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    # Its own process group, so stopping it stops its children too.
+    return subprocess.Popen(argv, env=env, start_new_session=True)
+
+
+def _signal_group(process: subprocess.Popen[bytes], number: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, number)
+
+
+@click.command("run")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", "worker_count", default=1, show_default=True, type=click.IntRange(1, 16))
+def run(host: str, port: int, worker_count: int) -> None:
+    """Migrate, start Redis (unless REDIS_URL), the workers and the API."""
+    settings = Settings.from_environment()
+    settings.instance.mkdir(parents=True, exist_ok=True)
+    upgrade(settings.database)
+    engine = make_engine(settings.database)
+    with unit_of_work(session_factory(engine)) as session:
+        password = ensure_admin(session)
+    engine.dispose()
+    if password is not None:
+        click.echo(f"Created the first admin: name 'admin', password {password} (shown only this once)")
+
+    # Prometheus files of this run only: stale ones would be added in.
+    metrics = settings.instance / "prometheus"
+    shutil.rmtree(metrics, ignore_errors=True)
+    metrics.mkdir()
+    env = {
+        **os.environ,
+        "PROMETHEUS_MULTIPROC_DIR": str(metrics),
+        "BREAKPOKER_INSTANCE": str(settings.instance),
+    }
+
+    redis = None if settings.redis_url else EmbeddedRedis(settings.instance)
+    if redis is not None:
+        redis.start()
+        click.echo(f"Redis:    {redis.url} (embedded, data in {settings.instance})")
+    command = [sys.executable, "-m", "service.cli"]
+    children = {
+        "dispatcher": [*command, "dispatcher"],
+        **{f"worker {n}": [*command, "worker"] for n in range(1, worker_count + 1)},
+        "api": [*command, "serve", "--host", host, "--port", str(port)],
+    }
+    running = {name: _start(argv, env) for name, argv in children.items()}
+    click.echo(f"API:      http://{host}:{port}/api/v1/  (docs /api/v1/docs, metrics /metrics)")
+    click.echo("Dealer tablet: arrives with its issue (#7). Ctrl-C stops everything.")
+
+    stopping = False
+
+    def stop(_signal: int, _frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        while not stopping:
+            time.sleep(0.5)
+            for name, process in running.items():
+                if process.poll() is not None and not stopping:
+                    click.echo(f"{name} exited with {process.returncode}; starting it again", err=True)
+                    time.sleep(RESTART_PAUSE)
+                    running[name] = _start(children[name], env)
+    finally:
+        for process in running.values():
+            _signal_group(process, signal.SIGTERM)
+        for process in running.values():
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=20)
+            # Whatever the child left behind (a work-horse, the scheduler).
+            _signal_group(process, signal.SIGKILL)
+        if redis is not None:
+            redis.stop()
+        click.echo("stopped")

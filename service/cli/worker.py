@@ -1,0 +1,73 @@
+"""``breakpoker worker`` and ``breakpoker jobs``: the background work."""
+
+from __future__ import annotations
+
+import json
+import signal
+import threading
+
+import click
+
+from service.db import make_engine, session_factory
+from service.ops import job_status, requeue_failed
+from service.redis_server import connect
+from service.settings import Settings
+from service.worker import run_dispatcher, run_worker
+
+
+@click.command("worker")
+@click.option("--burst", is_flag=True, help="Work until nothing is left, then exit.")
+@click.option(
+    "--heartbeat-grace", default=60, show_default=True, help="Seconds before a dead worker's job is retried."
+)
+@click.option("--monitoring-interval", default=30, show_default=True, help="Seconds between job heartbeats.")
+@click.option(
+    "--maintenance-interval", default=60, show_default=True, help="Seconds between registry clean-ups."
+)
+def worker(burst: bool, heartbeat_grace: int, monitoring_interval: int, maintenance_interval: int) -> None:
+    """Run an RQ worker on the audit and metrics queues (Redis from REDIS_URL
+    or the embedded one). With --burst it also dispatches the outbox."""
+    run_worker(
+        Settings.from_environment(),
+        burst=burst,
+        heartbeat_grace=heartbeat_grace,
+        job_monitoring_interval=monitoring_interval,
+        maintenance_interval=maintenance_interval,
+    )
+
+
+@click.command("dispatcher")
+def dispatcher() -> None:
+    """Move outbox rows onto the queues as they come (Redis may come and go)."""
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    run_dispatcher(Settings.from_environment(), stop)
+
+
+@click.group("jobs")
+def jobs() -> None:
+    """Queues, failed jobs and the outbox backlog."""
+
+
+@jobs.command("status")
+def status() -> None:
+    """Print queue depths, failed jobs and the outbox backlog as JSON."""
+    settings = Settings.from_environment()
+    engine = make_engine(settings.database)
+    try:
+        with session_factory(engine)() as session:
+            click.echo(json.dumps(job_status(session, connect(settings.redis, timeout=2.0)), indent=1))
+    finally:
+        engine.dispose()
+
+
+@jobs.command("requeue")
+@click.argument("job_ids", nargs=-1)
+@click.option("--all", "everything", is_flag=True, help="Every failed job.")
+def requeue(job_ids: tuple[str, ...], everything: bool) -> None:
+    """Put failed jobs (by id, or --all) back on their queues."""
+    if not job_ids and not everything:
+        raise click.UsageError("name job ids or give --all")
+    done = requeue_failed(connect(Settings.from_environment().redis), None if everything else list(job_ids))
+    click.echo(f"requeued {len(done)} job(s): {' '.join(done)}" if done else "no failed job matched")

@@ -1,0 +1,122 @@
+"""An RQ worker for the background jobs, and the outbox dispatcher.
+
+The dispatcher runs as its own process, never as a thread inside a worker:
+RQ forks a work-horse per job, and a fork taken while another thread holds a
+lock (the database pool's, logging's) leaves the horse waiting forever.
+``burst`` runs until the outbox, the queues and the scheduled retries are
+all empty (for tests and one-off catch-up runs), dispatching between rounds
+of work on the one thread."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from redis import Redis
+from rq import Worker
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
+from rq.serializers import JSONSerializer
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.db import make_engine, session_factory
+from service.metrics import JOB_FAILURES
+from service.outbox import backlog, dispatch
+from service.queues import QUEUES, queue
+from service.redis_server import connect
+from service.settings import Settings
+
+DISPATCH_SECONDS = 0.5
+
+
+class BreakPokerWorker(Worker):
+    """RQ's worker with a configurable grace after a missed heartbeat: RQ
+    waits 60 s before it treats a killed worker's job as abandoned and
+    retries it; a casino floor wants that sooner."""
+
+    heartbeat_grace = 60
+
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        ttl: int = super().get_heartbeat_ttl(job, working_time)
+        return ttl - 60 + self.heartbeat_grace
+
+
+def count_failure(job: Job, *_exc_info: Any) -> bool:
+    JOB_FAILURES.labels(job.func_name).inc()
+    return True  # and on to RQ's own handling: retry, then the failed registry
+
+
+def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> None:
+    """Move outbox rows onto the queues, every half second, until stopped."""
+    stop = stop or threading.Event()
+    connection = connect(settings.redis, timeout=2.0)
+    engine = make_engine(settings.database)
+    sessions = session_factory(engine)
+    try:
+        while not stop.wait(DISPATCH_SECONDS):
+            while dispatch(sessions, connection, retry_intervals=settings.retry_seconds):
+                pass
+    finally:
+        engine.dispose()
+
+
+def run_worker(
+    settings: Settings,
+    burst: bool = False,
+    heartbeat_grace: int = 60,
+    job_monitoring_interval: int = 30,
+    maintenance_interval: int = 60,
+    deadline_seconds: float = 300.0,
+) -> None:
+    connection = connect(settings.redis, timeout=10.0)
+    engine = make_engine(settings.database)
+    sessions = session_factory(engine)
+    worker = BreakPokerWorker(
+        [queue(name, connection) for name in QUEUES],
+        connection=connection,
+        serializer=JSONSerializer,
+        exception_handlers=[count_failure],
+        job_monitoring_interval=job_monitoring_interval,
+        maintenance_interval=maintenance_interval,
+    )
+    worker.heartbeat_grace = heartbeat_grace
+    try:
+        if burst:
+            _burst(worker, sessions, connection, deadline_seconds, settings.retry_seconds)
+        else:
+            engine.dispose()  # nothing of it may be shared with the forked horses
+            worker.work(with_scheduler=True)
+    finally:
+        engine.dispose()
+
+
+def _scheduled(connection: Redis, name: str) -> int:
+    count: int = ScheduledJobRegistry(queue=queue(name, connection)).count  # type: ignore[no-untyped-call]
+    return count
+
+
+def _burst(
+    worker: Worker,
+    sessions: sessionmaker[Session],
+    connection: Redis,
+    deadline_seconds: float,
+    retry_seconds: tuple[int, ...],
+) -> None:
+    deadline = time.monotonic() + deadline_seconds
+    while True:
+        while dispatch(sessions, connection, retry_intervals=retry_seconds):
+            pass
+        worker.work(burst=True, with_scheduler=True)
+        with sessions() as session:
+            waiting = backlog(session).waiting
+        queued = sum(queue(name, connection).count for name in QUEUES)
+        scheduled = sum(_scheduled(connection, name) for name in QUEUES)
+        if waiting == 0 and queued == 0 and scheduled == 0:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(
+                f"work left after {deadline_seconds} s: "
+                f"{waiting} outbox, {queued} queued, {scheduled} scheduled"
+            )
+        time.sleep(0.2)

@@ -1,0 +1,224 @@
+"""Background work on a real Redis with real RQ workers: audit events sealed
+once into the hash chain, aggregates exact, nothing lost when Redis or a
+worker fails."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import time
+
+import pytest
+from prometheus_client import CollectorRegistry
+from prometheus_client.multiprocess import MultiProcessCollector
+from rq.registry import FailedJobRegistry, StartedJobRegistry
+from sqlalchemy import func, select
+
+from service.app import create_app
+from service.models import AuditEvent, OutboxEntry, RoundRecord
+from service.outbox import dispatch
+from service.queues import AUDIT, QUEUES, queue
+from service.redis_server import EmbeddedRedis, connect
+from tests.api.background import WORKER, check_aggregates, check_chain, run_burst, worker_env
+from tests.api.conftest import PASSWORD, ROLES, sign_in
+from tests.api.rounds_data import round_body
+
+
+@pytest.fixture
+def bg_app(redis_settings):
+    from service.auth import create_user
+    from service.db import unit_of_work
+
+    app = create_app(redis_settings)
+    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+        for role in ROLES:
+            create_user(session, role, role, PASSWORD)
+    yield app
+    app.extensions["breakpoker"]["engine"].dispose()
+
+
+def enter_rounds(client, count, start=0):
+    admin = sign_in(client, "admin")
+    tables = client.get("/api/v1/tables", headers=admin).json
+    if not tables:
+        tables = [client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json]
+    dealer = sign_in(client, "dealer")
+    for number in range(start, start + count):
+        response = client.post(
+            f"/api/v1/tables/{tables[0]['id']}/rounds",
+            json=round_body(f"r{number}"),
+            headers={**dealer, "Idempotency-Key": f"k{number}"},
+        )
+        assert response.status_code == 201, response.json
+
+
+def sessions_of(app):
+    return app.extensions["breakpoker"]["sessions"]
+
+
+@pytest.mark.store
+def test_events_are_sealed_and_rounds_aggregated_by_a_real_worker(bg_app, redis_settings, tmp_path):
+    client = bg_app.test_client()
+    enter_rounds(client, 5)
+    metrics = tmp_path / "prometheus"
+    metrics.mkdir()
+    run_burst(redis_settings, PROMETHEUS_MULTIPROC_DIR=str(metrics))
+    with sessions_of(bg_app)() as session:
+        links = check_chain(session)
+        assert links == session.scalar(select(func.count()).select_from(AuditEvent))
+        kinds = set(session.scalars(select(AuditEvent.kind)))
+        assert {"user_created", "login", "table_created", "round_settled"} <= kinds
+        aggregates = check_aggregates(session)
+        assert sum(v for k, v in aggregates.items() if k[-1] == "rounds") == 5
+    # A second run finds nothing to do and changes nothing.
+    run_burst(redis_settings)
+    with sessions_of(bg_app)() as session:
+        assert check_chain(session) == links
+        assert check_aggregates(session) == aggregates
+    # The worker side's counters, as /metrics adds them up in multiprocess mode.
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry, path=str(metrics))
+    assert registry.get_sample_value("breakpoker_rounds_settled_total") == 5
+    assert registry.get_sample_value("breakpoker_seats_settled_total") == 15
+    assert registry.get_sample_value("breakpoker_wagered_minor_units_total", {"bet": "main"}) == 15 * 1000
+
+
+def test_ops_and_metrics_show_the_backlog(bg_app, redis_settings):
+    client = bg_app.test_client()
+    enter_rounds(client, 2)
+    admin = sign_in(client, "admin")
+    status = client.get("/api/v1/ops/jobs", headers=admin).json
+    assert status["redis"]["reachable"] is True
+    assert status["outbox"]["waiting"] > 0
+    assert [q["name"] for q in status["queues"]] == list(QUEUES)
+    assert client.get("/api/v1/ops/jobs", headers=sign_in(client, "pit_boss")).status_code == 403
+    text = client.get("/metrics").get_data(as_text=True)
+    backlog = float(text.split("\nbreakpoker_outbox_backlog ")[1].split()[0])
+    assert backlog >= status["outbox"]["waiting"]  # and the pit boss's sign-in since
+    assert 'breakpoker_jobs_queued{queue="audit"} 0.0' in text
+    assert (
+        'breakpoker_http_requests_total{endpoint="/api/v1/tables/<id:table_id>/rounds",method="POST",status="201"}'
+        in text
+    )
+    assert "breakpoker_http_request_seconds_bucket" in text
+    run_burst(redis_settings)
+    status = client.get("/api/v1/ops/jobs", headers=admin).json
+    assert status["outbox"]["waiting"] == 0
+    assert all(q["queued"] == 0 and q["failed"] == 0 for q in status["queues"])
+
+
+@pytest.mark.store
+def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, settings, tmp_path):
+    own = EmbeddedRedis(tmp_path / "own-redis")
+    own.start()
+    local = type(redis_settings)(**{**redis_settings.__dict__, "redis_url": own.url})
+    from service.auth import create_user
+    from service.db import unit_of_work
+
+    app = create_app(local)
+    with unit_of_work(sessions_of(app)) as session:
+        for role in ROLES:
+            create_user(session, role, role, PASSWORD)
+    client = app.test_client()
+    own.stop()
+
+    enter_rounds(client, 200)  # every round accepted and settled without Redis
+    assert dispatch(sessions_of(app), connect(own.url, timeout=0.2)) == 0
+    status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
+    assert status["redis"]["reachable"] is False
+    assert status["outbox"]["waiting"] >= 400  # a seal and an aggregate per round
+    assert client.get("/metrics").status_code == 200
+
+    own.start()  # the same data folder: queues survive a restart
+    try:
+        run_burst(local)
+        with sessions_of(app)() as session:
+            assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
+            aggregates = check_aggregates(session)
+            assert sum(v for k, v in aggregates.items() if k[-1] == "rounds") == 200
+            assert session.scalar(select(func.count()).select_from(RoundRecord)) == 200
+            assert (
+                session.scalar(
+                    select(func.count()).select_from(OutboxEntry).where(OutboxEntry.dispatched_at.is_(None))
+                )
+                == 0
+            )
+    finally:
+        own.stop()
+        app.extensions["breakpoker"]["engine"].dispose()
+
+
+def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
+    # SQLite only (not a store test): its write lock holds the job mid-way.
+    client = bg_app.test_client()
+    enter_rounds(client, 3)
+    connection = connect(redis_settings.redis)
+    assert dispatch(sessions_of(bg_app), connection) > 0
+
+    # Hold the database's write lock: the first job blocks inside its transaction.
+    database_file = redis_settings.database.removeprefix("sqlite:///")
+    blocker = sqlite3.connect(database_file, timeout=30, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    fast = ["--heartbeat-grace", "1", "--monitoring-interval", "1", "--maintenance-interval", "1"]
+    doomed = subprocess.Popen(
+        [*WORKER, *fast], env=worker_env(redis_settings), start_new_session=True, stderr=subprocess.DEVNULL
+    )
+    started = StartedJobRegistry(queue=queue(AUDIT, connection))
+    try:
+        for _ in range(200):
+            if started.count:
+                break
+            time.sleep(0.05)
+        assert started.count == 1, "the worker never started a job"
+        os.killpg(doomed.pid, signal.SIGKILL)  # the worker and its work-horse, mid-job
+        doomed.wait()
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    time.sleep(3)  # past the dead worker's heartbeat
+    run_burst(redis_settings, *fast)
+    with sessions_of(bg_app)() as session:
+        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
+        aggregates = check_aggregates(session)
+        assert sum(v for k, v in aggregates.items() if k[-1] == "rounds") == 3
+    assert all(FailedJobRegistry(queue=queue(name, connection)).count == 0 for name in QUEUES)
+
+
+def test_a_failing_job_retries_then_waits_in_the_failed_registry(bg_app, redis_settings, tmp_path):
+    from click.testing import CliRunner
+
+    from service.audit import queue_job
+    from service.cli import main
+    from service.db import unit_of_work
+
+    with unit_of_work(sessions_of(bg_app)) as session:
+        queue_job(session, "aggregate", 999_999)  # a round that does not exist
+    metrics = tmp_path / "prometheus"
+    metrics.mkdir()
+    run_burst(redis_settings, PROMETHEUS_MULTIPROC_DIR=str(metrics), BREAKPOKER_RETRY_SECONDS="0,0")
+
+    client = bg_app.test_client()
+    status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
+    failed = [job for job in status["failed_jobs"] if job["id"] == "aggregate-999999"]
+    assert len(failed) == 1
+    assert failed[0]["function"] == "workers.jobs.aggregate_round"
+    assert failed[0]["args"] == [999_999]
+    assert "no round with id 999999" in failed[0]["error"]
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry, path=str(metrics))
+    attempts = registry.get_sample_value(
+        "breakpoker_job_failures_total", {"job": "workers.jobs.aggregate_round"}
+    )
+    assert attempts == 3  # the first try and two retries
+
+    env = {"REDIS_URL": redis_settings.redis, "DATABASE_URL": redis_settings.database}
+    result = CliRunner().invoke(main, ["jobs", "requeue", "aggregate-999999"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "requeued 1 job(s): aggregate-999999" in result.output
+    connection = connect(redis_settings.redis)
+    assert queue("metrics", connection).count == 1
+    assert FailedJobRegistry(queue=queue("metrics", connection)).count == 0
+    listed = CliRunner().invoke(main, ["jobs", "status"], env=env)
+    assert '"queued": 1' in listed.output

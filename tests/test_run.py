@@ -1,0 +1,135 @@
+"""``breakpoker run`` (what ``make run`` starts): the embedded Redis, a worker
+and the API come up together, the worker's counters reach /metrics through
+gunicorn's processes, Ctrl-C stops everything, and a restart keeps the data."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def call(base, path, body=None, token=None, key=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    if key:
+        headers["Idempotency-Key"] = key
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read().decode()
+
+
+def start(instance, port):
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")
+    }
+    env["BREAKPOKER_INSTANCE"] = str(instance)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "run", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if json.loads(call(base, "/readyz"))["status"] == "ready":
+                return process, base
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("breakpoker run did not come up")
+
+
+def stop(process):
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 0
+    return output
+
+
+def wait_for(check, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.2)
+    raise AssertionError("timed out")
+
+
+def test_run_starts_everything_and_survives_a_restart(tmp_path):
+    from tests.api.rounds_data import round_body
+
+    port = free_port()
+    process, base = start(tmp_path, port)
+    try:
+        password = process.stdout.readline().split("password ")[1].split()[0]
+        token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
+        call(base, "/api/v1/tables", {"name": "BP-1"}, token)
+        dealer = "dealer-one"
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "service.cli",
+                "users",
+                "create",
+                dealer,
+                "--role",
+                "dealer",
+                "--password-stdin",
+            ],
+            input="long enough\n",
+            env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        dealer_token = json.loads(
+            call(base, "/api/v1/auth/login", {"name": dealer, "password": "long enough"})
+        )["token"]
+        call(base, "/api/v1/tables/1/rounds", round_body("r1"), dealer_token, key="k1")
+        # Settled in the API, counted by the worker, summed across processes.
+        wait_for(lambda: "breakpoker_rounds_settled_total 1.0" in call(base, "/metrics"))
+        wait_for(lambda: json.loads(call(base, "/api/v1/ops/jobs", token=token))["outbox"]["waiting"] == 0)
+        # Requests served by both gunicorn workers add up.
+        for _ in range(10):
+            call(base, "/healthz")
+        counted = 'breakpoker_http_requests_total{endpoint="/healthz",method="GET",status="200"} 10.0'
+        wait_for(lambda: counted in call(base, "/metrics"))
+    finally:
+        output = stop(process)
+    assert "stopped" in output
+    assert not (tmp_path / "redis.sock").exists() or not _answers(tmp_path / "redis.sock")
+
+    process, base = start(tmp_path, port)
+    try:
+        token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
+        assert json.loads(call(base, "/api/v1/rounds/1", token=token))["round_id"] == "r1"
+    finally:
+        stop(process)
+
+
+def _answers(path) -> bool:
+    with socket.socket(socket.AF_UNIX) as probe:
+        try:
+            probe.connect(str(path))
+        except OSError:
+            return False
+        return True

@@ -4,9 +4,10 @@ page: even a bug answers in this shape (and is logged)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, jsonify, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException
 
@@ -31,6 +32,14 @@ def _first_message(messages: Any, path: tuple[str, ...] = ()) -> tuple[str, str]
 
 
 def register_error_handlers(app: Flask) -> None:
+    @app.after_request
+    def options_as_json(response: Response) -> Response:
+        # Flask answers OPTIONS itself with an empty HTML body; say it in JSON.
+        if request.method == "OPTIONS" and response.status_code == 200 and not response.get_data():
+            response.set_data(json.dumps({"allow": sorted(response.allow)}))
+            response.mimetype = "application/json"
+        return response
+
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError) -> tuple[Response, int]:
         return error_response(error.status, error.code, error.message, error.field)

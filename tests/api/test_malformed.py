@@ -118,3 +118,9 @@ def test_a_huge_body_is_refused(client, as_role, table):
     )
     check(response)
     assert response.status_code == 413
+
+
+def test_options_answers_in_json(client):
+    response = client.options("/api/v1/tables/1/rounds")
+    assert response.status_code == 200
+    assert response.json == {"allow": ["GET", "HEAD", "OPTIONS", "POST"]}

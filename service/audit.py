@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from service.db import utc_now
 from service.models import AuditEvent, OutboxEntry
 
+EVENT_ORDER_LOCK = 0x42_50_41_55  # "BPAU": the advisory lock ordering audit events
 SEAL = "seal"
 AGGREGATE = "aggregate"
+PAR_SHEET = "par_sheet"
 
 
 def record_event(
@@ -23,6 +26,11 @@ def record_event(
     actor_id: int | None = None,
     table_id: int | None = None,
 ) -> AuditEvent:
+    if session.get_bind().dialect.name == "postgresql":
+        # Events must commit in id order for the chain to seal them in order:
+        # the lock is held to the end of this transaction. (SQLite has a single
+        # writer already.)
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": EVENT_ORDER_LOCK})
     event = AuditEvent(
         kind=kind,
         subject=subject,

@@ -4,22 +4,24 @@ any later edit, deletion or reordering of a row is detectable.
 
 Sealing is idempotent: sealing up to an event that is already sealed does
 nothing; two sealers racing for the same link are told apart by the unique
-sequence number, and the loser simply tries again.
+sequence number (and event id), and the loser simply tries again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.db import utc_now
 from service.models import AuditEvent, AuditSeal
 
 GENESIS = "0" * 64
+SEAL_BATCH = 1_000  # events per transaction: a backlog never holds a lock for long
 
 
 def canonical(event: AuditEvent) -> str:
@@ -40,24 +42,47 @@ def link_hash(previous_hash: str, event: AuditEvent) -> str:
     return hashlib.sha256((previous_hash + canonical(event)).encode()).hexdigest()
 
 
-def seal_up_to(session: Session, event_id: int) -> int:
-    """Seal every unsealed event with an id up to ``event_id``, oldest first.
-    Returns how many were sealed (0 when another sealer got there first)."""
-    head = session.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
-    sealed_ids = select(AuditSeal.event_id)
-    pending = session.scalars(
-        select(AuditEvent)
-        .where(AuditEvent.id <= event_id, AuditEvent.id.not_in(sealed_ids))
-        .order_by(AuditEvent.id)
-    ).all()
+def chain_head(session: Session) -> AuditSeal | None:
+    return session.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
+
+
+def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[int, int]:
+    """Seal the next events after the chain's head, oldest first, up to the
+    event ``up_to`` and at most ``limit`` of them (one bounded transaction).
+    Returns how many were sealed and the event id the chain now ends at.
+
+    Events commit in id order (SQLite has one writer; on PostgreSQL
+    :func:`service.audit.record_event` takes a lock), so the next events to
+    seal are simply those after the head."""
+    head = chain_head(session)
     seq = head.seq if head is not None else 0
     previous = head.hash if head is not None else GENESIS
+    last = head.event_id if head is not None else 0
+    pending = session.scalars(
+        select(AuditEvent)
+        .where(AuditEvent.id > last, AuditEvent.id <= up_to)
+        .order_by(AuditEvent.id)
+        .limit(limit)
+    ).all()
     for event in pending:
         seq += 1
         digest = link_hash(previous, event)
         session.add(
             AuditSeal(seq=seq, event_id=event.id, previous_hash=previous, hash=digest, sealed_at=utc_now())
         )
-        previous = digest
+        previous, last = digest, event.id
     session.flush()
-    return len(pending)
+    return len(pending), last
+
+
+def unsealed(session: Session, before: datetime | None = None) -> tuple[int, int | None]:
+    """Events after the chain's head (older than ``before``, if given): how
+    many, and the newest of them."""
+    head = chain_head(session)
+    query = select(func.count(), func.max(AuditEvent.id)).where(
+        AuditEvent.id > (head.event_id if head is not None else 0)
+    )
+    if before is not None:
+        query = query.where(AuditEvent.occurred_at < before)
+    count, newest = session.execute(query).one()
+    return int(count), newest

@@ -1,19 +1,30 @@
-"""Prometheus metrics. With several processes (gunicorn workers, RQ workers
-and their work-horses) the client runs in multiprocess mode: each process
-writes its own files under ``PROMETHEUS_MULTIPROC_DIR`` and ``/metrics``
-adds them up."""
+"""Prometheus metrics.
+
+HTTP metrics are counted in the API processes; with several gunicorn workers
+the client runs in multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``) and
+``/metrics`` adds the processes up. The game's figures are not counted in
+the job processes (a work-horse per job would leave a file per job, and a
+horse killed after its commit would lose its increment): they are read at
+scrape time from the aggregates the workers keep in the database, and job
+failures from a counter in Redis. So they are exact, whatever restarts.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import REGISTRY, Collector
+from redis import Redis
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
-from service.aggregates import BETS, RoundFigures
+from service.aggregates import BETS
+from service.models import ShiftAggregate
 
 REQUESTS = Counter("breakpoker_http_requests_total", "HTTP requests", ["endpoint", "method", "status"])
 LATENCY = Histogram(
@@ -22,36 +33,15 @@ LATENCY = Histogram(
     ["endpoint", "method"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
 )
-ROUNDS = Counter("breakpoker_rounds_settled_total", "Rounds settled (counted by the metrics job)")
-SEATS = Counter("breakpoker_seats_settled_total", "Seats settled")
-WAGERED = Counter("breakpoker_wagered_minor_units_total", "Amount wagered", ["bet"])
-HOUSE_WON = Counter("breakpoker_house_won_minor_units_total", "What the house won on bets it won", ["bet"])
-HOUSE_PAID = Counter(
-    "breakpoker_house_paid_minor_units_total", "What the house paid on bets it lost", ["bet"]
-)
-FOULS = Counter("breakpoker_fouls_total", "Fouled settings")
-LUCKY_BREAKS = Counter("breakpoker_lucky_breaks_total", "Hands with a Lucky Break", ["hand"])
-NOT_QUALIFIED = Counter("breakpoker_dealer_not_qualified_total", "Rounds where the dealer did not qualify")
-JOB_FAILURES = Counter("breakpoker_job_failures_total", "Background job attempts that raised", ["job"])
+JOB_FAILURES_KEY = "breakpoker:job_failures"  # a Redis hash: job function -> attempts that raised
 
 
-def count_settled_round(figures: RoundFigures) -> None:
-    ROUNDS.inc()
-    SEATS.inc(figures.seats)
-    for bet in BETS:
-        WAGERED.labels(bet).inc(figures.handle[bet])
-        net = figures.house_net[bet]
-        # Counters only go up: the house's net is won - paid.
-        (HOUSE_WON if net >= 0 else HOUSE_PAID).labels(bet).inc(abs(net))
-    FOULS.inc(figures.fouls)
-    LUCKY_BREAKS.labels("player").inc(figures.player_lucky_breaks)
-    LUCKY_BREAKS.labels("dealer").inc(int(figures.dealer_lucky_break))
-    NOT_QUALIFIED.inc(int(not figures.dealer_qualifies))
+def count_job_failure(connection: Redis, function: str) -> None:
+    connection.hincrby(JOB_FAILURES_KEY, function, 1)
 
 
 def render(extra: Collector | None = None) -> bytes:
-    """The text exposition: every process's metrics, and ``extra`` (queue
-    depths and the outbox backlog, read at scrape time)."""
+    """The text exposition: the API processes' metrics and ``extra`` (read now)."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         processes = CollectorRegistry()
         MultiProcessCollector(processes)  # type: ignore[no-untyped-call]
@@ -65,15 +55,87 @@ def render(extra: Collector | None = None) -> bytes:
     return text
 
 
-class Gauges(Collector):
-    """Gauges computed when scraped."""
+_TOTALS = {
+    "rounds": ("breakpoker_rounds_settled", "Rounds settled and counted by the metrics job"),
+    "seats": ("breakpoker_seats_settled", "Seats settled"),
+    "fouls": ("breakpoker_fouls", "Fouled settings"),
+    "dealer_non_qualifications": (
+        "breakpoker_dealer_not_qualified",
+        "Rounds where the dealer did not qualify",
+    ),
+}
 
-    def __init__(self, values: dict[str, tuple[str, dict[tuple[str, ...], float], tuple[str, ...]]]) -> None:
-        self.values = values
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
-        for name, (documentation, samples, labels) in self.values.items():
-            family = GaugeMetricFamily(name, documentation, labels=list(labels))
-            for label_values, value in samples.items():
-                family.add_metric(list(label_values), value)
+def game_totals(session: Session) -> dict[str, int]:
+    """Sums over every shift aggregate."""
+    columns = [
+        "rounds",
+        "seats",
+        "fouls",
+        "dealer_non_qualifications",
+        "player_lucky_breaks",
+        "dealer_lucky_breaks",
+        *(f"{bet}_{what}" for bet in BETS for what in ("handle", "house_net")),
+    ]
+    row: tuple[Any, ...] = tuple(
+        session.execute(
+            select(*(func.coalesce(func.sum(getattr(ShiftAggregate, c)), 0) for c in columns))
+        ).one()
+    )
+    return {name: int(value) for name, value in zip(columns, row, strict=True)}
+
+
+class ScrapeTime(Collector):
+    """Figures read when scraped: the game's totals, jobs and the outbox."""
+
+    def __init__(
+        self, totals: dict[str, int] | None, status: dict[str, Any] | None, failures: dict[str, int]
+    ) -> None:
+        self.totals = totals
+        self.status = status
+        self.failures = failures
+
+    def collect(self) -> Iterator[CounterMetricFamily | GaugeMetricFamily]:
+        if self.totals is not None:
+            yield from self._game(self.totals)
+        failures = CounterMetricFamily(
+            "breakpoker_job_failures", "Background job attempts that raised", labels=["job"]
+        )
+        for function, count in sorted(self.failures.items()):
+            failures.add_metric([function], count)
+        yield failures
+        if self.status is None:
+            return
+        yield GaugeMetricFamily(
+            "breakpoker_outbox_backlog",
+            "Outbox rows waiting for Redis",
+            value=self.status["outbox"]["waiting"],
+        )
+        yield GaugeMetricFamily(
+            "breakpoker_redis_up", "Redis answers", value=float(self.status["redis"]["reachable"])
+        )
+        for what in ("queued", "started", "scheduled", "failed"):
+            family = GaugeMetricFamily(f"breakpoker_jobs_{what}", f"Jobs {what}, by queue", labels=["queue"])
+            for queue in self.status["queues"]:
+                family.add_metric([queue["name"]], queue[what])
             yield family
+
+    @staticmethod
+    def _game(totals: dict[str, int]) -> Iterator[CounterMetricFamily | GaugeMetricFamily]:
+        for column, (name, documentation) in _TOTALS.items():
+            yield CounterMetricFamily(name, documentation, value=totals[column])
+        lucky = CounterMetricFamily("breakpoker_lucky_breaks", "Hands with a Lucky Break", labels=["hand"])
+        lucky.add_metric(["player"], totals["player_lucky_breaks"])
+        lucky.add_metric(["dealer"], totals["dealer_lucky_breaks"])
+        yield lucky
+        wagered = CounterMetricFamily("breakpoker_wagered_minor_units", "Amount wagered", labels=["bet"])
+        net = GaugeMetricFamily(
+            "breakpoker_house_net_minor_units",
+            "Net house win (negative when the house paid out more)",
+            labels=["bet"],
+        )
+        for bet in BETS:
+            wagered.add_metric([bet], totals[f"{bet}_handle"])
+            net.add_metric([bet], totals[f"{bet}_house_net"])
+        yield wagered
+        yield net

@@ -14,8 +14,10 @@ from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegis
 from rq.serializers import JSONSerializer
 from sqlalchemy.orm import Session
 
+from service.audit_chain import unsealed
 from service.outbox import backlog
 from service.queues import QUEUES, queue
+from service.reconcile import unaggregated_count
 
 FAILED_SHOWN = 50
 
@@ -26,6 +28,12 @@ def job_status(session: Session, connection: Redis) -> dict[str, Any]:
         "outbox": {
             "waiting": waiting.waiting,
             "oldest": None if waiting.oldest is None else waiting.oldest.isoformat(),
+        },
+        # Work not yet done, whether on its way or lost (the dispatcher's
+        # sweep sends lost work again after a minute).
+        "undone": {
+            "unsealed_events": unsealed(session)[0],
+            "unaggregated_rounds": unaggregated_count(session),
         },
         "redis": {"reachable": False},
         "queues": [],

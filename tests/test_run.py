@@ -113,6 +113,23 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
             call(base, "/healthz")
         counted = 'breakpoker_http_requests_total{endpoint="/healthz",method="GET",status="200"} 10.0'
         wait_for(lambda: counted in call(base, "/metrics"))
+
+        # A second run on the same instance is refused, not a second Redis.
+        second = subprocess.run(
+            [sys.executable, "-m", "service.cli", "run", "--port", str(free_port())],
+            env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 1
+        assert "another breakpoker run is using" in second.stderr
+
+        # Redis killed outright is started again, and work flows again.
+        found = subprocess.run(["pgrep", "-f", f"{tmp_path}/redis.sock"], capture_output=True, text=True)
+        os.kill(int(found.stdout.split()[0]), signal.SIGKILL)
+        call(base, "/api/v1/tables/1/rounds", round_body("r2"), dealer_token, key="k2")
+        wait_for(lambda: "breakpoker_rounds_settled_total 2.0" in call(base, "/metrics"), seconds=60)
     finally:
         output = stop(process)
     assert "stopped" in output

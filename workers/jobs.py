@@ -11,10 +11,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.aggregates import aggregate_round as count_round
-from service.audit_chain import seal_up_to
+from service.analysis.cache import par_sheet as cached_or_computed
+from service.audit_chain import seal_batch
 from service.db import make_engine, session_factory, unit_of_work
-from service.metrics import count_settled_round
+from service.models import ConfigVersion
 from service.settings import Settings
+from service.tables import config_of
 
 Result = TypeVar("Result")
 ATTEMPTS = 5  # in-job retries of a lost race, before RQ's own retries
@@ -38,15 +40,31 @@ def _in_transaction(work: Callable[[Session], Result]) -> Result:
     raise AssertionError("unreachable")
 
 
+def par_sheet(config_version_id: int) -> bool:
+    """Compute and cache the par sheet of a configuration version; ``False``
+    when its rules were cached already."""
+    settings = Settings.from_environment()
+    with _sessions()() as session:
+        version = session.get(ConfigVersion, config_version_id)
+        if version is None:
+            raise LookupError(f"no configuration version with id {config_version_id}")
+        config = config_of(version)
+    _, cached = cached_or_computed(config, settings.instance)
+    return not cached
+
+
 def seal_audit(event_id: int) -> int:
-    """Seal the audit chain up to this event; how many links were added."""
-    return _in_transaction(lambda session: seal_up_to(session, event_id))
+    """Seal the audit chain up to this event, a bounded batch per transaction;
+    how many links were added."""
+    total = 0
+    while True:
+        sealed, last = _in_transaction(lambda session: seal_batch(session, event_id))
+        total += sealed
+        if sealed == 0 or last >= event_id:
+            return total
 
 
 def aggregate_round(round_id: int) -> bool:
     """Count a settled round into its shift's aggregates, once."""
     figures = _in_transaction(lambda session: count_round(session, round_id))
-    if figures is None:
-        return False  # counted before: a retry or a repeated dispatch
-    count_settled_round(figures)
-    return True
+    return figures is not None  # False: counted before (a retry or a repeated dispatch)

@@ -16,7 +16,7 @@ from math import comb
 
 import numpy as np
 
-from service.analysis import pair_kernel as kernel
+from service.analysis import pair_columns as kernel
 from service.analysis.bet_math import BetMath, Line
 from service.analysis.hand_table import COLUMN, DECK_SIZE, HAND_SIZE, HandTable, IntArray, hand_table
 from service.engine.cards import Rank
@@ -106,7 +106,10 @@ def player_rows(players: slice | IntArray, qualifier: Qualifier) -> np.ndarray:
     table = hand_table()
     dealers = _dealers(qualifier)
     half_a, half_b, _, _ = _dealer_halves()
-    rows: np.ndarray = kernel.player_rows(
+    from service.analysis.pair_kernel import CHOOSE  # numba on demand
+    from service.analysis.pair_kernel import player_rows as compiled
+
+    rows: np.ndarray = compiled(
         np.ascontiguousarray(table.counts[players], dtype=np.int64),
         np.ascontiguousarray(table.low_key[players]),
         np.ascontiguousarray(table.high_key[players]),
@@ -119,7 +122,7 @@ def player_rows(players: slice | IntArray, qualifier: Qualifier) -> np.ndarray:
         dealers.high,
         dealers.qualified_from,
         dealers.plain_from,
-        kernel.CHOOSE,
+        CHOOSE,
     )
     return rows
 

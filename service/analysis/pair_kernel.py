@@ -18,17 +18,16 @@ import numpy as np
 from numba import njit, prange
 
 from service.analysis.hand_table import IntArray
-
-# Columns of a player's row of results (dealer card sets, not yet multiplied
-# by the player's own card sets).
-NOT_QUALIFIED = 0
-DEALER_LUCKY_BREAK = 1
-PLAYER_LUCKY_BREAK = 2
-BOTH_WON = 3
-BOTH_LOST = 4
-ONE_EACH = 5
-DEALER_HAS_LUCKY_BREAK = 6  # all dealer hands with one (Dealer Break Bonus)
-ROW = 7
+from service.analysis.pair_columns import (
+    BOTH_LOST,
+    BOTH_WON,
+    DEALER_HAS_LUCKY_BREAK,
+    DEALER_LUCKY_BREAK,
+    NOT_QUALIFIED,
+    ONE_EACH,
+    PLAYER_LUCKY_BREAK,
+    ROW,
+)
 
 #: C(n, k) for n, k in 0..4; zero when k > n.
 CHOOSE = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]])

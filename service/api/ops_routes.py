@@ -7,12 +7,13 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 from redis import Redis
+from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.session import db
-from service.metrics import LATENCY, REQUESTS, Gauges, render
+from service.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, ScrapeTime, game_totals, render
 from service.ops import job_status
 
 blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work")
@@ -31,27 +32,22 @@ def jobs_view() -> dict[str, Any]:
 
 
 def metrics() -> Response:
-    """Prometheus text format: every process's counters and, read now, the
-    queues and the outbox backlog."""
-    gauges: dict[str, tuple[str, dict[tuple[str, ...], float], tuple[str, ...]]] = {}
+    """Prometheus text format: the API processes' requests and, read now, the
+    game's totals from the aggregates, job failures, queues and the outbox."""
+    totals: dict[str, int] | None = None
+    status: dict[str, Any] | None = None
+    failures: dict[str, int] = {}
     try:
+        totals = game_totals(db())
         status = job_status(db(), redis())
     except SQLAlchemyError:
-        status = None
-    if status is not None:
-        gauges["breakpoker_outbox_backlog"] = (
-            "Outbox rows waiting for Redis",
-            {(): status["outbox"]["waiting"]},
-            (),
-        )
-        gauges["breakpoker_redis_up"] = ("Redis answers", {(): float(status["redis"]["reachable"])}, ())
-        for what in ("queued", "started", "scheduled", "failed"):
-            gauges[f"breakpoker_jobs_{what}"] = (
-                f"Jobs {what}, by queue",
-                {(q["name"],): q[what] for q in status["queues"]},
-                ("queue",),
-            )
-    return Response(render(Gauges(gauges)), mimetype="text/plain; version=0.0.4")
+        db().rollback()
+    try:
+        raw = redis().hgetall(JOB_FAILURES_KEY)
+        failures = {_text(key): int(value) for key, value in raw.items()}
+    except (RedisError, OSError):
+        pass
+    return Response(render(ScrapeTime(totals, status, failures)), mimetype="text/plain; version=0.0.4")
 
 
 def register_metrics(app: Flask) -> None:
@@ -70,3 +66,7 @@ def register_metrics(app: Flask) -> None:
                 time.perf_counter() - g.get("started", time.perf_counter())
             )
         return response
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

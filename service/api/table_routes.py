@@ -16,7 +16,7 @@ from service.api.schemas import (
     TableSchema,
 )
 from service.api.security import ANY_ROLE, current_user, roles
-from service.api.session import db
+from service.api.session import db, settings
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.table_config import TableConfig
@@ -30,6 +30,7 @@ from service.tables import (
     current_config,
     get_table,
     list_tables,
+    par_sheet_of,
     proposed_config,
 )
 
@@ -102,6 +103,18 @@ def preview_config(body: dict[str, Any], table_id: int) -> dict[str, Any]:
         "break_bonus_house_edge": float(edge),
         "break_bonus_house_edge_exact": str(edge),
     }
+
+
+@blp.route("/<id:table_id>/par-sheet")
+@roles(*ANY_ROLE)
+def par_sheet_view(table_id: int) -> Any:
+    """The exact par sheet of the table's current rules (the theoretical
+    hold); 202 while the background job computes it."""
+    table = get_table(db(), table_id)
+    sheet = par_sheet_of(db(), table, settings().instance)
+    if sheet is None:
+        return {"status": "computing", "config_version": current_config(db(), table).version}, 202
+    return sheet.to_json()
 
 
 @blp.route("/<id:table_id>/house-way", methods=["POST"])

@@ -4,13 +4,16 @@ stopped together on Ctrl-C. A child that dies is started again."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 from types import FrameType
+from typing import IO
 
 import click
 
@@ -21,6 +24,18 @@ from service.redis_server import EmbeddedRedis
 from service.settings import Settings
 
 RESTART_PAUSE = 2.0
+
+
+def _lock_instance(instance: Path) -> IO[str]:
+    """One ``run`` per instance folder: a second would start a second Redis
+    on the same data and fight over the port."""
+    handle = (instance / "run.lock").open("w")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise click.ClickException(f"another breakpoker run is using {instance}") from None
+    return handle
 
 
 def _start(argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -41,6 +56,7 @@ def run(host: str, port: int, worker_count: int) -> None:
     """Migrate, start Redis (unless REDIS_URL), the workers and the API."""
     settings = Settings.from_environment()
     settings.instance.mkdir(parents=True, exist_ok=True)
+    lock = _lock_instance(settings.instance)
     upgrade(settings.database)
     engine = make_engine(settings.database)
     with unit_of_work(session_factory(engine)) as session:
@@ -79,11 +95,15 @@ def run(host: str, port: int, worker_count: int) -> None:
         nonlocal stopping
         stopping = True
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, stop)
     try:
         while not stopping:
             time.sleep(0.5)
+            if redis is not None and not redis.running and not stopping:
+                click.echo("Redis exited; starting it again", err=True)
+                redis.stop()
+                redis.start()
             for name, process in running.items():
                 if process.poll() is not None and not stopping:
                     click.echo(f"{name} exited with {process.returncode}; starting it again", err=True)
@@ -99,4 +119,5 @@ def run(host: str, port: int, worker_count: int) -> None:
             _signal_group(process, signal.SIGKILL)
         if redis is not None:
             redis.stop()
+        lock.close()
         click.echo("stopped")

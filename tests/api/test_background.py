@@ -11,19 +11,19 @@ import subprocess
 import time
 
 import pytest
-from prometheus_client import CollectorRegistry
-from prometheus_client.multiprocess import MultiProcessCollector
 from rq.registry import FailedJobRegistry, StartedJobRegistry
 from sqlalchemy import func, select
 
+from service.analysis.cache import store_par_sheet
 from service.app import create_app
-from service.models import AuditEvent, OutboxEntry, RoundRecord
+from service.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
 from service.outbox import dispatch
 from service.queues import AUDIT, QUEUES, queue
 from service.redis_server import EmbeddedRedis, connect
 from tests.api.background import WORKER, check_aggregates, check_chain, run_burst, worker_env
 from tests.api.conftest import PASSWORD, ROLES, sign_in
 from tests.api.rounds_data import round_body
+from tests.par_sheets import default_sheet
 
 
 @pytest.fixture
@@ -31,6 +31,9 @@ def bg_app(redis_settings):
     from service.auth import create_user
     from service.db import unit_of_work
 
+    # The default rules' par sheet, as the background job would leave it:
+    # computing it in every test would only repeat test_analysis_*.
+    store_par_sheet(default_sheet(), redis_settings.instance)
     app = create_app(redis_settings)
     with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
         for role in ROLES:
@@ -77,12 +80,14 @@ def test_events_are_sealed_and_rounds_aggregated_by_a_real_worker(bg_app, redis_
     with sessions_of(bg_app)() as session:
         assert check_chain(session) == links
         assert check_aggregates(session) == aggregates
-    # The worker side's counters, as /metrics adds them up in multiprocess mode.
-    registry = CollectorRegistry()
-    MultiProcessCollector(registry, path=str(metrics))
-    assert registry.get_sample_value("breakpoker_rounds_settled_total") == 5
-    assert registry.get_sample_value("breakpoker_seats_settled_total") == 15
-    assert registry.get_sample_value("breakpoker_wagered_minor_units_total", {"bet": "main"}) == 15 * 1000
+    # The game's figures on /metrics come from what the workers aggregated.
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "breakpoker_rounds_settled_total 5.0" in text
+    assert "breakpoker_seats_settled_total 15.0" in text
+    assert 'breakpoker_wagered_minor_units_total{bet="main"} 15000.0' in text
+    # Each seat loses both side bets against this dealer: 600 a seat.
+    assert 'breakpoker_house_net_minor_units{bet="dealer_break_bonus"} 7500.0' in text
+    assert list(metrics.iterdir()) == []  # the jobs wrote no Prometheus files
 
 
 def test_ops_and_metrics_show_the_backlog(bg_app, redis_settings):
@@ -117,6 +122,7 @@ def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, s
     from service.auth import create_user
     from service.db import unit_of_work
 
+    store_par_sheet(default_sheet(), local.instance)
     app = create_app(local)
     with unit_of_work(sessions_of(app)) as session:
         for role in ROLES:
@@ -206,12 +212,9 @@ def test_a_failing_job_retries_then_waits_in_the_failed_registry(bg_app, redis_s
     assert failed[0]["function"] == "workers.jobs.aggregate_round"
     assert failed[0]["args"] == [999_999]
     assert "no round with id 999999" in failed[0]["error"]
-    registry = CollectorRegistry()
-    MultiProcessCollector(registry, path=str(metrics))
-    attempts = registry.get_sample_value(
-        "breakpoker_job_failures_total", {"job": "workers.jobs.aggregate_round"}
-    )
-    assert attempts == 3  # the first try and two retries
+    text = client.get("/metrics").get_data(as_text=True)
+    # The first try and two retries.
+    assert 'breakpoker_job_failures_total{job="workers.jobs.aggregate_round"} 3.0' in text
 
     env = {"REDIS_URL": redis_settings.redis, "DATABASE_URL": redis_settings.database}
     result = CliRunner().invoke(main, ["jobs", "requeue", "aggregate-999999"], env=env)
@@ -222,3 +225,102 @@ def test_a_failing_job_retries_then_waits_in_the_failed_registry(bg_app, redis_s
     assert FailedJobRegistry(queue=queue("metrics", connection)).count == 0
     listed = CliRunner().invoke(main, ["jobs", "status"], env=env)
     assert '"queued": 1' in listed.output
+
+
+def test_a_new_configuration_gets_its_par_sheet_in_the_background(bg_app, redis_settings):
+    client = bg_app.test_client()
+    admin = sign_in(client, "admin")
+    table = client.post(
+        "/api/v1/tables", json={"name": "BP-A", "config": {"dealer_qualifier": "A-3-2"}}, headers=admin
+    ).json
+    url = f"/api/v1/tables/{table['id']}/par-sheet"
+    waiting = client.get(url, headers=sign_in(client, "pit_boss"))
+    assert waiting.status_code == 202
+    assert waiting.json == {"status": "computing", "config_version": 1}
+    run_burst(redis_settings)  # computes it: the A-3-2 rules were not cached
+    sheet = client.get(url, headers=sign_in(client, "dealer"))
+    assert sheet.status_code == 200
+    assert sheet.json["config"]["dealer_qualifier"] == "A-3-2"
+    assert sheet.json["main"]["house_edge"] == pytest.approx(0.02473454109304975, rel=1e-12)
+
+
+@pytest.mark.store
+def test_work_lost_by_redis_is_found_and_done_again(bg_app, redis_settings):
+    client = bg_app.test_client()
+    enter_rounds(client, 3)
+    connection = connect(redis_settings.redis)
+    while dispatch(sessions_of(bg_app), connection):
+        pass
+    connection.flushall()  # Redis came back empty: the outbox rows went out, the jobs are gone
+    status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
+    assert status["outbox"]["waiting"] <= 1  # (the admin's sign-in just now)
+    assert status["undone"]["unaggregated_rounds"] == 3
+    assert status["undone"]["unsealed_events"] > 0
+    run_burst(redis_settings)
+    with sessions_of(bg_app)() as session:
+        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
+        assert sum(v for k, v in check_aggregates(session).items() if k[-1] == "rounds") == 3
+
+
+@pytest.mark.store
+def test_events_commit_in_id_order_so_the_chain_follows_it(bg_app):
+    import threading
+
+    from service.audit import record_event
+    from service.audit_chain import seal_batch
+
+    first = sessions_of(bg_app)()
+    record_event(first, "test", "a", {})
+    second_done = threading.Event()
+
+    def second_writer():
+        with sessions_of(bg_app)() as session:
+            record_event(session, "test", "b", {})
+            session.commit()
+        second_done.set()
+
+    writer = threading.Thread(target=second_writer)
+    writer.start()
+    # The second writer waits for the first transaction to end...
+    assert not second_done.wait(1.0)
+    first.commit()
+    first.close()
+    writer.join(10)
+    assert second_done.is_set()
+    with sessions_of(bg_app)() as session:
+        seal_batch(session, up_to=10**9)
+        session.commit()
+        links = session.scalars(select(AuditSeal.event_id).order_by(AuditSeal.seq)).all()
+        kinds = [session.get(AuditEvent, event_id).subject for event_id in links if event_id]
+    # ...so ids, commits and the chain all run in the same order.
+    assert links == sorted(links)
+    assert kinds[-2:] == ["a", "b"]
+
+
+def test_the_dispatcher_waits_out_a_database_failure(redis_settings, monkeypatch):
+    import threading
+
+    from sqlalchemy.exc import OperationalError
+
+    import service.worker
+    from service.settings import Settings  # noqa: F401
+
+    calls = []
+
+    def flaky(sessions, connection, limit=500, retry_intervals=()):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OperationalError("UPDATE outbox", {}, Exception("database is locked"))
+        return 0
+
+    monkeypatch.setattr(service.worker, "dispatch", flaky)
+    monkeypatch.setattr(service.worker, "DISPATCH_SECONDS", 0.01)
+    stop = threading.Event()
+    runner = threading.Thread(target=service.worker.run_dispatcher, args=(redis_settings, stop))
+    runner.start()
+    deadline = time.monotonic() + 10
+    while len(calls) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stop.set()
+    runner.join(10)
+    assert len(calls) >= 3  # it went on after the failure

@@ -72,8 +72,10 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
     """A new token, or :class:`Unauthorized`; the failure is counted either way
     the caller commits (so it must commit on failure too)."""
     if not name.isprintable() or len(name) > 80:
-        name = name.encode("unicode_escape").decode()[:80]  # never sent to the database raw
+        # No such name can exist; it is recorded escaped, never sent raw.
+        shown = name.encode("unicode_escape").decode()[:80]
         _verify(_DUMMY_HASH, password)
+        record_event(session, "login_failed", "name:invalid", {"name": shown, "reason": "unknown user"})
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
     # Take the user's row for writing before reading it, so concurrent
     # attempts are counted one after another: guessing in parallel cannot

@@ -23,7 +23,7 @@ from redis import Redis
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service.aggregates import BETS
+from service.aggregates import BETS, COUNTERS
 from service.models import ShiftAggregate
 
 REQUESTS = Counter("breakpoker_http_requests_total", "HTTP requests", ["endpoint", "method", "status"])
@@ -68,15 +68,7 @@ _TOTALS = {
 
 def game_totals(session: Session) -> dict[str, int]:
     """Sums over every shift aggregate."""
-    columns = [
-        "rounds",
-        "seats",
-        "fouls",
-        "dealer_non_qualifications",
-        "player_lucky_breaks",
-        "dealer_lucky_breaks",
-        *(f"{bet}_{what}" for bet in BETS for what in ("handle", "house_net")),
-    ]
+    columns = COUNTERS
     row: tuple[Any, ...] = tuple(
         session.execute(
             select(*(func.coalesce(func.sum(getattr(ShiftAggregate, c)), 0) for c in columns))

@@ -22,43 +22,55 @@ from service.reconcile import unaggregated_count
 FAILED_SHOWN = 50
 
 
-def job_status(session: Session, connection: Redis) -> dict[str, Any]:
+def queue_counts(session: Session, connection: Redis) -> dict[str, Any]:
+    """The cheap part, for every Prometheus scrape: the outbox backlog and,
+    when Redis answers, the size of each queue and registry."""
     waiting = backlog(session)
     status: dict[str, Any] = {
         "outbox": {
             "waiting": waiting.waiting,
             "oldest": None if waiting.oldest is None else waiting.oldest.isoformat(),
         },
-        # Work not yet done, whether on its way or lost (the dispatcher's
-        # sweep sends lost work again after a minute).
-        "undone": {
-            "unsealed_events": unsealed(session)[0],
-            "unaggregated_rounds": unaggregated_count(session),
-        },
         "redis": {"reachable": False},
         "queues": [],
-        "failed_jobs": [],
     }
     try:
-        connection.ping()
+        for name in QUEUES:
+            jobs = queue(name, connection)
+            status["queues"].append(
+                {
+                    "name": name,
+                    "queued": jobs.count,
+                    "started": StartedJobRegistry(queue=jobs).count,
+                    "scheduled": ScheduledJobRegistry(queue=jobs).count,  # type: ignore[no-untyped-call]
+                    "failed": FailedJobRegistry(queue=jobs).count,
+                }
+            )
     except (RedisError, OSError) as error:
         status["redis"]["error"] = type(error).__name__
+        status["queues"] = []
         return status
     status["redis"]["reachable"] = True
-    for name in QUEUES:
-        jobs = queue(name, connection)
-        failed = FailedJobRegistry(queue=jobs)
-        status["queues"].append(
-            {
-                "name": name,
-                "queued": jobs.count,
-                "started": StartedJobRegistry(queue=jobs).count,
-                "scheduled": ScheduledJobRegistry(queue=jobs).count,  # type: ignore[no-untyped-call]
-                "failed": failed.count,
-            }
-        )
-        for job_id in failed.get_job_ids(0, FAILED_SHOWN - 1):
-            status["failed_jobs"].append(_failed_job(connection, name, job_id))
+    return status
+
+
+def job_status(session: Session, connection: Redis) -> dict[str, Any]:
+    """Everything an operator looks at: the counts, the failed jobs with
+    their errors, and the work not yet done (on its way, or lost and waiting
+    for the dispatcher's sweep)."""
+    status = queue_counts(session, connection)
+    status["undone"] = {
+        "unsealed_events": unsealed(session)[0],
+        "unaggregated_rounds": unaggregated_count(session),
+    }
+    status["failed_jobs"] = []
+    try:
+        for name in QUEUES:
+            failed = FailedJobRegistry(queue=queue(name, connection))
+            for job_id in failed.get_job_ids(0, FAILED_SHOWN - 1) if status["redis"]["reachable"] else []:
+                status["failed_jobs"].append(_failed_job(connection, name, job_id))
+    except (RedisError, OSError) as error:
+        status["redis"] = {"reachable": False, "error": type(error).__name__}
     return status
 
 

@@ -1,12 +1,18 @@
-"""The RQ queues and how a job is put on them: deterministic job ids (an
-outbox row enqueued twice is one job), RQ's JSON serializer, retries with
-backoff, then the failed-job registry."""
+"""The RQ queues and how a job is put on them: deterministic job ids (a job
+is named by its work: ``seal-17``), RQ's JSON serializer, retries with
+backoff, then the failed-job registry. A row sent twice (a repeated dispatch,
+the sweep) may run twice; every job is idempotent, so that is extra work,
+never a wrong record."""
 
 from __future__ import annotations
 
 from redis import Redis
 from rq import Queue, Retry
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
+
+from service.settings import RETRY_SECONDS
 
 AUDIT = "audit"
 METRICS = "metrics"
@@ -19,7 +25,25 @@ JOBS = {
     "aggregate": (METRICS, "workers.jobs.aggregate_round", "aggregate"),
     "par_sheet": (ANALYSIS, "workers.jobs.par_sheet", "par-sheet"),
 }
-RETRY_INTERVALS = (1, 5, 30, 120, 600)  # seconds between attempts
+RETRY_INTERVALS = RETRY_SECONDS  # the default; Settings.retry_seconds is what runs
+
+
+def job_id(job: str, ref: int) -> str:
+    return f"{JOBS[job][2]}-{ref}"
+
+
+def on_its_way(connection: Redis, job: str, ref: int) -> bool:
+    """The job is queued, running or waiting for a retry."""
+    try:
+        found = Job.fetch(job_id(job, ref), connection=connection, serializer=JSONSerializer)
+    except NoSuchJobError:
+        return False
+    return found.get_status() in (
+        JobStatus.QUEUED,
+        JobStatus.STARTED,
+        JobStatus.SCHEDULED,
+        JobStatus.DEFERRED,
+    )
 
 
 def queue(name: str, connection: Redis) -> Queue:
@@ -27,15 +51,15 @@ def queue(name: str, connection: Redis) -> Queue:
 
 
 def enqueue(connection: Redis, job: str, ref: int, retry_intervals: tuple[int, ...] = RETRY_INTERVALS) -> str:
-    name, function, prefix = JOBS[job]
-    job_id = f"{prefix}-{ref}"
+    name, function, _ = JOBS[job]
+    named = job_id(job, ref)
     queue(name, connection).enqueue(
         function,
         ref,
-        job_id=job_id,
+        job_id=named,
         retry=Retry(max=len(retry_intervals), interval=list(retry_intervals)),
         job_timeout=120,
         result_ttl=24 * 3600,
         failure_ttl=90 * 24 * 3600,
     )
-    return job_id
+    return named

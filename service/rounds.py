@@ -57,7 +57,7 @@ def check_key(key: str | None) -> str:
     return key
 
 
-def replay(session: Session, table: GameTable, key: str, digest: str) -> Entered | None:
+def replay(session: Session, key: str, digest: str) -> Entered | None:
     """The stored round of an earlier request with this key, if any."""
     found = session.scalar(select(RoundRecord).where(RoundRecord.idempotency_key == key))
     if found is None:
@@ -76,7 +76,7 @@ def enter_round(
 ) -> Entered:
     key = check_key(key)
     digest = request_digest(table.id, body)
-    earlier = replay(session, table, key, digest)
+    earlier = replay(session, key, digest)
     if earlier is not None:
         return earlier
     if table.status != "open":
@@ -95,7 +95,7 @@ def enter_round(
     )
     if taken is not None:
         # A concurrent request with this very key may have just stored it.
-        won = replay(session, table, key, digest)
+        won = replay(session, key, digest)
         if won is not None:
             return won
         raise Conflict(

@@ -8,9 +8,16 @@ from pathlib import Path
 
 from service.instance import instance_path
 
+RETRY_SECONDS = (1, 5, 30, 120, 600)  # between a failed job's attempts
+
 
 def _sqlite_url(instance: Path) -> str:
     return f"sqlite:///{instance / 'breakpoker.sqlite3'}"
+
+
+def embedded_redis_url(instance: Path) -> str:
+    """Where the embedded Redis of an instance folder listens."""
+    return f"unix://{instance / 'redis.sock'}"
 
 
 @dataclass(frozen=True)
@@ -21,7 +28,7 @@ class Settings:
     token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
     lockout_failures: int = 5  # consecutive failed logins that lock an account
     lockout_minutes: int = 15
-    retry_seconds: tuple[int, ...] = (1, 5, 30, 120, 600)  # between a failed job's attempts
+    retry_seconds: tuple[int, ...] = RETRY_SECONDS
 
     @property
     def database(self) -> str:
@@ -29,7 +36,7 @@ class Settings:
 
     @property
     def redis(self) -> str:
-        return self.redis_url or f"unix://{self.instance / 'redis.sock'}"
+        return self.redis_url or embedded_redis_url(self.instance)
 
     @classmethod
     def from_environment(cls, **overrides: object) -> Settings:

@@ -20,8 +20,6 @@ from service.errors import Conflict, Invalid, NotFound
 from service.gaming_day import valid_zone
 from service.models import ConfigVersion, GameTable, User
 
-STATUSES = ("open", "closed")
-
 
 def create_table(
     session: Session, user: User, name: str, config: Mapping[str, Any] | None = None, timezone: str = "UTC"
@@ -76,25 +74,25 @@ def config_of(version: ConfigVersion) -> TableConfig:
 
 def proposed_config(session: Session, table: GameTable, changes: Mapping[str, Any]) -> TableConfig:
     """The next version with these changes, validated but not saved."""
-    current = config_of(current_config(session, table))
+    return _next_config(current_config(session, table), changes)
+
+
+def _next_config(current: ConfigVersion, changes: Mapping[str, Any]) -> TableConfig:
     if "version" in changes:
         raise Invalid("invalid_field", "config.version is set by the service", "config.version")
     if not changes:
         raise Invalid("invalid_field", "config names no field to change", "config")
-    return _config(changes, current, next_version=True)
+    return _config(changes, config_of(current), next_version=True)
 
 
 def change_config(
     session: Session, table: GameTable, user: User, changes: Mapping[str, Any]
 ) -> ConfigVersion:
-    rules = proposed_config(session, table, changes)
-    # Two admins saving at once: the unique (table, version) refuses the second.
-    latest = session.scalar(select(func.max(ConfigVersion.version)).where(ConfigVersion.table_id == table.id))
-    if latest is not None and latest >= rules.version:
-        raise Conflict(
-            "config_changed", "the configuration changed meanwhile; read it and try again", "config"
-        )
-    before = current_config(session, table).rules
+    current = current_config(session, table)
+    rules = _next_config(current, changes)
+    # Two admins saving at once: the unique (table, version) refuses the
+    # second at commit, and the API answers 409.
+    before = current.rules
     version = _add_version(session, table, rules, user)
     after = rules.to_json()
     changed = {

@@ -14,6 +14,7 @@ import threading
 import time
 from contextlib import suppress
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from redis import Redis
@@ -72,7 +73,7 @@ def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> N
                 while dispatch(sessions, connection, retry_intervals=settings.retry_seconds):
                     pass
                 if time.monotonic() - last_sweep > RECONCILE_SECONDS:
-                    reconcile(sessions, connection, retry_intervals=settings.retry_seconds)
+                    reconcile(sessions, connection, settings.instance, retry_intervals=settings.retry_seconds)
                     last_sweep = time.monotonic()
                 pause = DISPATCH_SECONDS
             except SQLAlchemyError:
@@ -91,8 +92,6 @@ def run_worker(
     deadline_seconds: float = 300.0,
 ) -> None:
     connection = connect(settings.redis, timeout=10.0)
-    engine = make_engine(settings.database)
-    sessions = session_factory(engine)
     worker = BreakPokerWorker(
         [queue(name, connection) for name in QUEUES],
         connection=connection,
@@ -102,12 +101,20 @@ def run_worker(
         maintenance_interval=maintenance_interval,
     )
     worker.heartbeat_grace = heartbeat_grace
+    if not burst:
+        worker.work(with_scheduler=True)
+        return
+    # Burst dispatches too, on this one thread (no thread beside forked horses).
+    engine = make_engine(settings.database)
     try:
-        if burst:
-            _burst(worker, sessions, connection, deadline_seconds, settings.retry_seconds)
-        else:
-            engine.dispose()  # nothing of it may be shared with the forked horses
-            worker.work(with_scheduler=True)
+        _burst(
+            worker,
+            session_factory(engine),
+            connection,
+            deadline_seconds,
+            settings.retry_seconds,
+            settings.instance,
+        )
     finally:
         engine.dispose()
 
@@ -123,6 +130,7 @@ def _burst(
     connection: Redis,
     deadline_seconds: float,
     retry_seconds: tuple[int, ...],
+    instance: Path,
 ) -> None:
     deadline = time.monotonic() + deadline_seconds
     while True:
@@ -135,7 +143,11 @@ def _burst(
         scheduled = sum(_scheduled(connection, name) for name in QUEUES)
         # Nothing in flight: whatever is still undone was lost on the way.
         idle = waiting == 0 and queued == 0 and scheduled == 0
-        if idle and reconcile(sessions, connection, grace=timedelta(0), retry_intervals=retry_seconds) == 0:
+        if (
+            idle
+            and reconcile(sessions, connection, instance, grace=timedelta(0), retry_intervals=retry_seconds)
+            == 0
+        ):
             return
         if time.monotonic() > deadline:
             raise TimeoutError(

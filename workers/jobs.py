@@ -66,5 +66,5 @@ def seal_audit(event_id: int) -> int:
 
 def aggregate_round(round_id: int) -> bool:
     """Count a settled round into its shift's aggregates, once."""
-    figures = _in_transaction(lambda session: count_round(session, round_id))
-    return figures is not None  # False: counted before (a retry or a repeated dispatch)
+    # False: counted before (a retry or a repeated dispatch).
+    return _in_transaction(lambda session: count_round(session, round_id))

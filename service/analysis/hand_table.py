@@ -18,13 +18,12 @@ import numpy.typing as npt
 
 from service.engine.break_bonus import BreakBonusCategory, pattern_category
 from service.engine.cards import Rank
-from service.engine.house_way import pattern_house_way
+from service.engine.house_way import Rule, pattern_house_way
 
 #: Natural ranks high to low, the order the engine wants a pattern in.
 NATURAL = tuple(sorted((rank for rank in Rank if rank is not Rank.JOKER), reverse=True))
 #: Column of each rank in the count arrays: 2 ... A, then the joker.
 COLUMN = {rank: index for index, rank in enumerate(sorted(Rank))}
-JOKER_COLUMN = COLUMN[Rank.JOKER]
 COLUMNS = len(COLUMN)
 CATEGORIES = tuple(BreakBonusCategory)
 NO_CATEGORY = len(CATEGORIES)  # index for "anything else"
@@ -97,9 +96,7 @@ def hand_table() -> HandTable:
         rule[index] = way.rule
         found = pattern_category(pattern)
         category[index] = NO_CATEGORY if found is None else category_index[found]
-    # Rules 1 and 2 come first, so the house way finds a Lucky Break exactly
-    # when the seven cards have one.
-    lucky_break = rule <= 2
+    lucky_break = np.array([Rule(r).is_lucky_break for r in rule.tolist()], dtype=np.bool_)
     for array in (counts, combos, low_key, high_key, rule, lucky_break, category):
         array.flags.writeable = False
     return HandTable(patterns, counts, combos, low_key, high_key, rule, lucky_break, category)

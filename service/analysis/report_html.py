@@ -6,8 +6,10 @@ from __future__ import annotations
 from html import escape
 
 from service.analysis.bet_math import BetMath
+from service.analysis.main_bet import DEALER_HANDS
 from service.analysis.par_sheet import ParSheet
 from service.analysis.report_text import BET_TITLES, result_word, rules_summary
+from service.analysis.single_hand import HANDS
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem; color: #1d2733; }
@@ -31,8 +33,8 @@ def render_html(sheet: ParSheet) -> str:
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>Break Poker par sheet: configuration version {config.version}</h1>",
         f"<p>Rules {escape(config.digest[:12])}: {escape(rules_summary(sheet))}.</p>",
-        "<p>Exact over every deal: each of the 154,143,080 player hands against each of the 53,524,680 "
-        "dealer hands from the cards left, both set by the house way.</p>",
+        f"<p>Exact over every deal: each of the {HANDS:,} player hands against each of the "
+        f"{DEALER_HANDS:,} dealer hands from the cards left, both set by the house way.</p>",
     ]
     for name, bet in sheet.bets.items():
         parts += [f"<h2>{escape(BET_TITLES[name])}</h2>", _bet_table(bet), _chart(bet)]

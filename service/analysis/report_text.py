@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from service.analysis.bet_math import BetMath
+from service.analysis.main_bet import DEALER_HANDS
 from service.analysis.par_sheet import ParSheet
 from service.analysis.simulate import Estimate
+from service.analysis.single_hand import HANDS
 
 BET_TITLES = {
     "main": "Main Bet (even money)",
@@ -34,8 +36,9 @@ def render_text(sheet: ParSheet, cached: bool = False) -> str:
     out = [
         f"Break Poker par sheet: configuration version {config.version} (rules {config.digest[:12]})",
         f"Rules: {rules_summary(sheet)}",
-        "Exact over every deal: each of the C(53,7) = 154,143,080 player hands against each of",
-        f"the C(46,7) = 53,524,680 dealer hands from the cards left, both set by the house way ({how}).",
+        f"Exact over every deal: each of the C(53,7) = {HANDS:,} player hands against each of",
+        f"the C(46,7) = {DEALER_HANDS:,} dealer hands from the cards left, both set by the house way",
+        f"({how}).",
     ]
     for name, bet in sheet.bets.items():
         out += ["", BET_TITLES[name], *_bet_table(bet)]

@@ -9,13 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 import numpy as np
 
 from service.analysis.bet_math import BetMath, Line
-from service.analysis.hand_table import CATEGORIES, DECK_SIZE, HAND_SIZE, NO_CATEGORY, hand_table
-from service.engine.break_bonus import BreakBonusCategory
+from service.analysis.hand_table import (
+    CATEGORIES,
+    DECK_SIZE,
+    HAND_SIZE,
+    hand_table,
+    pattern_combos,
+    seven_card_patterns,
+)
+from service.engine.break_bonus import BreakBonusCategory, pattern_category
 from service.engine.house_way import Rule
 from service.engine.qualifier import Qualifier
 
@@ -26,13 +34,14 @@ def _combos_where(mask: np.ndarray) -> int:
     return int(hand_table().combos[mask].sum())
 
 
+@cache
 def category_combinations() -> dict[BreakBonusCategory | None, int]:
-    """Seven-card hands in each Break Bonus category (``None``: none)."""
-    table = hand_table()
-    found: dict[BreakBonusCategory | None, int] = {
-        category: _combos_where(table.category == index) for index, category in enumerate(CATEGORIES)
-    }
-    found[None] = _combos_where(table.category == NO_CATEGORY)
+    """Seven-card hands in each Break Bonus category (``None``: none). Once
+    per process, and without the whole hand table: a pay-table preview in
+    the API needs only this."""
+    found: dict[BreakBonusCategory | None, int] = dict.fromkeys((*CATEGORIES, None), 0)
+    for pattern in seven_card_patterns():
+        found[pattern_category(pattern)] += pattern_combos(pattern)
     return found
 
 

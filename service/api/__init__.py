@@ -8,7 +8,6 @@ from flask_smorest import Api
 from service.api import auth_routes, health, ops_routes, round_routes, table_routes
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.errors import register_error_handlers
-from service.api.security import register_security
 from service.api.session import register_session
 
 
@@ -23,7 +22,6 @@ def register_api(app: Flask) -> None:
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)
     register_session(app)
-    register_security(app)
     register_error_handlers(app)
     ops_routes.register_metrics(app)
     app.add_url_rule("/healthz", "healthz", health.healthz)

@@ -14,7 +14,7 @@ from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.session import db
 from service.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, ScrapeTime, game_totals, render
-from service.ops import job_status
+from service.ops import job_status, queue_counts
 
 blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work")
 
@@ -39,7 +39,7 @@ def metrics() -> Response:
     failures: dict[str, int] = {}
     try:
         totals = game_totals(db())
-        status = job_status(db(), redis())
+        status = queue_counts(db(), redis())
     except SQLAlchemyError:
         db().rollback()
     try:

@@ -12,13 +12,6 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
-class ErrorSchema(Schema):
-    status = fields.Integer(required=True)
-    code = fields.String(required=True)
-    message = fields.String(required=True)
-    field = fields.String()
-
-
 class LoginSchema(StrictSchema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     password = fields.String(required=True, validate=validate.Length(min=1, max=1000))
@@ -76,20 +69,6 @@ class ConfigPreviewSchema(Schema):
 
 class HouseWayInSchema(StrictSchema):
     cards = fields.List(fields.String(), required=True, validate=validate.Length(equal=7))
-
-
-class HouseWaySchema(Schema):
-    cards = fields.List(fields.String())
-    low = fields.List(fields.String())
-    high = fields.List(fields.String())
-    discards = fields.List(fields.String())
-    rule = fields.Integer()
-    rule_label = fields.String()
-    explanation = fields.String()
-    lucky_break = fields.Boolean()
-    qualifies = fields.Boolean(metadata={"description": "as the dealer's hand, under the table's qualifier"})
-    low_joker = fields.String(allow_none=True)
-    high_joker = fields.String(allow_none=True)
 
 
 class RoundsQuerySchema(StrictSchema):

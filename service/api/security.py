@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Flask, g, request
+from flask import g, request
 
 from service.api.session import db
 from service.auth import authenticate
@@ -44,11 +44,6 @@ def roles(*allowed: str) -> Callable[[View], View]:
             g.user = user
             return view(*args, **kwargs)
 
-        guarded._roles = allowed  # type: ignore[attr-defined]
         return guarded  # type: ignore[return-value]
 
     return decorate
-
-
-def register_security(app: Flask) -> None:
-    app.config.setdefault("API_SPEC_OPTIONS", {})

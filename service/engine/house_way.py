@@ -52,6 +52,12 @@ class Rule(IntEnum):
     NO_PAIR_AND_HIGH_CARD = 7
 
     @property
+    def is_lucky_break(self) -> bool:
+        """Rules 1 and 2 come first, so they fire exactly when the seven cards
+        have a Lucky Break (rule book section 4)."""
+        return self <= Rule.PAIR_AND_STRAIGHT
+
+    @property
     def label(self) -> str:
         """``'Pair & Straight'``"""
         return _LABELS[self]
@@ -220,7 +226,7 @@ class HouseWay:
     def lucky_break(self) -> bool:
         """The setting is a Lucky Break: it is exactly when the seven cards
         have one, because rules 1 and 2 come first."""
-        return self.rule <= Rule.PAIR_AND_STRAIGHT
+        return self.rule.is_lucky_break
 
     @property
     def explanation(self) -> str:

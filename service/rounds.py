@@ -89,6 +89,7 @@ def enter_round(
         settled = settle_round(round_, config_of(version))
     except RulesError as error:
         raise Invalid(error.code, error.message, error.field) from None
+    _storable_round_id(round_.round_id)
     ref = json.dumps(round_.round_id, ensure_ascii=False)  # at most 202 characters
     taken = session.scalar(
         select(RoundRecord.id).where(RoundRecord.table_id == table.id, RoundRecord.round_ref == ref)
@@ -167,6 +168,18 @@ def enter_round(
     session.flush()
     session.refresh(record)
     return Entered(record, replayed=False)
+
+
+def _storable_round_id(round_id: str | int) -> None:
+    """The engine takes any short string; a stored round's id must also be
+    something every database and report can hold and show: printable (no
+    NUL, control characters or lone surrogates) and not blank."""
+    if isinstance(round_id, str) and (not round_id.isprintable() or not round_id.strip()):
+        raise Invalid(
+            "invalid_field",
+            "round_id must be printable and not blank to be stored (no control characters)",
+            "round_id",
+        )
 
 
 def _settlement_json(settled: RoundSettlement) -> dict[str, Any]:

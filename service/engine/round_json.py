@@ -54,14 +54,7 @@ def round_id_of(data: object) -> object:
 def _valid_round_id(value: object) -> bool:
     if type(value) is int:  # not a bool; and any JSON writer must be able to echo it
         return -(2**63) <= value < 2**63
-    # Printable (no NUL, control characters or lone surrogates, which no
-    # database or log takes whole) and not blank.
-    return (
-        isinstance(value, str)
-        and 0 < len(value) <= MAX_ROUND_ID_LENGTH
-        and value.isprintable()
-        and bool(value.strip())
-    )
+    return isinstance(value, str) and 0 < len(value) <= MAX_ROUND_ID_LENGTH
 
 
 def _round_id(top: Mapping[str, Any]) -> str | int:
@@ -69,8 +62,7 @@ def _round_id(top: Mapping[str, Any]) -> str | int:
     if not _valid_round_id(round_id):
         raise RulesError(
             "invalid_field",
-            f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} printable characters, not blank, "
-            "or a 64-bit whole number, "
+            f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} characters or a 64-bit whole number, "
             f"not {show(round_id)}",
             "round_id",
         )

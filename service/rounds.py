@@ -72,7 +72,7 @@ def replay(session: Session, key: str, digest: str) -> Entered | None:
 
 
 def enter_round(
-    session: Session, table: GameTable, user: User, body: Any, key: str, now: datetime
+    session: Session, table: GameTable, user: User, body: Any, key: str | None, now: datetime
 ) -> Entered:
     key = check_key(key)
     digest = request_digest(table.id, body)

@@ -4,14 +4,11 @@ and a round records the version it was settled under."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service.analysis.cache import cached_par_sheet
-from service.analysis.par_sheet import ParSheet
 from service.audit import PAR_SHEET, queue_job, record_event
 from service.db import utc_now
 from service.engine.errors import RulesError
@@ -116,12 +113,6 @@ def _config(changes: Mapping[str, Any], base: TableConfig, next_version: bool = 
         return base.next_version(changes) if next_version else TableConfig.from_json(changes, base=base)
     except RulesError as error:
         raise Invalid(error.code, error.message, error.field) from None
-
-
-def par_sheet_of(session: Session, table: GameTable, instance: Path) -> ParSheet | None:
-    """The cached par sheet of the table's current rules, or ``None`` while
-    the background job is still computing it."""
-    return cached_par_sheet(config_of(current_config(session, table)), instance)
 
 
 def _add_version(session: Session, table: GameTable, rules: TableConfig, user: User) -> ConfigVersion:

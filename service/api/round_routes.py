@@ -17,7 +17,7 @@ from service.api.session import db
 from service.db import utc_now
 from service.errors import ServiceError
 from service.models import GameTable
-from service.rounds import Entered, check_key, enter_round, get_round, list_rounds, round_json
+from service.rounds import Entered, enter_round, get_round, list_rounds, round_json
 from service.tables import get_table
 
 blp = Blueprint("rounds", __name__, description="Rounds: entered, settled, stored")
@@ -37,7 +37,7 @@ def _strict_body() -> Any:
 ATTEMPTS = 3
 
 
-def _enter(session: Session, table: GameTable, body: Any, key: str) -> Entered:
+def _enter(session: Session, table: GameTable, body: Any, key: str | None) -> Entered:
     """Enter the round in one transaction. When a concurrent request wins a
     race (same key or round id, or SQLite's single writer), everything is
     rolled back and tried again: the retry then sees the winner's round."""
@@ -71,7 +71,7 @@ class TableRounds(MethodView):
         Repeating the Idempotency-Key with the same body returns the stored round."""
         session = db()
         table = get_table(session, table_id)
-        key = check_key(request.headers.get("Idempotency-Key"))
+        key = request.headers.get("Idempotency-Key")  # checked by enter_round
         body = _strict_body()
         entered = _enter(session, table, body, key)
         status = 200 if entered.replayed else 201

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask.views import MethodView
 
+from service.analysis.cache import cached_par_sheet
 from service.analysis.single_hand import break_bonus_math
 from service.api.blueprint import Blueprint
 from service.api.schemas import (
@@ -30,7 +31,6 @@ from service.tables import (
     current_config,
     get_table,
     list_tables,
-    par_sheet_of,
     proposed_config,
 )
 
@@ -110,10 +110,10 @@ def preview_config(body: dict[str, Any], table_id: int) -> dict[str, Any]:
 def par_sheet_view(table_id: int) -> Any:
     """The exact par sheet of the table's current rules (the theoretical
     hold); 202 while the background job computes it."""
-    table = get_table(db(), table_id)
-    sheet = par_sheet_of(db(), table, settings().instance)
+    version = current_config(db(), get_table(db(), table_id))
+    sheet = cached_par_sheet(config_of(version), settings().instance)
     if sheet is None:
-        return {"status": "computing", "config_version": current_config(db(), table).version}, 202
+        return {"status": "computing", "config_version": version.version}, 202
     return sheet.to_json()
 
 

@@ -16,6 +16,7 @@ EVENT_ORDER_LOCK = 0x42_50_41_55  # "BPAU": the advisory lock ordering audit eve
 SEAL = "seal"
 AGGREGATE = "aggregate"
 PAR_SHEET = "par_sheet"
+EXPORT = "export"
 
 
 def record_event(

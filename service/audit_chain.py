@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -24,7 +24,38 @@ GENESIS = "0" * 64
 SEAL_BATCH = 1_000  # events per transaction: a backlog never holds a lock for long
 
 
-def canonical(event: AuditEvent) -> str:
+class Recorded(Protocol):
+    """What the chain hashes of an event (an :class:`AuditEvent`, or a row of one)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def subject(self) -> str: ...
+    @property
+    def actor_id(self) -> int | None: ...
+    @property
+    def table_id(self) -> int | None: ...
+    @property
+    def occurred_at(self) -> datetime: ...
+    @property
+    def payload(self) -> dict[str, Any]: ...
+
+
+# An event's columns as the chain hashes them, for queries that read plain rows.
+EVENT_COLUMNS = (
+    AuditEvent.id,
+    AuditEvent.kind,
+    AuditEvent.subject,
+    AuditEvent.actor_id,
+    AuditEvent.table_id,
+    AuditEvent.occurred_at,
+    AuditEvent.payload,
+)
+
+
+def canonical(event: Recorded) -> str:
     """The event as the chain hashes it: sorted keys, no spaces, UTC times."""
     document: dict[str, Any] = {
         "id": event.id,
@@ -38,8 +69,12 @@ def canonical(event: AuditEvent) -> str:
     return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def chained_hash(previous_hash: str, document: str) -> str:
+    return hashlib.sha256((previous_hash + document).encode()).hexdigest()
+
+
 def link_hash(previous_hash: str, event: AuditEvent) -> str:
-    return hashlib.sha256((previous_hash + canonical(event)).encode()).hexdigest()
+    return chained_hash(previous_hash, canonical(event))
 
 
 def chain_head(session: Session) -> AuditSeal | None:
@@ -66,9 +101,19 @@ def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[i
     ).all()
     for event in pending:
         seq += 1
-        digest = link_hash(previous, event)
+        document = canonical(event)
+        digest = chained_hash(previous, document)
+        # The canonical JSON is kept with the seal so that a verifier can name
+        # the field of an event that was edited after sealing.
         session.add(
-            AuditSeal(seq=seq, event_id=event.id, previous_hash=previous, hash=digest, sealed_at=utc_now())
+            AuditSeal(
+                seq=seq,
+                event_id=event.id,
+                previous_hash=previous,
+                hash=digest,
+                sealed_at=utc_now(),
+                canonical=document,
+            )
         )
         previous, last = digest, event.id
     session.flush()

@@ -14,16 +14,22 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Date,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from service.db import Base, UTCDateTime
 
 ROLES = ("dealer", "pit_boss", "compliance", "admin")
+DEFAULT_SHIFT_STARTS = ("06:00", "14:00", "22:00")
+DEFAULT_SHIFT_STARTS_JSON = '["06:00", "14:00", "22:00"]'
 
 
 class User(Base):
@@ -61,6 +67,10 @@ class GameTable(Base):
     game: Mapped[str] = mapped_column(String(40), default="break_poker")
     status: Mapped[str] = mapped_column(String(20), default="open")
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    # Local "HH:MM" times each shift starts; the first also starts the gaming day.
+    shift_starts: Mapped[list[str]] = mapped_column(
+        JSON, default=lambda: list(DEFAULT_SHIFT_STARTS), server_default=DEFAULT_SHIFT_STARTS_JSON
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
     configs: Mapped[list[ConfigVersion]] = relationship(
@@ -86,7 +96,11 @@ class ConfigVersion(Base):
 
 
 class RoundRecord(Base):
-    """A settled round: what was entered and what it settled to."""
+    """A settled round: what was entered and what it settled to.
+
+    An approved correction stores a new record of the same round with the
+    next ``revision`` that ``supersedes`` the one it corrects; its
+    ``round_ref`` carries the revision after ``#`` so it stays unique."""
 
     __tablename__ = "rounds"
     __table_args__ = (UniqueConstraint("table_id", "round_ref"),)
@@ -106,6 +120,8 @@ class RoundRecord(Base):
     shift: Mapped[int] = mapped_column(Integer)
     idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
     request_digest: Mapped[str] = mapped_column(String(64))
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    supersedes_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))
 
     config: Mapped[ConfigVersion] = relationship(lazy="joined")
     user: Mapped[User] = relationship(lazy="joined")
@@ -146,7 +162,7 @@ class AuditEvent(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(40), index=True)
-    subject: Mapped[str] = mapped_column(String(80))  # e.g. "round:17", "user:3"
+    subject: Mapped[str] = mapped_column(String(80), index=True)  # e.g. "round:17", "user:3"
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     table_id: Mapped[int | None] = mapped_column(ForeignKey("game_tables.id"))
     occurred_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -164,6 +180,8 @@ class AuditSeal(Base):
     previous_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
     sealed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # The event as sealed, so a verifier can name the field that changed.
+    canonical: Mapped[str | None] = mapped_column(Text)
 
 
 class OutboxEntry(Base):
@@ -183,21 +201,31 @@ class ShiftAggregate(Base):
     instead of scanning every round. Money in minor units."""
 
     __tablename__ = "shift_aggregates"
-    __table_args__ = (UniqueConstraint("table_id", "gaming_day", "shift", "dealer_id"),)
+    __table_args__ = (UniqueConstraint("table_id", "gaming_day", "shift", "dealer_id", "config_id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"))
-    gaming_day: Mapped[date] = mapped_column(Date)
+    gaming_day: Mapped[date] = mapped_column(Date, index=True)
     shift: Mapped[int] = mapped_column(Integer)
     dealer_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    # The rules the rounds were settled under: the theoretical hold is theirs.
+    config_id: Mapped[int] = mapped_column(ForeignKey("config_versions.id"))
     rounds: Mapped[int] = mapped_column(Integer, default=0)
     seats: Mapped[int] = mapped_column(Integer, default=0)
+    main_bets: Mapped[int] = mapped_column(Integer, default=0)
     main_handle: Mapped[int] = mapped_column(BigInteger, default=0)
     main_house_net: Mapped[int] = mapped_column(BigInteger, default=0)
+    # Sum of squared stakes: a statistic for the hold's confidence interval,
+    # not money (it can pass 2**63 minor units squared, so it is a float).
+    main_stake_squares: Mapped[float] = mapped_column(Float, default=0.0)
+    dealer_break_bonus_bets: Mapped[int] = mapped_column(Integer, default=0)
     dealer_break_bonus_handle: Mapped[int] = mapped_column(BigInteger, default=0)
     dealer_break_bonus_house_net: Mapped[int] = mapped_column(BigInteger, default=0)
+    dealer_break_bonus_stake_squares: Mapped[float] = mapped_column(Float, default=0.0)
+    break_bonus_bets: Mapped[int] = mapped_column(Integer, default=0)
     break_bonus_handle: Mapped[int] = mapped_column(BigInteger, default=0)
     break_bonus_house_net: Mapped[int] = mapped_column(BigInteger, default=0)
+    break_bonus_stake_squares: Mapped[float] = mapped_column(Float, default=0.0)
     player_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0)
     dealer_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0)
     dealer_non_qualifications: Mapped[int] = mapped_column(Integer, default=0)
@@ -205,9 +233,98 @@ class ShiftAggregate(Base):
 
 
 class AggregatedRound(Base):
-    """A round counted into the aggregates: counting it twice is refused."""
+    """A round counted into the aggregates: counting it twice is refused.
+    ``removed_at`` is set when a void or correction took it out again."""
 
     __tablename__ = "aggregated_rounds"
 
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True, autoincrement=False)
     aggregated_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class RoundException(Base):
+    """A pit boss's request to void or correct a settled round. Append-only:
+    the decision is its own record (:class:`ExceptionDecision`)."""
+
+    __tablename__ = "round_exceptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))  # "void" or "correction"
+    reason: Mapped[str] = mapped_column(String(500))
+    requested_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    requested_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # A correction: the round as it should have been entered, and every
+    # changed field with its value before and after, and each seat's money.
+    corrected: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    changes: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+    decision: Mapped[ExceptionDecision | None] = relationship(lazy="joined")
+    requester: Mapped[User] = relationship(foreign_keys=[requested_by], lazy="joined")
+
+
+class ExceptionDecision(Base):
+    """The second user's approval or rejection of an exception; one each."""
+
+    __tablename__ = "exception_decisions"
+    __table_args__ = (
+        # At most one approved void or correction per round record, whatever
+        # races the application loses: a round is voided or superseded once.
+        Index(
+            "uq_exception_decisions_approved_round",
+            "round_id",
+            unique=True,
+            sqlite_where=text("approved"),
+            postgresql_where=text("approved"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    exception_id: Mapped[int] = mapped_column(ForeignKey("round_exceptions.id"), unique=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"))  # the exception's round
+    approved: Mapped[bool] = mapped_column(Boolean)
+    decided_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    decided_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    note: Mapped[str] = mapped_column(String(500))
+    replacement_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))  # an approved correction
+
+    decider: Mapped[User] = relationship(foreign_keys=[decided_by], lazy="joined")
+
+
+class VarianceNote(Base):
+    """A pit boss's investigation note on a flagged hold variance. Append-
+    only: the latest note of a (scope, period, bet) is the current one."""
+
+    __tablename__ = "variance_notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("game_tables.id"))  # None: the floor
+    period: Mapped[str] = mapped_column(String(10))  # shift, day, mtd, ytd
+    period_key: Mapped[str] = mapped_column(String(20), index=True)  # e.g. 2026-11-29/2, 2026-11
+    bet: Mapped[str] = mapped_column(String(30))
+    note: Mapped[str] = mapped_column(String(2000))
+    written_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    written_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class Export(Base):
+    """A compliance export: requested through the API, built by a worker."""
+
+    __tablename__ = "exports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    requested_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    requested_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    first_day: Mapped[date] = mapped_column(Date)
+    last_day: Mapped[date] = mapped_column(Date)
+    table_ids: Mapped[list[int] | None] = mapped_column(JSON)  # None: every table
+    status: Mapped[str] = mapped_column(String(20))  # queued, running, done, failed
+    done: Mapped[int] = mapped_column(BigInteger, default=0)  # rows written so far
+    total: Mapped[int] = mapped_column(BigInteger, default=0)  # rows to write
+    file_name: Mapped[str | None] = mapped_column(String(200))
+    size: Mapped[int | None] = mapped_column(BigInteger)
+    sha256: Mapped[str | None] = mapped_column(String(64))
+    manifest: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(String(1000))
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

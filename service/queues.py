@@ -16,15 +16,20 @@ from service.settings import RETRY_SECONDS
 
 AUDIT = "audit"
 METRICS = "metrics"
-ANALYSIS = "analysis"  # par sheets take seconds: their own queue, served last
-QUEUES = (AUDIT, METRICS, ANALYSIS)
+ANALYSIS = "analysis"  # par sheets take seconds: their own queue
+EXPORTS = "exports"  # compliance exports take minutes: served last
+QUEUES = (AUDIT, METRICS, ANALYSIS, EXPORTS)
 
 #: outbox job -> (queue, function path, job id prefix)
 JOBS = {
     "seal": (AUDIT, "workers.jobs.seal_audit", "seal"),
     "aggregate": (METRICS, "workers.jobs.aggregate_round", "aggregate"),
     "par_sheet": (ANALYSIS, "workers.jobs.par_sheet", "par-sheet"),
+    "export": (EXPORTS, "workers.jobs.build_export", "export"),
 }
+JOB_TIMEOUT = 120  # seconds
+#: jobs that may run longer: an export of a busy year is millions of rows
+JOB_TIMEOUTS = {"export": 4 * 3600}
 RETRY_INTERVALS = RETRY_SECONDS  # the default; Settings.retry_seconds is what runs
 
 
@@ -32,13 +37,18 @@ def job_id(job: str, ref: int) -> str:
     return f"{JOBS[job][2]}-{ref}"
 
 
-def on_its_way(connection: Redis, job: str, ref: int) -> bool:
-    """The job is queued, running or waiting for a retry."""
+def status_of(connection: Redis, job: str, ref: int) -> JobStatus | None:
+    """The job's RQ status; ``None`` when Redis has no record of it."""
     try:
         found = Job.fetch(job_id(job, ref), connection=connection, serializer=JSONSerializer)
     except NoSuchJobError:
-        return False
-    return found.get_status() in (
+        return None
+    return found.get_status()
+
+
+def on_its_way(connection: Redis, job: str, ref: int) -> bool:
+    """The job is queued, running or waiting for a retry."""
+    return status_of(connection, job, ref) in (
         JobStatus.QUEUED,
         JobStatus.STARTED,
         JobStatus.SCHEDULED,
@@ -50,15 +60,28 @@ def queue(name: str, connection: Redis) -> Queue:
     return Queue(name, connection=connection, serializer=JSONSerializer)
 
 
+#: the states of a job that is over: one sent again under its id replaces it
+ENDED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+
+
 def enqueue(connection: Redis, job: str, ref: int, retry_intervals: tuple[int, ...] = RETRY_INTERVALS) -> str:
     name, function, _ = JOBS[job]
     named = job_id(job, ref)
+    try:
+        earlier = Job.fetch(named, connection=connection, serializer=JSONSerializer)
+    except NoSuchJobError:
+        earlier = None
+    if earlier is not None and earlier.get_status() in ENDED:
+        # RQ would overwrite the job's hash under the same id but leave the
+        # id in the failed (or finished, canceled) registry, where a requeue
+        # from there would run it once more: the old job goes first.
+        earlier.delete()
     queue(name, connection).enqueue(
         function,
         ref,
         job_id=named,
         retry=Retry(max=len(retry_intervals), interval=list(retry_intervals)),
-        job_timeout=120,
+        job_timeout=JOB_TIMEOUTS.get(job, JOB_TIMEOUT),
         result_ttl=24 * 3600,
         failure_ttl=90 * 24 * 3600,
     )

@@ -11,17 +11,23 @@ from pathlib import Path
 
 from redis import Redis
 from redis.exceptions import RedisError
-from sqlalchemy import exists, func, select
+from rq.job import JobStatus
+from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.analysis.cache import cache_file
+from service.audit import EXPORT
 from service.audit_chain import unsealed
 from service.db import utc_now
+from service.exports import QUEUED, unfinished_exports
 from service.models import AggregatedRound, RoundRecord
-from service.queues import RETRY_INTERVALS, enqueue, on_its_way
+from service.queues import RETRY_INTERVALS, enqueue, on_its_way, status_of
+from service.round_status import counting
 from service.tables import config_of, current_config, list_tables
 
 GRACE = timedelta(seconds=60)  # normal delivery takes well under a second
+#: an export job's RQ status when no run of it is coming: none, or over without finishing
+GIVEN_UP = (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 BATCH = 1_000
 
 
@@ -34,8 +40,7 @@ class Undone:
 
 def undone(session: Session, instance: Path, before: datetime | None = None, limit: int = BATCH) -> Undone:
     _, newest = unsealed(session, before)
-    counted = exists().where(AggregatedRound.round_id == RoundRecord.id)
-    query = select(RoundRecord.id).where(~counted)
+    query = select(RoundRecord.id).where(out_of_step())
     if before is not None:
         query = query.where(RoundRecord.entered_at < before)
     rounds = list(session.scalars(query.order_by(RoundRecord.id).limit(limit)))
@@ -49,9 +54,18 @@ def undone(session: Session, instance: Path, before: datetime | None = None, lim
     return Undone(newest, rounds, sheets)
 
 
+def out_of_step() -> ColumnElement[bool]:
+    """Round records the totals do not reflect yet: counting but not counted,
+    or counted but voided or corrected since."""
+    marked = exists().where(AggregatedRound.round_id == RoundRecord.id)
+    still_in = exists().where(
+        AggregatedRound.round_id == RoundRecord.id, AggregatedRound.removed_at.is_(None)
+    )
+    return or_(and_(~marked, counting()), and_(still_in, ~counting()))
+
+
 def unaggregated_count(session: Session) -> int:
-    counted = exists().where(AggregatedRound.round_id == RoundRecord.id)
-    return int(session.scalar(select(func.count()).select_from(RoundRecord).where(~counted)) or 0)
+    return int(session.scalar(select(func.count()).select_from(RoundRecord).where(out_of_step())) or 0)
 
 
 def reconcile(
@@ -65,11 +79,21 @@ def reconcile(
     how many jobs went."""
     with sessions() as session:
         found = undone(session, instance, utc_now() - grace)
+        exports = unfinished_exports(session, utc_now() - grace)
     work = [("aggregate", round_id) for round_id in found.unaggregated_rounds]
     work += [("par_sheet", version_id) for version_id in found.missing_par_sheets]
     if found.newest_unsealed is not None:
         work.append(("seal", found.newest_unsealed))
     try:
+        # A queued export whose job is gone; a running one whose job Redis
+        # lost outright, or whose job RQ gave up on (its worker died mid-build:
+        # RQ marks the abandoned job failed, and no retry is coming) while the
+        # export still reads running. A build starts over from nothing.
+        work += [
+            (EXPORT, export_id)
+            for export_id, status in exports
+            if status == QUEUED or status_of(connection, EXPORT, export_id) in GIVEN_UP
+        ]
         sent = 0
         for job, ref in work:
             if not on_its_way(connection, job, ref):

@@ -15,16 +15,18 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import Select, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from service.audit import AGGREGATE, queue_job, record_event
 from service.engine.cards import codes
 from service.engine.errors import RulesError
+from service.engine.round import Round
 from service.engine.round_json import round_from_json, settlement_to_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.errors import Conflict, Invalid, NotFound, ServiceError
 from service.gaming_day import place
-from service.models import GameTable, RoundRecord, SeatRecord, User
+from service.models import GameTable, RoundException, RoundRecord, SeatRecord, User
+from service.round_status import Status, statuses
 from service.tables import config_of, current_config
 
 MAX_KEY = 200
@@ -90,7 +92,7 @@ def enter_round(
     except RulesError as error:
         raise Invalid(error.code, error.message, error.field) from None
     _storable_round_id(round_.round_id)
-    ref = json.dumps(round_.round_id, ensure_ascii=False)  # at most 202 characters
+    ref = round_ref_of(round_.round_id)
     taken = session.scalar(
         select(RoundRecord.id).where(RoundRecord.table_id == table.id, RoundRecord.round_ref == ref)
     )
@@ -104,23 +106,71 @@ def enter_round(
             f"round_id {round_.round_id!r} is already settled at this table (round {taken})",
             "round_id",
         )
-    when = place(now, table.timezone)
-    record = RoundRecord(
-        table_id=table.id,
-        config_id=version.id,
-        round_ref=ref,
-        dealer_cards=codes(round_.dealer),
-        entered=body,
-        settlement=_settlement_json(settled),
-        house_net=settled.house_net,
-        entered_by=user.id,
-        entered_at=now,
-        utc_offset_minutes=when.utc_offset_minutes,
-        gaming_day=when.gaming_day,
-        shift=when.shift,
-        idempotency_key=key,
-        request_digest=digest,
+    when = place(now, table.timezone, table.shift_starts)
+    record = store_round(
+        session,
+        RoundRecord(
+            table_id=table.id,
+            config_id=version.id,
+            round_ref=ref,
+            dealer_cards=codes(round_.dealer),
+            entered=body,
+            settlement=settlement_json(settled),
+            house_net=settled.house_net,
+            entered_by=user.id,
+            entered_at=now,
+            utc_offset_minutes=when.utc_offset_minutes,
+            gaming_day=when.gaming_day,
+            shift=when.shift,
+            idempotency_key=key,
+            request_digest=digest,
+        ),
+        round_,
+        settled,
     )
+    record_settled(session, record, version.version, digest, user.id)
+    queue_job(session, AGGREGATE, record.id)
+    session.flush()
+    session.refresh(record)
+    return Entered(record, replayed=False)
+
+
+def record_settled(
+    session: Session, record: RoundRecord, config_version: int, digest: str, actor_id: int, **extra: Any
+) -> None:
+    """The ``round_settled`` event, sealed into the audit chain: the round's
+    money and where it counts (dealer, time, gaming day, shift, revision),
+    so a later edit of any of them is caught by ``recall --verify``."""
+    record_event(
+        session,
+        "round_settled",
+        f"round:{record.id}",
+        {
+            "round_id": round_id_of(record),
+            "config_version": config_version,
+            "seats": len(record.seats),
+            "house_net": record.house_net,
+            "request_digest": digest,
+            "placement": {
+                "entered_by": record.entered_by,
+                "entered_at": iso(record.entered_at),
+                "utc_offset_minutes": record.utc_offset_minutes,
+                "gaming_day": record.gaming_day.isoformat(),
+                "shift": record.shift,
+                "revision": record.revision,
+                "supersedes": record.supersedes_id,
+            },
+            **extra,
+        },
+        actor_id=actor_id,
+        table_id=record.table_id,
+    )
+
+
+def store_round(
+    session: Session, record: RoundRecord, round_: Round, settled: RoundSettlement
+) -> RoundRecord:
+    """Add a settled round and its seats (the caller commits)."""
     session.add(record)
     session.flush()
     for entry, seat in zip(round_.seats, settled.seats, strict=True):
@@ -150,24 +200,7 @@ def enter_round(
             )
         )
     session.flush()
-    record_event(
-        session,
-        "round_settled",
-        f"round:{record.id}",
-        {
-            "round_id": round_.round_id,
-            "config_version": version.version,
-            "seats": len(settled.seats),
-            "house_net": settled.house_net,
-            "request_digest": digest,
-        },
-        actor_id=user.id,
-        table_id=table.id,
-    )
-    queue_job(session, AGGREGATE, record.id)
-    session.flush()
-    session.refresh(record)
-    return Entered(record, replayed=False)
+    return record
 
 
 def _storable_round_id(round_id: str | int) -> None:
@@ -182,7 +215,7 @@ def _storable_round_id(round_id: str | int) -> None:
         )
 
 
-def _settlement_json(settled: RoundSettlement) -> dict[str, Any]:
+def settlement_json(settled: RoundSettlement) -> dict[str, Any]:
     """The settle output plus what the pit boss needs to see why."""
     document = settlement_to_json(settled)
     way = settled.dealer.house_way
@@ -236,8 +269,26 @@ def list_rounds(
     return Page(list(items), total, page, per_page)
 
 
-def round_json(record: RoundRecord) -> dict[str, Any]:
-    """A stored round as the API shows it: entered and settled, who and when."""
+def round_id_of(record: RoundRecord) -> str | int:
+    """The round_id as entered (a correction's record carries ``#revision``
+    after it in ``round_ref``)."""
+    ref = record.round_ref.rsplit("#", 1)[0] if record.revision else record.round_ref
+    found: str | int = json.loads(ref)
+    return found
+
+
+def round_ref_of(round_id: str | int, revision: int = 0) -> str:
+    ref = json.dumps(round_id, ensure_ascii=False)  # at most 202 characters
+    return f"{ref}#{revision}" if revision else ref
+
+
+def round_json(record: RoundRecord, status: Status | None = None) -> dict[str, Any]:
+    """A stored round as the API shows it: entered and settled, who and when,
+    and whether it still counts (voided, or superseded by a correction)."""
+    if status is None:
+        session = object_session(record)
+        assert session is not None
+        status = statuses(session, [record.id])[record.id]
     settlement = record.settlement
     seats_entered = {seat.seat: seat for seat in record.seats}
     seats = []
@@ -258,14 +309,75 @@ def round_json(record: RoundRecord) -> dict[str, Any]:
     return {
         "id": record.id,
         "table_id": record.table_id,
-        "round_id": json.loads(record.round_ref),
+        "round_id": round_id_of(record),
+        "revision": record.revision,
+        "supersedes": record.supersedes_id,
+        "status": status.status,
+        "superseded_by": status.superseded_by,
+        "exceptions": [exception_summary(exception) for exception in status.exceptions],
         "config_version": record.config.version,
         "entered_by": record.user.name,
-        "entered_at": record.entered_at.isoformat().replace("+00:00", "Z"),
+        "entered_at": iso(record.entered_at),
         "utc_offset_minutes": record.utc_offset_minutes,
         "gaming_day": record.gaming_day.isoformat(),
         "shift": record.shift,
         "dealer": {"cards": record.dealer_cards, **settlement["dealer"]},
         "seats": seats,
         "house_net": record.house_net,
+    }
+
+
+def rounds_json(session: Session, records: list[RoundRecord]) -> list[dict[str, Any]]:
+    found = statuses(session, [record.id for record in records])
+    return [round_json(record, found[record.id]) for record in records]
+
+
+def recall(session: Session, table: GameTable, last: int) -> list[dict[str, Any]]:
+    """Game recall: the table's ``last`` most recent games, oldest first, each
+    as entered and settled, with its status; a corrected game also shows the
+    record that now stands for it (``current``)."""
+    games = list(
+        session.scalars(
+            select(RoundRecord)
+            .where(RoundRecord.table_id == table.id, RoundRecord.revision == 0)
+            .order_by(RoundRecord.id.desc())
+            .limit(last)
+        )
+    )[::-1]
+    shown = rounds_json(session, games)
+    # Follow approved corrections to the record that stands now, a level at
+    # a time: one query per level, not per game.
+    standing: dict[int, dict[str, Any]] = {}
+    level = {game["superseded_by"] for game in shown if game["superseded_by"] is not None}
+    while level:
+        records = list(session.scalars(select(RoundRecord).where(RoundRecord.id.in_(level))))
+        found = {record["id"]: record for record in rounds_json(session, records)}
+        standing.update(found)
+        level = {record["superseded_by"] for record in found.values() if record["superseded_by"] is not None}
+    for game in shown:
+        current = None
+        link = game["superseded_by"]
+        while link is not None:
+            current = standing[link]
+            link = current["superseded_by"]
+        game["current"] = current
+    return shown
+
+
+def iso(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def exception_summary(exception: RoundException) -> dict[str, Any]:
+    decision = exception.decision
+    return {
+        "id": exception.id,
+        "kind": exception.kind,
+        "state": "pending" if decision is None else ("approved" if decision.approved else "rejected"),
+        "reason": exception.reason,
+        "requested_by": exception.requester.name,
+        "requested_at": iso(exception.requested_at),
+        "decided_by": None if decision is None else decision.decider.name,
+        "decided_at": None if decision is None else iso(decision.decided_at),
+        "note": None if decision is None else decision.note,
     }

@@ -3,7 +3,7 @@ and a round records the version it was settled under."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -14,24 +14,36 @@ from service.db import utc_now
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
 from service.errors import Conflict, Invalid, NotFound
-from service.gaming_day import valid_zone
+from service.gaming_day import DEFAULT_SHIFT_STARTS, check_shift_starts, valid_zone
 from service.models import ConfigVersion, GameTable, User
 
 
 def create_table(
-    session: Session, user: User, name: str, config: Mapping[str, Any] | None = None, timezone: str = "UTC"
+    session: Session,
+    user: User,
+    name: str,
+    config: Mapping[str, Any] | None = None,
+    timezone: str = "UTC",
+    shift_starts: Sequence[str] = DEFAULT_SHIFT_STARTS,
 ) -> GameTable:
     name = name.strip()
     if not 1 <= len(name) <= 80 or not name.isprintable():
         raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
-    if not valid_zone(timezone):
-        raise Invalid("invalid_field", f"timezone {timezone!r} is not a known time zone", "timezone")
+    _check_zone(timezone)
+    starts = list(check_shift_starts(shift_starts))
     if session.scalar(select(GameTable).where(func.lower(GameTable.name) == name.lower())) is not None:
         raise Conflict("table_exists", f"a table named {name!r} already exists", "name")
     rules = _config(config or {}, TableConfig())
     if rules.version != 1:
         raise Invalid("invalid_field", "config.version is set by the service", "config.version")
-    table = GameTable(name=name, game="break_poker", status="open", timezone=timezone, created_at=utc_now())
+    table = GameTable(
+        name=name,
+        game="break_poker",
+        status="open",
+        timezone=timezone,
+        shift_starts=starts,
+        created_at=utc_now(),
+    )
     session.add(table)
     session.flush()
     _add_version(session, table, rules, user)
@@ -39,10 +51,44 @@ def create_table(
         session,
         "table_created",
         f"table:{table.id}",
-        {"name": name, "timezone": timezone, "config": rules.to_json()},
+        {"name": name, "timezone": timezone, "shift_starts": starts, "config": rules.to_json()},
         user.id,
         table.id,
     )
+    return table
+
+
+def _check_zone(timezone: str) -> None:
+    if not valid_zone(timezone):
+        raise Invalid("invalid_field", f"timezone {timezone!r} is not a known time zone", "timezone")
+
+
+def change_schedule(
+    session: Session,
+    table: GameTable,
+    user: User,
+    timezone: str | None = None,
+    shift_starts: Sequence[str] | None = None,
+) -> GameTable:
+    """Move the gaming day and shift boundaries (and the zone they are read
+    in). Rounds already stored keep the day and shift they were placed in."""
+    if timezone is None and shift_starts is None:
+        raise Invalid("invalid_field", "name timezone or shift_starts to change", "shift_starts")
+    before = {"timezone": table.timezone, "shift_starts": list(table.shift_starts)}
+    if timezone is not None:
+        _check_zone(timezone)
+        table.timezone = timezone
+    if shift_starts is not None:
+        table.shift_starts = list(check_shift_starts(shift_starts))
+    after = {"timezone": table.timezone, "shift_starts": list(table.shift_starts)}
+    changed = {
+        name: {"before": before[name], "after": after[name]} for name in before if before[name] != after[name]
+    }
+    if changed:  # a PUT of what is already there changes (and records) nothing
+        record_event(
+            session, "schedule_changed", f"table:{table.id}", {"changed": changed}, user.id, table.id
+        )
+    session.flush()
     return table
 
 

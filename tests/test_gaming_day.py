@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from service.gaming_day import place, valid_zone
+from service.gaming_day import day_bounds, place, valid_zone
 
 
 @pytest.mark.parametrize(
@@ -35,3 +37,55 @@ def test_zones():
     assert valid_zone("America/Los_Angeles")
     assert not valid_zone("Mars/Olympus")
     assert not valid_zone("../../etc/passwd")
+
+
+ZONES = ["UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham"]
+CLOCKS = [f"{hour:02d}:{minute:02d}" for hour in range(24) for minute in (0, 30)]
+
+
+@st.composite
+def schedules(draw):
+    starts = draw(st.lists(st.sampled_from(CLOCKS), min_size=1, max_size=6, unique=True))
+    first = int(starts[0][:2]) * 60 + int(starts[0][3:])
+    return tuple(sorted(starts, key=lambda clock: (int(clock[:2]) * 60 + int(clock[3:]) - first) % 1440))
+
+
+@given(
+    zone=st.sampled_from(ZONES),
+    starts=schedules(),
+    moment=st.datetimes(
+        min_value=datetime(2025, 1, 1), max_value=datetime(2027, 12, 31), timezones=st.just(UTC)
+    ),
+    later=st.timedeltas(min_value=timedelta(0), max_value=timedelta(hours=30)),
+)
+def test_a_placed_round_lies_in_its_day_and_time_never_goes_back(zone, starts, moment, later):
+    placed = place(moment, zone, starts)
+    begins, ends = day_bounds(placed.gaming_day, zone, starts)
+    assert begins <= moment < ends
+    assert 1 <= placed.shift <= len(starts)
+    after = place(moment + later, zone, starts)
+    assert (after.gaming_day, after.shift) >= (placed.gaming_day, placed.shift)
+
+
+@pytest.mark.parametrize(
+    ("utc", "day", "shift"),
+    [
+        # New York, gaming day from 01:30. On 1 November 01:00-02:00 comes twice.
+        (datetime(2026, 11, 1, 5, 40, tzinfo=UTC), date(2026, 11, 1), 1),  # 01:40 EDT
+        (
+            datetime(2026, 11, 1, 6, 10, tzinfo=UTC),
+            date(2026, 11, 1),
+            1,
+        ),  # 01:10 EST, later: not the day before
+        (datetime(2026, 11, 1, 5, 20, tzinfo=UTC), date(2026, 10, 31), 2),  # 01:20 EDT
+        # On 8 March 02:00-03:00 does not exist: the day starting "02:30" begins at 03:30 EDT.
+        (datetime(2026, 3, 8, 7, 10, tzinfo=UTC), date(2026, 3, 7), 2),  # 03:10 EDT
+        (datetime(2026, 3, 8, 7, 30, tzinfo=UTC), date(2026, 3, 8), 1),
+    ],
+)
+def test_daylight_saving_changes(utc, day, shift):
+    starts = ("01:30", "13:30") if utc.month == 11 else ("02:30", "14:30")
+    placed = place(utc, "America/New_York", starts)
+    assert (placed.gaming_day, placed.shift) == (day, shift)
+    begins, ends = day_bounds(day, "America/New_York", starts)
+    assert begins <= utc < ends

@@ -14,6 +14,7 @@ from service.aggregates import aggregate_round as count_round
 from service.analysis.cache import par_sheet as cached_or_computed
 from service.audit_chain import seal_batch
 from service.db import make_engine, session_factory, unit_of_work
+from service.exports import build_export as build_export_file
 from service.models import ConfigVersion
 from service.settings import Settings
 from service.tables import config_of
@@ -68,3 +69,9 @@ def aggregate_round(round_id: int) -> bool:
     """Count a settled round into its shift's aggregates, once."""
     # False: counted before (a retry or a repeated dispatch).
     return _in_transaction(lambda session: count_round(session, round_id))
+
+
+def build_export(export_id: int) -> bool:
+    """Write a compliance export's ZIP; ``False`` when it was done already.
+    It manages its own short transactions (progress, the end) as it streams."""
+    return build_export_file(_sessions(), export_id, Settings.from_environment().instance)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from service.api import auth_routes, health, ops_routes, round_routes, table_routes
+from service.api import (
+    audit_routes,
+    auth_routes,
+    exception_routes,
+    export_routes,
+    health,
+    ops_routes,
+    report_routes,
+    round_routes,
+    table_routes,
+)
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.errors import register_error_handlers
 from service.api.session import register_session
@@ -18,7 +28,17 @@ def register_api(app: Flask) -> None:
         IdConverter, lambda _converter: {"type": "integer", "minimum": 1, "maximum": MAX_ID}
     )
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    for blueprint in (health.blp, auth_routes.blp, table_routes.blp, round_routes.blp, ops_routes.blp):
+    for blueprint in (
+        health.blp,
+        auth_routes.blp,
+        table_routes.blp,
+        round_routes.blp,
+        exception_routes.blp,
+        audit_routes.blp,
+        ops_routes.blp,
+        export_routes.blp,
+        report_routes.blp,
+    ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)
     register_session(app)

@@ -7,17 +7,16 @@ from typing import Any
 from flask import request
 from flask.views import MethodView
 from flask_smorest import Api
-from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session
 
 from service.api.blueprint import Blueprint, parse_body
+from service.api.exception_schemas import RecallQuerySchema, RecallSchema
 from service.api.schemas import RoundInSchema, RoundPageSchema, RoundSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db
+from service.api.transactions import committed
 from service.db import utc_now
 from service.errors import ServiceError
-from service.models import GameTable
-from service.rounds import Entered, enter_round, get_round, list_rounds, round_json
+from service.rounds import enter_round, get_round, list_rounds, recall, round_json, rounds_json
 from service.tables import get_table
 
 blp = Blueprint("rounds", __name__, description="Rounds: entered, settled, stored")
@@ -32,25 +31,6 @@ def _strict_body() -> Any:
     if not request.is_json:
         raise ServiceError("invalid_json", "send the round as JSON (Content-Type: application/json)", "body")
     return parse_body(request)
-
-
-ATTEMPTS = 3
-
-
-def _enter(session: Session, table: GameTable, body: Any, key: str | None) -> Entered:
-    """Enter the round in one transaction. When a concurrent request wins a
-    race (same key or round id, or SQLite's single writer), everything is
-    rolled back and tried again: the retry then sees the winner's round."""
-    for attempt in range(ATTEMPTS):
-        try:
-            entered = enter_round(session, table, current_user(), body, key, utc_now())
-            session.commit()
-            return entered
-        except (IntegrityError, OperationalError):
-            session.rollback()
-            if attempt == ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
 
 
 @blp.route("/tables/<id:table_id>/rounds")
@@ -73,7 +53,9 @@ class TableRounds(MethodView):
         table = get_table(session, table_id)
         key = request.headers.get("Idempotency-Key")  # checked by enter_round
         body = _strict_body()
-        entered = _enter(session, table, body, key)
+        # A concurrent request with the same key or round id may win the
+        # race; the retry then answers with the winner's round.
+        entered = committed(lambda: enter_round(session, table, current_user(), body, key, utc_now()))
         status = 200 if entered.replayed else 201
         return round_json(entered.record), status, {"Idempotent-Replayed": str(entered.replayed).lower()}
 
@@ -93,11 +75,24 @@ class TableRounds(MethodView):
             query["per_page"],
         )
         return {
-            "items": [round_json(record) for record in page.items],
+            "items": rounds_json(db(), page.items),
             "total": page.total,
             "page": page.page,
             "per_page": page.per_page,
         }
+
+
+@blp.route("/tables/<id:table_id>/recall")
+@blp.arguments(RecallQuerySchema, location="query")
+@blp.response(200, RecallSchema)
+@roles("pit_boss", "compliance", "admin")
+def recall_view(query: dict[str, Any], table_id: int) -> dict[str, Any]:
+    """Game recall: the most recent games at the table (``last``, at least
+    10), oldest first, each with cards, settings as entered and as settled,
+    bets, outcomes and nets, the house-way rule, who entered it and when, and
+    any void or correction."""
+    table = get_table(db(), table_id)
+    return {"table_id": table.id, "last": query["last"], "games": recall(db(), table, query["last"])}
 
 
 @blp.route("/rounds/<id:round_id>")

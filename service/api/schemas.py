@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from service.gaming_day import DEFAULT_SHIFT_STARTS, MAX_SHIFTS
 from service.models import ROLES
+
+SHIFT_STARTS_HELP = (
+    'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
+    '"14:00", "22:00"])'
+)
 
 
 class StrictSchema(Schema):
@@ -27,6 +33,10 @@ class SignInSchema(Schema):
 class TableCreateSchema(StrictSchema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     timezone = fields.String(load_default="UTC", metadata={"description": "IANA zone of the casino"})
+    shift_starts = fields.Raw(
+        load_default=lambda: list(DEFAULT_SHIFT_STARTS),
+        metadata={"description": SHIFT_STARTS_HELP},
+    )
     config = fields.Dict(
         keys=fields.String(),
         load_default=dict,
@@ -34,6 +44,11 @@ class TableCreateSchema(StrictSchema):
             "description": "table configuration fields as in the rule book; omitted fields keep defaults"
         },
     )
+
+
+class ScheduleChangeSchema(StrictSchema):
+    timezone = fields.String(metadata={"description": "IANA zone of the casino"})
+    shift_starts = fields.Raw(metadata={"description": SHIFT_STARTS_HELP})
 
 
 class ConfigChangeSchema(StrictSchema):
@@ -55,6 +70,7 @@ class TableSchema(Schema):
     game = fields.String(required=True)
     status = fields.String(required=True)
     timezone = fields.String(required=True)
+    shift_starts = fields.List(fields.String(), required=True)
     config = fields.Nested(ConfigSchema, required=True)
     config_created_at = fields.DateTime()
 
@@ -74,7 +90,7 @@ class HouseWayInSchema(StrictSchema):
 class RoundsQuerySchema(StrictSchema):
     from_ = fields.Date(data_key="from", metadata={"description": "first gaming day"})
     to = fields.Date(metadata={"description": "last gaming day"})
-    shift = fields.Integer(validate=validate.Range(min=1, max=3))
+    shift = fields.Integer(validate=validate.Range(min=1, max=MAX_SHIFTS))
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
@@ -104,6 +120,16 @@ class RoundSchema(Schema):
     id = fields.Integer(required=True)
     table_id = fields.Integer()
     round_id = fields.Raw()
+    revision = fields.Integer(metadata={"description": "0 as entered; each approved correction adds one"})
+    supersedes = fields.Integer(allow_none=True, metadata={"description": "the record this corrects"})
+    status = fields.String(
+        metadata={"description": "settled (counts), void, or superseded by an approved correction"}
+    )
+    superseded_by = fields.Integer(allow_none=True)
+    exceptions = fields.List(fields.Dict(), metadata={"description": "void and correction requests"})
+    current = fields.Dict(
+        allow_none=True, metadata={"description": "recall: the approved correction that stands for this game"}
+    )
     config_version = fields.Integer()
     entered_by = fields.String()
     entered_at = fields.String()

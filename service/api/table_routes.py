@@ -13,6 +13,7 @@ from service.api.schemas import (
     ConfigChangeSchema,
     ConfigPreviewSchema,
     HouseWayInSchema,
+    ScheduleChangeSchema,
     TableCreateSchema,
     TableSchema,
 )
@@ -26,6 +27,7 @@ from service.house_way_report import house_way_report, seven_cards
 from service.models import GameTable
 from service.tables import (
     change_config,
+    change_schedule,
     config_of,
     create_table,
     current_config,
@@ -45,6 +47,7 @@ def table_json(table: GameTable) -> dict[str, Any]:
         "game": table.game,
         "status": table.status,
         "timezone": table.timezone,
+        "shift_starts": table.shift_starts,
         "config": version.rules,
         "config_created_at": version.created_at,
     }
@@ -63,7 +66,9 @@ class Tables(MethodView):
     @roles("admin")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Open a table; a body of just a name takes the default configuration."""
-        table = create_table(db(), current_user(), body["name"], body["config"], body["timezone"])
+        table = create_table(
+            db(), current_user(), body["name"], body["config"], body["timezone"], body["shift_starts"]
+        )
         db().commit()
         return table_json(table)
 
@@ -74,6 +79,20 @@ class OneTable(MethodView):
     @roles(*ANY_ROLE)
     def get(self, table_id: int) -> dict[str, Any]:
         return table_json(get_table(db(), table_id))
+
+
+@blp.route("/<id:table_id>/schedule")
+class TableScheduleView(MethodView):
+    @blp.arguments(ScheduleChangeSchema)
+    @blp.response(200, TableSchema)
+    @roles("admin")
+    def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
+        """Move the gaming-day and shift boundaries (``shift_starts``) or the
+        zone they are read in; stored rounds keep their day and shift."""
+        table = get_table(db(), table_id)
+        change_schedule(db(), table, current_user(), body.get("timezone"), body.get("shift_starts"))
+        db().commit()
+        return table_json(table)
 
 
 @blp.route("/<id:table_id>/config")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import click
 
 from service.cli.analyze import analyze
+from service.cli.audit import audit
 from service.cli.bench import bench
 from service.cli.db import db
 from service.cli.house_way import house_way_command
+from service.cli.recall import recall
 from service.cli.run import run
 from service.cli.serve import serve
 from service.cli.settle import settle
@@ -32,3 +34,5 @@ main.add_command(worker)
 main.add_command(dispatcher)
 main.add_command(jobs)
 main.add_command(run)
+main.add_command(audit)
+main.add_command(recall)

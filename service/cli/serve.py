@@ -9,6 +9,8 @@ import click
 from gunicorn.app.base import BaseApplication
 
 from service.app import create_app
+from service.lifecycle import STARTED, STOPPED, service_event
+from service.settings import Settings
 
 
 class _Server(BaseApplication):  # type: ignore[misc]
@@ -32,6 +34,19 @@ def _child_exit(_server: Any, worker: Any) -> None:
         multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
 
 
+def _when_ready(server: Any) -> None:
+    # In the master, once it listens and before it forks the workers.
+    service_event(Settings.from_environment().database, STARTED, "api", bind=_bind(server))
+
+
+def _on_exit(server: Any) -> None:
+    service_event(Settings.from_environment().database, STOPPED, "api", bind=_bind(server))
+
+
+def _bind(server: Any) -> list[str]:
+    return [str(address) for address in server.cfg.bind]
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
@@ -47,5 +62,8 @@ def serve(host: str, port: int, workers: int) -> None:
         # two servers on one machine would fight over it.
         "control_socket_disable": True,
         "child_exit": _child_exit,
+        # Start and stop of the API on the significant-event log.
+        "when_ready": _when_ready,
+        "on_exit": _on_exit,
     }
     _Server(options).run()

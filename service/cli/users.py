@@ -11,6 +11,7 @@ from service.db import make_engine, session_factory, unit_of_work
 from service.errors import ServiceError
 from service.models import ROLES
 from service.settings import Settings
+from service.user_roles import set_role
 
 
 @click.group("users")
@@ -53,3 +54,22 @@ def ensure_admin_command() -> None:
     else:
         click.echo(f"Created the first admin: name 'admin', password {password}")
         click.echo("It is shown only this once. More users: breakpoker users create NAME --role ROLE")
+
+
+@users.command("set-role")
+@click.argument("name")
+@click.argument("role", type=click.Choice(ROLES))
+def set_role_command(name: str, role: str) -> None:
+    """Give user NAME the role ROLE (recorded as role_changed, before and after)."""
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with unit_of_work(session_factory(engine)) as session:
+            user, before = set_role(session, name, role)
+            if before == role:
+                click.echo(f"{user.name!r} is already {role}; nothing changed")
+            else:
+                click.echo(f"{user.name!r} is now {role} (was {before})")
+    except ServiceError as error:
+        raise click.UsageError(error.message) from None
+    finally:
+        engine.dispose()

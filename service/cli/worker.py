@@ -9,7 +9,9 @@ import threading
 import click
 
 from service.db import make_engine, session_factory
+from service.lifecycle import running
 from service.ops import job_status, requeue_failed
+from service.queues import QUEUES
 from service.redis_server import connect
 from service.settings import Settings
 from service.worker import run_dispatcher, run_worker
@@ -27,13 +29,24 @@ from service.worker import run_dispatcher, run_worker
 def worker(burst: bool, heartbeat_grace: int, monitoring_interval: int, maintenance_interval: int) -> None:
     """Run an RQ worker on the audit and metrics queues (Redis from REDIS_URL
     or the embedded one). With --burst it also dispatches the outbox."""
-    run_worker(
-        Settings.from_environment(),
-        burst=burst,
-        heartbeat_grace=heartbeat_grace,
-        job_monitoring_interval=monitoring_interval,
-        maintenance_interval=maintenance_interval,
-    )
+    settings = Settings.from_environment()
+
+    def work() -> None:
+        run_worker(
+            settings,
+            burst=burst,
+            heartbeat_grace=heartbeat_grace,
+            job_monitoring_interval=monitoring_interval,
+            maintenance_interval=maintenance_interval,
+        )
+
+    if burst:
+        # A one-off catch-up run, not a service: it records no start and stop
+        # (a stop recorded after it would be an event no burst seals).
+        work()
+        return
+    with running(settings.database, "worker", queues=list(QUEUES)):
+        work()
 
 
 @click.command("dispatcher")
@@ -42,7 +55,9 @@ def dispatcher() -> None:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
-    run_dispatcher(Settings.from_environment(), stop)
+    settings = Settings.from_environment()
+    with running(settings.database, "dispatcher"):
+        run_dispatcher(settings, stop)
 
 
 @click.group("jobs")

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from service.aggregates import BETS
 from service.audit_chain import GENESIS, link_hash
 from service.models import AuditEvent, AuditSeal, RoundRecord, ShiftAggregate
+from service.round_status import counting
 
 WORKER = [sys.executable, "-m", "service.cli", "worker"]
 
@@ -50,10 +51,11 @@ def check_chain(session) -> int:
 
 
 def check_aggregates(session) -> Counter:
-    """The aggregates equal a recount of the stored rounds."""
+    """The aggregates equal a recount of the stored rounds that count (not
+    voided, not superseded by a correction)."""
     expected: Counter = Counter()
-    for record in session.scalars(select(RoundRecord)):
-        key = (record.table_id, record.gaming_day, record.shift, record.entered_by)
+    for record in session.scalars(select(RoundRecord).where(counting())):
+        key = (record.table_id, record.gaming_day, record.shift, record.entered_by, record.config_id)
         expected[(*key, "rounds")] += 1
         expected[(*key, "seats")] += len(record.seats)
         for seat in record.seats:
@@ -62,7 +64,7 @@ def check_aggregates(session) -> Counter:
                 expected[(*key, f"{bet}_house_net")] -= getattr(seat, f"{bet}_net")
     actual: Counter = Counter()
     for row in session.scalars(select(ShiftAggregate)):
-        key = (row.table_id, row.gaming_day, row.shift, row.dealer_id)
+        key = (row.table_id, row.gaming_day, row.shift, row.dealer_id, row.config_id)
         for name in ("rounds", "seats", *(f"{bet}_{w}" for bet in BETS for w in ("handle", "house_net"))):
             actual[(*key, name)] += getattr(row, name)
     assert +actual == +expected or actual == expected

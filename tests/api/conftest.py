@@ -11,12 +11,14 @@ from argon2 import PasswordHasher
 from sqlalchemy import text
 
 import service.auth
+from service.analysis.cache import store_par_sheet
 from service.app import create_app
 from service.auth import create_user
 from service.db import make_engine, unit_of_work
 from service.migrate import upgrade
 from service.redis_server import EmbeddedRedis, connect
 from service.settings import Settings
+from tests.par_sheets import default_sheet
 
 PASSWORD = "correct horse battery"
 ROLES = ("dealer", "pit_boss", "compliance", "admin")
@@ -60,15 +62,29 @@ def settings(database_url, tmp_path):
     return Settings(instance=tmp_path, database_url=database_url, lockout_failures=3, lockout_minutes=15)
 
 
-@pytest.fixture
-def app(settings):
+def app_with_users(settings):
+    """The API on ``settings`` with two users of each role, named after it."""
     app = create_app(settings)
-    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+    with unit_of_work(sessions(app)) as session:
         for role in ROLES:
             create_user(session, role, role, PASSWORD)
             create_user(session, f"{role}2", role, PASSWORD)
     yield app
     app.extensions["breakpoker"]["engine"].dispose()
+
+
+@pytest.fixture
+def app(settings):
+    yield from app_with_users(settings)
+
+
+@pytest.fixture
+def app_with_par_sheet(redis_settings):
+    """The API on the test's Redis (for a worker) with the default rules'
+    par sheet cached as its job would leave it: computing it here would only
+    slow the tests down."""
+    store_par_sheet(default_sheet(), redis_settings.instance)
+    yield from app_with_users(redis_settings)
 
 
 @pytest.fixture

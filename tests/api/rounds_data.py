@@ -1,4 +1,5 @@
-"""Round bodies for the API tests, in the shape `breakpoker settle` reads."""
+"""Round bodies for the API tests, in the shape `breakpoker settle` reads,
+and entering one through the API."""
 
 from __future__ import annotations
 
@@ -28,3 +29,14 @@ def round_body(round_id: Any = "r1", **changes: Any) -> dict[str, Any]:
     }
     body.update(changes)
     return body
+
+
+def enter(client: Any, headers: dict[str, str], table: dict[str, Any], round_id: Any, **changes: Any) -> Any:
+    """Enter a round at ``table`` (keyed by table and round id); its JSON."""
+    response = client.post(
+        f"/api/v1/tables/{table['id']}/rounds",
+        json=round_body(round_id, **changes),
+        headers={**headers, "Idempotency-Key": f"{table['id']}-{round_id}"},
+    )
+    assert response.status_code == 201, response.json
+    return response.json

@@ -173,14 +173,15 @@ def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
     )
     started = StartedJobRegistry(queue=queue(AUDIT, connection))
     try:
-        for _ in range(200):
+        # The worker first waits out the lock to record its start (a few seconds).
+        for _ in range(400):
             if started.count:
                 break
             time.sleep(0.05)
         assert started.count == 1, "the worker never started a job"
+    finally:
         os.killpg(doomed.pid, signal.SIGKILL)  # the worker and its work-horse, mid-job
         doomed.wait()
-    finally:
         blocker.execute("ROLLBACK")
         blocker.close()
     time.sleep(3)  # past the dead worker's heartbeat
@@ -329,3 +330,30 @@ def test_the_dispatcher_waits_out_a_database_failure(redis_settings, monkeypatch
     stop.set()
     runner.join(10)
     assert len(calls) >= 3  # it went on after the failure
+
+
+@pytest.mark.store
+def test_voids_and_corrections_reach_the_totals_through_the_workers(bg_app, redis_settings):
+    from service.auth import create_user
+    from service.db import unit_of_work
+
+    with unit_of_work(sessions_of(bg_app)) as session:
+        create_user(session, "pit_boss2", "pit_boss", PASSWORD)
+    client = bg_app.test_client()
+    enter_rounds(client, 3)
+    run_burst(redis_settings)
+    boss, boss2 = sign_in(client, "pit_boss"), sign_in(client, "pit_boss2")
+    void = client.post("/api/v1/rounds/1/void", json={"reason": "misdeal"}, headers=boss).json
+    assert client.post(f"/api/v1/exceptions/{void['id']}/approve", json={}, headers=boss2).status_code == 200
+    corrected = round_body("r1")
+    corrected["seats"][0]["bets"]["main"] = 5000
+    fix = client.post(
+        "/api/v1/rounds/2/corrections", json={"reason": "bet keyed wrong", "round": corrected}, headers=boss
+    ).json
+    assert client.post(f"/api/v1/exceptions/{fix['id']}/approve", json={}, headers=boss2).status_code == 200
+    run_burst(redis_settings)
+    with sessions_of(bg_app)() as session:
+        totals = check_aggregates(session)  # a recount of what counts
+        check_chain(session)
+    assert sum(v for k, v in totals.items() if k[-1] == "rounds") == 2
+    assert sum(v for k, v in totals.items() if k[-1] == "main_handle") == 3000 + 7000

@@ -17,11 +17,36 @@ ENDPOINTS = [
     ("POST", "/tables", lambda role: {"name": f"new-{role}"}, {"admin"}),
     ("GET", "/tables/{table}", None, ANY),
     ("PUT", "/tables/{table}/config", {"config": {"seats": 5}}, {"admin"}),
+    ("PUT", "/tables/{table}/schedule", {"shift_starts": ["06:00", "18:00"]}, {"admin"}),
     ("POST", "/tables/{table}/config/preview", {"config": {"seats": 5}}, {"admin"}),
     ("POST", "/tables/{table}/house-way", {"cards": HOUSE_WAY_CARDS}, ANY),
     ("POST", "/tables/{table}/rounds", lambda role: round_body(f"round-{role}"), {"dealer", "pit_boss"}),
     ("GET", "/tables/{table}/rounds", None, {"pit_boss", "compliance"}),
     ("GET", "/rounds/{round}", None, ANY),
+    ("GET", "/tables/{table}/recall", None, {"pit_boss", "compliance", "admin"}),
+    ("POST", "/rounds/{round}/void", {"reason": "misdeal"}, {"pit_boss"}),
+    (
+        "POST",
+        "/rounds/{round}/corrections",
+        {
+            "reason": "wrong bet keyed",
+            "round": round_body("seed", dealer=["Qs", "Qh", "As", "9d", "7c", "4h", "3s"]),
+        },
+        {"pit_boss"},
+    ),
+    ("GET", "/exceptions", None, {"pit_boss", "compliance", "admin"}),
+    ("POST", "/compliance/exports", {"from": "2026-11-01", "to": "2026-11-02"}, {"compliance", "admin"}),
+    ("GET", "/compliance/exports", None, {"compliance", "admin"}),
+    ("GET", "/compliance/audit/verify", None, {"compliance", "admin"}),
+    ("GET", "/reports/tables/{table}", None, {"pit_boss", "compliance", "admin"}),
+    ("GET", "/reports/floor", None, {"pit_boss", "compliance", "admin"}),
+    ("GET", "/reports/dealers", None, {"pit_boss", "compliance", "admin"}),
+    (
+        "POST",
+        "/reports/variance-notes",
+        {"period": "day", "day": "2026-12-01", "bet": "main", "note": "looked into"},
+        {"pit_boss", "admin"},
+    ),
 ]
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
+
 import pytest
 from sqlalchemy import select
 
-from service.models import ConfigVersion
+from service.models import AuditEvent, ConfigVersion, GameTable, User
+from service.rounds import enter_round
 from tests.api.conftest import sessions
+from tests.api.rounds_data import round_body
 
 pytestmark = pytest.mark.store
 
@@ -137,3 +141,92 @@ def test_house_way_refuses_bad_cards(client, as_role, table, cards, status, code
     assert response.status_code == status, response.json
     assert response.json["code"] == code
     assert response.json["field"].startswith("cards")
+
+
+def test_a_table_has_its_own_gaming_day_and_shifts(app, client, as_role):
+    response = client.post(
+        "/api/v1/tables",
+        json={"name": "Macau-1", "timezone": "Asia/Macau", "shift_starts": ["22:00", "06:00", "14:00"]},
+        headers=as_role["admin"],
+    )
+    assert response.status_code == 201, response.json
+    table = response.json
+    assert table["shift_starts"] == ["22:00", "06:00", "14:00"]
+    with sessions(app)() as session:
+        game_table = session.get(GameTable, table["id"])
+        dealer = session.scalar(select(User).where(User.name == "dealer"))
+        # 21:59 local (13:59 UTC) on the 29th: the last shift of the day that began at 22:00 on the 28th.
+        late = enter_round(
+            session, game_table, dealer, round_body("late"), "k1", datetime(2026, 11, 29, 13, 59, tzinfo=UTC)
+        )
+        # 22:00 local: a new gaming day, shift 1.
+        early = enter_round(
+            session, game_table, dealer, round_body("early"), "k2", datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
+        )
+        session.commit()
+        placed = [(r.record.gaming_day, r.record.shift, r.record.utc_offset_minutes) for r in (late, early)]
+    assert placed == [(date(2026, 11, 28), 3, 480), (date(2026, 11, 29), 1, 480)]
+
+
+def test_moving_the_shift_boundaries_is_recorded_and_keeps_old_rounds(app, client, as_role, table):
+    first = client.post(
+        f"/api/v1/tables/{table['id']}/rounds",
+        json=round_body("before"),
+        headers={**as_role["dealer"], "Idempotency-Key": "before"},
+    ).json
+    changed = client.put(
+        f"/api/v1/tables/{table['id']}/schedule",
+        json={"shift_starts": ["08:00", "20:00"], "timezone": "Europe/London"},
+        headers=as_role["admin"],
+    )
+    assert changed.status_code == 200, changed.json
+    assert (changed.json["shift_starts"], changed.json["timezone"]) == (["08:00", "20:00"], "Europe/London")
+    assert client.get(f"/api/v1/rounds/{first['id']}", headers=as_role["admin"]).json == first
+    with sessions(app)() as session:
+        (event,) = session.scalars(select(AuditEvent).where(AuditEvent.kind == "schedule_changed"))
+        assert event.payload["changed"] == {
+            "timezone": {"before": "UTC", "after": "Europe/London"},
+            "shift_starts": {"before": ["06:00", "14:00", "22:00"], "after": ["08:00", "20:00"]},
+        }
+    same = client.put(
+        f"/api/v1/tables/{table['id']}/schedule",
+        json={"shift_starts": ["08:00", "20:00"]},
+        headers=as_role["admin"],
+    )
+    assert same.status_code == 200
+    with sessions(app)() as session:
+        assert (
+            len(session.scalars(select(AuditEvent).where(AuditEvent.kind == "schedule_changed")).all()) == 1
+        )
+    for role in ("dealer", "pit_boss", "compliance"):
+        refused = client.put(
+            f"/api/v1/tables/{table['id']}/schedule", json={"shift_starts": ["06:00"]}, headers=as_role[role]
+        )
+        assert refused.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"shift_starts": []},
+        {"shift_starts": "06:00"},
+        {"shift_starts": ["24:00"]},
+        {"shift_starts": ["6:00"]},
+        {"shift_starts": ["06:00", "06:00"]},
+        {"shift_starts": ["06:00", "05:00", "14:00"]},
+        {"shift_starts": ["00:00", "04:00", "08:00", "12:00", "16:00", "20:00", "22:00"]},
+        {"shift_starts": [6]},
+        {"timezone": "Mars/Olympus"},
+        {"shift_starts": ["06:00"], "day_start": "06:00"},
+    ],
+)
+def test_bad_schedules_are_refused_naming_the_field(client, as_role, table, body):
+    response = client.put(f"/api/v1/tables/{table['id']}/schedule", json=body, headers=as_role["admin"])
+    assert response.status_code == 422, response.json
+    assert response.json["field"] in {"shift_starts", "timezone", "day_start"}
+    assert client.get(f"/api/v1/tables/{table['id']}", headers=as_role["admin"]).json["shift_starts"] == [
+        "06:00",
+        "14:00",
+        "22:00",
+    ]

@@ -1,0 +1,126 @@
+"""Voids and corrections: requested by one pit boss, decided by another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+
+from service.api.blueprint import Blueprint
+from service.api.exception_schemas import (
+    CorrectionInSchema,
+    DecisionInSchema,
+    ExceptionSchema,
+    ExceptionsQuerySchema,
+    VoidInSchema,
+)
+from service.api.security import current_user, roles
+from service.api.session import db
+from service.api.transactions import committed
+from service.db import utc_now
+from service.models import RoundException
+from service.round_exceptions import (
+    decide,
+    get_exception,
+    list_exceptions,
+    request_correction,
+    request_void,
+)
+from service.rounds import exception_summary, get_round, round_json
+
+blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
+
+READERS = ("pit_boss", "compliance", "admin")
+
+
+def exception_json(exception: RoundException, table_id: int | None = None) -> dict[str, Any]:
+    if table_id is None:
+        table_id = get_round(db(), exception.round_id).table_id
+    replacement = exception.decision.replacement_id if exception.decision else None
+    return {
+        **exception_summary(exception),
+        "round": exception.round_id,
+        "table_id": table_id,
+        "corrected": exception.corrected,
+        "changes": exception.changes,
+        "replacement": replacement,
+    }
+
+
+@blp.route("/rounds/<id:round_id>/void", methods=["POST"])
+@blp.arguments(VoidInSchema)
+@blp.response(201, ExceptionSchema)
+@roles("pit_boss")
+def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
+    """Ask for a round to be voided; a second pit boss must approve it."""
+    exception = committed(
+        lambda: request_void(db(), get_round(db(), round_id), current_user(), body["reason"], utc_now())
+    )
+    return exception_json(exception)
+
+
+@blp.route("/rounds/<id:round_id>/corrections", methods=["POST"])
+@blp.arguments(CorrectionInSchema)
+@blp.response(201, ExceptionSchema)
+@roles("pit_boss")
+def correct_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
+    """Ask for a round to be re-entered (cards, settings or bets). The answer
+    shows every changed field before and after and each seat's money; a
+    second pit boss must approve it."""
+    exception = committed(
+        lambda: request_correction(
+            db(), get_round(db(), round_id), current_user(), body["reason"], body["round"], utc_now()
+        )
+    )
+    return exception_json(exception)
+
+
+@blp.route("/exceptions")
+class Exceptions(MethodView):
+    @blp.arguments(ExceptionsQuerySchema, location="query")
+    @blp.response(200, ExceptionSchema(many=True))
+    @roles(*READERS)
+    def get(self, query: dict[str, Any]) -> list[dict[str, Any]]:
+        """Void and correction requests, newest first (the exception report)."""
+        found = list_exceptions(
+            db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"]
+        )
+        return [exception_json(exception, table_id) for exception, table_id in found]
+
+
+@blp.route("/exceptions/<id:exception_id>")
+@blp.response(200, ExceptionSchema)
+@roles(*READERS)
+def one_exception(exception_id: int) -> dict[str, Any]:
+    return exception_json(get_exception(db(), exception_id))
+
+
+def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> dict[str, Any]:
+    committed(
+        lambda: decide(
+            db(), get_exception(db(), exception_id), current_user(), approve, body.get("note", ""), utc_now()
+        )
+    )
+    exception = get_exception(db(), exception_id)
+    answer = exception_json(exception)
+    answer["round_after"] = round_json(get_round(db(), answer["replacement"] or exception.round_id))
+    return answer
+
+
+@blp.route("/exceptions/<id:exception_id>/approve", methods=["POST"])
+@blp.arguments(DecisionInSchema)
+@blp.response(200, ExceptionSchema)
+@roles("pit_boss")
+def approve(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
+    """Approve another pit boss's request: a void takes the round out of the
+    reports; a correction stores the corrected round in its place."""
+    return _decide(exception_id, body, approve=True)
+
+
+@blp.route("/exceptions/<id:exception_id>/reject", methods=["POST"])
+@blp.arguments(DecisionInSchema)
+@blp.response(200, ExceptionSchema)
+@roles("pit_boss")
+def reject(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
+    """Reject another pit boss's request (a note saying why is required)."""
+    return _decide(exception_id, body, approve=False)

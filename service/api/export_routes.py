@@ -1,0 +1,118 @@
+"""Compliance exports: request one, watch its progress, download the ZIP."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from flask import Response, send_file
+from flask.views import MethodView
+
+from service.api.blueprint import Blueprint
+from service.api.export_schemas import (
+    ExportPageSchema,
+    ExportRequestSchema,
+    ExportSchema,
+    ExportsQuerySchema,
+)
+from service.api.security import current_user, roles
+from service.api.session import db, settings
+from service.exports import (
+    DONE,
+    download,
+    get_export,
+    list_exports,
+    percent,
+    request_export,
+    user_names,
+)
+from service.models import Export
+
+PREFIX = "/compliance/exports"
+READERS = ("compliance", "admin")
+
+blp = Blueprint("exports", __name__, url_prefix=PREFIX, description="Compliance exports")
+
+
+def export_json(export: Export, requested_by: str, with_manifest: bool = True) -> dict[str, Any]:
+    own = f"/api/v1{PREFIX}/{export.id}"
+    links = {"self": own}
+    if export.status == DONE:
+        links["download"] = f"{own}/download"
+    return {
+        "id": export.id,
+        "status": export.status,
+        "from": export.first_day.isoformat(),
+        "to": export.last_day.isoformat(),
+        "tables": export.table_ids,
+        "requested_by": requested_by,
+        "requested_at": export.requested_at.isoformat(),
+        "progress": {"done": export.done, "total": export.total, "percent": percent(export)},
+        "finished_at": export.finished_at.isoformat() if export.finished_at else None,
+        "error": export.error,
+        "file": (
+            {"name": export.file_name, "size": export.size, "sha256": export.sha256}
+            if export.status == DONE
+            else None
+        ),
+        "manifest": export.manifest if with_manifest else None,
+        "links": links,
+    }
+
+
+@blp.route("")
+class Exports(MethodView):
+    @blp.arguments(ExportRequestSchema)
+    @blp.response(202, ExportSchema)
+    @roles(*READERS)
+    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+        """Start an export of a period's rounds, seats, exceptions and audit
+        trail (all tables, or those listed); a worker builds it."""
+        user = current_user()
+        export = request_export(db(), user, body["from_"], body["to"], body.get("tables"))
+        db().commit()
+        shown = export_json(export, user.name)
+        return shown, 202, {"Location": shown["links"]["self"]}
+
+    @blp.arguments(ExportsQuerySchema, location="query")
+    @blp.response(200, ExportPageSchema)
+    @roles(*READERS)
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+        """Exports, newest first, a page at a time (manifests: see each export)."""
+        page = list_exports(db(), query["page"], query["per_page"])
+        names = user_names(db(), {export.requested_by for export in page.items})
+        return {
+            "items": [export_json(e, names.get(e.requested_by, ""), with_manifest=False) for e in page.items],
+            "total": page.total,
+            "page": page.page,
+            "per_page": page.per_page,
+        }
+
+
+@blp.route("/<id:export_id>")
+@blp.response(200, ExportSchema)
+@roles(*READERS)
+def one_export(export_id: int) -> dict[str, Any]:
+    """An export's status and progress; its file and manifest once done."""
+    export = get_export(db(), export_id)
+    return export_json(export, user_names(db(), {export.requested_by}).get(export.requested_by, ""))
+
+
+@blp.route("/<id:export_id>/download")
+@blp.response(200, content_type="application/zip", description="the export's ZIP (409 until it is done)")
+@roles(*READERS)
+def download_export(export_id: int) -> Response:
+    """The finished ZIP: the CSV files, audit_chain.jsonl and manifest.json.
+    Every download is recorded in the audit trail."""
+    export = get_export(db(), export_id)
+    path = download(db(), current_user(), export, settings().instance)
+    db().commit()
+    name = (
+        f"breakpoker-export-{export.id}-{export.first_day.isoformat()}-to-{export.last_day.isoformat()}.zip"
+    )
+    response = send_file(path, mimetype="application/zip", as_attachment=True, download_name=name)
+    response.headers["Cache-Control"] = "no-store"  # casino records: no copies in caches
+    if export.sha256:
+        digest = base64.b64encode(bytes.fromhex(export.sha256)).decode()
+        response.headers["Repr-Digest"] = f"sha-256=:{digest}:"  # RFC 9530
+    return response

@@ -1,0 +1,106 @@
+"""Reports for the pit and compliance: a table or the floor by shift, gaming
+day, month and year to date; per-dealer figures; investigation notes on a
+hold variance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.blueprint import Blueprint
+from service.api.report_schemas import (
+    DealerReportQuerySchema,
+    DealerReportSchema,
+    FloorReportQuerySchema,
+    ReportSchema,
+    TableReportQuerySchema,
+    VarianceNoteInSchema,
+    VarianceNoteSchema,
+)
+from service.api.security import current_user, roles
+from service.api.session import db, settings
+from service.db import utc_now
+from service.report_periods import Scope, floor_scope, parse_table_ids, table_scope
+from service.reports import dealer_report, report
+from service.variance_notes import add_variance_note, note_json
+
+blp = Blueprint(
+    "reports",
+    __name__,
+    url_prefix="/reports",
+    description="Hold by shift, day, month and year to date against the theory; dealers; variance notes",
+)
+
+READERS = ("pit_boss", "compliance", "admin")
+
+
+@blp.route("/tables/<id:table_id>")
+@blp.arguments(TableReportQuerySchema, location="query")
+@blp.response(200, ReportSchema)
+@roles(*READERS)
+def table_report(query: dict[str, Any], table_id: int) -> dict[str, Any]:
+    """One table: rounds, seats, handle, win and hold per bet against the
+    theoretical hold of the rules the rounds were played under; a variance
+    flag when the win is outside the confidence interval; the dealers.
+    ``day`` defaults to the table's current gaming day."""
+    return _report(table_scope(db(), table_id), query)
+
+
+@blp.route("/floor")
+@blp.arguments(FloorReportQuerySchema, location="query")
+@blp.response(200, ReportSchema)
+@roles(*READERS)
+def floor_report(query: dict[str, Any]) -> dict[str, Any]:
+    """Every table (or ``tables=1,2``) together. ``day`` defaults to the
+    current gaming day of the first table; ``shift`` is each table's shift
+    of that number."""
+    ids = parse_table_ids(query["tables"]) if "tables" in query else None
+    return _report(floor_scope(db(), ids), query)
+
+
+def _report(scope: Scope, query: dict[str, Any]) -> dict[str, Any]:
+    return report(
+        db(),
+        settings().instance,
+        scope,
+        query["period"],
+        query.get("day"),
+        query.get("shift"),
+        query["confidence"],
+        utc_now(),
+    )
+
+
+@blp.route("/dealers")
+@blp.arguments(DealerReportQuerySchema, location="query")
+@blp.response(200, DealerReportSchema)
+@roles(*READERS)
+def dealers_report(query: dict[str, Any]) -> dict[str, Any]:
+    """Per dealer (who entered the rounds): rounds, seats, fouls, handle and
+    win per bet, and the approved and pending voids and corrections of their
+    rounds; for the floor or one ``table``."""
+    session = db()
+    scope = table_scope(session, query["table"], "table") if "table" in query else floor_scope(session)
+    return dealer_report(session, scope, query["period"], query.get("day"), query.get("shift"), utc_now())
+
+
+@blp.route("/variance-notes", methods=["POST"])
+@blp.arguments(VarianceNoteInSchema)
+@blp.response(201, VarianceNoteSchema)
+@roles("pit_boss", "admin")
+def post_variance_note(body: dict[str, Any]) -> dict[str, Any]:
+    """Add an investigation note to a bet's hold in a period (omit
+    ``table_id`` for the floor). Notes are kept; the report shows the latest."""
+    session = db()
+    note, writer = add_variance_note(
+        session,
+        current_user(),
+        body.get("table_id"),
+        body["period"],
+        body["day"],
+        body.get("shift"),
+        body["bet"],
+        body["note"],
+        utc_now(),
+    )
+    session.commit()
+    return note_json(note, writer)

@@ -25,7 +25,7 @@ from service.engine.round import SeatEntry
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, SeatResult, settle_round
 from service.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord
-from service.rounds import iso, request_digest, round_ref_of, settlement_json
+from service.rounds import placement, request_digest, round_ref_of, settlement_json
 from service.tables import config_of
 
 PAGE = 500  # rounds per query when re-settling them all
@@ -99,22 +99,8 @@ def _resettled(session: Session, record: RoundRecord) -> list[Mismatch]:
     return found
 
 
-def placement_of(record: RoundRecord) -> dict[str, Any]:
-    """The round's placement columns as its ``round_settled`` event carries
-    them (see service.rounds.record_settled), by column name."""
-    return {
-        "entered_by": record.entered_by,
-        "entered_at": iso(record.entered_at),
-        "utc_offset_minutes": record.utc_offset_minutes,
-        "gaming_day": record.gaming_day.isoformat(),
-        "shift": record.shift,
-        "revision": record.revision,
-        "supersedes_id": record.supersedes_id,
-    }
-
-
-#: column -> the key of the event's "placement"
-PLACEMENT_KEYS = {"supersedes_id": "supersedes"}
+#: the key of the event's "placement" -> the column
+COLUMNS = {"supersedes": "supersedes_id"}
 
 
 def _placement(session: Session, record: RoundRecord) -> tuple[list[Mismatch], list[str]]:
@@ -136,12 +122,13 @@ def _placement(session: Session, record: RoundRecord) -> tuple[list[Mismatch], l
             "before placements were sealed); entered_by, entered_at, gaming_day, shift, "
             "utc_offset_minutes, revision and supersedes_id not checked"
         ]
-    stored, sealed = placement_of(record), payload["placement"]
+    stored, sealed = placement(record), payload["placement"]
     if not isinstance(sealed, dict):
         return [Mismatch("placement", stored, sealed, SEALED)], []
     found = []
-    for column, value in stored.items():
-        other = sealed.get(PLACEMENT_KEYS.get(column, column), ABSENT)
+    for key, value in stored.items():
+        column = COLUMNS.get(key, key)
+        other = sealed.get(key, ABSENT)
         if not _same(column, value, other):
             found.append(Mismatch(column, value, other, SEALED))
     return found, []

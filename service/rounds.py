@@ -135,6 +135,19 @@ def enter_round(
     return Entered(record, replayed=False)
 
 
+def placement(record: RoundRecord) -> dict[str, Any]:
+    """Where a round counts: its dealer, time, gaming day, shift and revision."""
+    return {
+        "entered_by": record.entered_by,
+        "entered_at": iso(record.entered_at),
+        "utc_offset_minutes": record.utc_offset_minutes,
+        "gaming_day": record.gaming_day.isoformat(),
+        "shift": record.shift,
+        "revision": record.revision,
+        "supersedes": record.supersedes_id,
+    }
+
+
 def record_settled(
     session: Session, record: RoundRecord, config_version: int, digest: str, actor_id: int, **extra: Any
 ) -> None:
@@ -151,15 +164,7 @@ def record_settled(
             "seats": len(record.seats),
             "house_net": record.house_net,
             "request_digest": digest,
-            "placement": {
-                "entered_by": record.entered_by,
-                "entered_at": iso(record.entered_at),
-                "utc_offset_minutes": record.utc_offset_minutes,
-                "gaming_day": record.gaming_day.isoformat(),
-                "shift": record.shift,
-                "revision": record.revision,
-                "supersedes": record.supersedes_id,
-            },
+            "placement": placement(record),
             **extra,
         },
         actor_id=actor_id,

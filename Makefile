@@ -33,6 +33,7 @@ test: lint
 
 bench: install
 	$(BIN)/breakpoker bench
+	$(BIN)/breakpoker bench-office
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

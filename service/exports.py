@@ -33,6 +33,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit import EXPORT, queue_job, record_event
+from service.audit_chain import GENESIS
 from service.db import unit_of_work, utc_now
 from service.errors import Conflict, Invalid, NotFound
 from service.export_files import FILES, ExportFile
@@ -47,7 +48,7 @@ from service.export_queries import (
     widened_window,
 )
 from service.export_writer import FORMULA_GUARD, Member, write_file
-from service.models import Export, GameTable, User
+from service.models import AuditSeal, Export, GameTable, User
 from service.version import software_version
 
 TITLE = "Break Poker compliance export"
@@ -294,6 +295,10 @@ def _build(
                     },
                     **_tables(export, tables),
                     "as_of": scope.cut.to_json(),
+                    # The chain's head when the export began: kept outside the
+                    # database, it lets a later verification notice links cut
+                    # off the end (which leave a chain that is still valid).
+                    "audit_chain_head": _chain_head(session, scope.cut.seal_seq),
                     "files": files,
                     "conventions": CONVENTIONS,
                 }
@@ -339,6 +344,11 @@ def _write_member(
         "bytes": member.size,
         "sha256": member.sha256,
     }
+
+
+def _chain_head(session: Session, seq: int) -> dict[str, Any]:
+    seal = session.get(AuditSeal, seq) if seq else None
+    return {"seq": seq, "hash": seal.hash if seal is not None else GENESIS}
 
 
 def _requester(session: Session, export: Export) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import click
 from service.cli.analyze import analyze
 from service.cli.audit import audit
 from service.cli.bench import bench
+from service.cli.bench_office import bench_office
 from service.cli.db import db
 from service.cli.house_way import house_way_command
 from service.cli.recall import recall
@@ -26,6 +27,7 @@ def main() -> None:
 main.add_command(house_way_command)
 main.add_command(settle)
 main.add_command(bench)
+main.add_command(bench_office)
 main.add_command(analyze)
 main.add_command(db)
 main.add_command(users)

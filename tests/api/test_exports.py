@@ -404,6 +404,9 @@ def check_audit(app, archive, export_id):
         )
         assert link_hash(previous, rebuilt) == link["hash"] == seals[link["seq"]].hash
         previous = link["hash"]
+    # The head of the chain as the export saw it, kept outside the database.
+    head = json.loads(archive.read("manifest.json"))["audit_chain_head"]
+    assert head == {"seq": chain[-1]["seq"], "hash": chain[-1]["hash"]}
 
 
 def test_progress_is_saved_as_the_export_is_written(app, client, as_role, floor, redis_settings, monkeypatch):

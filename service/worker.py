@@ -90,10 +90,11 @@ def run_worker(
     job_monitoring_interval: int = 30,
     maintenance_interval: int = 60,
     deadline_seconds: float = 300.0,
+    queues: tuple[str, ...] = QUEUES,
 ) -> None:
     connection = connect(settings.redis, timeout=10.0)
     worker = BreakPokerWorker(
-        [queue(name, connection) for name in QUEUES],
+        [queue(name, connection) for name in queues],
         connection=connection,
         serializer=JSONSerializer,
         exception_handlers=[count_failure],
@@ -114,6 +115,7 @@ def run_worker(
             deadline_seconds,
             settings.retry_seconds,
             settings.instance,
+            queues,
         )
     finally:
         engine.dispose()
@@ -131,6 +133,7 @@ def _burst(
     deadline_seconds: float,
     retry_seconds: tuple[int, ...],
     instance: Path,
+    queues: tuple[str, ...],
 ) -> None:
     deadline = time.monotonic() + deadline_seconds
     while True:
@@ -139,8 +142,9 @@ def _burst(
         worker.work(burst=True, with_scheduler=True)
         with sessions() as session:
             waiting = backlog(session).waiting
-        queued = sum(queue(name, connection).count for name in QUEUES)
-        scheduled = sum(_scheduled(connection, name) for name in QUEUES)
+        # Only this worker's queues: another worker serves the rest.
+        queued = sum(queue(name, connection).count for name in queues)
+        scheduled = sum(_scheduled(connection, name) for name in queues)
         # Nothing in flight: whatever is still undone was lost on the way.
         idle = waiting == 0 and queued == 0 and scheduled == 0
         if (

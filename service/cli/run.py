@@ -20,8 +20,11 @@ import click
 from service.auth import ensure_admin
 from service.db import make_engine, session_factory, unit_of_work
 from service.migrate import upgrade
+from service.queues import AUDIT, METRICS
 from service.redis_server import EmbeddedRedis
 from service.settings import Settings
+
+QUICK = f"{AUDIT},{METRICS}"  # the queues that must never wait behind a long job
 
 RESTART_PAUSE = 2.0
 
@@ -51,7 +54,14 @@ def _signal_group(process: subprocess.Popen[bytes], number: int) -> None:
 @click.command("run")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--workers", "worker_count", default=1, show_default=True, type=click.IntRange(1, 16))
+@click.option(
+    "--workers",
+    "worker_count",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 16),
+    help="Workers on the audit and metrics queues (one more always takes par sheets and exports).",
+)
 def run(host: str, port: int, worker_count: int) -> None:
     """Migrate, start Redis (unless REDIS_URL), the workers and the API."""
     settings = Settings.from_environment()
@@ -82,7 +92,11 @@ def run(host: str, port: int, worker_count: int) -> None:
     command = [sys.executable, "-m", "service.cli"]
     children = {
         "dispatcher": [*command, "dispatcher"],
-        **{f"worker {n}": [*command, "worker"] for n in range(1, worker_count + 1)},
+        # Sealing and counting never wait behind a par sheet or an export:
+        # these workers serve only the quick queues, and one more takes the
+        # long jobs (and quick ones while it has none).
+        **{f"worker {n}": [*command, "worker", "--queues", QUICK] for n in range(1, worker_count + 1)},
+        "long-job worker": [*command, "worker"],
         "api": [*command, "serve", "--host", host, "--port", str(port)],
     }
     running = {name: _start(argv, env) for name, argv in children.items()}

@@ -26,10 +26,23 @@ from service.worker import run_dispatcher, run_worker
 @click.option(
     "--maintenance-interval", default=60, show_default=True, help="Seconds between registry clean-ups."
 )
-def worker(burst: bool, heartbeat_grace: int, monitoring_interval: int, maintenance_interval: int) -> None:
-    """Run an RQ worker on the audit and metrics queues (Redis from REDIS_URL
-    or the embedded one). With --burst it also dispatches the outbox."""
+@click.option(
+    "--queues",
+    "queue_names",
+    default=",".join(QUEUES),
+    show_default=True,
+    help="The queues to serve, in priority order, separated by commas.",
+)
+def worker(
+    burst: bool, heartbeat_grace: int, monitoring_interval: int, maintenance_interval: int, queue_names: str
+) -> None:
+    """Run an RQ worker (Redis from REDIS_URL or the embedded one). With
+    --burst it also dispatches the outbox."""
     settings = Settings.from_environment()
+    names = tuple(name.strip() for name in queue_names.split(","))
+    unknown = [name for name in names if name not in QUEUES]
+    if unknown or not names:
+        raise click.BadParameter(f"{', '.join(unknown) or 'none given'}: the queues are {', '.join(QUEUES)}")
 
     def work() -> None:
         run_worker(
@@ -38,6 +51,7 @@ def worker(burst: bool, heartbeat_grace: int, monitoring_interval: int, maintena
             heartbeat_grace=heartbeat_grace,
             job_monitoring_interval=monitoring_interval,
             maintenance_interval=maintenance_interval,
+            queues=names,
         )
 
     if burst:
@@ -45,7 +59,7 @@ def worker(burst: bool, heartbeat_grace: int, monitoring_interval: int, maintena
         # (a stop recorded after it would be an event no burst seals).
         work()
         return
-    with running(settings.database, "worker", queues=list(QUEUES)):
+    with running(settings.database, "worker", queues=list(names)):
         work()
 
 

@@ -18,7 +18,7 @@ from service.analysis.cache import store_par_sheet
 from service.app import create_app
 from service.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
 from service.outbox import dispatch
-from service.queues import AUDIT, QUEUES, queue
+from service.queues import ANALYSIS, AUDIT, QUEUES, queue
 from service.redis_server import EmbeddedRedis, connect
 from tests.api.background import WORKER, check_aggregates, check_chain, run_burst, worker_env
 from tests.api.conftest import PASSWORD, ROLES, sign_in
@@ -357,3 +357,29 @@ def test_voids_and_corrections_reach_the_totals_through_the_workers(bg_app, redi
         check_chain(session)
     assert sum(v for k, v in totals.items() if k[-1] == "rounds") == 2
     assert sum(v for k, v in totals.items() if k[-1] == "main_handle") == 3000 + 7000
+
+
+@pytest.mark.store
+def test_a_worker_on_the_quick_queues_leaves_long_jobs_to_another(bg_app, redis_settings):
+    client = bg_app.test_client()
+    enter_rounds(client, 2)  # creates a table too: its par-sheet job goes to the analysis queue
+    run_burst(redis_settings, "--queues", "audit,metrics")
+    connection = connect(redis_settings.redis)
+    with sessions_of(bg_app)() as session:
+        check_chain(session)
+        assert sum(v for k, v in check_aggregates(session).items() if k[-1] == "rounds") == 2
+    assert queue(ANALYSIS, connection).count == 1  # waiting for a worker that takes long jobs
+    run_burst(redis_settings)
+    assert queue(ANALYSIS, connection).count == 0
+
+
+def test_a_worker_refuses_unknown_queues(redis_settings):
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    result = CliRunner().invoke(
+        main, ["worker", "--burst", "--queues", "audit,nope"], env=worker_env(redis_settings)
+    )
+    assert result.exit_code == 2
+    assert "nope" in result.output

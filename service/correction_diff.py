@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.aggregates import BETS
 from service.engine.cards import codes
 from service.engine.round import Round
 from service.engine.settlement import RoundSettlement
 from service.models import RoundRecord
-
-BETS = ("main", "dealer_break_bonus", "break_bonus")
+from service.rounds import setting_entered
 
 
 def entry_view(round_: Round) -> dict[str, Any]:
@@ -23,11 +23,7 @@ def entry_view(round_: Round) -> dict[str, Any]:
     for entry in round_.seats:
         prefix = f"seats.{entry.seat}"
         view[f"{prefix}.cards"] = codes(entry.cards)
-        view[f"{prefix}.setting"] = (
-            "house_way"
-            if entry.setting is None
-            else {"low": codes(entry.setting.low), "high": codes(entry.setting.high)}
-        )
+        view[f"{prefix}.setting"] = setting_entered(entry)
         for bet in BETS:
             view[f"{prefix}.bets.{bet}"] = getattr(entry.bets, bet)
     return view

@@ -49,6 +49,7 @@ from service.export_queries import (
 )
 from service.export_writer import FORMULA_GUARD, Member, write_file
 from service.models import AuditSeal, Export, GameTable, User
+from service.tables import list_tables
 from service.version import software_version
 
 TITLE = "Break Poker compliance export"
@@ -253,7 +254,7 @@ def _build(
             # One snapshot for every file (SQLite: the cut keeps them in step).
             session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
         export = session.get_one(Export, export_id)
-        tables = list(session.scalars(select(GameTable).order_by(GameTable.id)))
+        tables = list_tables(session)
         if export.table_ids is not None:
             tables = [table for table in tables if table.id in export.table_ids]
         generated_at = utc_now()

@@ -84,9 +84,11 @@ def place(moment: datetime, zone: str, shift_starts: Sequence[str] = DEFAULT_SHI
     local = moment.astimezone(here)
     offset = local.utcoffset() or timedelta(0)
     day = local.date() + timedelta(days=1)
-    while shift_begins(day, zone, shift_starts)[0] > moment:
+    begins = shift_begins(day, zone, shift_starts)
+    while begins[0] > moment:
         day -= timedelta(days=1)
-    shift = sum(1 for begins in shift_begins(day, zone, shift_starts) if begins <= moment)
+        begins = shift_begins(day, zone, shift_starts)
+    shift = sum(1 for start in begins if start <= moment)
     return GamingTime(day, shift, int(offset.total_seconds() // 60))
 
 

@@ -6,6 +6,7 @@ boss issue) are new records that point at it.
 
 from __future__ import annotations
 
+import json
 from datetime import date, datetime
 from typing import Any
 
@@ -26,10 +27,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from service.db import Base, UTCDateTime
+from service.gaming_day import DEFAULT_SHIFT_STARTS
 
 ROLES = ("dealer", "pit_boss", "compliance", "admin")
-DEFAULT_SHIFT_STARTS = ("06:00", "14:00", "22:00")
-DEFAULT_SHIFT_STARTS_JSON = '["06:00", "14:00", "22:00"]'
+DEFAULT_SHIFT_STARTS_JSON = json.dumps(list(DEFAULT_SHIFT_STARTS))
 
 
 class User(Base):

@@ -37,13 +37,17 @@ def job_id(job: str, ref: int) -> str:
     return f"{JOBS[job][2]}-{ref}"
 
 
-def status_of(connection: Redis, job: str, ref: int) -> JobStatus | None:
-    """The job's RQ status; ``None`` when Redis has no record of it."""
+def _fetch(connection: Redis, job: str, ref: int) -> Job | None:
     try:
-        found = Job.fetch(job_id(job, ref), connection=connection, serializer=JSONSerializer)
+        return Job.fetch(job_id(job, ref), connection=connection, serializer=JSONSerializer)
     except NoSuchJobError:
         return None
-    return found.get_status()
+
+
+def status_of(connection: Redis, job: str, ref: int) -> JobStatus | None:
+    """The job's RQ status; ``None`` when Redis has no record of it."""
+    found = _fetch(connection, job, ref)
+    return None if found is None else found.get_status()
 
 
 def on_its_way(connection: Redis, job: str, ref: int) -> bool:
@@ -67,10 +71,7 @@ ENDED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANC
 def enqueue(connection: Redis, job: str, ref: int, retry_intervals: tuple[int, ...] = RETRY_INTERVALS) -> str:
     name, function, _ = JOBS[job]
     named = job_id(job, ref)
-    try:
-        earlier = Job.fetch(named, connection=connection, serializer=JSONSerializer)
-    except NoSuchJobError:
-        earlier = None
+    earlier = _fetch(connection, job, ref)
     if earlier is not None and earlier.get_status() in ENDED:
         # RQ would overwrite the job's hash under the same id but leave the
         # id in the failed (or finished, canceled) registry, where a requeue

@@ -11,11 +11,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from service.errors import Invalid, NotFound
+from service.errors import Invalid
 from service.gaming_day import MAX_SHIFTS, place
 from service.hold import check_confidence as check_hold_confidence
 from service.models import GameTable
-from service.tables import list_tables
+from service.tables import get_table, list_tables
 
 PERIODS = ("shift", "day", "mtd", "ytd")
 MAX_ID = 2**31 - 1
@@ -51,9 +51,7 @@ class Scope:
 
 
 def table_scope(session: Session, table_id: int, field_name: str = "table_id") -> Scope:
-    table = session.get(GameTable, table_id)
-    if table is None:
-        raise NotFound("table_not_found", f"no table with id {table_id}", field_name)
+    table = get_table(session, table_id, field_name)
     return Scope((table,), table, every_table=False)
 
 

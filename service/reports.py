@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -263,7 +263,7 @@ def _bet_line(
         theoretical_win=theory.rounded_win,
         theoretical_win_sd=theory.standard_deviation,
         win_interval={"low": low, "high": high},
-        hold_interval=None if handle == 0 else {"low": interval.low / handle, "high": interval.high / handle},
+        hold_interval=None if handle == 0 else asdict(interval.per(handle)),
         variance_flag=handle > 0 and not interval.contains(win),
     )
     return line, theory.expected_win

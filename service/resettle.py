@@ -23,13 +23,12 @@ from service.engine.cards import codes
 from service.engine.errors import RulesError
 from service.engine.round import SeatEntry
 from service.engine.round_json import round_from_json
-from service.engine.settlement import RoundSettlement, SeatResult, settle_round
+from service.engine.settlement import RoundSettlement, settle_round
 from service.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord
-from service.rounds import placement, request_digest, round_ref_of, settlement_json
+from service.rounds import placement, request_digest, round_ref_of, seat_columns, settlement_json
 from service.tables import config_of
 
 PAGE = 500  # rounds per query when re-settling them all
-BETS = ("main", "dealer_break_bonus", "break_bonus")
 ABSENT = "(absent)"
 RESETTLED, SEALED = "re-settled", "sealed"  # what a stored figure is compared with
 
@@ -171,35 +170,11 @@ def _seats(
         if row is None:
             yield Mismatch(f"seats[{result.seat}]", ABSENT, "a settled seat")
             continue
-        for name, value in _seat_columns(entry, result).items():
+        for name, value in seat_columns(entry, result).items():
             if getattr(row, name) != value:
                 yield Mismatch(f"seats[{result.seat}].{name}", getattr(row, name), value)
     for extra in sorted(by_seat):
         yield Mismatch(f"seats[{extra}]", "a stored seat", ABSENT)
-
-
-def _seat_columns(entry: SeatEntry, seat: SeatResult) -> dict[str, Any]:
-    """The columns the service stores for a seat (see service.rounds.store_round)."""
-    setting = entry.setting
-    return {
-        "cards": codes(entry.cards),
-        "setting_entered": (
-            "house_way" if setting is None else {"low": codes(setting.low), "high": codes(setting.high)}
-        ),
-        "low": codes(seat.setting.low),
-        "high": codes(seat.setting.high),
-        "rule": seat.house_way.rule.value,
-        "fouled": seat.fouled,
-        "main_stake": entry.bets.main,
-        "main_outcome": seat.main.outcome.value,
-        "main_net": seat.main.net,
-        "dealer_break_bonus_stake": entry.bets.dealer_break_bonus,
-        "dealer_break_bonus_outcome": seat.dealer_break_bonus.outcome.value,
-        "dealer_break_bonus_net": seat.dealer_break_bonus.net,
-        "break_bonus_stake": entry.bets.break_bonus,
-        "break_bonus_outcome": seat.break_bonus.outcome.value,
-        "break_bonus_net": seat.break_bonus.net,
-    }
 
 
 def _compare(path: str, stored: Any, resettled: Any) -> Iterator[Mismatch]:

@@ -28,7 +28,7 @@ from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.errors import Conflict, Forbidden, Invalid, NotFound
 from service.models import ExceptionDecision, GameTable, RoundException, RoundRecord, User
-from service.round_status import SETTLED, statuses
+from service.round_status import CORRECTION, SETTLED, VOID, statuses
 from service.rounds import (
     record_settled,
     request_digest,
@@ -39,9 +39,6 @@ from service.rounds import (
 )
 from service.tables import config_of
 
-VOID = "void"
-CORRECTION = "correction"
-KINDS = (VOID, CORRECTION)
 MAX_TEXT = 500
 APPROVER_ROLE = "pit_boss"
 

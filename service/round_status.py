@@ -16,8 +16,11 @@ from sqlalchemy.orm import Session
 from service.models import ExceptionDecision, RoundException, RoundRecord
 
 SETTLED = "settled"
-VOID = "void"
 SUPERSEDED = "superseded"
+#: The kinds of exception (a void is also the status it leaves).
+VOID = "void"
+CORRECTION = "correction"
+KINDS = (VOID, CORRECTION)
 
 
 def _approved_exception(kind: str | None = None) -> ColumnElement[bool]:
@@ -63,7 +66,7 @@ def _status(exceptions: list[RoundException]) -> Status:
     for exception in exceptions:
         decision = exception.decision
         if decision is not None and decision.approved:
-            if exception.kind == "void":
+            if exception.kind == VOID:
                 return Status(VOID, None, tuple(exceptions))
             return Status(SUPERSEDED, decision.replacement_id, tuple(exceptions))
     return Status(SETTLED, None, tuple(exceptions))

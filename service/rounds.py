@@ -20,9 +20,9 @@ from sqlalchemy.orm import Session, object_session
 from service.audit import AGGREGATE, queue_job, record_event
 from service.engine.cards import codes
 from service.engine.errors import RulesError
-from service.engine.round import Round
+from service.engine.round import Round, SeatEntry
 from service.engine.round_json import round_from_json, settlement_to_json
-from service.engine.settlement import RoundSettlement, settle_round
+from service.engine.settlement import RoundSettlement, SeatResult, settle_round
 from service.errors import Conflict, Invalid, NotFound, ServiceError
 from service.gaming_day import place
 from service.models import GameTable, RoundException, RoundRecord, SeatRecord, User
@@ -161,7 +161,7 @@ def record_settled(
         {
             "round_id": round_id_of(record),
             "config_version": config_version,
-            "seats": len(record.seats),
+            "seats": len(record.settlement["seats"]),
             "house_net": record.house_net,
             "request_digest": digest,
             "placement": placement(record),
@@ -179,33 +179,36 @@ def store_round(
     session.add(record)
     session.flush()
     for entry, seat in zip(round_.seats, settled.seats, strict=True):
-        session.add(
-            SeatRecord(
-                round_id=record.id,
-                seat=seat.seat,
-                cards=codes(entry.cards),
-                setting_entered=(
-                    "house_way"
-                    if entry.setting is None
-                    else {"low": codes(entry.setting.low), "high": codes(entry.setting.high)}
-                ),
-                low=codes(seat.setting.low),
-                high=codes(seat.setting.high),
-                rule=seat.house_way.rule.value,
-                fouled=seat.fouled,
-                main_stake=entry.bets.main,
-                main_outcome=seat.main.outcome.value,
-                main_net=seat.main.net,
-                dealer_break_bonus_stake=entry.bets.dealer_break_bonus,
-                dealer_break_bonus_outcome=seat.dealer_break_bonus.outcome.value,
-                dealer_break_bonus_net=seat.dealer_break_bonus.net,
-                break_bonus_stake=entry.bets.break_bonus,
-                break_bonus_outcome=seat.break_bonus.outcome.value,
-                break_bonus_net=seat.break_bonus.net,
-            )
-        )
+        session.add(SeatRecord(round_id=record.id, seat=seat.seat, **seat_columns(entry, seat)))
     session.flush()
     return record
+
+
+def setting_entered(entry: SeatEntry) -> Any:
+    """A seat's setting as entered: ``"house_way"`` or its low and high."""
+    setting = entry.setting
+    return "house_way" if setting is None else {"low": codes(setting.low), "high": codes(setting.high)}
+
+
+def seat_columns(entry: SeatEntry, seat: SeatResult) -> dict[str, Any]:
+    """The columns stored for a seat (``recall --verify`` compares the same)."""
+    return {
+        "cards": codes(entry.cards),
+        "setting_entered": setting_entered(entry),
+        "low": codes(seat.setting.low),
+        "high": codes(seat.setting.high),
+        "rule": seat.house_way.rule.value,
+        "fouled": seat.fouled,
+        "main_stake": entry.bets.main,
+        "main_outcome": seat.main.outcome.value,
+        "main_net": seat.main.net,
+        "dealer_break_bonus_stake": entry.bets.dealer_break_bonus,
+        "dealer_break_bonus_outcome": seat.dealer_break_bonus.outcome.value,
+        "dealer_break_bonus_net": seat.dealer_break_bonus.net,
+        "break_bonus_stake": entry.bets.break_bonus,
+        "break_bonus_outcome": seat.break_bonus.outcome.value,
+        "break_bonus_net": seat.break_bonus.net,
+    }
 
 
 def _storable_round_id(round_id: str | int) -> None:

@@ -92,10 +92,10 @@ def change_schedule(
     return table
 
 
-def get_table(session: Session, table_id: int) -> GameTable:
+def get_table(session: Session, table_id: int, field: str = "table_id") -> GameTable:
     table = session.get(GameTable, table_id)
     if table is None:
-        raise NotFound("table_not_found", f"no table with id {table_id}", "table_id")
+        raise NotFound("table_not_found", f"no table with id {table_id}", field)
     return table
 
 

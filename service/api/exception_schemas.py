@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from service.api.blueprint import MAX_ID
 from service.api.schemas import RoundSchema, StrictSchema
+from service.round_status import KINDS
 
 STATES = ("pending", "approved", "rejected")
-KINDS = ("void", "correction")
 
 
 class VoidInSchema(StrictSchema):
@@ -36,7 +37,7 @@ class DecisionInSchema(StrictSchema):
 class ExceptionsQuerySchema(StrictSchema):
     state = fields.String(validate=validate.OneOf(STATES))
     kind = fields.String(validate=validate.OneOf(KINDS))
-    table = fields.Integer(validate=validate.Range(min=1, max=2**31 - 1))
+    table = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 

@@ -11,6 +11,7 @@ import click
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from service.aggregates import BETS
 from service.db import make_engine, session_factory
 from service.models import GameTable, RoundRecord
 from service.resettle import Verdict, stored_rounds
@@ -100,7 +101,7 @@ def _show(game: dict[str, Any], table: str) -> None:
             f"{_hand(seat)} (house way rule {seat['house_way']['rule']}){fouled}"
         )
         bets = []
-        for bet in ("main", "dealer_break_bonus", "break_bonus"):
+        for bet in BETS:
             result = seat[bet]
             bets.append(f"{bet} {seat['bets'][bet]} {result['outcome']} {result['net']:+d}")
         click.echo(f"          {' | '.join(bets)}")

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Flask
 
+from dealer_ui.blueprint import register_pages
 from service.api import register_api
 from service.db import make_engine, session_factory
 from service.redis_server import connect
@@ -35,4 +36,5 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
         "sessions": session_factory(engine),
     }
     register_api(app)
+    register_pages(app)
     return app

@@ -101,7 +101,7 @@ def run(host: str, port: int, worker_count: int) -> None:
     }
     running = {name: _start(argv, env) for name, argv in children.items()}
     click.echo(f"API:      http://{host}:{port}/api/v1/  (docs /api/v1/docs, metrics /metrics)")
-    click.echo("Dealer tablet: arrives with its issue (#7). Ctrl-C stops everything.")
+    click.echo(f"Dealer tablet: http://{host}:{port}/dealer  (Ctrl-C stops everything)")
 
     stopping = False
 

@@ -28,7 +28,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -49,6 +49,7 @@ from service.export_queries import (
 )
 from service.export_writer import FORMULA_GUARD, Member, write_file
 from service.models import AuditSeal, Export, GameTable, User
+from service.paging import Page, paginate
 from service.tables import list_tables
 from service.version import software_version
 
@@ -135,20 +136,10 @@ def get_export(session: Session, export_id: int) -> Export:
     return found
 
 
-@dataclass(frozen=True)
-class ExportPage:
-    items: list[Export]
-    total: int
-    page: int
-    per_page: int
-
-
-def list_exports(session: Session, page: int, per_page: int) -> ExportPage:
-    total = int(session.scalar(select(func.count()).select_from(Export)) or 0)
-    items = session.scalars(
-        select(Export).order_by(Export.id.desc()).offset((page - 1) * per_page).limit(per_page)
-    )
-    return ExportPage(list(items), total, page, per_page)
+def list_exports(session: Session, page: int, per_page: int) -> Page[Export]:
+    """Exports, newest first."""
+    found: Page[Export] = paginate(session, select(Export), Export.id.desc(), page, per_page)
+    return found
 
 
 def user_names(session: Session, user_ids: set[int]) -> dict[int, str]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, object_session
 
 from service.audit import AGGREGATE, queue_job, record_event
@@ -26,6 +26,7 @@ from service.engine.settlement import RoundSettlement, SeatResult, settle_round
 from service.errors import Conflict, Invalid, NotFound, ServiceError
 from service.gaming_day import place
 from service.models import GameTable, RoundException, RoundRecord, SeatRecord, User
+from service.paging import Page, paginate
 from service.round_status import Status, statuses
 from service.tables import config_of, current_config
 
@@ -248,14 +249,6 @@ def get_round(session: Session, round_id: int) -> RoundRecord:
     return found
 
 
-@dataclass(frozen=True)
-class Page:
-    items: list[RoundRecord]
-    total: int
-    page: int
-    per_page: int
-
-
 def list_rounds(
     session: Session,
     table: GameTable,
@@ -264,7 +257,7 @@ def list_rounds(
     shift: int | None,
     page: int,
     per_page: int,
-) -> Page:
+) -> Page[RoundRecord]:
     query: Select[RoundRecord] = select(RoundRecord).where(RoundRecord.table_id == table.id)
     if first_day is not None:
         query = query.where(RoundRecord.gaming_day >= first_day)
@@ -272,9 +265,8 @@ def list_rounds(
         query = query.where(RoundRecord.gaming_day <= last_day)
     if shift is not None:
         query = query.where(RoundRecord.shift == shift)
-    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-    items = session.scalars(query.order_by(RoundRecord.id).offset((page - 1) * per_page).limit(per_page))
-    return Page(list(items), total, page, per_page)
+    found: Page[RoundRecord] = paginate(session, query, RoundRecord.id, page, per_page)
+    return found
 
 
 def round_id_of(record: RoundRecord) -> str | int:

@@ -46,6 +46,7 @@ def test_bench_office_times_every_step_on_a_temporary_database():
     assert document["chain"]["checked"] == figures["verify_chain"]["count"] > 60
     assert document["resettle"]["mismatched"] == 0
     assert document["reports"]["mtd"]["pending_rounds"] == 0
+    assert document["reports"]["day"]["rounds"] > 0  # a day with play, whatever the hour
     assert document["reports"]["mtd"]["theoretical_pending"] is True
     assert document["export"]["zip_bytes"] > 0
     assert document["ok"] is True

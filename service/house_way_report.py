@@ -11,6 +11,7 @@ from service.engine.cards import Card, codes, parse_cards
 from service.engine.errors import RulesError
 from service.engine.hands import HandValue
 from service.engine.house_way import HouseWay
+from service.engine.setting import Setting
 
 
 def seven_cards(cards: Sequence[object]) -> tuple[Card, ...]:
@@ -46,4 +47,52 @@ def _hand(value: HandValue) -> dict[str, Any]:
         "plays_as": value.text,
         "category": value.category.label,
         "joker_as": None if value.joker_as is None else value.joker_as.symbol,
+    }
+
+
+LEGAL = "Legal: the high ranks at or above the low."
+
+
+def player_setting(cards: Sequence[Card], low: Sequence[object], high: Sequence[object]) -> Setting:
+    """A player's low and high from their seven ``cards``, or a
+    :class:`RulesError` naming the part at fault."""
+    low_cards, high_cards = _cards_of(low, "setting.low"), _cards_of(high, "setting.high")
+    if len(low_cards) != 2:
+        raise RulesError("invalid_setting", f"the low takes 2 cards, not {len(low_cards)}", "setting.low")
+    if len(high_cards) != 3:
+        raise RulesError("invalid_setting", f"the high takes 3 cards, not {len(high_cards)}", "setting.high")
+    chosen = low_cards + high_cards
+    if len(set(chosen)) != 5:
+        repeated = next(card for card in chosen if chosen.count(card) > 1)
+        raise RulesError("invalid_setting", f"{repeated} is in the setting twice", "setting")
+    stray = next((card for card in chosen if card not in cards), None)
+    if stray is not None:
+        raise RulesError("card_not_in_hand", f"{stray} is not one of the seven cards", "setting")
+    return Setting(low_cards, high_cards)
+
+
+def _cards_of(texts: Sequence[object], field: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(texts)
+    except RulesError as error:
+        raise RulesError(error.code, f"{field}: {error.message}", field) from None
+
+
+def foul_reason(setting: Setting) -> str:
+    """Why a setting fouls, for the dealer screen."""
+    low, high = setting.low_value, setting.high_value
+    return f"the low {low.text} ({low.category.label}) outranks the high {high.text} ({high.category.label})"
+
+
+def setting_report(setting: Setting) -> dict[str, Any]:
+    """A player's own setting: legal or a foul, and how its hands play."""
+    fouled = not setting.is_legal
+    return {
+        "low": codes(setting.low),
+        "high": codes(setting.high),
+        "low_hand": _hand(setting.low_value),
+        "high_hand": _hand(setting.high_value),
+        "fouled": fouled,
+        "lucky_break": setting.is_lucky_break,
+        "message": f"Foul: {foul_reason(setting)}." if fouled else LEGAL,
     }

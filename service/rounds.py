@@ -25,7 +25,7 @@ from service.engine.round_json import round_from_json, settlement_to_json
 from service.engine.settlement import RoundSettlement, SeatResult, settle_round
 from service.errors import Conflict, Invalid, NotFound, ServiceError
 from service.gaming_day import place
-from service.models import GameTable, RoundException, RoundRecord, SeatRecord, User
+from service.models import ConfigVersion, GameTable, RoundException, RoundRecord, SeatRecord, User
 from service.paging import Page, paginate
 from service.round_status import Status, statuses
 from service.tables import config_of, current_config
@@ -82,17 +82,7 @@ def enter_round(
     earlier = replay(session, key, digest)
     if earlier is not None:
         return earlier
-    if table.status != "open":
-        raise Conflict("table_closed", f"table {table.name!r} is {table.status}", "table_id")
-    if isinstance(body, dict) and "config" in body:
-        raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")
-    version = current_config(session, table)
-    try:
-        round_ = round_from_json(body)
-        settled = settle_round(round_, config_of(version))
-    except RulesError as error:
-        raise Invalid(error.code, error.message, error.field) from None
-    _storable_round_id(round_.round_id)
+    version, round_, settled = settle_body(session, table, body)
     ref = round_ref_of(round_.round_id)
     taken = session.scalar(
         select(RoundRecord.id).where(RoundRecord.table_id == table.id, RoundRecord.round_ref == ref)
@@ -134,6 +124,25 @@ def enter_round(
     session.flush()
     session.refresh(record)
     return Entered(record, replayed=False)
+
+
+def settle_body(
+    session: Session, table: GameTable, body: Any
+) -> tuple[ConfigVersion, Round, RoundSettlement]:
+    """Validate a round sent to an open table and settle it under the
+    table's current configuration version (nothing is stored)."""
+    if table.status != "open":
+        raise Conflict("table_closed", f"table {table.name!r} is {table.status}", "table_id")
+    if isinstance(body, dict) and "config" in body:
+        raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")
+    version = current_config(session, table)
+    try:
+        round_ = round_from_json(body)
+        settled = settle_round(round_, config_of(version))
+    except RulesError as error:
+        raise Invalid(error.code, error.message, error.field) from None
+    _storable_round_id(round_.round_id)
+    return version, round_, settled
 
 
 def placement(record: RoundRecord) -> dict[str, Any]:

@@ -10,12 +10,19 @@ from flask_smorest import Api
 
 from service.api.blueprint import Blueprint, parse_body
 from service.api.exception_schemas import RecallQuerySchema, RecallSchema
-from service.api.schemas import RoundInSchema, RoundPageSchema, RoundSchema, RoundsQuerySchema
+from service.api.schemas import (
+    RoundInSchema,
+    RoundPageSchema,
+    RoundPreviewSchema,
+    RoundSchema,
+    RoundsQuerySchema,
+)
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db
 from service.api.transactions import committed
 from service.db import utc_now
 from service.errors import ServiceError
+from service.round_preview import preview_round
 from service.rounds import enter_round, get_round, list_rounds, recall, round_json, rounds_json
 from service.tables import get_table
 
@@ -80,6 +87,23 @@ class TableRounds(MethodView):
             "page": page.page,
             "per_page": page.per_page,
         }
+
+
+@blp.route("/tables/<id:table_id>/rounds/preview", methods=["POST"])
+@blp.doc(
+    requestBody={
+        "required": True,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RoundIn"}}},
+    }
+)
+@blp.response(200, RoundPreviewSchema)
+@roles("dealer", "pit_boss")
+def preview_view(table_id: int) -> dict[str, Any]:
+    """What the round would settle to now, with each foul explained and the
+    house way it would be reset to; nothing is stored. The same body as
+    ``POST /tables/{id}/rounds``."""
+    session = db()
+    return preview_round(session, get_table(session, table_id), _strict_body())
 
 
 @blp.route("/tables/<id:table_id>/recall")

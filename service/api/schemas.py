@@ -83,8 +83,16 @@ class ConfigPreviewSchema(Schema):
     break_bonus_house_edge_exact = fields.String(required=True)
 
 
+class PlayerSettingSchema(StrictSchema):
+    low = fields.List(fields.String(), required=True, validate=validate.Length(equal=2))
+    high = fields.List(fields.String(), required=True, validate=validate.Length(equal=3))
+
+
 class HouseWayInSchema(StrictSchema):
     cards = fields.List(fields.String(), required=True, validate=validate.Length(equal=7))
+    setting = fields.Nested(
+        PlayerSettingSchema, metadata={"description": "a player's own low and high: is it a foul?"}
+    )
 
 
 class RoundsQuerySchema(StrictSchema):
@@ -139,6 +147,42 @@ class RoundSchema(Schema):
     dealer = fields.Dict()
     seats = fields.List(fields.Dict())
     house_net = fields.Integer()
+
+
+class FoulSchema(Schema):
+    low = fields.List(fields.String(), required=True, metadata={"description": "as the player set it"})
+    high = fields.List(fields.String(), required=True)
+    message = fields.String(required=True, metadata={"description": "why it fouls and what happens"})
+    policy = fields.String(required=True, validate=validate.OneOf(("house_way", "forfeit")))
+    house_way = fields.Dict(required=True, metadata={"description": "low, high and rule of the house way"})
+
+
+class PreviewSeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    cards = fields.List(fields.String(), required=True)
+    setting_entered = fields.Raw(required=True, metadata={"description": '"house_way" or {low, high}'})
+    bets = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    low = fields.List(fields.String(), required=True, metadata={"description": "as it would be settled"})
+    high = fields.List(fields.String(), required=True)
+    fouled = fields.Boolean(required=True)
+    foul = fields.Nested(FoulSchema, allow_none=True, required=True)
+    lucky_break = fields.Boolean(required=True)
+    house_way = fields.Dict(required=True)
+    main = fields.Dict(required=True)
+    dealer_break_bonus = fields.Dict(required=True)
+    break_bonus = fields.Dict(required=True)
+    net = fields.Integer(required=True, metadata={"description": "the player's net, all bets (+ is paid)"})
+
+
+class RoundPreviewSchema(Schema):
+    preview = fields.Boolean(required=True, metadata={"description": "always true: nothing was stored"})
+    table_id = fields.Integer(required=True)
+    round_id = fields.Raw(required=True)
+    config_version = fields.Integer(required=True)
+    foul_policy = fields.String(required=True)
+    dealer = fields.Dict(required=True)
+    seats = fields.List(fields.Nested(PreviewSeatSchema), required=True)
+    house_net = fields.Integer(required=True)
 
 
 class RoundPageSchema(Schema):

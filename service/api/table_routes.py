@@ -23,7 +23,7 @@ from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.table_config import TableConfig
 from service.errors import Invalid
-from service.house_way_report import house_way_report, seven_cards
+from service.house_way_report import house_way_report, player_setting, setting_report, seven_cards
 from service.models import GameTable
 from service.tables import (
     change_config,
@@ -141,12 +141,18 @@ def par_sheet_view(table_id: int) -> Any:
 @roles(*ANY_ROLE)
 def house_way_view(body: dict[str, Any], table_id: int) -> dict[str, Any]:
     """Seven cards in; the house-way setting, the rule and why out (what the
-    tablet shows before the round is submitted)."""
+    tablet shows before the round is submitted). With a player's own
+    ``setting`` (low and high), also whether it fouls and why."""
     config = config_of(current_config(db(), get_table(db(), table_id)))
     try:
         cards = seven_cards(body["cards"])
+        setting = body.get("setting")
+        entered = None if setting is None else player_setting(cards, setting["low"], setting["high"])
     except RulesError as error:
         raise Invalid(error.code, error.message, error.field or "cards") from None
     way = house_way(cards)
     qualifier = config.dealer_qualifier
-    return house_way_report(way, qualifier.qualifies(way.high_value), qualifier.text)
+    report = house_way_report(way, qualifier.qualifies(way.high_value), qualifier.text)
+    if entered is not None:
+        report["setting"] = setting_report(entered)
+    return report

@@ -16,7 +16,7 @@ from service.app import create_app
 from service.auth import create_user
 from service.db import make_engine, unit_of_work
 from service.migrate import upgrade
-from service.redis_server import EmbeddedRedis, connect
+from service.redis_server import connect
 from service.settings import Settings
 from tests.par_sheets import default_sheet
 
@@ -113,15 +113,6 @@ def table(client, as_role):
 
 def sessions(app):
     return app.extensions["breakpoker"]["sessions"]
-
-
-@pytest.fixture(scope="session")
-def shared_redis(tmp_path_factory):
-    """One real Redis server (the embedded one) for the tests that only use it."""
-    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

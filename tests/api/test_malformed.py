@@ -19,6 +19,7 @@ POSTS = [
     "/tables",
     "/tables/{table}/house-way",
     "/tables/{table}/rounds",
+    "/tables/{table}/rounds/preview",
     "/tables/{table}/config/preview",
 ]
 

@@ -18,6 +18,7 @@ def test_openapi_document_lists_every_endpoint(client):
         "/api/v1/tables/{table_id}/config/preview",
         "/api/v1/tables/{table_id}/house-way",
         "/api/v1/tables/{table_id}/rounds",
+        "/api/v1/tables/{table_id}/rounds/preview",
         "/api/v1/rounds/{round_id}",
         "/api/v1/healthz",
         "/api/v1/readyz",

@@ -143,6 +143,52 @@ def test_house_way_refuses_bad_cards(client, as_role, table, cards, status, code
     assert response.json["field"].startswith("cards")
 
 
+KINGS_LOW = ["Kh", "Ks", "8h", "8s", "3c", "3d", "Ac"]
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "fouled", "message"),
+    [
+        (["Kh", "Ks"], ["8h", "8s", "Ac"], True, "Foul: the low K-K (pair) outranks the high 8-8-A (pair)."),
+        (["8h", "8s"], ["Kh", "Ks", "Ac"], False, "Legal: the high ranks at or above the low."),
+        (["Ac", "Kh"], ["8h", "8s", "3c"], False, "Legal: the high ranks at or above the low."),
+        (["Ac", "Kh"], ["Ks", "3c", "3d"], False, "Legal: the high ranks at or above the low."),
+        (
+            ["Ac", "Kh"],
+            ["Ks", "8h", "3c"],
+            True,
+            "Foul: the low A-K (high card) outranks the high K-8-3 (high card).",
+        ),
+    ],
+)
+def test_house_way_judges_a_players_own_setting(client, as_role, table, low, high, fouled, message):
+    body = {"cards": KINGS_LOW, "setting": {"low": low, "high": high}}
+    response = client.post(f"/api/v1/tables/{table['id']}/house-way", json=body, headers=as_role["dealer"])
+    assert response.status_code == 200, response.json
+    judged = response.json["setting"]
+    assert (judged["fouled"], judged["message"]) == (fouled, message)
+    assert sorted(judged["low"] + judged["high"]) == sorted(low + high)
+    # And what the house way would do instead: 8-8 / K-K-A, rule 5.
+    assert (response.json["low"], response.json["rule"]) == (["8s", "8h"], 5)
+
+
+@pytest.mark.parametrize(
+    ("setting", "code", "field"),
+    [
+        ({"low": ["Kh", "Ks"], "high": ["8h", "8s", "2c"]}, "card_not_in_hand", "setting"),
+        ({"low": ["Kh", "Kh"], "high": ["8h", "8s", "Ac"]}, "invalid_setting", "setting"),
+        ({"low": ["Kh", "Ks"], "high": ["8h", "8s", "Zz"]}, "invalid_card", "setting.high"),
+        ({"low": ["Kh"], "high": ["8h", "8s", "Ac"]}, "invalid_field", "setting.low"),
+        ({"low": ["Kh", "Ks"]}, "invalid_field", "setting.high"),
+    ],
+)
+def test_house_way_refuses_a_bad_setting_naming_it(client, as_role, table, setting, code, field):
+    body = {"cards": KINGS_LOW, "setting": setting}
+    response = client.post(f"/api/v1/tables/{table['id']}/house-way", json=body, headers=as_role["dealer"])
+    assert response.status_code == 422, response.json
+    assert (response.json["code"], response.json["field"]) == (code, field)
+
+
 def test_a_table_has_its_own_gaming_day_and_shifts(app, client, as_role):
     response = client.post(
         "/api/v1/tables",

@@ -1,32 +1,95 @@
-"""The dealer tablet page: static HTML, CSS and JavaScript modules that talk
-to the JSON API over HTTP only (no service internals are imported here)."""
+"""The pages: the dealer tablet, the pit boss's and compliance's screens.
+
+Static HTML, CSS and JavaScript modules that talk to the JSON API over HTTP
+only: nothing of the service is imported here, so the pages can never show
+a figure the API would not."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, Response, render_template
+from dataclasses import dataclass
+
+from flask import Blueprint, Flask, Response, redirect, render_template, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 pages = Blueprint(
     "dealer_ui",
     __name__,
     static_folder="static",
-    static_url_path="/dealer/static",
+    static_url_path="/ui/static",
     template_folder="templates",
 )
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    title: str
+    roles: tuple[str, ...]  # who the page is for; the API checks every call itself
+    roles_text: str
+
+
+PAGES = (
+    Page("dealer", "Dealer", ("dealer", "pit_boss"), "dealers and pit bosses"),
+    Page("pit", "Pit", ("pit_boss", "compliance", "admin"), "pit bosses (compliance and admins read)"),
+    Page("compliance", "Compliance", ("compliance", "admin"), "compliance officers and admins"),
+)
+LINKS = tuple((page.name, page.title) for page in PAGES)
+
+# Everything is served from here: the casino floor network is closed.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def _render(page: Page) -> Response:
+    body = render_template(
+        f"{page.name}.html",
+        page=page.name,
+        title=page.title,
+        roles=page.roles,
+        roles_text=page.roles_text,
+        pages=LINKS,
+    )
+    return Response(body, mimetype="text/html", headers=SECURITY_HEADERS)
 
 
 @pages.get("/dealer")
 def dealer_page() -> Response:
     """The dealer tablet: sign in, pick the table, enter and submit a round."""
-    response = Response(render_template("dealer.html"), mimetype="text/html")
-    # Everything is served from here: the casino floor network is closed.
-    response.headers["Content-Security-Policy"] = (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    )
-    response.headers["Cache-Control"] = "no-store"
+    return _render(PAGES[0])
+
+
+@pages.get("/pit")
+def pit_page() -> Response:
+    """The pit boss: rounds, recall, voids and corrections, shift reports."""
+    return _render(PAGES[1])
+
+
+@pages.get("/compliance")
+def compliance_page() -> Response:
+    """Compliance: exports with progress and download, chain verification."""
+    return _render(PAGES[2])
+
+
+@pages.get("/")
+def home() -> WerkzeugResponse:
+    return redirect(url_for("dealer_ui.dealer_page"))
+
+
+@pages.after_request
+def _nosniff(response: Response) -> Response:
+    # The pages' own scripts and styles: never read as anything else.
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
     return response
 
 
 def register_pages(app: Flask) -> None:
-    """Serve the dealer tablet at ``/dealer`` (its files under ``/dealer/static``)."""
+    """Serve the pages (their files under ``/ui/static``)."""
     app.register_blueprint(pages)

@@ -12,12 +12,18 @@ export class ApiError extends Error {
 export class NoAnswer extends Error {}
 
 let token = null;
+let onSignedOut = () => {};
 
 export function setToken(value) {
   token = value;
 }
 
-export async function call(method, path, body, headers = {}) {
+/** Called when the API says the sign-in is no longer valid (expired, signed out elsewhere). */
+export function whenSignedOut(handler) {
+  onSignedOut = handler;
+}
+
+async function send(method, path, body, headers) {
   const init = { method, headers: { Accept: "application/json", ...headers } };
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
@@ -30,6 +36,23 @@ export async function call(method, path, body, headers = {}) {
   } catch (error) {
     throw new NoAnswer(`no answer from the server (${error.message}); try again`);
   }
+  if (response.status === 401 && token && !path.startsWith("/auth/")) onSignedOut();
+  return response;
+}
+
+async function failure(response) {
+  let json = null;
+  try {
+    json = await response.json();
+  } catch {
+    json = null;
+  }
+  return new ApiError(response.status, json);
+}
+
+export async function call(method, path, body, headers = {}) {
+  const response = await send(method, path, body, headers);
+  if (!response.ok) throw await failure(response);
   const text = await response.text();
   let json = null;
   try {
@@ -37,6 +60,28 @@ export async function call(method, path, body, headers = {}) {
   } catch {
     json = null;
   }
-  if (!response.ok) throw new ApiError(response.status, json);
   return { status: response.status, json, headers: response.headers };
+}
+
+/** A file from the API (it needs the sign-in header), saved under its own name. */
+export async function download(path) {
+  const response = await send("GET", path, undefined, { Accept: "*/*" });
+  if (!response.ok) throw await failure(response);
+  const blob = await response.blob();
+  const disposition = response.headers.get("Content-Disposition") || "";
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] || "download";
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  return { name, size: blob.size };
+}
+
+/** A query string from the set values of ``params`` ("" when none is set). */
+export function query(params) {
+  const pairs = Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== "");
+  return pairs.length ? `?${new URLSearchParams(pairs)}` : "";
 }

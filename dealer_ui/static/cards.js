@@ -12,13 +12,6 @@ const RANK_NAMES = {
   7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
 };
 
-export function deck() {
-  const cards = [];
-  for (const suit of SUITS) for (const rank of RANKS) cards.push(rank + suit.code);
-  cards.push(JOKER);
-  return cards;
-}
-
 /** A code as typed ("ah", "10D", "joker") in the API's spelling, or null. */
 export function normalise(text) {
   const t = text.trim();

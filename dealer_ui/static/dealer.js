@@ -1,6 +1,9 @@
 // The dealer tablet: a client of the JSON API only.
-import { ApiError, NoAnswer, call, setToken } from "./api.js";
-import { JOKER, RANKS, SUITS, deck, label, parseCodes, spoken } from "./cards.js";
+import { ApiError, NoAnswer, call } from "./api.js";
+import { JOKER, RANKS, SUITS, label, parseCodes, spoken } from "./cards.js";
+import { $, clearErrors, el, showError } from "./dom.js";
+import { formatAmount, parseAmount, payOrTake } from "./money.js";
+import { startSession } from "./session.js";
 
 const HAND_SIZE = 7;
 const BETS = [
@@ -8,50 +11,32 @@ const BETS = [
   { key: "dealer_break_bonus", short: "DBB", name: "Dealer Break Bonus", required: false },
   { key: "break_bonus", short: "BB", name: "Break Bonus", required: false },
 ];
+const TABLE = "breakpoker.table";
+const REFRESH_MS = 250;
 
 const state = {
-  user: null,
   table: null,
   seats: [],
   hands: {},
   manual: {}, // seat -> {low: [], high: []} when the player's setting is tapped in
   active: "dealer",
-  key: null,
+  key: null, // the round's idempotency key, also its round_id: kept until New round
+  settled: null, // the stored round once the API has settled it
   submitting: false,
   lastSeatOrder: [],
-};
-
-const $ = (selector, root = document) => root.querySelector(selector);
-const el = (tag, props = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (name === "dataset") Object.assign(node.dataset, value);
-    else if (name in node && !name.includes("-")) node[name] = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
-  return node;
+  refreshes: 0, // answers to older previews are dropped
+  timer: null,
+  ways: new Map(), // house-way answers by request: the same seven cards ask once
 };
 
 // ---- errors next to their fields -------------------------------------------------
 
-function clearErrors() {
-  for (const node of document.querySelectorAll("[data-error-for]")) node.textContent = "";
-  for (const node of document.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
-}
-
-function showError(target, message) {
-  let node = document.querySelector(`[data-error-for="${target}"]`);
-  if (!node) node = document.querySelector('[data-error-for="general"]');
-  node.textContent = message;
-  const input = document.querySelector(`[data-field="${target}"]`);
-  if (input) input.setAttribute("aria-invalid", "true");
-}
-
 /** Where an API error's field (a path into the round's JSON) is shown. */
 function targetOf(field, handKey = null) {
   if (!field) return "general";
-  if (handKey !== null && field === "cards") return `${handKey === "dealer" ? "dealer" : `seat-${handKey}`}-cards`;
+  if (handKey !== null && (field === "cards" || field.startsWith("setting"))) {
+    return handKey === "dealer" ? "dealer-cards" : field === "cards" ? `seat-${handKey}-cards` : `seat-${handKey}-setting`;
+  }
   const match = /^seats\[(\d+)\](?:\.(.*))?$/.exec(field);
   if (match) {
     const seat = state.lastSeatOrder[Number(match[1])];
@@ -62,7 +47,7 @@ function targetOf(field, handKey = null) {
     return `seat-${seat}-cards`;
   }
   if (field.startsWith("dealer")) return "dealer-cards";
-  return field === "name" || field === "password" ? field : "general";
+  return "general";
 }
 
 function showApiError(error, handKey = null) {
@@ -70,71 +55,64 @@ function showApiError(error, handKey = null) {
   else showError("general", error.message);
 }
 
-// ---- sign in and the table -----------------------------------------------------
-
-async function signIn(event) {
-  event.preventDefault();
-  clearErrors();
-  try {
-    const { json } = await call("POST", "/auth/login", {
-      name: $("#name").value,
-      password: $("#password").value,
-    });
-    setToken(json.token);
-    state.user = json;
-    $("#password").value = "";
-    $("#who").textContent = `${json.name} (${json.role.replace("_", " ")})`;
-    $("#sign-in").hidden = true;
-    await loadTables();
-  } catch (error) {
-    if (error instanceof ApiError) showError(error.field ? targetOf(error.field) : "sign-in", error.message);
-    else showError("sign-in", error.message);
-  }
-}
+// ---- the table -------------------------------------------------------------------
 
 async function loadTables() {
-  $("#pick-table").hidden = false;
   const list = $("#tables");
   list.replaceChildren();
   try {
     const { json } = await call("GET", "/tables");
     const open = json.filter((table) => table.status === "open");
+    const saved = open.find((table) => String(table.id) === sessionStorage.getItem(TABLE));
+    if (saved) {
+      pickTable(saved);
+      return;
+    }
+    $("#pick-table").hidden = false;
     if (open.length === 0) showError("tables", "No open table: ask an admin to open one.");
     for (const table of open) {
       list.append(el("button", { type: "button", className: "big table-choice", onclick: () => pickTable(table) }, table.name));
     }
     list.querySelector("button")?.focus();
   } catch (error) {
+    $("#pick-table").hidden = false;
     showError("tables", error.message);
   }
 }
 
+function limitText(bet) {
+  const [low, high] = state.table.config.limits[bet.key];
+  return `${formatAmount(low)}–${formatAmount(high)}`;
+}
+
 function pickTable(table) {
   state.table = table;
+  state.ways.clear(); // another table may qualify the dealer differently
+  sessionStorage.setItem(TABLE, String(table.id));
   state.seats = Array.from({ length: table.config.seats }, (_, index) => index + 1);
   $("#table-name").textContent = `· ${table.name}`;
-  const limits = table.config.limits;
-  $("#limits").textContent = BETS.map((bet) => `${bet.short} ${limits[bet.key][0]}–${limits[bet.key][1]}`).join(" · ");
+  $("#limits").textContent = `Limits: ${BETS.map((bet) => `${bet.short} ${limitText(bet)}`).join(" · ")}`;
   $("#pick-table").hidden = true;
   $("#round").hidden = false;
   buildFelt();
   buildPicker();
-  newRound();
+  if (!restoreDraft()) newRound();
 }
 
 // ---- the felt: seats 1-6 around the dealer spot ----------------------------------
 
+function handParts(key) {
+  return [
+    el("button", { type: "button", className: "hand-title", onclick: () => activate(key) }, handName(key)),
+    el("div", { className: "chips", dataset: { chips: String(key) } }),
+    el("span", { className: "error", dataset: { errorFor: `${key === "dealer" ? "dealer" : `seat-${key}`}-cards` } }),
+  ];
+}
+
 function buildFelt() {
   const felt = $("#felt");
-  const dealer = $("#hand-dealer");
-  dealer.replaceChildren(
-    el("button", { type: "button", className: "hand-title", onclick: () => activate("dealer") }, "Dealer"),
-    el("div", { className: "chips", dataset: { chips: "dealer" } }),
-    el("span", { className: "error", dataset: { errorFor: "dealer-cards" } }),
-    el("div", { className: "hand-note", id: "note-dealer" }),
-  );
+  $("#hand-dealer").replaceChildren(...handParts("dealer"), el("div", { className: "hand-note", id: "note-dealer" }));
   for (const old of felt.querySelectorAll(".seat")) old.remove();
-  const limits = state.table.config.limits;
   for (const seat of state.seats) {
     const bets = BETS.map((bet) =>
       el(
@@ -142,16 +120,15 @@ function buildFelt() {
         { className: "bet" },
         el("span", { title: bet.name }, bet.short + (bet.required ? "*" : "")),
         el("input", {
-          type: "number",
-          inputMode: "numeric",
-          min: String(limits[bet.key][0]),
-          max: String(limits[bet.key][1]),
-          step: "1",
-          placeholder: `${limits[bet.key][0]}–${limits[bet.key][1]}`,
+          type: "text",
+          inputMode: "decimal",
+          autocomplete: "off",
+          placeholder: limitText(bet),
           id: `bet-${seat}-${bet.key}`,
-          "aria-label": `Seat ${seat} ${bet.name} bet, ${limits[bet.key][0]} to ${limits[bet.key][1]}`,
+          "aria-label": `Seat ${seat} ${bet.name} bet, ${limitText(bet)}${bet.required ? ", required" : ", optional"}`,
           dataset: { field: `seat-${seat}-${bet.key}` },
           onfocus: () => activate(seat),
+          oninput: changed,
         }),
         el("span", { className: "error", dataset: { errorFor: `seat-${seat}-${bet.key}` } }),
       ),
@@ -167,12 +144,11 @@ function buildFelt() {
       el(
         "div",
         { className: `hand seat seat-${seat}`, id: `hand-${seat}`, dataset: { hand: String(seat) } },
-        el("button", { type: "button", className: "hand-title", onclick: () => activate(seat) }, `Seat ${seat}`),
-        el("div", { className: "chips", dataset: { chips: String(seat) } }),
-        el("span", { className: "error", dataset: { errorFor: `seat-${seat}-cards` } }),
+        ...handParts(seat),
         el("div", { className: "bets" }, ...bets),
         el("label", { className: "way" }, houseWay, " House way"),
         el("span", { className: "error", dataset: { errorFor: `seat-${seat}-setting` } }),
+        el("strong", { className: "foul-warning", id: `foul-${seat}`, role: "alert" }),
         el("div", { className: "hand-note", id: `note-${seat}` }),
       ),
     );
@@ -201,6 +177,7 @@ function setManual(seat, manual) {
   if (manual) state.manual[seat] = { low: [], high: [] };
   else delete state.manual[seat];
   renderHand(seat);
+  changed();
 }
 
 // ---- cards ---------------------------------------------------------------------
@@ -246,9 +223,8 @@ function nextOpenHand() {
 }
 
 /** Add cards to the active hand; a full hand passes on to the next one. */
-function addCards(cards, tapped = false) {
-  clearErrors();
-  const errors = [];
+function addCards(cards, tapped = false, errors = []) {
+  if (locked()) return;
   for (const card of cards) {
     const owner = usedBy(card);
     if (owner !== null) {
@@ -271,10 +247,12 @@ function addCards(cards, tapped = false) {
     if (next !== undefined) activate(next);
   }
   renderPicker();
-  if (errors.length) showError("codes", errors.join("; "));
+  $('[data-error-for="codes"]').textContent = errors.join("; ");
+  changed();
 }
 
 function removeCard(key, card) {
+  if (locked()) return;
   state.hands[key] = state.hands[key].filter((other) => other !== card);
   if (state.manual[key]) {
     state.manual[key].low = state.manual[key].low.filter((other) => other !== card);
@@ -283,10 +261,12 @@ function removeCard(key, card) {
   activate(key);
   renderHand(key);
   renderPicker();
+  changed();
 }
 
 /** In a tapped-in setting, a card goes: unplaced, low, high, unplaced. */
 function cycleCard(seat, card) {
+  if (locked()) return;
   const setting = state.manual[seat];
   if (setting.low.includes(card)) {
     setting.low = setting.low.filter((other) => other !== card);
@@ -299,6 +279,7 @@ function cycleCard(seat, card) {
     setting.high.push(card);
   }
   renderHand(seat);
+  changed();
 }
 
 function renderHand(key) {
@@ -329,76 +310,155 @@ function renderHand(key) {
 function renderPicker() {
   for (const button of document.querySelectorAll("#picker .card")) {
     const used = usedBy(button.dataset.card) !== null;
-    button.disabled = used;
+    button.disabled = used || locked();
     button.classList.toggle("used", used);
   }
 }
 
+/** "d:", "dealer", "3:" or "seat3" chooses the hand the next codes go to. */
+function handMarker(word) {
+  const match = /^(?:(d|dealer)|(?:s|seat)?([1-6])):?$/i.exec(word);
+  if (!match) return null;
+  if (match[1]) return "dealer";
+  const seat = Number(match[2]);
+  return state.seats.includes(seat) ? seat : null;
+}
+
 function typeCodes() {
   const input = $("#codes");
-  const { cards, bad } = parseCodes(input.value);
-  addCards(cards);
+  const bad = [];
+  const errors = [];
+  let batch = [];
+  for (const word of input.value.split(/[\s,;]+/).filter(Boolean)) {
+    const hand = handMarker(word);
+    if (hand !== null) {
+      addCards(batch, false, errors);
+      batch = [];
+      activate(hand);
+      continue;
+    }
+    const { cards, bad: wrong } = parseCodes(word);
+    batch.push(...cards);
+    bad.push(...wrong);
+  }
+  addCards(batch, false, errors);
   if (bad.length) {
-    const known = $('[data-error-for="codes"]').textContent;
-    const message = `not a card: ${bad.join(", ")} (ranks 2-9, T or 10, J, Q, K, A; suits s h d c; JK)`;
-    showError("codes", known ? `${known}; ${message}` : message);
+    errors.push(`not a card: ${bad.join(", ")} (ranks 2-9, T or 10, J, Q, K, A; suits s h d c; JK)`);
     input.value = bad.join(" ");
   } else {
     input.value = "";
   }
+  $('[data-error-for="codes"]').textContent = errors.join("; ");
 }
 
-// ---- the round -----------------------------------------------------------------
+// ---- the round and its draft -----------------------------------------------------
 
-function newRound() {
-  state.hands = Object.fromEntries(handOrder().map((key) => [key, []]));
+function draftKey() {
+  return `breakpoker.draft.${state.table.id}`;
+}
+
+/** Kept in this tab across a reload, so a round submitted just before a
+ * reload is sent again with the same key and never settles twice. */
+function saveDraft() {
+  const bets = {};
+  for (const seat of state.seats) {
+    bets[seat] = Object.fromEntries(BETS.map((bet) => [bet.key, $(`#bet-${seat}-${bet.key}`).value]));
+  }
+  const draft = { key: state.key, hands: state.hands, manual: state.manual, bets, settled: state.settled };
+  sessionStorage.setItem(draftKey(), JSON.stringify(draft));
+}
+
+function restoreDraft() {
+  let draft = null;
+  try {
+    draft = JSON.parse(sessionStorage.getItem(draftKey()));
+  } catch {
+    draft = null;
+  }
+  if (!draft || !draft.key) return false;
+  resetRound(draft.key);
+  for (const key of handOrder()) state.hands[key] = (draft.hands[key] || []).slice(0, HAND_SIZE);
+  for (const seat of state.seats) {
+    if (draft.manual[seat]) state.manual[seat] = draft.manual[seat];
+    $(`#hw-${seat}`).checked = !draft.manual[seat];
+    for (const bet of BETS) $(`#bet-${seat}-${bet.key}`).value = draft.bets?.[seat]?.[bet.key] || "";
+  }
+  for (const key of handOrder()) renderHand(key);
+  renderPicker();
+  if (draft.settled) showSettlement(draft.settled, true);
+  else changed();
+  return true;
+}
+
+function resetRound(key) {
+  state.hands = Object.fromEntries(handOrder().map((hand) => [hand, []]));
   state.manual = {};
-  state.key = crypto.randomUUID(); // once per round, reused by every retry
+  state.key = key;
+  state.settled = null;
   state.submitting = false;
   clearErrors();
   for (const seat of state.seats) {
     for (const bet of BETS) $(`#bet-${seat}-${bet.key}`).value = "";
     $(`#hw-${seat}`).checked = true;
   }
-  for (const key of handOrder()) {
-    renderHand(key);
-    $(`#note-${key}`).textContent = "";
+  for (const hand of handOrder()) {
+    renderHand(hand);
+    $(`#note-${hand}`).textContent = "";
+    showFoul(hand, "");
   }
   $("#results").replaceChildren();
-  $("#round-key").textContent = `round ${state.key.slice(0, 8)}`;
-  $("#submit").disabled = false;
-  renderPicker();
+  $("#round-key").textContent = `round ${key.slice(0, 8)}`;
+  setLocked(false);
   activate("dealer");
+}
+
+function newRound() {
+  resetRound(crypto.randomUUID()); // once per round, reused by every retry
+  renderPicker();
+  saveDraft();
   $("#codes").focus();
 }
 
-function betsOf(seat) {
+function locked() {
+  return state.settled !== null;
+}
+
+/** A settled round is shown, not edited: New round starts the next one. */
+function setLocked(on) {
+  for (const node of document.querySelectorAll("#felt input, #codes, #add-codes, #clear-hand, #preview, #submit")) {
+    node.disabled = on;
+  }
+  renderPicker();
+}
+
+function betsOf(seat, fail) {
   const bets = {};
   for (const bet of BETS) {
     const text = $(`#bet-${seat}-${bet.key}`).value.trim();
-    if (text !== "") bets[bet.key] = Number(text);
+    if (text === "") continue;
+    const cents = parseAmount(text);
+    if (cents === null) fail(`seat-${seat}-${bet.key}`, `${text} is not an amount (for example 25 or 25.50)`);
+    else bets[bet.key] = cents;
   }
   return bets;
 }
 
-/** The round in the shape the API reads, or null after showing what is missing. */
-function roundBody() {
+/** The round in the shape the API reads, or null (with what is missing shown unless quiet). */
+function roundBody(quiet = false) {
   let ok = true;
   const fail = (target, message) => {
     ok = false;
-    showError(target, message);
+    if (!quiet) showError(target, message);
   };
   if (state.hands.dealer.length !== HAND_SIZE) fail("dealer-cards", `the dealer needs ${HAND_SIZE} cards`);
   const seats = [];
   for (const seat of state.seats) {
     const cards = state.hands[seat];
-    const bets = betsOf(seat);
-    if (cards.length === 0 && Object.keys(bets).length === 0) continue;
+    const bets = betsOf(seat, fail);
+    const typedMain = $(`#bet-${seat}-main`).value.trim() !== "";
+    if (cards.length === 0 && Object.keys(bets).length === 0 && !typedMain) continue;
     if (cards.length !== HAND_SIZE) fail(`seat-${seat}-cards`, `seat ${seat} needs ${HAND_SIZE} cards`);
-    if (bets.main === undefined) fail(`seat-${seat}-main`, "the Main bet is required");
-    for (const [key, value] of Object.entries(bets)) {
-      if (!Number.isInteger(value)) fail(`seat-${seat}-${key}`, "a whole number");
-    }
+    if (!typedMain) fail(`seat-${seat}-main`, "the Main bet is required");
     let setting = "house_way";
     const manual = state.manual[seat];
     if (manual) {
@@ -414,86 +474,160 @@ function roundBody() {
   return { round_id: state.key, dealer: [...state.hands.dealer], seats };
 }
 
+// ---- before submitting: house way, fouls, payouts --------------------------------
+
 function describe(way) {
-  const low = way.low.map(label).join(" ");
-  const high = way.high.map(label).join(" ");
-  return `low ${low} · high ${high}`;
+  return `low ${way.low.map(label).join(" ")} · high ${way.high.map(label).join(" ")}`;
 }
 
-async function preview() {
-  clearErrors();
-  const results = $("#results");
-  const rows = [];
+function showFoul(key, message) {
+  const node = document.querySelector(`#foul-${key}`);
+  if (node) node.textContent = message;
+  document.querySelector(`#hand-${key}`)?.classList.toggle("fouled", Boolean(message));
+}
+
+/** Something changed: keep the draft and, shortly, the preview up to date. */
+function changed() {
+  if (!state.table || locked()) return;
+  saveDraft();
+  clearTimeout(state.timer);
+  state.timer = setTimeout(() => refresh(true), REFRESH_MS);
+}
+
+function setNotes(json, key) {
+  let text = `House way: ${describe(json)} — rule ${json.rule} (${json.rule_name})`;
+  if (key === "dealer") text += json.qualifies ? `; qualifies (${json.qualifier})` : `; does not qualify (${json.qualifier})`;
+  const own = json.setting;
+  if (own && !own.fouled) text = `Player's setting: ${describe(own)} (legal). ${text}`;
+  $(`#note-${key}`).textContent = text;
+  if (key === "dealer") return;
+  const effect = state.table.config.foul_policy === "forfeit" ? "Main Bet forfeited" : "reset by the house way";
+  showFoul(key, own && own.fouled ? `FOUL: low ${own.low_hand.plays_as} outranks high ${own.high_hand.plays_as} · ${effect}` : "");
+}
+
+/** Each complete hand's house way (and a tapped-in setting's foul check). */
+async function handNotes(turn) {
   for (const key of handOrder()) {
     const cards = state.hands[key];
-    $(`#note-${key}`).textContent = "";
-    if (cards.length !== HAND_SIZE) continue;
+    if (cards.length !== HAND_SIZE) {
+      $(`#note-${key}`).textContent = "";
+      showFoul(key, "");
+      continue;
+    }
+    const body = { cards };
+    const manual = state.manual[key];
+    if (manual && manual.low.length === 2 && manual.high.length === 3) body.setting = { low: manual.low, high: manual.high };
+    const asked = JSON.stringify(body);
     try {
-      const { json } = await call("POST", `/tables/${state.table.id}/house-way`, { cards });
-      let text = `House way: ${describe(json)} — rule ${json.rule} (${json.rule_name})`;
-      if (key === "dealer") text += json.qualifies ? `; qualifies (${json.qualifier})` : `; does not qualify (${json.qualifier})`;
-      const manual = state.manual[key];
-      if (manual && manual.low.length === 2 && manual.high.length === 3) {
-        text = `Entered: ${describe(manual)}. ${text}`;
-      }
-      $(`#note-${key}`).textContent = text;
-      rows.push(el("li", { dataset: { preview: String(key) } }, el("strong", {}, `${handName(key)}: `), text, el("br"), el("small", {}, json.explanation)));
+      if (!state.ways.has(asked)) state.ways.set(asked, (await call("POST", `/tables/${state.table.id}/house-way`, body)).json);
+      if (turn !== state.refreshes) return;
+      setNotes(state.ways.get(asked), key);
     } catch (error) {
-      showApiError(error, key);
+      if (turn === state.refreshes) showApiError(error, key);
     }
   }
-  results.replaceChildren(el("h2", {}, "Preview"), el("ul", { className: "preview" }, ...rows));
 }
 
-function money(net) {
-  if (net > 0) return `pay ${net}`;
-  if (net < 0) return `take ${-net}`;
-  return "push";
+async function refresh(quiet) {
+  const turn = ++state.refreshes;
+  if (!quiet) clearErrors();
+  await handNotes(turn);
+  const body = roundBody(quiet);
+  if (!body || turn !== state.refreshes) {
+    if (turn === state.refreshes && !state.settled) $("#results").replaceChildren();
+    return;
+  }
+  state.lastSeatOrder = body.seats.map((seat) => seat.seat);
+  try {
+    const { json } = await call("POST", `/tables/${state.table.id}/rounds/preview`, body);
+    if (turn === state.refreshes && !locked()) showPreview(json);
+  } catch (error) {
+    if (turn === state.refreshes) showApiError(error);
+  }
 }
 
-function betCell(result) {
+function betCell(result, stake) {
   if (!result || result.outcome === "none") return el("td", { "aria-label": "no bet" }, "—");
-  return el("td", { className: `outcome ${result.outcome}` }, `${result.outcome} ${result.net === 0 ? "" : money(result.net)}`.trim());
+  const amount = result.net === 0 ? "" : ` ${result.net > 0 ? "+" : "−"}${formatAmount(Math.abs(result.net))}`;
+  const title = stake ? `stake ${formatAmount(stake)}` : undefined;
+  return el("td", { className: `outcome ${result.outcome}`, title }, `${result.outcome}${amount}`);
 }
 
-function showSettlement(round, replayed) {
-  const rows = round.seats.map((seat) => {
-    const net = ["main", "dealer_break_bonus", "break_bonus"].reduce((sum, bet) => sum + (seat[bet] ? seat[bet].net : 0), 0);
-    $(`#note-${seat.seat}`).textContent = `${money(net)}${seat.fouled ? " · FOUL: set by house way" : ""}`;
-    return el(
-      "tr",
-      { dataset: { seat: String(seat.seat) } },
-      el("th", { scope: "row" }, `Seat ${seat.seat}`),
-      betCell(seat.main),
-      betCell(seat.dealer_break_bonus),
-      betCell(seat.break_bonus),
-      el("td", { className: "net" }, money(net)),
-      el("td", {}, `${describe(seat)}${seat.fouled ? " (foul)" : ""}`),
-    );
-  });
-  $("#note-dealer").textContent = `${describe(round.dealer)} — rule ${round.dealer.rule}${round.dealer.qualifies ? "" : " · does not qualify"}`;
-  $("#results").replaceChildren(
-    el("h2", {}, `Settlement · round ${round.id}${replayed ? " (already settled: shown again)" : ""}`),
+function seatNet(seat) {
+  return BETS.reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
+}
+
+function payoutTable(seats, id) {
+  const rows = seats.map((seat) =>
     el(
-      "table",
-      { className: "settlement", id: "settlement", dataset: { roundId: String(round.id) } },
-      el(
-        "thead",
-        {},
-        el("tr", {}, ...["Seat", "Main", "DBB", "BB", "Pay / take", "Setting"].map((name) => el("th", { scope: "col" }, name))),
-      ),
-      el("tbody", {}, ...rows),
+      "tr",
+      { dataset: { seat: String(seat.seat) }, className: seat.fouled ? "fouled" : "" },
+      el("th", { scope: "row" }, `Seat ${seat.seat}`),
+      ...BETS.map((bet) => betCell(seat[bet.key], seat.bets?.[bet.key])),
+      el("td", { className: "net" }, payOrTake(seatNet(seat))),
+      el("td", {}, `${describe(seat)}${seat.fouled ? " (FOUL: set by house way)" : ""}`),
     ),
-    el("p", { className: "house-net" }, `House net ${round.house_net}`),
+  );
+  return el(
+    "table",
+    { className: "grid settlement", id },
+    el("thead", {}, el("tr", {}, ...["Seat", "Main", "DBB", "BB", "Pay / take", "Setting"].map((name) => el("th", { scope: "col" }, name)))),
+    el("tbody", {}, ...rows),
   );
 }
 
+function dealerLine(dealer) {
+  const qualifies = dealer.qualifies ? "qualifies" : "does NOT qualify: every Main Bet pushes";
+  const lucky = dealer.lucky_break ? " · Lucky Break" : "";
+  return `Dealer: ${describe(dealer)} — rule ${dealer.rule}; ${qualifies}${lucky}`;
+}
+
+function houseTotal(houseNet) {
+  return `House ${houseNet >= 0 ? "wins" : "pays"} ${formatAmount(Math.abs(houseNet))} on the round`;
+}
+
+function showPreview(preview) {
+  const fouls = preview.seats.filter((seat) => seat.foul);
+  $("#note-dealer").textContent = dealerLine(preview.dealer);
+  $("#results").replaceChildren(
+    ...[
+    el("h2", {}, "Preview — not settled yet"),
+    el("p", { className: "preview-dealer", dataset: { preview: "dealer" } }, dealerLine(preview.dealer), el("br"), el("small", {}, preview.dealer.explanation)),
+    fouls.length
+      ? el("ul", { className: "fouls", id: "fouls" }, ...fouls.map((seat) => el("li", { dataset: { foul: String(seat.seat) } }, seat.foul.message, ` House way: ${describe(seat.foul.house_way)} (rule ${seat.foul.house_way.rule}).`)))
+      : null,
+    payoutTable(preview.seats, "preview-table"),
+    el("p", { className: "house-net" }, houseTotal(preview.house_net)),
+    ].filter(Boolean),
+  );
+}
+
+function showSettlement(round, replayed) {
+  state.settled = round;
+  for (const seat of round.seats) {
+    $(`#note-${seat.seat}`).textContent = `${payOrTake(seatNet(seat))}${seat.fouled ? " · FOUL: set by house way" : ""}`;
+    showFoul(seat.seat, "");
+  }
+  $("#note-dealer").textContent = dealerLine(round.dealer);
+  $("#results").replaceChildren(
+    el("h2", {}, `Settled · round ${round.id}${replayed ? " (already settled: shown again)" : ""}`),
+    payoutTable(round.seats, "settlement"),
+    el("p", { className: "house-net" }, houseTotal(round.house_net)),
+  );
+  $("#settlement").dataset.roundId = String(round.id);
+  setLocked(true);
+  saveDraft();
+  $("#new-round").focus();
+}
+
 async function submit() {
-  if (state.submitting) return; // a double tap sends once
+  if (state.submitting || locked()) return; // a double tap sends once
   clearErrors();
   const body = roundBody();
   if (!body) return;
   state.submitting = true;
+  clearTimeout(state.timer);
+  state.refreshes += 1; // a preview still on its way must not cover the settlement
   state.lastSeatOrder = body.seats.map((seat) => seat.seat);
   const button = $("#submit");
   button.disabled = true;
@@ -511,14 +645,13 @@ async function submit() {
     }
   } finally {
     state.submitting = false;
-    button.disabled = false;
     button.textContent = "Submit round";
+    button.disabled = locked();
   }
 }
 
 // ---- wiring ----------------------------------------------------------------------
 
-$("#sign-in-form").addEventListener("submit", signIn);
 $("#add-codes").addEventListener("click", typeCodes);
 $("#codes").addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
@@ -529,10 +662,17 @@ $("#codes").addEventListener("keydown", (event) => {
 $("#clear-hand").addEventListener("click", () => {
   for (const card of [...state.hands[state.active]]) removeCard(state.active, card);
 });
-$("#preview").addEventListener("click", preview);
+$("#preview").addEventListener("click", () => refresh(false));
 $("#submit").addEventListener("click", submit);
 $("#new-round").addEventListener("click", newRound);
-$("#name").focus();
+$("#change-table").addEventListener("click", () => {
+  sessionStorage.removeItem(TABLE);
+  $("#round").hidden = true;
+  $("#table-name").textContent = "";
+  $("#limits").textContent = "";
+  loadTables();
+});
+startSession(loadTables);
 
 // For tests and the curious: the page's state, read-only by convention.
 window.dealerState = state;

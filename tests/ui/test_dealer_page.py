@@ -1,144 +1,31 @@
-"""The dealer tablet in a real browser: Debian's Chromium driven by Playwright
-against the app served over real HTTP (werkzeug, a thread, a temp SQLite)."""
+"""The dealer tablet in Chromium: card entry by tapping and typing, the
+house way, foul warnings and every payout before submitting, idempotent
+submission, errors next to their fields, keyboard-only use, sign-out."""
 
 from __future__ import annotations
 
-import json
-import random
-import threading
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
+import re
 from typing import Any
 
-import pytest
-from argon2 import PasswordHasher
+from tests.ui.conftest import DECK, deal, expect, screenshot
 
-import service.auth
-from service.app import create_app
-from service.auth import create_user
-from service.db import unit_of_work
-from service.migrate import upgrade
-from service.settings import Settings
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PASSWORD = "correct horse battery"
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason=f"browser tests skipped: Debian's Chromium is not at {CHROMIUM} (apt-get install chromium)",
-)
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="browser tests skipped: the playwright package is not installed"
-)
-
-DECK = [rank + suit for suit in "shdc" for rank in "AKQJT98765432"] + ["JK"]
+BETS = ("main", "dealer_break_bonus", "break_bonus")
+SIDE_BETS = {"dealer_break_bonus": 100, "break_bonus": 250}  # as typed: 1 and 2.50
 
 
-def deal(seed: int) -> dict[str, list[str]]:
-    """Seven distinct cards for the dealer and each of six seats."""
-    cards = random.Random(seed).sample(DECK, 49)
-    hands = ["dealer", "1", "2", "3", "4", "5", "6"]
-    return {hand: cards[7 * index : 7 * index + 7] for index, hand in enumerate(hands)}
+def money(cents: int) -> str:
+    return f"{abs(cents) // 100:,}.{abs(cents) % 100:02d}"
 
 
-class Live:
-    """The app on a real port, and a small JSON client for checking through the API."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-
-    def api(self, method: str, path: str, body: Any = None, user: str | None = None) -> Any:
-        headers = {"Content-Type": "application/json"}
-        if user:
-            headers["Authorization"] = f"Bearer {self.token(user)}"
-        request = urllib.request.Request(
-            f"{self.url}/api/v1{path}",
-            data=None if body is None else json.dumps(body).encode(),
-            headers=headers,
-            method=method,
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.load(response)
-
-    def token(self, user: str) -> str:
-        request = urllib.request.Request(
-            f"{self.url}/api/v1/auth/login",
-            data=json.dumps({"name": user, "password": PASSWORD}).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return str(json.load(response)["token"])
-
-    def rounds(self, table_id: int) -> list[dict[str, Any]]:
-        return list(self.api("GET", f"/tables/{table_id}/rounds?per_page=500", user="pit_boss")["items"])
+def pay_or_take(net: int) -> str:
+    return "push" if net == 0 else f"pay {money(net)}" if net > 0 else f"take {money(net)}"
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    from werkzeug.serving import make_server
-
-    folder = tmp_path_factory.mktemp("dealer_ui")
-    url = f"sqlite:///{folder / 'test.sqlite3'}"
-    upgrade(url)
-    saved = service.auth._HASHER
-    service.auth._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    app = create_app(Settings(instance=folder, database_url=url))
-    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
-        for role in ("dealer", "pit_boss", "admin"):
-            create_user(session, role, role, PASSWORD)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield Live(f"http://127.0.0.1:{server.server_port}")
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        app.extensions["breakpoker"]["engine"].dispose()
-        service.auth._HASHER = saved
-
-
-@pytest.fixture(scope="module")
-def browser(live: Live) -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def table(live: Live, request: pytest.FixtureRequest) -> dict[str, Any]:
-    name = f"BP-{request.node.name[5:25]}"
-    return dict(live.api("POST", "/tables", {"name": name}, user="admin"))
-
-
-@pytest.fixture
-def page(browser: Any, live: Live, table: dict[str, Any]) -> Iterator[Any]:
-    """The tablet at 1024x768, signed in as the dealer, at ``table``."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto(f"{live.url}/dealer")
-    page.fill("#name", "dealer")
-    page.fill("#password", PASSWORD)
-    page.press("#password", "Enter")
+def at_table(open_page: Any, table: dict[str, Any], user: str = "dealer") -> Any:
+    page = open_page("/dealer", user)
     page.get_by_role("button", name=table["name"], exact=True).click()
-    sync_api.expect(page.locator("#round")).to_be_visible()
-    yield page
-    context.close()
-    assert problems == []
+    expect(page.locator("#round")).to_be_visible()
+    return page
 
 
 def type_hand(page: Any, hand: str, cards: list[str]) -> None:
@@ -155,15 +42,38 @@ def enter_full_round(page: Any, hands: dict[str, list[str]]) -> None:
     for card in hands["6"]:
         page.locator(f'#picker [data-card="{card}"]').tap()
     for seat in range(1, 7):
-        page.fill(f"#bet-{seat}-main", "1000")
+        page.fill(f"#bet-{seat}-main", "10")
         if seat % 2:
-            page.fill(f"#bet-{seat}-dealer_break_bonus", "100")
-            page.fill(f"#bet-{seat}-break_bonus", "200")
+            page.fill(f"#bet-{seat}-dealer_break_bonus", "1")
+            page.fill(f"#bet-{seat}-break_bonus", "2.50")
 
 
-def test_a_six_seat_round_typed_and_tapped_settles(page: Any, live: Live, table: dict[str, Any]) -> None:
-    expect = sync_api.expect
-    expect(page.locator("#limits")).to_contain_text("Main 500–100000")
+def seat_net(seat: dict[str, Any]) -> int:
+    return sum(seat[bet]["net"] for bet in BETS if seat.get(bet))
+
+
+def check_payouts(page: Any, table_id: str, seats: list[dict[str, Any]]) -> None:
+    rows = page.locator(f"#{table_id} tbody tr")
+    expect(rows).to_have_count(len(seats))
+    for seat in seats:
+        row = page.locator(f'#{table_id} tr[data-seat="{seat["seat"]}"]')
+        for column, bet in enumerate(BETS):
+            cell = row.locator("td").nth(column)
+            outcome = seat[bet]["outcome"]
+            if outcome == "none":
+                expect(cell).to_have_text("—")
+            else:
+                net = seat[bet]["net"]
+                sign = "" if net == 0 else f" {'+' if net > 0 else '−'}{money(net)}"
+                expect(cell).to_have_text(f"{outcome}{sign}")
+        expect(row.locator(".net")).to_have_text(pay_or_take(seat_net(seat)))
+
+
+def test_a_six_seat_round_typed_and_tapped_is_previewed_then_settles(
+    open_page: Any, live: Any, table: dict[str, Any], tmp_path: Any
+) -> None:
+    page = at_table(open_page, table)
+    expect(page.locator("#limits")).to_contain_text("Main 5.00–1,000.00")
     hands = deal(1)
     enter_full_round(page, hands)
     for hand, cards in hands.items():
@@ -183,42 +93,113 @@ def test_a_six_seat_round_typed_and_tapped_settles(page: Any, live: Live, table:
     page.press("#codes", "Enter")
     expect(page.locator('[data-error-for="codes"]')).to_contain_text("already in seat 2")
 
-    page.click("#preview")
-    expect(page.locator('[data-preview="dealer"]')).to_contain_text("House way: low")
-    expect(page.locator("[data-preview]")).to_have_count(7)
+    # Before submitting, without asking: the dealer's house way and every payout.
+    expect(page.locator("#results h2")).to_have_text("Preview — not settled yet")
+    body = {
+        "round_id": "x",
+        "dealer": hands["dealer"],
+        "seats": [
+            {
+                "seat": seat,
+                "cards": hands[str(seat)],
+                "setting": "house_way",
+                "bets": {"main": 1000, **(SIDE_BETS if seat % 2 else {})},
+            }
+            for seat in range(1, 7)
+        ],
+    }
+    preview = live.api("POST", f"/tables/{table['id']}/rounds/preview", body, "dealer")
+    dealer = preview["dealer"]
+    expect(page.locator('[data-preview="dealer"]')).to_contain_text(f"rule {dealer['rule']}")
+    expect(page.locator('[data-preview="dealer"]')).to_contain_text(dealer["explanation"])
+    check_payouts(page, "preview-table", preview["seats"])
+    expect(page.locator("#hand-3 .hand-note")).to_contain_text("House way: low")
+    assert live.rounds(table["id"]) == []  # a preview stores nothing
+    screenshot(page, "dealer-preview", tmp_path)
 
     page.click("#submit")
-    rows = page.locator("#settlement tbody tr")
-    expect(rows).to_have_count(6)
+    expect(page.locator("#results h2")).to_contain_text("Settled · round")
     stored = live.rounds(table["id"])
     assert len(stored) == 1
-    for seat in stored[0]["seats"]:
-        row = page.locator(f'#settlement tr[data-seat="{seat["seat"]}"]')
-        expect(row.locator("td").first).to_contain_text(seat["main"]["outcome"])
-        net = sum(seat[bet]["net"] for bet in ("main", "dealer_break_bonus", "break_bonus") if seat.get(bet))
-        words = "push" if net == 0 else f"pay {net}" if net > 0 else f"take {-net}"
-        expect(row.locator(".net")).to_have_text(words)
+    check_payouts(page, "settlement", stored[0]["seats"])
+    assert [seat_net(seat) for seat in stored[0]["seats"]] == [seat["net"] for seat in preview["seats"]]
+    house = stored[0]["house_net"]
+    expect(page.locator(".house-net")).to_have_text(
+        f"House {'wins' if house >= 0 else 'pays'} {money(house)} on the round"
+    )
+    # A settled round is shown, not edited: the next one needs New round.
+    expect(page.locator("#submit")).to_be_disabled()
+    expect(page.locator(f'#picker [data-card="{spare}"]')).to_be_disabled()
+    screenshot(page, "dealer-settled", tmp_path)
     # Readable at 1024x768 without sideways scrolling.
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
 
 
-def test_api_errors_appear_next_to_their_field(page: Any, live: Live, table: dict[str, Any]) -> None:
+def test_a_foul_is_warned_of_with_the_house_way_before_submitting(
+    open_page: Any, live: Any, table: dict[str, Any], tmp_path: Any
+) -> None:
+    page = at_table(open_page, table)
+    dealer = ["Qs", "Qh", "As", "9d", "7c", "4h", "2s"]  # A-9 / Q-Q-7
+    player = ["Kh", "Ks", "8h", "8s", "3c", "3d", "Ac"]  # house way 8-8 / K-K-A
+    type_hand(page, "dealer", dealer)
+    type_hand(page, "2", player)
+    page.fill("#bet-2-main", "25")
+    page.uncheck("#hw-2")
+    # The player sets the kings low: a foul. Tapping a card puts it low, then high.
+    for card in ("Kh", "Ks"):
+        page.locator(f'[data-chips="2"] [data-card="{card}"]').tap()
+    for card in ("8h", "8s", "Ac"):  # the low is full: these go high
+        page.locator(f'[data-chips="2"] [data-card="{card}"]').tap()
+    warning = page.locator("#foul-2")
+    expect(warning).to_have_text("FOUL: low K-K outranks high 8-8-A · reset by the house way")
+    expect(page.locator("#note-2")).to_contain_text("House way: low 8♠ 8♥ · high A♣ K♠ K♥ — rule 5")
+    expect(page.locator("#hand-2")).to_have_class(re.compile(r"\bfouled\b"))
+    foul = page.locator('#fouls [data-foul="2"]')
+    expect(foul).to_contain_text(
+        "Seat 2 fouls: the low K-K (pair) outranks the high 8-8-A (pair); "
+        "the hand is reset by the house way and settled."
+    )
+    expect(foul).to_contain_text("House way: low 8♠ 8♥ · high A♣ K♠ K♥ (rule 5)")
+    # Reset by the house way, 8-8 / K-K-A beats the dealer: paid even money.
+    expect(page.locator('#preview-table tr[data-seat="2"] .net')).to_have_text("pay 25.00")
+    screenshot(page, "dealer-foul", tmp_path)
+
+    page.click("#submit")
+    expect(page.locator('#settlement tr[data-seat="2"]')).to_contain_text("FOUL: set by house way")
+    (stored,) = live.rounds(table["id"])
+    seat = stored["seats"][0]
+    assert seat["fouled"] is True
+    assert seat["setting_entered"] == {"low": ["Ks", "Kh"], "high": ["Ac", "8s", "8h"]}
+    assert (seat["main"]["outcome"], seat["main"]["net"]) == ("win", 2500)
+
+
+def test_api_errors_appear_next_to_their_field(open_page: Any, live: Any, table: dict[str, Any]) -> None:
+    page = at_table(open_page, table)
     hands = deal(2)
     type_hand(page, "dealer", hands["dealer"])
     type_hand(page, "3", hands["3"])
-    page.fill("#bet-3-main", "1")  # below the table minimum: the API says so
-    page.click("#submit")
+    page.fill("#bet-3-main", "1")  # below the table minimum: the API says so, at once
     error = page.locator('[data-error-for="seat-3-main"]')
-    sync_api.expect(error).to_contain_text("below the table minimum")
-    sync_api.expect(page.locator("#bet-3-main")).to_have_attribute("aria-invalid", "true")
+    expect(error).to_contain_text("below the table minimum")
+    expect(page.locator("#bet-3-main")).to_have_attribute("aria-invalid", "true")
+    page.fill("#bet-3-main", "ten")  # not an amount: said before anything is sent
+    page.click("#submit")
+    expect(error).to_contain_text("ten is not an amount")
+    page.fill("#bet-3-main", "5")
+    page.fill("#bet-3-break_bonus", "5000")
+    page.click("#submit")
+    expect(page.locator('[data-error-for="seat-3-break_bonus"]')).to_contain_text("above the table maximum")
     assert live.rounds(table["id"]) == []
 
 
-def test_a_retry_after_a_dropped_answer_settles_once(page: Any, live: Live, table: dict[str, Any]) -> None:
+def test_a_retry_after_a_dropped_answer_settles_once_even_after_a_reload(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
     hands = deal(3)
     type_hand(page, "dealer", hands["dealer"])
     type_hand(page, "1", hands["1"])
-    page.fill("#bet-1-main", "500")
+    page.fill("#bet-1-main", "5")
     dropped: list[str] = []
 
     def drop_the_answer(route: Any) -> None:
@@ -232,30 +213,87 @@ def test_a_retry_after_a_dropped_answer_settles_once(page: Any, live: Live, tabl
 
     page.route("**/api/v1/tables/*/rounds", drop_the_answer)
     page.click("#submit")
-    sync_api.expect(page.locator('[data-error-for="general"]')).to_contain_text("never settles twice")
+    expect(page.locator('[data-error-for="general"]')).to_contain_text("never settles twice")
     assert len(live.rounds(table["id"])) == 1
+    # The tablet is reloaded: the round and its key are still there.
+    page.reload()
+    expect(page.locator('[data-chips="1"] .card')).to_have_count(7)
+    expect(page.locator("#bet-1-main")).to_have_value("5")
     page.click("#submit")
-    sync_api.expect(page.locator("#results h2")).to_contain_text("already settled")
-    page.locator("#submit").dblclick()
-    sync_api.expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    expect(page.locator("#results h2")).to_contain_text("already settled")
     assert len(live.rounds(table["id"])) == 1
+    assert live.rounds(table["id"])[0]["round_id"] == dropped[0]
 
 
-def test_a_double_tap_on_submit_settles_once(page: Any, live: Live, table: dict[str, Any]) -> None:
+def test_a_double_tap_on_submit_settles_once(open_page: Any, live: Any, table: dict[str, Any]) -> None:
+    page = at_table(open_page, table)
     hands = deal(4)
     type_hand(page, "dealer", hands["dealer"])
     type_hand(page, "2", hands["2"])
-    page.fill("#bet-2-main", "500")
+    page.fill("#bet-2-main", "5")
     page.locator("#submit").dblclick()
-    sync_api.expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    expect(page.locator("#settlement tbody tr")).to_have_count(1)
     page.evaluate("document.querySelector('#submit').click(); document.querySelector('#submit').click()")
-    sync_api.expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    expect(page.locator("#settlement tbody tr")).to_have_count(1)
     assert len(live.rounds(table["id"])) == 1
     # A new round has a new key: it settles as a round of its own.
     page.click("#new-round")
+    expect(page.locator('[data-chips="dealer"] .card')).to_have_count(0)
     type_hand(page, "dealer", hands["dealer"])
     type_hand(page, "2", hands["2"])
-    page.fill("#bet-2-main", "500")
+    page.fill("#bet-2-main", "5")
     page.click("#submit")
-    sync_api.expect(page.locator("#settlement")).to_be_visible()
+    expect(page.locator("#settlement")).to_be_visible()
     assert len(live.rounds(table["id"])) == 2
+
+
+def test_a_round_entered_with_the_keyboard_alone(open_page: Any, live: Any, table: dict[str, Any]) -> None:
+    page = at_table(open_page, table)
+    hands = deal(5)
+    expect(page.locator("#codes")).to_be_focused()
+    # Hand markers in the typed codes choose the hand: no tapping at all.
+    words = f"d: {' '.join(hands['dealer'])} 4: {' '.join(hands['4'])}".lower()
+    page.keyboard.type(words)
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-chips="dealer"] .card')).to_have_count(7)
+    expect(page.locator('[data-chips="4"] .card')).to_have_count(7)
+    page.locator("#bet-4-main").focus()
+    page.keyboard.type("20")
+    page.keyboard.press("Tab")  # on to the Dealer Break Bonus
+    page.keyboard.type("5")
+    expect(page.locator("#preview-table tbody tr")).to_have_count(1)
+    page.locator("#submit").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    (stored,) = live.rounds(table["id"])
+    assert stored["seats"][0]["bets"] == {"main": 2000, "dealer_break_bonus": 500, "break_bonus": 0}
+    assert stored["dealer"]["cards"] == hands["dealer"]
+
+
+def test_sign_out_and_roles(open_page: Any, live: Any, table: dict[str, Any]) -> None:
+    page = at_table(open_page, table)
+    token = page.evaluate("JSON.parse(sessionStorage.getItem('breakpoker.sign-in')).token")
+    page.reload()  # still signed in, back at the table
+    expect(page.locator("#round")).to_be_visible()
+    page.click("#sign-out")
+    expect(page.locator("#sign-in")).to_be_visible()
+    expect(page.locator("#sign-in-notice")).to_have_text("Signed out.")
+    expect(page.locator("#round")).to_be_hidden()
+    assert page.evaluate("sessionStorage.getItem('breakpoker.sign-in')") is None
+    status = page.evaluate(
+        "async (token) => (await fetch('/api/v1/tables', "
+        "{headers: {Authorization: 'Bearer ' + token}})).status",
+        token,
+    )
+    assert status == 401  # the token itself was ended
+    # Compliance has no business entering rounds: refused at sign-in, with why.
+    page.fill("#name", "compliance")
+    page.fill("#password", "correct horse battery")
+    page.press("#password", "Enter")
+    expect(page.locator('[data-error-for="sign-in"]')).to_contain_text("this page is not for that role")
+    expect(page.locator("#round")).to_be_hidden()
+    # A wrong password is said next to the form.
+    page.fill("#name", "dealer")
+    page.fill("#password", "wrong")
+    page.press("#password", "Enter")
+    expect(page.locator("#sign-in .error:not(:empty)")).to_have_count(1)

@@ -1,0 +1,6 @@
+import { startSession } from "./session.js";
+import { $ } from "./dom.js";
+
+startSession(() => {
+  $("#office").hidden = false;
+});

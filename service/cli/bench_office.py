@@ -283,6 +283,7 @@ class _Bench:
         chain = self._seal_and_verify(sessions)
         self._count(sessions)
         self._exceptions(sessions)
+        assert busiest is not None  # rounds were just entered
         reports = self._reports(sessions, busiest)
         self._recall(sessions)
         checked, mismatched, examples = self._resettle(sessions)

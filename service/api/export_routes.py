@@ -42,7 +42,7 @@ def export_json(export: Export, requested_by: str, with_manifest: bool = True) -
     return {
         "id": export.id,
         "status": export.status,
-        "from": export.first_day.isoformat(),
+        "from_": export.first_day.isoformat(),  # the schema's name; shown as "from"
         "to": export.last_day.isoformat(),
         "tables": export.table_ids,
         "requested_by": requested_by,

@@ -166,6 +166,7 @@ def test_an_export_read_back_and_its_manifest_checked(app, client, as_role, floo
     assert asked.status_code == 202, asked.json
     export = asked.json
     assert asked.headers["Location"] == f"{URL}/{export['id']}"
+    assert (export["from"], export["to"]) == (period()["from"], period()["to"])
     assert (export["status"], export["tables"], export["requested_by"]) == (
         "queued",
         sorted([one["id"], tokyo["id"]]),

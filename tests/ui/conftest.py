@@ -27,6 +27,7 @@ from service.app import create_app
 from service.auth import create_user
 from service.db import unit_of_work
 from service.migrate import upgrade
+from service.redis_server import EmbeddedRedis
 from service.settings import Settings
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -120,15 +121,18 @@ class Live:
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory, shared_redis: Any) -> Iterator[Live]:
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     from werkzeug.serving import make_server
 
     folder = tmp_path_factory.mktemp("pages")
     url = f"sqlite:///{folder / 'test.sqlite3'}"
     upgrade(url)
+    # A Redis of its own: no job left by another test can reach this database.
+    redis = EmbeddedRedis(folder / "redis")
+    redis.start()
     saved = service.auth._HASHER
     service.auth._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    settings = Settings(instance=folder, database_url=url, redis_url=shared_redis.url)
+    settings = Settings(instance=folder, database_url=url, redis_url=redis.url)
     app = create_app(settings)
     with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
         for name, role in USERS.items():
@@ -142,6 +146,7 @@ def live(tmp_path_factory: pytest.TempPathFactory, shared_redis: Any) -> Iterato
         server.shutdown()
         thread.join(timeout=10)
         app.extensions["breakpoker"]["engine"].dispose()
+        redis.stop()
         service.auth._HASHER = saved
 
 

@@ -1,0 +1,150 @@
+"""The compliance page in Chromium: an export requested, followed while a
+real worker builds it, downloaded and checked against its manifest; the
+audit chain verified, intact and then tampered with."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import zipfile
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+
+from service.db import make_engine, session_factory, unit_of_work
+from service.models import AuditEvent, AuditSeal
+from tests.api.background import run_burst
+from tests.api.rounds_data import round_body
+from tests.api.tamper import drop_triggers
+from tests.ui.conftest import expect, screenshot
+
+
+def around_today() -> tuple[str, str]:
+    """Gaming days that hold a round entered now, whatever the hour (UTC tables)."""
+    today = datetime.now(UTC).date()
+    return (today - timedelta(days=1)).isoformat(), (today + timedelta(days=1)).isoformat()
+
+
+def test_an_export_is_followed_downloaded_and_matches_its_manifest(
+    open_page: Any, live: Any, table: dict[str, Any], tmp_path: Any
+) -> None:
+    for number in range(3):
+        live.enter(table["id"], round_body(f"c{number}"))
+    page = open_page("/compliance", "compliance")
+    expect(page.locator("#export-list")).to_have_count(0)
+    first, last = around_today()
+    page.fill("#export-from", first)
+    page.fill("#export-to", last)
+    page.locator(f'#export-tables input[data-table="{table["name"]}"]').check()
+    page.click("#export-start")
+    row = page.locator("#export-list tbody tr").first
+    expect(row.locator(".badge")).to_have_text("queued")
+    expect(row).to_contain_text("waiting for a worker")
+    expect(row).to_contain_text(table["name"])
+    expect(row).to_contain_text(f"{first} to {last}")
+    export_id = int(row.get_attribute("data-export"))
+
+    run_burst(live.settings)  # a real worker builds it; the page is asking every second
+
+    expect(row.locator(".badge")).to_have_text("done", timeout=15_000)
+    expect(row.locator("progress")).to_have_attribute("value", "100")
+    shown = live.api("GET", f"/compliance/exports/{export_id}", user="compliance")
+    with page.expect_download() as waiting:
+        row.get_by_role("button", name="Download ZIP").click()
+    saved = tmp_path / "export.zip"
+    waiting.value.save_as(saved)
+    data = saved.read_bytes()
+    assert waiting.value.suggested_filename == f"breakpoker-export-{export_id}-{first}-to-{last}.zip"
+    assert hashlib.sha256(data).hexdigest() == shown["file"]["sha256"]
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    manifest = json.loads(archive.read("manifest.json"))
+    rounds = list(csv.DictReader(io.StringIO(archive.read("rounds.csv").decode(), newline="")))
+    assert sorted(line["round_id"] for line in rounds) == ["c0", "c1", "c2"]
+
+    row.get_by_role("button", name="Manifest").click()
+    expect(page.locator("#zip-sha256")).to_have_text(shown["file"]["sha256"])
+    for file in manifest["files"]:
+        line = page.locator(f'#manifest-files tr[data-file="{file["name"]}"]')
+        expect(line.locator(".hash")).to_have_text(file["sha256"])
+        expect(line.locator("td").nth(1)).to_have_text(f"{file['rows']:,}")
+        assert hashlib.sha256(archive.read(file["name"])).hexdigest() == file["sha256"]
+    screenshot(page, "compliance-export", tmp_path)
+    # The download is on the audit trail.
+    with session_factory(make_engine(live.settings.database))() as session:
+        kinds = set(session.scalars(select(AuditEvent.kind)))
+    assert "export_downloaded" in kinds
+
+
+def test_export_errors_are_shown_next_to_their_field(open_page: Any, live: Any) -> None:
+    before = live.api("GET", "/compliance/exports", user="compliance")["total"]
+    page = open_page("/compliance", "compliance")
+    page.fill("#export-from", "2026-11-20")
+    page.fill("#export-to", "2026-11-10")
+    page.click("#export-start")
+    expect(page.locator('[data-error-for="to"]')).to_contain_text("2026-11-10")
+    expect(page.locator("#export-to")).to_have_attribute("aria-invalid", "true")
+    page.fill("#export-from", "")
+    page.click("#export-start")
+    expect(page.locator('[data-error-for="from"]')).to_have_text("choose the first gaming day")
+    assert live.api("GET", "/compliance/exports", user="compliance")["total"] == before
+
+
+def test_the_chain_is_verified_and_a_tampered_event_is_named(
+    open_page: Any, live: Any, table: dict[str, Any], tmp_path: Any
+) -> None:
+    live.enter(table["id"], round_body("v1"))
+    run_burst(live.settings)  # every event sealed
+    page = open_page("/compliance", "admin")
+    page.fill("#verify-from", "x1")
+    page.click("#verify-start")
+    expect(page.locator('[data-error-for="verify-from"]')).to_contain_text("x1 is not a seal number")
+    page.fill("#verify-from", "")
+    page.click("#verify-start")
+    expected = live.api("GET", "/compliance/audit/verify", user="compliance")
+    assert expected["intact"] is True
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("INTACT:")
+    expect(verdict).to_contain_text(f"seals 1 to {expected['last_seq']}")
+
+    # A DBA edits a sealed round's house net, triggers dropped.
+    engine = make_engine(live.settings.database)
+    drop_triggers(engine)
+    sessions = session_factory(engine)
+    with unit_of_work(sessions) as session:
+        event = session.scalars(
+            select(AuditEvent).where(AuditEvent.kind == "round_settled").order_by(AuditEvent.id.desc())
+        ).first()
+        seal = session.scalar(select(AuditSeal).where(AuditSeal.event_id == event.id))
+        sealed, event_id, seq = dict(event.payload), event.id, seal.seq
+        session.execute(
+            update(AuditEvent)
+            .where(AuditEvent.id == event_id)
+            .values(payload={**sealed, "house_net": sealed["house_net"] + 900})
+        )
+    try:
+        page.click("#verify-start")
+        expect(verdict).to_contain_text(f"BROKEN at seal {seq} (event {event_id}): event edited")
+        difference = page.locator("#differences tbody tr")
+        expect(difference).to_have_count(1)
+        expect(difference).to_contain_text("payload.house_net")
+        expect(difference.locator("td").nth(1)).to_have_text(str(sealed["house_net"]))
+        expect(difference.locator("td").nth(2)).to_have_text(str(sealed["house_net"] + 900))
+        screenshot(page, "compliance-verify", tmp_path)
+    finally:
+        with unit_of_work(sessions) as session:
+            session.execute(update(AuditEvent).where(AuditEvent.id == event_id).values(payload=sealed))
+        engine.dispose()
+    page.click("#verify-start")
+    expect(verdict).to_contain_text("INTACT:")
+
+
+def test_the_page_is_for_compliance_and_admins(open_page: Any) -> None:
+    page = open_page("/compliance")
+    page.fill("#name", "pit_boss")
+    page.fill("#password", "correct horse battery")
+    page.press("#password", "Enter")
+    expect(page.locator('[data-error-for="sign-in"]')).to_contain_text("this page is not for that role")
+    expect(page.locator("#office")).to_be_hidden()

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench screenshots install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,8 +28,18 @@ lint: install
 	$(BIN)/lint-imports --no-logo
 	$(BIN)/mypy --strict service workers dealer_ui
 
+CHROMIUM ?= /usr/bin/chromium
+NO_BROWSER := echo "*** The browser tests (tests/ui) are SKIPPED: Debian's Chromium is not at $(CHROMIUM). Install it with 'apt-get install chromium' (.ci/run does) to run them. ***"
+
 test: lint
-	$(BIN)/pytest
+	@test -x $(CHROMIUM) || $(NO_BROWSER)
+	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest
+	@test -x $(CHROMIUM) || $(NO_BROWSER)
+
+# The README's pictures of the main screens, taken by the browser tests.
+screenshots: install
+	@test -x $(CHROMIUM) || { $(NO_BROWSER); exit 1; }
+	BREAKPOKER_CHROMIUM=$(CHROMIUM) BREAKPOKER_SCREENSHOTS=1 $(BIN)/pytest -q tests/ui
 
 bench: install
 	$(BIN)/breakpoker bench

@@ -30,7 +30,7 @@ from service.migrate import upgrade
 from service.redis_server import EmbeddedRedis
 from service.settings import Settings
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("BREAKPOKER_CHROMIUM") or "/usr/bin/chromium")
 # As the machine's notes say: without the background-networking flags,
 # Chromium's calls home are refused by the closed network, many at a time.
 CHROMIUM_ARGS = [

@@ -50,6 +50,9 @@ class Status:
     exceptions: tuple[RoundException, ...]  # oldest first, decided or pending
 
 
+JUST_SETTLED = Status(SETTLED, None, ())
+
+
 def statuses(session: Session, round_ids: Iterable[int]) -> dict[int, Status]:
     """The status of each round record, in one query."""
     ids = list(round_ids)

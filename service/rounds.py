@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, insert, select
 from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from service.audit import AGGREGATE, queue_job, record_event
 from service.engine.cards import codes
@@ -62,16 +63,21 @@ def check_key(key: str | None) -> str:
 
 def replay(session: Session, key: str, digest: str) -> Entered | None:
     """The stored round of an earlier request with this key, if any."""
-    found = session.scalar(select(RoundRecord).where(RoundRecord.idempotency_key == key))
+    # Two columns first: on the hot path there is no earlier request, and
+    # loading a whole record (with its joined config and user) costs more.
+    found = session.execute(
+        select(RoundRecord.id, RoundRecord.request_digest).where(RoundRecord.idempotency_key == key)
+    ).first()
     if found is None:
         return None
-    if found.request_digest != digest:
+    record_id, stored_digest = found
+    if stored_digest != digest:
         raise Conflict(
             "idempotency_key_reused",
-            f"Idempotency-Key {key!r} was used for a different round (round {found.id}); use a new key",
+            f"Idempotency-Key {key!r} was used for a different round (round {record_id}); use a new key",
             "Idempotency-Key",
         )
-    return Entered(found, replayed=True)
+    return Entered(get_round(session, record_id), replayed=True)
 
 
 def enter_round(
@@ -102,13 +108,13 @@ def enter_round(
         session,
         RoundRecord(
             table_id=table.id,
-            config_id=version.id,
+            config=version,
+            user=user,
             round_ref=ref,
             dealer_cards=codes(round_.dealer),
             entered=body,
             settlement=settlement_json(settled),
             house_net=settled.house_net,
-            entered_by=user.id,
             entered_at=now,
             utc_offset_minutes=when.utc_offset_minutes,
             gaming_day=when.gaming_day,
@@ -121,8 +127,6 @@ def enter_round(
     )
     record_settled(session, record, version.version, digest, user.id)
     queue_job(session, AGGREGATE, record.id)
-    session.flush()
-    session.refresh(record)
     return Entered(record, replayed=False)
 
 
@@ -188,9 +192,15 @@ def store_round(
     """Add a settled round and its seats (the caller commits)."""
     session.add(record)
     session.flush()
-    for entry, seat in zip(round_.seats, settled.seats, strict=True):
-        session.add(SeatRecord(round_id=record.id, seat=seat.seat, **seat_columns(entry, seat)))
-    session.flush()
+    rows = [
+        {"round_id": record.id, "seat": seat.seat, **seat_columns(entry, seat)}
+        for entry, seat in zip(round_.seats, settled.seats, strict=True)
+    ]
+    # One statement for all the seats: the ORM would insert them one by one
+    # to read back each id, which nothing here needs.
+    session.execute(insert(SeatRecord), rows)
+    # The record shows the seats it was stored with, without reading them back.
+    set_committed_value(record, "seats", [SeatRecord(**row) for row in rows])
     return record
 
 

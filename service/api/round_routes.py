@@ -23,6 +23,7 @@ from service.api.transactions import committed
 from service.db import utc_now
 from service.errors import ServiceError
 from service.round_preview import preview_round
+from service.round_status import JUST_SETTLED
 from service.rounds import enter_round, get_round, list_rounds, recall, round_json, rounds_json
 from service.tables import get_table
 
@@ -64,7 +65,9 @@ class TableRounds(MethodView):
         # race; the retry then answers with the winner's round.
         entered = committed(lambda: enter_round(session, table, current_user(), body, key, utc_now()))
         status = 200 if entered.replayed else 201
-        return round_json(entered.record), status, {"Idempotent-Replayed": str(entered.replayed).lower()}
+        # A round settled just now has no void or correction yet: no query for them.
+        shown = round_json(entered.record, None if entered.replayed else JUST_SETTLED)
+        return shown, status, {"Idempotent-Replayed": str(entered.replayed).lower()}
 
     @blp.arguments(RoundsQuerySchema, location="query")
     @blp.response(200, RoundPageSchema)

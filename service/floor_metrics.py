@@ -73,6 +73,28 @@ def last_verification(session: Session) -> Verification | None:
     return None if event is None else Verification(bool(event.payload["intact"]), event.occurred_at)
 
 
+#: DayLine field -> the series and its help
+_PER_TABLE_AND_BET = {
+    "handle": (
+        "breakpoker_gaming_day_handle_minor_units",
+        "Amount wagered at the table in its current gaming day",
+    ),
+    "win": (
+        "breakpoker_gaming_day_house_win_minor_units",
+        "The house's net win at the table in its current gaming day",
+    ),
+    "theoretical_win": (
+        "breakpoker_gaming_day_theoretical_win_minor_units",
+        "What the par sheets say the house should have won on that handle",
+    ),
+    "flagged": (
+        "breakpoker_hold_variance_flag",
+        "1 when the day's win is outside the report's confidence interval",
+    ),
+    "noted": ("breakpoker_hold_variance_noted", "1 when an investigation note is on the day's line"),
+}
+
+
 class FloorFigures(Collector):
     def __init__(self, lines: list[DayLine], verification: Verification | None) -> None:
         self.lines = lines
@@ -80,41 +102,14 @@ class FloorFigures(Collector):
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         families = {
-            "handle": GaugeMetricFamily(
-                "breakpoker_gaming_day_handle_minor_units",
-                "Amount wagered at the table in its current gaming day",
-                labels=["table", "bet"],
-            ),
-            "win": GaugeMetricFamily(
-                "breakpoker_gaming_day_house_win_minor_units",
-                "The house's net win at the table in its current gaming day",
-                labels=["table", "bet"],
-            ),
-            "theoretical_win": GaugeMetricFamily(
-                "breakpoker_gaming_day_theoretical_win_minor_units",
-                "What the par sheets say the house should have won on that handle",
-                labels=["table", "bet"],
-            ),
-            "flagged": GaugeMetricFamily(
-                "breakpoker_hold_variance_flag",
-                "1 when the day's win is outside the report's confidence interval",
-                labels=["table", "bet"],
-            ),
-            "noted": GaugeMetricFamily(
-                "breakpoker_hold_variance_noted",
-                "1 when an investigation note is on the day's line",
-                labels=["table", "bet"],
-            ),
+            field: GaugeMetricFamily(name, documentation, labels=["table", "bet"])
+            for field, (name, documentation) in _PER_TABLE_AND_BET.items()
         }
         for line in self.lines:
-            labels = [line.table, line.bet]
-            families["handle"].add_metric(labels, line.handle)
-            families["win"].add_metric(labels, line.win)
-            families["noted"].add_metric(labels, float(line.noted))
-            if line.theoretical_win is not None:
-                families["theoretical_win"].add_metric(labels, line.theoretical_win)
-            if line.flagged is not None:
-                families["flagged"].add_metric(labels, float(line.flagged))
+            for field, family in families.items():
+                value = getattr(line, field)
+                if value is not None:  # no theory yet: no sample, rather than a made-up 0
+                    family.add_metric([line.table, line.bet], float(value))
         yield from families.values()
         intact = GaugeMetricFamily(
             "breakpoker_audit_chain_intact", "1 when the last verification found the audit chain intact"

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from service import request_id
 from service.db import utc_now
 from service.models import AuditEvent, OutboxEntry
 
@@ -47,4 +48,4 @@ def record_event(
 
 
 def queue_job(session: Session, job: str, ref: int) -> None:
-    session.add(OutboxEntry(job=job, ref=ref, created_at=utc_now()))
+    session.add(OutboxEntry(job=job, ref=ref, created_at=utc_now(), request_id=request_id.current.get()))

@@ -40,7 +40,7 @@ def count_job_failure(connection: Redis, function: str) -> None:
     connection.hincrby(JOB_FAILURES_KEY, function, 1)
 
 
-def render(extra: Collector | None = None) -> bytes:
+def render(*extra: Collector) -> bytes:
     """The text exposition: the API processes' metrics and ``extra`` (read now)."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         processes = CollectorRegistry()
@@ -48,9 +48,10 @@ def render(extra: Collector | None = None) -> bytes:
         text = generate_latest(processes)
     else:
         text = generate_latest(REGISTRY)
-    if extra is not None:
+    if extra:
         scraped = CollectorRegistry()
-        scraped.register(extra)
+        for collector in extra:
+            scraped.register(collector)
         text += generate_latest(scraped)
     return text
 
@@ -63,6 +64,15 @@ _TOTALS = {
         "breakpoker_dealer_not_qualified",
         "Rounds where the dealer did not qualify",
     ),
+}
+
+
+_PER_QUEUE = {
+    "queued": ("breakpoker_jobs_queued", "Jobs waiting on the queue"),
+    "started": ("breakpoker_jobs_started", "Jobs running"),
+    "scheduled": ("breakpoker_jobs_scheduled", "Jobs waiting for a retry"),
+    "failed": ("breakpoker_jobs_failed", "Jobs that failed every retry (RQ's failed-job registry)"),
+    "workers": ("breakpoker_workers", "RQ workers serving the queue"),
 }
 
 
@@ -104,10 +114,15 @@ class ScrapeTime(Collector):
             value=self.status["outbox"]["waiting"],
         )
         yield GaugeMetricFamily(
+            "breakpoker_outbox_oldest_seconds",
+            "How long the oldest waiting outbox row has waited (0 when none waits)",
+            value=self.status["outbox"]["oldest_seconds"],
+        )
+        yield GaugeMetricFamily(
             "breakpoker_redis_up", "Redis answers", value=float(self.status["redis"]["reachable"])
         )
-        for what in ("queued", "started", "scheduled", "failed"):
-            family = GaugeMetricFamily(f"breakpoker_jobs_{what}", f"Jobs {what}, by queue", labels=["queue"])
+        for what, (name, documentation) in _PER_QUEUE.items():
+            family = GaugeMetricFamily(name, documentation, labels=["queue"])
             for queue in self.status["queues"]:
                 family.add_metric([queue["name"]], queue[what])
             yield family

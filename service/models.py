@@ -195,6 +195,8 @@ class OutboxEntry(Base):
     ref: Mapped[int] = mapped_column(Integer)  # the event or round id
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     dispatched_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
+    # The API request that caused the work, carried into the job's logs.
+    request_id: Mapped[str | None] = mapped_column(String(64))
 
 
 class ShiftAggregate(Base):

@@ -8,6 +8,7 @@ from typing import Any
 
 from redis import Redis
 from redis.exceptions import RedisError
+from rq import Worker
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegistry
@@ -15,6 +16,7 @@ from rq.serializers import JSONSerializer
 from sqlalchemy.orm import Session
 
 from service.audit_chain import unsealed
+from service.db import utc_now
 from service.outbox import backlog
 from service.queues import QUEUES, queue
 from service.reconcile import unaggregated_count
@@ -30,6 +32,8 @@ def queue_counts(session: Session, connection: Redis) -> dict[str, Any]:
         "outbox": {
             "waiting": waiting.waiting,
             "oldest": None if waiting.oldest is None else waiting.oldest.isoformat(),
+            # How long the oldest row has waited: the dispatcher or Redis is down.
+            "oldest_seconds": 0.0 if waiting.oldest is None else (utc_now() - waiting.oldest).total_seconds(),
         },
         "redis": {"reachable": False},
         "queues": [],
@@ -44,6 +48,7 @@ def queue_counts(session: Session, connection: Redis) -> dict[str, Any]:
                     "started": StartedJobRegistry(queue=jobs).count,
                     "scheduled": ScheduledJobRegistry(queue=jobs).count,  # type: ignore[no-untyped-call]
                     "failed": FailedJobRegistry(queue=jobs).count,
+                    "workers": Worker.count(queue=jobs),
                 }
             )
     except (RedisError, OSError) as error:

@@ -39,7 +39,7 @@ def dispatch(
             ).all()
             now = utc_now()
             for row in rows:
-                enqueue(connection, row.job, row.ref, retry_intervals)
+                enqueue(connection, row.job, row.ref, retry_intervals, row.request_id)
                 row.dispatched_at = now
             return len(rows)
     except (RedisError, OSError):

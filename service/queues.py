@@ -68,7 +68,13 @@ def queue(name: str, connection: Redis) -> Queue:
 ENDED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 
 
-def enqueue(connection: Redis, job: str, ref: int, retry_intervals: tuple[int, ...] = RETRY_INTERVALS) -> str:
+def enqueue(
+    connection: Redis,
+    job: str,
+    ref: int,
+    retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
+    request_id: str | None = None,
+) -> str:
     name, function, _ = JOBS[job]
     named = job_id(job, ref)
     earlier = _fetch(connection, job, ref)
@@ -85,5 +91,7 @@ def enqueue(connection: Redis, job: str, ref: int, retry_intervals: tuple[int, .
         job_timeout=JOB_TIMEOUTS.get(job, JOB_TIMEOUT),
         result_ttl=24 * 3600,
         failure_ttl=90 * 24 * 3600,
+        # The request that caused the work, for the worker's log lines.
+        meta={} if request_id is None else {"request_id": request_id},
     )
     return named

@@ -19,13 +19,15 @@ from typing import Any
 
 from redis import Redis
 from redis.exceptions import RedisError
-from rq import Worker
+from rq import Queue, Worker
+from rq.executions import Execution
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from service import request_id
 from service.db import make_engine, session_factory
 from service.metrics import count_job_failure
 from service.outbox import backlog, dispatch
@@ -49,6 +51,30 @@ class BreakPokerWorker(Worker):
     def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
         ttl: int = super().get_heartbeat_ttl(job, working_time)
         return ttl - 60 + self.heartbeat_grace
+
+    def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
+        """In the work-horse: the job runs, and logs, under the id of the
+        request that caused it."""
+        token = request_id.current.set(job.meta.get("request_id"))
+        started = time.monotonic()
+        done = False
+        try:
+            done = bool(super().perform_job(job, queue, execution))
+        finally:
+            log.info(
+                "job %s %s",
+                job.id,
+                "done" if done else "failed",
+                extra={
+                    "job_id": job.id,
+                    "queue": queue.name,
+                    "function": job.func_name,
+                    "outcome": "done" if done else "failed",
+                    "seconds": round(time.monotonic() - started, 6),
+                },
+            )
+            request_id.current.reset(token)
+        return done
 
 
 def count_failure(job: Job, *_exc_info: Any) -> bool:

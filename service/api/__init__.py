@@ -18,6 +18,7 @@ from service.api import (
 )
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.errors import register_error_handlers
+from service.api.request_log import register_request_log
 from service.api.session import register_session
 
 
@@ -41,6 +42,7 @@ def register_api(app: Flask) -> None:
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)
+    register_request_log(app)
     register_session(app)
     register_error_handlers(app)
     ops_routes.register_metrics(app)

@@ -12,7 +12,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from service.api.blueprint import Blueprint
 from service.api.security import roles
-from service.api.session import db
+from service.api.session import db, settings
+from service.floor_metrics import FloorFigures, day_lines, last_verification
 from service.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, ScrapeTime, game_totals, render
 from service.ops import job_status, queue_counts
 
@@ -33,13 +34,16 @@ def jobs_view() -> dict[str, Any]:
 
 def metrics() -> Response:
     """Prometheus text format: the API processes' requests and, read now, the
-    game's totals from the aggregates, job failures, queues and the outbox."""
+    game's totals from the aggregates, job failures, queues and the outbox,
+    each table's gaming day and the last audit chain verification."""
     totals: dict[str, int] | None = None
     status: dict[str, Any] | None = None
     failures: dict[str, int] = {}
+    floor = FloorFigures([], None)
     try:
         totals = game_totals(db())
         status = queue_counts(db(), redis())
+        floor = FloorFigures(day_lines(db(), settings().instance), last_verification(db()))
     except SQLAlchemyError:
         db().rollback()
     try:
@@ -47,15 +51,11 @@ def metrics() -> Response:
         failures = {_text(key): int(value) for key, value in raw.items()}
     except (RedisError, OSError):
         pass
-    return Response(render(ScrapeTime(totals, status, failures)), mimetype="text/plain; version=0.0.4")
+    return Response(render(ScrapeTime(totals, status, failures), floor), mimetype="text/plain; version=0.0.4")
 
 
 def register_metrics(app: Flask) -> None:
     app.add_url_rule("/metrics", "metrics", metrics)
-
-    @app.before_request
-    def start_clock() -> None:
-        g.started = time.perf_counter()
 
     @app.after_request
     def count_request(response: Response) -> Response:
@@ -63,7 +63,7 @@ def register_metrics(app: Flask) -> None:
         if endpoint != "/metrics":
             REQUESTS.labels(endpoint, request.method, str(response.status_code)).inc()
             LATENCY.labels(endpoint, request.method).observe(
-                time.perf_counter() - g.get("started", time.perf_counter())
+                time.perf_counter() - g.get("request_started", time.perf_counter())
             )
         return response
 

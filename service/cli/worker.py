@@ -10,6 +10,7 @@ import click
 
 from service.db import make_engine, session_factory
 from service.lifecycle import running
+from service.logs import configure_logging
 from service.ops import job_status, requeue_failed
 from service.queues import QUEUES
 from service.redis_server import connect
@@ -20,7 +21,11 @@ from service.worker import run_dispatcher, run_worker
 @click.command("worker")
 @click.option("--burst", is_flag=True, help="Work until nothing is left, then exit.")
 @click.option(
-    "--heartbeat-grace", default=60, show_default=True, help="Seconds before a dead worker's job is retried."
+    "--heartbeat-grace",
+    default=60,
+    show_default=True,
+    envvar="BREAKPOKER_HEARTBEAT_GRACE",
+    help="Seconds before a dead worker's job is retried.",
 )
 @click.option("--monitoring-interval", default=30, show_default=True, help="Seconds between job heartbeats.")
 @click.option(
@@ -38,6 +43,7 @@ def worker(
 ) -> None:
     """Run an RQ worker (Redis from REDIS_URL or the embedded one). With
     --burst it also dispatches the outbox."""
+    configure_logging()
     settings = Settings.from_environment()
     names = tuple(name.strip() for name in queue_names.split(","))
     unknown = [name for name in names if name not in QUEUES]
@@ -66,6 +72,7 @@ def worker(
 @click.command("dispatcher")
 def dispatcher() -> None:
     """Move outbox rows onto the queues as they come (Redis may come and go)."""
+    configure_logging()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())

@@ -1,0 +1,71 @@
+"""Gunicorn settings of the API: what ``breakpoker serve`` runs (it hands
+this file to gunicorn, and its --host, --port and --workers override it) and
+so what the Docker image runs. Every figure can be set from the environment;
+ops/README.md lists the variables and their defaults.
+
+How the figures were chosen:
+
+- workers: one process per CPU the process may run on, at least two. A
+  request is mostly Python (validating and settling a round, building JSON)
+  and holds the GIL, so one process keeps about one core busy; more
+  processes than cores only queue for the CPU and each opens its own
+  database pool. Two at least, so one worker being restarted never leaves
+  the replica without one. A container limited by a CPU quota (not a
+  cpuset) sees every core of its host: set WEB_CONCURRENCY there.
+- threads: 4 a worker (the gthread worker). Threads overlap the waits on
+  PostgreSQL and Redis (a round is an insert and a commit, a report a few
+  aggregate queries); past a few they only queue for the GIL. A request
+  holds one database connection, so a replica holds at most workers x
+  threads of them: 3 replicas x 4 workers x 4 threads = 48, inside
+  PostgreSQL's default 100 with room for the RQ workers and the dispatcher.
+- timeout: 120 s without a heartbeat and the master kills the worker. The
+  longest request is a whole audit chain verified in the request
+  (``GET /compliance/audit/verify``): about 26,000 links a second on
+  SQLite on the test machine (``breakpoker bench-office``), so some three
+  million links fit; a longer chain is verified in ranges there, or by
+  ``breakpoker audit verify``. Everything else answers in well under a
+  second (a day report of a table: about 20 ms). Long work (par sheets,
+  exports) runs on the RQ workers.
+- graceful_timeout: 30 s for requests in flight on a stop or restart; the
+  container's stop grace (compose ``stop_grace_period``) must be longer.
+- keepalive: 75 s, above the usual 60 s idle timeout of a load balancer,
+  so the balancer closes an idle connection first and never sends a
+  request down one gunicorn has just closed (a 502). The gthread worker
+  keeps idle connections in its poller, not on a thread.
+- no max_requests: recycling workers would leave a Prometheus file per
+  dead process, which every scrape of /metrics reads.
+- no preload_app: the app holds a database pool and a Redis connection,
+  which must not cross the fork; each worker builds its own.
+"""
+
+import os
+
+from service import logs
+from service.gunicorn_hooks import child_exit, on_exit, when_ready
+
+
+def _cpus() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+wsgi_app = "service.app:create_app()"
+bind = [os.environ.get("BREAKPOKER_BIND", "127.0.0.1:8000")]
+worker_class = "gthread"
+workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, _cpus()))
+threads = int(os.environ.get("BREAKPOKER_THREADS") or 4)
+timeout = int(os.environ.get("BREAKPOKER_TIMEOUT") or 120)
+graceful_timeout = int(os.environ.get("BREAKPOKER_GRACEFUL_TIMEOUT") or 30)
+keepalive = int(os.environ.get("BREAKPOKER_KEEPALIVE") or 75)
+# The workers' heartbeat files: on tmpfs where there is one (a container's
+# overlay file system can stall the heartbeat and get a worker killed).
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+
+# Logs: JSON lines on stderr with the request id; the access line is the
+# app's own (it knows the request id and the route), so gunicorn's is off.
+accesslog = None
+errorlog = "-"
+logconfig_dict = logs.logging_config()
+# No control socket: two servers on one machine would fight over it.
+control_socket_disable = True
+
+__all__ = ["child_exit", "on_exit", "when_ready"]

@@ -1,0 +1,64 @@
+"""The operations kit's tests: the API tests' fixtures (a fresh database per
+test, a real Redis), and a live app whose /metrics shows every series."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.aggregates import aggregate_round
+from service.db import unit_of_work
+from service.metrics import count_job_failure
+from service.redis_server import connect
+from tests.api.conftest import (  # noqa: F401  (fixtures and the database parametrization)
+    app_with_par_sheet,
+    database_url,
+    pytest_generate_tests,
+    quick_password_hashing,
+    redis_server,
+    redis_settings,
+    settings,
+    shared_redis,
+    sign_in,
+)
+from tests.api.rounds_data import round_body
+from tests.ops.promql import exposed_series
+
+
+def enter(client, headers, table_id, round_id, **changes):
+    response = client.post(
+        f"/api/v1/tables/{table_id}/rounds",
+        json=round_body(round_id, **changes),
+        headers={**headers, "Idempotency-Key": f"{table_id}-{round_id}"},
+    )
+    assert response.status_code == 201, response.json
+    return response
+
+
+def count_rounds(app):
+    """What the metrics job does for each round, in this process."""
+    from sqlalchemy import select
+
+    from service.models import RoundRecord
+
+    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+        for round_id in session.scalars(select(RoundRecord.id)):
+            aggregate_round(session, round_id)
+
+
+@pytest.fixture
+def live_metrics(app_with_par_sheet, redis_settings) -> str:  # noqa: F811 (the imported fixtures)
+    """/metrics of an app with a table, a counted round, a verified chain
+    and a job failure on record: every family has samples."""
+    client = app_with_par_sheet.test_client()
+    admin = sign_in(client, "admin")
+    table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
+    enter(client, sign_in(client, "dealer"), table["id"], "r1")
+    count_rounds(app_with_par_sheet)
+    assert client.get("/api/v1/compliance/audit/verify", headers=sign_in(client, "compliance")).json["intact"]
+    count_job_failure(connect(redis_settings.redis), "workers.jobs.aggregate_round")
+    return client.get("/metrics").get_data(as_text=True)
+
+
+@pytest.fixture
+def exposed(live_metrics) -> set[str]:
+    return exposed_series(live_metrics)

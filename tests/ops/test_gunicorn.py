@@ -1,0 +1,175 @@
+"""ops/gunicorn.conf.py: every name in it is a gunicorn setting and its
+values load; and the app under gunicorn, started as the image starts it
+(ops/entrypoint.sh api), with several workers: /metrics adds them up, every
+log line is JSON, and a request's id reaches the log lines of its jobs."""
+
+from __future__ import annotations
+
+import json
+import runpy
+import subprocess
+import types
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from gunicorn.config import Config
+
+from service.redis_server import EmbeddedRedis
+from tests.api.rounds_data import round_body
+from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF
+from tests.ops.services import call, free_port, role_env, run_role, wait_until_ready
+
+HOOKS = {"child_exit", "on_exit", "when_ready"}
+
+
+def load(monkeypatch, **env) -> Config:
+    """The config file read as gunicorn reads it, each value set (and so
+    checked) through gunicorn's own Config."""
+    for name in ("WEB_CONCURRENCY", "BREAKPOKER_BIND", "BREAKPOKER_TIMEOUT", "BREAKPOKER_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    names = runpy.run_path(str(GUNICORN_CONF))
+    config = Config()
+    public = {
+        name: value
+        for name, value in names.items()
+        if not name.startswith("_") and not isinstance(value, types.ModuleType)
+    }
+    unknown = set(public) - set(config.settings)
+    assert unknown == set(), f"not gunicorn settings (gunicorn would ignore them): {unknown}"
+    for name, value in public.items():
+        if name in config.settings:
+            config.set(name, value)
+    return config
+
+
+def test_the_config_file_loads_with_its_defaults(monkeypatch):
+    config = load(monkeypatch)
+    assert config.wsgi_app == "service.app:create_app()"
+    assert config.bind == ["127.0.0.1:8000"]
+    assert config.worker_class_str == "gthread"
+    assert config.threads == 4
+    assert config.workers >= 2
+    assert (config.timeout, config.graceful_timeout, config.keepalive) == (120, 30, 75)
+    assert config.max_requests == 0
+    assert config.preload_app is False
+    assert config.accesslog is None
+    assert config.control_socket_disable is True
+    assert {name for name in HOOKS if callable(getattr(config, name))} == HOOKS
+    formatter = config.logconfig_dict["formatters"]["json"]["()"]
+    assert formatter.__name__ == "JsonFormatter"
+
+
+def test_the_environment_sets_the_figures(monkeypatch):
+    config = load(
+        monkeypatch,
+        WEB_CONCURRENCY="7",
+        BREAKPOKER_BIND="0.0.0.0:9000",
+        BREAKPOKER_TIMEOUT="45",
+        BREAKPOKER_THREADS="2",
+    )
+    assert (config.workers, config.bind, config.timeout, config.threads) == (7, ["0.0.0.0:9000"], 45, 2)
+
+
+@pytest.fixture
+def redis(tmp_path):
+    server = EmbeddedRedis(tmp_path / "redis")
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_the_api_under_gunicorn_with_three_workers(tmp_path, redis):
+    port = free_port()
+    env = role_env(tmp_path, redis.url, port, WEB_CONCURRENCY="3")
+    (tmp_path / "prometheus").mkdir()
+    (tmp_path / "prometheus" / "counter_999999.db").write_text("stale")  # from an earlier run
+
+    migrated = run_role(env, "migrate")
+    assert migrated.returncode == 0, migrated.stderr
+    password = migrated.stdout.split("password ")[1].split()[0]
+    created = run_role(env, "breakpoker", "users", "create", "dana", "--role", "dealer", "--password-stdin",
+                       stdin="long enough\n")  # fmt: skip
+    assert created.returncode == 0, created.stderr
+
+    log = (tmp_path / "api.log").open("w+")
+    server = subprocess.Popen([str(ENTRYPOINT), "api"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(base, server)
+        assert not (tmp_path / "prometheus" / "counter_999999.db").exists()
+        # The entrypoint exec'd into gunicorn's master: three workers under it.
+        children = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True)
+        assert len(children.stdout.split()) == 3
+
+        # Requests spread over the workers; /metrics adds every worker's count.
+        sent = 0
+        with ThreadPoolExecutor(12) as pool:
+            for _ in range(10):
+                statuses = list(pool.map(lambda _: call(base, "/api/v1/tables")[0], range(24)))
+                assert set(statuses) == {401}
+                sent += len(statuses)
+                if len(_pids(log, "/api/v1/tables")) >= 2:
+                    break
+        assert len(_pids(log, "/api/v1/tables")) >= 2
+        with urllib.request.urlopen(f"{base}/metrics", timeout=10) as response:
+            metrics = response.read().decode()
+        counted = (
+            f'breakpoker_http_requests_total{{endpoint="/api/v1/tables",method="GET",status="401"}} {sent}.0'
+        )
+        assert counted in metrics
+
+        # A round entered under a request id: the API's line and its jobs' lines carry it.
+        token = call(base, "/api/v1/auth/login", {"name": "admin", "password": password})[2]["token"]
+        status, _, table = call(
+            base, "/api/v1/tables", {"name": "BP-1"}, {"Authorization": f"Bearer {token}"}
+        )
+        assert status == 201
+        dealer = call(base, "/api/v1/auth/login", {"name": "dana", "password": "long enough"})[2]["token"]
+        status, headers, _ = call(
+            base,
+            f"/api/v1/tables/{table['id']}/rounds",
+            round_body("r1"),
+            {"Authorization": f"Bearer {dealer}", "Idempotency-Key": "k1", "X-Request-ID": "e2e-round-1"},
+        )
+        assert status == 201
+        assert headers["X-Request-ID"] == "e2e-round-1"
+        assert any(
+            line.get("request_id") == "e2e-round-1" and line.get("status") == 201 for line in _lines(log)
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    assert server.returncode == 0
+    lines = _lines(log)  # every line JSON, gunicorn's own included
+    assert any(line["logger"] == "gunicorn.error" and "Booting worker" in line["message"] for line in lines)
+
+    burst = run_role(env, "worker", "--burst")
+    assert burst.returncode == 0, burst.stderr
+    jobs = [json.loads(line) for line in burst.stderr.splitlines()]
+    done = {line["job_id"]: line for line in jobs if line.get("outcome") == "done"}
+    assert done["aggregate-1"]["request_id"] == "e2e-round-1"
+    [seal] = [line for line in done.values() if line["job_id"].startswith("seal-") and
+              line["request_id"] == "e2e-round-1"]  # fmt: skip
+    assert seal["function"] == "workers.jobs.seal_audit"
+    # RQ's own lines in the job's work-horse carry the id too.
+    assert any(
+        line["logger"].startswith("rq.")
+        and line["request_id"] == "e2e-round-1"
+        and "aggregate-1" in line["message"]
+        for line in jobs
+    )
+
+
+def _lines(log) -> list[dict]:
+    log.flush()
+    log.seek(0)
+    text = log.read()
+    log.seek(0, 2)
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _pids(log, path: str) -> set[int]:
+    return {line["pid"] for line in _lines(log) if line.get("path") == path}

@@ -17,7 +17,6 @@ from tests.api.conftest import (  # noqa: F401  (fixtures and the database param
     redis_server,
     redis_settings,
     settings,
-    shared_redis,
     sign_in,
 )
 from tests.api.rounds_data import round_body

@@ -41,9 +41,12 @@ screenshots: install
 	@test -x $(CHROMIUM) || { $(NO_BROWSER); exit 1; }
 	BREAKPOKER_CHROMIUM=$(CHROMIUM) BREAKPOKER_SCREENSHOTS=1 $(BIN)/pytest -q tests/ui
 
+# BENCH_DATABASE_URL: an empty PostgreSQL database for the load figures there too.
 bench: install
 	$(BIN)/breakpoker bench
 	$(BIN)/breakpoker bench-office
+	$(BIN)/breakpoker bench-load
+	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BIN)/breakpoker bench-load --database "$(BENCH_DATABASE_URL)"; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -7,6 +7,7 @@ import click
 from service.cli.analyze import analyze
 from service.cli.audit import audit
 from service.cli.bench import bench
+from service.cli.bench_load import bench_load
 from service.cli.bench_office import bench_office
 from service.cli.db import db
 from service.cli.house_way import house_way_command
@@ -28,6 +29,7 @@ main.add_command(house_way_command)
 main.add_command(settle)
 main.add_command(bench)
 main.add_command(bench_office)
+main.add_command(bench_load)
 main.add_command(analyze)
 main.add_command(db)
 main.add_command(users)

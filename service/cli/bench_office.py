@@ -29,10 +29,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-from alembic import command
 from argon2 import PasswordHasher
-from sqlalchemy import func, inspect, select
-from sqlalchemy.engine import make_url
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import service.auth
@@ -40,10 +38,11 @@ from service.aggregates import aggregate_round
 from service.audit_chain import SEAL_BATCH, seal_batch
 from service.audit_verify import verify_chain
 from service.auth import create_user
+from service.cli.scratch import drop_tables, refuse_used, shown_database
 from service.db import make_engine, session_factory, unit_of_work, utc_now
 from service.engine.cards import DECK, codes
 from service.exports import build_export, get_export, request_export
-from service.migrate import alembic_config, upgrade
+from service.migrate import upgrade
 from service.models import AuditEvent, GameTable, RoundRecord, User
 from service.report_periods import table_scope
 from service.reports import report
@@ -118,7 +117,7 @@ def bench_office(rounds: int, database_url: str | None, seed: int, as_json: bool
     with tempfile.TemporaryDirectory(prefix="breakpoker-bench-office-") as folder:
         instance = Path(folder)
         if database_url:
-            _refuse_used(database_url)
+            refuse_used(database_url, "bench-office")
             url = database_url
         else:
             url = f"sqlite:///{instance / 'bench.sqlite3'}"
@@ -127,8 +126,8 @@ def bench_office(rounds: int, database_url: str | None, seed: int, as_json: bool
                 result = _Bench(url, instance, rounds, seed).run()
         finally:
             if database_url:
-                _drop_tables(database_url)
-    result["database"] = _shown_database(url, temporary=not database_url)
+                drop_tables(database_url, "bench-office")
+    result["database"] = shown_database(url, temporary=not database_url)
     if as_json:
         click.echo(json.dumps(result, indent=1))
     else:
@@ -136,58 +135,6 @@ def bench_office(rounds: int, database_url: str | None, seed: int, as_json: bool
     if not result["ok"]:
         click.secho(_failure(result), fg="red", bold=True, err=True)
         raise SystemExit(1)
-
-
-# --- the database ------------------------------------------------------------
-
-
-def _refuse_used(url: str) -> None:
-    """Only an empty database: the bench must never touch real data."""
-    engine = make_engine(url)
-    try:
-        tables = inspect(engine).get_table_names()
-    finally:
-        engine.dispose()
-    if tables:
-        shown = ", ".join(sorted(tables)[:5]) + (", …" if len(tables) > 5 else "")
-        raise click.ClickException(
-            f"{_shown_database(url, False)} already has {len(tables)} table(s) ({shown}); "
-            "bench-office runs only on an empty scratch database"
-        )
-
-
-def _drop_tables(url: str) -> None:
-    """Undo the migrations on the scratch database, so it can be used again."""
-    _progress("dropping the bench's tables from the scratch database (alembic downgrade base)")
-    engine = make_engine(url)
-    try:
-        with engine.connect() as connection:
-            if connection.dialect.name == "sqlite":
-                # The downgrade rebuilds tables that still hold the bench's rows.
-                connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
-                connection.commit()
-            with connection.begin():
-                config = alembic_config(url)
-                config.attributes["connection"] = connection
-                command.downgrade(config, "base")
-            with connection.begin():
-                connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
-    except Exception as error:  # noqa: BLE001 - the figures are still worth printing
-        click.secho(
-            f"bench-office: could not drop the bench's tables ({type(error).__name__}: {error}); "
-            "drop and create the scratch database before the next run",
-            fg="yellow",
-            err=True,
-        )
-    finally:
-        engine.dispose()
-
-
-def _shown_database(url: str, temporary: bool) -> str:
-    parsed = make_url(url)
-    if temporary:
-        return "SQLite (temporary)"
-    return f"{parsed.get_backend_name()} {parsed.render_as_string(hide_password=True)}"
 
 
 @contextmanager

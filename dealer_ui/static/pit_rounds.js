@@ -1,0 +1,187 @@
+// The round list (filters, newest first, a page at a time) and game recall.
+import { call, query } from "./api.js";
+import { $, clearErrors, el, grid, when } from "./dom.js";
+import { cardsText, go, net, newTurn, pit, shiftOptions, showApiError, statusBadge } from "./pit_common.js";
+
+// page 1 is the newest rounds; the API lists oldest first.
+const list = { page: 1, pages: 1, tableId: null };
+
+function filters() {
+  return {
+    from: $("#rounds-from").value.trim(),
+    to: $("#rounds-to").value.trim(),
+    shift: $("#rounds-shift").value,
+  };
+}
+
+function fetchPage(page, perPage) {
+  return call("GET", `/tables/${pit.tableId}/rounds${query({ ...filters(), page, per_page: perPage })}`);
+}
+
+/** The rounds of newest-first page ``page``: at most two of the API's pages, cut and turned round.
+ * If a round is entered between the calls, the count moves: asked again, once. */
+async function newestFirst(page, perPage) {
+  for (let attempt = 0; ; attempt += 1) {
+    const first = (await fetchPage(1, perPage)).json;
+    const total = first.total;
+    const high = total - (page - 1) * perPage; // one past the newest shown, in the API's order
+    const low = Math.max(0, high - perPage);
+    const firstPage = Math.floor(low / perPage) + 1;
+    const lastPage = Math.ceil(high / perPage);
+    const pages = new Map([[1, first]]);
+    for (let number = firstPage; number <= lastPage; number += 1) {
+      if (!pages.has(number)) pages.set(number, (await fetchPage(number, perPage)).json);
+    }
+    if ([...pages.values()].every((each) => each.total === total) || attempt === 1) {
+      const items = [];
+      for (let number = firstPage; number <= lastPage; number += 1) items.push(...pages.get(number).items);
+      const start = (firstPage - 1) * perPage;
+      return { total, items: items.slice(low - start, high - start).reverse() };
+    }
+  }
+}
+
+function roundRow(round) {
+  const seats = round.seats.map((seat) => seat.seat).join(", ");
+  return el(
+    "tr",
+    { dataset: { round: String(round.id) } },
+    el(
+      "td",
+      { className: "round-cell" },
+      el("button", { type: "button", className: "row-open", onclick: () => go("round", round.id), "aria-label": `Open round ${round.id}` }, `#${round.id}`),
+      el("span", { className: "muted" }, String(round.round_id)),
+    ),
+    el("td", {}, when(round.entered_at)),
+    el("td", {}, `${round.gaming_day} · shift ${round.shift}`),
+    el("td", {}, round.entered_by),
+    el("td", {}, seats),
+    el("td", { className: "number net" }, net(round.house_net)),
+    el("td", {}, statusBadge(round.status), round.revision ? el("div", { className: "muted" }, `revision ${round.revision}`) : null),
+  );
+}
+
+const HEADERS = ["Round", "Entered", "Gaming day", "Dealer", "Seats", "House net", "Status"];
+
+export async function showRounds() {
+  const view = $("#view-rounds");
+  clearErrors(view);
+  shiftOptions($("#rounds-shift"), "Any shift");
+  const out = $("#rounds-list");
+  const pager = $("#rounds-pager");
+  if (pit.tableId === null) {
+    pager.hidden = true;
+    out.replaceChildren(el("p", { className: "notice" }, "Choose a table above to list its rounds."));
+    return;
+  }
+  if (list.tableId !== pit.tableId) Object.assign(list, { page: 1, tableId: pit.tableId });
+  const perPage = Number($("#rounds-per-page").value);
+  const current = newTurn("rounds");
+  try {
+    const { total, items } = await newestFirst(list.page, perPage);
+    if (!current()) return undefined;
+    list.pages = Math.max(1, Math.ceil(total / perPage));
+    if (list.page > list.pages) {
+      list.page = list.pages;
+      return showRounds();
+    }
+    out.replaceChildren(
+      items.length
+        ? grid(HEADERS, items.map(roundRow), { id: "rounds-table" })
+        : el("p", { className: "notice" }, "No round matches these filters."),
+    );
+    const newest = (list.page - 1) * perPage + 1;
+    $("#rounds-position").textContent = total
+      ? `Rounds ${newest}–${newest + items.length - 1} of ${total} (newest first) · page ${list.page} of ${list.pages}`
+      : "No rounds";
+    pager.hidden = false;
+    for (const button of pager.querySelectorAll("[data-page]")) {
+      const back = button.dataset.page === "newest" || button.dataset.page === "newer";
+      button.disabled = back ? list.page === 1 : list.page === list.pages;
+    }
+  } catch (error) {
+    if (!current()) return undefined;
+    out.replaceChildren();
+    pager.hidden = true;
+    showApiError(error, "rounds", "rounds");
+  }
+  return undefined;
+}
+
+function turnPage(how) {
+  list.page = { newest: 1, newer: list.page - 1, older: list.page + 1, oldest: list.pages }[how];
+  showRounds();
+}
+
+// ---- game recall -----------------------------------------------------------------
+
+function recallRow(game) {
+  const current = game.current;
+  return el(
+    "tr",
+    { dataset: { round: String(game.id) } },
+    el("td", {}, el("button", { type: "button", className: "row-open", onclick: () => go("round", game.id), "aria-label": `Open round ${game.id}` }, `#${game.id}`)),
+    el("td", {}, when(game.entered_at), el("div", { className: "muted" }, game.entered_by)),
+    el("td", {}, cardsText(game.dealer.cards), el("div", { className: "muted" }, `rule ${game.dealer.rule}${game.dealer.qualifies ? "" : " · does not qualify"}`)),
+    el("td", {}, String(game.seats.length)),
+    el("td", { className: "number net" }, net(game.house_net)),
+    el(
+      "td",
+      { className: "current" },
+      statusBadge(game.status),
+      current
+        ? el(
+            "div",
+            {},
+            "now ",
+            el("button", { type: "button", className: "link", onclick: () => go("round", current.id) }, `#${current.id}`),
+            ` (revision ${current.revision}): house net ${net(current.house_net)}`,
+          )
+        : null,
+    ),
+  );
+}
+
+export async function showRecall() {
+  const view = $("#view-recall");
+  clearErrors(view);
+  const out = $("#recall-list");
+  if (pit.tableId === null) {
+    out.replaceChildren(el("p", { className: "notice" }, "Choose a table above to recall its games."));
+    return;
+  }
+  const current = newTurn("recall");
+  try {
+    const { json } = await call("GET", `/tables/${pit.tableId}/recall${query({ last: $("#recall-last").value.trim() })}`);
+    if (!current()) return;
+    out.replaceChildren(
+      json.games.length
+        ? grid(["Game", "Entered", "Dealer's hand", "Seats", "House net", "Status"], json.games.map(recallRow), { id: "recall-table", className: "grid compact" })
+        : el("p", { className: "notice" }, "No game at this table yet."),
+    );
+  } catch (error) {
+    if (!current()) return;
+    out.replaceChildren();
+    showApiError(error, "recall", "recall");
+  }
+}
+
+$("#round-filters").addEventListener("submit", (event) => {
+  event.preventDefault();
+  list.page = 1;
+  showRounds();
+});
+$("#rounds-clear").addEventListener("click", () => {
+  $("#rounds-from").value = "";
+  $("#rounds-to").value = "";
+  $("#rounds-shift").value = "";
+  list.page = 1;
+  showRounds();
+});
+for (const button of document.querySelectorAll("#rounds-pager [data-page]")) {
+  button.addEventListener("click", () => turnPage(button.dataset.page));
+}
+$("#recall-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  showRecall();
+});

@@ -76,4 +76,6 @@ for (const button of document.querySelectorAll("[data-view]")) {
   });
 }
 window.addEventListener("hashchange", route);
+// Requests from other pit bosses show on the Approvals button without a reload.
+setInterval(() => pit.user && countPending(), 30_000);
 startSession(begin);

@@ -1,11 +1,12 @@
 // A correction: the round re-entered as it should have been (cards as typed
-// codes, settings, bets in currency units), and the change list the API
-// settles it to: every field before and after, each seat's money, the house's.
+// codes, settings, bets in currency units); the API settles it to a change
+// list at once (pit_changes.js shows it).
 import { ApiError, call } from "./api.js";
 import { parseCodes } from "./cards.js";
 import { clearErrors, el, grid, showError } from "./dom.js";
 import { parseAmount } from "./money.js";
-import { BETS, cardsText, money, net, notify, pit, settingText } from "./pit_common.js";
+import { BETS, net, notify, pit } from "./pit_common.js";
+import { countPending } from "./pit_exceptions.js";
 
 /** Cents as typed back into a form ("1234.50"): parseAmount reads no thousands separator. */
 function plain(cents) {
@@ -135,57 +136,10 @@ export function correctionForm(round, redraw) {
       const { json } = await call("POST", `/rounds/${round.id}/corrections`, { reason: reason.value, round: body });
       notify(`Correction of round #${round.id} requested (house net ${net(json.changes.house_net.before)} → ${net(json.changes.house_net.after)}): a second pit boss must approve it.`);
       redraw();
+      countPending();
     } catch (error) {
       showError(error instanceof ApiError ? targetOf(error.field, body) : "corr-general", error.message);
     }
   });
   return form;
-}
-
-// ---- the change list ------------------------------------------------------------
-
-function fieldName(field) {
-  if (field === "dealer") return "Dealer's cards";
-  const [, seat, what, bet] = /^seats\.(\d+)\.(\w+)(?:\.(\w+))?$/.exec(field) || [];
-  if (!seat) return field;
-  if (what === "bets") return `Seat ${seat} · ${BETS.find((each) => each.key === bet)?.name ?? bet} bet`;
-  return `Seat ${seat} · ${what}`;
-}
-
-function fieldValue(field, value) {
-  if (value === null || value === undefined) return el("span", { className: "muted" }, "not in the round");
-  if (field.includes(".bets.")) return money(value);
-  if (field.endsWith(".setting")) return settingText(value);
-  return cardsText(value);
-}
-
-function moneyChange(change) {
-  return el("td", { className: change.difference ? "number changed" : "number" }, `${net(change.before)} → ${net(change.after)}`);
-}
-
-/** Every changed field before and after; each seat's net per bet before and after with the difference; the house's. */
-export function changeList(changes, id) {
-  if (!changes) return null;
-  const fields = changes.fields.map((change) =>
-    el("tr", { dataset: { field: change.field } }, el("th", { scope: "row" }, fieldName(change.field)), el("td", { className: "before" }, fieldValue(change.field, change.before)), el("td", { className: "after" }, fieldValue(change.field, change.after))),
-  );
-  const seats = changes.seats.map((seat) =>
-    el(
-      "tr",
-      { dataset: { seat: String(seat.seat) } },
-      el("th", { scope: "row" }, `Seat ${seat.seat}`),
-      ...BETS.map((bet) => moneyChange(seat.bets[bet.key])),
-      el("td", { className: "number net-before" }, net(seat.net_before)),
-      el("td", { className: "number net-after" }, net(seat.net_after)),
-      el("td", { className: "number difference" }, net(seat.difference)),
-    ),
-  );
-  const house = changes.house_net;
-  return el(
-    "div",
-    { className: "changes", id },
-    grid(["Changed", "Before", "After"], fields, { className: "grid change-fields" }),
-    grid(["Player's net", ...BETS.map((bet) => bet.name), "Seat net before", "after", "Difference"], seats, { className: "grid change-seats" }),
-    el("p", { className: "house-change" }, `House net ${net(house.before)} → ${net(house.after)} (difference ${net(house.difference)})`),
-  );
 }

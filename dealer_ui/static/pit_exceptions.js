@@ -3,7 +3,7 @@
 // request is shown its refusal beside the buttons.
 import { call, query } from "./api.js";
 import { $, clearErrors, el, showError } from "./dom.js";
-import { changeList } from "./pit_correction.js";
+import { changeList } from "./pit_changes.js";
 import { byAt, canAct, go, newTurn, notify, pit, showApiError, statusBadge, tableName } from "./pit_common.js";
 
 /** Approve (an optional note) or reject (a note required) one pending request. */
@@ -115,3 +115,8 @@ export async function countPending() {
     // Only a count: the screens show their own errors.
   }
 }
+
+$("#approvals-refresh").addEventListener("click", () => {
+  notify("");
+  showApprovals();
+});

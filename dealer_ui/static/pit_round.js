@@ -2,8 +2,9 @@
 // when, its voids and corrections; and asking for a void or a correction.
 import { call } from "./api.js";
 import { $, clearErrors, el, grid } from "./dom.js";
-import { changeList, correctionForm } from "./pit_correction.js";
-import { decisionControls } from "./pit_exceptions.js";
+import { changeList } from "./pit_changes.js";
+import { correctionForm } from "./pit_correction.js";
+import { countPending, decisionControls } from "./pit_exceptions.js";
 import {
   BETS,
   byAt,
@@ -123,6 +124,7 @@ function voidForm(round, redraw) {
       await call("POST", `/rounds/${round.id}/void`, { reason: reason.value });
       notify(`Void of round #${round.id} requested: a second pit boss must approve it.`);
       redraw();
+      countPending();
     } catch (error) {
       showApiError(error, "void", "void-reason");
     }
@@ -156,7 +158,7 @@ export async function showRound(id) {
     if (!current()) return;
     const headers = ["Seat", "Cards", "Entered", "Settled", ...BETS.map((bet) => bet.name), "Player's net"];
     out.replaceChildren(
-      el("h2", { id: "round-title" }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round ${round.round_id} · revision ${round.revision}`)),
+      el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round ${round.round_id} · revision ${round.revision}`)),
       facts(round),
       dealerBox(round.dealer),
       grid(headers, round.seats.map(seatRow), { id: "round-seats" }),
@@ -167,6 +169,7 @@ export async function showRound(id) {
         : el("p", { className: "muted" }, "None."),
       actions(round, redraw),
     );
+    if (!out.contains(document.activeElement)) $("#round-title").focus(); // keyboard users start at the round
   } catch (error) {
     if (!current()) return;
     out.replaceChildren();

@@ -4,7 +4,12 @@ import { $, clearErrors, el, grid, when } from "./dom.js";
 import { cardsText, go, net, newTurn, pit, shiftOptions, showApiError, statusBadge } from "./pit_common.js";
 
 // page 1 is the newest rounds; the API lists oldest first.
-const list = { page: 1, pages: 1, tableId: null };
+const list = { page: 1, pages: 1, tableId: null, opened: null };
+
+function openRound(id) {
+  list.opened = id; // back on the list, the keyboard is where it left
+  go("round", id);
+}
 
 function filters() {
   return {
@@ -49,7 +54,7 @@ function roundRow(round) {
     el(
       "td",
       { className: "round-cell" },
-      el("button", { type: "button", className: "row-open", onclick: () => go("round", round.id), "aria-label": `Open round ${round.id}` }, `#${round.id}`),
+      el("button", { type: "button", className: "row-open", onclick: () => openRound(round.id), "aria-label": `Open round ${round.id}` }, `#${round.id}`),
       el("span", { className: "muted" }, String(round.round_id)),
     ),
     el("td", {}, when(round.entered_at)),
@@ -95,6 +100,8 @@ export async function showRounds() {
       ? `Rounds ${newest}–${newest + items.length - 1} of ${total} (newest first) · page ${list.page} of ${list.pages}`
       : "No rounds";
     pager.hidden = false;
+    out.querySelector(`tr[data-round="${list.opened}"] .row-open`)?.focus();
+    list.opened = null;
     for (const button of pager.querySelectorAll("[data-page]")) {
       const back = button.dataset.page === "newest" || button.dataset.page === "newer";
       button.disabled = back ? list.page === 1 : list.page === list.pages;

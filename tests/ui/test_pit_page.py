@@ -148,16 +148,27 @@ def test_rounds_are_filtered_paged_and_opened_with_the_keyboard(
     page.click("#rounds-clear")
     expect(page.locator('[data-error-for="rounds-from"]')).to_be_empty()
 
-    # With the keyboard alone: onto the newest round's button, Enter opens it.
+    # With the keyboard alone: Tab onto the newest round's button, Enter opens it.
     expect(rows.first).to_have_attribute("data-round", str(late["id"]))
-    page.locator("#rounds-table .row-open").first.focus()
+    page.locator("#rounds-clear").focus()
+    tab_to(page, f'tr[data-round="{late["id"]}"] .row-open')
     page.keyboard.press("Enter")
     expect(page.locator("#round-title")).to_contain_text(f"Round #{late['id']} settled")
+    expect(page.locator("#round-title")).to_be_focused()
     check_detail(page, live.api("GET", f"/rounds/{late['id']}", user="pit_boss"), table)
     screenshot(page, "pit-round-detail", tmp_path)
-    page.locator("#round-back").focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#rounds-table")).to_be_visible()
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("#round-back")).to_be_focused()
+    page.keyboard.press("Enter")  # back on the list, at the round it left
+    expect(page.locator(f'tr[data-round="{late["id"]}"] .row-open')).to_be_focused()
+
+
+def tab_to(page: Any, selector: str, presses: int = 40) -> None:
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate("(selector) => document.activeElement.matches(selector)", selector):
+            return
+    raise AssertionError(f"{selector} is not reached with Tab")
 
 
 def check_detail(page: Any, round_: dict[str, Any], table: dict[str, Any]) -> None:
@@ -279,6 +290,14 @@ def test_a_correction_shows_every_change_and_is_approved_by_a_second_pit_boss(
         "25,5x is not an amount (for example 25 or 25.50)"
     )
     form.locator("#corr-seat-1-main").fill("25.50")
+    # Seat 2 with a card too few: the API's word, next to seat 2's cards.
+    form.locator("#corr-seat-2-cards").fill(" ".join(SEATS[2][:6]))
+    form.get_by_role("button", name="Request correction").click()
+    expect(boss.locator('[data-error-for="corr-seat-2-cards"]')).to_have_text(
+        "seat 2 has 6 cards; a hand has 7"
+    )
+    expect(boss.locator("#corr-seat-2-cards")).to_have_attribute("aria-invalid", "true")
+    form.locator("#corr-seat-2-cards").fill(" ".join(SEATS[2]))
     form.get_by_role("button", name="Request correction").click()
     expect(boss.locator("#notice")).to_contain_text(f"Correction of round #{game['id']} requested")
     (asked,) = live.api("GET", f"/exceptions?table={table['id']}&state=pending", user="pit_boss")
@@ -379,23 +398,27 @@ def par_sheet(live: Any) -> None:
     store_par_sheet(default_sheet(), live.settings.instance)
 
 
-def heavy_losses(live: Any, table: dict[str, Any]) -> None:
-    """Four rounds in which seat 2 wins the table maximum on the Main Bet (the
-    house loses 4,000: outside the band) and two ordinary ones; counted."""
+@pytest.fixture(scope="module")
+def heavy(live: Any, par_sheet: None) -> dict[str, Any]:
+    """A table where seat 2 wins the table maximum on the Main Bet four times
+    (the house loses 4,000: outside the band) beside two ordinary rounds, all
+    counted by a real worker. Shared: a worker's run takes seconds."""
     from tests.api.background import run_burst
 
+    table = live.api("POST", "/tables", {"name": "BP-heavy"}, user="admin")
     big = {"seat": 2, "cards": SEATS[2], "setting": "house_way", "bets": {"main": 100_000}}
     for number in range(4):
         live.enter(table["id"], round_body(f"big{number}", seats=[big]))
     for number in range(2):
         live.enter(table["id"], round_body(f"base{number}"))
     run_burst(live.settings)
+    return dict(table)
 
 
 def test_the_shift_report_charts_the_hold_against_the_theory_and_takes_a_note(
-    open_page: Any, live: Any, table: dict[str, Any], par_sheet: None, tmp_path: Any
+    open_page: Any, live: Any, heavy: dict[str, Any], tmp_path: Any
 ) -> None:
-    heavy_losses(live, table)
+    table = heavy
     report = live.api("GET", f"/reports/tables/{table['id']}?period=day", user="pit_boss")
     assert report["pending_rounds"] == 0
     assert report["theoretical_pending"] is False
@@ -456,7 +479,10 @@ def test_the_shift_report_charts_the_hold_against_the_theory_and_takes_a_note(
     flagged = [bet for bet, line in report["bets"].items() if line["variance_flag"]]
     expect(page.locator(".note-forms form")).to_have_count(len(flagged))
     page.click('[data-note-for="main"] button')
-    expect(page.locator('[data-error-for="vnote-main"]')).to_contain_text("note")
+    expect(page.locator('[data-error-for="vnote-main"]')).to_have_text(
+        "note: Length must be between 1 and 2000."
+    )
+    expect(page.locator("#vnote-main")).to_have_attribute("aria-invalid", "true")
     page.fill("#vnote-main", NOTE)
     page.click('[data-note-for="main"] button')
     expect(page.locator("#notice")).to_have_text(f"Note added to the Main hold of {report['period_key']}.")
@@ -517,9 +543,8 @@ def test_game_recall_lists_the_last_games_and_a_correction_s_current_record(
 
 
 def test_compliance_reads_the_pit_but_is_offered_no_decision(
-    open_page: Any, live: Any, table: dict[str, Any], par_sheet: None
+    open_page: Any, live: Any, table: dict[str, Any], heavy: dict[str, Any]
 ) -> None:
-    heavy_losses(live, table)
     game = live.enter(table["id"], round_body("g-open"))
     asked = live.api("POST", f"/rounds/{game['id']}/void", {"reason": "Dealer misread"}, "pit_boss")
     page = at_pit(open_page, "compliance", table)
@@ -532,8 +557,9 @@ def test_compliance_reads_the_pit_but_is_offered_no_decision(
     card_ = page.locator(f'#approvals-list [data-exception="{asked["id"]}"]')
     expect(card_).to_contain_text("Waiting for a second pit boss.")
     expect(page.get_by_role("button", name="Approve")).to_have_count(0)
+    page.select_option("#table-pick", str(heavy["id"]))
     screen(page, "reports")
-    report = live.api("GET", f"/reports/tables/{table['id']}?period=day", user="compliance")
+    report = live.api("GET", f"/reports/tables/{heavy['id']}?period=day", user="compliance")
     expect(page.locator('#report-bets tr[data-bet="main"] .win')).to_have_text(
         money(report["bets"]["main"]["win"])
     )

@@ -36,6 +36,21 @@ export function newTurn(screen) {
   return () => turns[screen] === turn;
 }
 
+/** Fill ``out`` with ``render(await load())``, unless a newer drawing of the
+ * screen has begun meanwhile; a failure empties it and is shown next to the
+ * field it names (``errorAt-field``) or at ``errorAt``. */
+export async function draw(screen, out, load, render, errorAt) {
+  const current = newTurn(screen);
+  try {
+    const answer = await load();
+    if (current()) out.replaceChildren(...[render(answer)].flat().filter(Boolean));
+  } catch (error) {
+    if (!current()) return;
+    out.replaceChildren();
+    showApiError(error, errorAt, errorAt);
+  }
+}
+
 /** Say what happened, where every screen shows it. */
 export function notify(message) {
   $("#notice").textContent = message;

@@ -4,7 +4,7 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { confidenceText, holdChart } from "./hold_chart.js";
-import { BETS, byAt, canNote, money, newTurn, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
+import { BETS, byAt, canNote, draw, money, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
 
 function asked() {
   const period = $("#report-period").value;
@@ -30,6 +30,22 @@ function noteText(note) {
   return el("div", { className: "note" }, el("q", {}, note.note), el("div", { className: "muted" }, byAt(note.written_by, note.written_at), earlier));
 }
 
+/** A figure's cell, right-aligned; ``name`` says which figure it is. */
+function figure(text, name = "") {
+  return el("td", { className: `number ${name}`.trim() }, text);
+}
+
+/** Handle, win and hold, actual and theoretical: a bet's line and the totals alike. */
+function holdFigures(line) {
+  return [
+    figure(money(line.handle), "handle"),
+    figure(money(line.win), "win"),
+    figure(percent(line.hold), "hold"),
+    figure(percent(line.theoretical_hold), "theoretical-hold"),
+    figure(money(line.theoretical_win), "theoretical-win"),
+  ];
+}
+
 function betRow(bet, line) {
   const band = line.hold_interval ? `${percent(line.hold_interval.low)} to ${percent(line.hold_interval.high)}` : "—";
   const winBand = line.win_interval && line.handle ? `${money(line.win_interval.low)} to ${money(line.win_interval.high)}` : "—";
@@ -37,12 +53,8 @@ function betRow(bet, line) {
     "tr",
     { dataset: { bet: bet.key } },
     el("th", { scope: "row" }, bet.name),
-    el("td", { className: "number bets" }, String(line.bets)),
-    el("td", { className: "number handle" }, money(line.handle)),
-    el("td", { className: "number win" }, money(line.win)),
-    el("td", { className: "number hold" }, percent(line.hold)),
-    el("td", { className: "number theoretical-hold" }, percent(line.theoretical_hold)),
-    el("td", { className: "number theoretical-win" }, money(line.theoretical_win)),
+    figure(String(line.bets), "bets"),
+    ...holdFigures(line),
     el("td", { className: "number band" }, band, el("div", { className: "muted win-band" }, winBand)),
     el("td", { className: "variance" }, flagBadge(line)),
     el("td", { className: "latest-note" }, noteText(line.note)),
@@ -55,11 +67,7 @@ function totalsRow(totals) {
     { className: "totals", dataset: { bet: "totals" } },
     el("th", { scope: "row" }, "Totals"),
     el("td"),
-    el("td", { className: "number handle" }, money(totals.handle)),
-    el("td", { className: "number win" }, money(totals.win)),
-    el("td", { className: "number hold" }, percent(totals.hold)),
-    el("td", { className: "number theoretical-hold" }, percent(totals.theoretical_hold)),
-    el("td", { className: "number theoretical-win" }, money(totals.theoretical_win)),
+    ...holdFigures(totals),
     el("td", { colSpan: 3 }),
   );
 }
@@ -131,14 +139,14 @@ function dealerRow(dealer) {
     "tr",
     { dataset: { dealer: dealer.name } },
     el("th", { scope: "row" }, dealer.name),
-    el("td", { className: "number" }, String(dealer.rounds)),
-    el("td", { className: "number" }, String(dealer.seats)),
-    el("td", { className: "number" }, String(dealer.fouls)),
-    el("td", { className: "number" }, money(dealer.handle)),
-    el("td", { className: "number" }, money(dealer.win)),
-    el("td", { className: "number" }, percent(dealer.bets.main.hold)),
-    el("td", { className: "number" }, `${dealer.voids} (${dealer.pending_voids} pending)`),
-    el("td", { className: "number" }, `${dealer.corrections} (${dealer.pending_corrections} pending)`),
+    figure(String(dealer.rounds)),
+    figure(String(dealer.seats)),
+    figure(String(dealer.fouls)),
+    figure(money(dealer.handle)),
+    figure(money(dealer.win)),
+    figure(percent(dealer.bets.main.hold)),
+    figure(`${dealer.voids} (${dealer.pending_voids} pending)`),
+    figure(`${dealer.corrections} (${dealer.pending_corrections} pending)`),
   );
 }
 
@@ -174,15 +182,8 @@ export async function showReports() {
   $("#report-scope").textContent = pit.tableId === null ? "· the floor (all tables)" : `· ${tableName(pit.tableId)}`;
   const out = $("#report-out");
   const path = pit.tableId === null ? "/reports/floor" : `/reports/tables/${pit.tableId}`;
-  const current = newTurn("reports");
-  try {
-    const { json } = await call("GET", `${path}${query(asked())}`);
-    if (current()) out.replaceChildren(...render(json, showReports));
-  } catch (error) {
-    if (!current()) return;
-    out.replaceChildren();
-    showApiError(error, "report", "report");
-  }
+  const params = query(asked());
+  draw("reports", out, async () => (await call("GET", `${path}${params}`)).json, (json) => render(json, showReports), "report");
 }
 
 $("#report-form").addEventListener("submit", (event) => {

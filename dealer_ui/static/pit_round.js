@@ -10,10 +10,10 @@ import {
   byAt,
   canAct,
   cardsText,
+  draw,
   go,
   money,
   net,
-  newTurn,
   notify,
   settingText,
   showApiError,
@@ -148,33 +148,28 @@ function actions(round, redraw) {
   return el("div", { className: "actions" }, voidForm(round, redraw), el("div", {}, open, box));
 }
 
+function detail(round, redraw) {
+  const headers = ["Seat", "Cards", "Entered", "Settled", ...BETS.map((bet) => bet.name), "Player's net"];
+  return [
+    el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round ${round.round_id} · revision ${round.revision}`)),
+    facts(round),
+    dealerBox(round.dealer),
+    grid(headers, round.seats.map(seatRow), { id: "round-seats" }),
+    el("p", { className: "house-net", id: "round-house-net" }, `House net ${net(round.house_net)}`, el("span", { className: "muted" }, " (the house's side: + when the house is ahead; seat nets are the players')")),
+    el("h3", {}, "Voids and corrections"),
+    round.exceptions.length
+      ? el("ul", { className: "exceptions", id: "round-exceptions" }, round.exceptions.map((each) => exceptionItem(each, round, redraw)))
+      : el("p", { className: "muted" }, "None."),
+    actions(round, redraw),
+  ];
+}
+
 export async function showRound(id) {
   const out = $("#round-detail");
   clearErrors($("#view-round"));
   const redraw = () => showRound(id);
-  const current = newTurn("round");
-  try {
-    const { json: round } = await call("GET", `/rounds/${id}`);
-    if (!current()) return;
-    const headers = ["Seat", "Cards", "Entered", "Settled", ...BETS.map((bet) => bet.name), "Player's net"];
-    out.replaceChildren(
-      el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round ${round.round_id} · revision ${round.revision}`)),
-      facts(round),
-      dealerBox(round.dealer),
-      grid(headers, round.seats.map(seatRow), { id: "round-seats" }),
-      el("p", { className: "house-net", id: "round-house-net" }, `House net ${net(round.house_net)}`, el("span", { className: "muted" }, " (the house's side: + when the house is ahead; seat nets are the players')")),
-      el("h3", {}, "Voids and corrections"),
-      round.exceptions.length
-        ? el("ul", { className: "exceptions", id: "round-exceptions" }, round.exceptions.map((each) => exceptionItem(each, round, redraw)))
-        : el("p", { className: "muted" }, "None."),
-      actions(round, redraw),
-    );
-    if (!out.contains(document.activeElement)) $("#round-title").focus(); // keyboard users start at the round
-  } catch (error) {
-    if (!current()) return;
-    out.replaceChildren();
-    showApiError(error, "round", "round");
-  }
+  await draw("round", out, async () => (await call("GET", `/rounds/${id}`)).json, (round) => detail(round, redraw), "round");
+  if (!out.contains(document.activeElement)) $("#round-title")?.focus(); // keyboard users start at the round
 }
 
 $("#round-back").addEventListener("click", () => (history.length > 1 ? history.back() : go("rounds")));

@@ -1,7 +1,7 @@
 // The round list (filters, newest first, a page at a time) and game recall.
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
-import { cardsText, go, net, newTurn, pit, shiftOptions, showApiError, statusBadge } from "./pit_common.js";
+import { cardsText, draw, go, net, pit, shiftOptions, statusBadge } from "./pit_common.js";
 
 // page 1 is the newest rounds; the API lists oldest first.
 const list = { page: 1, pages: 1, tableId: null, opened: null };
@@ -81,38 +81,28 @@ export async function showRounds() {
   }
   if (list.tableId !== pit.tableId) Object.assign(list, { page: 1, tableId: pit.tableId });
   const perPage = Number($("#rounds-per-page").value);
-  const current = newTurn("rounds");
-  try {
-    const { total, items } = await newestFirst(list.page, perPage);
-    if (!current()) return undefined;
+  await draw("rounds", out, () => newestFirst(list.page, perPage), ({ total, items }) => {
     list.pages = Math.max(1, Math.ceil(total / perPage));
     if (list.page > list.pages) {
-      list.page = list.pages;
-      return showRounds();
+      list.page = list.pages; // fewer rounds than when the page was chosen
+      showRounds();
+      return [];
     }
-    out.replaceChildren(
-      items.length
-        ? grid(HEADERS, items.map(roundRow), { id: "rounds-table" })
-        : el("p", { className: "notice" }, "No round matches these filters."),
-    );
     const newest = (list.page - 1) * perPage + 1;
     $("#rounds-position").textContent = total
       ? `Rounds ${newest}–${newest + items.length - 1} of ${total} (newest first) · page ${list.page} of ${list.pages}`
       : "No rounds";
-    pager.hidden = false;
-    out.querySelector(`tr[data-round="${list.opened}"] .row-open`)?.focus();
-    list.opened = null;
     for (const button of pager.querySelectorAll("[data-page]")) {
       const back = button.dataset.page === "newest" || button.dataset.page === "newer";
       button.disabled = back ? list.page === 1 : list.page === list.pages;
     }
-  } catch (error) {
-    if (!current()) return undefined;
-    out.replaceChildren();
-    pager.hidden = true;
-    showApiError(error, "rounds", "rounds");
-  }
-  return undefined;
+    return items.length
+      ? grid(HEADERS, items.map(roundRow), { id: "rounds-table" })
+      : el("p", { className: "notice" }, "No round matches these filters.");
+  }, "rounds");
+  pager.hidden = out.childElementCount === 0; // the list failed: its error says why
+  out.querySelector(`tr[data-round="${list.opened}"] .row-open`)?.focus();
+  list.opened = null;
 }
 
 function turnPage(how) {
@@ -157,20 +147,12 @@ export async function showRecall() {
     out.replaceChildren(el("p", { className: "notice" }, "Choose a table above to recall its games."));
     return;
   }
-  const current = newTurn("recall");
-  try {
-    const { json } = await call("GET", `/tables/${pit.tableId}/recall${query({ last: $("#recall-last").value.trim() })}`);
-    if (!current()) return;
-    out.replaceChildren(
-      json.games.length
-        ? grid(["Game", "Entered", "Dealer's hand", "Seats", "House net", "Status"], json.games.map(recallRow), { id: "recall-table", className: "grid compact" })
-        : el("p", { className: "notice" }, "No game at this table yet."),
-    );
-  } catch (error) {
-    if (!current()) return;
-    out.replaceChildren();
-    showApiError(error, "recall", "recall");
-  }
+  const last = $("#recall-last").value.trim();
+  const games = (json) =>
+    json.games.length
+      ? grid(["Game", "Entered", "Dealer's hand", "Seats", "House net", "Status"], json.games.map(recallRow), { id: "recall-table", className: "grid compact" })
+      : el("p", { className: "notice" }, "No game at this table yet.");
+  draw("recall", out, async () => (await call("GET", `/tables/${pit.tableId}/recall${query({ last })}`)).json, games, "recall");
 }
 
 $("#round-filters").addEventListener("submit", (event) => {

@@ -151,7 +151,7 @@ function actions(round, redraw) {
 function detail(round, redraw) {
   const headers = ["Seat", "Cards", "Entered", "Settled", ...BETS.map((bet) => bet.name), "Player's net"];
   return [
-    el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round ${round.round_id} · revision ${round.revision}`)),
+    el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round id ${round.round_id} · revision ${round.revision}`)),
     facts(round),
     dealerBox(round.dealer),
     grid(headers, round.seats.map(seatRow), { id: "round-seats" }),

@@ -405,7 +405,11 @@ def heavy(live: Any, par_sheet: None) -> dict[str, Any]:
     counted by a real worker. Shared: a worker's run takes seconds."""
     from tests.api.background import run_burst
 
-    table = live.api("POST", "/tables", {"name": "BP-heavy"}, user="admin")
+    # One shift a day, starting twelve hours off: the rounds and the report
+    # are on the same gaming day whenever the test runs.
+    start = clock(datetime.now(UTC) - timedelta(hours=12))
+    body = {"name": "BP-heavy", "timezone": "UTC", "shift_starts": [start]}
+    table = live.api("POST", "/tables", body, user="admin")
     big = {"seat": 2, "cards": SEATS[2], "setting": "house_way", "bets": {"main": 100_000}}
     for number in range(4):
         live.enter(table["id"], round_body(f"big{number}", seats=[big]))

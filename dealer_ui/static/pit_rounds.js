@@ -1,7 +1,7 @@
 // The round list (filters, newest first, a page at a time) and game recall.
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
-import { cardsText, draw, go, net, pit, shiftOptions, statusBadge } from "./pit_common.js";
+import { cardsText, draw, go, net, pit, shiftOptions, statusBadge, tableName } from "./pit_common.js";
 
 // page 1 is the newest rounds; the API lists oldest first.
 const list = { page: 1, pages: 1, tableId: null, opened: null };
@@ -19,15 +19,17 @@ function filters() {
   };
 }
 
-function fetchPage(page, perPage) {
-  return call("GET", `/tables/${pit.tableId}/rounds${query({ ...filters(), page, per_page: perPage })}`);
+const MOST_A_PAGE = 500; // the API's per_page at most
+
+function fetchPage(tableId, page, perPage) {
+  return call("GET", `/tables/${tableId}/rounds${query({ ...filters(), page, per_page: perPage })}`);
 }
 
 /** The rounds of newest-first page ``page``: at most two of the API's pages, cut and turned round.
  * If a round is entered between the calls, the count moves: asked again, once. */
-async function newestFirst(page, perPage) {
+async function newestFirst(tableId, page, perPage) {
   for (let attempt = 0; ; attempt += 1) {
-    const first = (await fetchPage(1, perPage)).json;
+    const first = (await fetchPage(tableId, 1, perPage)).json;
     const total = first.total;
     const high = total - (page - 1) * perPage; // one past the newest shown, in the API's order
     const low = Math.max(0, high - perPage);
@@ -35,7 +37,7 @@ async function newestFirst(page, perPage) {
     const lastPage = Math.ceil(high / perPage);
     const pages = new Map([[1, first]]);
     for (let number = firstPage; number <= lastPage; number += 1) {
-      if (!pages.has(number)) pages.set(number, (await fetchPage(number, perPage)).json);
+      if (!pages.has(number)) pages.set(number, (await fetchPage(tableId, number, perPage)).json);
     }
     if ([...pages.values()].every((each) => each.total === total) || attempt === 1) {
       const items = [];
@@ -44,6 +46,19 @@ async function newestFirst(page, perPage) {
       return { total, items: items.slice(low - start, high - start).reverse() };
     }
   }
+}
+
+/** Every table's rounds together, newest first: the API lists a table at a
+ * time, so page ``page`` takes each table's newest ``page`` pages and merges
+ * them by record id (ids rise as rounds are stored, the API's own order). */
+async function floorNewestFirst(page, perPage) {
+  if (page * perPage > MOST_A_PAGE) {
+    throw new Error(`All tables together go back ${MOST_A_PAGE} rounds a table: choose a table, or narrow the gaming days.`);
+  }
+  const answers = await Promise.all(pit.tables.map((table) => newestFirst(table.id, 1, page * perPage)));
+  const items = answers.flatMap((answer) => answer.items).sort((a, b) => b.id - a.id);
+  const total = answers.reduce((sum, answer) => sum + answer.total, 0);
+  return { total, items: items.slice((page - 1) * perPage, page * perPage) };
 }
 
 function roundRow(round) {
@@ -57,6 +72,7 @@ function roundRow(round) {
       el("button", { type: "button", className: "row-open", onclick: () => openRound(round.id), "aria-label": `Open round ${round.id}` }, `#${round.id}`),
       el("span", { className: "muted" }, String(round.round_id)),
     ),
+    pit.tableId === null ? el("td", { className: "table" }, tableName(round.table_id)) : null,
     el("td", {}, when(round.entered_at)),
     el("td", {}, `${round.gaming_day} · shift ${round.shift}`),
     el("td", {}, round.entered_by),
@@ -66,7 +82,10 @@ function roundRow(round) {
   );
 }
 
-const HEADERS = ["Round", "Entered", "Gaming day", "Dealer", "Seats", "House net", "Status"];
+function headers() {
+  const table = pit.tableId === null ? ["Table"] : [];
+  return ["Round", ...table, "Entered", "Gaming day", "Dealer", "Seats", "House net", "Status"];
+}
 
 export async function showRounds() {
   const view = $("#view-rounds");
@@ -74,14 +93,10 @@ export async function showRounds() {
   shiftOptions($("#rounds-shift"), "Any shift");
   const out = $("#rounds-list");
   const pager = $("#rounds-pager");
-  if (pit.tableId === null) {
-    pager.hidden = true;
-    out.replaceChildren(el("p", { className: "notice" }, "Choose a table above to list its rounds."));
-    return;
-  }
   if (list.tableId !== pit.tableId) Object.assign(list, { page: 1, tableId: pit.tableId });
   const perPage = Number($("#rounds-per-page").value);
-  await draw("rounds", out, () => newestFirst(list.page, perPage), ({ total, items }) => {
+  const load = () => (pit.tableId === null ? floorNewestFirst(list.page, perPage) : newestFirst(pit.tableId, list.page, perPage));
+  await draw("rounds", out, load, ({ total, items }) => {
     list.pages = Math.max(1, Math.ceil(total / perPage));
     if (list.page > list.pages) {
       list.page = list.pages; // fewer rounds than when the page was chosen
@@ -97,7 +112,7 @@ export async function showRounds() {
       button.disabled = back ? list.page === 1 : list.page === list.pages;
     }
     return items.length
-      ? grid(HEADERS, items.map(roundRow), { id: "rounds-table" })
+      ? grid(headers(), items.map(roundRow), { id: "rounds-table" })
       : el("p", { className: "notice" }, "No round matches these filters.");
   }, "rounds");
   pager.hidden = out.childElementCount === 0; // the list failed: its error says why

@@ -148,6 +148,22 @@ def test_rounds_are_filtered_paged_and_opened_with_the_keyboard(
     page.click("#rounds-clear")
     expect(page.locator('[data-error-for="rounds-from"]')).to_be_empty()
 
+    # All tables together, newest first, each row saying its table.
+    page.select_option("#table-pick", "all")
+    everything = sorted(
+        (r for t in live.api("GET", "/tables", user="pit_boss") for r in live.rounds(t["id"])),
+        key=lambda r: -r["id"],
+    )
+    expect(page.locator("#rounds-position")).to_have_text(
+        f"Rounds 1–10 of {len(everything)} (newest first) · page 1 of {-(-len(everything) // 10)}"
+    )
+    assert [int(rows.nth(i).get_attribute("data-round")) for i in range(10)] == [
+        r["id"] for r in everything[:10]
+    ]
+    expect(rows.first.locator("td.table")).to_have_text(table["name"])
+    page.select_option("#table-pick", str(table["id"]))
+    expect(page.locator("#rounds-table td.table")).to_have_count(0)  # the table's own list again
+
     # With the keyboard alone: Tab onto the newest round's button, Enter opens it.
     expect(rows.first).to_have_attribute("data-round", str(late["id"]))
     page.locator("#rounds-clear").focus()

@@ -1,0 +1,122 @@
+// What the pit's screens share: who is signed in, the tables, moving between
+// screens, and how cards, settings, money and holds read.
+import { ApiError } from "./api.js";
+import { JOKER, label, spoken } from "./cards.js";
+import { $, el, showError } from "./dom.js";
+import { formatAmount } from "./money.js";
+
+export const BETS = [
+  { key: "main", name: "Main" },
+  { key: "dealer_break_bonus", name: "Dealer Break Bonus" },
+  { key: "break_bonus", name: "Break Bonus" },
+];
+
+/** The signed-in user, every table, and the table chosen (null: all tables). */
+export const pit = { user: null, tables: [], tableId: null };
+
+// The API refuses anyone else anyway; the page does not offer what would be refused.
+export const canAct = () => pit.user?.role === "pit_boss";
+export const canNote = () => pit.user?.role === "pit_boss" || pit.user?.role === "admin";
+
+export function tableName(id) {
+  return pit.tables.find((table) => table.id === id)?.name ?? `table ${id}`;
+}
+
+/** A screen is named in the address (#rounds, #round-12), so Back and a reload return to it. */
+export function go(view, id) {
+  location.hash = id === undefined ? view : `${view}-${id}`;
+}
+
+const turns = {};
+
+/** A screen is drawn from answers that may come back out of order: the returned
+ * check is false once a newer drawing of the same screen has begun. */
+export function newTurn(screen) {
+  const turn = (turns[screen] = (turns[screen] || 0) + 1);
+  return () => turns[screen] === turn;
+}
+
+/** Fill ``out`` with ``render(await load())``, unless a newer drawing of the
+ * screen has begun meanwhile; a failure empties it and is shown next to the
+ * field it names (``errorAt-field``) or at ``errorAt``. */
+export async function draw(screen, out, load, render, errorAt) {
+  const current = newTurn(screen);
+  try {
+    const answer = await load();
+    if (current()) out.replaceChildren(...[render(answer)].flat().filter(Boolean));
+  } catch (error) {
+    if (!current()) return;
+    out.replaceChildren();
+    showApiError(error, errorAt, errorAt);
+  }
+}
+
+/** Say what happened, where every screen shows it. */
+export function notify(message) {
+  $("#notice").textContent = message;
+}
+
+/** An API error next to the field it names (shown at ``prefix-field``), else at ``fallback``. */
+export function showApiError(error, prefix, fallback) {
+  const target = error instanceof ApiError && error.field ? `${prefix}-${error.field}` : null;
+  showError(target && document.querySelector(`[data-error-for="${target}"]`) ? target : fallback, error.message);
+}
+
+/** Cards in a line of text: rank and suit symbol (each suit its own shape), red for hearts and diamonds too. */
+export function cardsText(cards) {
+  const faces = cards.flatMap((card, index) => [
+    index ? " " : null,
+    el("span", { className: `pip pip-${card === JOKER ? "joker" : card[1]}`, title: spoken(card) }, label(card)),
+  ]);
+  return el("span", { className: "cards-text" }, faces);
+}
+
+/** "low A♠ 9♦ · high Q♠ Q♥ 7♣", or "house way" for a setting left to the house. */
+export function settingText(setting) {
+  if (!setting || setting === "house_way") return "house way";
+  return `low ${setting.low.map(label).join(" ")} · high ${setting.high.map(label).join(" ")}`;
+}
+
+export function statusBadge(status) {
+  return el("span", { className: `badge ${status}` }, status);
+}
+
+/** A hold (a fraction) as a percentage with two decimals; a dash where there is none. */
+export function percent(fraction) {
+  return fraction === null || fraction === undefined ? "—" : `${(fraction * 100).toFixed(2)} %`;
+}
+
+export function money(cents) {
+  return cents === null || cents === undefined ? "—" : formatAmount(cents);
+}
+
+/** A net with its sign always shown ("+10.00", "-5.00", "0.00"). */
+export function net(cents) {
+  return cents > 0 ? `+${formatAmount(cents)}` : formatAmount(cents);
+}
+
+/** Who did something, and when. */
+export function byAt(name, at) {
+  return el("span", { className: "by-at" }, el("strong", {}, name), ` · ${whenText(at)}`);
+}
+
+function whenText(iso) {
+  const moment = new Date(iso);
+  return Number.isNaN(moment.getTime())
+    ? iso
+    : moment.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
+}
+
+/** Options for a shift picker: the table's shifts with their start times (or 1 to 6 for the floor). */
+export function shiftOptions(select, anyText) {
+  const table = pit.tables.find((each) => each.id === pit.tableId);
+  const starts = table ? table.shift_starts : ["", "", "", "", "", ""];
+  const kept = select.value;
+  select.replaceChildren(
+    el("option", { value: "" }, anyText),
+    ...starts.map((start, index) =>
+      el("option", { value: String(index + 1) }, start ? `${index + 1} (from ${start})` : String(index + 1)),
+    ),
+  );
+  if ([...select.options].some((option) => option.value === kept)) select.value = kept;
+}

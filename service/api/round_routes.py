@@ -71,7 +71,7 @@ class TableRounds(MethodView):
 
     @blp.arguments(RoundsQuerySchema, location="query")
     @blp.response(200, RoundPageSchema)
-    @roles("pit_boss", "compliance")
+    @roles("pit_boss", "compliance", "admin")  # who reads recall and the reports
     def get(self, query: dict[str, Any], table_id: int) -> dict[str, Any]:
         """Rounds of a table by gaming day and shift, oldest first, a page at a time."""
         table = get_table(db(), table_id)

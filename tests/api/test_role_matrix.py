@@ -22,7 +22,7 @@ ENDPOINTS = [
     ("POST", "/tables/{table}/house-way", {"cards": HOUSE_WAY_CARDS}, ANY),
     ("POST", "/tables/{table}/rounds", lambda role: round_body(f"round-{role}"), {"dealer", "pit_boss"}),
     ("POST", "/tables/{table}/rounds/preview", lambda role: round_body(f"p-{role}"), {"dealer", "pit_boss"}),
-    ("GET", "/tables/{table}/rounds", None, {"pit_boss", "compliance"}),
+    ("GET", "/tables/{table}/rounds", None, {"pit_boss", "compliance", "admin"}),
     ("GET", "/rounds/{round}", None, ANY),
     ("GET", "/tables/{table}/recall", None, {"pit_boss", "compliance", "admin"}),
     ("POST", "/rounds/{round}/void", {"reason": "misdeal"}, {"pit_boss"}),

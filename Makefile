@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench screenshots install clean
+.PHONY: run test lint bench resilience screenshots install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ test: lint
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
 	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
+
+# The fault tests alone (they also run in make test): Redis, workers and the
+# API killed, the database cut off, races; on PostgreSQL too with TEST_DATABASE_URL.
+resilience: install
+	$(BIN)/pytest -m resilience -v
 
 # The README's pictures of the main screens, taken by the browser tests.
 screenshots: install

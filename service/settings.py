@@ -29,6 +29,8 @@ class Settings:
     lockout_failures: int = 5  # consecutive failed logins that lock an account
     lockout_minutes: int = 15
     retry_seconds: tuple[int, ...] = RETRY_SECONDS
+    sweep_seconds: int = 30  # between the dispatcher's looks for lost work
+    sweep_grace_seconds: int = 60  # how long work may be undone before it counts as lost
 
     @property
     def database(self) -> str:
@@ -48,6 +50,8 @@ class Settings:
             ("token_minutes", "BREAKPOKER_TOKEN_MINUTES"),
             ("lockout_failures", "BREAKPOKER_LOCKOUT_FAILURES"),
             ("lockout_minutes", "BREAKPOKER_LOCKOUT_MINUTES"),
+            ("sweep_seconds", "BREAKPOKER_SWEEP_SECONDS"),
+            ("sweep_grace_seconds", "BREAKPOKER_SWEEP_GRACE_SECONDS"),
         ):
             if os.environ.get(variable):
                 values[name] = int(os.environ[variable])

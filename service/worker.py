@@ -37,7 +37,6 @@ from service.redis_server import connect
 from service.settings import Settings
 
 DISPATCH_SECONDS = 0.5
-RECONCILE_SECONDS = 30.0
 log = logging.getLogger(__name__)
 
 
@@ -85,7 +84,7 @@ def count_failure(job: Job, *_exc_info: Any) -> bool:
 
 def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> None:
     """Move outbox rows onto the queues every half second, and look for lost
-    work every half minute, until stopped. A database that is busy or down
+    work every ``sweep_seconds`` (half a minute), until stopped. A database that is busy or down
     is waited out, never a reason to exit."""
     stop = stop or threading.Event()
     connection = connect(settings.redis, timeout=2.0)
@@ -98,8 +97,14 @@ def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> N
             try:
                 while dispatch(sessions, connection, retry_intervals=settings.retry_seconds):
                     pass
-                if time.monotonic() - last_sweep > RECONCILE_SECONDS:
-                    reconcile(sessions, connection, settings.instance, retry_intervals=settings.retry_seconds)
+                if time.monotonic() - last_sweep > settings.sweep_seconds:
+                    reconcile(
+                        sessions,
+                        connection,
+                        settings.instance,
+                        timedelta(seconds=settings.sweep_grace_seconds),
+                        settings.retry_seconds,
+                    )
                     last_sweep = time.monotonic()
                 pause = DISPATCH_SECONDS
             except SQLAlchemyError:

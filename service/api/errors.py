@@ -74,7 +74,13 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(OperationalError)
     def unavailable(_error: OperationalError) -> tuple[Response, int]:
         app.logger.exception("database unavailable")
-        return error_response(503, "database_unavailable", "the database is busy or down; try again", None)
+        return error_response(
+            503,
+            "database_unavailable",
+            "the database is unreachable or busy, so nothing was stored; try again "
+            "(a round sent again with the same Idempotency-Key settles once)",
+            None,
+        )
 
     @app.errorhandler(RecursionError)
     def too_deep(_error: RecursionError) -> tuple[Response, int]:

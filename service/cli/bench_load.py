@@ -167,7 +167,8 @@ class _LoadBench:
             env = self._environment(redis.url)
             with _server(self._api_command(), env, self.instance / "api.log") as port:
                 # Not reported: every worker's caches filled first.
-                warm = closed_loop("127.0.0.1", port, self._rounds(templates), WARM_UP_SECONDS, 8)
+                warm_up = min(WARM_UP_SECONDS, self.seconds)
+                warm = closed_loop("127.0.0.1", port, self._rounds(templates), warm_up, 8)
                 self.warmed = warm.ok(201)
                 fixed = Phase(
                     "rounds at a fixed rate",

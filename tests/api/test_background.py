@@ -115,6 +115,7 @@ def test_ops_and_metrics_show_the_backlog(bg_app, redis_settings):
 
 
 @pytest.mark.store
+@pytest.mark.resilience
 def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, settings, tmp_path):
     own = EmbeddedRedis(tmp_path / "own-redis")
     own.start()
@@ -156,6 +157,7 @@ def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, s
         app.extensions["breakpoker"]["engine"].dispose()
 
 
+@pytest.mark.resilience
 def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
     # SQLite only (not a store test): its write lock holds the job mid-way.
     client = bg_app.test_client()
@@ -193,6 +195,7 @@ def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
     assert all(FailedJobRegistry(queue=queue(name, connection)).count == 0 for name in QUEUES)
 
 
+@pytest.mark.resilience
 def test_a_failing_job_retries_then_waits_in_the_failed_registry(bg_app, redis_settings, tmp_path):
     from click.testing import CliRunner
 
@@ -251,6 +254,7 @@ def test_a_new_configuration_gets_its_par_sheet_in_the_background(bg_app, redis_
 
 
 @pytest.mark.store
+@pytest.mark.resilience
 def test_work_lost_by_redis_is_found_and_done_again(bg_app, redis_settings):
     client = bg_app.test_client()
     enter_rounds(client, 3)
@@ -303,6 +307,7 @@ def test_events_commit_in_id_order_so_the_chain_follows_it(bg_app):
     assert kinds[-2:] == ["a", "b"]
 
 
+@pytest.mark.resilience
 def test_the_dispatcher_waits_out_a_database_failure(redis_settings, monkeypatch):
     import threading
 

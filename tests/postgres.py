@@ -1,0 +1,63 @@
+"""A PostgreSQL database for the tests that need one whatever the run:
+TEST_DATABASE_URL's server when it is set, else the machine's own on
+127.0.0.1:5432, started first if it is down (as .ci/run does)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+LOCAL = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+def _reachable(url: str) -> bool:
+    driver = make_url(url).set(drivername="postgresql+psycopg")
+    engine = create_engine(driver, connect_args={"connect_timeout": 3})
+    try:
+        with engine.connect():
+            return True
+    except Exception:  # noqa: BLE001 - any failure means not reachable yet
+        return False
+    finally:
+        engine.dispose()
+
+
+def ensure_server(url: str) -> None:
+    if _reachable(url):
+        return
+    versions = sorted(Path("/etc/postgresql").glob("*")) if Path("/etc/postgresql").is_dir() else []
+    if not versions or not shutil.which("pg_ctlcluster"):
+        raise RuntimeError(f"no PostgreSQL answers at {url} and none is installed here to start")
+    subprocess.run(["pg_ctlcluster", versions[-1].name, "main", "start"], check=False, capture_output=True)
+    for _ in range(30):
+        if _reachable(url):
+            return
+        time.sleep(1)
+    raise RuntimeError(f"PostgreSQL did not start at {url}")
+
+
+@contextmanager
+def scratch_database() -> Iterator[str]:
+    """A new, empty database, dropped afterwards; its URL."""
+    server = make_url(os.environ.get("TEST_DATABASE_URL") or LOCAL)
+    admin = server.set(database="postgres")
+    ensure_server(admin.render_as_string(hide_password=False))
+    name = f"breakpoker_test_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(admin.set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        yield server.set(database=name).render_as_string(hide_password=False)
+        with engine.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        engine.dispose()

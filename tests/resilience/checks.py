@@ -1,0 +1,58 @@
+"""What must hold after any fault: every round the tablets were told was
+settled is stored once and whole, and the background work caught up
+exactly: every event sealed once, every round counted once."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from typing import Any
+
+from sqlalchemy import select
+
+from service.audit import AGGREGATE
+from service.models import AuditEvent, OutboxEntry, RoundRecord
+from tests.api.background import check_aggregates, check_chain
+from tests.resilience.stack import Stack
+
+
+def check_rounds(stack: Stack, settled: dict[str, dict[str, Any]]) -> None:
+    """Each settled round stored exactly once, whole, as the API answered."""
+    with stack.sessions() as session:
+        records = session.scalars(select(RoundRecord).where(RoundRecord.revision == 0)).all()
+        stored = Counter(str(json.loads(record.round_ref)) for record in records)
+        assert set(stored) == set(settled), set(stored) ^ set(settled)
+        assert stored.most_common(1)[0][1] == 1 if stored else True
+        events = Counter(
+            event.subject
+            for event in session.scalars(select(AuditEvent).where(AuditEvent.kind == "round_settled"))
+        )
+        aggregate_jobs = Counter(
+            row.ref for row in session.scalars(select(OutboxEntry).where(OutboxEntry.job == AGGREGATE))
+        )
+        for record in records:
+            answer = settled[str(json.loads(record.round_ref))]
+            assert answer["id"] == record.id
+            assert len(record.seats) == len(record.entered["seats"]) == len(answer["seats"])
+            assert record.house_net == answer["house_net"]
+            assert events[f"round:{record.id}"] == 1  # its event, once
+            assert aggregate_jobs[record.id] == 1  # its counting job, once
+
+
+def check_background(stack: Stack, timeout: float = 120) -> dict[str, int]:
+    """Wait for the workers, then: the chain exact, the totals exact."""
+    counts = stack.wait_until_settled_down(timeout)
+    deadline = time.monotonic() + timeout
+    while True:
+        with stack.sessions() as session:
+            try:
+                check_aggregates(session)
+                break
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+        time.sleep(0.5)
+    with stack.sessions() as session:
+        counts["links"] = check_chain(session)
+    return counts

@@ -1,0 +1,39 @@
+"""``breakpoker bench-load``: a short run against the real gunicorn, checked
+for its shape and for what it promises (no round lost or stored twice)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", "bench-load", "--seconds", "1", "--rate", "20",
+         "--connections", "4", "--workers", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout)
+    assert result["ok"] is True, result["problems"]
+    fixed, saturated, ceiling = result["phases"]
+    assert (fixed["phase"], saturated["phase"], ceiling["phase"]) == (
+        "rounds at a fixed rate",
+        "rounds at saturation",
+        "bare endpoint at saturation",
+    )
+    assert fixed["offered_per_second"] == 20
+    assert fixed["statuses"] == {"201": 20}  # every round of the second, all settled
+    assert set(saturated["statuses"]) == {"201"}
+    assert saturated["answered"] > 0
+    assert set(ceiling["statuses"]) == {"200"}
+    assert ceiling["answered"] > 0
+    for phase in result["phases"]:
+        assert phase["unexpected"] == 0
+        assert phase["p50_ms"] <= phase["p95_ms"] <= phase["p99_ms"] <= phase["max_ms"]
+    assert result["stored_rounds"] == result["answered_201"] >= 20 + saturated["answered"]
+    assert result["gunicorn"]["workers"] == 2
+    assert 0 < result["share_of_ceiling"] < 1

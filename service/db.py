@@ -53,6 +53,9 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+CONNECT_TIMEOUT = 5  # seconds, PostgreSQL
+
+
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
@@ -63,7 +66,9 @@ def make_engine(url: str) -> Engine:
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
-    return create_engine(url, pool_pre_ping=True)
+    # A database that drops packets instead of refusing them would hold a
+    # request until gunicorn's timeout; five seconds, and the API says 503.
+    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT})
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -244,7 +244,7 @@ def _replacement(session: Session, record: RoundRecord, exception: RoundExceptio
     """The corrected round's new record (an approved correction)."""
     corrected, settled = _settle(record, exception.corrected)
     revision = record.revision + 1
-    return store_round(
+    replacement, _seats = store_round(
         session,
         RoundRecord(
             table_id=record.table_id,
@@ -270,6 +270,7 @@ def _replacement(session: Session, record: RoundRecord, exception: RoundExceptio
         corrected,
         settled,
     )
+    return replacement
 
 
 def list_exceptions(

@@ -12,11 +12,10 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Select, insert, select
+from sqlalchemy import Select, Table, insert, select
 from sqlalchemy.orm import Session, object_session
-from sqlalchemy.orm.attributes import set_committed_value
 
 from service.audit import AGGREGATE, queue_job, record_event
 from service.engine.cards import codes
@@ -38,6 +37,7 @@ MAX_KEY = 200
 class Entered:
     record: RoundRecord
     replayed: bool  # an earlier request with the same key and body
+    seats: list[dict[str, Any]] | None = None  # the seat rows just stored; None: the record's
 
 
 def request_digest(table_id: int, body: object) -> str:
@@ -104,7 +104,7 @@ def enter_round(
             "round_id",
         )
     when = place(now, table.timezone, table.shift_starts)
-    record = store_round(
+    record, seats = store_round(
         session,
         RoundRecord(
             table_id=table.id,
@@ -127,7 +127,7 @@ def enter_round(
     )
     record_settled(session, record, version.version, digest, user.id)
     queue_job(session, AGGREGATE, record.id)
-    return Entered(record, replayed=False)
+    return Entered(record, replayed=False, seats=seats)
 
 
 def settle_body(
@@ -186,10 +186,14 @@ def record_settled(
     )
 
 
+_SEATS = cast(Table, SeatRecord.__table__)
+
+
 def store_round(
     session: Session, record: RoundRecord, round_: Round, settled: RoundSettlement
-) -> RoundRecord:
-    """Add a settled round and its seats (the caller commits)."""
+) -> tuple[RoundRecord, list[dict[str, Any]]]:
+    """Add a settled round and its seats (the caller commits); the record
+    and the seat rows as stored."""
     session.add(record)
     session.flush()
     rows = [
@@ -198,10 +202,8 @@ def store_round(
     ]
     # One statement for all the seats: the ORM would insert them one by one
     # to read back each id, which nothing here needs.
-    session.execute(insert(SeatRecord), rows)
-    # The record shows the seats it was stored with, without reading them back.
-    set_committed_value(record, "seats", [SeatRecord(**row) for row in rows])
-    return record
+    session.connection().execute(insert(_SEATS), rows)
+    return record, rows
 
 
 def setting_entered(entry: SeatEntry) -> Any:
@@ -301,7 +303,9 @@ def round_ref_of(round_id: str | int, revision: int = 0) -> str:
     return f"{ref}#{revision}" if revision else ref
 
 
-def round_json(record: RoundRecord, status: Status | None = None) -> dict[str, Any]:
+def round_json(
+    record: RoundRecord, status: Status | None = None, seats: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """A stored round as the API shows it: entered and settled, who and when,
     and whether it still counts (voided, or superseded by a correction)."""
     if status is None:
@@ -309,19 +313,21 @@ def round_json(record: RoundRecord, status: Status | None = None) -> dict[str, A
         assert session is not None
         status = statuses(session, [record.id])[record.id]
     settlement = record.settlement
-    seats_entered = {seat.seat: seat for seat in record.seats}
-    seats = []
+    if seats is None:  # read from the database (a round just stored brings its rows)
+        seats = [{column: getattr(seat, column) for column in SEAT_SHOWN} for seat in record.seats]
+    seats_entered = {seat["seat"]: seat for seat in seats}
+    shown_seats = []
     for seat_json in settlement["seats"]:
         stored = seats_entered[seat_json["seat"]]
-        seats.append(
+        shown_seats.append(
             {
                 **seat_json,
-                "cards": stored.cards,
-                "setting_entered": stored.setting_entered,
+                "cards": stored["cards"],
+                "setting_entered": stored["setting_entered"],
                 "bets": {
-                    "main": stored.main_stake,
-                    "dealer_break_bonus": stored.dealer_break_bonus_stake,
-                    "break_bonus": stored.break_bonus_stake,
+                    "main": stored["main_stake"],
+                    "dealer_break_bonus": stored["dealer_break_bonus_stake"],
+                    "break_bonus": stored["break_bonus_stake"],
                 },
             }
         )
@@ -341,9 +347,20 @@ def round_json(record: RoundRecord, status: Status | None = None) -> dict[str, A
         "gaming_day": record.gaming_day.isoformat(),
         "shift": record.shift,
         "dealer": {"cards": record.dealer_cards, **settlement["dealer"]},
-        "seats": seats,
+        "seats": shown_seats,
         "house_net": record.house_net,
     }
+
+
+#: The stored seat columns a round's JSON shows beside its settlement.
+SEAT_SHOWN = (
+    "seat",
+    "cards",
+    "setting_entered",
+    "main_stake",
+    "dealer_break_bonus_stake",
+    "break_bonus_stake",
+)
 
 
 def rounds_json(session: Session, records: list[RoundRecord]) -> list[dict[str, Any]]:

@@ -66,7 +66,7 @@ class TableRounds(MethodView):
         entered = committed(lambda: enter_round(session, table, current_user(), body, key, utc_now()))
         status = 200 if entered.replayed else 201
         # A round settled just now has no void or correction yet: no query for them.
-        shown = round_json(entered.record, None if entered.replayed else JUST_SETTLED)
+        shown = round_json(entered.record, None if entered.replayed else JUST_SETTLED, entered.seats)
         return shown, status, {"Idempotent-Replayed": str(entered.replayed).lower()}
 
     @blp.arguments(RoundsQuerySchema, location="query")

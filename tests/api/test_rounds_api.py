@@ -7,7 +7,7 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
-from service.models import RoundRecord, SeatRecord
+from service.models import AuditEvent, OutboxEntry, RoundRecord, SeatRecord
 from tests.api.conftest import sessions
 from tests.api.rounds_data import round_body
 
@@ -103,20 +103,25 @@ def test_concurrent_requests_with_one_key_settle_once(app, as_role, table):
 def test_a_failure_part_way_stores_nothing(app, client, as_role, table, monkeypatch):
     import service.rounds
 
-    made = []
+    written = []
+    real_store = service.rounds.store_round
 
-    def seat_record(**fields):
-        made.append(fields["seat"])
-        if len(made) == 2:
-            raise RuntimeError("disk full")
-        return SeatRecord(**fields)
+    def store_then_fail(*args, **kwargs):
+        stored = real_store(*args, **kwargs)  # the round and its seats are written…
+        written.append(stored[0].id)
+        raise RuntimeError("disk full")  # …and the event is not
 
-    monkeypatch.setattr(service.rounds, "SeatRecord", seat_record)
+    monkeypatch.setattr(service.rounds, "store_round", store_then_fail)
+    events_before = count(app, AuditEvent)
+    outbox_before = count(app, OutboxEntry)
     response = post_round(client, as_role["dealer"], table["id"], round_body())
     assert response.status_code == 500
     assert response.json["code"] == "internal_error"
+    assert written  # the failure came after the inserts
     assert count(app, RoundRecord) == 0
     assert count(app, SeatRecord) == 0
+    assert count(app, AuditEvent) == events_before
+    assert count(app, OutboxEntry) == outbox_before
 
 
 def test_a_round_records_the_config_version_it_was_settled_under(client, as_role, table):

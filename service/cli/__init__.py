@@ -9,6 +9,7 @@ from service.cli.audit import audit
 from service.cli.bench import bench
 from service.cli.bench_load import bench_load
 from service.cli.bench_office import bench_office
+from service.cli.bench_profile import bench_profile
 from service.cli.db import db
 from service.cli.house_way import house_way_command
 from service.cli.recall import recall
@@ -30,6 +31,7 @@ main.add_command(settle)
 main.add_command(bench)
 main.add_command(bench_office)
 main.add_command(bench_load)
+main.add_command(bench_profile)
 main.add_command(analyze)
 main.add_command(db)
 main.add_command(users)

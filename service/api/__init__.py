@@ -17,13 +17,19 @@ from service.api import (
     table_routes,
 )
 from service.api.blueprint import MAX_ID, IdConverter
+from service.api.error_docs import ErrorResponsesPlugin, ErrorSchema
 from service.api.errors import register_error_handlers
 from service.api.session import register_session
 
 
+class BreakPokerApi(Api):  # type: ignore[misc]
+    # The shape service.api.errors answers with, documented for every status.
+    ERROR_SCHEMA = ErrorSchema
+
+
 def register_api(app: Flask) -> None:
     app.url_map.converters["id"] = IdConverter
-    api = Api(app)
+    api = BreakPokerApi(app, spec_kwargs={"extra_plugins": [ErrorResponsesPlugin()]})
     api.register_converter(
         IdConverter, lambda _converter: {"type": "integer", "minimum": 1, "maximum": MAX_ID}
     )

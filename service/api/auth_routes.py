@@ -17,6 +17,9 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
 @blp.route("/login", methods=["POST"])
 @blp.arguments(LoginSchema)
 @blp.response(200, SignInSchema)
+@blp.error(401, "bad_credentials: the name or the password is wrong (which, is not said)")
+@blp.error(403, "account_locked: the right password of an account locked after failed logins")
+@blp.error(503, "database_unavailable: the database is busy or down; try again")
 def login_view(body: dict[str, str]) -> dict[str, Any]:
     """Exchange a name and password for a bearer token."""
     session = db()

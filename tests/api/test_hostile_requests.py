@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from sqlalchemy import select
 
 from service.models import AuditEvent
-from tests.api.conftest import PASSWORD, sessions
+from tests.api.conftest import PASSWORD, parallel, sessions
 from tests.api.rounds_data import round_body
 
 pytestmark = pytest.mark.store
-
-
-def parallel(count, send):
-    results = []
-    threads = [threading.Thread(target=lambda: results.append(send())) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_a_number_too_long_to_parse_is_a_400(client, as_role, table):

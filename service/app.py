@@ -8,7 +8,7 @@ from flask import Flask
 
 from dealer_ui.blueprint import register_pages
 from service.api import register_api
-from service.db import make_engine, session_factory
+from service.db import make_engine, session_factory, utc_now
 from service.redis_server import connect
 from service.settings import Settings
 
@@ -34,6 +34,7 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
         "settings": settings,
         "engine": engine,
         "sessions": session_factory(engine),
+        "clock": utc_now,
     }
     register_api(app)
     register_pages(app)

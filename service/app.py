@@ -22,8 +22,6 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api/v1",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         MAX_CONTENT_LENGTH=1 << 20,  # a round is a few kilobytes
         JSON_SORT_KEYS=False,
     )

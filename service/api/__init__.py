@@ -17,8 +17,10 @@ from service.api import (
     table_routes,
 )
 from service.api.blueprint import MAX_ID, IdConverter
+from service.api.docs_page import register_docs_page
 from service.api.error_docs import ErrorResponsesPlugin, ErrorSchema
 from service.api.errors import register_error_handlers
+from service.api.headers import register_headers
 from service.api.session import register_session
 
 
@@ -49,6 +51,8 @@ def register_api(app: Flask) -> None:
     round_routes.document_round_body(api)
     register_session(app)
     register_error_handlers(app)
+    register_headers(app)
+    register_docs_page(app)
     ops_routes.register_metrics(app)
     app.add_url_rule("/healthz", "healthz", health.healthz)
     app.add_url_rule("/readyz", "readyz", health.readyz)

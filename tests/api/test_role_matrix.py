@@ -80,6 +80,7 @@ PUBLIC = {
     ("GET", "/metrics"),
     ("GET", "/api/v1/openapi.json"),
     ("GET", "/api/v1/docs"),
+    ("GET", "/api/v1/docs/<name>"),
     ("GET", "/"),
     ("GET", "/dealer"),
     ("GET", "/pit"),

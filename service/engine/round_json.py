@@ -170,7 +170,9 @@ def _no_unknown_keys(data: Mapping[str, Any], allowed: frozenset[str], prefix: s
     if data.keys() <= allowed:
         return
     key = next(key for key in data if key not in allowed)
-    name = key if isinstance(key, str) and key.isprintable() and len(key) <= 40 else show(key)
+    # A plain name as it is; anything else quoted, so an empty or blank key
+    # still reads as a key in the message and in the field.
+    name = key if isinstance(key, str) and key.isidentifier() and len(key) <= 40 else show(key)
     raise RulesError(
         "unknown_field",
         f"{prefix}{name} is not a known field (expected {', '.join(sorted(allowed))})",

@@ -157,4 +157,5 @@ def _wait(count: Count, window: timedelta, now: datetime) -> int:
 
 
 def _digest(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
+    # surrogatepass: a name sent as a lone surrogate escape is counted too.
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()

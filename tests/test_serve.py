@@ -25,6 +25,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_until_ready(base: str) -> None:
+    for _ in range(100):
+        try:
+            with urllib.request.urlopen(f"{base}/readyz", timeout=1) as response:
+                assert json.load(response) == {"status": "ready"}
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("the server did not come up")
+
+
 @dataclass
 class Served:
     base: str
@@ -49,15 +60,7 @@ def served(tmp_path: Path):
         )
         base = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(100):
-                try:
-                    with urllib.request.urlopen(f"{base}/readyz", timeout=1) as response:
-                        assert json.load(response) == {"status": "ready"}
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            else:
-                raise AssertionError("the server did not come up")
+            wait_until_ready(base)
             yield Served(base, password, log)
         finally:
             server.terminate()

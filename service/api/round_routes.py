@@ -24,22 +24,11 @@ from service.db import utc_now
 from service.errors import ServiceError
 from service.round_preview import preview_round
 from service.rounds import MAX_KEY, enter_round, get_round, list_rounds, recall, round_json, rounds_json
+from service.sample_rounds import EXAMPLE_ROUND
 from service.tables import get_table
 
 blp = Blueprint("rounds", __name__, description="Rounds: entered, settled, stored")
 
-EXAMPLE_ROUND = {
-    "round_id": "r1",
-    "dealer": ["As", "Kd", "Th", "8c", "6s", "4d", "2h"],
-    "seats": [
-        {
-            "seat": 1,
-            "cards": ["7c", "Jh", "Ah", "Ts", "5h", "2d", "3h"],
-            "setting": {"low": ["Ts", "7c"], "high": ["Jh", "2d", "Ah"]},
-            "bets": {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100},
-        }
-    ],
-}
 # The body is read by the engine's strict rules, not by a marshmallow schema.
 ROUND_BODY = {
     "required": True,

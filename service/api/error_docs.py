@@ -46,7 +46,7 @@ def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
             errors[403] = f"forbidden: only {', '.join(allowed)} may do this"
         errors[503] = "database_unavailable: the database is busy or down; try again"
     if "{" in path:
-        errors[404] = "not_found: no record with that id"
+        errors[404] = "table_not_found, round_not_found, ... (not_found: an id out of range): no such record"
     if "requestBody" in operation:
         errors[400] = "invalid_json: the body is not strict JSON (a repeated key, NaN, too deep)"
         errors[413] = "request_entity_too_large: the body is over 1 MiB"

@@ -84,9 +84,12 @@ def home() -> WerkzeugResponse:
 
 
 @pages.after_request
-def _nosniff(response: Response) -> Response:
-    # The pages' own scripts and styles: never read as anything else.
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+def _security_headers(response: Response) -> Response:
+    # The static files too: never read as another type, never framed. They
+    # may be cached (they hold no records); the pages set no-store.
+    for name, value in SECURITY_HEADERS.items():
+        if name != "Cache-Control":
+            response.headers.setdefault(name, value)
     return response
 
 

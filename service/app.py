@@ -8,7 +8,7 @@ from flask import Flask
 
 from dealer_ui.blueprint import register_pages
 from service.api import register_api
-from service.db import make_engine, session_factory
+from service.db import make_engine, session_factory, utc_now
 from service.redis_server import connect
 from service.settings import Settings
 
@@ -22,8 +22,6 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api/v1",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         MAX_CONTENT_LENGTH=1 << 20,  # a round is a few kilobytes
         JSON_SORT_KEYS=False,
     )
@@ -34,6 +32,7 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
         "settings": settings,
         "engine": engine,
         "sessions": session_factory(engine),
+        "clock": utc_now,
     }
     register_api(app)
     register_pages(app)

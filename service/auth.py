@@ -45,6 +45,8 @@ def create_user(session: Session, name: str, role: str, password: str, created_b
         raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
     if len(password) < MIN_PASSWORD:
         raise Invalid("invalid_field", f"password must be at least {MIN_PASSWORD} characters", "password")
+    if not _is_text(password):
+        raise Invalid("invalid_field", "password must be text (it holds a lone surrogate)", "password")
     if session.scalar(select(User).where(User.name == name)) is not None:
         raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
     user = User(
@@ -149,8 +151,18 @@ def logout(session: Session, token: str) -> None:
 def _verify(password_hash: str, password: str) -> bool:
     try:
         return _HASHER.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
+    except (VerificationError, InvalidHashError, UnicodeEncodeError):
+        # UnicodeEncodeError: JSON can carry a lone surrogate ("\ud800"),
+        # which no stored password holds: a wrong password like any other.
         return False
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _digest(token: str) -> str:

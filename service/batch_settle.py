@@ -12,7 +12,7 @@ from typing import Any
 
 from service.engine.errors import RulesError
 from service.engine.round_json import round_from_json, round_id_of, settlement_to_json
-from service.engine.settlement import settle_round
+from service.engine.settlement import RoundSettlement, settle_round
 from service.engine.table_config import DEFAULT_CONFIG, TableConfig
 
 CONFIG_KEY = "config"
@@ -39,14 +39,19 @@ def parse_json(text: str | bytes) -> object:
     return json.loads(text, object_pairs_hook=_object_without_duplicate_keys, parse_constant=_no_constants)
 
 
+def settle_data(data: object) -> RoundSettlement:
+    """One round object, with its optional ``config``, settled; or a
+    :class:`RulesError` naming the field at fault."""
+    config = DEFAULT_CONFIG
+    if isinstance(data, dict) and CONFIG_KEY in data:
+        config = TableConfig.from_json(data[CONFIG_KEY])
+    return settle_round(round_from_json(data, extra_keys=_EXTRA_KEYS), config)
+
+
 def settle_object(data: object) -> dict[str, Any]:
     """One round object in, its settlement or an error object out."""
     try:
-        config = DEFAULT_CONFIG
-        if isinstance(data, dict) and CONFIG_KEY in data:
-            config = TableConfig.from_json(data[CONFIG_KEY])
-        round_ = round_from_json(data, extra_keys=_EXTRA_KEYS)
-        return settlement_to_json(settle_round(round_, config))
+        return settlement_to_json(settle_data(data))
     except RulesError as error:
         return _error(round_id_of(data), error.code, error.message)
 

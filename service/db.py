@@ -57,18 +57,22 @@ CONNECT_TIMEOUT = 5  # seconds, PostgreSQL
 
 
 def make_engine(url: str) -> Engine:
+    # hide_parameters: a failed statement is logged, and its values include
+    # token digests and password hashes; errors and logs show the SQL only.
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30})
+        engine = create_engine(url, connect_args={"timeout": 30}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
     # A database that drops packets instead of refusing them would hold a
     # request until gunicorn's timeout; five seconds, and the API says 503.
-    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_TIMEOUT})
+    return create_engine(
+        url, pool_pre_ping=True, hide_parameters=True, connect_args={"connect_timeout": CONNECT_TIMEOUT}
+    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

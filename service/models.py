@@ -331,3 +331,15 @@ class Export(Base):
     manifest: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     error: Mapped[str | None] = mapped_column(String(1000))
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class LoginThrottle(Base):
+    """Sign-in attempts in the current window of one client address or one
+    name (keyed by SHA-256, so no typed name is kept): the login rate limit,
+    shared by every API process."""
+
+    __tablename__ = "login_throttle"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    attempts: Mapped[int] = mapped_column(Integer)

@@ -1,4 +1,5 @@
-"""Random but valid rounds, for benchmarks and simulations.
+"""The README's example round (the OpenAPI document shows it too), and
+random but valid rounds, for benchmarks and simulations.
 
 Every seat places all three bets and sets its hand either by the house way
 or with a random 2 + 3 choice of its own cards (which may be a foul).
@@ -10,6 +11,19 @@ import random
 from typing import Any
 
 from service.engine.cards import DECK, codes
+
+EXAMPLE_ROUND = {
+    "round_id": "r1",
+    "dealer": ["As", "Kd", "Th", "8c", "6s", "4d", "2h"],
+    "seats": [
+        {
+            "seat": 1,
+            "cards": ["7c", "Jh", "Ah", "Ts", "5h", "2d", "3h"],
+            "setting": {"low": ["Ts", "7c"], "high": ["Jh", "2d", "Ah"]},
+            "bets": {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100},
+        }
+    ],
+}
 
 
 def random_round(rng: random.Random, round_id: str, seats: int = 6) -> dict[str, Any]:

@@ -28,6 +28,12 @@ class Settings:
     token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
     lockout_failures: int = 5  # consecutive failed logins that lock an account
     lockout_minutes: int = 15
+    # Sign-in attempts per window from one client address, and for one name.
+    login_limit_per_address: int = 20
+    login_limit_per_name: int = 30
+    login_window_seconds: int = 60
+    # Proxies whose X-Forwarded-For is believed (addresses or CIDR); none by default.
+    trusted_proxies: tuple[str, ...] = ()
     retry_seconds: tuple[int, ...] = RETRY_SECONDS
     sweep_seconds: int = 30  # between the dispatcher's looks for lost work
     sweep_grace_seconds: int = 60  # how long work may be undone before it counts as lost
@@ -52,10 +58,15 @@ class Settings:
             ("lockout_minutes", "BREAKPOKER_LOCKOUT_MINUTES"),
             ("sweep_seconds", "BREAKPOKER_SWEEP_SECONDS"),
             ("sweep_grace_seconds", "BREAKPOKER_SWEEP_GRACE_SECONDS"),
+            ("login_limit_per_address", "BREAKPOKER_LOGIN_LIMIT_PER_ADDRESS"),
+            ("login_limit_per_name", "BREAKPOKER_LOGIN_LIMIT_PER_NAME"),
+            ("login_window_seconds", "BREAKPOKER_LOGIN_WINDOW_SECONDS"),
         ):
             if os.environ.get(variable):
                 values[name] = int(os.environ[variable])
         if os.environ.get("BREAKPOKER_RETRY_SECONDS"):
             values["retry_seconds"] = tuple(int(s) for s in os.environ["BREAKPOKER_RETRY_SECONDS"].split(","))
+        if os.environ.get("BREAKPOKER_TRUSTED_PROXIES"):
+            values["trusted_proxies"] = tuple(os.environ["BREAKPOKER_TRUSTED_PROXIES"].split(","))
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]

@@ -1,17 +1,8 @@
 """The round and settlement the issue documents for ``breakpoker settle``."""
 
-EXAMPLE_ROUND = {
-    "round_id": "r1",
-    "dealer": ["As", "Kd", "Th", "8c", "6s", "4d", "2h"],
-    "seats": [
-        {
-            "seat": 1,
-            "cards": ["7c", "Jh", "Ah", "Ts", "5h", "2d", "3h"],
-            "setting": {"low": ["Ts", "7c"], "high": ["Jh", "2d", "Ah"]},
-            "bets": {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100},
-        }
-    ],
-}
+from service.sample_rounds import EXAMPLE_ROUND
+
+__all__ = ["EXAMPLE_ROUND", "EXAMPLE_SETTLEMENT"]
 
 EXAMPLE_SETTLEMENT = {
     "round_id": "r1",

@@ -7,13 +7,13 @@ import random
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from service.batch_settle import settle_object
-from service.engine.cards import DECK
 from tests import reference_rules as reference
 from tests.examples import EXAMPLE_ROUND, EXAMPLE_SETTLEMENT
 from tests.helpers import codes
+from tests.settlement_checks import assert_nets_follow_stakes
+from tests.strategies import rounds
 
 DEALER = "Q Q A 9 7 4 2"  # sets A-9 / Q-Q-7, qualifies, no Lucky Break
 
@@ -208,47 +208,6 @@ def test_bets_not_placed_are_none_but_the_category_is_still_shown():
     assert seat["break_bonus"] == {"outcome": "none", "category": "lucky_break_trips", "net": 0}
 
 
-CONFIGS = st.fixed_dictionaries(
-    {},
-    optional={
-        "foul_policy": st.sampled_from(["house_way", "forfeit"]),
-        "dealer_qualifier": st.sampled_from(["K-3-2", "A-3-2", "Q-J-9", "A-K-2", "5-3-2"]),
-        "break_bonus_pays": st.fixed_dictionaries(
-            {name: st.integers(1, 2000) for name in reference.DEFAULT_BREAK_BONUS_PAYS}
-        ),
-    },
-)
-STAKES = st.sampled_from([0, 100, 250, 10_000])
-
-
-@st.composite
-def rounds(draw: st.DrawFn) -> dict:
-    deck = draw(st.permutations(DECK))
-    seats = draw(st.integers(1, 6))
-    numbers = draw(st.lists(st.integers(1, 6), min_size=seats, max_size=seats, unique=True))
-    data = {
-        "round_id": draw(st.one_of(st.text(min_size=1, max_size=8), st.integers(0, 10**9))),
-        "dealer": [c.code for c in deck[:7]],
-        "seats": [],
-    }
-    for index, number in enumerate(numbers, start=1):
-        cards = [c.code for c in deck[7 * index : 7 * index + 7]]
-        setting: object = "house_way"
-        if draw(st.booleans()):
-            chosen = draw(st.permutations(cards))
-            setting = {"low": chosen[:2], "high": chosen[2:5]}
-        bets = {
-            "main": draw(st.sampled_from([500, 1234, 100_000])),
-            "dealer_break_bonus": draw(STAKES),
-            "break_bonus": draw(STAKES),
-        }
-        data["seats"].append({"seat": number, "cards": cards, "setting": setting, "bets": bets})
-    config = draw(CONFIGS)
-    if config:
-        data["config"] = config
-    return data
-
-
 def comparable(result: dict, hands_as_values: bool = True) -> dict:
     """A settlement with hands as comparable values (physical tie-breaks may differ)."""
     out = dict(result)
@@ -271,28 +230,7 @@ def test_settlement_matches_the_reference(data):
 
 @given(rounds())
 def test_nets_follow_outcomes_and_stakes(data):
-    result = settle(data)
-    pays = {**reference.DEFAULT_BREAK_BONUS_PAYS, **data.get("config", {}).get("break_bonus_pays", {})}
-    for seat, entered in zip(result["seats"], data["seats"], strict=True):
-        bets = entered["bets"]
-        for bet in ("main", "dealer_break_bonus", "break_bonus"):
-            stake, outcome, net = bets[bet], seat[bet]["outcome"], seat[bet]["net"]
-            assert type(net) is int
-            if stake == 0:
-                assert (outcome, net) == ("none", 0)
-            elif outcome == "lose":
-                assert net == -stake
-            elif outcome == "push":
-                assert bet == "main"
-                assert net == 0
-            else:
-                assert outcome == "win"
-                odds = {
-                    "main": {1},
-                    "dealer_break_bonus": {1, 4},
-                    "break_bonus": {pays[seat["break_bonus"]["category"] or "five_aces"]},
-                }[bet]
-                assert net in {stake * o for o in odds}
+    assert_nets_follow_stakes(settle(data), data)
 
 
 def test_many_random_rounds_match_the_reference():

@@ -17,14 +17,22 @@ from service.api import (
     table_routes,
 )
 from service.api.blueprint import MAX_ID, IdConverter
+from service.api.docs_page import register_docs_page
+from service.api.error_docs import ErrorResponsesPlugin, ErrorSchema
 from service.api.errors import register_error_handlers
+from service.api.headers import register_headers
 from service.api.request_log import register_request_log
 from service.api.session import register_session
 
 
+class BreakPokerApi(Api):  # type: ignore[misc]
+    # The shape service.api.errors answers with, documented for every status.
+    ERROR_SCHEMA = ErrorSchema
+
+
 def register_api(app: Flask) -> None:
     app.url_map.converters["id"] = IdConverter
-    api = Api(app)
+    api = BreakPokerApi(app, spec_kwargs={"extra_plugins": [ErrorResponsesPlugin()]})
     api.register_converter(
         IdConverter, lambda _converter: {"type": "integer", "minimum": 1, "maximum": MAX_ID}
     )
@@ -45,6 +53,8 @@ def register_api(app: Flask) -> None:
     register_request_log(app)
     register_session(app)
     register_error_handlers(app)
+    register_headers(app)
+    register_docs_page(app)
     ops_routes.register_metrics(app)
     app.add_url_rule("/healthz", "healthz", health.healthz)
     app.add_url_rule("/readyz", "readyz", health.readyz)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import request
+
 from service.api.blueprint import Blueprint
 from service.api.schemas import LoginSchema, SignInSchema
 from service.api.security import ANY_ROLE, bearer_token, roles
-from service.api.session import db, settings
+from service.api.session import db, now, settings
 from service.auth import login, logout
 from service.errors import ServiceError
+from service.login_throttle import check_login_rate, client_address, trusted_networks
 
 blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")
 
@@ -17,9 +20,21 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
 @blp.route("/login", methods=["POST"])
 @blp.arguments(LoginSchema)
 @blp.response(200, SignInSchema)
+@blp.error(401, "bad_credentials: the name or the password is wrong (which, is not said)")
+@blp.error(403, "account_locked: the right password of an account locked after failed logins")
+@blp.error(503, "database_unavailable: the database is busy or down; try again")
+@blp.error(
+    429,
+    "rate_limited: too many attempts from this address or for this name; the Retry-After header says "
+    "in how many seconds to try again",
+)
 def login_view(body: dict[str, str]) -> dict[str, Any]:
-    """Exchange a name and password for a bearer token."""
+    """Exchange a name and password for a bearer token. Attempts are limited
+    per client address and per name (429 with Retry-After)."""
     session = db()
+    trusted = trusted_networks(settings().trusted_proxies)
+    address = client_address(request.remote_addr, request.headers.get("X-Forwarded-For"), trusted)
+    check_login_rate(session, address, body["name"], settings(), now())
     try:
         signed_in = login(session, body["name"], body["password"], settings())
     except ServiceError:

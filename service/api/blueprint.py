@@ -5,6 +5,7 @@ parameters are refused, and ids in paths must fit the database."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flask
@@ -15,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import BaseConverter, ValidationError
 
+from service.api.error_docs import ErrorSchema
 from service.batch_settle import parse_json
 from service.errors import Invalid, ServiceError
 
@@ -58,6 +60,13 @@ class StrictParser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
     ARGUMENTS_PARSER = StrictParser()
+
+    def error(self, status: int, description: str) -> Callable[[Any], Any]:
+        """Document an error answer only this route gives (a 409, a 429)."""
+        decorator: Callable[[Any], Any] = self.alt_response(
+            status, schema=ErrorSchema, description=description
+        )
+        return decorator
 
 
 class IdConverter(BaseConverter):

@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from service.errors import ServiceError
+from service.login_throttle import RateLimited
 
 
 def error_response(status: int, code: str, message: str, field: str | None = None) -> tuple[Response, int]:
@@ -42,7 +43,10 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError) -> tuple[Response, int]:
-        return error_response(error.status, error.code, error.message, error.field)
+        response, status = error_response(error.status, error.code, error.message, error.field)
+        if isinstance(error, RateLimited):
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response, status
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response, int]:

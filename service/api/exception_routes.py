@@ -31,6 +31,11 @@ from service.rounds import exception_summary, get_round, round_json
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 
 READERS = ("pit_boss", "compliance", "admin")
+OPEN_OR_CHANGED = (
+    "exception_pending or round_not_current: a request is open already, or the round is not current"
+)
+DECIDED = "already_decided or round_not_current: decided before, or the round changed since"
+DECIDERS = "forbidden (only a pit_boss decides) or same_user (the requester cannot decide it)"
 
 
 def exception_json(exception: RoundException, table_id: int | None = None) -> dict[str, Any]:
@@ -50,6 +55,7 @@ def exception_json(exception: RoundException, table_id: int | None = None) -> di
 @blp.route("/rounds/<id:round_id>/void", methods=["POST"])
 @blp.arguments(VoidInSchema)
 @blp.response(201, ExceptionSchema)
+@blp.error(409, OPEN_OR_CHANGED)
 @roles("pit_boss")
 def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
     """Ask for a round to be voided; a second pit boss must approve it."""
@@ -62,6 +68,7 @@ def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
 @blp.route("/rounds/<id:round_id>/corrections", methods=["POST"])
 @blp.arguments(CorrectionInSchema)
 @blp.response(201, ExceptionSchema)
+@blp.error(409, OPEN_OR_CHANGED)
 @roles("pit_boss")
 def correct_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
     """Ask for a round to be re-entered (cards, settings or bets). The answer
@@ -110,6 +117,8 @@ def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> dict[str,
 @blp.route("/exceptions/<id:exception_id>/approve", methods=["POST"])
 @blp.arguments(DecisionInSchema)
 @blp.response(200, ExceptionSchema)
+@blp.error(409, DECIDED)
+@blp.error(403, DECIDERS)
 @roles("pit_boss")
 def approve(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
     """Approve another pit boss's request: a void takes the round out of the
@@ -120,6 +129,8 @@ def approve(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
 @blp.route("/exceptions/<id:exception_id>/reject", methods=["POST"])
 @blp.arguments(DecisionInSchema)
 @blp.response(200, ExceptionSchema)
+@blp.error(409, DECIDED)
+@blp.error(403, DECIDERS)
 @roles("pit_boss")
 def reject(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
     """Reject another pit boss's request (a note saying why is required)."""

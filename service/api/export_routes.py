@@ -99,7 +99,13 @@ def one_export(export_id: int) -> dict[str, Any]:
 
 
 @blp.route("/<id:export_id>/download")
-@blp.response(200, content_type="application/zip", description="the export's ZIP (409 until it is done)")
+@blp.response(
+    200,
+    {"type": "string", "format": "binary"},
+    content_type="application/zip",
+    description="the export's ZIP",
+)
+@blp.error(409, "export_not_ready: the export is still being built, or it failed")
 @roles(*READERS)
 def download_export(export_id: int) -> Response:
     """The finished ZIP: the CSV files, audit_chain.jsonl and manifest.json.

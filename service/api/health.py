@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from marshmallow import Schema, fields
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -14,13 +15,20 @@ from service.errors import ServiceError
 blp = Blueprint("health", __name__, description="Process and database health")
 
 
+class HealthSchema(Schema):
+    status = fields.String(required=True, metadata={"description": "ok, or ready"})
+
+
 @blp.route("/healthz")
+@blp.response(200, HealthSchema)
 def healthz() -> dict[str, Any]:
     """The process is up."""
     return {"status": "ok"}
 
 
 @blp.route("/readyz")
+@blp.response(200, HealthSchema)
+@blp.error(503, "database_unavailable: the database does not answer")
 def readyz() -> dict[str, Any]:
     """The database answers."""
     try:

@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
+from marshmallow import Schema, fields
 from redis import Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
@@ -20,12 +21,53 @@ from service.ops import job_status, queue_counts
 blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work")
 
 
+class OutboxSchema(Schema):
+    waiting = fields.Integer(required=True, metadata={"description": "rows not yet on a queue"})
+    oldest = fields.String(required=True, allow_none=True)
+
+
+class RedisStateSchema(Schema):
+    reachable = fields.Boolean(required=True)
+    error = fields.String(metadata={"description": "why not, when it is not"})
+
+
+class QueueSchema(Schema):
+    name = fields.String(required=True)
+    queued = fields.Integer(required=True)
+    started = fields.Integer(required=True)
+    scheduled = fields.Integer(required=True)
+    failed = fields.Integer(required=True)
+
+
+class UndoneSchema(Schema):
+    unsealed_events = fields.Integer(required=True)
+    unaggregated_rounds = fields.Integer(required=True)
+
+
+class FailedJobSchema(Schema):
+    id = fields.String(required=True)
+    queue = fields.String(required=True)
+    function = fields.String(allow_none=True)
+    args = fields.List(fields.Raw())
+    ended_at = fields.String(allow_none=True)
+    error = fields.String(allow_none=True)
+
+
+class JobStatusSchema(Schema):
+    outbox = fields.Nested(OutboxSchema, required=True)
+    redis = fields.Nested(RedisStateSchema, required=True)
+    queues = fields.List(fields.Nested(QueueSchema), required=True)
+    undone = fields.Nested(UndoneSchema, required=True)
+    failed_jobs = fields.List(fields.Nested(FailedJobSchema), required=True)
+
+
 def redis() -> Redis:
     connection: Redis = current_app.extensions["breakpoker"]["redis"]
     return connection
 
 
 @blp.route("/jobs")
+@blp.response(200, JobStatusSchema)
 @roles("admin")
 def jobs_view() -> dict[str, Any]:
     """Queue depths, failed jobs and the outbox backlog."""

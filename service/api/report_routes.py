@@ -73,6 +73,7 @@ def _report(scope: Scope, query: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/dealers")
 @blp.arguments(DealerReportQuerySchema, location="query")
 @blp.response(200, DealerReportSchema)
+@blp.error(404, "table_not_found: no table with the id given as table")
 @roles(*READERS)
 def dealers_report(query: dict[str, Any]) -> dict[str, Any]:
     """Per dealer (who entered the rounds): rounds, seats, fouls, handle and
@@ -86,6 +87,7 @@ def dealers_report(query: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/variance-notes", methods=["POST"])
 @blp.arguments(VarianceNoteInSchema)
 @blp.response(201, VarianceNoteSchema)
+@blp.error(404, "table_not_found: no table with that table_id")
 @roles("pit_boss", "admin")
 def post_variance_note(body: dict[str, Any]) -> dict[str, Any]:
     """Add an investigation note to a bet's hold in a period (omit

@@ -24,10 +24,19 @@ from service.db import utc_now
 from service.errors import ServiceError
 from service.round_preview import preview_round
 from service.round_status import JUST_SETTLED
-from service.rounds import enter_round, get_round, list_rounds, recall, round_json, rounds_json
+from service.rounds import MAX_KEY, enter_round, get_round, list_rounds, recall, round_json, rounds_json
+from service.sample_rounds import EXAMPLE_ROUND
 from service.tables import get_table
 
 blp = Blueprint("rounds", __name__, description="Rounds: entered, settled, stored")
+
+# The body is read by the engine's strict rules, not by a marshmallow schema.
+ROUND_BODY = {
+    "required": True,
+    "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/RoundIn"}, "example": EXAMPLE_ROUND}
+    },
+}
 
 
 def document_round_body(api: Api) -> None:
@@ -44,15 +53,25 @@ def _strict_body() -> Any:
 @blp.route("/tables/<id:table_id>/rounds")
 class TableRounds(MethodView):
     @blp.doc(
-        requestBody={
-            "required": True,
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RoundIn"}}},
-        },
+        requestBody=ROUND_BODY,
         parameters=[
-            {"in": "header", "name": "Idempotency-Key", "required": True, "schema": {"type": "string"}}
+            {
+                "in": "header",
+                "name": "Idempotency-Key",
+                "required": True,
+                "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
+                "example": "BP-1-r1",
+            }
         ],
     )
     @blp.response(201, RoundSchema)
+    @blp.alt_response(
+        200, schema=RoundSchema, description="the stored round: the key was used with this body", success=True
+    )
+    @blp.error(
+        400, "missing_idempotency_key, invalid_idempotency_key or invalid_json: a key header, a JSON body"
+    )
+    @blp.error(409, "idempotency_key_reused (another body), round_exists or table_closed")
     @roles("dealer", "pit_boss")
     def post(self, table_id: int) -> tuple[dict[str, Any], int, dict[str, str]]:
         """Validate, settle and store a round (the shape ``breakpoker settle`` reads).
@@ -93,13 +112,9 @@ class TableRounds(MethodView):
 
 
 @blp.route("/tables/<id:table_id>/rounds/preview", methods=["POST"])
-@blp.doc(
-    requestBody={
-        "required": True,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RoundIn"}}},
-    }
-)
+@blp.doc(requestBody=ROUND_BODY)
 @blp.response(200, RoundPreviewSchema)
+@blp.error(409, "table_closed: the table takes no rounds")
 @roles("dealer", "pit_boss")
 def preview_view(table_id: int) -> dict[str, Any]:
     """What the round would settle to now, with each foul explained and the

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from flask import Flask, current_app, g
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -19,6 +22,12 @@ def db() -> Session:
 def settings() -> Settings:
     found: Settings = current_app.extensions["breakpoker"]["settings"]
     return found
+
+
+def now() -> datetime:
+    """The time by the app's clock (tests move it instead of sleeping)."""
+    clock: Callable[[], datetime] = current_app.extensions["breakpoker"]["clock"]
+    return clock()
 
 
 def register_session(app: Flask) -> None:

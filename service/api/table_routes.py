@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Response, jsonify
 from flask.views import MethodView
 
 from service.analysis.cache import cached_par_sheet
@@ -19,6 +20,7 @@ from service.api.schemas import (
 )
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, settings
+from service.api.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.table_config import TableConfig
@@ -37,6 +39,8 @@ from service.tables import (
 )
 
 blp = Blueprint("tables", __name__, url_prefix="/tables", description="Tables and their rules")
+
+SAVED_AT_ONCE = "conflict: another admin saved a change at the same moment; read again and retry"
 
 
 def table_json(table: GameTable) -> dict[str, Any]:
@@ -63,6 +67,7 @@ class Tables(MethodView):
 
     @blp.arguments(TableCreateSchema)
     @blp.response(201, TableSchema)
+    @blp.error(409, "table_exists: a table of that name (in any letter case) is open already")
     @roles("admin")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Open a table; a body of just a name takes the default configuration."""
@@ -85,6 +90,7 @@ class OneTable(MethodView):
 class TableScheduleView(MethodView):
     @blp.arguments(ScheduleChangeSchema)
     @blp.response(200, TableSchema)
+    @blp.error(409, SAVED_AT_ONCE)
     @roles("admin")
     def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
         """Move the gaming-day and shift boundaries (``shift_starts``) or the
@@ -99,6 +105,7 @@ class TableScheduleView(MethodView):
 class TableConfigView(MethodView):
     @blp.arguments(ConfigChangeSchema)
     @blp.response(200, TableSchema)
+    @blp.error(409, SAVED_AT_ONCE)
     @roles("admin")
     def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
         """Change the rules: a new configuration version (fields as in the rule book)."""
@@ -125,6 +132,8 @@ def preview_config(body: dict[str, Any], table_id: int) -> dict[str, Any]:
 
 
 @blp.route("/<id:table_id>/par-sheet")
+@blp.response(200, ParSheetSchema)
+@blp.alt_response(202, schema=ParSheetPendingSchema, description="being computed; ask again", success=True)
 @roles(*ANY_ROLE)
 def par_sheet_view(table_id: int) -> Any:
     """The exact par sheet of the table's current rules (the theoretical
@@ -132,12 +141,16 @@ def par_sheet_view(table_id: int) -> Any:
     version = current_config(db(), get_table(db(), table_id))
     sheet = cached_par_sheet(config_of(version), settings().instance)
     if sheet is None:
-        return {"status": "computing", "config_version": version.version}, 202
+        # A Response, so the 200's schema does not reshape it.
+        pending: Response = jsonify({"status": "computing", "config_version": version.version})
+        pending.status_code = 202
+        return pending
     return sheet.to_json()
 
 
 @blp.route("/<id:table_id>/house-way", methods=["POST"])
 @blp.arguments(HouseWayInSchema)
+@blp.response(200, HouseWaySchema)
 @roles(*ANY_ROLE)
 def house_way_view(body: dict[str, Any], table_id: int) -> dict[str, Any]:
     """Seven cards in; the house-way setting, the rule and why out (what the

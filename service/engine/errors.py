@@ -23,6 +23,19 @@ class RulesError(ValueError):
         self.field = field
 
 
+def key_name(key: object) -> str:
+    """An input key as an error names it: a plain name as it is, anything
+    else quoted (an empty, blank or dotted key still reads as a key, in the
+    message and in the field path).
+
+    >>> key_name("main"), key_name(""), key_name("a.b"), key_name(7)
+    ('main', "''", "'a.b'", '7')
+    """
+    if isinstance(key, str) and key.isidentifier() and len(key) <= 40:
+        return key
+    return show(key)
+
+
 def show(value: object) -> str:
     """A bad input value as an error message quotes it: short, never recursive
     (input can be nested thousands deep), JSON words for JSON values.

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.engine.cards import DECK, Card, codes, parse_card
-from service.engine.errors import RulesError, show
+from service.engine.errors import RulesError, key_name, show
 from service.engine.round import Bets, Round, SeatEntry
 from service.engine.setting import Setting
 from service.engine.settlement import RoundSettlement, SeatResult
@@ -170,7 +170,7 @@ def _no_unknown_keys(data: Mapping[str, Any], allowed: frozenset[str], prefix: s
     if data.keys() <= allowed:
         return
     key = next(key for key in data if key not in allowed)
-    name = key if isinstance(key, str) and key.isprintable() and len(key) <= 40 else show(key)
+    name = key_name(key)
     raise RulesError(
         "unknown_field",
         f"{prefix}{name} is not a known field (expected {', '.join(sorted(allowed))})",

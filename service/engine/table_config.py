@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from service.engine.break_bonus import BreakBonusCategory
-from service.engine.errors import RulesError, show
+from service.engine.errors import RulesError, key_name, show
 from service.engine.qualifier import DEFAULT_QUALIFIER, Qualifier, parse_qualifier
 
 MAX_SEATS = 6  # seven hands of seven need 49 of the 53 cards; a seventh player would need 56
@@ -140,7 +140,9 @@ class TableConfig:
             )
         unknown = [name for name in data if name not in FIELDS]
         if unknown:
-            raise _error(str(unknown[0]), f"is not a table configuration field (fields: {', '.join(FIELDS)})")
+            raise _error(
+                key_name(unknown[0]), f"is not a table configuration field (fields: {', '.join(FIELDS)})"
+            )
         changes: dict[str, Any] = {}
         if "version" in data:
             changes["version"] = _int(data["version"], "version", minimum=1)
@@ -186,7 +188,7 @@ def _limits(value: object, base: Mapping[BetType, BetLimit]) -> dict[BetType, Be
     limits = dict(base)
     for name, pair in value.items():
         if name not in _BET_NAMES:
-            raise _error(f"limits.{name}", f"is not a bet type ({', '.join(_BET_NAMES)})")
+            raise _error(f"limits.{key_name(name)}", f"is not a bet type ({', '.join(_BET_NAMES)})")
         bet = BetType(name)
         if not isinstance(pair, list | tuple) or len(pair) != 2:
             raise _error(f"limits.{name}", f"must be [minimum, maximum], not {show(pair)}")
@@ -202,7 +204,7 @@ def _pays(value: object) -> dict[BreakBonusCategory, int]:
     names = [category.value for category in BreakBonusCategory]
     unknown = [name for name in value if name not in names]
     if unknown:
-        raise _error(f"break_bonus_pays.{unknown[0]}", f"is not a category ({', '.join(names)})")
+        raise _error(f"break_bonus_pays.{key_name(unknown[0])}", f"is not a category ({', '.join(names)})")
     missing = [name for name in names if name not in value]
     if missing:
         raise _error("break_bonus_pays", f"must name all five categories; missing {', '.join(missing)}")

@@ -4,6 +4,7 @@ for the store tests when TEST_DATABASE_URL names a server (.ci/run sets it)."""
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import replace
 
 import pytest
@@ -109,6 +110,17 @@ def table(client, as_role):
     response = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=as_role["admin"])
     assert response.status_code == 201, response.json
     return response.json
+
+
+def parallel(count, send):
+    """``send()`` from ``count`` threads at once; their results."""
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(send())) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
 def sessions(app):

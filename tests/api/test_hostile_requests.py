@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from sqlalchemy import select
 
+from service.auth import create_user
+from service.errors import Invalid
 from service.models import AuditEvent
-from tests.api.conftest import PASSWORD, sessions
+from tests.api.conftest import PASSWORD, parallel, sessions
 from tests.api.rounds_data import round_body
 
 pytestmark = pytest.mark.store
-
-
-def parallel(count, send):
-    results = []
-    threads = [threading.Thread(target=lambda: results.append(send())) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_a_number_too_long_to_parse_is_a_400(client, as_role, table):
@@ -167,3 +157,94 @@ def test_small_validation_gaps_are_closed(client, as_role, table, method, url, b
 def test_table_names_differ_by_more_than_case(client, as_role, table):
     response = client.post("/api/v1/tables", json={"name": "bp-1"}, headers=as_role["admin"])
     assert response.status_code == 409
+
+
+@pytest.mark.parametrize("field", ["name", "password"])
+def test_a_lone_surrogate_at_login_is_a_wrong_login_not_a_500(app, client, field):
+    """JSON can escape half of a surrogate pair, which no text encoding takes:
+    argon2 (the password) and the rate limit's digest (the name) both
+    failed on it."""
+    body = {"name": "dealer", "password": PASSWORD, field: "x\ud800"}
+    response = client.post("/api/v1/auth/login", json=body)
+    assert response.status_code == 401
+    assert response.json["code"] == "bad_credentials"
+    with sessions(app)() as session:
+        reasons = [
+            e.payload["reason"]
+            for e in session.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
+        ]
+    assert reasons == ["unknown user" if field == "name" else "password"]
+
+
+def test_a_user_cannot_be_given_a_password_that_is_not_text(app):
+    with sessions(app)() as session, pytest.raises(Invalid, match="lone surrogate"):
+        create_user(session, "newbie", "dealer", "long enough \ud800")
+
+
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        ({"": 1}, "config.''"),
+        ({"a.b": 1}, "config.'a.b'"),
+        ({"limits": {"": [1, 2]}}, "config.limits.''"),
+        ({"break_bonus_pays": {" ": 1}}, "config.break_bonus_pays.' '"),
+    ],
+)
+def test_a_config_key_that_is_no_name_is_quoted_in_the_error(client, as_role, table, config, field):
+    response = client.put(
+        f"/api/v1/tables/{table['id']}/config", json={"config": config}, headers=as_role["admin"]
+    )
+    assert response.status_code == 422
+    assert response.json["field"] == field
+    assert response.json["message"].startswith(f"{field} is not")
+
+
+def test_the_documented_error_shape_is_the_one_sent(client):
+    """The OpenAPI document described flask-smorest's own error payload
+    ({code: int, status: str, errors}), not this API's."""
+    spec = client.get("/api/v1/openapi.json").json
+    error = spec["components"]["schemas"]["Error"]
+    assert error["required"] == ["code", "field", "message", "status"]
+    assert {name: value["type"] for name, value in error["properties"].items()} == {
+        "status": "integer",
+        "code": "string",
+        "message": "string",
+        "field": "string",
+    }
+    assert error["properties"]["field"]["nullable"] is True
+    sent = client.get("/api/v1/tables").json
+    assert set(sent) == set(error["properties"])
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body"),
+    [
+        ("get", "/api/v1/reports/dealers?table=999", None),
+        (
+            "post",
+            "/api/v1/reports/variance-notes",
+            {"table_id": 999, "period": "day", "day": "2026-12-01", "bet": "main", "note": "n"},
+        ),
+    ],
+)
+def test_an_unknown_table_in_a_query_or_a_body_is_a_documented_404(client, as_role, method, url, body):
+    response = getattr(client, method)(url, json=body, headers=as_role["admin"])
+    assert response.status_code == 404
+    spec = client.get("/api/v1/openapi.json").json
+    assert "404" in spec["paths"][url.split("?")[0]][method]["responses"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/tables/{table_id}/par-sheet",
+        "/api/v1/tables/{table_id}/house-way",
+        "/api/v1/ops/jobs",
+        "/api/v1/healthz",
+        "/api/v1/readyz",
+    ],
+)
+def test_answers_that_had_no_documented_schema_have_one(client, path):
+    spec = client.get("/api/v1/openapi.json").json
+    operation = next(iter(op for method, op in spec["paths"][path].items() if method != "parameters"))
+    assert operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]

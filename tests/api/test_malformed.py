@@ -8,8 +8,11 @@ from hypothesis import strategies as st
 
 from tests.api.rounds_data import round_body
 
+# Any code point, lone surrogates too: JSON can escape them ("\ud800"), and
+# they broke the login (no encoding takes them).
+TEXT = st.text(st.characters(exclude_categories=()), max_size=12)
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )

@@ -1,47 +1,65 @@
 """Every role against every endpoint: a dealer only enters rounds, only an
-admin changes configuration, compliance only reads."""
+admin changes configuration, compliance only reads. And every endpoint
+without a token, with a malformed one, an expired one and a tampered one:
+401, never 403 and never an answer."""
 
 from __future__ import annotations
 
-import pytest
+import hashlib
+import re
+from datetime import timedelta
 
-from tests.api.conftest import ROLES
+import pytest
+from sqlalchemy import update
+
+from service.db import unit_of_work, utc_now
+from service.exports import build_export
+from service.models import Token
+from tests.api.conftest import ROLES, sessions, sign_in
 from tests.api.rounds_data import round_body
 
 ANY = frozenset(ROLES)
+READERS = frozenset({"pit_boss", "compliance", "admin"})
+COMPLIANCE = frozenset({"compliance", "admin"})
 HOUSE_WAY_CARDS = ["JK", "Kd", "Qs", "7c", "7h", "4d", "2c"]
+OTHER_DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "3s"]
 
 # method, path, body, roles allowed
 ENDPOINTS = [
+    ("POST", "/auth/logout", None, ANY),
     ("GET", "/tables", None, ANY),
     ("POST", "/tables", lambda role: {"name": f"new-{role}"}, {"admin"}),
     ("GET", "/tables/{table}", None, ANY),
     ("PUT", "/tables/{table}/config", {"config": {"seats": 5}}, {"admin"}),
     ("PUT", "/tables/{table}/schedule", {"shift_starts": ["06:00", "18:00"]}, {"admin"}),
     ("POST", "/tables/{table}/config/preview", {"config": {"seats": 5}}, {"admin"}),
+    ("GET", "/tables/{table}/par-sheet", None, ANY),
     ("POST", "/tables/{table}/house-way", {"cards": HOUSE_WAY_CARDS}, ANY),
     ("POST", "/tables/{table}/rounds", lambda role: round_body(f"round-{role}"), {"dealer", "pit_boss"}),
     ("POST", "/tables/{table}/rounds/preview", lambda role: round_body(f"p-{role}"), {"dealer", "pit_boss"}),
     ("GET", "/tables/{table}/rounds", None, {"pit_boss", "compliance", "admin"}),
     ("GET", "/rounds/{round}", None, ANY),
-    ("GET", "/tables/{table}/recall", None, {"pit_boss", "compliance", "admin"}),
+    ("GET", "/tables/{table}/recall", None, READERS),
     ("POST", "/rounds/{round}/void", {"reason": "misdeal"}, {"pit_boss"}),
     (
         "POST",
         "/rounds/{round}/corrections",
-        {
-            "reason": "wrong bet keyed",
-            "round": round_body("seed", dealer=["Qs", "Qh", "As", "9d", "7c", "4h", "3s"]),
-        },
+        {"reason": "wrong bet keyed", "round": round_body("seed", dealer=OTHER_DEALER)},
         {"pit_boss"},
     ),
-    ("GET", "/exceptions", None, {"pit_boss", "compliance", "admin"}),
-    ("POST", "/compliance/exports", {"from": "2026-11-01", "to": "2026-11-02"}, {"compliance", "admin"}),
-    ("GET", "/compliance/exports", None, {"compliance", "admin"}),
-    ("GET", "/compliance/audit/verify", None, {"compliance", "admin"}),
-    ("GET", "/reports/tables/{table}", None, {"pit_boss", "compliance", "admin"}),
-    ("GET", "/reports/floor", None, {"pit_boss", "compliance", "admin"}),
-    ("GET", "/reports/dealers", None, {"pit_boss", "compliance", "admin"}),
+    ("GET", "/exceptions", None, READERS),
+    ("GET", "/exceptions/{exception}", None, READERS),
+    ("POST", "/exceptions/{exception}/approve", {"note": "seen it"}, {"pit_boss"}),
+    ("POST", "/exceptions/{exception}/reject", {"note": "not a misdeal"}, {"pit_boss"}),
+    ("POST", "/compliance/exports", {"from": "2026-11-01", "to": "2026-11-02"}, COMPLIANCE),
+    ("GET", "/compliance/exports", None, COMPLIANCE),
+    ("GET", "/compliance/exports/{export}", None, COMPLIANCE),
+    ("GET", "/compliance/exports/{export}/download", None, COMPLIANCE),
+    ("GET", "/compliance/audit/verify", None, COMPLIANCE),
+    ("GET", "/ops/jobs", None, {"admin"}),
+    ("GET", "/reports/tables/{table}", None, READERS),
+    ("GET", "/reports/floor", None, READERS),
+    ("GET", "/reports/dealers", None, READERS),
     (
         "POST",
         "/reports/variance-notes",
@@ -49,6 +67,27 @@ ENDPOINTS = [
         {"pit_boss", "admin"},
     ),
 ]
+ENDPOINT_IDS = [f"{method} {path}" for method, path, *_ in ENDPOINTS]
+
+# Open to anyone: signing in, health, metrics, the API's own document and
+# the pages (whose every call to the API is checked above).
+PUBLIC = {
+    ("POST", "/api/v1/auth/login"),
+    ("GET", "/api/v1/healthz"),
+    ("GET", "/api/v1/readyz"),
+    ("GET", "/healthz"),
+    ("GET", "/readyz"),
+    ("GET", "/metrics"),
+    ("GET", "/api/v1/openapi.json"),
+    ("GET", "/api/v1/docs"),
+    ("GET", "/api/v1/docs/<name>"),
+    ("GET", "/"),
+    ("GET", "/dealer"),
+    ("GET", "/pit"),
+    ("GET", "/compliance"),
+    ("GET", "/static/<path:filename>"),
+    ("GET", "/ui/static/<path:filename>"),
+}
 
 
 @pytest.fixture
@@ -62,19 +101,54 @@ def stored_round(client, as_role, table):
     return response.json
 
 
-def call(client, method, path, body, role, headers, table, stored_round):
-    url = "/api/v1" + path.format(table=table["id"], round=stored_round["id"])
+@pytest.fixture
+def stored_exception(client, as_role, table):
+    """A void asked for by the second pit boss, so the first may decide it."""
+    record = client.post(
+        f"/api/v1/tables/{table['id']}/rounds",
+        json=round_body("to-void", dealer=OTHER_DEALER),
+        headers={**as_role["dealer"], "Idempotency-Key": "to-void"},
+    ).json
+    response = client.post(
+        f"/api/v1/rounds/{record['id']}/void",
+        json={"reason": "misdeal"},
+        headers=sign_in(client, "pit_boss2"),
+    )
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+@pytest.fixture
+def stored_export(app, client, as_role, settings):
+    response = client.post(
+        "/api/v1/compliance/exports",
+        json={"from": "2026-11-01", "to": "2026-11-01"},
+        headers=as_role["admin"],
+    )
+    assert response.status_code == 202, response.json
+    assert build_export(sessions(app), response.json["id"], settings.instance)
+    return response.json
+
+
+def url_of(request, path):
+    """The endpoint's URL, with a stored record behind each id it names."""
+    ids = {"table": request.getfixturevalue("table")["id"]}
+    for name in ("round", "exception", "export"):
+        if f"{{{name}}}" in path:
+            ids[name] = request.getfixturevalue(f"stored_{name}")["id"]
+    return "/api/v1" + path.format(**ids)
+
+
+def call(client, request, method, path, body, role, headers):
     payload = body(role) if callable(body) else body
     headers = {**headers, "Idempotency-Key": f"key-{role}"}
-    return client.open(url, method=method, json=payload, headers=headers)
+    return client.open(url_of(request, path), method=method, json=payload, headers=headers)
 
 
 @pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize(
-    ("method", "path", "body", "allowed"), ENDPOINTS, ids=[f"{m} {p}" for m, p, *_ in ENDPOINTS]
-)
-def test_role_matrix(client, as_role, table, stored_round, role, method, path, body, allowed):
-    response = call(client, method, path, body, role, as_role[role], table, stored_round)
+@pytest.mark.parametrize(("method", "path", "body", "allowed"), ENDPOINTS, ids=ENDPOINT_IDS)
+def test_role_matrix(client, request, as_role, role, method, path, body, allowed):
+    response = call(client, request, method, path, body, role, as_role[role])
     if role in allowed:
         assert 200 <= response.status_code < 300, response.json
     else:
@@ -83,17 +157,88 @@ def test_role_matrix(client, as_role, table, stored_round, role, method, path, b
         assert role in response.json["message"]
 
 
-@pytest.mark.parametrize(
-    ("method", "path", "body", "allowed"), ENDPOINTS, ids=[f"{m} {p}" for m, p, *_ in ENDPOINTS]
-)
+@pytest.mark.parametrize(("method", "path", "body", "allowed"), ENDPOINTS, ids=ENDPOINT_IDS)
 @pytest.mark.parametrize("authorization", [None, "Bearer nonsense", "Basic abc", "Bearer "])
-def test_every_endpoint_needs_a_valid_token(
-    client, table, stored_round, method, path, body, allowed, authorization
-):
+def test_every_endpoint_needs_a_valid_token(client, request, method, path, body, allowed, authorization):
     headers = {} if authorization is None else {"Authorization": authorization}
-    response = call(client, method, path, body, "nobody", headers, table, stored_round)
+    response = call(client, request, method, path, body, "nobody", headers)
     assert response.status_code == 401
     assert response.json["field"] == "Authorization"
+
+
+def documented_401(client, method, path):
+    spec = client.get("/api/v1/openapi.json").json
+    template = re.sub(r"\{(\w+)\}", r"{\1_id}", "/api/v1" + path)
+    return spec["paths"][template][method.lower()]["responses"]["401"]["description"]
+
+
+def refused(client, request, method, path, body, allowed, token, code):
+    role = sorted(allowed)[0]  # a role the endpoint would serve
+    response = call(client, request, method, path, body, role, {"Authorization": f"Bearer {token}"})
+    assert response.status_code == 401, response.json
+    assert response.json["code"] == code
+    assert response.json["field"] == "Authorization"
+    assert code in documented_401(client, method, path)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "allowed"), ENDPOINTS, ids=ENDPOINT_IDS)
+def test_an_expired_token_is_refused_everywhere(app, client, request, method, path, body, allowed):
+    role = sorted(allowed)[0]
+    token = sign_in(client, role)["Authorization"].removeprefix("Bearer ")
+    digest = hashlib.sha256(token.encode()).hexdigest()  # what the database keeps
+    with unit_of_work(sessions(app)) as session:
+        moved = session.execute(
+            update(Token).where(Token.digest == digest).values(expires_at=utc_now() - timedelta(seconds=1))
+        )
+        assert moved.rowcount == 1
+    refused(client, request, method, path, body, allowed, token, "token_expired")
+
+
+def tampered(token: str) -> str:
+    """The token with one character changed (to another of its alphabet)."""
+    middle = len(token) // 2
+    return token[:middle] + ("A" if token[middle] != "A" else "B") + token[middle + 1 :]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "allowed"), ENDPOINTS, ids=ENDPOINT_IDS)
+def test_a_tampered_token_is_refused_everywhere(client, request, method, path, body, allowed):
+    token = sign_in(client, sorted(allowed)[0])["Authorization"].removeprefix("Bearer ")
+    assert tampered(token) != token
+    assert len(tampered(token)) == len(token)
+    refused(client, request, method, path, body, allowed, tampered(token), "invalid_token")
+    # The real token still works: only the changed one was refused.
+    assert client.get("/api/v1/tables", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+
+
+def matrix_rule(method: str, rule: str) -> tuple[str, str]:
+    """A Flask rule as the matrix writes it: /api/v1/rounds/<id:round_id> is /rounds/{round}."""
+    return method, re.sub(r"<id:(\w+)_id>", r"{\1}", rule.removeprefix("/api/v1"))
+
+
+def test_the_matrix_covers_every_endpoint_of_the_app(app):
+    served = {
+        (method, rule.rule)
+        for rule in app.url_map.iter_rules()
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+    guarded = {matrix_rule(method, rule) for method, rule in served - PUBLIC}
+    assert guarded == {(method, path) for method, path, *_ in ENDPOINTS}
+    assert served >= PUBLIC  # no stale entries either
+
+
+def test_the_matrix_is_what_the_openapi_document_says(client):
+    spec = client.get("/api/v1/openapi.json").json
+    documented = {
+        matrix_rule(method.upper(), re.sub(r"\{(\w+)\}", r"<id:\1>", path)): set(operation.get("x-roles", ()))
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if method != "parameters"
+    }
+    public = {matrix_rule(method, rule) for method, rule in PUBLIC}
+    assert {key: roles for key, roles in documented.items() if key not in public} == {
+        (method, path): set(allowed) for method, path, _, allowed in ENDPOINTS
+    }
+    assert all(not roles for key, roles in documented.items() if key in public)
 
 
 def test_refused_requests_change_nothing(client, as_role, table):

@@ -4,13 +4,11 @@ start and stop of the API, the workers and the dispatcher."""
 
 from __future__ import annotations
 
-import json
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
-import urllib.request
 from contextlib import contextmanager
 
 import pytest
@@ -23,7 +21,7 @@ from service.db import make_engine
 from service.models import AuditEvent
 from tests.api.background import WORKER, worker_env
 from tests.api.conftest import PASSWORD, sessions, sign_in
-from tests.test_serve import free_port
+from tests.test_serve import free_port, wait_until_ready
 
 pytestmark = pytest.mark.store
 COMMAND = [sys.executable, "-m", "service.cli"]
@@ -130,13 +128,7 @@ def test_the_api_records_its_start_and_stop(app, settings):
     )
     try:
         started = wait_for(app, "service_started", "api")
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as response:
-                    assert json.load(response) == {"status": "ready"}
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_until_ready(f"http://127.0.0.1:{port}")
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -132,7 +132,15 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     redis.start()
     saved = service.auth._HASHER
     service.auth._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    settings = Settings(instance=folder, database_url=url, redis_url=redis.url)
+    # Every browser signs in from 127.0.0.1 to one server per module: the
+    # login rate limit (tested in tests/api) must not trip on a long module.
+    settings = Settings(
+        instance=folder,
+        database_url=url,
+        redis_url=redis.url,
+        login_limit_per_address=10_000,
+        login_limit_per_name=10_000,
+    )
     app = create_app(settings)
     with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
         for name, role in USERS.items():

@@ -1,0 +1,81 @@
+"""The error answers in the OpenAPI document: every status an operation can
+give, each in the project's error shape, so a client (and the schemathesis
+fuzz test) can rely on the document rather than on reading the code.
+
+What follows from an operation's shape is added here: who may call it (its
+``x-roles``, set by :func:`service.api.security.roles`), ids in its path,
+a body, a query. What only a route knows (a 409, a 429) it documents itself
+with :meth:`service.api.blueprint.Blueprint.error`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import BasePlugin
+from marshmallow import Schema, fields
+
+from service.models import ROLES
+
+ROLES_KEY = "x-roles"
+
+
+class ErrorSchema(Schema):
+    """Every error answer (see :mod:`service.api.errors`)."""
+
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status, repeated"})
+    code = fields.String(
+        required=True, metadata={"description": "stable snake_case code, e.g. invalid_field"}
+    )
+    message = fields.String(required=True, metadata={"description": "names the field, card or seat"})
+    field = fields.String(
+        required=True, allow_none=True, metadata={"description": "the field at fault, or null"}
+    )
+
+
+def error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": "Error"}}}
+
+
+def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
+    errors: dict[int, str] = {}
+    allowed = operation.get(ROLES_KEY)
+    if allowed:
+        errors[401] = "no valid bearer token: missing_token, invalid_token or token_expired"
+        if set(allowed) != set(ROLES):
+            errors[403] = f"forbidden: only {', '.join(allowed)} may do this"
+        errors[503] = "database_unavailable: the database is busy or down; try again"
+    if "{" in path:
+        errors[404] = "table_not_found, round_not_found, ... (not_found: an id out of range): no such record"
+    if "requestBody" in operation:
+        errors[400] = "invalid_json: the body is not strict JSON (a repeated key, NaN, too deep)"
+        errors[413] = "request_entity_too_large: the body is over 1 MiB"
+        errors[422] = "invalid_field or a rules code (invalid_card, duplicate_card, ...): field names where"
+    if any(parameter.get("in") == "query" for parameter in operation.get("parameters", [])):
+        errors[422] = "invalid_field: a query parameter is unknown, repeated or out of range; field names it"
+    return errors
+
+
+class ErrorResponsesPlugin(BasePlugin):
+    """Adds the errors an operation's shape implies; what a route documents
+    itself is kept."""
+
+    def operation_helper(
+        self, path: str | None = None, operations: dict[str, Any] | None = None, **_kwargs: Any
+    ) -> None:
+        for operation in (operations or {}).values():
+            responses = operation.setdefault("responses", {})
+            for status, description in _errors_of(path or "", operation).items():
+                # flask-smorest keys responses by int, apispec by str later.
+                given = responses.get(status, responses.get(str(status)))
+                if given is None or _is_generic(given):
+                    responses.pop(str(status), None)
+                    responses[status] = error_response(description)
+            if operation.get(ROLES_KEY):
+                operation.setdefault("security", [{"bearer": []}])
+
+
+def _is_generic(response: object) -> bool:
+    # flask-smorest refers 422 to its component named after the status,
+    # whose description says nothing of this API.
+    return isinstance(response, str)

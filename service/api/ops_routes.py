@@ -24,6 +24,9 @@ blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work
 class OutboxSchema(Schema):
     waiting = fields.Integer(required=True, metadata={"description": "rows not yet on a queue"})
     oldest = fields.String(required=True, allow_none=True)
+    oldest_seconds = fields.Float(
+        required=True, metadata={"description": "how long the oldest row has waited (0: none waits)"}
+    )
 
 
 class RedisStateSchema(Schema):

@@ -27,7 +27,6 @@ import random
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -37,12 +36,10 @@ from pathlib import Path
 from typing import Any
 
 import click
-from argon2 import PasswordHasher
 from sqlalchemy import func, select
 
-import service.auth
 from service.auth import create_user, login
-from service.cli.scratch import drop_tables, refuse_used, shown_database
+from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
 from service.cli.serve import CHECKOUT_CONFIG
 from service.db import make_engine, session_factory, unit_of_work
 from service.loadgen import Prepared, Request, Result, closed_loop, open_loop
@@ -123,24 +120,11 @@ def bench_load(
     against a bare endpoint's ceiling under the same gunicorn settings.
     Exit status 1 if any answer is not the expected one or a round is lost
     or stored twice."""
-    with tempfile.TemporaryDirectory(prefix="breakpoker-bench-load-") as folder:
-        instance = Path(folder)
-        if database_url:
-            refuse_used(database_url, "bench-load")
-        url = database_url or f"sqlite:///{instance / 'bench.sqlite3'}"
-        try:
-            result = _LoadBench(url, instance, seconds, rate, connections, workers).run()
-        finally:
-            if database_url:
-                drop_tables(database_url, "bench-load")
+    with scratch(database_url, "bench-load") as (url, instance):
+        result = _LoadBench(url, instance, seconds, rate, connections, workers).run()
     result["database"] = shown_database(url, temporary=not database_url)
-    if as_json:
-        click.echo(json.dumps(result, indent=1))
-    else:
-        _print(result)
-    if not result["ok"]:
-        click.secho("bench-load: FAILED: " + "; ".join(result["problems"]), fg="red", bold=True, err=True)
-        raise SystemExit(1)
+    failure = None if result["ok"] else "bench-load: FAILED: " + "; ".join(result["problems"])
+    finish(result, as_json, _print, failure)
 
 
 class _LoadBench:
@@ -207,19 +191,13 @@ class _LoadBench:
         engine = make_engine(self.url)
         try:
             sessions = session_factory(engine)
-            saved = service.auth._HASHER
-            # Signing in once is all the bench does; the production hash cost
-            # would only slow the set-up.
-            service.auth._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-            try:
+            with cheap_password_hashing():
                 with unit_of_work(sessions) as session:
                     dealer = create_user(session, "bench-dealer", "dealer", PASSWORD)
                     admin = create_user(session, "bench-admin", "admin", PASSWORD)
                     table_id = create_table(session, admin, "BP-LOAD").id
                 with unit_of_work(sessions) as session:
                     token = login(session, dealer.name, PASSWORD, Settings()).token
-            finally:
-                service.auth._HASHER = saved
             return token, table_id
         finally:
             engine.dispose()

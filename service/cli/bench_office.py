@@ -18,27 +18,23 @@ from __future__ import annotations
 import copy
 import json
 import random
-import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-from argon2 import PasswordHasher
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-import service.auth
 from service.aggregates import aggregate_round
 from service.audit_chain import SEAL_BATCH, seal_batch
 from service.audit_verify import verify_chain
 from service.auth import create_user
-from service.cli.scratch import drop_tables, refuse_used, shown_database
+from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
 from service.db import make_engine, session_factory, unit_of_work, utc_now
 from service.engine.cards import DECK, codes
 from service.exports import build_export, get_export, request_export
@@ -58,9 +54,6 @@ COUNT_BATCH = 500  # rounds counted into the aggregates per transaction
 RECALLED = 500  # games of game recall
 SPREAD_DAYS = 3  # the rounds are spread over the last three days (four gaming days), up to now
 PASSWORD = "bench-office password"
-# The users' passwords are hashed at argon2's smallest cost, as the API tests
-# do: the bench times the back office, not the sign-in's deliberate slowness.
-CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 HASHING_NOTE = (
     "the bench's users' passwords are hashed with argon2 at its smallest cost "
     "(time_cost 1, memory_cost 8 KiB) instead of the production cost"
@@ -114,37 +107,10 @@ def bench_office(rounds: int, database_url: str | None, seed: int, as_json: bool
     report, game recall, re-settle every round and a compliance export.
     Exit status 1 if the chain is not intact or any round does not
     re-settle to what was stored."""
-    with tempfile.TemporaryDirectory(prefix="breakpoker-bench-office-") as folder:
-        instance = Path(folder)
-        if database_url:
-            refuse_used(database_url, "bench-office")
-            url = database_url
-        else:
-            url = f"sqlite:///{instance / 'bench.sqlite3'}"
-        try:
-            with _cheap_password_hashing():
-                result = _Bench(url, instance, rounds, seed).run()
-        finally:
-            if database_url:
-                drop_tables(database_url, "bench-office")
+    with scratch(database_url, "bench-office") as (url, instance), cheap_password_hashing():
+        result = _Bench(url, instance, rounds, seed).run()
     result["database"] = shown_database(url, temporary=not database_url)
-    if as_json:
-        click.echo(json.dumps(result, indent=1))
-    else:
-        _print(result)
-    if not result["ok"]:
-        click.secho(_failure(result), fg="red", bold=True, err=True)
-        raise SystemExit(1)
-
-
-@contextmanager
-def _cheap_password_hashing() -> Iterator[None]:
-    saved = service.auth._HASHER
-    service.auth._HASHER = CHEAP_HASHER
-    try:
-        yield
-    finally:
-        service.auth._HASHER = saved
+    finish(result, as_json, _print, None if result["ok"] else _failure(result))
 
 
 # --- the bench ---------------------------------------------------------------

@@ -23,11 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import click
-from argon2 import PasswordHasher
 
-import service.auth
 from service.app import create_app
 from service.auth import create_user
+from service.cli.scratch import cheap_password_hashing
 from service.db import unit_of_work
 from service.migrate import upgrade
 from service.sample_rounds import random_round
@@ -75,9 +74,7 @@ def _poster(folder: Path, count: int) -> Callable[[], None]:
     """A function posting the next of ``count`` random rounds."""
     url = f"sqlite:///{folder / 'profile.sqlite3'}"
     upgrade(url)
-    saved = service.auth._HASHER
-    service.auth._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    try:
+    with cheap_password_hashing():
         app = create_app(Settings(instance=folder, database_url=url))
         with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
             create_user(session, "dealer", "dealer", PASSWORD)
@@ -87,8 +84,6 @@ def _poster(folder: Path, count: int) -> Callable[[], None]:
             name: client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD}).json["token"]  # type: ignore[index]
             for name in ("dealer", "admin")
         }
-    finally:
-        service.auth._HASHER = saved
     table = client.post("/api/v1/tables", json={"name": "BP-P"}, headers=_bearer(tokens["admin"])).json
     assert table is not None
     rng = random.Random(3)

@@ -1,15 +1,68 @@
-"""The scratch databases of the benchmarks: only an empty one is used, and
-its tables are dropped again at the end, so a bench never touches real data."""
+"""What the benchmarks share: their scratch database (only an empty one is
+used, and its tables are dropped again at the end, so a bench never
+touches real data), cheap password hashing, and printing the result."""
 
 from __future__ import annotations
 
+import json
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
 import click
 from alembic import command
+from argon2 import PasswordHasher
 from sqlalchemy import inspect
 from sqlalchemy.engine import make_url
 
+import service.auth
 from service.db import make_engine
 from service.migrate import alembic_config
+
+# The benches' users are hashed with argon2 at its smallest cost, as the API
+# tests do: a bench times the service's work, not the sign-in's deliberate
+# slowness.
+CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+@contextmanager
+def scratch(database_url: str | None, bench: str) -> Iterator[tuple[str, Path]]:
+    """A temporary instance folder and the database to use in it: the empty
+    one given (its tables dropped again at the end) or a temporary SQLite one."""
+    with tempfile.TemporaryDirectory(prefix=f"breakpoker-{bench}-") as folder:
+        instance = Path(folder)
+        if database_url:
+            refuse_used(database_url, bench)
+        try:
+            yield database_url or f"sqlite:///{instance / 'bench.sqlite3'}", instance
+        finally:
+            if database_url:
+                drop_tables(database_url, bench)
+
+
+@contextmanager
+def cheap_password_hashing() -> Iterator[None]:
+    saved = service.auth._HASHER
+    service.auth._HASHER = CHEAP_HASHER
+    try:
+        yield
+    finally:
+        service.auth._HASHER = saved
+
+
+def finish(
+    result: dict[str, Any], as_json: bool, show: Callable[[dict[str, Any]], None], failure: str | None
+) -> None:
+    """Print the result (JSON or ``show``), then fail loudly if it failed."""
+    if as_json:
+        click.echo(json.dumps(result, indent=1))
+    else:
+        show(result)
+    if failure is not None:
+        click.secho(failure, fg="red", bold=True, err=True)
+        raise SystemExit(1)
 
 
 def refuse_used(url: str, bench: str) -> None:

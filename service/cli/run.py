@@ -117,7 +117,14 @@ def run(host: str, port: int, worker_count: int) -> None:
             if redis is not None and not redis.running and not stopping:
                 click.echo("Redis exited; starting it again", err=True)
                 redis.stop()
-                redis.start()
+                try:
+                    redis.start()
+                except RuntimeError as error:
+                    # Killed again while starting, or slow to come up: the
+                    # next turn tries again; the API settles rounds meanwhile.
+                    click.echo(f"Redis did not start ({error}); trying again", err=True)
+                    redis.stop()
+                    time.sleep(RESTART_PAUSE)
             for name, process in running.items():
                 if process.poll() is not None and not stopping:
                     click.echo(f"{name} exited with {process.returncode}; starting it again", err=True)

@@ -125,10 +125,11 @@ class Stack:
                 found.append(child)
         return found
 
-    def redis(self, timeout: float = 15) -> psutil.Process:
-        """The Redis server, once `run` has it (again) up."""
+    def redis(self, timeout: float = 15, other_than: list[int] | None = None) -> psutil.Process:
+        """The Redis server (other than those named), once `run` has it (again) up."""
         deadline = time.monotonic() + timeout
-        while not (found := self.find("redis-server")):
+        gone = set(other_than or ())
+        while not (found := [p for p in self.find("redis-server") if p.pid not in gone]):
             if time.monotonic() > deadline:
                 raise AssertionError("no redis-server is running")
             time.sleep(0.1)

@@ -15,7 +15,7 @@ from datetime import date, datetime
 from typing import Any, cast
 
 from sqlalchemy import Select, Table, insert, select
-from sqlalchemy.orm import Session, make_transient_to_detached, object_session
+from sqlalchemy.orm import Session, object_session
 
 from service.audit import AGGREGATE, queue_job, record_event
 from service.engine.cards import codes
@@ -108,9 +108,8 @@ def enter_round(
         session,
         RoundRecord(
             table_id=table.id,
-            config_id=version.id,
+            # The objects, not their ids: the answer reads them without a query.
             config=version,
-            entered_by=user.id,
             user=user,
             round_ref=ref,
             dealer_cards=codes(round_.dealer),
@@ -189,10 +188,6 @@ def record_settled(
 
 
 _SEATS = cast(Table, SeatRecord.__table__)
-_ROUNDS = cast(Table, RoundRecord.__table__)
-_ROUND_COLUMNS = [
-    attribute.columns[0] for attribute in RoundRecord.__mapper__.column_attrs if attribute.key != "id"
-]
 
 
 def store_round(
@@ -200,15 +195,11 @@ def store_round(
 ) -> tuple[RoundRecord, list[dict[str, Any]]]:
     """Add a settled round and its seats (the caller commits); the record
     and the seat rows as stored."""
-    # A plain INSERT, then the record joins the session as the stored row it
-    # now is: the unit of work's flush of one object costs several times the
-    # statement, on the path of every round.
-    values = {column.name: getattr(record, column.key) for column in _ROUND_COLUMNS}
-    values["revision"] = values["revision"] or 0
-    record.id = session.connection().execute(insert(_ROUNDS).returning(_ROUNDS.c.id), values).scalar_one()
-    record.revision = values["revision"]
-    make_transient_to_detached(record)
+    # The record itself through the unit of work: a plain INSERT saves a
+    # little, but the object then stays in the session across a rollback and
+    # clashes with the retry's (SQLite reuses the id).
     session.add(record)
+    session.flush()
     rows = [
         {"round_id": record.id, "seat": seat.seat, **seat_columns(entry, seat)}
         for entry, seat in zip(round_.seats, settled.seats, strict=True)

@@ -22,6 +22,11 @@ const state = {
   active: "dealer",
   key: null, // the round's idempotency key, also its round_id: kept until New round
   settled: null, // the stored round once the API has settled it
+  // Sent and not answered for certain: the round can only be sent again as
+  // it is. Edited, or dropped for a New round typed in again, it would be a
+  // second round under a new key.
+  sent: false,
+  abandonable: false, // the API says this key settled another body: New round is the way on
   submitting: false,
   lastSeatOrder: [],
   refreshes: 0, // answers to older previews are dropped
@@ -364,7 +369,14 @@ function saveDraft() {
   for (const seat of state.seats) {
     bets[seat] = Object.fromEntries(BETS.map((bet) => [bet.key, $(`#bet-${seat}-${bet.key}`).value]));
   }
-  const draft = { key: state.key, hands: state.hands, manual: state.manual, bets, settled: state.settled };
+  const draft = {
+    key: state.key,
+    hands: state.hands,
+    manual: state.manual,
+    bets,
+    settled: state.settled,
+    sent: state.sent,
+  };
   sessionStorage.setItem(draftKey(), JSON.stringify(draft));
 }
 
@@ -385,8 +397,15 @@ function restoreDraft() {
   }
   for (const key of handOrder()) renderHand(key);
   renderPicker();
-  if (draft.settled) showSettlement(draft.settled, true);
-  else changed();
+  if (draft.settled) {
+    showSettlement(draft.settled, true);
+  } else if (draft.sent) {
+    state.sent = true;
+    setLocked(true);
+    showError("general", "This round was sent and no answer came back: Submit again sends the same round, which never settles twice.");
+  } else {
+    changed();
+  }
   return true;
 }
 
@@ -395,6 +414,8 @@ function resetRound(key) {
   state.manual = {};
   state.key = key;
   state.settled = null;
+  state.sent = false;
+  state.abandonable = false;
   state.submitting = false;
   clearErrors();
   for (const seat of state.seats) {
@@ -420,14 +441,19 @@ function newRound() {
 }
 
 function locked() {
-  return state.settled !== null;
+  return state.settled !== null || state.sent;
 }
 
-/** A settled round is shown, not edited: New round starts the next one. */
+/** A settled round is shown, not edited: New round starts the next one. A
+ * round sent without a sure answer can only be sent again, unchanged. */
 function setLocked(on) {
-  for (const node of document.querySelectorAll("#felt input, #codes, #add-codes, #clear-hand, #preview, #submit")) {
+  for (const node of document.querySelectorAll("#felt input, #codes, #add-codes, #clear-hand, #preview")) {
     node.disabled = on;
   }
+  const unanswered = state.sent && state.settled === null;
+  $("#submit").disabled = state.settled !== null || state.submitting;
+  $("#new-round").disabled = (unanswered && !state.abandonable) || state.submitting;
+  $("#change-table").disabled = unanswered || state.submitting;
   renderPicker();
 }
 
@@ -621,32 +647,43 @@ function showSettlement(round, replayed) {
 }
 
 async function submit() {
-  if (state.submitting || locked()) return; // a double tap sends once
+  if (state.submitting || state.settled !== null) return; // a double tap sends once
   clearErrors();
   const body = roundBody();
   if (!body) return;
   state.submitting = true;
+  state.sent = true; // from here on, only this round under this key
+  saveDraft();
   clearTimeout(state.timer);
   state.refreshes += 1; // a preview still on its way must not cover the settlement
   state.lastSeatOrder = body.seats.map((seat) => seat.seat);
+  setLocked(true);
   const button = $("#submit");
-  button.disabled = true;
   button.textContent = "Submitting…";
   try {
     const { json, headers } = await call("POST", `/tables/${state.table.id}/rounds`, body, {
       "Idempotency-Key": state.key,
     });
+    state.submitting = false;
     showSettlement(json, headers.get("Idempotent-Replayed") === "true");
   } catch (error) {
-    if (error instanceof NoAnswer) {
+    state.submitting = false;
+    if (error instanceof NoAnswer || (error instanceof ApiError && error.status >= 500)) {
+      // It may be stored: it stays as it is, to be sent again.
       showError("general", `${error.message}: Submit again sends the same round, which never settles twice.`);
+    } else if (error instanceof ApiError && error.code === "idempotency_key_reused") {
+      state.abandonable = true; // settled already, with other entries: the pit boss corrects it
+      showError("general", `${error.message}. The round is settled; ask the pit boss for a correction, then press New round.`);
     } else {
+      state.sent = false; // refused, so not stored: correct it and submit again
       showApiError(error);
     }
+    saveDraft();
+    setLocked(locked());
   } finally {
     state.submitting = false;
     button.textContent = "Submit round";
-    button.disabled = locked();
+    setLocked(locked());
   }
 }
 
@@ -671,6 +708,21 @@ $("#change-table").addEventListener("click", () => {
   $("#table-name").textContent = "";
   $("#limits").textContent = "";
   loadTables();
+});
+// The next dealer in this tab starts clean, except for a round sent without a
+// sure answer: it belongs to the table, and must be sent again, not retyped.
+document.addEventListener("signing-out", () => {
+  sessionStorage.removeItem(TABLE);
+  for (const name of Object.keys(sessionStorage)) {
+    if (!name.startsWith("breakpoker.draft.")) continue;
+    let draft = null;
+    try {
+      draft = JSON.parse(sessionStorage.getItem(name));
+    } catch {
+      draft = null;
+    }
+    if (!(draft && draft.sent && !draft.settled)) sessionStorage.removeItem(name);
+  }
 });
 startSession(loadTables);
 

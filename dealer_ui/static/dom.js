@@ -24,10 +24,12 @@ export function clearErrors(root = document) {
 /** Show ``message`` where ``target`` shows its errors (``general`` if nowhere)
  * and mark the field ``data-field="target"`` as invalid. */
 export function showError(target, message) {
+  // Escaped: a field name comes from the API and may hold any character.
   const node =
-    document.querySelector(`[data-error-for="${target}"]`) || document.querySelector('[data-error-for="general"]');
+    document.querySelector(`[data-error-for="${CSS.escape(target)}"]`) ||
+    document.querySelector('[data-error-for="general"]');
   if (node) node.textContent = message;
-  const input = document.querySelector(`[data-field="${target}"]`);
+  const input = document.querySelector(`[data-field="${CSS.escape(target)}"]`);
   if (input) input.setAttribute("aria-invalid", "true");
 }
 

@@ -59,7 +59,8 @@ export function notify(message) {
 /** An API error next to the field it names (shown at ``prefix-field``), else at ``fallback``. */
 export function showApiError(error, prefix, fallback) {
   const target = error instanceof ApiError && error.field ? `${prefix}-${error.field}` : null;
-  showError(target && document.querySelector(`[data-error-for="${target}"]`) ? target : fallback, error.message);
+  const shown = target && document.querySelector(`[data-error-for="${CSS.escape(target)}"]`);
+  showError(shown ? target : fallback, error.message);
 }
 
 /** Cards in a line of text: rank and suit symbol (each suit its own shape), red for hearts and diamonds too. */

@@ -37,6 +37,8 @@ function begin(user, onSignedIn) {
 export function startSession(onSignedIn) {
   whenSignedOut(() => restart("Your sign-in has ended (expired or signed out): sign in again."));
   $("#sign-out").addEventListener("click", async () => {
+    // The page forgets what the next person must not inherit (the dealer's drafts).
+    document.dispatchEvent(new CustomEvent("signing-out"));
     try {
       await call("POST", "/auth/logout");
     } catch {

@@ -13,6 +13,11 @@ BETS = ("main", "dealer_break_bonus", "break_bonus")
 SIDE_BETS = {"dealer_break_bonus": 100, "break_bonus": 250}  # as typed: 1 and 2.50
 
 
+def spare(hands: dict[str, list[str]]) -> str:
+    """A card in none of the hands."""
+    return next(card for card in DECK if not any(card in cards for cards in hands.values()))
+
+
 def money(cents: int) -> str:
     return f"{abs(cents) // 100:,}.{abs(cents) % 100:02d}"
 
@@ -83,8 +88,8 @@ def test_a_six_seat_round_typed_and_tapped_is_previewed_then_settles(
         for card in cards:  # used anywhere in the round: greyed out on the picker
             expect(page.locator(f'#picker [data-card="{card}"]')).to_be_disabled()
     # Seven a hand: with every hand full, nothing more goes in.
-    spare = next(card for card in DECK if not any(card in cards for cards in hands.values()))
-    page.fill("#codes", spare)
+    unused = spare(hands)
+    page.fill("#codes", unused)
     page.press("#codes", "Enter")
     expect(page.locator('[data-error-for="codes"]')).to_contain_text("every hand has 7 cards")
     # A card already used, typed again, is refused with a reason.
@@ -129,7 +134,7 @@ def test_a_six_seat_round_typed_and_tapped_is_previewed_then_settles(
     )
     # A settled round is shown, not edited: the next one needs New round.
     expect(page.locator("#submit")).to_be_disabled()
-    expect(page.locator(f'#picker [data-card="{spare}"]')).to_be_disabled()
+    expect(page.locator(f'#picker [data-card="{unused}"]')).to_be_disabled()
     screenshot(page, "dealer-settled", tmp_path)
     # Readable at 1024x768 without sideways scrolling.
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
@@ -190,6 +195,12 @@ def test_api_errors_appear_next_to_their_field(open_page: Any, live: Any, table:
     page.click("#submit")
     expect(page.locator('[data-error-for="seat-3-break_bonus"]')).to_contain_text("above the table maximum")
     assert live.rounds(table["id"]) == []
+    # Refused, so not stored: the round can be corrected and sent.
+    expect(page.locator("#bet-3-break_bonus")).to_be_enabled()
+    page.fill("#bet-3-break_bonus", "5")
+    page.click("#submit")
+    expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    assert len(live.rounds(table["id"])) == 1
 
 
 def test_a_retry_after_a_dropped_answer_settles_once_even_after_a_reload(
@@ -215,18 +226,37 @@ def test_a_retry_after_a_dropped_answer_settles_once_even_after_a_reload(
     page.click("#submit")
     expect(page.locator('[data-error-for="general"]')).to_contain_text("never settles twice")
     assert len(live.rounds(table["id"])) == 1
-    # The tablet is reloaded: the round and its key are still there.
+    # It may be stored: it can only be sent again as it is, not edited or
+    # dropped for a new round typed in again (that would be a second round).
+    card = f'#picker [data-card="{spare(hands)}"]'
+    for locked in ("#bet-1-main", "#codes", "#new-round", "#change-table", card):
+        expect(page.locator(locked)).to_be_disabled()
+    expect(page.locator("#submit")).to_be_enabled()
+    # The tablet is reloaded: the round, its key and the lock are still there.
     page.reload()
     expect(page.locator('[data-chips="1"] .card')).to_have_count(7)
     expect(page.locator("#bet-1-main")).to_have_value("5")
+    expect(page.locator("#bet-1-main")).to_be_disabled()
+    expect(page.locator("#new-round")).to_be_disabled()
+    expect(page.locator('[data-error-for="general"]')).to_contain_text("no answer came back")
     page.click("#submit")
     expect(page.locator("#results h2")).to_contain_text("already settled")
+    expect(page.locator("#new-round")).to_be_enabled()
     assert len(live.rounds(table["id"])) == 1
     assert live.rounds(table["id"])[0]["round_id"] == dropped[0]
 
 
 def test_a_double_tap_on_submit_settles_once(open_page: Any, live: Any, table: dict[str, Any]) -> None:
     page = at_table(open_page, table)
+    posts: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            posts.append(request.url)
+            if request.method == "POST" and request.url.endswith("/rounds")
+            else None
+        ),
+    )
     hands = deal(4)
     type_hand(page, "dealer", hands["dealer"])
     type_hand(page, "2", hands["2"])
@@ -235,6 +265,7 @@ def test_a_double_tap_on_submit_settles_once(open_page: Any, live: Any, table: d
     expect(page.locator("#settlement tbody tr")).to_have_count(1)
     page.evaluate("document.querySelector('#submit').click(); document.querySelector('#submit').click()")
     expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    assert len(posts) == 1  # sent once: not merely stored once thanks to the key
     assert len(live.rounds(table["id"])) == 1
     # A new round has a new key: it settles as a round of its own.
     page.click("#new-round")
@@ -272,6 +303,7 @@ def test_a_round_entered_with_the_keyboard_alone(open_page: Any, live: Any, tabl
 
 def test_sign_out_and_roles(open_page: Any, live: Any, table: dict[str, Any]) -> None:
     page = at_table(open_page, table)
+    type_hand(page, "dealer", deal(6)["dealer"])  # a round begun, not sent
     token = page.evaluate("JSON.parse(sessionStorage.getItem('breakpoker.sign-in')).token")
     page.reload()  # still signed in, back at the table
     expect(page.locator("#round")).to_be_visible()
@@ -297,3 +329,8 @@ def test_sign_out_and_roles(open_page: Any, live: Any, table: dict[str, Any]) ->
     page.fill("#password", "wrong")
     page.press("#password", "Enter")
     expect(page.locator("#sign-in .error:not(:empty)")).to_have_count(1)
+    # The next dealer starts clean: the table is asked again, no card is left.
+    page.fill("#password", "correct horse battery")
+    page.press("#password", "Enter")
+    page.get_by_role("button", name=table["name"], exact=True).click()
+    expect(page.locator('[data-chips="dealer"] .card')).to_have_count(0)

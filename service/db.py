@@ -53,7 +53,18 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
-CONNECT_TIMEOUT = 5  # seconds, PostgreSQL
+# A PostgreSQL that drops packets instead of refusing them would hold a
+# request until gunicorn's timeout. New connections give up after 5 s; an
+# established one whose packets go unanswered is dropped after about 10 s by
+# TCP (libpq's keepalives and tcp_user_timeout). The API then says 503.
+POSTGRESQL_CONNECT_ARGS = {
+    "connect_timeout": 5,
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,  # milliseconds
+}
 
 
 def make_engine(url: str) -> Engine:
@@ -68,10 +79,8 @@ def make_engine(url: str) -> Engine:
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
-    # A database that drops packets instead of refusing them would hold a
-    # request until gunicorn's timeout; five seconds, and the API says 503.
     return create_engine(
-        url, pool_pre_ping=True, hide_parameters=True, connect_args={"connect_timeout": CONNECT_TIMEOUT}
+        url, pool_pre_ping=True, hide_parameters=True, connect_args=dict(POSTGRESQL_CONNECT_ARGS)
     )
 
 

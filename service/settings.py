@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 
 from service.instance import instance_path
@@ -34,9 +35,25 @@ class Settings:
     login_window_seconds: int = 60
     # Proxies whose X-Forwarded-For is believed (addresses or CIDR); none by default.
     trusted_proxies: tuple[str, ...] = ()
+    trusted_networks: tuple[IPv4Network | IPv6Network, ...] = field(init=False, repr=False, compare=False)
     retry_seconds: tuple[int, ...] = RETRY_SECONDS
     sweep_seconds: int = 30  # between the dispatcher's looks for lost work
     sweep_grace_seconds: int = 60  # how long work may be undone before it counts as lost
+
+    def __post_init__(self) -> None:
+        # Parsed once, here: a mistyped proxy stops the start with its name,
+        # rather than failing every sign-in.
+        networks = []
+        for proxy in self.trusted_proxies:
+            if not proxy.strip():
+                continue
+            try:
+                networks.append(ip_network(proxy.strip(), strict=False))
+            except ValueError:
+                raise ValueError(
+                    f"BREAKPOKER_TRUSTED_PROXIES: {proxy.strip()!r} is not an address or a CIDR network"
+                ) from None
+        object.__setattr__(self, "trusted_networks", tuple(networks))
 
     @property
     def database(self) -> str:

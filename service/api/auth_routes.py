@@ -12,7 +12,7 @@ from service.api.security import ANY_ROLE, bearer_token, roles
 from service.api.session import db, now, settings
 from service.auth import login, logout
 from service.errors import ServiceError
-from service.login_throttle import check_login_rate, client_address, trusted_networks
+from service.login_throttle import check_login_rate, client_address
 
 blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")
 
@@ -32,7 +32,7 @@ def login_view(body: dict[str, str]) -> dict[str, Any]:
     """Exchange a name and password for a bearer token. Attempts are limited
     per client address and per name (429 with Retry-After)."""
     session = db()
-    trusted = trusted_networks(settings().trusted_proxies)
+    trusted = settings().trusted_networks
     address = client_address(request.remote_addr, request.headers.get("X-Forwarded-For"), trusted)
     check_login_rate(session, address, body["name"], settings(), now())
     try:

@@ -81,8 +81,8 @@ def register_error_handlers(app: Flask) -> None:
         return error_response(
             503,
             "database_unavailable",
-            "the database is unreachable or busy, so nothing was stored; try again "
-            "(a round sent again with the same Idempotency-Key settles once)",
+            "the database is unreachable or busy: the request may not have been stored; send it "
+            "again with the same Idempotency-Key (a round settles once however often it is sent)",
             None,
         )
 

@@ -181,3 +181,14 @@ def test_another_api_process_on_the_database_shares_the_count(limited, clock):
         assert attempt(twin, "nobody").status_code == 429
     finally:
         twin.extensions["breakpoker"]["engine"].dispose()
+
+
+def test_a_mistyped_trusted_proxy_stops_the_start_with_its_name(monkeypatch):
+    from service.settings import Settings
+
+    monkeypatch.setenv("BREAKPOKER_TRUSTED_PROXIES", "10.0.0.0/8, 10.0.0.300")
+    with pytest.raises(ValueError, match=r"BREAKPOKER_TRUSTED_PROXIES: '10\.0\.0\.300' is not an address"):
+        Settings.from_environment()
+    monkeypatch.setenv("BREAKPOKER_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")
+    networks = [str(network) for network in Settings.from_environment().trusted_networks]
+    assert networks == ["10.0.0.0/8", "192.0.2.1/32"]

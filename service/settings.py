@@ -37,6 +37,9 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     trusted_networks: tuple[IPv4Network | IPv6Network, ...] = field(init=False, repr=False, compare=False)
     retry_seconds: tuple[int, ...] = RETRY_SECONDS
+    # The bearer token Prometheus scrapes /metrics with; empty: /metrics is open
+    # (make run on a laptop). It shows each table's handle and win.
+    metrics_token: str = ""
     sweep_seconds: int = 30  # between the dispatcher's looks for lost work
     sweep_grace_seconds: int = 60  # how long work may be undone before it counts as lost
 
@@ -68,6 +71,7 @@ class Settings:
         values: dict[str, object] = {
             "database_url": os.environ.get("DATABASE_URL", ""),
             "redis_url": os.environ.get("REDIS_URL", ""),
+            "metrics_token": os.environ.get("BREAKPOKER_METRICS_TOKEN", ""),
         }
         for name, variable in (
             ("token_minutes", "BREAKPOKER_TOKEN_MINUTES"),

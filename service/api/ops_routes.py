@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hmac
+import logging
 import time
 from typing import Any
 
@@ -14,9 +16,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.session import db, settings
+from service.errors import Unauthorized
 from service.floor_metrics import FloorFigures, day_lines, last_verification
 from service.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, ScrapeTime, game_totals, render
 from service.ops import job_status, queue_counts
+
+log = logging.getLogger(__name__)
 
 blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work")
 
@@ -80,7 +85,19 @@ def jobs_view() -> dict[str, Any]:
 def metrics() -> Response:
     """Prometheus text format: the API processes' requests and, read now, the
     game's totals from the aggregates, job failures, queues and the outbox,
-    each table's gaming day and the last audit chain verification."""
+    each table's gaming day and the last audit chain verification. With
+    BREAKPOKER_METRICS_TOKEN set, only for a scraper sending it as a bearer
+    token: the figures are the casino's takings."""
+    expected = settings().metrics_token
+    if expected:
+        header = request.headers.get("Authorization", "")
+        scheme, _, sent = header.partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(sent.strip().encode(), expected.encode()):
+            raise Unauthorized(
+                "invalid_token",
+                "/metrics needs the scrape token: Authorization: Bearer <token>",
+                "Authorization",
+            )
     totals: dict[str, int] | None = None
     status: dict[str, Any] | None = None
     failures: dict[str, int] = {}
@@ -91,6 +108,10 @@ def metrics() -> Response:
         floor = FloorFigures(day_lines(db(), settings().instance), last_verification(db()))
     except SQLAlchemyError:
         db().rollback()
+    except Exception:
+        # One table's figures failing (an unreadable par sheet) must not take
+        # every other series with it and page someone for an API outage.
+        log.exception("the floor figures for /metrics failed; served without them")
     try:
         raw = redis().hgetall(JOB_FAILURES_KEY)
         failures = {_text(key): int(value) for key, value in raw.items()}

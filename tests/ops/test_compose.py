@@ -122,7 +122,21 @@ def test_prometheus_and_grafana_mount_the_files_in_ops():
 
 def test_secrets_are_required_from_the_environment_not_written_here():
     text = (OPS / "compose.yaml").read_text()
-    for secret in ("POSTGRES_PASSWORD", "REDIS_PASSWORD", "GRAFANA_ADMIN_PASSWORD"):
+    secrets = ("POSTGRES_PASSWORD", "REDIS_PASSWORD", "GRAFANA_ADMIN_PASSWORD", "BREAKPOKER_METRICS_TOKEN")
+    for secret in secrets:
         assert f"${{{secret}:?" in text
         assert re.search(rf"^{secret}=$", (OPS / "env.example").read_text(), flags=re.MULTILINE)
     assert "ops/.env" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def test_prometheus_scrapes_with_the_token_the_api_asks_for():
+    api = services()["api"]["environment"]
+    assert api["BREAKPOKER_METRICS_TOKEN"].startswith("${BREAKPOKER_METRICS_TOKEN:?")
+    prometheus = services()["prometheus"]
+    (mounted,) = prometheus["configs"]
+    assert mounted == {"source": "metrics_token", "target": "/etc/prometheus/metrics_token"}
+    assert compose()["configs"]["metrics_token"]["content"] == api["BREAKPOKER_METRICS_TOKEN"]
+    scrape = yaml.safe_load((OPS / "prometheus/prometheus.yml").read_text())["scrape_configs"][0]
+    assert scrape["job_name"] == "breakpoker-api"
+    # Relative to the config's folder: /etc/prometheus/metrics_token in the container.
+    assert scrape["authorization"] == {"type": "Bearer", "credentials_file": "metrics_token"}

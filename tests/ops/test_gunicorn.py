@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import runpy
 import subprocess
+import time
 import types
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -101,7 +102,13 @@ def test_the_api_under_gunicorn_with_three_workers(tmp_path, redis):
         wait_until_ready(base, server)
         assert not (tmp_path / "prometheus" / "counter_999999.db").exists()
         # The entrypoint exec'd into gunicorn's master: three workers under it.
-        children = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True)
+        # (The first to answer may be up before the master has forked the rest.)
+        deadline = time.monotonic() + 15
+        while True:
+            children = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True)
+            if len(children.stdout.split()) >= 3 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         assert len(children.stdout.split()) == 3
 
         # Requests spread over the workers; /metrics adds every worker's count.

@@ -5,7 +5,9 @@ be had: .ci/run fetches Debian's)."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 import yaml
@@ -82,10 +84,12 @@ def _promtool_or_skip() -> str:
     return found
 
 
-def run_promtool(*arguments: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def run_promtool(
+    *arguments: str, stdin: str | None = None, cwd: Path = PROMETHEUS
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [_promtool_or_skip(), *arguments],
-        cwd=PROMETHEUS,
+        cwd=cwd,
         input=stdin,
         capture_output=True,
         text=True,
@@ -93,8 +97,13 @@ def run_promtool(*arguments: str, stdin: str | None = None) -> subprocess.Comple
     )
 
 
-def test_promtool_accepts_the_config_and_the_rules():
-    checked = run_promtool("check", "config", "prometheus.yml")
+def test_promtool_accepts_the_config_and_the_rules(tmp_path):
+    # As compose lays it out: the config, its rules, and the scrape token
+    # file it names (mounted from ops/.env, never in the repository).
+    for name in ("prometheus.yml", "alerts.yml"):
+        shutil.copy(PROMETHEUS / name, tmp_path / name)
+    (tmp_path / "metrics_token").write_text("a scrape token\n")
+    checked = run_promtool("check", "config", "prometheus.yml", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert f"SUCCESS: {len(alert_rules())} rules found" in checked.stdout + checked.stderr
 

@@ -1,5 +1,6 @@
-"""/metrics shows each table's handle and win: with BREAKPOKER_METRICS_TOKEN
-set, only a scraper that sends it gets them."""
+"""/metrics: it shows each table's handle and win, so with
+BREAKPOKER_METRICS_TOKEN set only a scraper that sends it gets them; and one
+part failing does not fail the whole scrape."""
 
 from __future__ import annotations
 
@@ -36,3 +37,16 @@ def test_metrics_answers_the_scraper_with_the_token(guarded):
 
 def test_without_a_token_set_metrics_is_open(client):
     assert client.get("/metrics").status_code == 200
+
+
+def test_a_failure_of_the_table_figures_leaves_the_rest_of_the_scrape(client, monkeypatch, caplog):
+    import service.api.ops_routes
+
+    def broken(*_args):
+        raise ValueError("an unreadable par sheet")
+
+    monkeypatch.setattr(service.api.ops_routes, "day_lines", broken)
+    response = client.get("/metrics")
+    assert response.status_code == 200  # not an outage for Prometheus
+    assert b"breakpoker_outbox_backlog" in response.data
+    assert "the floor figures for /metrics failed" in caplog.text

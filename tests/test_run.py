@@ -13,11 +13,7 @@ import sys
 import time
 import urllib.request
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tests.network import free_port
 
 
 def call(base, path, body=None, token=None, key=None):

@@ -92,9 +92,8 @@ export function money(cents) {
 }
 
 /** A net with its sign always shown ("+10.00", "-5.00", "0.00"). */
-export function net(cents) {
-  return cents > 0 ? `+${formatAmount(cents)}` : formatAmount(cents);
-}
+/** A net with its sign, "+12.00" (money.js says it once for every page). */
+export { signed as net } from "./money.js";
 
 /** Who did something, and when. */
 export function byAt(name, at) {

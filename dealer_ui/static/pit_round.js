@@ -21,7 +21,7 @@ import {
   tableName,
 } from "./pit_common.js";
 
-export function seatNet(seat) {
+function seatNet(seat) {
   return BETS.reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
 }
 

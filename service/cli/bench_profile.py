@@ -12,10 +12,8 @@ machine runs matters less.
 from __future__ import annotations
 
 import cProfile
-import json
 import pstats
 import random
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -26,7 +24,7 @@ import click
 
 from service.app import create_app
 from service.auth import create_user
-from service.cli.scratch import cheap_password_hashing
+from service.cli.scratch import cheap_password_hashing, finish, scratch
 from service.db import unit_of_work
 from service.migrate import upgrade
 from service.sample_rounds import random_round
@@ -42,8 +40,8 @@ SHOWN = 25
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_profile(rounds: int, as_json: bool) -> None:
     """CPU time per settled round in one process, and where it goes."""
-    with tempfile.TemporaryDirectory(prefix="breakpoker-bench-profile-") as folder:
-        post = _poster(Path(folder), rounds + WARM_UP)
+    with scratch(None, "bench-profile") as (url, instance):
+        post = _poster(url, instance, rounds + WARM_UP)
         for _ in range(WARM_UP):
             post()
         start = time.process_time()
@@ -56,9 +54,11 @@ def bench_profile(rounds: int, as_json: bool) -> None:
             post()
         profiler.disable()
     result = {"rounds": rounds, "cpu_ms_per_round": round(plain * 1000, 3), **_breakdown(profiler)}
-    if as_json:
-        click.echo(json.dumps(result, indent=1))
-        return
+    finish(result, as_json, _print, None)
+
+
+def _print(result: dict[str, Any]) -> None:
+    rounds = result["rounds"]
     click.echo(
         f"bench-profile: {result['cpu_ms_per_round']} ms of CPU a round ({rounds // 2} rounds, no profiler)"
     )
@@ -70,9 +70,8 @@ def bench_profile(rounds: int, as_json: bool) -> None:
         click.echo(f"  {line['share']:6.1%}  {line['calls_per_round']:5.1f} calls  {line['function']}")
 
 
-def _poster(folder: Path, count: int) -> Callable[[], None]:
+def _poster(url: str, folder: Path, count: int) -> Callable[[], None]:
     """A function posting the next of ``count`` random rounds."""
-    url = f"sqlite:///{folder / 'profile.sqlite3'}"
     upgrade(url)
     with cheap_password_hashing():
         app = create_app(Settings(instance=folder, database_url=url))

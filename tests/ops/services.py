@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,12 +15,6 @@ from pathlib import Path
 from tests.ops.paths import ENTRYPOINT
 
 VENV_BIN = str(Path(sys.executable).parent)  # where `breakpoker` and `python` are
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def role_env(tmp_path: Path, redis_url: str, port: int, **extra: str) -> dict[str, str]:

@@ -14,8 +14,8 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
+from tests.network import free_port
 from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF
-from tests.ops.services import free_port
 
 FAKE = f"""#!/bin/sh
 exec {sys.executable} -c '

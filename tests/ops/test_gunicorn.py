@@ -18,8 +18,9 @@ from gunicorn.config import Config
 
 from service.redis_server import EmbeddedRedis
 from tests.api.rounds_data import round_body
+from tests.network import free_port
 from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF
-from tests.ops.services import call, free_port, role_env, run_role, wait_until_ready
+from tests.ops.services import call, role_env, run_role, wait_until_ready
 
 HOOKS = {"child_exit", "on_exit", "when_ready"}
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,15 +22,10 @@ from sqlalchemy import func, select
 from service.analysis.cache import store_par_sheet
 from service.db import make_engine, session_factory
 from service.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
+from tests.network import free_port
 from tests.par_sheets import default_sheet
 
 ADMIN_PASSWORD_LINE = "Created the first admin: name 'admin', password "
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Stack:

@@ -67,8 +67,10 @@ def logging_config(level: str | None = None) -> dict[str, Any]:
         },
         "root": {"level": level, "handlers": json_handler},
         "loggers": {
-            name: {"level": level, "handlers": json_handler, "propagate": False}
-            for name in ("gunicorn.error", "gunicorn.access")
+            "gunicorn.error": {"level": level, "handlers": json_handler, "propagate": False},
+            # The app writes each request's access line itself, with its request
+            # id and route; gunicorn's own would be every request logged twice.
+            "gunicorn.access": {"level": "WARNING", "handlers": json_handler, "propagate": False},
         },
     }
 

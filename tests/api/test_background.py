@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import time
+from dataclasses import replace
 
 import pytest
 from rq.registry import FailedJobRegistry, StartedJobRegistry
@@ -119,7 +120,7 @@ def test_ops_and_metrics_show_the_backlog(bg_app, redis_settings):
 def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, settings, tmp_path):
     own = EmbeddedRedis(tmp_path / "own-redis")
     own.start()
-    local = type(redis_settings)(**{**redis_settings.__dict__, "redis_url": own.url})
+    local = replace(redis_settings, redis_url=own.url)
     from service.auth import create_user
     from service.db import unit_of_work
 

@@ -14,7 +14,7 @@ from service.engine.settlement import SeatResult
 from service.engine.table_config import FoulPolicy
 from service.house_way_report import foul_reason
 from service.models import GameTable
-from service.rounds import setting_entered, settle_body, settlement_json
+from service.rounds import seat_rows, seats_shown, settle_body, settlement_json
 from service.tables import config_of
 
 FOUL_EFFECTS = {
@@ -29,10 +29,9 @@ def preview_round(session: Session, table: GameTable, body: Any) -> dict[str, An
     version, round_, settled = settle_body(session, table, body)
     policy = config_of(version).foul_policy
     document = settlement_json(settled)
+    # The same shape as the round will have once stored, and each seat's net.
+    document["seats"] = seats_shown(document["seats"], seat_rows(round_, settled))
     for seat_json, entry, seat in zip(document["seats"], round_.seats, settled.seats, strict=True):
-        seat_json["cards"] = codes(entry.cards)
-        seat_json["setting_entered"] = setting_entered(entry)
-        seat_json["bets"] = {"main": entry.bets.main, **_side_bets(entry)}
         seat_json["net"] = seat.net
         seat_json["foul"] = _foul(entry, seat, policy) if seat.fouled else None
     return {
@@ -42,10 +41,6 @@ def preview_round(session: Session, table: GameTable, body: Any) -> dict[str, An
         "foul_policy": policy.value,
         **document,
     }
-
-
-def _side_bets(entry: SeatEntry) -> dict[str, int]:
-    return {"dealer_break_bonus": entry.bets.dealer_break_bonus, "break_bonus": entry.bets.break_bonus}
 
 
 def _foul(entry: SeatEntry, seat: SeatResult, policy: FoulPolicy) -> dict[str, Any]:

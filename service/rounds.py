@@ -17,6 +17,7 @@ from typing import Any, cast
 from sqlalchemy import Select, Table, insert, select
 from sqlalchemy.orm import Session, object_session
 
+from service.aggregates import BETS
 from service.audit import AGGREGATE, queue_job, record_event
 from service.engine.cards import codes
 from service.engine.errors import RulesError
@@ -200,14 +201,19 @@ def store_round(
     # clashes with the retry's (SQLite reuses the id).
     session.add(record)
     session.flush()
-    rows = [
-        {"round_id": record.id, "seat": seat.seat, **seat_columns(entry, seat)}
-        for entry, seat in zip(round_.seats, settled.seats, strict=True)
-    ]
+    rows = [{"round_id": record.id, **row} for row in seat_rows(round_, settled)]
     # One statement for all the seats: the ORM would insert them one by one
     # to read back each id, which nothing here needs.
     session.connection().execute(insert(_SEATS), rows)
     return record, rows
+
+
+def seat_rows(round_: Round, settled: RoundSettlement) -> list[dict[str, Any]]:
+    """Each seat's columns as stored (without the round's id)."""
+    return [
+        {"seat": seat.seat, **seat_columns(entry, seat)}
+        for entry, seat in zip(round_.seats, settled.seats, strict=True)
+    ]
 
 
 def setting_entered(entry: SeatEntry) -> Any:
@@ -319,22 +325,6 @@ def round_json(
     settlement = record.settlement
     if seats is None:  # read from the database (a round just stored brings its rows)
         seats = [{column: getattr(seat, column) for column in SEAT_SHOWN} for seat in record.seats]
-    seats_entered = {seat["seat"]: seat for seat in seats}
-    shown_seats = []
-    for seat_json in settlement["seats"]:
-        stored = seats_entered[seat_json["seat"]]
-        shown_seats.append(
-            {
-                **seat_json,
-                "cards": stored["cards"],
-                "setting_entered": stored["setting_entered"],
-                "bets": {
-                    "main": stored["main_stake"],
-                    "dealer_break_bonus": stored["dealer_break_bonus_stake"],
-                    "break_bonus": stored["break_bonus_stake"],
-                },
-            }
-        )
     return {
         "id": record.id,
         "table_id": record.table_id,
@@ -351,7 +341,7 @@ def round_json(
         "gaming_day": record.gaming_day.isoformat(),
         "shift": record.shift,
         "dealer": {"cards": record.dealer_cards, **settlement["dealer"]},
-        "seats": shown_seats,
+        "seats": seats_shown(settlement["seats"], seats),
         "house_net": record.house_net,
     }
 
@@ -365,6 +355,21 @@ SEAT_SHOWN = (
     "dealer_break_bonus_stake",
     "break_bonus_stake",
 )
+
+
+def seats_shown(settled: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each seat's settlement with what was entered for it: its cards, its
+    setting and its stakes (from the stored seat rows)."""
+    by_seat = {row["seat"]: row for row in rows}
+    return [
+        {
+            **seat_json,
+            "cards": by_seat[seat_json["seat"]]["cards"],
+            "setting_entered": by_seat[seat_json["seat"]]["setting_entered"],
+            "bets": {bet: by_seat[seat_json["seat"]][f"{bet}_stake"] for bet in BETS},
+        }
+        for seat_json in settled
+    ]
 
 
 def rounds_json(session: Session, records: list[RoundRecord]) -> list[dict[str, Any]]:

@@ -14,7 +14,12 @@ How the figures were chosen:
   cpuset) sees every core of its host: set WEB_CONCURRENCY there.
 - threads: 4 a worker (the gthread worker). Threads overlap the waits on
   PostgreSQL and Redis (a round is an insert and a commit, a report a few
-  aggregate queries); past a few they only queue for the GIL. A request
+  aggregate queries); past a few they only queue for the GIL. Measured
+  with ``breakpoker bench-load`` on 2 CPUs and SQLite: 4 workers x 1
+  thread settled 30-40 % more rounds a second at saturation than 2 x 4,
+  but its p99 at 100 rounds a second was 51-62 ms against 17-19 ms (two
+  processes a core wait out each other's time slices), and the rate a
+  floor produces is far below either saturation. A request
   holds one database connection, so a replica holds at most workers x
   threads of them: 3 replicas x 4 workers x 4 threads = 48, inside
   PostgreSQL's default 100 with room for the RQ workers and the dispatcher.

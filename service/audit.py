@@ -16,6 +16,10 @@ from service.models import AuditEvent, OutboxEntry
 _EVENTS = cast(Table, AuditEvent.__table__)
 _OUTBOX = cast(Table, OutboxEntry.__table__)
 EVENT_ORDER_LOCK = 0x42_50_41_55  # "BPAU": the advisory lock ordering audit events
+# Built once: they run for every settled round.
+_ORDER_EVENTS = text("SELECT pg_advisory_xact_lock(:key)")
+_INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
+_INSERT_JOB = insert(_OUTBOX)
 SEAL = "seal"
 AGGREGATE = "aggregate"
 PAR_SHEET = "par_sheet"
@@ -35,14 +39,14 @@ def record_event(
         # Events must commit in id order for the chain to seal them in order:
         # the lock is held to the end of this transaction. (SQLite has a single
         # writer already.)
-        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": EVENT_ORDER_LOCK})
+        session.execute(_ORDER_EVENTS, {"key": EVENT_ORDER_LOCK})
     # Plain INSERTs on the session's connection (its transaction): an ORM
     # object and a flush per event cost more than the statement itself, on
     # the path of every settled round.
     event_id: int = (
         session.connection()
         .execute(
-            insert(_EVENTS).returning(_EVENTS.c.id),
+            _INSERT_EVENT,
             {
                 "kind": kind,
                 "subject": subject,
@@ -60,6 +64,6 @@ def record_event(
 
 def queue_job(session: Session, job: str, ref: int) -> None:
     session.connection().execute(
-        insert(_OUTBOX),
+        _INSERT_JOB,
         {"job": job, "ref": ref, "created_at": utc_now(), "request_id": request_id.current.get()},
     )

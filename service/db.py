@@ -6,6 +6,8 @@ it behaves like PostgreSQL where the service relies on it.
 
 from __future__ import annotations
 
+import fcntl
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -14,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import DateTime, Dialect, Engine, MetaData, TypeDecorator, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Session, SessionTransaction, sessionmaker
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -107,3 +109,40 @@ def unit_of_work(sessions: sessionmaker[Session]) -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+# SQLite has one writer at a time, and a writer that finds the database
+# locked sleeps in SQLite's busy handler (1, 2, 5, 10 ... ms) rather than
+# waking when the lock is free: with every thread of every gunicorn worker
+# settling rounds, they took turns mostly asleep (a third of the CPU idle
+# at saturation, and some rounds waiting half a second). Writers of rounds
+# now queue on an flock of a file beside the database first: the kernel
+# wakes the next the moment the last lets go, in whatever process it is.
+_TURN = "breakpoker.sqlite_writer_turn"
+
+
+def hold_writer(session: Session) -> None:
+    """Before a transaction's first write on SQLite: wait for the writer's
+    turn, kept to the end of the transaction (commit, rollback or close).
+    Nothing on PostgreSQL, which locks rows, or on an in-memory database."""
+    if _TURN in session.info:
+        return
+    connection = session.connection()  # the transaction whose end gives the turn back
+    database = connection.engine.url.database
+    if connection.dialect.name != "sqlite" or not database or database == ":memory:":
+        return
+    descriptor = os.open(f"{database}-writer", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)  # the GIL is let go while it waits
+    except BaseException:
+        os.close(descriptor)
+        raise
+    session.info[_TURN] = descriptor
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _give_back_turn(session: Session, transaction: SessionTransaction) -> None:
+    if transaction.parent is None:  # the outermost transaction, not a savepoint
+        descriptor: int | None = session.info.pop(_TURN, None)
+        if descriptor is not None:
+            os.close(descriptor)  # closing the file lets go of its lock

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from service.audit import AGGREGATE, queue_job, record_event
 from service.correction_diff import changes_of, entry_view
+from service.db import hold_writer
 from service.engine.cards import codes
 from service.engine.errors import RulesError
 from service.engine.round import Round
@@ -62,6 +63,10 @@ def _one_at_a_time(session: Session, record: RoundRecord) -> None:
     so the checks that follow see every earlier request and decision, and
     two pit bosses cannot both pass them. (Rounds themselves refuse
     writes; these requests are rare.)"""
+    # The writer's turn before the first write: an approved correction then
+    # stores its replacement under it (taking the turn after SQLite's lock
+    # could wait on a writer that waits on this one).
+    hold_writer(session)
     session.execute(update(GameTable).where(GameTable.id == record.table_id).values(status=GameTable.status))
 
 
@@ -244,32 +249,34 @@ def _replacement(session: Session, record: RoundRecord, exception: RoundExceptio
     """The corrected round's new record (an approved correction)."""
     corrected, settled = _settle(record, exception.corrected)
     revision = record.revision + 1
-    replacement, _seats = store_round(
+    replacement_id, _seats = store_round(
         session,
-        RoundRecord(
-            table_id=record.table_id,
-            config_id=record.config_id,
-            round_ref=round_ref_of(round_id_of(record), revision),
-            dealer_cards=codes(corrected.dealer),
-            entered=exception.corrected,
-            settlement=settlement_json(settled),
-            house_net=settled.house_net,
+        {
+            "table_id": record.table_id,
+            "config_id": record.config_id,
+            "round_ref": round_ref_of(round_id_of(record), revision),
+            "dealer_cards": codes(corrected.dealer),
+            "entered": exception.corrected,
+            "settlement": settlement_json(settled),
+            "house_net": settled.house_net,
             # The round as played: the same dealer, time, gaming day and shift,
             # so it counts where the original did. Who corrected it is on the
             # exception and in the audit trail.
-            entered_by=record.entered_by,
-            entered_at=record.entered_at,
-            utc_offset_minutes=record.utc_offset_minutes,
-            gaming_day=record.gaming_day,
-            shift=record.shift,
-            idempotency_key=f"correction-{exception.id}-{uuid.uuid4().hex}",
-            request_digest=request_digest(record.table_id, exception.corrected),
-            revision=revision,
-            supersedes_id=record.id,
-        ),
+            "entered_by": record.entered_by,
+            "entered_at": record.entered_at,
+            "utc_offset_minutes": record.utc_offset_minutes,
+            "gaming_day": record.gaming_day,
+            "shift": record.shift,
+            "idempotency_key": f"correction-{exception.id}-{uuid.uuid4().hex}",
+            "request_digest": request_digest(record.table_id, exception.corrected),
+            "revision": revision,
+            "supersedes_id": record.id,
+        },
         corrected,
         settled,
     )
+    replacement = session.get(RoundRecord, replacement_id)
+    assert replacement is not None  # inserted just now, in this transaction
     return replacement
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from service.audit import PAR_SHEET, queue_job, record_event
@@ -103,10 +103,17 @@ def list_tables(session: Session) -> list[GameTable]:
     return list(session.scalars(select(GameTable).order_by(GameTable.id)))
 
 
+# Built once: it runs on every round entered.
+_CURRENT_CONFIG = (
+    select(ConfigVersion)
+    .where(ConfigVersion.table_id == bindparam("table_id"))
+    .order_by(ConfigVersion.version.desc())
+    .limit(1)
+)
+
+
 def current_config(session: Session, table: GameTable) -> ConfigVersion:
-    found = session.scalar(
-        select(ConfigVersion).where(ConfigVersion.table_id == table.id).order_by(ConfigVersion.version.desc())
-    )
+    found = session.scalar(_CURRENT_CONFIG, {"table_id": table.id})
     assert found is not None  # a table is created with version 1
     return found
 

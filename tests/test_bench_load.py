@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
     done = subprocess.run(
@@ -19,18 +21,26 @@ def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout)
     assert result["ok"] is True, result["problems"]
-    fixed, saturated, ceiling = result["phases"]
-    assert (fixed["phase"], saturated["phase"], ceiling["phase"]) == (
+    fixed, saturated, constant, read, ceiling = result["phases"]
+    assert [phase["phase"] for phase in result["phases"]] == [
         "rounds at a fixed rate",
         "rounds at saturation",
+        "API constant at saturation",
+        "API signed-in read at saturation",
         "bare endpoint at saturation",
-    )
+    ]
     assert fixed["offered_per_second"] == 20
     assert fixed["statuses"] == {"201": 20}  # every round of the second, all settled
     assert set(saturated["statuses"]) == {"201"}
     assert saturated["answered"] > 0
-    assert set(ceiling["statuses"]) == {"200"}
-    assert ceiling["answered"] > 0
+    for answered_200 in (constant, read, ceiling):
+        assert set(answered_200["statuses"]) == {"200"}
+        assert answered_200["answered"] > 0
+    assert fixed["share_of_ceiling"] is None  # an offered rate is no share of anything
+    assert saturated["share_of_ceiling"] == result["share_of_ceiling"]
+    shown = read["throughput_per_second"] / ceiling["throughput_per_second"]  # rounded figures
+    assert read["share_of_ceiling"] == pytest.approx(shown, abs=0.001)
+    assert ceiling["share_of_ceiling"] == 1
     for phase in result["phases"]:
         assert phase["unexpected"] == 0
         assert phase["p50_ms"] <= phase["p95_ms"] <= phase["p99_ms"] <= phase["max_ms"]

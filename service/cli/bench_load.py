@@ -10,6 +10,9 @@ load generator on loopback (``service/loadgen.py``):
 1. at a fixed offered rate (open loop: each request timed from when it was
    due, so queueing shows);
 2. at saturation (closed loop on many connections);
+3. for where the ceiling goes before any round, the service's own answer
+   of a constant (``GET /healthz``: its request ids, access log, metrics
+   and headers) and a signed-in read of one table, at saturation;
 
 then, under the same gunicorn settings, a bare Flask endpoint answering a
 constant (``service/ceiling.py``): the ceiling of the stack. Last, every
@@ -170,6 +173,18 @@ class _LoadBench:
                     201,
                 )
                 _progress(_line(saturated))
+                # Where the ceiling goes before any round: the service's own
+                # answer of a constant (its middleware: request ids, access
+                # log, metrics, headers), then a signed-in read of one row.
+                signed_in = (("Authorization", f"Bearer {token}"),)
+                stack = [
+                    self._saturate(port, "API constant at saturation", Request("GET", "/api/v1/healthz")),
+                    self._saturate(
+                        port,
+                        "API signed-in read at saturation",
+                        Request("GET", f"/api/v1/tables/{table_id}", signed_in),
+                    ),
+                ]
             ceiling_command = [sys.executable, "-m", "gunicorn", "--config", str(CHECKOUT_CONFIG)]
             ceiling_command += [*self._worker_option(), "service.ceiling:create_app()"]
             with _server(ceiling_command, env, self.instance / "ceiling.log") as port:
@@ -185,7 +200,19 @@ class _LoadBench:
                 _progress(_line(ceiling))
         finally:
             redis.stop()
-        return self._verdict(fixed, saturated, ceiling)
+        return self._verdict(fixed, saturated, stack, ceiling)
+
+    def _saturate(self, port: int, name: str, request: Request) -> Phase:
+        closed_loop("127.0.0.1", port, _repeat(request), 1, self.connections)  # warm-up
+        phase = Phase(
+            name,
+            None,
+            self.connections,
+            closed_loop("127.0.0.1", port, _repeat(request), self.seconds, self.connections),
+            200,
+        )
+        _progress(_line(phase))
+        return phase
 
     def _setup(self) -> tuple[str, int]:
         engine = make_engine(self.url)
@@ -241,7 +268,7 @@ class _LoadBench:
     def _api_command(self) -> list[str]:
         return ["sh", str(ENTRYPOINT), "api", *self._worker_option()]
 
-    def _verdict(self, fixed: Phase, saturated: Phase, ceiling: Phase) -> dict[str, Any]:
+    def _verdict(self, fixed: Phase, saturated: Phase, stack: list[Phase], ceiling: Phase) -> dict[str, Any]:
         engine = make_engine(self.url)
         try:
             with session_factory(engine)() as session:
@@ -251,7 +278,8 @@ class _LoadBench:
         # The warm-up's rounds are stored too; every 201 of every phase is one round.
         answered = sum(phase.result.ok(201) for phase in (fixed, saturated)) + self.warmed
         problems = []
-        for phase in (fixed, saturated, ceiling):
+        phases = [fixed, saturated, *stack, ceiling]
+        for phase in phases:
             unexpected = phase.to_json()["unexpected"]
             if unexpected:
                 problems.append(f"{phase.name}: {unexpected} answers were not {phase.expected}")
@@ -262,7 +290,7 @@ class _LoadBench:
         return {
             "cpus": os.cpu_count(),
             "gunicorn": _gunicorn_settings(self.workers),
-            "phases": [phase.to_json() for phase in (fixed, saturated, ceiling)],
+            "phases": [{**phase.to_json(), "share_of_ceiling": _share(phase, ceiling)} for phase in phases],
             "share_of_ceiling": round(share, 4),
             "aims": {
                 "share_of_ceiling": AIM_SHARE,
@@ -276,6 +304,13 @@ class _LoadBench:
             "ok": not problems,
             "problems": problems,
         }
+
+
+def _share(phase: Phase, ceiling: Phase) -> float | None:
+    """A saturation phase's throughput over the ceiling's."""
+    if phase.offered is not None or not ceiling.result.throughput:
+        return None
+    return round(phase.result.throughput / ceiling.result.throughput, 4)
 
 
 def _repeat(request: Request) -> Iterator[Request]:
@@ -360,14 +395,16 @@ def _print(result: dict[str, Any]) -> None:
         f"gunicorn {gunicorn['worker_class']} {gunicorn['workers']} workers x {gunicorn['threads']} threads "
         f"({gunicorn['config']})"
     )
-    headings = ("offered", "answered/s", "p50 ms", "p95 ms", "p99 ms", "bad")
-    click.echo(f"{'':32} " + " ".join(f"{name:>{len(name) + 3}}" for name in headings))
+    headings = ("offered", "answered/s", "p50 ms", "p95 ms", "p99 ms", "bad", "of ceiling")
+    click.echo(f"{'':34} " + " ".join(f"{name:>{len(name) + 3}}" for name in headings))
     for phase in result["phases"]:
         rate = phase["offered_per_second"]
         offered = f"{rate:g}/s" if rate else f"{phase['connections']} conn"
+        share = "" if phase["share_of_ceiling"] is None else f"{phase['share_of_ceiling']:.1%}"
         click.echo(
-            f"{phase['phase']:32} {offered:>10} {phase['throughput_per_second']:>13.1f} "
-            f"{phase['p50_ms']:>9} {phase['p95_ms']:>9} {phase['p99_ms']:>9} {phase['unexpected']:>6}"
+            f"{phase['phase']:34} {offered:>10} {phase['throughput_per_second']:>13.1f} "
+            f"{phase['p50_ms']:>9} {phase['p95_ms']:>9} {phase['p99_ms']:>9} {phase['unexpected']:>6} "
+            f"{share:>13}"
         )
     aims = result["aims"]
     click.echo(

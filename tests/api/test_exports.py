@@ -700,14 +700,15 @@ def add_rounds(app, table_id: int, count: int, start: int) -> None:
     with unit_of_work(sessions(app)) as session:
         table = session.get_one(GameTable, table_id)
         dealer = session.scalars(select(User).where(User.name == "dealer")).one()
-        model = enter_round(session, table, dealer, round_body(f"m{start}"), f"m{start}", utc_now()).record
-        fields = stored_columns(model)
+        entered = enter_round(session, table, dealer, round_body(f"m{start}"), f"m{start}", utc_now())
+        fields = stored_columns(entered.record)
         copies = [
             {**fields, "round_ref": json.dumps(f"m{number}"), "idempotency_key": f"m{number}"}
             for number in range(start + 1, start + count)
         ]
         ids = session.scalars(insert(RoundRecord).returning(RoundRecord.id), copies).all()
-        seats = [stored_columns(seat) for seat in model.seats]
+        seats = entered.seats  # the seat rows just stored
+        assert seats is not None
         session.execute(insert(SeatRecord), [{**seat, "round_id": new} for new in ids for seat in seats])
         event = {
             "kind": "round_settled",

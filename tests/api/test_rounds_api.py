@@ -108,7 +108,7 @@ def test_a_failure_part_way_stores_nothing(app, client, as_role, table, monkeypa
 
     def store_then_fail(*args, **kwargs):
         stored = real_store(*args, **kwargs)  # the round and its seats are written…
-        written.append(stored[0].id)
+        written.append(stored[0])  # the record's id
         raise RuntimeError("disk full")  # …and the event is not
 
     monkeypatch.setattr(service.rounds, "store_round", store_then_fail)

@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 from service.audit import AGGREGATE, queue_job, record_event
 from service.correction_diff import changes_of, entry_view
 from service.db import hold_writer
-from service.engine.cards import codes
 from service.engine.errors import RulesError
 from service.engine.round import Round
 from service.engine.round_json import round_from_json
@@ -35,7 +34,6 @@ from service.rounds import (
     request_digest,
     round_id_of,
     round_ref_of,
-    settlement_json,
     store_round,
 )
 from service.tables import config_of
@@ -249,16 +247,13 @@ def _replacement(session: Session, record: RoundRecord, exception: RoundExceptio
     """The corrected round's new record (an approved correction)."""
     corrected, settled = _settle(record, exception.corrected)
     revision = record.revision + 1
-    replacement_id, _seats = store_round(
+    replacement_id, _stored, _seats = store_round(
         session,
         {
             "table_id": record.table_id,
             "config_id": record.config_id,
             "round_ref": round_ref_of(round_id_of(record), revision),
-            "dealer_cards": codes(corrected.dealer),
             "entered": exception.corrected,
-            "settlement": settlement_json(settled),
-            "house_net": settled.house_net,
             # The round as played: the same dealer, time, gaming day and shift,
             # so it counts where the original did. Who corrected it is on the
             # exception and in the audit trail.

@@ -124,10 +124,7 @@ def enter_round(
         "config_id": version.id,
         "entered_by": user.id,
         "round_ref": ref,
-        "dealer_cards": codes(round_.dealer),
         "entered": body,
-        "settlement": settlement_json(settled),
-        "house_net": settled.house_net,
         "entered_at": now,
         "utc_offset_minutes": when.utc_offset_minutes,
         "gaming_day": when.gaming_day,
@@ -137,11 +134,11 @@ def enter_round(
         "revision": 0,
         "supersedes_id": None,
     }
-    record_id, seats = store_round(session, values, round_, settled)
+    record_id, stored, seats = store_round(session, values, round_, settled)
     # The record as stored, for the answer and the event, kept out of the
     # session: its row is written already, and an object in the session
     # would outlive a rollback and clash with the retry's.
-    record = RoundRecord(id=record_id, **values)
+    record = RoundRecord(id=record_id, **stored)
     record.config = version
     record.user = user
     record_settled(session, record, version.version, digest, user.id)
@@ -207,19 +204,28 @@ def record_settled(
 
 def store_round(
     session: Session, values: dict[str, Any], round_: Round, settled: RoundSettlement
-) -> tuple[int, list[dict[str, Any]]]:
-    """Insert a settled round's record and its seats (the caller commits);
-    the record's id and the seat rows as stored."""
+) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+    """Insert a settled round's record and its seats (the caller commits).
+    ``values`` are the record's columns but those its settlement gives (the
+    dealer's cards, the settlement, the house net), which are taken from
+    ``settled`` here, as the seats are; the record's id, its columns and the
+    seat rows as stored."""
     # Plain INSERTs on the session's connection, in its transaction: the
     # unit of work costs more than the statements (a fifth of a round's CPU
     # when the record went through it), and nothing here needs an object.
     hold_writer(session)
+    stored = {
+        **values,
+        "dealer_cards": codes(round_.dealer),
+        "settlement": settlement_json(settled),
+        "house_net": settled.house_net,
+    }
     connection = session.connection()
-    record_id: int = connection.execute(_INSERT_ROUND, values).scalar_one()
+    record_id: int = connection.execute(_INSERT_ROUND, stored).scalar_one()
     rows = [{"round_id": record_id, **row} for row in seat_rows(round_, settled)]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
-    return record_id, rows
+    return record_id, stored, rows
 
 
 def seat_rows(round_: Round, settled: RoundSettlement) -> list[dict[str, Any]]:

@@ -188,21 +188,13 @@ class _LoadBench:
             ceiling_command = [sys.executable, "-m", "gunicorn", "--config", str(CHECKOUT_CONFIG)]
             ceiling_command += [*self._worker_option(), "service.ceiling:create_app()"]
             with _server(ceiling_command, env, self.instance / "ceiling.log") as port:
-                constant = Request("GET", "/constant")
-                closed_loop("127.0.0.1", port, _repeat(constant), 1, self.connections)  # warm-up
-                ceiling = Phase(
-                    "bare endpoint at saturation",
-                    None,
-                    self.connections,
-                    closed_loop("127.0.0.1", port, _repeat(constant), self.seconds, self.connections),
-                    200,
-                )
-                _progress(_line(ceiling))
+                ceiling = self._saturate(port, "bare endpoint at saturation", Request("GET", "/constant"))
         finally:
             redis.stop()
         return self._verdict(fixed, saturated, stack, ceiling)
 
     def _saturate(self, port: int, name: str, request: Request) -> Phase:
+        """``request`` over and over at saturation, after a second's warm-up."""
         closed_loop("127.0.0.1", port, _repeat(request), 1, self.connections)  # warm-up
         phase = Phase(
             name,

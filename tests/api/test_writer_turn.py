@@ -17,15 +17,7 @@ import service.rounds
 from service.db import hold_writer, make_engine, session_factory
 from service.models import RoundRecord
 from tests.api.conftest import sessions, sign_in
-from tests.api.rounds_data import round_body
-
-
-def post_round(client, headers, table_id, round_id):
-    return client.post(
-        f"/api/v1/tables/{table_id}/rounds",
-        json=round_body(round_id),
-        headers={**headers, "Idempotency-Key": round_id},
-    )
+from tests.api.rounds_data import enter, round_body
 
 
 def turn_file(url: str) -> Path:
@@ -108,8 +100,7 @@ def test_a_round_is_written_in_its_turn_and_gives_it_back(client, as_role, table
         return stored
 
     monkeypatch.setattr(service.rounds, "store_round", store_and_look)
-    response = post_round(client, as_role["dealer"], table["id"], "turn-1")
-    assert response.status_code == 201, response.json
+    enter(client, as_role["dealer"], table, "turn-1")
     assert seen == [False]  # held while the round was written
     assert turn_is_free(database_url)  # and given back with the commit
 
@@ -122,11 +113,15 @@ def test_a_failed_round_gives_the_turn_back(app, client, as_role, table, databas
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(service.rounds, "store_round", store_then_fail)
-    assert post_round(client, as_role["dealer"], table["id"], "turn-2").status_code == 500
+    failed = client.post(
+        f"/api/v1/tables/{table['id']}/rounds",
+        json=round_body("turn-2"),
+        headers={**as_role["dealer"], "Idempotency-Key": "turn-2"},
+    )
+    assert failed.status_code == 500
     assert turn_is_free(database_url)
     monkeypatch.undo()
-    response = post_round(client, as_role["dealer"], table["id"], "turn-2")
-    assert response.status_code == 201, response.json
+    enter(client, as_role["dealer"], table, "turn-2")
     with sessions(app)() as session:
         assert session.scalars(select(RoundRecord.round_ref)).all() == ['"turn-2"']
 
@@ -136,9 +131,7 @@ def test_an_approved_correction_takes_the_turn_before_its_first_write(
 ):
     import service.round_exceptions
 
-    assert post_round(client, as_role["dealer"], table["id"], "turn-3").status_code == 201
-    with sessions(app)() as session:
-        round_id = session.scalars(select(RoundRecord.id)).one()
+    round_id = enter(client, as_role["dealer"], table, "turn-3")["id"]
     corrected = round_body("turn-3")
     corrected["seats"][0]["bets"]["main"] += 500
     asked = client.post(

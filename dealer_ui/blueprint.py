@@ -26,14 +26,22 @@ class Page:
     title: str
     roles: tuple[str, ...]  # who the page is for; the API checks every call itself
     roles_text: str
+    # Of ``roles``, those who only read here: a page refusing a role names
+    # the pages it can use, and says "read" for these.
+    readers: tuple[str, ...] = ()
 
 
 PAGES = (
     Page("dealer", "Dealer", ("dealer", "pit_boss"), "dealers and pit bosses"),
-    Page("pit", "Pit", ("pit_boss", "compliance", "admin"), "pit bosses (compliance and admins read)"),
+    Page(
+        "pit",
+        "Pit",
+        ("pit_boss", "compliance", "admin"),
+        "pit bosses (compliance and admins read)",
+        ("compliance", "admin"),
+    ),
     Page("compliance", "Compliance", ("compliance", "admin"), "compliance officers and admins"),
 )
-LINKS = tuple((page.name, page.title) for page in PAGES)
 
 # Everything is served from here: the casino floor network is closed.
 SECURITY_HEADERS = {
@@ -55,7 +63,7 @@ def _render(page: Page) -> Response:
         title=page.title,
         roles=page.roles,
         roles_text=page.roles_text,
-        pages=LINKS,
+        pages=PAGES,
     )
     return Response(body, mimetype="text/html", headers=SECURITY_HEADERS)
 

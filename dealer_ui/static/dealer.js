@@ -1,16 +1,14 @@
 // The dealer tablet: a client of the JSON API only.
 import { ApiError, NoAnswer, call } from "./api.js";
-import { JOKER, RANKS, SUITS, label, parseCodes, spoken } from "./cards.js";
-import { $, clearErrors, el, showError } from "./dom.js";
-import { formatAmount, parseAmount, payOrTake } from "./money.js";
+import { BETS, betRefused, explains, refusalText } from "./bets.js";
+import { JOKER, RANKS, SUITS, label, spoken } from "./cards.js";
+import { describe, dealerLine, jokerText, playingWay, previewParts, seatNet, settlementParts } from "./dealer_results.js";
+import { $, clearError, clearErrors, el, showError } from "./dom.js";
+import { formatAmount, payOrTake, readAmount, typedAmount } from "./money.js";
 import { startSession } from "./session.js";
+import { readLine } from "./typed_cards.js";
 
 const HAND_SIZE = 7;
-const BETS = [
-  { key: "main", short: "Main", name: "Main", required: true },
-  { key: "dealer_break_bonus", short: "DBB", name: "Dealer Break Bonus", required: false },
-  { key: "break_bonus", short: "BB", name: "Break Bonus", required: false },
-];
 const TABLE = "breakpoker.table";
 const REFRESH_MS = 250;
 
@@ -29,7 +27,8 @@ const state = {
   abandonable: false, // the API says this key settled another body: New round is the way on
   submitting: false,
   lastSeatOrder: [],
-  refreshes: 0, // answers to older previews are dropped
+  refreshes: 0, // bumped by every change and preview: older answers are dropped
+  apiErrors: [], // where the API's refusals are shown: a change takes them back
   timer: null,
   ways: new Map(), // house-way answers by request: the same seven cards ask once
 };
@@ -55,9 +54,37 @@ function targetOf(field, handKey = null) {
   return "general";
 }
 
-function showApiError(error, handKey = null) {
-  if (error instanceof ApiError) showError(targetOf(error.field, handKey), error.message);
-  else showError("general", error.message);
+/** ``message`` (the error in words) next to the field the API's ``error`` names. */
+function showApiError(error, message, handKey = null) {
+  const target = error instanceof ApiError ? targetOf(error.field, handKey) : "general";
+  showError(target, message);
+  state.apiErrors.push(target);
+}
+
+function forgetApiErrors() {
+  for (const target of state.apiErrors.splice(0)) clearError(target);
+}
+
+/** The table as the API has it now: its limits may have changed since it was picked. */
+async function reloadTable() {
+  try {
+    const { json } = await call("GET", `/tables/${state.table.id}`);
+    if (json.config.version !== state.table.config.version) state.ways.clear(); // the qualifier may have changed too
+    state.table = json;
+    showLimits();
+  } catch {
+    // Not read again: the message says the limits without their figures.
+  }
+}
+
+/** The error in words; a refused bet in the currency as typed, never in cents
+ * (``sent``: the round the error answers). */
+async function errorText(error, sent) {
+  const refused = error instanceof ApiError ? betRefused(error, sent) : null;
+  if (!refused) return error.message;
+  if (!explains(refused, state.table.config.limits)) await reloadTable();
+  const limits = state.table.config.limits;
+  return refusalText(refused, explains(refused, limits) ? limits : null);
 }
 
 // ---- the table -------------------------------------------------------------------
@@ -85,9 +112,25 @@ async function loadTables() {
   }
 }
 
-function limitText(bet) {
+function limitText(bet, format = formatAmount) {
   const [low, high] = state.table.config.limits[bet.key];
-  return `${formatAmount(low)}–${formatAmount(high)}`;
+  return `${format(low)}–${format(high)}`;
+}
+
+/** The limits line, and each bet's field: its limits in the placeholder,
+ * written as amounts are typed (a comma for thousands, a point for cents). */
+function showLimits() {
+  const limits = BETS.map((bet) => `${bet.short} ${limitText(bet)}`).join(" · ");
+  const rule = el("span", { className: "amount-rule" }, " · amounts as 25.50 or 1,000.50: a point for cents");
+  $("#limits").replaceChildren(`Limits: ${limits}`, rule);
+  for (const seat of state.seats) {
+    for (const bet of BETS) {
+      const input = $(`#bet-${seat}-${bet.key}`);
+      input.placeholder = limitText(bet, typedAmount);
+      const need = bet.required ? "required" : "optional";
+      input.setAttribute("aria-label", `Seat ${seat} ${bet.name} bet, ${limitText(bet)}, ${need}; a comma for thousands, a point for cents`);
+    }
+  }
 }
 
 function pickTable(table) {
@@ -96,15 +139,20 @@ function pickTable(table) {
   sessionStorage.setItem(TABLE, String(table.id));
   state.seats = Array.from({ length: table.config.seats }, (_, index) => index + 1);
   $("#table-name").textContent = `· ${table.name}`;
-  $("#limits").textContent = `Limits: ${BETS.map((bet) => `${bet.short} ${limitText(bet)}`).join(" · ")}`;
   $("#pick-table").hidden = true;
   $("#round").hidden = false;
   buildFelt();
+  showLimits();
   buildPicker();
   if (!restoreDraft()) newRound();
 }
 
 // ---- the felt: seats 1-6 around the dealer spot ----------------------------------
+
+/** Under a hand: the house way (or the payout, once settled) and the joker's meaning. */
+function notes(key) {
+  return [el("div", { className: "hand-note", id: `note-${key}` }), el("div", { className: "joker-note", id: `joker-${key}` })];
+}
 
 function handParts(key) {
   return [
@@ -116,7 +164,7 @@ function handParts(key) {
 
 function buildFelt() {
   const felt = $("#felt");
-  $("#hand-dealer").replaceChildren(...handParts("dealer"), el("div", { className: "hand-note", id: "note-dealer" }));
+  $("#hand-dealer").replaceChildren(...handParts("dealer"), ...notes("dealer"));
   for (const old of felt.querySelectorAll(".seat")) old.remove();
   for (const seat of state.seats) {
     const bets = BETS.map((bet) =>
@@ -128,9 +176,7 @@ function buildFelt() {
           type: "text",
           inputMode: "decimal",
           autocomplete: "off",
-          placeholder: limitText(bet),
           id: `bet-${seat}-${bet.key}`,
-          "aria-label": `Seat ${seat} ${bet.name} bet, ${limitText(bet)}${bet.required ? ", required" : ", optional"}`,
           dataset: { field: `seat-${seat}-${bet.key}` },
           onfocus: () => activate(seat),
           oninput: changed,
@@ -154,7 +200,7 @@ function buildFelt() {
         el("label", { className: "way" }, houseWay, " House way"),
         el("span", { className: "error", dataset: { errorFor: `seat-${seat}-setting` } }),
         el("strong", { className: "foul-warning", id: `foul-${seat}`, role: "alert" }),
-        el("div", { className: "hand-note", id: `note-${seat}` }),
+        ...notes(seat),
       ),
     );
   }
@@ -212,7 +258,7 @@ function cardButton(card) {
       className: `card pick suit-${suit}`,
       dataset: { card },
       "aria-label": spoken(card),
-      onclick: () => addCards([card], true),
+      onclick: () => tapCard(card),
     },
     el("span", { className: "face" }, label(card)),
     el("span", { className: "letter", "aria-hidden": "true" }, card === JOKER ? "joker" : card[1]),
@@ -227,33 +273,32 @@ function nextOpenHand() {
   return rotated.find((key) => state.hands[key].length < HAND_SIZE);
 }
 
-/** Add cards to the active hand; a full hand passes on to the next one. */
-function addCards(cards, tapped = false, errors = []) {
-  if (locked()) return;
-  for (const card of cards) {
-    const owner = usedBy(card);
-    if (owner !== null) {
-      errors.push(`${label(card)} is already in ${handName(owner).toLowerCase()}`);
-      continue;
-    }
-    if (state.hands[state.active].length >= HAND_SIZE) {
-      const next = nextOpenHand();
-      if (next === undefined) {
-        errors.push(`every hand has ${HAND_SIZE} cards; ${label(card)} was not added`);
-        break;
-      }
-      activate(next);
-    }
-    state.hands[state.active].push(card);
-    renderHand(state.active);
+/** The round on screen as a typed line is read against. */
+function entered() {
+  return { active: state.active, seats: state.seats, hands: state.hands, handSize: HAND_SIZE };
+}
+
+/** Read ``line`` whole: all of it goes in, or nothing and the reason next to the input. */
+function addLine(line) {
+  const { groups, last, problem } = readLine(line, entered());
+  $('[data-error-for="codes"]').textContent = problem || "";
+  if (problem) return false;
+  for (const [key, cards] of groups) {
+    state.hands[key].push(...cards);
+    renderHand(key);
   }
-  if (tapped && state.hands[state.active].length >= HAND_SIZE) {
-    const next = nextOpenHand();
-    if (next !== undefined) activate(next);
-  }
+  activate(last);
   renderPicker();
-  $('[data-error-for="codes"]').textContent = errors.join("; ");
-  changed();
+  if (groups.size) changed();
+  return true;
+}
+
+/** A tapped card is a line of one card for the active hand; once that hand
+ * has its seven, the next hand with room becomes the active one. */
+function tapCard(card) {
+  if (locked() || !addLine(card) || state.hands[state.active].length < HAND_SIZE) return;
+  const next = nextOpenHand();
+  if (next !== undefined) activate(next);
 }
 
 function removeCard(key, card) {
@@ -287,7 +332,10 @@ function cycleCard(seat, card) {
   changed();
 }
 
+/** The hand's cards; what was said under it was about other cards. */
 function renderHand(key) {
+  for (const note of [`#note-${key}`, `#joker-${key}`]) $(note).textContent = "";
+  showFoul(key, "");
   const chips = document.querySelector(`[data-chips="${key}"]`);
   const setting = state.manual[key];
   chips.replaceChildren(
@@ -320,40 +368,10 @@ function renderPicker() {
   }
 }
 
-/** "d:", "dealer", "3:" or "seat3" chooses the hand the next codes go to. */
-function handMarker(word) {
-  const match = /^(?:(d|dealer)|(?:s|seat)?([1-6])):?$/i.exec(word);
-  if (!match) return null;
-  if (match[1]) return "dealer";
-  const seat = Number(match[2]);
-  return state.seats.includes(seat) ? seat : null;
-}
-
 function typeCodes() {
+  if (locked()) return;
   const input = $("#codes");
-  const bad = [];
-  const errors = [];
-  let batch = [];
-  for (const word of input.value.split(/[\s,;]+/).filter(Boolean)) {
-    const hand = handMarker(word);
-    if (hand !== null) {
-      addCards(batch, false, errors);
-      batch = [];
-      activate(hand);
-      continue;
-    }
-    const { cards, bad: wrong } = parseCodes(word);
-    batch.push(...cards);
-    bad.push(...wrong);
-  }
-  addCards(batch, false, errors);
-  if (bad.length) {
-    errors.push(`not a card: ${bad.join(", ")} (ranks 2-9, T or 10, J, Q, K, A; suits s h d c; JK)`);
-    input.value = bad.join(" ");
-  } else {
-    input.value = "";
-  }
-  $('[data-error-for="codes"]').textContent = errors.join("; ");
+  if (addLine(input.value)) input.value = ""; // else kept, to be corrected
 }
 
 // ---- the round and its draft -----------------------------------------------------
@@ -399,6 +417,7 @@ function restoreDraft() {
   renderPicker();
   if (draft.settled) {
     showSettlement(draft.settled, true);
+    handNotes(++state.refreshes); // the joker's meaning, under the settled hands too
   } else if (draft.sent) {
     state.sent = true;
     setLocked(true);
@@ -418,19 +437,23 @@ function resetRound(key) {
   state.abandonable = false;
   state.submitting = false;
   clearErrors();
+  state.apiErrors = [];
+  $("#codes").value = "";
   for (const seat of state.seats) {
     for (const bet of BETS) $(`#bet-${seat}-${bet.key}`).value = "";
     $(`#hw-${seat}`).checked = true;
   }
-  for (const hand of handOrder()) {
-    renderHand(hand);
-    $(`#note-${hand}`).textContent = "";
-    showFoul(hand, "");
-  }
+  for (const hand of handOrder()) renderHand(hand);
   $("#results").replaceChildren();
-  $("#round-key").textContent = `round ${key.slice(0, 8)}`;
+  $("#round-key").textContent = `Round id ${shortKey()} · not settled yet`;
+  $("#round-key").title = `round id ${key}`;
   setLocked(false);
   activate("dealer");
+}
+
+/** The round id (the idempotency key) cut short for the screen; its title has it whole. */
+function shortKey() {
+  return `${state.key.slice(0, 8)}…`;
 }
 
 function newRound() {
@@ -462,8 +485,8 @@ function betsOf(seat, fail) {
   for (const bet of BETS) {
     const text = $(`#bet-${seat}-${bet.key}`).value.trim();
     if (text === "") continue;
-    const cents = parseAmount(text);
-    if (cents === null) fail(`seat-${seat}-${bet.key}`, `${text} is not an amount (for example 25 or 25.50)`);
+    const { cents, problem } = readAmount(text, `seat ${seat} ${bet.name}`);
+    if (problem) fail(`seat-${seat}-${bet.key}`, problem);
     else bets[bet.key] = cents;
   }
   return bets;
@@ -502,20 +525,20 @@ function roundBody(quiet = false) {
 
 // ---- before submitting: house way, fouls, payouts --------------------------------
 
-function describe(way) {
-  return `low ${way.low.map(label).join(" ")} · high ${way.high.map(label).join(" ")}`;
-}
-
 function showFoul(key, message) {
   const node = document.querySelector(`#foul-${key}`);
   if (node) node.textContent = message;
   document.querySelector(`#hand-${key}`)?.classList.toggle("fouled", Boolean(message));
 }
 
-/** Something changed: keep the draft and, shortly, the preview up to date. */
+/** Something changed: keep the draft and, shortly, the preview up to date.
+ * Until then no payout is shown: it would be for input no longer there. */
 function changed() {
   if (!state.table || locked()) return;
   saveDraft();
+  state.refreshes += 1; // an answer on its way is for the input as it was
+  $("#results").replaceChildren();
+  forgetApiErrors();
   clearTimeout(state.timer);
   state.timer = setTimeout(() => refresh(true), REFRESH_MS);
 }
@@ -531,15 +554,12 @@ function setNotes(json, key) {
   showFoul(key, own && own.fouled ? `FOUL: low ${own.low_hand.plays_as} outranks high ${own.high_hand.plays_as} · ${effect}` : "");
 }
 
-/** Each complete hand's house way (and a tapped-in setting's foul check). */
+/** Each complete hand's house way (and a tapped-in setting's foul check),
+ * and what the joker plays as; once settled, the joker only. */
 async function handNotes(turn) {
   for (const key of handOrder()) {
     const cards = state.hands[key];
-    if (cards.length !== HAND_SIZE) {
-      $(`#note-${key}`).textContent = "";
-      showFoul(key, "");
-      continue;
-    }
+    if (cards.length !== HAND_SIZE) continue; // renderHand emptied its notes
     const body = { cards };
     const manual = state.manual[key];
     if (manual && manual.low.length === 2 && manual.high.length === 3) body.setting = { low: manual.low, high: manual.high };
@@ -547,9 +567,11 @@ async function handNotes(turn) {
     try {
       if (!state.ways.has(asked)) state.ways.set(asked, (await call("POST", `/tables/${state.table.id}/house-way`, body)).json);
       if (turn !== state.refreshes) return;
-      setNotes(state.ways.get(asked), key);
+      const answer = state.ways.get(asked);
+      $(`#joker-${key}`).textContent = jokerText(playingWay(answer));
+      if (!state.settled) setNotes(answer, key);
     } catch (error) {
-      if (turn === state.refreshes) showApiError(error, key);
+      if (turn === state.refreshes) showApiError(error, error.message, key);
     }
   }
 }
@@ -558,74 +580,24 @@ async function refresh(quiet) {
   const turn = ++state.refreshes;
   if (!quiet) clearErrors();
   await handNotes(turn);
+  if (turn !== state.refreshes) return;
   const body = roundBody(quiet);
-  if (!body || turn !== state.refreshes) {
-    if (turn === state.refreshes && !state.settled) $("#results").replaceChildren();
+  if (!body) {
+    if (!state.settled) $("#results").replaceChildren();
     return;
   }
   state.lastSeatOrder = body.seats.map((seat) => seat.seat);
   try {
     const { json } = await call("POST", `/tables/${state.table.id}/rounds/preview`, body);
-    if (turn === state.refreshes && !locked()) showPreview(json);
+    if (turn !== state.refreshes || locked()) return;
+    $("#note-dealer").textContent = dealerLine(json.dealer);
+    $("#results").replaceChildren(...previewParts(json));
   } catch (error) {
-    if (turn === state.refreshes) showApiError(error);
+    const message = await errorText(error, body);
+    if (turn !== state.refreshes) return;
+    $("#results").replaceChildren(); // refused: there is nothing to pay
+    showApiError(error, message);
   }
-}
-
-function betCell(result, stake) {
-  if (!result || result.outcome === "none") return el("td", { "aria-label": "no bet" }, "—");
-  const amount = result.net === 0 ? "" : ` ${result.net > 0 ? "+" : "−"}${formatAmount(Math.abs(result.net))}`;
-  const title = stake ? `stake ${formatAmount(stake)}` : undefined;
-  return el("td", { className: `outcome ${result.outcome}`, title }, `${result.outcome}${amount}`);
-}
-
-function seatNet(seat) {
-  return BETS.reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
-}
-
-function payoutTable(seats, id) {
-  const rows = seats.map((seat) =>
-    el(
-      "tr",
-      { dataset: { seat: String(seat.seat) }, className: seat.fouled ? "fouled" : "" },
-      el("th", { scope: "row" }, `Seat ${seat.seat}`),
-      ...BETS.map((bet) => betCell(seat[bet.key], seat.bets?.[bet.key])),
-      el("td", { className: "net" }, payOrTake(seatNet(seat))),
-      el("td", {}, `${describe(seat)}${seat.fouled ? " (FOUL: set by house way)" : ""}`),
-    ),
-  );
-  return el(
-    "table",
-    { className: "grid settlement", id },
-    el("thead", {}, el("tr", {}, ...["Seat", "Main", "DBB", "BB", "Pay / take", "Setting"].map((name) => el("th", { scope: "col" }, name)))),
-    el("tbody", {}, ...rows),
-  );
-}
-
-function dealerLine(dealer) {
-  const qualifies = dealer.qualifies ? "qualifies" : "does NOT qualify: every Main Bet pushes";
-  const lucky = dealer.lucky_break ? " · Lucky Break" : "";
-  return `Dealer: ${describe(dealer)} — rule ${dealer.rule}; ${qualifies}${lucky}`;
-}
-
-function houseTotal(houseNet) {
-  return `House ${houseNet >= 0 ? "wins" : "pays"} ${formatAmount(Math.abs(houseNet))} on the round`;
-}
-
-function showPreview(preview) {
-  const fouls = preview.seats.filter((seat) => seat.foul);
-  $("#note-dealer").textContent = dealerLine(preview.dealer);
-  $("#results").replaceChildren(
-    ...[
-    el("h2", {}, "Preview — not settled yet"),
-    el("p", { className: "preview-dealer", dataset: { preview: "dealer" } }, dealerLine(preview.dealer), el("br"), el("small", {}, preview.dealer.explanation)),
-    fouls.length
-      ? el("ul", { className: "fouls", id: "fouls" }, ...fouls.map((seat) => el("li", { dataset: { foul: String(seat.seat) } }, seat.foul.message, ` House way: ${describe(seat.foul.house_way)} (rule ${seat.foul.house_way.rule}).`)))
-      : null,
-    payoutTable(preview.seats, "preview-table"),
-    el("p", { className: "house-net" }, houseTotal(preview.house_net)),
-    ].filter(Boolean),
-  );
 }
 
 function showSettlement(round, replayed) {
@@ -635,11 +607,8 @@ function showSettlement(round, replayed) {
     showFoul(seat.seat, "");
   }
   $("#note-dealer").textContent = dealerLine(round.dealer);
-  $("#results").replaceChildren(
-    el("h2", {}, `Settled · round ${round.id}${replayed ? " (already settled: shown again)" : ""}`),
-    payoutTable(round.seats, "settlement"),
-    el("p", { className: "house-net" }, houseTotal(round.house_net)),
-  );
+  $("#results").replaceChildren(...settlementParts(round, replayed));
+  $("#round-key").textContent = `Round #${round.id} · round id ${shortKey()}`;
   $("#settlement").dataset.roundId = String(round.id);
   setLocked(true);
   saveDraft();
@@ -676,7 +645,7 @@ async function submit() {
       showError("general", `${error.message}. The round is settled; ask the pit boss for a correction, then press New round.`);
     } else {
       state.sent = false; // refused, so not stored: correct it and submit again
-      showApiError(error);
+      showApiError(error, await errorText(error, body));
     }
     saveDraft();
     setLocked(locked());

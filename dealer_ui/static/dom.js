@@ -21,16 +21,27 @@ export function clearErrors(root = document) {
   for (const node of root.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
 }
 
+function errorNode(target) {
+  // Escaped: a field name comes from the API and may hold any character.
+  return (
+    document.querySelector(`[data-error-for="${CSS.escape(target)}"]`) ||
+    document.querySelector('[data-error-for="general"]')
+  );
+}
+
 /** Show ``message`` where ``target`` shows its errors (``general`` if nowhere)
  * and mark the field ``data-field="target"`` as invalid. */
 export function showError(target, message) {
-  // Escaped: a field name comes from the API and may hold any character.
-  const node =
-    document.querySelector(`[data-error-for="${CSS.escape(target)}"]`) ||
-    document.querySelector('[data-error-for="general"]');
+  const node = errorNode(target);
   if (node) node.textContent = message;
-  const input = document.querySelector(`[data-field="${CSS.escape(target)}"]`);
-  if (input) input.setAttribute("aria-invalid", "true");
+  document.querySelector(`[data-field="${CSS.escape(target)}"]`)?.setAttribute("aria-invalid", "true");
+}
+
+/** Take back what ``showError(target, ...)`` showed. */
+export function clearError(target) {
+  const node = errorNode(target);
+  if (node) node.textContent = "";
+  document.querySelector(`[data-field="${CSS.escape(target)}"]`)?.removeAttribute("aria-invalid");
 }
 
 /** A <table class="grid"> with a header row and the given body rows. */

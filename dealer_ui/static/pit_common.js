@@ -5,11 +5,7 @@ import { JOKER, label, spoken } from "./cards.js";
 import { $, el, showError } from "./dom.js";
 import { formatAmount } from "./money.js";
 
-export const BETS = [
-  { key: "main", name: "Main" },
-  { key: "dealer_break_bonus", name: "Dealer Break Bonus" },
-  { key: "break_bonus", name: "Break Bonus" },
-];
+export { BETS } from "./bets.js";
 
 /** The signed-in user, every table, and the table chosen (null: all tables). */
 export const pit = { user: null, tables: [], tableId: null };

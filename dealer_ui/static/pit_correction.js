@@ -2,16 +2,12 @@
 // codes, settings, bets in currency units); the API settles it to a change
 // list at once (pit_changes.js shows it).
 import { ApiError, call } from "./api.js";
+import { betRefused, explains, refusalText } from "./bets.js";
 import { parseCodes } from "./cards.js";
 import { clearErrors, el, grid, showError } from "./dom.js";
-import { parseAmount } from "./money.js";
+import { formatAmount, readAmount } from "./money.js";
 import { BETS, net, notify, pit } from "./pit_common.js";
 import { countPending } from "./pit_exceptions.js";
-
-/** Cents as typed back into a form ("1234.50"): parseAmount reads no thousands separator. */
-function plain(cents) {
-  return cents ? `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}` : "";
-}
 
 function codesOf(cards) {
   return cards ? cards.join(" ") : "";
@@ -52,7 +48,7 @@ function seatRow(number, seat) {
       el(
         "td",
         {},
-        input(id(bet.key), seat ? plain(seat.bets[bet.key]) : "", `Seat ${number} ${bet.name} bet`, { inputMode: "decimal", className: "amount" }),
+        input(id(bet.key), seat?.bets[bet.key] ? formatAmount(seat.bets[bet.key]) : "", `Seat ${number} ${bet.name} bet`, { inputMode: "decimal", className: "amount" }),
         errorFor(id(bet.key)),
       ),
     ),
@@ -78,8 +74,8 @@ function readForm(form, seats) {
     for (const bet of BETS) {
       const text = form.querySelector(`#${id(bet.key)}`).value.trim();
       if (text === "") continue;
-      const cents = parseAmount(text);
-      if (cents === null) fail(id(bet.key), `${text} is not an amount (for example 25 or 25.50)`);
+      const { cents, problem } = readAmount(text, `Seat ${number} ${bet.name}`);
+      if (problem) fail(id(bet.key), problem);
       else bets[bet.key] = cents;
     }
     const seatCards = cards(id("cards"));
@@ -106,6 +102,17 @@ function targetOf(field, sent) {
   return "corr-general";
 }
 
+/** The API's error in words; a refused bet in the currency. A correction is
+ * settled under the round's own rules: their limits are known here only if
+ * they are the table's rules as this page read them. */
+function errorText(error, sent, round, table) {
+  const refused = error instanceof ApiError ? betRefused(error, sent) : null;
+  if (!refused) return error.message;
+  const limits = table && table.config.version === round.config_version ? table.config.limits : null;
+  const known = limits && explains(refused, limits) ? limits : null;
+  return refusalText(refused, known, `the round's rules (version ${round.config_version})`);
+}
+
 export function correctionForm(round, redraw) {
   const table = pit.tables.find((each) => each.id === round.table_id);
   const count = Math.max(table ? table.config.seats : 0, ...round.seats.map((seat) => seat.seat));
@@ -116,7 +123,7 @@ export function correctionForm(round, redraw) {
     "form",
     { className: "act-form correction", id: "correction-form", noValidate: true },
     el("h3", {}, `Correction of round #${round.id}`),
-    el("p", { className: "muted" }, "The round as it should have been entered: cards as codes (rank 2-9 T J Q K A, suit s h d c, JK), bets in currency units. A seat with no cards and no bets is not in the round."),
+    el("p", { className: "muted" }, "The round as it should have been entered: cards as codes (rank 2-9 T J Q K A, suit s h d c, JK), bets in currency units (25, 25.50 or 1,000.50: a comma for thousands, a point for cents). A seat with no cards and no bets is not in the round."),
     el("label", { htmlFor: "corr-dealer" }, "Dealer's cards"),
     input("corr-dealer", codesOf(round.dealer.cards), "Dealer's cards", { className: "codes" }),
     errorFor("corr-dealer"),
@@ -138,7 +145,8 @@ export function correctionForm(round, redraw) {
       redraw();
       countPending();
     } catch (error) {
-      showError(error instanceof ApiError ? targetOf(error.field, body) : "corr-general", error.message);
+      const target = error instanceof ApiError ? targetOf(error.field, body) : "corr-general";
+      showError(target, errorText(error, body, round, table));
     }
   });
   return form;

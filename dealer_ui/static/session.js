@@ -2,10 +2,12 @@
 // (sessionStorage), so a reload keeps the dealer signed in and closing the
 // tab signs nobody in for the next person.
 import { ApiError, call, setToken, whenSignedOut } from "./api.js";
-import { $, clearErrors, showError } from "./dom.js";
+import { $, clearErrors, el, showError } from "./dom.js";
 
 const SAVED = "breakpoker.sign-in";
 const FLASH = "breakpoker.flash";
+const ROLES = { dealer: "a dealer", pit_boss: "a pit boss", compliance: "a compliance officer", admin: "an admin" };
+const NO_PAGE_YET = { admin: "there is no admin page yet" };
 
 function read() {
   try {
@@ -25,6 +27,35 @@ function allowed() {
   return document.body.dataset.roles.split(" ");
 }
 
+/** "can read the Pit page and use the Compliance page", with links, from
+ * the roles on the page links (the server's list of pages and their roles). */
+function pagesFor(role) {
+  const clauses = [];
+  for (const link of document.querySelectorAll("nav.pages a[data-roles]")) {
+    if (!link.dataset.roles.split(" ").includes(role)) continue;
+    const verb = link.dataset.readers.split(" ").includes(role) ? "read" : "use";
+    const page = el("a", { href: link.getAttribute("href") }, `${link.textContent.trim()} page`);
+    const last = clauses.at(-1);
+    if (last && last.verb === verb) last.parts.push(" and the ", page);
+    else clauses.push({ verb, parts: [`${verb} the `, page] });
+  }
+  if (clauses.length === 0) return ["has no page here"];
+  return ["can ", ...clauses.flatMap((clause, index) => [index ? " and " : "", ...clause.parts])];
+}
+
+/** Why this page is refused to ``user`` and which pages are for that role, as a sentence with links. */
+function refusal(user, signed) {
+  const who = ROLES[user.role] || `a ${user.role.replace("_", " ")}`;
+  const note = NO_PAGE_YET[user.role];
+  return [
+    `${signed} ${user.name}, ${who}: this page is not for that role. `,
+    who[0].toUpperCase() + who.slice(1),
+    " ",
+    ...pagesFor(user.role),
+    note ? `; ${note}.` : ".",
+  ];
+}
+
 function begin(user, onSignedIn) {
   setToken(user.token);
   $("#who").textContent = `${user.name} (${user.role.replace("_", " ")})`;
@@ -39,6 +70,9 @@ export function startSession(onSignedIn) {
   $("#sign-out").addEventListener("click", async () => {
     // The page forgets what the next person must not inherit (the dealer's drafts).
     document.dispatchEvent(new CustomEvent("signing-out"));
+    // A request still on its way is refused once the token ends: that is
+    // this sign-out, not a sign-in that ended by itself.
+    whenSignedOut(() => {});
     try {
       await call("POST", "/auth/logout");
     } catch {
@@ -56,7 +90,7 @@ export function startSession(onSignedIn) {
         setToken(json.token);
         await call("POST", "/auth/logout").catch(() => {});
         setToken(null);
-        showError("sign-in", `${json.name} is a ${json.role.replace("_", " ")}: this page is not for that role.`);
+        $('[data-error-for="sign-in"]').replaceChildren(...refusal(json, "You signed in as"));
         return;
       }
       sessionStorage.setItem(SAVED, JSON.stringify(json));
@@ -69,11 +103,15 @@ export function startSession(onSignedIn) {
   const flash = sessionStorage.getItem(FLASH);
   sessionStorage.removeItem(FLASH);
   const saved = read();
-  if (saved && allowed().includes(saved.role) && new Date(saved.expires_at) > new Date()) {
+  const current = saved && new Date(saved.expires_at) > new Date();
+  if (current && allowed().includes(saved.role)) {
     begin(saved, onSignedIn);
     return;
   }
   $("#sign-in").hidden = false;
-  $("#sign-in-notice").textContent = flash || "";
+  // Signed in on another page of this tab, as a role this one is not for:
+  // kept (that page still works), and the way back is shown.
+  if (current) $("#sign-in-notice").replaceChildren(...refusal(saved, "You are signed in as"));
+  else $("#sign-in-notice").textContent = flash || "";
   $("#name").focus();
 }

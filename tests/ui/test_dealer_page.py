@@ -87,11 +87,13 @@ def test_a_six_seat_round_typed_and_tapped_is_previewed_then_settles(
         assert [chips.nth(i).get_attribute("data-card") for i in range(7)] == cards
         for card in cards:  # used anywhere in the round: greyed out on the picker
             expect(page.locator(f'#picker [data-card="{card}"]')).to_be_disabled()
-    # Seven a hand: with every hand full, nothing more goes in.
+    # Seven a hand: with every hand full, nothing more goes in, not even on to another hand.
     unused = spare(hands)
     page.fill("#codes", unused)
     page.press("#codes", "Enter")
-    expect(page.locator('[data-error-for="codes"]')).to_contain_text("every hand has 7 cards")
+    expect(page.locator('[data-error-for="codes"]')).to_have_text(
+        "Nothing was added: seat 6 has 7 of 7 cards, no room for 1 more."
+    )
     # A card already used, typed again, is refused with a reason.
     page.locator('[data-hand="1"] .hand-title').click()
     page.fill("#codes", hands["2"][0])

@@ -17,6 +17,7 @@ from tests.ui.conftest import expect, screenshot
 BETS = {"main": "Main", "dealer_break_bonus": "Dealer Break Bonus", "break_bonus": "Break Bonus"}
 SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 NOTE = "Seat 2 won four maximums in a row: surveillance reviewing"
+COMMA = "is not an amount: a comma groups thousands (1,000.50); cents follow a point (10.50)"
 
 
 # ---- how the page writes figures, said again here so a change shows ----------
@@ -302,9 +303,7 @@ def test_a_correction_shows_every_change_and_is_approved_by_a_second_pit_boss(
     form.locator("#corr-seat-1-main").fill("25,5x")
     form.locator("#corr-reason").fill("Seat 1's bet was 25.50, not 10")
     form.get_by_role("button", name="Request correction").click()
-    expect(boss.locator('[data-error-for="corr-seat-1-main"]')).to_have_text(
-        "25,5x is not an amount (for example 25 or 25.50)"
-    )
+    expect(boss.locator('[data-error-for="corr-seat-1-main"]')).to_have_text(f"Seat 1 Main: 25,5x {COMMA}")
     form.locator("#corr-seat-1-main").fill("25.50")
     # Seat 2 with a card too few: the API's word, next to seat 2's cards.
     form.locator("#corr-seat-2-cards").fill(" ".join(SEATS[2][:6]))
@@ -374,6 +373,40 @@ def check_changes(box: Any, changes: dict[str, Any]) -> None:
     expect(box.locator(".house-change")).to_have_text(
         f"House net {net(house['before'])} → {net(house['after'])} (difference {net(house['difference'])})"
     )
+
+
+def test_a_correction_says_money_in_the_currency_under_the_round_s_own_limits(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    before = live.enter(table["id"], round_body("c-v1"))  # rules version 1: Main 5.00 to 1,000.00
+    limits = {"config": {"limits": {"main": [1000, 100000]}}}
+    live.api("PUT", f"/tables/{table['id']}/config", limits, "admin")
+    after = live.enter(table["id"], bet_body("c-v2", 2000))  # version 2: Main from 10.00
+    boss = at_pit(open_page, "pit_boss", table)
+    form = boss.locator("#correction-form")
+    for game, tries in (
+        (
+            after,
+            {
+                "6": "seat 1: the Main bet of 6.00 is below the table minimum of 10.00",
+                "1,000.50": "seat 1: the Main bet of 1,000.50 is above the table maximum of 1,000.00",
+            },
+        ),
+        # The page knows the table's limits now, not those of an older version.
+        (before, {"4": "seat 1: the Main bet of 4.00 is below the minimum of the round's rules (version 1)"}),
+    ):
+        open_round(boss, game["id"])
+        boss.click("#open-correction")
+        form.locator("#corr-reason").fill("Seat 1's bet was misread")
+        for main, message in tries.items():
+            form.locator("#corr-seat-1-main").fill(main)
+            form.get_by_role("button", name="Request correction").click()
+            expect(boss.locator('[data-error-for="corr-seat-1-main"]')).to_have_text(message)
+            expect(boss.locator("#corr-seat-1-main")).to_have_attribute("aria-invalid", "true")
+    form.locator("#corr-seat-1-main").fill("10,50")
+    form.get_by_role("button", name="Request correction").click()
+    expect(boss.locator('[data-error-for="corr-seat-1-main"]')).to_have_text(f"Seat 1 Main: 10,50 {COMMA}")
+    assert live.api("GET", f"/exceptions?table={table['id']}&state=pending", user="pit_boss") == []
 
 
 # ---- (d) a rejection needs a note ------------------------------------------------

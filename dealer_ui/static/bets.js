@@ -1,0 +1,52 @@
+// The three bets, and what the pages say when the API refuses a bet's
+// amount. The API speaks in minor units (its messages say "main of 400");
+// the pages say the same in the currency as typed ("4.00"), from the
+// error's code and field, the stake sent and the limits the page knows.
+import { formatAmount } from "./money.js";
+
+export const BETS = [
+  { key: "main", short: "Main", name: "Main", required: true },
+  { key: "dealer_break_bonus", short: "DBB", name: "Dealer Break Bonus", required: false },
+  { key: "break_bonus", short: "BB", name: "Break Bonus", required: false },
+];
+
+const CODES = new Set(["bet_below_minimum", "bet_above_maximum", "main_bet_required", "invalid_bet"]);
+// "seats[2].bets.main" in a round; "round.seats[2].bets.main" in a correction.
+const FIELD = /^(?:round\.)?seats\[(\d+)\]\.bets\.([a-z_]+)$/;
+
+/** What an API error about a bet's amount is about, from the round ``sent``
+ * that it answers: ``{code, seat, bet, stake}``; null for any other error. */
+export function betRefused(error, sent) {
+  const match = FIELD.exec(error?.field || "");
+  const seat = match && sent?.seats?.[Number(match[1])];
+  const bet = match && BETS.find((each) => each.key === match[2]);
+  if (!CODES.has(error?.code) || !seat || !bet) return null;
+  return { code: error.code, seat: seat.seat, bet, stake: seat.bets?.[bet.key] ?? 0 };
+}
+
+/** Whether ``limits`` (``{main: [minimum, maximum], ...}``) are the ones
+ * that refused: if not, the page's copy of them is out of date. */
+export function explains(refused, limits) {
+  const range = limits?.[refused.bet.key];
+  if (refused.code === "bet_below_minimum") return Boolean(range) && refused.stake < range[0];
+  if (refused.code === "bet_above_maximum") return Boolean(range) && refused.stake > range[1];
+  return true;
+}
+
+/** The refusal in words, amounts in the currency. ``limits`` null: the
+ * limits that applied are not known here, and ``rules`` names them instead. */
+export function refusalText(refused, limits, rules = "the table's rules") {
+  const range = limits?.[refused.bet.key];
+  const bet = `seat ${refused.seat}: the ${refused.bet.name} bet`;
+  const stake = formatAmount(refused.stake);
+  switch (refused.code) {
+    case "bet_below_minimum":
+      return `${bet} of ${stake} is below ${range ? `the table minimum of ${formatAmount(range[0])}` : `the minimum of ${rules}`}`;
+    case "bet_above_maximum":
+      return `${bet} of ${stake} is above ${range ? `the table maximum of ${formatAmount(range[1])}` : `the maximum of ${rules}`}`;
+    case "main_bet_required":
+      return `seat ${refused.seat}: every seat must place a Main bet${range ? ` (limits ${formatAmount(range[0])}–${formatAmount(range[1])})` : ""}`;
+    default:
+      return `${bet} must be an amount (for example 25, 25.50 or 1,000.50)`;
+  }
+}

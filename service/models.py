@@ -233,6 +233,20 @@ class ShiftAggregate(Base):
     dealer_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0)
     dealer_non_qualifications: Mapped[int] = mapped_column(Integer, default=0)
     fouls: Mapped[int] = mapped_column(Integer, default=0)
+    # What voids and corrections took out of the totals above (never lowered):
+    # /metrics counts the totals plus these, so its counters only rise.
+    voided_rounds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    corrected_rounds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_seats: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_main_handle: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    taken_out_dealer_break_bonus_handle: Mapped[int] = mapped_column(
+        BigInteger, default=0, server_default="0"
+    )
+    taken_out_break_bonus_handle: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    taken_out_player_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_dealer_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_dealer_non_qualifications: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_fouls: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class AggregatedRound(Base):

@@ -40,6 +40,8 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(80), unique=True)
     role: Mapped[str] = mapped_column(String(20))
     password_hash: Mapped[str] = mapped_column(String(200))
+    # The lock of an account everywhere, before 0009; no longer written (see
+    # LoginFailure), kept so the version before still runs during an upgrade.
     failed_logins: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -357,3 +359,17 @@ class LoginThrottle(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     window_start: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     attempts: Mapped[int] = mapped_column(Integer)
+
+
+class LoginFailure(Base):
+    """Wrong passwords in a row at one user from one client address, and the
+    lock they led to: a lock holds that address only, so a stranger who
+    knows a name cannot lock its owner out everywhere."""
+
+    __tablename__ = "login_failures"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)  # since the last lock, success or forgetting
+    last_failure_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())

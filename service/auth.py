@@ -73,12 +73,19 @@ def ensure_admin(session: Session, name: str = "admin") -> str | None:
 
 
 def login(
-    session: Session, name: str, password: str, settings: Settings, address: str, now: datetime
+    session: Session,
+    name: str,
+    password: str,
+    settings: Settings,
+    *,
+    address: str = "local",
+    now: datetime | None = None,
 ) -> SignIn:
     """A new token, or :class:`Unauthorized`; the failure is counted either way
     the caller commits (so it must commit on failure too). ``address`` is the
-    client's (:func:`service.login_throttle.client_address`): a lock holds
-    the account there only."""
+    client's (:func:`service.login_throttle.client_address`; "local" for the
+    command line): a lock holds the account there only."""
+    now = now or utc_now()
     if not name.isprintable() or len(name) > 80:
         # No such name can exist; it is recorded escaped, never sent raw.
         shown = name.encode("unicode_escape").decode()[:80]

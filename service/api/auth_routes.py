@@ -41,7 +41,7 @@ def login_view(body: dict[str, str]) -> dict[str, Any]:
     moment = now()
     check_login_rate(session, address, body["name"], settings(), moment)
     try:
-        signed_in = login(session, body["name"], body["password"], settings(), address, moment)
+        signed_in = login(session, body["name"], body["password"], settings(), address=address, now=moment)
     except ServiceError:
         session.commit()  # the failed attempt counts towards a lockout
         raise

@@ -44,7 +44,7 @@ from sqlalchemy import func, select
 from service.auth import create_user, login
 from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
 from service.cli.serve import CHECKOUT_CONFIG
-from service.db import make_engine, session_factory, unit_of_work, utc_now
+from service.db import make_engine, session_factory, unit_of_work
 from service.loadgen import Prepared, Request, Result, closed_loop, open_loop
 from service.migrate import upgrade
 from service.models import RoundRecord
@@ -216,7 +216,7 @@ class _LoadBench:
                     admin = create_user(session, "bench-admin", "admin", PASSWORD)
                     table_id = create_table(session, admin, "BP-LOAD").id
                 with unit_of_work(sessions) as session:
-                    token = login(session, dealer.name, PASSWORD, Settings(), "bench", utc_now()).token
+                    token = login(session, dealer.name, PASSWORD, Settings()).token
             return token, table_id
         finally:
             engine.dispose()

@@ -1,7 +1,8 @@
 """Gunicorn settings of the API: what ``breakpoker serve`` runs (it hands
 this file to gunicorn, and its --host, --port and --workers override it) and
-so what the Docker image runs. Every figure can be set from the environment;
-ops/README.md lists the variables and their defaults.
+so what the Docker image runs. Every figure can be set from the environment,
+read and checked by service/environment.py; ops/README.md lists the
+variables, their defaults and what is allowed.
 
 How the figures were chosen:
 
@@ -44,8 +45,9 @@ How the figures were chosen:
 """
 
 import os
+import sys
 
-from service import logs
+from service import environment, logs
 from service.gunicorn_hooks import child_exit, on_exit, when_ready
 
 
@@ -53,14 +55,22 @@ def _cpus() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+# Every variable, the app's too, checked in the master before it forks: a
+# bad one stops the start with its message, not a traceback in each worker.
+try:
+    _environment = environment.read_environment()
+except environment.SettingsError as _error:
+    print(f"Error: {_error}", file=sys.stderr)
+    raise SystemExit(environment.EX_CONFIG) from None
+
 wsgi_app = "service.app:create_app()"
-bind = [os.environ.get("BREAKPOKER_BIND", "127.0.0.1:8000")]
+bind = [_environment.bind]
 worker_class = "gthread"
-workers = int(os.environ.get("WEB_CONCURRENCY") or max(2, _cpus()))
-threads = int(os.environ.get("BREAKPOKER_THREADS") or 4)
-timeout = int(os.environ.get("BREAKPOKER_TIMEOUT") or 120)
-graceful_timeout = int(os.environ.get("BREAKPOKER_GRACEFUL_TIMEOUT") or 30)
-keepalive = int(os.environ.get("BREAKPOKER_KEEPALIVE") or 75)
+workers = _environment.web_concurrency or max(2, _cpus())
+threads = _environment.threads
+timeout = _environment.timeout
+graceful_timeout = _environment.graceful_timeout
+keepalive = _environment.keepalive
 # The workers' heartbeat files: on tmpfs where there is one (a container's
 # overlay file system can stall the heartbeat and get a worker killed).
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None

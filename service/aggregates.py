@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from service.db import utc_now
 from service.engine.house_way import Rule
 from service.models import AggregatedRound, RoundRecord, ShiftAggregate
-from service.round_status import counts
+from service.round_status import CORRECTION, VOID, approved_exception_kind
 
 BETS = ("main", "dealer_break_bonus", "break_bonus")
 #: Every counting column of a shift aggregate.
@@ -29,6 +29,21 @@ COUNTERS = (
 )
 
 
+#: What a void or a correction takes out, kept beside each total it lowers.
+TAKEN_OUT = (
+    "seats",
+    *(f"{bet}_handle" for bet in BETS),
+    "player_lucky_breaks",
+    "dealer_lucky_breaks",
+    "dealer_non_qualifications",
+    "fouls",
+)
+#: The rounds taken out, by the kind of exception that took them out.
+TAKEN_OUT_ROUNDS = {VOID: "voided_rounds", CORRECTION: "corrected_rounds"}
+#: Every column /metrics sums.
+TOTALS = (*COUNTERS, *TAKEN_OUT_ROUNDS.values(), *(f"taken_out_{column}" for column in TAKEN_OUT))
+
+
 def aggregate_round(session: Session, round_id: int) -> bool:
     """Bring a round's share of the totals in line with whether it counts:
     add it, take it out, or (``False``) nothing to do. A concurrent run
@@ -41,19 +56,27 @@ def aggregate_round(session: Session, round_id: int) -> bool:
         raise LookupError(f"no round with id {round_id}")
     if marker is not None and marker.removed_at is not None:
         return False  # once taken out, a round never counts again
-    if counts(session, round_id) == (marker is not None):
+    taken_out_by = approved_exception_kind(session, round_id)
+    if (taken_out_by is None) == (marker is not None):
         return False
+    row = _row(session, record)
+    shares = _shares(record)
     if marker is None:
         session.add(AggregatedRound(round_id=round_id, aggregated_at=utc_now()))
-        _add(session, record, +1)
+        _add(row, shares, +1)
     else:
+        assert taken_out_by is not None  # it counted, and no longer does
         marker.removed_at = utc_now()
-        _add(session, record, -1)
+        _add(row, shares, -1)
+        # Kept apart, never lowered: the counters on /metrics add them back.
+        _bump(row, TAKEN_OUT_ROUNDS[taken_out_by], 1)
+        for column in TAKEN_OUT:
+            _bump(row, f"taken_out_{column}", shares[column])
     session.flush()
     return True
 
 
-def _add(session: Session, record: RoundRecord, sign: int) -> None:
+def _row(session: Session, record: RoundRecord) -> ShiftAggregate:
     key = {
         "table_id": record.table_id,
         "gaming_day": record.gaming_day,
@@ -63,22 +86,34 @@ def _add(session: Session, record: RoundRecord, sign: int) -> None:
     }
     row = session.scalar(select(ShiftAggregate).filter_by(**key).with_for_update())
     if row is None:
-        row = ShiftAggregate(**key, **dict.fromkeys(COUNTERS, 0))
+        row = ShiftAggregate(**key, **dict.fromkeys(TOTALS, 0))
         session.add(row)
+    return row
+
+
+def _shares(record: RoundRecord) -> dict[str, float]:
+    """What one round adds to each counting column."""
+    shares: dict[str, float] = dict.fromkeys(COUNTERS, 0)
     dealer = record.settlement["dealer"]
-    row.rounds += sign
-    row.seats += sign * len(record.seats)
+    shares["rounds"] = 1
+    shares["seats"] = len(record.seats)
     for seat in record.seats:
         for bet in BETS:
             stake = getattr(seat, f"{bet}_stake")
-            _bump(row, f"{bet}_bets", sign * (stake > 0))
-            _bump(row, f"{bet}_handle", sign * stake)
-            _bump(row, f"{bet}_house_net", -sign * getattr(seat, f"{bet}_net"))
-            _bump(row, f"{bet}_stake_squares", sign * float(stake) ** 2)
-        row.player_lucky_breaks += sign * Rule(seat.rule).is_lucky_break
-        row.fouls += sign * seat.fouled
-    row.dealer_lucky_breaks += sign * bool(dealer["lucky_break"])
-    row.dealer_non_qualifications += sign * (not dealer["qualifies"])
+            shares[f"{bet}_bets"] += stake > 0
+            shares[f"{bet}_handle"] += stake
+            shares[f"{bet}_house_net"] -= getattr(seat, f"{bet}_net")
+            shares[f"{bet}_stake_squares"] += float(stake) ** 2
+        shares["player_lucky_breaks"] += Rule(seat.rule).is_lucky_break
+        shares["fouls"] += seat.fouled
+    shares["dealer_lucky_breaks"] = int(bool(dealer["lucky_break"]))
+    shares["dealer_non_qualifications"] = int(not dealer["qualifies"])
+    return shares
+
+
+def _add(row: ShiftAggregate, shares: dict[str, float], sign: int) -> None:
+    for column, amount in shares.items():
+        _bump(row, column, sign * amount)
 
 
 def _bump(row: ShiftAggregate, column: str, amount: float) -> None:

@@ -3,7 +3,8 @@
 
 Passwords are hashed with argon2. A bearer token is 32 random bytes; only its
 SHA-256 is stored, so a copy of the database signs nobody in. Consecutive
-failed logins lock an account for a while.
+failed logins lock an account for a while at the client address they came
+from (:mod:`service.login_lockout`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sqlalchemy.orm import Session
 from service.audit import record_event
 from service.db import utc_now
 from service.errors import Conflict, Forbidden, Invalid, Unauthorized
+from service.login_lockout import count_failure, forget_failures, locked_until
 from service.models import ROLES, Token, User
 from service.settings import Settings
 
@@ -70,9 +72,20 @@ def ensure_admin(session: Session, name: str = "admin") -> str | None:
     return password
 
 
-def login(session: Session, name: str, password: str, settings: Settings) -> SignIn:
+def login(
+    session: Session,
+    name: str,
+    password: str,
+    settings: Settings,
+    *,
+    address: str = "local",
+    now: datetime | None = None,
+) -> SignIn:
     """A new token, or :class:`Unauthorized`; the failure is counted either way
-    the caller commits (so it must commit on failure too)."""
+    the caller commits (so it must commit on failure too). ``address`` is the
+    client's (:func:`service.login_throttle.client_address`; "local" for the
+    command line): a lock holds the account there only."""
+    now = now or utc_now()
     if not name.isprintable() or len(name) > 80:
         # No such name can exist; it is recorded escaped, never sent raw.
         shown = name.encode("unicode_escape").decode()[:80]
@@ -83,7 +96,6 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
     # attempts are counted one after another: guessing in parallel cannot
     # outrun the lockout (SQLite: the write lock; PostgreSQL: the row lock).
     session.execute(update(User).where(User.name == name).values(failed_logins=User.failed_logins))
-    now = utc_now()
     user = session.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
         _verify(_DUMMY_HASH, password)
@@ -91,36 +103,13 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
             session, "login_failed", f"name:{name[:60]}", {"name": name[:80], "reason": "unknown user"}
         )
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
-    if user.locked_until is not None and user.locked_until > now:
-        record_event(session, "login_failed", f"user:{user.id}", {"name": name, "reason": "locked"}, user.id)
-        if not _verify(user.password_hash, password):
-            # Only the right password learns of the lock: a guesser cannot
-            # tell a locked account from a wrong name.
-            raise Unauthorized("bad_credentials", "name or password is wrong", "password")
-        raise Forbidden(
-            "account_locked",
-            f"account {name!r} is locked after {settings.lockout_failures} failed logins "
-            f"until {user.locked_until.isoformat(timespec='seconds')}",
-            "name",
-        )
+    _refuse_if_locked(session, user, password, address, settings, now)
     if not _verify(user.password_hash, password):
-        user.failed_logins += 1
-        record_event(
-            session, "login_failed", f"user:{user.id}", {"name": name, "reason": "password"}, user.id
-        )
-        if user.failed_logins >= settings.lockout_failures:
-            user.locked_until = now + timedelta(minutes=settings.lockout_minutes)
-            user.failed_logins = 0
-            record_event(
-                session,
-                "lockout",
-                f"user:{user.id}",
-                {"name": name, "until": user.locked_until.isoformat()},
-                user.id,
-            )
+        failed = {"name": name, "reason": "password", "address": address}
+        record_event(session, "login_failed", f"user:{user.id}", failed, user.id)
+        count_failure(session, user, address, settings, now)
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
-    user.failed_logins = 0
-    user.locked_until = None
+    forget_failures(session, user.id, address)
     if _HASHER.check_needs_rehash(user.password_hash):
         user.password_hash = _HASHER.hash(password)
     token = secrets.token_urlsafe(32)
@@ -129,6 +118,26 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
     record_event(session, "login", f"user:{user.id}", {"name": name, "role": user.role}, user.id)
     session.flush()
     return SignIn(token, expires_at, user)
+
+
+def _refuse_if_locked(
+    session: Session, user: User, password: str, address: str, settings: Settings, now: datetime
+) -> None:
+    lock_ends = locked_until(session, user.id, address, now)
+    if lock_ends is None:
+        return
+    failed = {"name": user.name, "reason": "locked", "address": address}
+    record_event(session, "login_failed", f"user:{user.id}", failed, user.id)
+    if not _verify(user.password_hash, password):
+        # Only the right password learns of the lock: a guesser cannot
+        # tell a locked account from a wrong name.
+        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    raise Forbidden(
+        "account_locked",
+        f"account {user.name!r} is locked at this address after {settings.lockout_failures} failed "
+        f"logins until {lock_ends.isoformat(timespec='seconds')}; it can still sign in from its own device",
+        "name",
+    )
 
 
 # Built once: on every request, building the statement (coercing the

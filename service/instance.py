@@ -4,9 +4,10 @@ the embedded Redis) lives there; ``./instance`` unless
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from service.environment import read_environment
 
 
 def instance_path() -> Path:
-    return Path(os.environ.get("BREAKPOKER_INSTANCE") or "instance").resolve()
+    return read_environment().instance.resolve()

@@ -9,14 +9,13 @@ from __future__ import annotations
 import json
 import logging
 import logging.config
-import os
 import re
 from datetime import UTC, datetime
 from typing import Any
 
 from service import request_id
+from service.environment import read_environment
 
-LEVEL_VARIABLE = "BREAKPOKER_LOG_LEVEL"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # RQ colours its messages on a terminal
 # What every LogRecord has: anything else was passed as ``extra`` and is logged.
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
@@ -50,7 +49,7 @@ class JsonFormatter(logging.Formatter):
 def logging_config(level: str | None = None) -> dict[str, Any]:
     """A ``logging.config.dictConfig`` document: everything, gunicorn's own
     loggers included, through one JSON handler on stderr."""
-    level = (level or os.environ.get(LEVEL_VARIABLE) or "INFO").upper()
+    level = (level or read_environment().log_level).upper()
     json_handler = ["json"]
     return {
         "version": 1,

@@ -7,6 +7,12 @@ the job processes (a work-horse per job would leave a file per job, and a
 horse killed after its commit would lose its increment): they are read at
 scrape time from the aggregates the workers keep in the database, and job
 failures from a counter in Redis. So they are exact, whatever restarts.
+
+A void or a correction lowers the aggregates (the reports count rounds net
+of them), but a counter must never fall (Prometheus would read a reset and
+``rate()`` would spike): each counter is the aggregate plus what voids and
+corrections took out of it, which have counters of their own, and the net
+figures are gauges.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from redis import Redis
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service.aggregates import BETS, COUNTERS
+from service.aggregates import BETS, TAKEN_OUT_ROUNDS, TOTALS
 from service.models import ShiftAggregate
 
 REQUESTS = Counter("breakpoker_http_requests_total", "HTTP requests", ["endpoint", "method", "status"])
@@ -56,13 +62,21 @@ def render(*extra: Collector) -> bytes:
     return text
 
 
-_TOTALS = {
-    "rounds": ("breakpoker_rounds_settled", "Rounds settled and counted by the metrics job"),
-    "seats": ("breakpoker_seats_settled", "Seats settled"),
-    "fouls": ("breakpoker_fouls", "Fouled settings"),
+#: Counters: every round as it was counted, voided and corrected ones too.
+_SETTLED = {
+    "rounds": ("breakpoker_rounds_settled", "Rounds settled and counted, voided and corrected ones too"),
+    "seats": ("breakpoker_seats_settled", "Seats settled, in voided and corrected rounds too"),
+    "fouls": ("breakpoker_fouls", "Fouled settings, in voided and corrected rounds too"),
     "dealer_non_qualifications": (
         "breakpoker_dealer_not_qualified",
-        "Rounds where the dealer did not qualify",
+        "Rounds where the dealer did not qualify, voided and corrected ones too",
+    ),
+}
+_TAKEN_OUT_ROUNDS = {
+    "voided_rounds": ("breakpoker_rounds_voided", "Rounds an approved void took out of the totals"),
+    "corrected_rounds": (
+        "breakpoker_rounds_corrected",
+        "Rounds an approved correction replaced (its new record counts as settled)",
     ),
 }
 
@@ -78,7 +92,7 @@ _PER_QUEUE = {
 
 def game_totals(session: Session) -> dict[str, int]:
     """Sums over every shift aggregate."""
-    columns = COUNTERS
+    columns = TOTALS
     row: tuple[Any, ...] = tuple(
         session.execute(
             select(*(func.coalesce(func.sum(getattr(ShiftAggregate, c)), 0) for c in columns))
@@ -129,20 +143,53 @@ class ScrapeTime(Collector):
 
     @staticmethod
     def _game(totals: dict[str, int]) -> Iterator[CounterMetricFamily | GaugeMetricFamily]:
-        for column, (name, documentation) in _TOTALS.items():
+        def settled(column: str) -> int:
+            return totals[column] + totals[f"taken_out_{column}"]
+
+        taken_out_rounds = sum(totals[column] for column in TAKEN_OUT_ROUNDS.values())
+        for column, (name, documentation) in _SETTLED.items():
+            value = totals[column] + taken_out_rounds if column == "rounds" else settled(column)
+            yield CounterMetricFamily(name, documentation, value=value)
+        for column, (name, documentation) in _TAKEN_OUT_ROUNDS.items():
             yield CounterMetricFamily(name, documentation, value=totals[column])
-        lucky = CounterMetricFamily("breakpoker_lucky_breaks", "Hands with a Lucky Break", labels=["hand"])
-        lucky.add_metric(["player"], totals["player_lucky_breaks"])
-        lucky.add_metric(["dealer"], totals["dealer_lucky_breaks"])
-        yield lucky
-        wagered = CounterMetricFamily("breakpoker_wagered_minor_units", "Amount wagered", labels=["bet"])
-        net = GaugeMetricFamily(
-            "breakpoker_house_net_minor_units",
-            "Net house win (negative when the house paid out more)",
-            labels=["bet"],
+        yield GaugeMetricFamily(
+            "breakpoker_rounds_counted",
+            "Rounds the reports count: settled, less those voids and corrections took out",
+            value=totals["rounds"],
         )
-        for bet in BETS:
-            wagered.add_metric([bet], totals[f"{bet}_handle"])
-            net.add_metric([bet], totals[f"{bet}_house_net"])
-        yield wagered
-        yield net
+        lucky = CounterMetricFamily(
+            "breakpoker_lucky_breaks",
+            "Hands with a Lucky Break, in voided and corrected rounds too",
+            labels=["hand"],
+        )
+        for hand in ("player", "dealer"):
+            lucky.add_metric([hand], settled(f"{hand}_lucky_breaks"))
+        yield lucky
+        yield from _money(totals)
+
+
+def _money(totals: dict[str, int]) -> Iterator[CounterMetricFamily | GaugeMetricFamily]:
+    wagered = CounterMetricFamily(
+        "breakpoker_wagered_minor_units", "Amount wagered, in voided and corrected rounds too", labels=["bet"]
+    )
+    taken_out = CounterMetricFamily(
+        "breakpoker_wagered_taken_out_minor_units",
+        "Amount wagered in the rounds voids and corrections took out",
+        labels=["bet"],
+    )
+    wagered_net = GaugeMetricFamily(
+        "breakpoker_wagered_net_minor_units",
+        "Amount wagered as the reports count it (net of voids and corrections)",
+        labels=["bet"],
+    )
+    house_net = GaugeMetricFamily(
+        "breakpoker_house_net_minor_units",
+        "Net house win as the reports count it (negative when the house paid out more)",
+        labels=["bet"],
+    )
+    for bet in BETS:
+        wagered.add_metric([bet], totals[f"{bet}_handle"] + totals[f"taken_out_{bet}_handle"])
+        taken_out.add_metric([bet], totals[f"taken_out_{bet}_handle"])
+        wagered_net.add_metric([bet], totals[f"{bet}_handle"])
+        house_net.add_metric([bet], totals[f"{bet}_house_net"])
+    yield from (wagered, taken_out, wagered_net, house_net)

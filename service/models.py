@@ -40,6 +40,8 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(80), unique=True)
     role: Mapped[str] = mapped_column(String(20))
     password_hash: Mapped[str] = mapped_column(String(200))
+    # The lock of an account everywhere, before 0009; no longer written (see
+    # LoginFailure), kept so the version before still runs during an upgrade.
     failed_logins: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -233,6 +235,20 @@ class ShiftAggregate(Base):
     dealer_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0)
     dealer_non_qualifications: Mapped[int] = mapped_column(Integer, default=0)
     fouls: Mapped[int] = mapped_column(Integer, default=0)
+    # What voids and corrections took out of the totals above (never lowered):
+    # /metrics counts the totals plus these, so its counters only rise.
+    voided_rounds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    corrected_rounds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_seats: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_main_handle: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    taken_out_dealer_break_bonus_handle: Mapped[int] = mapped_column(
+        BigInteger, default=0, server_default="0"
+    )
+    taken_out_break_bonus_handle: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    taken_out_player_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_dealer_lucky_breaks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_dealer_non_qualifications: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    taken_out_fouls: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class AggregatedRound(Base):
@@ -343,3 +359,17 @@ class LoginThrottle(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     window_start: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     attempts: Mapped[int] = mapped_column(Integer)
+
+
+class LoginFailure(Base):
+    """Wrong passwords in a row at one user from one client address, and the
+    lock they led to: a lock holds that address only, so a stranger who
+    knows a name cannot lock its owner out everywhere."""
+
+    __tablename__ = "login_failures"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)  # since the last lock, success or forgetting
+    last_failure_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())

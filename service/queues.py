@@ -12,8 +12,6 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from service.settings import RETRY_SECONDS
-
 AUDIT = "audit"
 METRICS = "metrics"
 ANALYSIS = "analysis"  # par sheets take seconds: their own queue
@@ -30,6 +28,7 @@ JOBS = {
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows
 JOB_TIMEOUTS = {"export": 4 * 3600}
+RETRY_SECONDS = (1, 5, 30, 120, 600)  # between a failed job's attempts
 RETRY_INTERVALS = RETRY_SECONDS  # the default; Settings.retry_seconds is what runs
 
 

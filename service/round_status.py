@@ -40,7 +40,17 @@ def counting() -> ColumnElement[bool]:
 
 
 def counts(session: Session, round_id: int) -> bool:
-    return bool(session.scalar(select(counting()).where(RoundRecord.id == round_id)))
+    return approved_exception_kind(session, round_id) is None
+
+
+def approved_exception_kind(session: Session, round_id: int) -> str | None:
+    """What took a round out (``VOID`` or ``CORRECTION``); ``None`` while it counts."""
+    return session.scalar(
+        select(RoundException.kind)
+        .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
+        .where(RoundException.round_id == round_id, ExceptionDecision.approved.is_(True))
+        .limit(1)
+    )
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,16 @@
-"""Settings from the environment, with defaults that need no setup."""
+"""The service's settings, with defaults that need no setup; from the
+environment through :mod:`service.environment`, which reads and checks
+every variable."""
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
-from ipaddress import IPv4Network, IPv6Network, ip_network
+from dataclasses import dataclass, field, fields
+from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
 
+from service.environment import parse_networks, read_environment
 from service.instance import instance_path
-
-RETRY_SECONDS = (1, 5, 30, 120, 600)  # between a failed job's attempts
+from service.queues import RETRY_SECONDS
 
 
 def _sqlite_url(instance: Path) -> str:
@@ -27,7 +28,7 @@ class Settings:
     database_url: str = ""  # empty: SQLite in the instance folder
     redis_url: str = ""  # empty: the embedded Redis on a socket in the instance folder
     token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
-    lockout_failures: int = 5  # consecutive failed logins that lock an account
+    lockout_failures: int = 5  # wrong passwords in a row from one address that lock the account there
     lockout_minutes: int = 15
     # Sign-in attempts per window from one client address, and for one name.
     login_limit_per_address: int = 20
@@ -44,19 +45,9 @@ class Settings:
     sweep_grace_seconds: int = 60  # how long work may be undone before it counts as lost
 
     def __post_init__(self) -> None:
-        # Parsed once, here: a mistyped proxy stops the start with its name,
-        # rather than failing every sign-in.
-        networks = []
-        for proxy in self.trusted_proxies:
-            if not proxy.strip():
-                continue
-            try:
-                networks.append(ip_network(proxy.strip(), strict=False))
-            except ValueError:
-                raise ValueError(
-                    f"BREAKPOKER_TRUSTED_PROXIES: {proxy.strip()!r} is not an address or a CIDR network"
-                ) from None
-        object.__setattr__(self, "trusted_networks", tuple(networks))
+        # Parsed once, here, not at every sign-in (from the environment, a
+        # mistyped one has stopped the start already, naming the variable).
+        object.__setattr__(self, "trusted_networks", parse_networks(self.trusted_proxies))
 
     @property
     def database(self) -> str:
@@ -68,26 +59,14 @@ class Settings:
 
     @classmethod
     def from_environment(cls, **overrides: object) -> Settings:
+        """From the environment (:class:`~service.environment.SettingsError`
+        naming every bad variable), then ``overrides``."""
+        environment = read_environment()
         values: dict[str, object] = {
-            "database_url": os.environ.get("DATABASE_URL", ""),
-            "redis_url": os.environ.get("REDIS_URL", ""),
-            "metrics_token": os.environ.get("BREAKPOKER_METRICS_TOKEN", ""),
+            item.name: getattr(environment, item.name)
+            for item in fields(cls)
+            if item.init and item.name != "instance"
         }
-        for name, variable in (
-            ("token_minutes", "BREAKPOKER_TOKEN_MINUTES"),
-            ("lockout_failures", "BREAKPOKER_LOCKOUT_FAILURES"),
-            ("lockout_minutes", "BREAKPOKER_LOCKOUT_MINUTES"),
-            ("sweep_seconds", "BREAKPOKER_SWEEP_SECONDS"),
-            ("sweep_grace_seconds", "BREAKPOKER_SWEEP_GRACE_SECONDS"),
-            ("login_limit_per_address", "BREAKPOKER_LOGIN_LIMIT_PER_ADDRESS"),
-            ("login_limit_per_name", "BREAKPOKER_LOGIN_LIMIT_PER_NAME"),
-            ("login_window_seconds", "BREAKPOKER_LOGIN_WINDOW_SECONDS"),
-        ):
-            if os.environ.get(variable):
-                values[name] = int(os.environ[variable])
-        if os.environ.get("BREAKPOKER_RETRY_SECONDS"):
-            values["retry_seconds"] = tuple(int(s) for s in os.environ["BREAKPOKER_RETRY_SECONDS"].split(","))
-        if os.environ.get("BREAKPOKER_TRUSTED_PROXIES"):
-            values["trusted_proxies"] = tuple(os.environ["BREAKPOKER_TRUSTED_PROXIES"].split(","))
+        values["instance"] = instance_path()
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]

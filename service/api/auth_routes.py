@@ -21,7 +21,11 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
 @blp.arguments(LoginSchema)
 @blp.response(200, SignInSchema)
 @blp.error(401, "bad_credentials: the name or the password is wrong (which, is not said)")
-@blp.error(403, "account_locked: the right password of an account locked after failed logins")
+@blp.error(
+    403,
+    "account_locked: the right password, from a client address where the account is locked after "
+    "failed logins (other addresses still sign in)",
+)
 @blp.error(503, "database_unavailable: the database is busy or down; try again")
 @blp.error(
     429,
@@ -34,9 +38,10 @@ def login_view(body: dict[str, str]) -> dict[str, Any]:
     session = db()
     trusted = settings().trusted_networks
     address = client_address(request.remote_addr, request.headers.get("X-Forwarded-For"), trusted)
-    check_login_rate(session, address, body["name"], settings(), now())
+    moment = now()
+    check_login_rate(session, address, body["name"], settings(), moment)
     try:
-        signed_in = login(session, body["name"], body["password"], settings())
+        signed_in = login(session, body["name"], body["password"], settings(), address=address, now=moment)
     except ServiceError:
         session.commit()  # the failed attempt counts towards a lockout
         raise

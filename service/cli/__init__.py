@@ -18,12 +18,24 @@ from service.cli.serve import serve
 from service.cli.settle import settle
 from service.cli.users import users
 from service.cli.worker import dispatcher, jobs, worker
+from service.environment import EX_CONFIG, SettingsError, read_environment
+
+
+class BadSettings(click.ClickException):
+    exit_code = EX_CONFIG
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="breakpoker")
 def main() -> None:
     """Break Poker table service: rules, settlement and back office."""
+    # Before any command starts, or parses an option the image's entrypoint
+    # filled from a variable: every variable is checked, and a bad one
+    # stops the start naming it (no traceback).
+    try:
+        read_environment()
+    except SettingsError as error:
+        raise BadSettings(str(error)) from None
 
 
 main.add_command(house_way_command)

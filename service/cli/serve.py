@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from service.environment import read_environment
+
 CONFIG_VARIABLE = "BREAKPOKER_GUNICORN_CONFIG"
 # In a checkout (an editable install): ops/ beside the service package. An
 # installed image names its copy in BREAKPOKER_GUNICORN_CONFIG.
@@ -21,14 +23,12 @@ CHECKOUT_CONFIG = Path(__file__).resolve().parents[2] / "ops" / "gunicorn.conf.p
 @click.option(
     "--config",
     "config_path",
-    envvar=CONFIG_VARIABLE,
-    default=CHECKOUT_CONFIG,
-    show_default=True,
     type=click.Path(dir_okay=False, path_type=Path),
-    help=f"The gunicorn config file (or {CONFIG_VARIABLE}).",
+    help=f"The gunicorn config file  [default: {CONFIG_VARIABLE}, or {CHECKOUT_CONFIG}]",
 )
-def serve(host: str | None, port: int | None, workers: int | None, config_path: Path) -> None:
+def serve(host: str | None, port: int | None, workers: int | None, config_path: Path | None) -> None:
     """Run the HTTP API (migrate first: `breakpoker db upgrade`)."""
+    config_path = config_path or read_environment().gunicorn_config or CHECKOUT_CONFIG
     if not config_path.is_file():
         raise click.ClickException(f"no gunicorn config at {config_path}: set {CONFIG_VARIABLE}")
     argv = [sys.executable, "-m", "gunicorn", "--config", str(config_path)]

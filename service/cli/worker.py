@@ -9,6 +9,7 @@ import threading
 import click
 
 from service.db import make_engine, session_factory
+from service.environment import read_environment
 from service.lifecycle import running
 from service.logs import configure_logging
 from service.ops import job_status, requeue_failed
@@ -22,10 +23,8 @@ from service.worker import run_dispatcher, run_worker
 @click.option("--burst", is_flag=True, help="Work until nothing is left, then exit.")
 @click.option(
     "--heartbeat-grace",
-    default=60,
-    show_default=True,
-    envvar="BREAKPOKER_HEARTBEAT_GRACE",
-    help="Seconds before a dead worker's job is retried.",
+    type=click.IntRange(1, 3600),
+    help="Seconds before a dead worker's job is retried  [default: BREAKPOKER_HEARTBEAT_GRACE, or 60]",
 )
 @click.option("--monitoring-interval", default=30, show_default=True, help="Seconds between job heartbeats.")
 @click.option(
@@ -39,12 +38,17 @@ from service.worker import run_dispatcher, run_worker
     help="The queues to serve, in priority order, separated by commas.",
 )
 def worker(
-    burst: bool, heartbeat_grace: int, monitoring_interval: int, maintenance_interval: int, queue_names: str
+    burst: bool,
+    heartbeat_grace: int | None,
+    monitoring_interval: int,
+    maintenance_interval: int,
+    queue_names: str,
 ) -> None:
     """Run an RQ worker (Redis from REDIS_URL or the embedded one). With
     --burst it also dispatches the outbox."""
     configure_logging()
     settings = Settings.from_environment()
+    grace = heartbeat_grace or read_environment().heartbeat_grace
     names = tuple(name.strip() for name in queue_names.split(","))
     unknown = [name for name in names if name not in QUEUES]
     if unknown or not names:
@@ -54,7 +58,7 @@ def worker(
         run_worker(
             settings,
             burst=burst,
-            heartbeat_grace=heartbeat_grace,
+            heartbeat_grace=grace,
             job_monitoring_interval=monitoring_interval,
             maintenance_interval=maintenance_interval,
             queues=names,

@@ -11,24 +11,14 @@ import pytest
 from sqlalchemy import func, select
 
 from service.app import create_app
-from service.db import utc_now
 from service.models import LoginThrottle
 from tests.api.conftest import PASSWORD, app_with_users, parallel, sessions
+from tests.api.logins import TABLET, Clock, attempt
 
 pytestmark = pytest.mark.store
 
 PER_ADDRESS = 5
 PER_NAME = 8
-ATTACKER = "192.0.2.66"
-TABLET = "192.0.2.10"
-
-
-class Clock:
-    def __init__(self):
-        self.now = utc_now()
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
@@ -44,16 +34,6 @@ def limited(settings, clock):
     for app in app_with_users(changed):
         app.extensions["breakpoker"]["clock"] = clock
         yield app
-
-
-def attempt(app, name, password="guess", address=ATTACKER, headers=None):
-    client = app.test_client()
-    return client.post(
-        "/api/v1/auth/login",
-        json={"name": name, "password": password},
-        environ_base={"REMOTE_ADDR": address},
-        headers=headers or {},
-    )
 
 
 def assert_limited(response, seconds):
@@ -187,7 +167,9 @@ def test_a_mistyped_trusted_proxy_stops_the_start_with_its_name(monkeypatch):
     from service.settings import Settings
 
     monkeypatch.setenv("BREAKPOKER_TRUSTED_PROXIES", "10.0.0.0/8, 10.0.0.300")
-    with pytest.raises(ValueError, match=r"BREAKPOKER_TRUSTED_PROXIES: '10\.0\.0\.300' is not an address"):
+    # The message every bad variable gets (tests/test_environment.py): its value, the entry, what is allowed.
+    named = r"BREAKPOKER_TRUSTED_PROXIES='10\.0\.0\.0/8, 10\.0\.0\.300': '10\.0\.0\.300' is not an address"
+    with pytest.raises(ValueError, match=named):
         Settings.from_environment()
     monkeypatch.setenv("BREAKPOKER_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")
     networks = [str(network) for network in Settings.from_environment().trusted_networks]

@@ -15,6 +15,7 @@ _KEYWORDS = frozenset(
     | {"offset", "inf", "nan"}
 )
 _IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_:.])[A-Za-z_:][A-Za-z0-9_:]*")
+_RATED = re.compile(r"\b(?:rate|irate|increase)\(\s*([A-Za-z_:][A-Za-z0-9_:]*)")
 
 
 def metric_names(expression: str) -> set[str]:
@@ -43,3 +44,21 @@ def metric_names(expression: str) -> set[str]:
 def exposed_series(exposition: str) -> set[str]:
     """The name of every sample in a /metrics text."""
     return {sample.name for family in text_string_to_metric_families(exposition) for sample in family.samples}
+
+
+def rated_names(expression: str) -> set[str]:
+    """The series an expression takes a rate or an increase of.
+
+    >>> sorted(rated_names("max(rate(a_total[5m])) / increase(b_bucket{x='y'}[1h]) + c"))
+    ['a_total', 'b_bucket']
+    """
+    return set(_RATED.findall(expression))
+
+
+def series_types(exposition: str) -> dict[str, str]:
+    """Each sample name of a /metrics text and its family's type."""
+    return {
+        sample.name: family.type
+        for family in text_string_to_metric_families(exposition)
+        for sample in family.samples
+    }

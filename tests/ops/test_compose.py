@@ -140,3 +140,15 @@ def test_prometheus_scrapes_with_the_token_the_api_asks_for():
     assert scrape["job_name"] == "breakpoker-api"
     # Relative to the config's folder: /etc/prometheus/metrics_token in the container.
     assert scrape["authorization"] == {"type": "Bearer", "credentials_file": "metrics_token"}
+
+
+def test_only_the_api_and_grafana_are_published_on_the_host():
+    # /metrics asks for a token (each table's handle and win); Prometheus
+    # holds the same figures and has no sign-in, so it stays on the compose
+    # network, where Grafana (which has one) reaches it by its service name.
+    published = {name for name, service in services().items() if service.get("ports")}
+    assert published == {"api", "grafana"}
+    assert all("network_mode" not in service for service in services().values())
+    assert "networks" not in services()["prometheus"]  # the project's default network, shared with Grafana
+    source = yaml.safe_load((GRAFANA / "provisioning/datasources/prometheus.yaml").read_text())
+    assert source["datasources"][0]["url"] == "http://prometheus:9090"

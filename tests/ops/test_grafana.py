@@ -9,7 +9,7 @@ import json
 import yaml
 
 from tests.ops.paths import GRAFANA
-from tests.ops.promql import PROMETHEUS_OWN, metric_names
+from tests.ops.promql import PROMETHEUS_OWN, metric_names, rated_names, series_types
 
 
 def dashboard() -> dict:
@@ -28,6 +28,14 @@ def test_every_panel_reads_series_that_metrics_exposes(exposed):
             names = metric_names(target["expr"])
             assert names, (panel["title"], target["expr"])
             assert names - PROMETHEUS_OWN <= exposed, (panel["title"], names - exposed - PROMETHEUS_OWN)
+
+
+def test_rates_are_taken_of_counters_only(live_metrics):
+    # A gauge's rate is meaningless, and a lowered counter reads as a reset.
+    types = series_types(live_metrics)
+    rated = [(p["title"], name) for p in panels() for t in p["targets"] for name in rated_names(t["expr"])]
+    assert ("Rounds settled per minute", "breakpoker_rounds_voided_total") in rated
+    assert {(title, name) for title, name in rated if types[name] not in ("counter", "histogram")} == set()
 
 
 def test_panels_use_the_provisioned_datasource():

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from tests.ops.paths import PROMETHEUS, promtool
-from tests.ops.promql import PROMETHEUS_OWN, metric_names
+from tests.ops.promql import PROMETHEUS_OWN, metric_names, rated_names, series_types
 
 
 def alert_rules() -> list[dict]:
@@ -28,6 +28,13 @@ def test_every_alert_reads_series_that_metrics_exposes(exposed):
         names = metric_names(rule["expr"])
         assert names, rule["alert"]
         assert names - PROMETHEUS_OWN <= exposed, (rule["alert"], names - exposed - PROMETHEUS_OWN)
+
+
+def test_alerts_take_rates_of_counters_only(live_metrics):
+    types = series_types(live_metrics)
+    rated = {(rule["alert"], name) for rule in alert_rules() for name in rated_names(rule["expr"])}
+    assert ("BreakPokerHighErrorRate", "breakpoker_http_requests_total") in rated
+    assert {(alert, name) for alert, name in rated if types[name] not in ("counter", "histogram")} == set()
 
 
 def test_the_issue_s_alerts_are_all_there():

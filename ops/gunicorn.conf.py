@@ -24,14 +24,11 @@ How the figures were chosen:
   holds one database connection, so a replica holds at most workers x
   threads of them: 3 replicas x 4 workers x 4 threads = 48, inside
   PostgreSQL's default 100 with room for the RQ workers and the dispatcher.
-- timeout: 120 s without a heartbeat and the master kills the worker. The
-  longest request is a whole audit chain verified in the request
-  (``GET /compliance/audit/verify``): about 26,000 links a second on
-  SQLite on the test machine (``breakpoker bench-office``), so some three
-  million links fit; a longer chain is verified in ranges there, or by
-  ``breakpoker audit verify``. Everything else answers in well under a
-  second (a day report of a table: about 20 ms). Long work (par sheets,
-  exports) runs on the RQ workers.
+- timeout: 120 s without a heartbeat and the master kills the worker.
+  Requests answer in well under a second (a day report of a table: about
+  20 ms). Long work runs on the RQ workers, never on a request's thread:
+  par sheets, exports, and verifications of the audit trail (``POST
+  /compliance/audit/verifications`` only queues one).
 - graceful_timeout: 30 s for requests in flight on a stop or restart; the
   container's stop grace (compose ``stop_grace_period``) must be longer.
 - keepalive: 75 s, above the usual 60 s idle timeout of a load balancer,

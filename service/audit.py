@@ -24,6 +24,7 @@ SEAL = "seal"
 AGGREGATE = "aggregate"
 PAR_SHEET = "par_sheet"
 EXPORT = "export"
+VERIFY = "verify"
 
 
 def record_event(

@@ -28,7 +28,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import or_, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -48,6 +48,8 @@ from service.export_queries import (
     widened_window,
 )
 from service.export_writer import FORMULA_GUARD, Member, write_file
+from service.job_progress import DONE, FAILED, QUEUED, RUNNING, save_progress
+from service.job_progress import percent as percent_of
 from service.models import AuditSeal, Export, GameTable, User
 from service.paging import Page, paginate
 from service.tables import list_tables
@@ -59,7 +61,6 @@ MAX_TABLES = 500
 FIRST_YEAR, LAST_YEAR = 1900, 9998  # room either side for the audit window's UTC times
 PROGRESS_EVERY = 1_000  # rows between progress saves
 FOLDER = "exports"
-QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 log = logging.getLogger(__name__)
 
 
@@ -381,8 +382,7 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _save_progress(sessions: sessionmaker[Session], export_id: int, done: int, total: int) -> None:
-    with unit_of_work(sessions) as session:
-        session.execute(update(Export).where(Export.id == export_id).values(done=done, total=total))
+    save_progress(sessions, Export, export_id, done, total)
 
 
 def _finish(sessions: sessionmaker[Session], export_id: int, built: Built) -> None:
@@ -422,8 +422,4 @@ def _fail(sessions: sessionmaker[Session], export_id: int, error: Exception) -> 
 
 
 def percent(export: Export) -> float:
-    if export.status == DONE:
-        return 100.0
-    if export.total <= 0:
-        return 0.0
-    return round(min(export.done, export.total) * 100 / export.total, 1)
+    return percent_of(export.status, export.done, export.total)

@@ -349,6 +349,26 @@ class Export(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
+class AuditVerification(Base):
+    """A verification of the audit trail asked for through the API and run
+    by a worker (:mod:`service.verifications`): its progress, then its report."""
+
+    __tablename__ = "audit_verifications"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    requested_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    requested_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    first_seq: Mapped[int | None] = mapped_column(Integer)  # the chain's links to walk; None: from 1
+    last_seq: Mapped[int | None] = mapped_column(Integer)  # None: to the head
+    status: Mapped[str] = mapped_column(String(20))  # queued, running, done, failed
+    done: Mapped[int] = mapped_column(BigInteger, default=0)  # links, rounds and totals checked
+    total: Mapped[int] = mapped_column(BigInteger, default=0)  # to check
+    intact: Mapped[bool | None] = mapped_column(Boolean)  # None until done
+    report: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # AuditReport.to_json()
+    error: Mapped[str | None] = mapped_column(String(1000))
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
 class LoginThrottle(Base):
     """Sign-in attempts in the current window of one client address or one
     name (keyed by SHA-256, so no typed name is kept): the login rate limit,

@@ -15,8 +15,9 @@ from rq.serializers import JSONSerializer
 AUDIT = "audit"
 METRICS = "metrics"
 ANALYSIS = "analysis"  # par sheets take seconds: their own queue
+VERIFY = "verify"  # verifications of the audit trail: seconds to minutes, never behind an export
 EXPORTS = "exports"  # compliance exports take minutes: served last
-QUEUES = (AUDIT, METRICS, ANALYSIS, EXPORTS)
+QUEUES = (AUDIT, METRICS, ANALYSIS, VERIFY, EXPORTS)
 
 #: outbox job -> (queue, function path, job id prefix)
 JOBS = {
@@ -24,10 +25,12 @@ JOBS = {
     "aggregate": (METRICS, "workers.jobs.aggregate_round", "aggregate"),
     "par_sheet": (ANALYSIS, "workers.jobs.par_sheet", "par-sheet"),
     "export": (EXPORTS, "workers.jobs.build_export", "export"),
+    "verify": (VERIFY, "workers.jobs.verify_audit_trail", "verify"),
 }
 JOB_TIMEOUT = 120  # seconds
-#: jobs that may run longer: an export of a busy year is millions of rows
-JOB_TIMEOUTS = {"export": 4 * 3600}
+#: jobs that may run longer: an export of a busy year is millions of rows, a
+#: verification walks every link and round
+JOB_TIMEOUTS = {"export": 4 * 3600, "verify": 4 * 3600}
 RETRY_SECONDS = (1, 5, 30, 120, 600)  # between a failed job's attempts
 RETRY_INTERVALS = RETRY_SECONDS  # the default; Settings.retry_seconds is what runs
 

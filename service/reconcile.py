@@ -16,14 +16,16 @@ from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.analysis.cache import cache_file
-from service.audit import EXPORT
+from service.audit import EXPORT, VERIFY
 from service.audit_chain import unsealed
 from service.db import utc_now
-from service.exports import QUEUED, unfinished_exports
+from service.exports import unfinished_exports
+from service.job_progress import QUEUED
 from service.models import AggregatedRound, RoundRecord
 from service.queues import RETRY_INTERVALS, enqueue, on_its_way, status_of
 from service.round_status import counting
 from service.tables import config_of, current_config, list_tables
+from service.verifications import unfinished_verifications
 
 GRACE = timedelta(seconds=60)  # normal delivery takes well under a second
 #: an export job's RQ status when no run of it is coming: none, or over without finishing
@@ -79,20 +81,24 @@ def reconcile(
     how many jobs went."""
     with sessions() as session:
         found = undone(session, instance, utc_now() - grace)
-        exports = unfinished_exports(session, utc_now() - grace)
+        long_jobs = {
+            EXPORT: unfinished_exports(session, utc_now() - grace),
+            VERIFY: unfinished_verifications(session, utc_now() - grace),
+        }
     work = [("aggregate", round_id) for round_id in found.unaggregated_rounds]
     work += [("par_sheet", version_id) for version_id in found.missing_par_sheets]
     if found.newest_unsealed is not None:
         work.append(("seal", found.newest_unsealed))
     try:
-        # A queued export whose job is gone; a running one whose job Redis
-        # lost outright, or whose job RQ gave up on (its worker died mid-build:
-        # RQ marks the abandoned job failed, and no retry is coming) while the
-        # export still reads running. A build starts over from nothing.
+        # A queued export (or verification) whose job is gone; a running one
+        # whose job Redis lost outright, or whose job RQ gave up on (its
+        # worker died mid-build: RQ marks the abandoned job failed, and no
+        # retry is coming) while it still reads running. A rerun starts over.
         work += [
-            (EXPORT, export_id)
-            for export_id, status in exports
-            if status == QUEUED or status_of(connection, EXPORT, export_id) in GIVEN_UP
+            (job, ref)
+            for job, rows in long_jobs.items()
+            for ref, status in rows
+            if status == QUEUED or status_of(connection, job, ref) in GIVEN_UP
         ]
         sent = 0
         for job, ref in work:

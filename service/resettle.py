@@ -13,10 +13,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
 from service.engine.cards import codes
@@ -24,27 +22,10 @@ from service.engine.errors import RulesError
 from service.engine.round import SeatEntry
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
-from service.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord
-from service.rounds import placement, request_digest, round_ref_of, seat_columns, settlement_json
+from service.models import ConfigVersion, RoundRecord, SeatRecord
+from service.rounds import request_digest, round_ref_of, seat_columns, settlement_json
+from service.sealed_rounds import ABSENT, Mismatch, round_pages, sealed_mismatches
 from service.tables import config_of
-
-PAGE = 500  # rounds per query when re-settling them all
-ABSENT = "(absent)"
-RESETTLED, SEALED = "re-settled", "sealed"  # what a stored figure is compared with
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    """A stored figure and what re-settling gives instead (or, for where the
-    round was placed, what its sealed ``round_settled`` event says)."""
-
-    field: str  # e.g. "seats[2].main_net", "settlement.house_net", "gaming_day"
-    stored: Any
-    resettled: Any
-    against: str = RESETTLED  # what the stored figure was compared with
-
-    def to_json(self) -> dict[str, Any]:
-        return {"field": self.field, "stored": self.stored, self.against.replace("-", ""): self.resettled}
 
 
 @dataclass(frozen=True)
@@ -57,15 +38,15 @@ class Verdict:
 
 def verify(session: Session, record: RoundRecord) -> Verdict:
     """Re-settle ``record`` and compare every stored figure, and compare
-    where it was placed (dealer, time, gaming day, shift, revision) with its
-    sealed ``round_settled`` event."""
-    placement, unchecked = _placement(session, record)
-    return Verdict(_resettled(session, record) + placement, unchecked)
+    its money, digest and where it was placed (dealer, time, gaming day,
+    shift, revision) with its sealed ``round_settled`` event."""
+    sealed, unchecked = sealed_mismatches(session, record)
+    return Verdict(_resettled(session, record) + sealed, unchecked)
 
 
 def resettle(session: Session, record: RoundRecord) -> list[Mismatch]:
     """Every stored field of ``record`` that re-settling (or its sealed
-    placement) does not reproduce; empty when the round re-settles to
+    event) does not reproduce; empty when the round re-settles to
     exactly what was stored."""
     return verify(session, record).mismatches
 
@@ -96,50 +77,6 @@ def _resettled(session: Session, record: RoundRecord) -> list[Mismatch]:
     found += _compare("settlement", record.settlement, _as_stored(settlement_json(settled)))
     found += _seats(record.seats, round_.seats, settled)
     return found
-
-
-#: the key of the event's "placement" -> the column
-COLUMNS = {"supersedes": "supersedes_id"}
-
-
-def _placement(session: Session, record: RoundRecord) -> tuple[list[Mismatch], list[str]]:
-    """The placement columns against the latest ``round_settled`` event of
-    the round (written in the same transaction, then sealed): the mismatches,
-    and a note when the event predates the placement it now carries."""
-    event = session.execute(
-        select(AuditEvent.id, AuditEvent.payload)
-        .where(AuditEvent.kind == "round_settled", AuditEvent.subject == f"round:{record.id}")
-        .order_by(AuditEvent.id.desc())
-        .limit(1)
-    ).first()
-    if event is None:
-        return [Mismatch("round_settled", f"round:{record.id}", "no round_settled event", SEALED)], []
-    event_id, payload = event
-    if not isinstance(payload, dict) or "placement" not in payload:
-        return [], [
-            f"placement: round_settled event {event_id} carries no placement (the round was stored "
-            "before placements were sealed); entered_by, entered_at, gaming_day, shift, "
-            "utc_offset_minutes, revision and supersedes_id not checked"
-        ]
-    stored, sealed = placement(record), payload["placement"]
-    if not isinstance(sealed, dict):
-        return [Mismatch("placement", stored, sealed, SEALED)], []
-    found = []
-    for key, value in stored.items():
-        column = COLUMNS.get(key, key)
-        other = sealed.get(key, ABSENT)
-        if not _same(column, value, other):
-            found.append(Mismatch(column, value, other, SEALED))
-    return found, []
-
-
-def _same(column: str, stored: Any, sealed: Any) -> bool:
-    if column == "entered_at" and isinstance(sealed, str):
-        try:  # the same instant, however it is written
-            return datetime.fromisoformat(stored) == datetime.fromisoformat(sealed)
-        except ValueError:
-            return False
-    return type(stored) is type(sealed) and stored == sealed
 
 
 def _as_stored(document: dict[str, Any]) -> Any:
@@ -190,18 +127,6 @@ def _compare(path: str, stored: Any, resettled: Any) -> Iterator[Mismatch]:
 
 
 def stored_rounds(session: Session, table_id: int | None = None) -> Iterator[RoundRecord]:
-    """Every stored round (of one table), oldest first, a keyset page at a
-    time; each page is let go of before the next is read."""
-    after = 0
-    while True:
-        query: Select[RoundRecord] = select(RoundRecord).where(RoundRecord.id > after)
-        if table_id is not None:
-            query = query.where(RoundRecord.table_id == table_id)
-        page = list(session.scalars(query.order_by(RoundRecord.id).limit(PAGE)))
-        if not page:
-            return
+    """Every stored round (of one table), oldest first, a page at a time."""
+    for page in round_pages(session, table_id):
         yield from page
-        after = page[-1].id
-        session.expunge_all()
-        if len(page) < PAGE:
-            return

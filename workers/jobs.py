@@ -18,6 +18,7 @@ from service.exports import build_export as build_export_file
 from service.models import ConfigVersion
 from service.settings import Settings
 from service.tables import config_of
+from service.verifications import run_verification
 
 Result = TypeVar("Result")
 ATTEMPTS = 5  # in-job retries of a lost race, before RQ's own retries
@@ -75,3 +76,9 @@ def build_export(export_id: int) -> bool:
     """Write a compliance export's ZIP; ``False`` when it was done already.
     It manages its own short transactions (progress, the end) as it streams."""
     return build_export_file(_sessions(), export_id, Settings.from_environment().instance)
+
+
+def verify_audit_trail(verification_id: int) -> bool:
+    """Verify the audit trail as asked through the API; ``False`` when that
+    verification was done already. It saves its progress as it goes."""
+    return run_verification(_sessions(), verification_id)

@@ -1,5 +1,6 @@
-// Compliance: exports with their progress and download, and the audit chain's verification.
+// Compliance: exports with their progress and download, and the audit trail's verification.
 import { ApiError, call, download, query } from "./api.js";
+import { startVerifying } from "./compliance_verify.js";
 import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { startSession } from "./session.js";
 
@@ -158,64 +159,6 @@ async function showManifest(id) {
   }
 }
 
-// ---- the audit chain ---------------------------------------------------------------
-
-function seal(text, target) {
-  const value = text.trim();
-  if (value === "") return undefined;
-  if (!/^[1-9]\d{0,9}$/.test(value)) {
-    showError(target, `${value} is not a seal number (1, 2, 3 …)`);
-    return null;
-  }
-  return value;
-}
-
-async function verify(event) {
-  event.preventDefault();
-  clearErrors($("#verify-form"));
-  const from = seal($("#verify-from").value, "verify-from");
-  const to = seal($("#verify-to").value, "verify-to");
-  if (from === null || to === null) return;
-  const button = $("#verify-start");
-  button.disabled = true;
-  button.textContent = "Verifying…";
-  $("#verify-result").replaceChildren(el("p", { className: "muted" }, "Walking the chain…"));
-  try {
-    const { json } = await call("GET", `/compliance/audit/verify${query({ from, to })}`);
-    showVerdict(json);
-  } catch (error) {
-    $("#verify-result").replaceChildren();
-    showError(fieldOf(error, { from: "verify-from", to: "verify-to" }, "verify"), error.message);
-  } finally {
-    button.disabled = false;
-    button.textContent = "Verify";
-  }
-}
-
-function showVerdict(report) {
-  const range = report.first_seq ? `seals ${report.first_seq} to ${report.last_seq}` : "no seal yet";
-  const parts = [];
-  if (report.intact) {
-    parts.push(el("p", { className: "verdict intact", id: "verdict" }, `INTACT: ${report.checked.toLocaleString()} links checked (${range}).`));
-  } else {
-    const broken = report.broken;
-    parts.push(
-      el("p", { className: "verdict broken", id: "verdict" }, `BROKEN at seal ${broken.seq}${broken.event_id ? ` (event ${broken.event_id})` : ""}: ${broken.problem.replaceAll("_", " ")}`),
-      el("p", {}, broken.message),
-      el("p", { className: "muted" }, `${report.checked.toLocaleString()} links before it are intact.`),
-    );
-    if (broken.differences.length) {
-      const rows = broken.differences.map((difference) =>
-        el("tr", {}, el("td", {}, difference.field), el("td", {}, JSON.stringify(difference.sealed)), el("td", {}, JSON.stringify(difference.current))),
-      );
-      parts.push(grid(["Field", "Sealed", "Now"], rows, { id: "differences" }));
-    }
-  }
-  parts.push(el("p", { className: "muted" }, "Checked against: ", report.anchor, report.head ? " · last intact link " : "", report.head ? el("span", { className: "hash" }, report.head) : null));
-  if (report.pending) parts.push(el("p", { className: "muted" }, `${report.pending} newer events are waiting for their seal (the workers seal them shortly).`));
-  $("#verify-result").replaceChildren(...parts);
-}
-
 // ---- start -----------------------------------------------------------------------
 
 async function loadTables() {
@@ -241,7 +184,7 @@ startSession(async () => {
   $("#export-from").value = today();
   $("#export-to").value = today();
   $("#export-form").addEventListener("submit", startExport);
-  $("#verify-form").addEventListener("submit", verify);
+  await startVerifying($("#verify-form"));
   await loadTables();
   await loadExports();
 });

@@ -1,78 +1,89 @@
-"""Compliance: verifying the audit hash chain."""
+"""Compliance: verifying the audit trail (the hash chain, the rounds
+against their sealed events, the totals against a recount), as a job."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from flask.views import MethodView
 
-from service.api.blueprint import MAX_ID, Blueprint
-from service.api.schemas import StrictSchema
+from service.api.audit_schemas import VerificationPageSchema, VerificationRequestSchema, VerificationSchema
+from service.api.blueprint import Blueprint
+from service.api.export_schemas import ExportsQuerySchema
 from service.api.security import current_user, roles
 from service.api.session import db
-from service.audit_verify import record_verification, verify_chain
+from service.exports import user_names
+from service.job_progress import percent
+from service.models import AuditVerification
+from service.verifications import get_verification, list_verifications, request_verification
 
-blp = Blueprint("audit", __name__, url_prefix="/compliance/audit", description="The audit hash chain")
+PREFIX = "/compliance/audit/verifications"
+READERS = ("compliance", "admin")
 
-
-class VerifyQuerySchema(StrictSchema):
-    from_ = fields.Integer(
-        data_key="from",
-        validate=validate.Range(min=1, max=MAX_ID),
-        metadata={"description": "first sequence number to check (default 1: from the genesis)"},
-    )
-    to = fields.Integer(
-        validate=validate.Range(min=1, max=MAX_ID),
-        metadata={"description": "last sequence number to check (default: the chain's head)"},
-    )
-
-    @validates_schema
-    def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:
-        if "from_" in data and "to" in data and data["to"] < data["from_"]:
-            raise ValidationError(f"to ({data['to']}) is before from ({data['from_']})", "to")
+blp = Blueprint("audit", __name__, url_prefix="/compliance/audit", description="Verifying the audit trail")
 
 
-class DifferenceSchema(Schema):
-    field = fields.String(required=True, metadata={"description": "e.g. payload.house_net"})
-    sealed = fields.Raw(allow_none=True)
-    current = fields.Raw(allow_none=True)
-
-
-class BrokenLinkSchema(Schema):
-    seq = fields.Integer(required=True)
-    event_id = fields.Integer(allow_none=True)
-    problem = fields.String(
-        required=True,
-        metadata={
-            "description": "link_missing, link_inserted, link_moved, chain_broken, out_of_order, "
-            "unsealed_event, event_missing, seal_rewritten, event_edited or hash_mismatch"
+def verification_json(
+    verification: AuditVerification, requested_by: str, with_report: bool = True
+) -> dict[str, Any]:
+    return {
+        "id": verification.id,
+        "status": verification.status,
+        "from_": verification.first_seq,  # the schema's name; shown as "from"
+        "to": verification.last_seq,
+        "requested_by": requested_by,
+        "requested_at": verification.requested_at.isoformat(),
+        "progress": {
+            "done": verification.done,
+            "total": verification.total,
+            "percent": percent(verification.status, verification.done, verification.total),
         },
-    )
-    message = fields.String(required=True)
-    differences = fields.List(fields.Nested(DifferenceSchema), required=True)
+        "finished_at": verification.finished_at.isoformat() if verification.finished_at else None,
+        "error": verification.error,
+        "intact": verification.intact,
+        "report": verification.report if with_report else None,
+        "links": {"self": f"/api/v1{PREFIX}/{verification.id}"},
+    }
 
 
-class ChainReportSchema(Schema):
-    intact = fields.Boolean(required=True)
-    checked = fields.Integer(required=True, metadata={"description": "links found intact"})
-    first_seq = fields.Integer(allow_none=True)
-    last_seq = fields.Integer(allow_none=True)
-    head = fields.String(allow_none=True, metadata={"description": "hash of the last intact link"})
-    anchor = fields.String(required=True, metadata={"description": "what the first link was checked against"})
-    pending = fields.Integer(required=True, metadata={"description": "newer events waiting for their seal"})
-    broken = fields.Nested(BrokenLinkSchema, allow_none=True)
+@blp.route("/verifications")
+class Verifications(MethodView):
+    @blp.arguments(VerificationRequestSchema)
+    @blp.response(202, VerificationSchema)
+    @roles(*READERS)
+    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+        """Start a verification: the hash chain (or links from..to), every
+        stored round against its sealed event, every total against a recount
+        of the rounds. A worker runs it; follow its progress at its link.
+        The run is recorded as an ``audit_verified`` event."""
+        user = current_user()
+        verification = request_verification(db(), user, body.get("from_"), body.get("to"))
+        db().commit()
+        shown = verification_json(verification, user.name)
+        return shown, 202, {"Location": shown["links"]["self"]}
+
+    @blp.arguments(ExportsQuerySchema, location="query")
+    @blp.response(200, VerificationPageSchema)
+    @roles(*READERS)
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+        """Verifications, newest first, a page at a time (reports: see each one)."""
+        page = list_verifications(db(), query["page"], query["per_page"])
+        names = user_names(db(), {verification.requested_by for verification in page.items})
+        return {
+            "items": [
+                verification_json(v, names.get(v.requested_by, ""), with_report=False) for v in page.items
+            ],
+            "total": page.total,
+            "page": page.page,
+            "per_page": page.per_page,
+        }
 
 
-@blp.route("/verify")
-@blp.arguments(VerifyQuerySchema, location="query")
-@blp.response(200, ChainReportSchema)
-@roles("compliance", "admin")
-def verify(query: dict[str, Any]) -> dict[str, Any]:
-    """Walk the hash chain (or links from..to) and report the first broken
-    link, or that it is intact with the number of links checked. The run is
-    recorded as an ``audit_verified`` event."""
-    session = db()
-    report = verify_chain(session, query.get("from_"), query.get("to"))
-    record_verification(session, report, actor_id=current_user().id, via="api")
-    session.commit()
-    return report.to_json()
+@blp.route("/verifications/<id:verification_id>")
+@blp.response(200, VerificationSchema)
+@roles(*READERS)
+def one_verification(verification_id: int) -> dict[str, Any]:
+    """A verification's status and progress; its report once done."""
+    verification = get_verification(db(), verification_id)
+    names = user_names(db(), {verification.requested_by})
+    return verification_json(verification, names.get(verification.requested_by, ""))

@@ -18,7 +18,6 @@ from service.api.export_schemas import (
 from service.api.security import current_user, roles
 from service.api.session import db, settings
 from service.exports import (
-    DONE,
     download,
     get_export,
     list_exports,
@@ -26,6 +25,7 @@ from service.exports import (
     request_export,
     user_names,
 )
+from service.job_progress import DONE
 from service.models import Export
 
 PREFIX = "/compliance/exports"

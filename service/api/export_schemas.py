@@ -25,8 +25,14 @@ class ExportsQuerySchema(StrictSchema):
 
 
 class ProgressSchema(Schema):
-    done = fields.Integer(required=True, metadata={"description": "rows written"})
-    total = fields.Integer(required=True, metadata={"description": "rows to write (0: not counted yet)"})
+    """A long job's progress: an export's rows, a verification's links, rounds and totals."""
+
+    done = fields.Integer(
+        required=True, metadata={"description": "rows written, or links, rounds and totals checked"}
+    )
+    total = fields.Integer(
+        required=True, metadata={"description": "rows to write, or to check (0: not counted yet)"}
+    )
     percent = fields.Float(required=True)
 
 

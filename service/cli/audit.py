@@ -1,4 +1,5 @@
-"""``breakpoker audit verify``: walk the audit hash chain."""
+"""``breakpoker audit verify``: walk the audit hash chain, compare every
+stored round with its sealed event and recount the totals."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import click
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.audit_verify import ChainReport, as_text, record_verification, verify_chain
+from service.audit_verify import AuditReport, ChainReport, as_text, record_verification, verify_records
 from service.db import make_engine, session_factory, unit_of_work
 from service.logs import configure_logging
+from service.sealed_rounds import RoundsReport
 from service.settings import Settings
+from service.totals_check import TotalsReport
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +38,9 @@ def audit() -> None:
 )
 def verify(first: int | None, last: int | None, as_json: bool, every: float | None) -> None:
     """Check every link of the hash chain (or links --from..--to) and name
-    the first broken one. Exit status 0: intact; 1: broken."""
+    the first broken one; compare every stored round with its sealed
+    round_settled event, and recount the shift totals from the rounds.
+    Exit status 0: all intact; 1: anything broken or different."""
     if first is not None and last is not None and last < first:
         raise click.UsageError(f"--to ({last}) is before --from ({first})")
     engine = make_engine(Settings.from_environment().database)
@@ -57,9 +62,9 @@ def verify(first: int | None, last: int | None, as_json: bool, every: float | No
 
 def _verify_once(
     sessions: sessionmaker[Session], first: int | None, last: int | None, via: str
-) -> ChainReport:
+) -> AuditReport:
     with sessions() as session:
-        report = verify_chain(session, first, last)
+        report = verify_records(session, first, last)
     try:
         # The verification itself goes on the record (and on /metrics).
         with unit_of_work(sessions) as session:
@@ -83,20 +88,45 @@ def _verify_every(sessions: sessionmaker[Session], first: int | None, last: int 
         except SQLAlchemyError:
             log.exception("the database failed; verifying again later")
         else:
-            summary = {key: value for key, value in report.to_json().items() if key != "broken"}
-            if report.broken is None:
-                log.info("audit chain intact: %s links checked", report.checked, extra=summary)
-            else:
-                log.critical(
-                    "audit chain BROKEN at seq %s: %s",
-                    report.broken.seq,
-                    report.broken.message,
-                    extra={**summary, "broken": report.to_json()["broken"]},
-                )
+            _log(report)
         stop.wait(every)
 
 
-def show(report: ChainReport) -> None:
+def _log(report: AuditReport) -> None:
+    chain = report.chain
+    summary = {key: value for key, value in chain.to_json().items() if key != "broken"}
+    summary |= {"intact": report.intact, "rounds": report.rounds.to_json(), "totals": report.totals.to_json()}
+    if report.intact:
+        log.info(
+            "audit chain intact: %s links checked; %s rounds and %s totals agree",
+            chain.checked,
+            report.rounds.checked,
+            report.totals.checked,
+            extra=summary,
+        )
+    elif chain.broken is not None:
+        log.critical(
+            "audit chain BROKEN at seq %s: %s",
+            chain.broken.seq,
+            chain.broken.message,
+            extra={**summary, "broken": chain.to_json()["broken"]},
+        )
+    else:
+        log.critical(
+            "audit trail BROKEN: %s round(s) differ from their sealed events, %s total(s) from a recount",
+            report.rounds.differing,
+            report.totals.problems,
+            extra=summary,
+        )
+
+
+def show(report: AuditReport) -> None:
+    show_chain(report.chain)
+    show_rounds(report.rounds)
+    show_totals(report.totals)
+
+
+def show_chain(report: ChainReport) -> None:
     waiting = f"; {report.pending} newer event(s) waiting for their seal" if report.pending else ""
     if report.broken is None:
         if report.checked == 0:
@@ -122,3 +152,54 @@ def show(report: ChainReport) -> None:
         )
     intact = f"seq {report.first_seq}..{broken.seq - 1}" if report.checked else "none before it"
     click.echo(f"{report.checked} link(s) intact before it ({intact}), checked from {report.anchor}")
+
+
+def show_rounds(report: RoundsReport) -> None:
+    for problem in report.problems:
+        named = "; ".join(
+            f"{m.field} stored {as_text(m.stored)}, {m.against} {as_text(m.resettled)}"
+            for m in problem.mismatches
+        )
+        click.secho(
+            f"MISMATCH: round {problem.id} (table {problem.table_id}) differs from its sealed round_settled "
+            f"event: {named}",
+            fg="red",
+        )
+    unchecked = f"; the placement of {report.unchecked} not sealed" if report.unchecked else ""
+    if report.intact:
+        click.echo(
+            f"rounds: {report.checked} stored round(s) agree with their sealed round_settled "
+            f"events{unchecked}"
+        )
+        return
+    more = f" (the first {len(report.problems)} named)" if report.differing > len(report.problems) else ""
+    click.secho(
+        f"MISMATCH: {report.differing} of {report.checked} stored round(s) differ from their sealed "
+        f"round_settled events{more}{unchecked}",
+        fg="red",
+        bold=True,
+    )
+
+
+def show_totals(report: TotalsReport) -> None:
+    for difference in report.differences:
+        click.secho(
+            f"MISMATCH: the shift totals of {difference.where()}: {difference.column} stored "
+            f"{difference.stored}, recounted {difference.recounted}",
+            fg="red",
+        )
+    for round_id in report.taken_out_counting:
+        click.secho(
+            f"MISMATCH: round {round_id} counts (no approved void or correction) but was taken out of "
+            "the totals",
+            fg="red",
+        )
+    if report.intact:
+        click.echo(f"totals: {report.checked} shift total(s) agree with a recount of the rounds")
+        return
+    click.secho(
+        f"MISMATCH: {report.differing} of {report.checked} shift total(s) differ from a recount of "
+        "the rounds",
+        fg="red",
+        bold=True,
+    )

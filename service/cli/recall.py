@@ -24,7 +24,11 @@ LISTED = 1_000  # mismatching rounds named in a --verify-all JSON summary
 
 @click.command("recall")
 @click.argument("round_id", type=click.IntRange(min=1), required=False)
-@click.option("--verify", is_flag=True, help="Re-settle the round and compare it with what was stored.")
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Re-settle the round and compare it with what was stored and with its sealed event.",
+)
 @click.option("--verify-all", is_flag=True, help="Re-settle every stored round (of --table) and compare.")
 @click.option(
     "--table", "table_id", type=click.IntRange(min=1), help="With --verify-all: one table's rounds."
@@ -34,7 +38,8 @@ def recall(round_id: int | None, verify: bool, verify_all: bool, table_id: int |
     """Show stored round ROUND_ID (the id the API gives it): cards, settings
     as entered and as settled, bets, outcomes, nets, who and when. With
     --verify, re-settle it from its stored cards, settings and configuration
-    version; exit status 1 when anything differs from what was stored."""
+    version, and compare its money, digest and placement with its sealed
+    round_settled event; exit status 1 when anything differs."""
     if verify_all == (round_id is not None):
         raise click.UsageError("name a ROUND_ID, or give --verify-all")
     if table_id is not None and not verify_all:

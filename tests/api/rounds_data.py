@@ -40,3 +40,13 @@ def enter(client: Any, headers: dict[str, str], table: dict[str, Any], round_id:
     )
     assert response.status_code == 201, response.json
     return response.json
+
+
+def void_approved(client: Any, requester: dict[str, str], approver: dict[str, str], round_id: int) -> Any:
+    """A void of stored round ``round_id`` asked for and approved (by two
+    pit bosses); the decision's JSON."""
+    asked = client.post(f"/api/v1/rounds/{round_id}/void", json={"reason": "misdeal"}, headers=requester)
+    assert asked.status_code == 201, asked.json
+    approved = client.post(f"/api/v1/exceptions/{asked.json['id']}/approve", json={}, headers=approver)
+    assert approved.status_code == 200, approved.json
+    return approved.json

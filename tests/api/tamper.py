@@ -3,24 +3,35 @@ triggers dropped, then plain SQL against the tables."""
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, text
+import copy
 
-from service.db import make_engine
+from sqlalchemy import Engine, text, update
+
+from service.db import make_engine, session_factory, unit_of_work
+from service.engine.round_json import round_from_json
+from service.engine.settlement import settle_round
+from service.models import ConfigVersion, RoundRecord, SeatRecord
+from service.rounds import request_digest, seat_rows, settlement_json
+from service.tables import config_of
 
 APPEND_ONLY = ("audit_events", "audit_seals")  # migration 0003
 IMMUTABLE = ("rounds", "round_seats")  # migration 0002
 
 
 def drop_triggers(engine: Engine) -> None:
+    """Every trigger of migrations 0002 and 0003 on these tables, and those
+    of 0007 refusing a replacing INSERT (SQLite) or a TRUNCATE (PostgreSQL)."""
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             for table in APPEND_ONLY:
                 connection.execute(text(f"DROP TRIGGER {table}_append_only ON {table}"))
             for table in IMMUTABLE:
                 connection.execute(text(f"DROP TRIGGER {table}_immutable ON {table}"))
+            for table in (*APPEND_ONLY, *IMMUTABLE):
+                connection.execute(text(f"DROP TRIGGER {table}_no_truncate ON {table}"))
             return
         for table in (*APPEND_ONLY, *IMMUTABLE):
-            for action in ("update", "delete"):
+            for action in ("update", "delete", "replace"):
                 connection.execute(text(f"DROP TRIGGER {table}_no_{action}"))
 
 
@@ -41,3 +52,35 @@ def execute_without_foreign_keys(url: str, statement: str, **parameters: object)
             connection.commit()
     finally:
         engine.dispose()
+
+
+def rewrite_round(engine: Engine, round_id: int, seat: int, main: int) -> int:
+    """What the issue describes: raise a seat's main bet in a stored round,
+    re-settle it with the engine, and rewrite the round's body as entered,
+    settlement, house net, seats and request digest together, so the round
+    agrees with itself (drop the triggers first). The new house net."""
+    with unit_of_work(session_factory(engine)) as session:
+        record = session.get_one(RoundRecord, round_id)
+        entered = copy.deepcopy(record.entered)
+        for entry in entered["seats"]:
+            if entry["seat"] == seat:
+                entry["bets"]["main"] = main
+        round_ = round_from_json(entered)
+        settled = settle_round(round_, config_of(session.get_one(ConfigVersion, record.config_id)))
+        session.execute(
+            update(RoundRecord)
+            .where(RoundRecord.id == round_id)
+            .values(
+                entered=entered,
+                settlement=settlement_json(settled),
+                house_net=settled.house_net,
+                request_digest=request_digest(record.table_id, entered),
+            )
+        )
+        for row in seat_rows(round_, settled):
+            session.execute(
+                update(SeatRecord)
+                .where(SeatRecord.round_id == round_id, SeatRecord.seat == row["seat"])
+                .values(**row)
+            )
+        return settled.house_net

@@ -1,6 +1,7 @@
-"""``breakpoker audit verify`` and ``GET /compliance/audit/verify``: an
-untouched chain is intact; a row edited, deleted, reordered, rewritten or
-inserted directly in the database is named at its exact link."""
+"""``breakpoker audit verify`` and the verifications of
+``/compliance/audit/verifications``: an untouched chain is intact; a row
+edited, deleted, reordered, rewritten or inserted directly in the database
+is named at its exact link, and a chain emptied is broken."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from sqlalchemy import delete, func, select, text, update
 from service.analysis.cache import store_par_sheet
 from service.audit import queue_job
 from service.audit_chain import GENESIS, canonical, chain_head, chained_hash, seal_batch
-from service.audit_verify import verify_chain
+from service.audit_verify import verify_chain, verify_records
 from service.cli import main
 from service.db import unit_of_work, utc_now
 from service.models import AuditEvent, AuditSeal
@@ -21,6 +22,7 @@ from tests.api.background import check_chain, run_burst
 from tests.api.conftest import PASSWORD, sessions
 from tests.api.rounds_data import round_body
 from tests.api.tamper import drop_triggers, execute_without_foreign_keys
+from tests.api.verifying import verified
 from tests.par_sheets import default_sheet
 
 pytestmark = pytest.mark.store
@@ -101,23 +103,23 @@ def seal_of(app, kind: str, nth: int = 0) -> AuditSeal:
 
 
 def reports(app, client, as_role, settings, *query: tuple[str, int]) -> dict:
-    """The report three ways, which must agree: the function, the API, the CLI."""
+    """The chain's report three ways, which must agree: the function, a
+    verification through the API (its job run here), the CLI."""
     first = dict(query).get("from")
     last = dict(query).get("to")
     with sessions(app)() as session:
         direct = verify_chain(session, first, last).to_json()
-    response = client.get(
-        "/api/v1/compliance/audit/verify", query_string=dict(query), headers=as_role["compliance"]
-    )
-    assert response.status_code == 200, response.json
+        whole = verify_records(session, first, last).to_json()
+    through_api = verified(app, client, as_role["compliance"], **dict(query))["report"]
     options = [f"--{name}={value}" for name, value in query]
     result = CliRunner().invoke(
         main, ["audit", "verify", "--json", *options], env={"DATABASE_URL": settings.database}
     )
-    assert result.exit_code == (0 if direct["intact"] else 1), result.output
-    for other in (response.json, json.loads(result.stdout)):
+    assert result.exit_code == (0 if whole["intact"] else 1), result.output
+    for other in (whole, through_api, json.loads(result.stdout)):
         # Each run adds an audit_verified event after the head: only pending differs.
-        assert {**other, "pending": None} == {**direct, "pending": None}
+        assert {**other["chain"], "pending": None} == {**direct, "pending": None}
+        assert (other["rounds"], other["totals"]) == (whole["rounds"], whole["totals"])
     return direct
 
 
@@ -147,7 +149,7 @@ def test_an_untouched_chain_is_intact(app, client, as_role, settings, chain):
 
 
 def test_each_verification_is_on_the_record(app, client, as_role, settings, chain):
-    client.get("/api/v1/compliance/audit/verify", headers=as_role["admin"])
+    job = verified(app, client, as_role["admin"])
     cli_text(settings, "--to", "3")
     with sessions(app)() as session:
         recorded = session.scalars(
@@ -156,6 +158,7 @@ def test_each_verification_is_on_the_record(app, client, as_role, settings, chai
     assert [event.payload["via"] for event in recorded] == ["api", "cli"]
     assert recorded[0].actor_id is not None
     assert recorded[1].actor_id is None
+    rounds = 6
     assert recorded[0].payload | {"head": None} == {
         "intact": True,
         "checked": chain["links"],
@@ -164,6 +167,12 @@ def test_each_verification_is_on_the_record(app, client, as_role, settings, chai
         "head": None,
         "broken_seq": None,
         "problem": None,
+        "chain_intact": True,
+        "rounds_checked": rounds,
+        "rounds_differing": 0,
+        "totals_checked": 0,
+        "totals_differing": 0,
+        "verification": job["id"],
         "via": "api",
     }
     assert recorded[1].payload["checked"] == 3
@@ -363,21 +372,36 @@ def test_a_range_past_the_head_checks_nothing(app, client, as_role, settings, ch
     assert report["checked"] == 0
 
 
-def test_an_empty_chain_is_intact(app, client, as_role, settings):
+def test_an_empty_chain_with_events_is_broken(app, client, as_role, settings):
+    """Events stored, no link: what a chain emptied looks like (a worker
+    seals every event within seconds)."""
     report = reports(app, client, as_role, settings)
-    assert report["intact"]
-    assert report["checked"] == 0
+    assert (report["intact"], report["checked"]) == (False, 0)
+    assert report["broken"]["problem"] == "chain_empty"
     assert report["pending"] > 0
+    result = cli_text(settings)
+    assert result.exit_code == 1
+    assert "BROKEN: the audit chain is broken at seq 1 (event 1): chain_empty" in result.output
+    assert "no link is stored although events are (the oldest: event 1)" in result.output
 
 
-@pytest.mark.parametrize(
-    ("query", "field"),
-    [("form=3", "form"), ("from=0", "from"), ("from=5&to=2", "to"), ("to=x", "to"), ("to=1&to=2", "to")],
-)
-def test_the_query_is_strict(client, as_role, query, field):
-    response = client.get(f"/api/v1/compliance/audit/verify?{query}", headers=as_role["compliance"])
-    assert response.status_code == 422, response.json
-    assert response.json["field"] == field
+def test_a_database_without_events_has_nothing_to_check(settings):
+    result = cli_text(settings)
+    assert result.exit_code == 0, result.output
+    assert "intact: no links to check" in result.output
+
+
+def test_the_seals_emptied_are_named(app, client, as_role, settings, chain):
+    """TRUNCATE audit_seals (PostgreSQL; refused by its trigger, so a DBA
+    drops it first), or DELETE every seal (SQLite)."""
+    drop_triggers(engine_of(app))
+    with unit_of_work(sessions(app)) as session:
+        truncate = session.get_bind().dialect.name == "postgresql"
+        session.execute(text("TRUNCATE audit_seals" if truncate else "DELETE FROM audit_seals"))
+    report = reports(app, client, as_role, settings)
+    assert report["broken"]["problem"] == "chain_empty"
+    assert "no link is stored although events are" in report["broken"]["message"]
+    assert "the seals were deleted" in report["broken"]["message"]
 
 
 def test_the_cli_refuses_a_backward_range(settings):

@@ -31,6 +31,7 @@ from service.analysis.cache import store_par_sheet
 from service.auth import login
 from service.db import unit_of_work
 from service.exports import build_export
+from service.verifications import run_verification
 from tests.api.conftest import PASSWORD, ROLES, sessions, sign_in
 from tests.api.rounds_data import round_body
 from tests.par_sheets import default_sheet
@@ -63,7 +64,9 @@ CHECKS = [
 @pytest.fixture
 def seeded(app, settings):
     """Something behind each id the fuzzer may hit: a table with rounds, a
-    pending void, a finished export and the default rules' par sheet."""
+    pending void, a finished export, a finished verification (with rounds
+    and a chain that differ: the report names them) and the default rules'
+    par sheet."""
     client = app.test_client()
     admin, dealer, pit_boss, compliance = (
         sign_in(client, role) for role in ("admin", "dealer", "pit_boss", "compliance")
@@ -88,12 +91,15 @@ def seeded(app, settings):
         )
     )
     assert build_export(sessions(app), export["id"], settings.instance)
+    verification = created(client.post("/api/v1/compliance/audit/verifications", json={}, headers=compliance))
+    assert run_verification(sessions(app), verification["id"])  # a report to answer with
     store_par_sheet(default_sheet(), settings.instance)
     return {
         "table_id": table["id"],
         "round_id": rounds[1]["id"],
         "exception_id": void["id"],
         "export_id": export["id"],
+        "verification_id": verification["id"],
     }
 
 

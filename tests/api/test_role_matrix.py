@@ -55,7 +55,9 @@ ENDPOINTS = [
     ("GET", "/compliance/exports", None, COMPLIANCE),
     ("GET", "/compliance/exports/{export}", None, COMPLIANCE),
     ("GET", "/compliance/exports/{export}/download", None, COMPLIANCE),
-    ("GET", "/compliance/audit/verify", None, COMPLIANCE),
+    ("POST", "/compliance/audit/verifications", {"to": 5}, COMPLIANCE),
+    ("GET", "/compliance/audit/verifications", None, COMPLIANCE),
+    ("GET", "/compliance/audit/verifications/{verification}", None, COMPLIANCE),
     ("GET", "/ops/jobs", None, {"admin"}),
     ("GET", "/reports/tables/{table}", None, READERS),
     ("GET", "/reports/floor", None, READERS),
@@ -130,10 +132,17 @@ def stored_export(app, client, as_role, settings):
     return response.json
 
 
+@pytest.fixture
+def stored_verification(client, as_role):
+    response = client.post("/api/v1/compliance/audit/verifications", json={}, headers=as_role["admin"])
+    assert response.status_code == 202, response.json
+    return response.json
+
+
 def url_of(request, path):
     """The endpoint's URL, with a stored record behind each id it names."""
     ids = {"table": request.getfixturevalue("table")["id"]}
-    for name in ("round", "exception", "export"):
+    for name in ("round", "exception", "export", "verification"):
         if f"{{{name}}}" in path:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]
     return "/api/v1" + path.format(**ids)

@@ -16,13 +16,16 @@ from prometheus_client.parser import text_string_to_metric_families
 from rq import Worker
 from sqlalchemy import select, text
 
-from service.db import make_engine
+from service.audit import record_event
+from service.audit_chain import seal_batch
+from service.db import make_engine, session_factory, unit_of_work
 from service.models import AuditEvent
 from service.outbox import dispatch
 from service.queues import AUDIT, METRICS, queue
 from service.redis_server import connect
 from tests.api.rounds_data import round_body
 from tests.api.tamper import drop_triggers
+from tests.api.verifying import verified
 from tests.ops.conftest import count_rounds, enter, sign_in
 
 
@@ -93,7 +96,7 @@ def test_the_last_chain_verification_is_on_metrics(app_with_par_sheet, redis_set
 
     run_burst(redis_settings)  # seal the events so far
     before = time.time()
-    assert client.get("/api/v1/compliance/audit/verify", headers=compliance).json["intact"] is True
+    assert verified(app_with_par_sheet, client, compliance)["intact"] is True
     found = samples(client)
     assert found[("breakpoker_audit_chain_intact", ())] == 1.0
     assert before - 1 <= found[("breakpoker_audit_chain_verified_timestamp_seconds", ())] <= time.time()
@@ -104,7 +107,7 @@ def test_the_last_chain_verification_is_on_metrics(app_with_par_sheet, redis_set
     with engine.begin() as connection:
         connection.execute(text("UPDATE audit_events SET subject = 'user:999' WHERE id = 1"))
     engine.dispose()
-    assert client.get("/api/v1/compliance/audit/verify", headers=compliance).json["intact"] is False
+    assert verified(app_with_par_sheet, client, compliance)["intact"] is False
     assert samples(client)[("breakpoker_audit_chain_intact", ())] == 0.0
 
 
@@ -132,7 +135,18 @@ def test_the_outbox_s_oldest_row_and_the_workers_per_queue(app_with_par_sheet, r
         worker.register_death()
 
 
+def seal_a_first_link(settings) -> None:
+    """An event, sealed (what a worker does within a second of it)."""
+    engine = make_engine(settings.database)
+    with unit_of_work(session_factory(engine)) as session:
+        record_event(session, "note", "test:verifier", {"why": "a chain to verify"})
+    with unit_of_work(session_factory(engine)) as session:
+        assert seal_batch(session, 1) == (1, 1)
+    engine.dispose()
+
+
 def test_the_verifier_verifies_again_and_again_until_stopped(settings):
+    seal_a_first_link(settings)  # a chain without any link is broken once events are stored
     env = {**os.environ, "DATABASE_URL": settings.database, "BREAKPOKER_INSTANCE": str(settings.instance)}
     verifier = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "audit", "verify", "--every", "0.2"],

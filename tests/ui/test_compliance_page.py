@@ -1,6 +1,7 @@
 """The compliance page in Chromium: an export requested, followed while a
 real worker builds it, downloaded and checked against its manifest; the
-audit chain verified, intact and then tampered with."""
+audit trail verified by a real worker while the page follows it, intact,
+then with an event tampered with and with a total lowered by hand."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from service.db import make_engine, session_factory, unit_of_work
-from service.models import AuditEvent, AuditSeal
+from service.models import AuditEvent, AuditSeal, ShiftAggregate
 from tests.api.background import run_burst
 from tests.api.rounds_data import round_body
 from tests.api.tamper import drop_triggers
@@ -92,22 +93,44 @@ def test_export_errors_are_shown_next_to_their_field(open_page: Any, live: Any) 
     assert live.api("GET", "/compliance/exports", user="compliance")["total"] == before
 
 
-def test_the_chain_is_verified_and_a_tampered_event_is_named(
+def verify_on_the_page(page: Any, live: Any) -> Any:
+    """Start a verification, see it wait for a worker, let a real worker
+    run it while the page follows it; the verdict."""
+    page.click("#verify-start")
+    progress = page.locator("#verify-progress")
+    expect(progress).to_contain_text("waiting for a worker")
+    expect(progress.locator("progress")).to_have_attribute("value", "0")
+    expect(page.locator("#verify-start")).to_be_disabled()
+    run_burst(live.settings)  # the page is asking every second
+    verdict = page.locator("#verdict")
+    expect(verdict).to_be_visible(timeout=15_000)
+    expect(page.locator("#verify-start")).to_be_enabled()
+    return verdict
+
+
+def latest_report(live: Any) -> dict[str, Any]:
+    (latest,) = live.api("GET", "/compliance/audit/verifications?per_page=1", user="compliance")["items"]
+    shown = live.api("GET", f"/compliance/audit/verifications/{latest['id']}", user="compliance")
+    assert shown["status"] == "done"
+    return dict(shown["report"])
+
+
+def test_the_trail_is_verified_and_a_tampered_event_is_named(
     open_page: Any, live: Any, table: dict[str, Any], tmp_path: Any
 ) -> None:
     live.enter(table["id"], round_body("v1"))
-    run_burst(live.settings)  # every event sealed
+    run_burst(live.settings)  # every event sealed, every round counted
     page = open_page("/compliance", "admin")
     page.fill("#verify-from", "x1")
     page.click("#verify-start")
     expect(page.locator('[data-error-for="verify-from"]')).to_contain_text("x1 is not a seal number")
     page.fill("#verify-from", "")
-    page.click("#verify-start")
-    expected = live.api("GET", "/compliance/audit/verify", user="compliance")
+    verdict = verify_on_the_page(page, live)
+    expected = latest_report(live)
     assert expected["intact"] is True
-    verdict = page.locator("#verdict")
     expect(verdict).to_contain_text("INTACT:")
-    expect(verdict).to_contain_text(f"seals 1 to {expected['last_seq']}")
+    expect(verdict).to_contain_text(f"seals 1 to {expected['chain']['last_seq']}")
+    expect(verdict).to_contain_text(f"{expected['rounds']['checked']} rounds agree with their sealed events")
 
     # A DBA edits a sealed round's house net, triggers dropped.
     engine = make_engine(live.settings.database)
@@ -125,7 +148,7 @@ def test_the_chain_is_verified_and_a_tampered_event_is_named(
             .values(payload={**sealed, "house_net": sealed["house_net"] + 900})
         )
     try:
-        page.click("#verify-start")
+        verify_on_the_page(page, live)
         expect(verdict).to_contain_text(f"BROKEN at seal {seq} (event {event_id}): event edited")
         difference = page.locator("#differences tbody tr")
         expect(difference).to_have_count(1)
@@ -137,8 +160,37 @@ def test_the_chain_is_verified_and_a_tampered_event_is_named(
         with unit_of_work(sessions) as session:
             session.execute(update(AuditEvent).where(AuditEvent.id == event_id).values(payload=sealed))
         engine.dispose()
-    page.click("#verify-start")
+    verify_on_the_page(page, live)
     expect(verdict).to_contain_text("INTACT:")
+
+
+def test_a_total_lowered_by_hand_is_named_on_the_page(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    live.enter(table["id"], round_body("t1"))
+    run_burst(live.settings)
+    engine = make_engine(live.settings.database)
+    with unit_of_work(session_factory(engine)) as session:
+        row = session.scalars(select(ShiftAggregate).where(ShiftAggregate.table_id == table["id"])).one()
+        stored = row.main_house_net
+        row.main_house_net = stored - 500
+    try:
+        page = open_page("/compliance", "compliance")
+        verdict = verify_on_the_page(page, live)
+        expect(verdict).to_contain_text("BROKEN: 1 total(s) differ from a recount of the rounds")
+        line = page.locator('#total-differences tbody tr[data-column="main_house_net"]')
+        expect(line).to_have_count(1)
+        expect(line.locator("td").nth(0)).to_have_text(table["name"])
+        expect(line.locator("td").nth(6)).to_have_text(str(stored - 500))
+        expect(line.locator("td").nth(7)).to_have_text(str(stored))
+    finally:
+        with unit_of_work(session_factory(engine)) as session:
+            session.execute(
+                update(ShiftAggregate)
+                .where(ShiftAggregate.table_id == table["id"])
+                .values(main_house_net=stored)
+            )
+        engine.dispose()
 
 
 def test_the_page_is_for_compliance_and_admins(open_page: Any) -> None:

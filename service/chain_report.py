@@ -1,0 +1,94 @@
+"""What a walk of the audit hash chain found: the first broken link, with
+the fields of an edited event as sealed and as stored now."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+MAX_DIFFERENCES = 20  # fields named for one edited event
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A field of an event: as it was sealed, and as it is now."""
+
+    field: str  # e.g. "payload.house_net"
+    sealed: Any
+    current: Any
+
+
+@dataclass(frozen=True)
+class BrokenLink:
+    seq: int
+    event_id: int | None
+    problem: str  # a code: link_missing, link_moved, chain_broken, ...
+    message: str
+    differences: tuple[Difference, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    intact: bool
+    checked: int  # links found intact (before the broken one, if any)
+    first_seq: int | None  # the range walked
+    last_seq: int | None
+    head: str | None  # hash of the last link found intact
+    anchor: str  # what the first link was checked against
+    pending: int  # events after the chain's head, waiting for their seal (normal)
+    broken: BrokenLink | None
+
+    def to_json(self) -> dict[str, Any]:
+        document = asdict(self)
+        if self.broken is not None:
+            document["broken"]["differences"] = [
+                {"field": d.field, "sealed": _shown(d.sealed), "current": _shown(d.current)}
+                for d in self.broken.differences
+            ]
+        return document
+
+
+class _Absent:
+    """A field that one side of a comparison does not have."""
+
+    def __repr__(self) -> str:
+        return "(absent)"
+
+
+ABSENT: Any = _Absent()
+
+
+def _shown(value: Any) -> Any:
+    return repr(value) if value is ABSENT else value
+
+
+def as_text(value: Any) -> str:
+    """A field's value as JSON, for messages."""
+    return repr(value) if value is ABSENT else json.dumps(value, ensure_ascii=False)
+
+
+def differences_between(sealed: str, current: str) -> tuple[Difference, ...]:
+    """The fields that differ between two canonical JSON documents, by path.
+
+    >>> differences_between('{"payload":{"house_net":500}}', '{"payload":{"house_net":900}}')
+    (Difference(field='payload.house_net', sealed=500, current=900),)
+    """
+    try:
+        before = json.loads(sealed)
+    except ValueError:
+        return (Difference("canonical", sealed, current),)
+    found: list[Difference] = []
+    _compare("", before, json.loads(current), found)
+    return tuple(found[:MAX_DIFFERENCES])
+
+
+def _compare(path: str, before: Any, after: Any, found: list[Difference]) -> None:
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in sorted(before.keys() | after.keys()):
+            _compare(f"{path}.{key}" if path else key, before.get(key, ABSENT), after.get(key, ABSENT), found)
+    elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        for index, (old, new) in enumerate(zip(before, after, strict=True)):
+            _compare(f"{path}[{index}]", old, new, found)
+    elif type(before) is not type(after) or before != after:  # 1 is not true, nor 1.0
+        found.append(Difference(path, before, after))

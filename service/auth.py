@@ -12,6 +12,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NoReturn
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -74,11 +75,7 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
     """A new token, or :class:`Unauthorized`; the failure is counted either way
     the caller commits (so it must commit on failure too)."""
     if not name.isprintable() or len(name) > 80:
-        # No such name can exist; it is recorded escaped, never sent raw.
-        shown = name.encode("unicode_escape").decode()[:80]
-        _verify(_DUMMY_HASH, password)
-        record_event(session, "login_failed", "name:invalid", {"name": shown, "reason": "unknown user"})
-        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+        _unknown_name(session, password)  # no such name can exist
     # Take the user's row for writing before reading it, so concurrent
     # attempts are counted one after another: guessing in parallel cannot
     # outrun the lockout (SQLite: the write lock; PostgreSQL: the row lock).
@@ -86,11 +83,7 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
     now = utc_now()
     user = session.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
-        _verify(_DUMMY_HASH, password)
-        record_event(
-            session, "login_failed", f"name:{name[:60]}", {"name": name[:80], "reason": "unknown user"}
-        )
-        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+        _unknown_name(session, password)
     if user.locked_until is not None and user.locked_until > now:
         record_event(session, "login_failed", f"user:{user.id}", {"name": name, "reason": "locked"}, user.id)
         if not _verify(user.password_hash, password):
@@ -129,6 +122,18 @@ def login(session: Session, name: str, password: str, settings: Settings) -> Sig
     record_event(session, "login", f"user:{user.id}", {"name": name, "role": user.role}, user.id)
     session.flush()
     return SignIn(token, expires_at, user)
+
+
+def _unknown_name(session: Session, password: str) -> NoReturn:
+    """A sign-in with a name no user has. The name is recorded as unknown,
+    never as typed: it is often a password typed into the wrong field, and
+    the audit trail keeps it for ever. Nor is a hash of it kept: an
+    unkeyed one gives a dictionary the password, and a keyed one needs a
+    secret kept apart from the database. Repeated attempts are tied
+    together by their time and the access log (client address, request id)."""
+    _verify(_DUMMY_HASH, password)  # as long as a known name takes
+    record_event(session, "login_failed", "name:unknown", {"name": None, "reason": "unknown user"})
+    raise Unauthorized("bad_credentials", "name or password is wrong", "password")
 
 
 # Built once: on every request, building the statement (coercing the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, cast
@@ -41,8 +42,12 @@ _BY_KEY = select(RoundRecord.id, RoundRecord.request_digest).where(
     RoundRecord.idempotency_key == bindparam("key")
 )
 _BY_REF = select(RoundRecord.id).where(
-    RoundRecord.table_id == bindparam("table_id"), RoundRecord.round_ref == bindparam("ref")
+    RoundRecord.table_id == bindparam("table_id"),
+    RoundRecord.round_ref.in_([bindparam("ref"), bindparam("number_ref")]),
 )
+# A round_id that reads as a whole number: a round stored before ids had to
+# be strings may hold it as a number (its ref is then the digits, unquoted).
+_WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _INSERT_ROUND = insert(_ROUNDS).returning(_ROUNDS.c.id)
 _INSERT_SEATS = insert(_SEATS)
 
@@ -107,7 +112,13 @@ def enter_round(
         return earlier
     version, round_, settled = settle_body(session, table, body)
     ref = round_ref_of(round_.round_id)
-    taken = session.connection().execute(_BY_REF, {"table_id": table.id, "ref": ref}).scalar()
+    round_id = str(round_.round_id)
+    number_ref = round_id if _WHOLE_NUMBER.fullmatch(round_id) else ref
+    taken = (
+        session.connection()
+        .execute(_BY_REF, {"table_id": table.id, "ref": ref, "number_ref": number_ref})
+        .scalar()
+    )
     if taken is not None:
         # A concurrent request with this very key may have just stored it.
         won = replay(session, key, digest)

@@ -46,7 +46,7 @@ from service.rounds import enter_round
 from service.tables import change_schedule
 from tests.api.background import run_burst
 from tests.api.conftest import sessions, sign_in
-from tests.api.rounds_data import enter, round_body
+from tests.api.rounds_data import enter, number_round_ids, round_body
 
 pytestmark = pytest.mark.store
 
@@ -94,6 +94,11 @@ def request(client, headers, **body):
     return client.post(URL, json={**period(), **body}, headers=headers)
 
 
+def enter_with_number_id(*args, **changes):
+    with number_round_ids():
+        return enter(*args, **changes)
+
+
 def csv_rows(archive, name):
     text = archive.read(name).decode()
     assert text.endswith("\r\n") or text == ""
@@ -115,8 +120,9 @@ def floor(client, as_role):
         "r1": enter(client, dealer, one, "r1"),
         "r2": enter(client, dealer, one, "r2"),
         "r3": enter(client, dealer, one, "r3"),
-        # A hand-set seat and an integer round id.
-        7: enter(
+        # A hand-set seat and an integer round id (stored before a round id
+        # had to be a string).
+        7: enter_with_number_id(
             client,
             dealer,
             tokyo,

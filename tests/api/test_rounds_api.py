@@ -8,8 +8,9 @@ import pytest
 from sqlalchemy import func, select
 
 from service.models import AuditEvent, OutboxEntry, RoundRecord, SeatRecord
-from tests.api.conftest import sessions
-from tests.api.rounds_data import round_body
+from service.resettle import verify
+from tests.api.conftest import sessions, sign_in
+from tests.api.rounds_data import correct, enter, number_round_ids, round_body
 
 pytestmark = pytest.mark.store
 
@@ -155,6 +156,7 @@ def test_a_round_records_the_config_version_it_was_settled_under(client, as_role
         ({"dealer": ["Qs", "Qh", "As", "9d", "7c", "4h", "Ah"]}, 422, "duplicate_card", None),
         ({"config": {"seats": 1}}, 422, "unknown_field", "config"),
         ({"round_id": True}, 422, "invalid_field", "round_id"),
+        ({"round_id": 777}, 422, "invalid_field", "round_id"),
         ({"seats": "all"}, 422, "invalid_field", "seats"),
         ({"extra": 1}, 422, "unknown_field", "extra"),
     ],
@@ -166,6 +168,24 @@ def test_bad_rounds_are_refused_naming_the_field(app, client, as_role, table, ch
     if field is not None:
         assert response.json["field"] == field
     assert count(app, RoundRecord) == 0
+
+
+def test_a_round_stored_with_a_number_id_is_read_corrected_and_verified(app, client, as_role, table):
+    with number_round_ids():
+        stored = enter(client, as_role["dealer"], table, 777)
+    assert client.get(f"/api/v1/rounds/{stored['id']}", headers=as_role["pit_boss"]).json == stored
+    assert stored["round_id"] == 777
+    # "777" now is the round stored as 777 then, not a second one.
+    again = post_round(client, as_role["dealer"], table["id"], round_body("777"), key="string")
+    assert (again.status_code, again.json["code"]) == (409, "round_exists"), again.json
+    corrected = round_body()
+    del corrected["round_id"]
+    corrected["seats"][0]["bets"]["main"] = 2000
+    after = correct(client, as_role["pit_boss"], sign_in(client, "pit_boss2"), stored["id"], corrected)
+    assert after["round_id"] == 777
+    with sessions(app)() as session:
+        records = session.scalars(select(RoundRecord)).all()
+        assert [verify(session, record).mismatches for record in records] == [[], []]
 
 
 def test_a_stake_outside_the_limits_names_the_seat(client, as_role, table):

@@ -1,9 +1,9 @@
 """Entering a round: validate, settle under the table's current configuration
 version, and store the round with its settlement in one transaction.
 
-Every round carries an idempotency key: the same key with the same body
-returns the stored result and settles nothing new; the same key with another
-body is a conflict.
+Every round carries an idempotency key, the user's own at the table: the
+same key with the same body returns the stored result and settles nothing
+new; the same key with another body is a conflict.
 """
 
 from __future__ import annotations
@@ -39,7 +39,9 @@ _SEATS = cast(Table, SeatRecord.__table__)
 # The statements of every round entered, built once (building one cost
 # about as much as running it).
 _BY_KEY = select(RoundRecord.id, RoundRecord.request_digest).where(
-    RoundRecord.idempotency_key == bindparam("key")
+    RoundRecord.table_id == bindparam("table_id"),
+    RoundRecord.entered_by == bindparam("user_id"),
+    RoundRecord.idempotency_key == bindparam("key"),
 )
 _BY_REF = select(RoundRecord.id).where(
     RoundRecord.table_id == bindparam("table_id"),
@@ -85,11 +87,15 @@ def check_key(key: str | None) -> str:
     return key
 
 
-def replay(session: Session, key: str, digest: str) -> Entered | None:
-    """The stored round of an earlier request with this key, if any."""
+def replay(session: Session, table: GameTable, user: User, key: str, digest: str) -> Entered | None:
+    """The stored round of an earlier request with this key, if any. A key
+    is the user's own at the table: another dealer's same key is not a
+    retry of theirs, nor is the same key sent to another table's rounds."""
     # Two columns first: on the hot path there is no earlier request, and
     # loading a whole record (with its joined config and user) costs more.
-    found = session.connection().execute(_BY_KEY, {"key": key}).first()
+    found = (
+        session.connection().execute(_BY_KEY, {"table_id": table.id, "user_id": user.id, "key": key}).first()
+    )
     if found is None:
         return None
     record_id, stored_digest = found
@@ -107,7 +113,7 @@ def enter_round(
 ) -> Entered:
     key = check_key(key)
     digest = request_digest(table.id, body)
-    earlier = replay(session, key, digest)
+    earlier = replay(session, table, user, key, digest)
     if earlier is not None:
         return earlier
     version, round_, settled = settle_body(session, table, body)
@@ -121,7 +127,7 @@ def enter_round(
     )
     if taken is not None:
         # A concurrent request with this very key may have just stored it.
-        won = replay(session, key, digest)
+        won = replay(session, table, user, key, digest)
         if won is not None:
             return won
         raise Conflict(

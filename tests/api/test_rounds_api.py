@@ -67,6 +67,32 @@ def test_same_key_other_body_is_a_conflict(app, client, as_role, table):
     assert count(app, RoundRecord) == 1
 
 
+def test_another_dealer_with_the_same_key_is_not_given_the_first_dealers_round(app, client, as_role, table):
+    first = post_round(client, as_role["dealer"], table["id"], round_body("r1"), key="shared")
+    assert first.status_code == 201
+    dealer2 = sign_in(client, "dealer2")
+    same = post_round(client, dealer2, table["id"], round_body("r1"), key="shared")
+    assert (same.status_code, same.json["code"]) == (409, "round_exists"), same.json
+    # The key is the second dealer's own: it enters their round, and replays it.
+    own = post_round(client, dealer2, table["id"], round_body("r2"), key="shared")
+    assert (own.status_code, own.json["entered_by"]) == (201, "dealer2"), own.json
+    again = post_round(client, dealer2, table["id"], round_body("r2"), key="shared")
+    assert (again.status_code, again.json) == (200, own.json)
+    mine = post_round(client, as_role["dealer"], table["id"], round_body("r1"), key="shared")
+    assert (mine.status_code, mine.json) == (200, first.json)
+    assert count(app, RoundRecord) == 2
+
+
+def test_the_same_key_at_another_table_enters_a_round_there(app, client, as_role, table):
+    other = client.post("/api/v1/tables", json={"name": "BP-2"}, headers=as_role["admin"]).json
+    here = post_round(client, as_role["dealer"], table["id"], round_body("r1"), key="k")
+    there = post_round(client, as_role["dealer"], other["id"], round_body("r1"), key="k")
+    assert (here.status_code, there.status_code) == (201, 201), there.json
+    assert (there.json["table_id"], there.json["id"]) == (other["id"], here.json["id"] + 1)
+    again = post_round(client, as_role["dealer"], other["id"], round_body("r1"), key="k")
+    assert (again.status_code, again.json) == (200, there.json)
+
+
 def test_a_round_id_is_settled_once_per_table(client, as_role, table):
     post_round(client, as_role["dealer"], table["id"], round_body())
     response = post_round(client, as_role["dealer"], table["id"], round_body(), key="key-2")

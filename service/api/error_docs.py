@@ -18,6 +18,12 @@ from marshmallow import Schema, fields
 from service.models import ROLES
 
 ROLES_KEY = "x-roles"
+# Sent with every 401 (service.api.errors.challenge).
+CHALLENGE_HEADER = {
+    "description": 'Bearer realm="breakpoker"; with error="invalid_token" and an error_description '
+    "when a bearer token was sent and refused (RFC 6750)",
+    "schema": {"type": "string"},
+}
 
 
 class ErrorSchema(Schema):
@@ -71,6 +77,9 @@ class ErrorResponsesPlugin(BasePlugin):
                 if given is None or _is_generic(given):
                     responses.pop(str(status), None)
                     responses[status] = error_response(description)
+            unauthorized = responses.get(401, responses.get("401"))
+            if isinstance(unauthorized, dict):
+                unauthorized.setdefault("headers", {})["WWW-Authenticate"] = CHALLENGE_HEADER
             if operation.get(ROLES_KEY):
                 operation.setdefault("security", [{"bearer": []}])
 

@@ -20,6 +20,22 @@ def error_response(status: int, code: str, message: str, field: str | None = Non
     return jsonify(body), status
 
 
+CHALLENGE = 'Bearer realm="breakpoker"'
+REFUSED_TOKEN = frozenset({"invalid_token", "token_expired"})
+
+
+def challenge(error: ServiceError) -> str:
+    """The WWW-Authenticate challenge of a 401 (RFC 9110 requires one).
+    RFC 6750: a bearer token sent and refused is error="invalid_token";
+    without one, the bare challenge (no error code)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if error.code not in REFUSED_TOKEN or scheme.lower() != "bearer" or not token.strip():
+        return CHALLENGE
+    # error_description is printable ASCII without quotes or backslashes.
+    description = "".join(c for c in error.message if " " <= c <= "~" and c not in '"\\')
+    return f'{CHALLENGE}, error="invalid_token", error_description="{description}"'
+
+
 def _first_message(messages: Any, path: tuple[str, ...] = ()) -> tuple[str, str]:
     """The first leaf of marshmallow's nested messages, with its path."""
     if isinstance(messages, dict):
@@ -46,6 +62,8 @@ def register_error_handlers(app: Flask) -> None:
         response, status = error_response(error.status, error.code, error.message, error.field)
         if isinstance(error, RateLimited):
             response.headers["Retry-After"] = str(error.retry_after)
+        if status == 401:
+            response.headers["WWW-Authenticate"] = challenge(error)
         return response, status
 
     @app.errorhandler(HTTPException)

@@ -18,7 +18,7 @@ from service.api import (
 )
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.docs_page import register_docs_page
-from service.api.error_docs import ErrorResponsesPlugin, ErrorSchema
+from service.api.error_docs import API_DESCRIPTION, ErrorResponsesPlugin, ErrorSchema
 from service.api.errors import register_error_handlers
 from service.api.headers import register_headers
 from service.api.request_log import register_request_log
@@ -32,6 +32,7 @@ class BreakPokerApi(Api):  # type: ignore[misc]
 
 def register_api(app: Flask) -> None:
     app.url_map.converters["id"] = IdConverter
+    app.config.setdefault("API_SPEC_OPTIONS", {"info": {"description": API_DESCRIPTION}})
     api = BreakPokerApi(app, spec_kwargs={"extra_plugins": [ErrorResponsesPlugin()]})
     api.register_converter(
         IdConverter, lambda _converter: {"type": "integer", "minimum": 1, "maximum": MAX_ID}

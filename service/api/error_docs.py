@@ -26,6 +26,18 @@ CHALLENGE_HEADER = {
 }
 
 
+# The answers no operation lists: the server's own, before any operation.
+API_DESCRIPTION = (
+    "Every error is JSON: {status, code, message, field}; every 401 carries WWW-Authenticate: Bearer. "
+    "Besides what each operation lists, any request may be answered before an operation is reached: "
+    "400 bad_request (a malformed request line or header), 414 uri_too_long (a request line over "
+    "4094 bytes) or 431 request_header_fields_too_large (over 100 headers, or one over 8190 bytes), "
+    "written by the HTTP server; 404 not_found for a path no operation has (invalid_id when it is an "
+    "operation's but for an id that is not a record number); 405 method_not_allowed, with Allow, for "
+    "a method the path does not take."
+)
+
+
 class ErrorSchema(Schema):
     """Every error answer (see :mod:`service.api.errors`)."""
 
@@ -52,7 +64,10 @@ def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
             errors[403] = f"forbidden: only {', '.join(allowed)} may do this"
         errors[503] = "database_unavailable: the database is busy or down; try again"
     if "{" in path:
-        errors[404] = "table_not_found, round_not_found, ... (not_found: an id out of range): no such record"
+        errors[404] = (
+            "table_not_found, round_not_found, ...: no such record; invalid_id: an id in the path that is "
+            "not a record number (field names it)"
+        )
     if "requestBody" in operation:
         errors[400] = "invalid_json: the body is not strict JSON (a repeated key, NaN, too deep)"
         errors[413] = "request_entity_too_large: the body is over 1 MiB"

@@ -9,15 +9,20 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, request
 from sqlalchemy.exc import IntegrityError, OperationalError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
+from service.api.routing_errors import routing_error
 from service.errors import ServiceError
 from service.login_throttle import RateLimited
 
 
+def error_body(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:
+    """The error shape (gunicorn's own answers use it too)."""
+    return {"status": status, "code": code, "message": message, "field": field}
+
+
 def error_response(status: int, code: str, message: str, field: str | None = None) -> tuple[Response, int]:
-    body: dict[str, Any] = {"status": status, "code": code, "message": message, "field": field}
-    return jsonify(body), status
+    return jsonify(error_body(status, code, message, field)), status
 
 
 CHALLENGE = 'Bearer realm="breakpoker"'
@@ -69,6 +74,11 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response, int]:
         status = error.code or 500
+        if request.url_rule is None and isinstance(error, NotFound | MethodNotAllowed):
+            found, headers = routing_error(app, request, error)
+            response, status = error_response(found.status, found.code, found.message, found.field)
+            response.headers.update(headers)
+            return response, status
         messages = (getattr(error, "data", None) or {}).get("messages")
         if messages:
             # webargs nests by location: {"json": {...}} or {"query": {...}}.

@@ -23,6 +23,7 @@ from service.api.errors import register_error_handlers
 from service.api.headers import register_headers
 from service.api.request_log import register_request_log
 from service.api.session import register_session
+from service.migrate import head_revision
 
 
 class BreakPokerApi(Api):  # type: ignore[misc]
@@ -59,3 +60,4 @@ def register_api(app: Flask) -> None:
     ops_routes.register_metrics(app)
     app.add_url_rule("/healthz", "healthz", health.healthz)
     app.add_url_rule("/readyz", "readyz", health.readyz)
+    head_revision()  # read once at start: /readyz compares the database's revision with it

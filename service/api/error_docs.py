@@ -18,6 +18,10 @@ from marshmallow import Schema, fields
 from service.models import ROLES
 
 ROLES_KEY = "x-roles"
+DATABASE_503 = (
+    "database_unavailable: the database is busy or down, try again; database_not_migrated or "
+    "database_schema_changed: its schema is not this version's (the message says what to run)"
+)
 # Sent with every 401 (service.api.errors.challenge).
 CHALLENGE_HEADER = {
     "description": 'Bearer realm="breakpoker"; with error="invalid_token" and an error_description '
@@ -62,7 +66,7 @@ def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
         errors[401] = "no valid bearer token: missing_token, invalid_token or token_expired"
         if set(allowed) != set(ROLES):
             errors[403] = f"forbidden: only {', '.join(allowed)} may do this"
-        errors[503] = "database_unavailable: the database is busy or down; try again"
+        errors[503] = DATABASE_503
     if "{" in path:
         errors[404] = (
             "table_not_found, round_not_found, ...: no such record; invalid_id: an id in the path that is "

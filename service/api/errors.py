@@ -8,12 +8,14 @@ import json
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from service.api.routing_errors import routing_error
+from service.api.session import db
 from service.errors import ServiceError
 from service.login_throttle import RateLimited
+from service.migrate import NotMigrated, missing_schema, revisions
 
 
 def error_body(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:
@@ -103,8 +105,17 @@ def register_error_handlers(app: Flask) -> None:
             409, "conflict", "another change was saved at the same moment; read again and retry", None
         )
 
+    @app.errorhandler(ProgrammingError)
+    def schema_error(error: ProgrammingError) -> tuple[Response, int]:
+        # PostgreSQL's undefined table or column: a database not migrated.
+        not_migrated = _not_migrated(error)
+        return unexpected(error) if not_migrated is None else not_migrated
+
     @app.errorhandler(OperationalError)
-    def unavailable(_error: OperationalError) -> tuple[Response, int]:
+    def unavailable(error: OperationalError) -> tuple[Response, int]:
+        not_migrated = _not_migrated(error)  # SQLite's "no such table"
+        if not_migrated is not None:
+            return not_migrated
         app.logger.exception("database unavailable")
         return error_response(
             503,
@@ -113,6 +124,19 @@ def register_error_handlers(app: Flask) -> None:
             "again with the same Idempotency-Key (a round settles once however often it is sent)",
             None,
         )
+
+    def _not_migrated(error: DBAPIError) -> tuple[Response, int] | None:
+        """The answer to a statement that failed for a table or column the
+        database lacks, saying which revision it is at."""
+        if not missing_schema(error):
+            return None
+        db().rollback()
+        try:
+            found = NotMigrated(revisions(db()))
+        except SQLAlchemyError:
+            return None
+        app.logger.exception("database not migrated, or its schema changed by hand")
+        return error_response(found.status, found.code, found.message, found.field)
 
     @app.errorhandler(RecursionError)
     def too_deep(_error: RecursionError) -> tuple[Response, int]:

@@ -8,8 +8,6 @@ from typing import Any
 
 from gunicorn import util
 
-from service.api.errors import error_body
-from service.api.headers import NO_STORE, NOSNIFF
 from service.lifecycle import STARTED, STOPPED, service_event
 from service.settings import Settings
 
@@ -39,6 +37,11 @@ def post_fork(_server: Any, _worker: Any) -> None:
 
 def write_json_error(sock: Any, status_int: int, reason: str, mesg: str) -> None:
     """gunicorn.util.write_error's work, in the API's error shape."""
+    # Imported here, in a worker that has the app loaded already: the
+    # master, which reads this module, need not load the API to start.
+    from service.api.errors import error_body
+    from service.api.headers import NO_STORE, NOSNIFF
+
     code = reason.lower().replace(" ", "_")
     body = json.dumps(error_body(status_int, code, mesg, GUNICORN_FIELDS.get(status_int))).encode()
     headers = {

@@ -45,7 +45,7 @@ import os
 import sys
 
 from service import environment, logs
-from service.gunicorn_hooks import child_exit, on_exit, when_ready
+from service.gunicorn_hooks import child_exit, on_exit, post_fork, when_ready
 
 
 def _cpus() -> int:
@@ -80,4 +80,4 @@ logconfig_dict = logs.logging_config()
 # No control socket: two servers on one machine would fight over it.
 control_socket_disable = True
 
-__all__ = ["child_exit", "on_exit", "when_ready"]
+__all__ = ["child_exit", "on_exit", "post_fork", "when_ready"]

@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NoReturn
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -87,22 +88,14 @@ def login(
     command line): a lock holds the account there only."""
     now = now or utc_now()
     if not name.isprintable() or len(name) > 80:
-        # No such name can exist; it is recorded escaped, never sent raw.
-        shown = name.encode("unicode_escape").decode()[:80]
-        _verify(_DUMMY_HASH, password)
-        record_event(session, "login_failed", "name:invalid", {"name": shown, "reason": "unknown user"})
-        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+        _unknown_name(session, password)  # no such name can exist
     # Take the user's row for writing before reading it, so concurrent
     # attempts are counted one after another: guessing in parallel cannot
     # outrun the lockout (SQLite: the write lock; PostgreSQL: the row lock).
     session.execute(update(User).where(User.name == name).values(failed_logins=User.failed_logins))
     user = session.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
-        _verify(_DUMMY_HASH, password)
-        record_event(
-            session, "login_failed", f"name:{name[:60]}", {"name": name[:80], "reason": "unknown user"}
-        )
-        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+        _unknown_name(session, password)
     _refuse_if_locked(session, user, password, address, settings, now)
     if not _verify(user.password_hash, password):
         failed = {"name": name, "reason": "password", "address": address}
@@ -138,6 +131,18 @@ def _refuse_if_locked(
         f"logins until {lock_ends.isoformat(timespec='seconds')}; it can still sign in from its own device",
         "name",
     )
+
+
+def _unknown_name(session: Session, password: str) -> NoReturn:
+    """A sign-in with a name no user has. The name is recorded as unknown,
+    never as typed: it is often a password typed into the wrong field, and
+    the audit trail keeps it for ever. Nor is a hash of it kept: an
+    unkeyed one gives a dictionary the password, and a keyed one needs a
+    secret kept apart from the database. Repeated attempts are tied
+    together by their time and the access log (client address, request id)."""
+    _verify(_DUMMY_HASH, password)  # as long as a known name takes
+    record_event(session, "login_failed", "name:unknown", {"name": None, "reason": "unknown user"})
+    raise Unauthorized("bad_credentials", "name or password is wrong", "password")
 
 
 # Built once: on every request, building the statement (coercing the

@@ -1,11 +1,20 @@
 """Writing an export's file into the ZIP: CSV cells guarded against formula
-injection, JSON lines, and the SHA-256 and size of the very bytes written."""
+injection, JSON lines, and the SHA-256 and size of the very bytes written.
+
+A spreadsheet runs a cell that starts with a formula character, and it may
+split a line where the file does not: on its locale's list separator
+(``;``), a tab, a pipe, or a line break inside a quoted cell. Quotes only
+protect a cell from the separator the file was written with (the comma),
+so ``a;=1+2;b`` is three cells to a spreadsheet that splits on ``;``, the
+second a formula. The guard therefore looks at the start of the cell and
+at every place such a split could start a cell."""
 
 from __future__ import annotations
 
 import csv
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from typing import IO
@@ -15,10 +24,18 @@ from service.export_queries import Line
 
 # OWASP's list: a spreadsheet runs a cell starting with these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Where a cell can start, to a spreadsheet that splits other than on the
+# comma (the comma itself is quoted by the writer), and a formula character
+# after any spaces or quotes a spreadsheet may skip or take as a quote.
+_CELL_STARTS = r"(?:^|(?<=[;|\t\r\n]))"
+_FORMULA = re.compile(_CELL_STARTS + r"(?=[ \"']*[=+\-@\t\r])")
 FORMULA_GUARD = (
-    "a text cell starting with = + - @, a tab or a carriage return is prefixed with a single quote (') "
-    "so a spreadsheet shows it rather than running it as a formula; numbers are written as plain "
-    "integers and are never prefixed"
+    "a single quote (') is put at the start of a text cell, and right after each ; | tab or line "
+    "break inside it (where a spreadsheet splitting on those starts a cell), that is followed by "
+    "= + - @, a tab or a carriage return (after any spaces or quotes), so a spreadsheet shows the "
+    "text rather than running it as a formula; a cell holding a comma, a quote or a line break is "
+    "quoted; numbers are written as plain integers and are never prefixed; audit_chain.jsonl holds "
+    "every event unaltered"
 )
 
 
@@ -32,8 +49,7 @@ def cell(value: object) -> object:
         return value
     if isinstance(value, datetime | date):
         return value.isoformat()
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    return _FORMULA.sub("'", str(value))
 
 
 class Member:

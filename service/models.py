@@ -40,7 +40,7 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(80), unique=True)
     role: Mapped[str] = mapped_column(String(20))
     password_hash: Mapped[str] = mapped_column(String(200))
-    # The lock of an account everywhere, before 0009; no longer written (see
+    # The lock of an account everywhere, before 0008; no longer written (see
     # LoginFailure), kept so the version before still runs during an upgrade.
     failed_logins: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
@@ -106,7 +106,11 @@ class RoundRecord(Base):
     ``round_ref`` carries the revision after ``#`` so it stays unique."""
 
     __tablename__ = "rounds"
-    __table_args__ = (UniqueConstraint("table_id", "round_ref"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "round_ref"),
+        # An Idempotency-Key is the user's own at the table.
+        UniqueConstraint("table_id", "entered_by", "idempotency_key", name="uq_rounds_idempotency_key_scope"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), index=True)
@@ -121,7 +125,7 @@ class RoundRecord(Base):
     utc_offset_minutes: Mapped[int] = mapped_column(Integer)
     gaming_day: Mapped[date] = mapped_column(Date, index=True)
     shift: Mapped[int] = mapped_column(Integer)
-    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200))
     request_digest: Mapped[str] = mapped_column(String(64))
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     supersedes_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))

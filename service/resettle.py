@@ -68,7 +68,7 @@ def _resettled(session: Session, record: RoundRecord) -> list[Mismatch]:
         # The round as entered was edited after it was stored.
         found.append(Mismatch("request_digest", record.request_digest, digest))
     try:
-        round_ = round_from_json(record.entered)
+        round_ = round_from_json(record.entered, legacy_number_id=True)  # as it was stored
         settled = settle_round(round_, config)
     except RulesError as error:
         found.append(Mismatch("entered", "settled", f"refused: {error.field}: {error.message}"))

@@ -127,7 +127,8 @@ def _settle(record: RoundRecord, body: Any) -> tuple[Round, RoundSettlement]:
             "unknown_field", "a correction is settled under the round's own configuration", "round.config"
         )
     try:
-        round_ = round_from_json(body)
+        # A round stored when a round_id could be a number keeps it.
+        round_ = round_from_json(body, legacy_number_id=isinstance(body["round_id"], int))
         return round_, settle_round(round_, config_of(record.config))
     except RulesError as error:
         raise Invalid(error.code, error.message, f"round.{error.field}" if error.field else "round") from None
@@ -140,7 +141,7 @@ def request_correction(
     reason = _text(reason, "reason")
     _open_for_exceptions(session, record)
     corrected, settled = _settle(record, body)
-    original = round_from_json(record.entered)
+    original = round_from_json(record.entered, legacy_number_id=True)  # as it was stored
     changes = changes_of(entry_view(original), record, entry_view(corrected), settled)
     if not changes["fields"]:
         raise Invalid("no_change", "the correction changes no card, setting or bet of the round", "round")

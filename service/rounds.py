@@ -1,15 +1,16 @@
 """Entering a round: validate, settle under the table's current configuration
 version, and store the round with its settlement in one transaction.
 
-Every round carries an idempotency key: the same key with the same body
-returns the stored result and settles nothing new; the same key with another
-body is a conflict.
+Every round carries an idempotency key, the user's own at the table: the
+same key with the same body returns the stored result and settles nothing
+new; the same key with another body is a conflict.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, cast
@@ -38,11 +39,17 @@ _SEATS = cast(Table, SeatRecord.__table__)
 # The statements of every round entered, built once (building one cost
 # about as much as running it).
 _BY_KEY = select(RoundRecord.id, RoundRecord.request_digest).where(
-    RoundRecord.idempotency_key == bindparam("key")
+    RoundRecord.table_id == bindparam("table_id"),
+    RoundRecord.entered_by == bindparam("user_id"),
+    RoundRecord.idempotency_key == bindparam("key"),
 )
 _BY_REF = select(RoundRecord.id).where(
-    RoundRecord.table_id == bindparam("table_id"), RoundRecord.round_ref == bindparam("ref")
+    RoundRecord.table_id == bindparam("table_id"),
+    RoundRecord.round_ref.in_([bindparam("ref"), bindparam("number_ref")]),
 )
+# A round_id that reads as a whole number: a round stored before ids had to
+# be strings may hold it as a number (its ref is then the digits, unquoted).
+_WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _INSERT_ROUND = insert(_ROUNDS).returning(_ROUNDS.c.id)
 _INSERT_SEATS = insert(_SEATS)
 
@@ -80,11 +87,15 @@ def check_key(key: str | None) -> str:
     return key
 
 
-def replay(session: Session, key: str, digest: str) -> Entered | None:
-    """The stored round of an earlier request with this key, if any."""
+def replay(session: Session, table: GameTable, user: User, key: str, digest: str) -> Entered | None:
+    """The stored round of an earlier request with this key, if any. A key
+    is the user's own at the table: another dealer's same key is not a
+    retry of theirs, nor is the same key sent to another table's rounds."""
     # Two columns first: on the hot path there is no earlier request, and
     # loading a whole record (with its joined config and user) costs more.
-    found = session.connection().execute(_BY_KEY, {"key": key}).first()
+    found = (
+        session.connection().execute(_BY_KEY, {"table_id": table.id, "user_id": user.id, "key": key}).first()
+    )
     if found is None:
         return None
     record_id, stored_digest = found
@@ -102,15 +113,21 @@ def enter_round(
 ) -> Entered:
     key = check_key(key)
     digest = request_digest(table.id, body)
-    earlier = replay(session, key, digest)
+    earlier = replay(session, table, user, key, digest)
     if earlier is not None:
         return earlier
     version, round_, settled = settle_body(session, table, body)
     ref = round_ref_of(round_.round_id)
-    taken = session.connection().execute(_BY_REF, {"table_id": table.id, "ref": ref}).scalar()
+    round_id = str(round_.round_id)
+    number_ref = round_id if _WHOLE_NUMBER.fullmatch(round_id) else ref
+    taken = (
+        session.connection()
+        .execute(_BY_REF, {"table_id": table.id, "ref": ref, "number_ref": number_ref})
+        .scalar()
+    )
     if taken is not None:
         # A concurrent request with this very key may have just stored it.
-        won = replay(session, key, digest)
+        won = replay(session, table, user, key, digest)
         if won is not None:
             return won
         raise Conflict(

@@ -14,6 +14,7 @@ from service.batch_settle import settle_object
 from service.engine.cards import DECK, codes
 from service.engine.errors import RulesError
 from service.engine.round import Bets, Round, SeatEntry, validate_round
+from service.engine.round_json import round_from_json, round_id_of
 from service.engine.table_config import DEFAULT_CONFIG
 from service.sample_rounds import random_round
 
@@ -175,6 +176,9 @@ MUTATIONS = [
     ("round key unknown", _set(["table"], 5), "unknown_field", "table is not a known field"),
     ("round id missing", _delete(["round_id"]), "missing_field", "round_id is required"),
     ("round id empty", _set(["round_id"], ""), "invalid_field", "round_id must be"),
+    # 777 and "777" would be two rounds that every report shows alike.
+    ("round id a number", _set(["round_id"], 777), "invalid_field", 'not 777 (send it as "777")'),
+    ("round id a boolean", _set(["round_id"], True), "invalid_field", "round_id must be a string"),
     ("dealer missing", _delete(["dealer"]), "missing_field", "dealer is required"),
     ("dealer not a list", _set(["dealer"], "As Kd"), "invalid_field", "dealer must be a list"),
     ("config bad", _set(["config"], {"seats": 9}), "invalid_config", "config.seats"),
@@ -211,6 +215,17 @@ def test_error_lines_echo_a_valid_round_id_only():
     data["seats"] = []
     assert settle_object(data)["round_id"] == "r1"
     assert settle_object({"round_id": ["x"]})["round_id"] is None
+
+
+def test_a_number_round_id_is_refused_naming_the_field():
+    data = valid_round()
+    data["round_id"] = 777
+    with pytest.raises(RulesError) as caught:
+        round_from_json(data)
+    assert (caught.value.code, caught.value.field) == ("invalid_field", "round_id")
+    # A round stored before ids had to be strings is read back as it was.
+    assert round_from_json(data, legacy_number_id=True).round_id == 777
+    assert round_id_of(data) is None  # an error line echoes no invalid id
 
 
 def test_validate_round_works_on_typed_rounds_too():

@@ -18,11 +18,12 @@ from service.api import (
 )
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.docs_page import register_docs_page
-from service.api.error_docs import ErrorResponsesPlugin, ErrorSchema
+from service.api.error_docs import API_DESCRIPTION, ErrorResponsesPlugin, ErrorSchema
 from service.api.errors import register_error_handlers
 from service.api.headers import register_headers
 from service.api.request_log import register_request_log
 from service.api.session import register_session
+from service.migrate import head_revision
 
 
 class BreakPokerApi(Api):  # type: ignore[misc]
@@ -32,6 +33,7 @@ class BreakPokerApi(Api):  # type: ignore[misc]
 
 def register_api(app: Flask) -> None:
     app.url_map.converters["id"] = IdConverter
+    app.config.setdefault("API_SPEC_OPTIONS", {"info": {"description": API_DESCRIPTION}})
     api = BreakPokerApi(app, spec_kwargs={"extra_plugins": [ErrorResponsesPlugin()]})
     api.register_converter(
         IdConverter, lambda _converter: {"type": "integer", "minimum": 1, "maximum": MAX_ID}
@@ -58,3 +60,4 @@ def register_api(app: Flask) -> None:
     ops_routes.register_metrics(app)
     app.add_url_rule("/healthz", "healthz", health.healthz)
     app.add_url_rule("/readyz", "readyz", health.readyz)
+    head_revision()  # read once at start: /readyz compares the database's revision with it

@@ -7,6 +7,7 @@ from typing import Any
 from flask import request
 
 from service.api.blueprint import Blueprint
+from service.api.error_docs import DATABASE_503
 from service.api.schemas import LoginSchema, SignInSchema
 from service.api.security import ANY_ROLE, bearer_token, roles
 from service.api.session import db, now, settings
@@ -26,7 +27,7 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
     "account_locked: the right password, from a client address where the account is locked after "
     "failed logins (other addresses still sign in)",
 )
-@blp.error(503, "database_unavailable: the database is busy or down; try again")
+@blp.error(503, DATABASE_503)
 @blp.error(
     429,
     "rate_limited: too many attempts from this address or for this name; the Retry-After header says "

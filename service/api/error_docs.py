@@ -18,6 +18,28 @@ from marshmallow import Schema, fields
 from service.models import ROLES
 
 ROLES_KEY = "x-roles"
+DATABASE_503 = (
+    "database_unavailable: the database is busy or down, try again; database_not_migrated or "
+    "database_schema_changed: its schema is not this version's (the message says what to run)"
+)
+# Sent with every 401 (service.api.errors.challenge).
+CHALLENGE_HEADER = {
+    "description": 'Bearer realm="breakpoker"; with error="invalid_token" and an error_description '
+    "when a bearer token was sent and refused (RFC 6750)",
+    "schema": {"type": "string"},
+}
+
+
+# The answers no operation lists: the server's own, before any operation.
+API_DESCRIPTION = (
+    "Every error is JSON: {status, code, message, field}; every 401 carries WWW-Authenticate: Bearer. "
+    "Besides what each operation lists, any request may be answered before an operation is reached: "
+    "400 bad_request (a malformed request line or header), 414 uri_too_long (a request line over "
+    "4094 bytes) or 431 request_header_fields_too_large (over 100 headers, or one over 8190 bytes), "
+    "written by the HTTP server; 404 not_found for a path no operation has (invalid_id when it is an "
+    "operation's but for an id that is not a record number); 405 method_not_allowed, with Allow, for "
+    "a method the path does not take."
+)
 
 
 class ErrorSchema(Schema):
@@ -44,9 +66,12 @@ def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
         errors[401] = "no valid bearer token: missing_token, invalid_token or token_expired"
         if set(allowed) != set(ROLES):
             errors[403] = f"forbidden: only {', '.join(allowed)} may do this"
-        errors[503] = "database_unavailable: the database is busy or down; try again"
+        errors[503] = DATABASE_503
     if "{" in path:
-        errors[404] = "table_not_found, round_not_found, ... (not_found: an id out of range): no such record"
+        errors[404] = (
+            "table_not_found, round_not_found, ...: no such record; invalid_id: an id in the path that is "
+            "not a record number (field names it)"
+        )
     if "requestBody" in operation:
         errors[400] = "invalid_json: the body is not strict JSON (a repeated key, NaN, too deep)"
         errors[413] = "request_entity_too_large: the body is over 1 MiB"
@@ -71,6 +96,9 @@ class ErrorResponsesPlugin(BasePlugin):
                 if given is None or _is_generic(given):
                     responses.pop(str(status), None)
                     responses[status] = error_response(description)
+            unauthorized = responses.get(401, responses.get("401"))
+            if isinstance(unauthorized, dict):
+                unauthorized.setdefault("headers", {})["WWW-Authenticate"] = CHALLENGE_HEADER
             if operation.get(ROLES_KEY):
                 operation.setdefault("security", [{"bearer": []}])
 

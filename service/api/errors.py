@@ -8,16 +8,39 @@ import json
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
-from sqlalchemy.exc import IntegrityError, OperationalError
-from werkzeug.exceptions import HTTPException
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError, SQLAlchemyError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
+from service.api.routing_errors import routing_error
+from service.api.session import db
 from service.errors import ServiceError
 from service.login_throttle import RateLimited
+from service.migrate import NotMigrated, missing_schema, revisions
+
+
+def error_body(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:
+    """The error shape (gunicorn's own answers use it too)."""
+    return {"status": status, "code": code, "message": message, "field": field}
 
 
 def error_response(status: int, code: str, message: str, field: str | None = None) -> tuple[Response, int]:
-    body: dict[str, Any] = {"status": status, "code": code, "message": message, "field": field}
-    return jsonify(body), status
+    return jsonify(error_body(status, code, message, field)), status
+
+
+CHALLENGE = 'Bearer realm="breakpoker"'
+REFUSED_TOKEN = frozenset({"invalid_token", "token_expired"})
+
+
+def challenge(error: ServiceError) -> str:
+    """The WWW-Authenticate challenge of a 401 (RFC 9110 requires one).
+    RFC 6750: a bearer token sent and refused is error="invalid_token";
+    without one, the bare challenge (no error code)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if error.code not in REFUSED_TOKEN or scheme.lower() != "bearer" or not token.strip():
+        return CHALLENGE
+    # error_description is printable ASCII without quotes or backslashes.
+    description = "".join(c for c in error.message if " " <= c <= "~" and c not in '"\\')
+    return f'{CHALLENGE}, error="invalid_token", error_description="{description}"'
 
 
 def _first_message(messages: Any, path: tuple[str, ...] = ()) -> tuple[str, str]:
@@ -46,11 +69,18 @@ def register_error_handlers(app: Flask) -> None:
         response, status = error_response(error.status, error.code, error.message, error.field)
         if isinstance(error, RateLimited):
             response.headers["Retry-After"] = str(error.retry_after)
+        if status == 401:
+            response.headers["WWW-Authenticate"] = challenge(error)
         return response, status
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[Response, int]:
         status = error.code or 500
+        if request.url_rule is None and isinstance(error, NotFound | MethodNotAllowed):
+            found, headers = routing_error(app, request, error)
+            response, status = error_response(found.status, found.code, found.message, found.field)
+            response.headers.update(headers)
+            return response, status
         messages = (getattr(error, "data", None) or {}).get("messages")
         if messages:
             # webargs nests by location: {"json": {...}} or {"query": {...}}.
@@ -75,8 +105,17 @@ def register_error_handlers(app: Flask) -> None:
             409, "conflict", "another change was saved at the same moment; read again and retry", None
         )
 
+    @app.errorhandler(ProgrammingError)
+    def schema_error(error: ProgrammingError) -> tuple[Response, int]:
+        # PostgreSQL's undefined table or column: a database not migrated.
+        not_migrated = _not_migrated(error)
+        return unexpected(error) if not_migrated is None else not_migrated
+
     @app.errorhandler(OperationalError)
-    def unavailable(_error: OperationalError) -> tuple[Response, int]:
+    def unavailable(error: OperationalError) -> tuple[Response, int]:
+        not_migrated = _not_migrated(error)  # SQLite's "no such table"
+        if not_migrated is not None:
+            return not_migrated
         app.logger.exception("database unavailable")
         return error_response(
             503,
@@ -85,6 +124,19 @@ def register_error_handlers(app: Flask) -> None:
             "again with the same Idempotency-Key (a round settles once however often it is sent)",
             None,
         )
+
+    def _not_migrated(error: DBAPIError) -> tuple[Response, int] | None:
+        """The answer to a statement that failed for a table or column the
+        database lacks, saying which revision it is at."""
+        if not missing_schema(error):
+            return None
+        db().rollback()
+        try:
+            found = NotMigrated(revisions(db()))
+        except SQLAlchemyError:
+            return None
+        app.logger.exception("database not migrated, or its schema changed by hand")
+        return error_response(found.status, found.code, found.message, found.field)
 
     @app.errorhandler(RecursionError)
     def too_deep(_error: RecursionError) -> tuple[Response, int]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import Schema, fields
-from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.api.blueprint import Blueprint
 from service.api.session import db
 from service.errors import ServiceError
+from service.migrate import check_migrated
 
 blp = Blueprint("health", __name__, description="Process and database health")
 
@@ -28,11 +28,16 @@ def healthz() -> dict[str, Any]:
 
 @blp.route("/readyz")
 @blp.response(200, HealthSchema)
-@blp.error(503, "database_unavailable: the database does not answer")
+@blp.error(
+    503,
+    "database_unavailable: the database does not answer; database_not_migrated: it is not at the "
+    "revision this version needs (the message says which, and what to run)",
+)
 def readyz() -> dict[str, Any]:
-    """The database answers."""
+    """The database answers and is migrated to this version's schema (one
+    query: its revision, against the head read once a process)."""
     try:
-        db().execute(text("SELECT 1"))
+        check_migrated(db())
     except SQLAlchemyError as error:
         raise ServiceError(
             "database_unavailable", f"the database does not answer: {type(error).__name__}", status=503

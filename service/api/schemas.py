@@ -119,7 +119,7 @@ class RoundSeatInSchema(StrictSchema):
 class RoundInSchema(StrictSchema):
     """The shape ``breakpoker settle`` reads, without ``config`` (the table's)."""
 
-    round_id = fields.Raw(required=True, metadata={"description": "string of 1-100 characters or an integer"})
+    round_id = fields.String(required=True, metadata={"description": "string of 1-100 characters"})
     dealer = fields.List(fields.String(), required=True)
     seats = fields.List(fields.Nested(RoundSeatInSchema), required=True)
 
@@ -127,7 +127,9 @@ class RoundInSchema(StrictSchema):
 class RoundSchema(Schema):
     id = fields.Integer(required=True)
     table_id = fields.Integer()
-    round_id = fields.Raw()
+    round_id = fields.Raw(
+        metadata={"description": "a string; a whole number for a round stored when one was still taken"}
+    )
     revision = fields.Integer(metadata={"description": "0 as entered; each approved correction adds one"})
     supersedes = fields.Integer(allow_none=True, metadata={"description": "the record this corrects"})
     status = fields.String(

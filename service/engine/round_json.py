@@ -26,14 +26,19 @@ MAX_ROUND_ID_LENGTH = 100
 _CANONICAL_CARDS = {card.code: card for card in DECK}
 
 
-def round_from_json(data: object, extra_keys: frozenset[str] = frozenset()) -> Round:
+def round_from_json(
+    data: object, extra_keys: frozenset[str] = frozenset(), *, legacy_number_id: bool = False
+) -> Round:
     """The round a JSON object describes (rule checks are :func:`validate_round`'s).
 
     ``extra_keys`` are top-level keys the caller handles itself (``config``).
+    A round_id is a string: ``777`` and ``"777"`` would be two rounds that
+    every report and export shows alike. ``legacy_number_id`` reads back a
+    round stored before that rule, which may carry a whole number.
     """
     top = _object(data, "round")
     _no_unknown_keys(top, ROUND_KEYS | extra_keys, "")
-    round_id = _round_id(top)
+    round_id = _round_id(top, legacy_number_id)
     dealer = _cards(_required(top, "dealer", ""), "dealer", "dealer")
     seats_data = _required(top, "seats", "")
     if type(seats_data) is not list:
@@ -42,7 +47,7 @@ def round_from_json(data: object, extra_keys: frozenset[str] = frozenset()) -> R
     return Round(round_id, dealer, seats)
 
 
-def round_id_of(data: object) -> object:
+def round_id_of(data: object) -> str | None:
     """The round id to echo in an error line, whatever else is wrong."""
     if isinstance(data, Mapping):
         round_id = data.get("round_id")
@@ -52,21 +57,24 @@ def round_id_of(data: object) -> object:
 
 
 def _valid_round_id(value: object) -> bool:
-    if type(value) is int:  # not a bool; and any JSON writer must be able to echo it
-        return -(2**63) <= value < 2**63
     return isinstance(value, str) and 0 < len(value) <= MAX_ROUND_ID_LENGTH
 
 
-def _round_id(top: Mapping[str, Any]) -> str | int:
+def _legacy_number_id(value: object) -> bool:
+    # Any JSON writer must be able to echo it; a bool is not a number here.
+    return type(value) is int and -(2**63) <= value < 2**63
+
+
+def _round_id(top: Mapping[str, Any], legacy_number_id: bool) -> str | int:
     round_id = _required(top, "round_id", "")
-    if not _valid_round_id(round_id):
-        raise RulesError(
-            "invalid_field",
-            f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} characters or a 64-bit whole number, "
-            f"not {show(round_id)}",
-            "round_id",
-        )
-    return round_id  # type: ignore[return-value]
+    if _valid_round_id(round_id) or (legacy_number_id and _legacy_number_id(round_id)):
+        return round_id  # type: ignore[return-value]
+    hint = f' (send it as "{round_id}")' if _legacy_number_id(round_id) else ""
+    raise RulesError(
+        "invalid_field",
+        f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} characters, not {show(round_id)}{hint}",
+        "round_id",
+    )
 
 
 def _seat(data: object, index: int) -> SeatEntry:

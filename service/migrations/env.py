@@ -6,7 +6,8 @@ from __future__ import annotations
 from alembic import context
 
 from service import models  # noqa: F401  (registers the tables)
-from service.db import Base, make_engine
+from service.db import Base
+from service.migrate import migrating
 
 config = context.config
 target_metadata = Base.metadata
@@ -19,12 +20,10 @@ def run() -> None:
         with context.begin_transaction():
             context.run_migrations()
         return
-    engine = make_engine(config.get_main_option("sqlalchemy.url") or "")
-    with engine.connect() as connection:
+    with migrating(config.get_main_option("sqlalchemy.url") or "") as connection:
         context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():
             context.run_migrations()
-    engine.dispose()
 
 
 run()

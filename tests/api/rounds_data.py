@@ -3,7 +3,14 @@ and entering one through the API."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
 from typing import Any
+from unittest import mock
+
+import service.rounds
+from service.engine.round_json import round_from_json
 
 DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "2s"]  # A-9 / Q-Q-7, the rule book's dealer
 SEATS = {
@@ -50,3 +57,26 @@ def void_approved(client: Any, requester: dict[str, str], approver: dict[str, st
     approved = client.post(f"/api/v1/exceptions/{asked.json['id']}/approve", json={}, headers=approver)
     assert approved.status_code == 200, approved.json
     return approved.json
+
+
+@contextmanager
+def number_round_ids() -> Iterator[None]:
+    """Rounds entered in the block are stored as before a round_id had to
+    be a string: a whole number is taken too."""
+    legacy = partial(round_from_json, legacy_number_id=True)
+    with mock.patch.object(service.rounds, "round_from_json", legacy):
+        yield
+
+
+def correct(client: Any, boss: dict[str, str], boss2: dict[str, str], record_id: int, body: Any) -> Any:
+    """A correction of a stored round asked by ``boss`` and approved by
+    ``boss2``: the record that now stands for the round."""
+    asked = client.post(
+        f"/api/v1/rounds/{record_id}/corrections",
+        json={"reason": "a bet keyed wrong", "round": body},
+        headers=boss,
+    )
+    assert asked.status_code == 201, asked.json
+    approved = client.post(f"/api/v1/exceptions/{asked.json['id']}/approve", json={}, headers=boss2)
+    assert approved.status_code == 200, approved.json
+    return approved.json["round_after"]

@@ -27,7 +27,7 @@ import service.exports
 from service.audit_chain import GENESIS, link_hash, seal_batch
 from service.db import unit_of_work, utc_now
 from service.export_files import FILES
-from service.export_writer import cell
+from service.export_writer import FORMULA_STARTS, Member, cell, write_file
 from service.exports import build_export
 from service.models import (
     AuditEvent,
@@ -46,7 +46,7 @@ from service.rounds import enter_round
 from service.tables import change_schedule
 from tests.api.background import run_burst
 from tests.api.conftest import sessions, sign_in
-from tests.api.rounds_data import enter, round_body
+from tests.api.rounds_data import enter, number_round_ids, round_body
 
 pytestmark = pytest.mark.store
 
@@ -94,6 +94,11 @@ def request(client, headers, **body):
     return client.post(URL, json={**period(), **body}, headers=headers)
 
 
+def enter_with_number_id(*args, **changes):
+    with number_round_ids():
+        return enter(*args, **changes)
+
+
 def csv_rows(archive, name):
     text = archive.read(name).decode()
     assert text.endswith("\r\n") or text == ""
@@ -115,8 +120,9 @@ def floor(client, as_role):
         "r1": enter(client, dealer, one, "r1"),
         "r2": enter(client, dealer, one, "r2"),
         "r3": enter(client, dealer, one, "r3"),
-        # A hand-set seat and an integer round id.
-        7: enter(
+        # A hand-set seat and an integer round id (stored before a round id
+        # had to be a string).
+        7: enter_with_number_id(
             client,
             dealer,
             tokyo,
@@ -679,10 +685,81 @@ def test_formula_cells_are_neutralised_but_numbers_are_not():
         "'-1",
         "'@SUM(A1)",
         "'\tx",
-        "'\r=x",
+        "'\r'=x",  # a spreadsheet that splits lines on CR alone starts a cell at =x
         "a=b",
     ]
     assert [cell(value) for value in (-1500, 0, True, None)] == [-1500, 0, "true", ""]
+
+
+# Where a spreadsheet may split a line into cells: its locale's list
+# separator (, or ;), a tab, a pipe, and line breaks.
+SEPARATORS = (",", ";", "\t", "|")
+# Each text, and the cell written for it.
+HOSTILE = {
+    "BP;=cmd|' /C calc'!A0": "BP;'=cmd|' /C calc'!A0",
+    "a;=1+2;b": "a;'=1+2;b",
+    "a; =1+2": "a;' =1+2",
+    'a;"=1+2': "a;'\"=1+2",
+    "a\t@SUM(A1)": "a\t'@SUM(A1)",
+    "a|-1+2": "a|'-1+2",
+    "a\n=1+2": "a\n'=1+2",
+    "a\r\n+1": "a\r\n'+1",
+    "a,=1+2": "a,=1+2",  # quoted: a comma starts no cell
+    "=1+1": "'=1+1",
+    "a=b; c-d": "a=b; c-d",
+}
+
+
+def cells_a_spreadsheet_sees(text: str) -> list[str]:
+    """Every cell of ``text`` as a spreadsheet reads it, splitting on each
+    separator in turn (quotes honoured, as every spreadsheet does)."""
+    return [
+        found
+        for separator in SEPARATORS
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator)
+        for found in row
+    ]
+
+
+def formulas(cells: list[str]) -> list[str]:
+    """The cells a spreadsheet would run (a negative number is a number)."""
+    return [
+        found
+        for found in cells
+        if found.lstrip(' "').startswith(FORMULA_STARTS) and not found.lstrip("-").isdigit()
+    ]
+
+
+def written_csv(rows: list[list[object]]) -> str:
+    spec = replace(FILES[0], columns=("number", "text", "other"), line=lambda row: row)
+    stream = io.BytesIO()
+    write_file(Member(stream), spec, iter(rows), lambda: None)
+    return stream.getvalue().decode()
+
+
+def test_no_cell_starts_a_formula_whatever_the_spreadsheet_splits_on():
+    written = written_csv([[7, text, -1500] for text in HOSTILE])
+    assert formulas(cells_a_spreadsheet_sees(written)) == []
+    # Read as written (commas), every text comes back in one cell, guarded,
+    # and numbers as numbers.
+    rows = list(csv.reader(io.StringIO(written, newline="")))
+    assert rows[1:] == [["7", guarded, "-1500"] for guarded in HOSTILE.values()]
+
+
+def test_an_exported_table_name_and_round_id_start_no_formula(app, client, as_role, redis_settings):
+    name, round_id = "BP;=cmd|' /C calc'!A0", "a;=1+2;b"
+    hostile = new_table(client, as_role["admin"], name)
+    entered = enter(client, as_role["dealer"], hostile, round_id)
+    asked = request(client, as_role["compliance"], tables=[hostile["id"]]).json
+    assert build_export(sessions(app), asked["id"], redis_settings.instance) is True
+    shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
+    archive = zipfile.ZipFile(redis_settings.instance / "exports" / shown["file"]["name"])
+    rows = {int(row["record_id"]): row for row in csv_rows(archive, "rounds.csv")}
+    row = rows[entered["id"]]
+    assert (row["table"], row["round_id"]) == (HOSTILE[name], HOSTILE[round_id])
+    for member in ("rounds.csv", "seats.csv", "exceptions.csv", "audit_events.csv"):
+        seen = cells_a_spreadsheet_sees(archive.read(member).decode())
+        assert formulas(seen) == [], member
 
 
 # --- memory stays flat with size ------------------------------------------

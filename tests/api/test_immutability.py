@@ -85,7 +85,7 @@ REPLACEABLE = {
 #: the unique keys besides the primary key that a replacing row with a new
 #: id may match instead (REPLACE deletes every row it conflicts with)
 OTHER_KEYS = [
-    ("rounds", ("idempotency_key",)),
+    ("rounds", ("table_id", "entered_by", "idempotency_key")),
     ("rounds", ("table_id", "round_ref")),
     ("round_seats", ("round_id", "seat")),
     ("audit_seals", ("event_id",)),

@@ -1,7 +1,8 @@
 """No password and no bearer token (nor its SHA-256, which is what the
 database keeps) is ever written to a log or into an audit event: sign-ins,
 calls with the token, failed and locked logins, a user created with a
-password, and a database failure in the middle of a sign-in."""
+password, a database failure in the middle of a sign-in, and a password
+typed into the name field."""
 
 from __future__ import annotations
 
@@ -98,3 +99,25 @@ def test_a_token_sent_where_it_should_not_be_is_not_echoed(client, where):
         response = client.post("/api/v1/auth/login", json={"name": "x", "password": token})
     assert response.status_code == 401
     assert "secret" not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "correct horse battery staple 77",  # a password typed into the name field
+        "tab\tbetween the words of a password",  # not printable: no name can be it
+    ],
+)
+def test_a_password_typed_as_the_name_is_recorded_as_unknown(app, client, caplog, typed):
+    caplog.set_level(logging.DEBUG)
+    for name in ("dealer", "admin"):
+        assert client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD}).status_code == 200
+    response = client.post("/api/v1/auth/login", json={"name": typed, "password": "anything at all"})
+    assert response.status_code == 401
+    with sessions(app)() as session:
+        (failed,) = session.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
+    assert (failed.subject, failed.payload) == ("name:unknown", {"name": None, "reason": "unknown user"})
+    recorded = everything_recorded(app, caplog)
+    for kept in (typed, typed[:60], typed[:80], typed.encode("unicode_escape").decode()[:80]):
+        assert kept not in recorded
+        assert digest(kept) not in recorded

@@ -17,7 +17,7 @@ from service.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord, U
 from service.resettle import Mismatch, resettle, stored_rounds
 from service.rounds import iso
 from tests.api.conftest import sessions, sign_in
-from tests.api.rounds_data import round_body
+from tests.api.rounds_data import correct, round_body
 from tests.api.tamper import drop_triggers
 
 pytestmark = pytest.mark.store
@@ -56,17 +56,8 @@ def stored(client, as_role, table):
     games.append(enter(client, dealer, table["id"], "forfeit", forfeit))
     corrected = round_body("plain")
     corrected["seats"][0]["bets"]["main"] = 3000
-    asked = client.post(
-        f"/api/v1/rounds/{games[0]['id']}/corrections",
-        json={"reason": "seat 1 bet 30, keyed 10", "round": corrected},
-        headers=as_role["pit_boss"],
-    )
-    assert asked.status_code == 201, asked.json
-    approved = client.post(
-        f"/api/v1/exceptions/{asked.json['id']}/approve", json={}, headers=sign_in(client, "pit_boss2")
-    )
-    assert approved.status_code == 200, approved.json
-    games.append(approved.json["round_after"])
+    boss2 = sign_in(client, "pit_boss2")
+    games.append(correct(client, as_role["pit_boss"], boss2, games[0]["id"], corrected))
     return games
 
 

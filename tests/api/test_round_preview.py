@@ -102,6 +102,7 @@ def test_under_forfeit_the_fouled_main_bet_is_lost(client, as_role, table):
         (lambda b: b["seats"][1].__setitem__("setting", {"low": ["Kh"]}), 422, None, None),
         (lambda b: b.__setitem__("config", {}), 422, "unknown_field", "config"),
         (lambda b: b.pop("dealer"), 422, "missing_field", "dealer"),
+        (lambda b: b.__setitem__("round_id", 777), 422, "invalid_field", "round_id"),
     ],
 )
 def test_a_bad_round_is_refused_naming_the_field(app, client, as_role, table, change, status, code, field):

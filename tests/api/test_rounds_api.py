@@ -8,8 +8,9 @@ import pytest
 from sqlalchemy import func, select
 
 from service.models import AuditEvent, OutboxEntry, RoundRecord, SeatRecord
-from tests.api.conftest import sessions
-from tests.api.rounds_data import round_body
+from service.resettle import verify
+from tests.api.conftest import sessions, sign_in
+from tests.api.rounds_data import correct, enter, number_round_ids, round_body
 
 pytestmark = pytest.mark.store
 
@@ -64,6 +65,32 @@ def test_same_key_other_body_is_a_conflict(app, client, as_role, table):
     assert response.json["code"] == "idempotency_key_reused"
     assert response.json["field"] == "Idempotency-Key"
     assert count(app, RoundRecord) == 1
+
+
+def test_another_dealer_with_the_same_key_is_not_given_the_first_dealers_round(app, client, as_role, table):
+    first = post_round(client, as_role["dealer"], table["id"], round_body("r1"), key="shared")
+    assert first.status_code == 201
+    dealer2 = sign_in(client, "dealer2")
+    same = post_round(client, dealer2, table["id"], round_body("r1"), key="shared")
+    assert (same.status_code, same.json["code"]) == (409, "round_exists"), same.json
+    # The key is the second dealer's own: it enters their round, and replays it.
+    own = post_round(client, dealer2, table["id"], round_body("r2"), key="shared")
+    assert (own.status_code, own.json["entered_by"]) == (201, "dealer2"), own.json
+    again = post_round(client, dealer2, table["id"], round_body("r2"), key="shared")
+    assert (again.status_code, again.json) == (200, own.json)
+    mine = post_round(client, as_role["dealer"], table["id"], round_body("r1"), key="shared")
+    assert (mine.status_code, mine.json) == (200, first.json)
+    assert count(app, RoundRecord) == 2
+
+
+def test_the_same_key_at_another_table_enters_a_round_there(app, client, as_role, table):
+    other = client.post("/api/v1/tables", json={"name": "BP-2"}, headers=as_role["admin"]).json
+    here = post_round(client, as_role["dealer"], table["id"], round_body("r1"), key="k")
+    there = post_round(client, as_role["dealer"], other["id"], round_body("r1"), key="k")
+    assert (here.status_code, there.status_code) == (201, 201), there.json
+    assert (there.json["table_id"], there.json["id"]) == (other["id"], here.json["id"] + 1)
+    again = post_round(client, as_role["dealer"], other["id"], round_body("r1"), key="k")
+    assert (again.status_code, again.json) == (200, there.json)
 
 
 def test_a_round_id_is_settled_once_per_table(client, as_role, table):
@@ -155,6 +182,7 @@ def test_a_round_records_the_config_version_it_was_settled_under(client, as_role
         ({"dealer": ["Qs", "Qh", "As", "9d", "7c", "4h", "Ah"]}, 422, "duplicate_card", None),
         ({"config": {"seats": 1}}, 422, "unknown_field", "config"),
         ({"round_id": True}, 422, "invalid_field", "round_id"),
+        ({"round_id": 777}, 422, "invalid_field", "round_id"),
         ({"seats": "all"}, 422, "invalid_field", "seats"),
         ({"extra": 1}, 422, "unknown_field", "extra"),
     ],
@@ -166,6 +194,24 @@ def test_bad_rounds_are_refused_naming_the_field(app, client, as_role, table, ch
     if field is not None:
         assert response.json["field"] == field
     assert count(app, RoundRecord) == 0
+
+
+def test_a_round_stored_with_a_number_id_is_read_corrected_and_verified(app, client, as_role, table):
+    with number_round_ids():
+        stored = enter(client, as_role["dealer"], table, 777)
+    assert client.get(f"/api/v1/rounds/{stored['id']}", headers=as_role["pit_boss"]).json == stored
+    assert stored["round_id"] == 777
+    # "777" now is the round stored as 777 then, not a second one.
+    again = post_round(client, as_role["dealer"], table["id"], round_body("777"), key="string")
+    assert (again.status_code, again.json["code"]) == (409, "round_exists"), again.json
+    corrected = round_body()
+    del corrected["round_id"]
+    corrected["seats"][0]["bets"]["main"] = 2000
+    after = correct(client, as_role["pit_boss"], sign_in(client, "pit_boss2"), stored["id"], corrected)
+    assert after["round_id"] == 777
+    with sessions(app)() as session:
+        records = session.scalars(select(RoundRecord)).all()
+        assert [verify(session, record).mismatches for record in records] == [[], []]
 
 
 def test_a_stake_outside_the_limits_names_the_seat(client, as_role, table):

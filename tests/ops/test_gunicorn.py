@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import runpy
+import socket
 import subprocess
 import time
 import types
@@ -23,7 +24,7 @@ from tests.network import free_port
 from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF
 from tests.ops.services import call, role_env, run_role, wait_until_ready
 
-HOOKS = {"child_exit", "on_exit", "when_ready"}
+HOOKS = {"child_exit", "on_exit", "post_fork", "when_ready"}
 
 
 def load(monkeypatch, **env) -> Config:
@@ -170,6 +171,58 @@ def test_the_api_under_gunicorn_with_three_workers(tmp_path, redis):
         and "aggregate-1" in line["message"]
         for line in jobs
     )
+
+
+def raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """A request sent as bytes (what no HTTP client would send) and the
+    answer's status, headers and body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+    return int(status_line.split()[1]), headers, body
+
+
+GUNICORN_ERRORS = [
+    # (what is sent, status, code, field)
+    (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "uri_too_long", "request line"),
+    (b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: y\r\n" % n for n in range(120)) + b"\r\n", 431,
+     "request_header_fields_too_large", "headers"),
+    (b"GET / HTTP/1.1\r\nX-Big: " + b"y" * 9000 + b"\r\n\r\n", 431, "request_header_fields_too_large",
+     "headers"),
+    (b"NOT HTTP AT ALL\r\n\r\n", 400, "bad_request", None),
+    (b"GET / HTTP/1.1\r\nBad Header Name: x\r\n\r\n", 400, "bad_request", None),
+]  # fmt: skip
+
+
+def test_gunicorns_own_error_answers_are_json(tmp_path, redis):
+    """Gunicorn answers a request it cannot parse itself, before the app is
+    called: in the API's JSON error shape too, not an HTML page."""
+    port = free_port()
+    env = role_env(tmp_path, redis.url, port, WEB_CONCURRENCY="1")
+    assert run_role(env, "migrate").returncode == 0
+    log = (tmp_path / "api.log").open("w+")
+    server = subprocess.Popen([str(ENTRYPOINT), "api"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_until_ready(f"http://127.0.0.1:{port}", server)
+        for request, status, code, field in GUNICORN_ERRORS:
+            answered, headers, body = raw(port, request)
+            assert (answered, headers["content-type"]) == (status, "application/json"), body[:300]
+            assert int(headers["content-length"]) == len(body)
+            error = json.loads(body)
+            assert (error["status"], error["code"], error["field"]) == (status, code, field)
+            assert error["message"]
+        # And the app's own routing errors, through gunicorn.
+        status, _, error = call(f"http://127.0.0.1:{port}", "/api/v1/rounds/api-r1")
+        assert (status, error["code"], error["field"]) == (404, "invalid_id", "round_id")
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    assert server.returncode == 0
 
 
 def _lines(log) -> list[dict]:

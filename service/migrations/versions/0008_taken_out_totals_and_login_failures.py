@@ -10,8 +10,8 @@
    ``users.failed_logins`` and ``users.locked_until`` stay (no longer
    written) so the version before still runs during an upgrade.
 
-Revision ID: 0009
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-12-02 09:00:00.000000
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

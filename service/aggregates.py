@@ -59,21 +59,29 @@ def aggregate_round(session: Session, round_id: int) -> bool:
     taken_out_by = approved_exception_kind(session, round_id)
     if (taken_out_by is None) == (marker is not None):
         return False
-    row = _row(session, record)
-    shares = _shares(record)
     if marker is None:
         session.add(AggregatedRound(round_id=round_id, aggregated_at=utc_now()))
-        _add(row, shares, +1)
+        count_round(session, record, +1)
     else:
         assert taken_out_by is not None  # it counted, and no longer does
         marker.removed_at = utc_now()
-        _add(row, shares, -1)
+        row, shares = count_round(session, record, -1)
         # Kept apart, never lowered: the counters on /metrics add them back.
         _bump(row, TAKEN_OUT_ROUNDS[taken_out_by], 1)
         for column in TAKEN_OUT:
             _bump(row, f"taken_out_{column}", shares[column])
     session.flush()
     return True
+
+
+def count_round(session: Session, record: RoundRecord, sign: int) -> tuple[ShiftAggregate, dict[str, float]]:
+    """Add (``sign`` +1) or take off (-1) a round's share of its shift's
+    totals: the row changed and the share."""
+    row = _row(session, record)
+    shares = _shares(record)
+    for column, amount in shares.items():
+        _bump(row, column, sign * amount)
+    return row, shares
 
 
 def _row(session: Session, record: RoundRecord) -> ShiftAggregate:
@@ -109,11 +117,6 @@ def _shares(record: RoundRecord) -> dict[str, float]:
     shares["dealer_lucky_breaks"] = int(bool(dealer["lucky_break"]))
     shares["dealer_non_qualifications"] = int(not dealer["qualifies"])
     return shares
-
-
-def _add(row: ShiftAggregate, shares: dict[str, float], sign: int) -> None:
-    for column, amount in shares.items():
-        _bump(row, column, sign * amount)
 
 
 def _bump(row: ShiftAggregate, column: str, amount: float) -> None:

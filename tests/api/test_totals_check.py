@@ -10,8 +10,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, select, update
 
-from service.aggregates import COUNTERS, aggregate_round
-from service.aggregates import _add as take_out
+from service.aggregates import COUNTERS, aggregate_round, count_round
 from service.audit_chain import seal_batch
 from service.cli import main
 from service.db import unit_of_work, utc_now
@@ -140,7 +139,7 @@ def test_a_counting_round_taken_out_of_the_totals_is_named(app, settings, counte
     with unit_of_work(sessions(app)) as session:
         session.get_one(AggregatedRound, game["id"]).removed_at = utc_now()
         # What the metrics job does when a void takes a round out.
-        take_out(session, session.get_one(RoundRecord, game["id"]), -1)
+        count_round(session, session.get_one(RoundRecord, game["id"]), -1)
     result = verify(settings)
     assert result.exit_code == 1, result.output
     assert (

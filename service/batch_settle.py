@@ -53,7 +53,7 @@ def settle_object(data: object) -> dict[str, Any]:
     try:
         return settlement_to_json(settle_data(data))
     except RulesError as error:
-        return _error(round_id_of(data), error.code, error.message)
+        return _error(round_id_of(data), error.code, error.message, error.field)
 
 
 def settle_line(line: str | bytes, number: int = 1) -> dict[str, Any]:
@@ -74,8 +74,9 @@ def settle_line(line: str | bytes, number: int = 1) -> dict[str, Any]:
         )
 
 
-def _error(round_id: object, code: str, message: str) -> dict[str, Any]:
-    return {"round_id": round_id, "error": {"code": code, "message": message}}
+def _error(round_id: object, code: str, message: str, field: str | None = None) -> dict[str, Any]:
+    # ``field`` is the API's: where in the round the fault is, or null.
+    return {"round_id": round_id, "error": {"code": code, "message": message, "field": field}}
 
 
 def settle_lines(lines: Iterable[str | bytes], first_number: int = 1) -> Iterator[dict[str, Any]]:

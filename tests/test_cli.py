@@ -103,7 +103,12 @@ def test_settle_never_stops_at_a_bad_line():
     assert [line["round_id"] for line in out] == ["r1", None, "r2", None, None, "r3"]
     assert out[1]["error"]["code"] == "invalid_json"
     assert out[1]["error"]["message"].startswith("line 2 is not valid JSON")
-    assert out[2]["error"] == {"code": "duplicate_card", "message": "As appears twice: dealer and seat 1"}
+    assert out[1]["error"]["field"] is None
+    assert out[2]["error"] == {
+        "code": "duplicate_card",
+        "message": "As appears twice: dealer and seat 1",
+        "field": "seats[0].cards",  # as the API names it
+    }
     assert out[3]["error"]["code"] == "invalid_json"
     assert out[4]["error"]["code"] == "invalid_json"
     assert "seats" in out[5]

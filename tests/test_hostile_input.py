@@ -93,6 +93,7 @@ def test_card_spellings_outside_ascii_are_not_cards():
         "code": "invalid_card",
         "message": "seat 1: '7ſ' is not a card: ranks are 2-9, T (or 10), J, Q, K, A; "
         "suits s, h, d, c; the joker is JK",
+        "field": "seats[0].cards",
     }
 
 

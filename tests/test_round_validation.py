@@ -210,6 +210,24 @@ def test_junk_is_an_error_not_an_exception(junk):
     assert error_of(junk)["code"] in {"invalid_field", "missing_field"}
 
 
+def test_error_lines_keep_the_field_the_engine_names():
+    data = valid_round()
+    data["seats"][1]["seat"] = 9
+    assert error_of(data) == {
+        "code": "invalid_seat",
+        "message": "seat 9 does not exist at this table (seats 1-6)",
+        "field": "seats[1].seat",
+    }
+
+
+def test_a_one_seat_table_says_it_has_only_seat_1():
+    data = valid_round(seats=1)
+    data["seats"][0]["seat"] = 2
+    data["config"] = {"seats": 1}
+    message = error_of(data)["message"]
+    assert message == "seat 2 does not exist at this table (it has only seat 1)"
+
+
 def test_error_lines_echo_a_valid_round_id_only():
     data = valid_round()
     data["seats"] = []

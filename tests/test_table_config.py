@@ -99,3 +99,14 @@ def test_bad_configuration_is_refused_naming_the_field(data, names):
         TableConfig.from_json(data)
     assert caught.value.code == "invalid_config"
     assert names in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("pair", "shown"),
+    [([500, 1000, 2000], "a list of 3 items"), ([500], "a list of 1 item"), ([], "an empty list")],
+)
+def test_a_limit_of_the_wrong_length_says_how_long_it_is(pair, shown):
+    with pytest.raises(RulesError) as caught:
+        TableConfig.from_json({"limits": {"main": pair}})
+    assert caught.value.message == f"config.limits.main must be [minimum, maximum], not {shown}"
+    assert caught.value.field == "config.limits.main"

@@ -40,8 +40,10 @@ def show(value: object) -> str:
     """A bad input value as an error message quotes it: short, never recursive
     (input can be nested thousands deep), JSON words for JSON values.
 
-    >>> show("Zx"), show(None), show(True), show([["As"]]), show("x" * 50)
-    ("'Zx'", 'null', 'true', 'a list', "'xxxxxxxxxxxxxxxxxxxxxxxx…' (50 characters)")
+    >>> show("Zx"), show(None), show(True), show("x" * 50)
+    ("'Zx'", 'null', 'true', "'xxxxxxxxxxxxxxxxxxxxxxxx…' (50 characters)")
+    >>> show([["As"]]), show([1, 2, 3]), show([])
+    ('a list of 1 item', 'a list of 3 items', 'an empty list')
     >>> show(10**40)
     'a 41-digit number'
     """
@@ -57,7 +59,10 @@ def show(value: object) -> str:
     if isinstance(value, str):
         return repr(value) if len(value) <= 24 else f"{value[:24] + '…'!r} ({len(value)} characters)"
     if isinstance(value, list | tuple):
-        return "a list"
+        # The length, because a list is often refused for its length alone.
+        if not value:
+            return "an empty list"
+        return f"a list of {len(value)} item{'s' if len(value) > 1 else ''}"
     if isinstance(value, dict):
         return "an object"
     return f"a {type(value).__name__}"

@@ -79,7 +79,7 @@ def _check_seats(round_: Round, config: TableConfig) -> None:
         if not 1 <= entry.seat <= config.seats:
             raise RulesError(
                 "invalid_seat",
-                f"seat {entry.seat} does not exist at this table (seats 1-{config.seats})",
+                f"seat {entry.seat} does not exist at this table ({_seat_range(config.seats)})",
                 f"seats[{index}].seat",
             )
         if entry.seat in seen:
@@ -164,3 +164,11 @@ def _check_bets(index: int, entry: SeatEntry, config: TableConfig) -> None:
                 f"seat {entry.seat}: {bet} of {stake} is above the table maximum of {limit.maximum}",
                 f"seats[{index}].bets.{bet}",
             )
+
+
+def _seat_range(seats: int) -> str:
+    """
+    >>> _seat_range(6), _seat_range(1)
+    ('seats 1-6', 'it has only seat 1')
+    """
+    return "it has only seat 1" if seats == 1 else f"seats 1-{seats}"

@@ -16,6 +16,7 @@ from service.cli.recall import recall
 from service.cli.run import run
 from service.cli.serve import serve
 from service.cli.settle import settle
+from service.cli.tables import tables
 from service.cli.users import users
 from service.cli.worker import dispatcher, jobs, worker
 from service.environment import EX_CONFIG, SettingsError, read_environment
@@ -47,6 +48,7 @@ main.add_command(bench_profile)
 main.add_command(analyze)
 main.add_command(db)
 main.add_command(users)
+main.add_command(tables)
 main.add_command(serve)
 main.add_command(worker)
 main.add_command(dispatcher)

@@ -1,0 +1,103 @@
+"""``breakpoker tables``: make and list tables without the API, for the
+first steps on a new install (the admin page is the API's client too)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.batch_settle import parse_json
+from service.db import make_engine, session_factory, unit_of_work
+from service.engine.table_config import BetType
+from service.errors import ServiceError
+from service.models import GameTable, User
+from service.settings import Settings
+from service.tables import config_of, create_table, current_config, list_tables
+
+
+@click.group("tables")
+def tables() -> None:
+    """Gaming tables and their configurations."""
+
+
+@tables.command("create")
+@click.argument("name")
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="JSON file of configuration fields as in the rule book (seats, limits, ...); "
+    "omitted fields keep the defaults. Amounts in minor units (500 is 5.00).",
+)
+@click.option("--timezone", default="UTC", show_default=True, help="IANA zone the gaming day is read in.")
+@click.option("--by", "admin_name", default="admin", show_default=True, help="The admin recorded as creator.")
+def create(name: str, config_file: Path | None, timezone: str, admin_name: str) -> None:
+    """Create table NAME, open, with configuration version 1."""
+    config = _read_config(config_file) if config_file is not None else {}
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with unit_of_work(session_factory(engine)) as session:
+            table = create_table(session, _admin(session, admin_name), name, config, timezone)
+            click.echo(f"created table {table.name!r} (id {table.id}): {_rules_line(session, table)}")
+    except ServiceError as error:
+        raise click.UsageError(error.message) from None
+    finally:
+        engine.dispose()
+
+
+@tables.command("list")
+def list_command() -> None:
+    """Every table: id, name, status, zone and its current rules."""
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with session_factory(engine)() as session:
+            found = list_tables(session)
+            if not found:
+                click.echo("no tables yet: breakpoker tables create NAME")
+            for table in found:
+                click.echo(f"{table.id:>4}  {table.name}  ({table.status}, {table.timezone})")
+                click.echo(f"      {_rules_line(session, table)}")
+    finally:
+        engine.dispose()
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    try:
+        data = parse_json(path.read_bytes())
+    except ValueError as error:  # JSONDecodeError is one
+        raise click.BadParameter(f"{path} is not valid JSON: {error}", param_hint="--config") from None
+    if not isinstance(data, dict):
+        raise click.BadParameter(
+            f"{path} must hold a JSON object of configuration fields", param_hint="--config"
+        )
+    return data
+
+
+def _admin(session: Session, name: str) -> User:
+    user = session.scalar(select(User).where(User.name == name))
+    if user is None or user.role != "admin":
+        raise click.UsageError(f"no admin named {name!r}: name one with --by")
+    return user
+
+
+def _rules_line(session: Session, table: GameTable) -> str:
+    version = current_config(session, table)
+    rules = config_of(version)
+    main = rules.limit(BetType.MAIN)
+    return (
+        f"config v{version.version}, {rules.seats} seats, main {money(main.minimum)}-{money(main.maximum)}, "
+        f"foul {rules.foul_policy.value}, qualifier {rules.dealer_qualifier.text}"
+    )
+
+
+def money(minor: int) -> str:
+    """Minor units as the tablet shows them.
+
+    >>> money(500), money(1_000_000), money(5)
+    ('5.00', '10,000.00', '0.05')
+    """
+    return f"{minor // 100:,}.{minor % 100:02d}"

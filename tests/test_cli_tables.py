@@ -1,0 +1,100 @@
+"""``breakpoker tables create`` and ``tables list``: a table without curl."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import select
+
+from service.cli import main
+from service.db import make_engine, session_factory
+from service.models import AuditEvent, GameTable
+from service.settings import Settings
+from service.tables import config_of, current_config
+
+
+@pytest.fixture
+def runner(tmp_path, monkeypatch):
+    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    runner = CliRunner()
+    assert runner.invoke(main, ["db", "upgrade"]).exit_code == 0
+    assert runner.invoke(main, ["users", "ensure-admin"]).exit_code == 0
+    return runner
+
+
+def stored_tables(tmp_path):
+    engine = make_engine(Settings(instance=tmp_path).database)
+    with session_factory(engine)() as session:
+        found = [
+            (t.name, config_of(current_config(session, t)).to_json())
+            for t in session.scalars(select(GameTable))
+        ]
+        events = [
+            e.kind for e in session.scalars(select(AuditEvent).where(AuditEvent.kind == "table_created"))
+        ]
+    engine.dispose()
+    return found, events
+
+
+def test_create_with_a_config_file_then_list(runner, tmp_path):
+    assert runner.invoke(main, ["tables", "list"]).output == "no tables yet: breakpoker tables create NAME\n"
+    config = tmp_path / "bp2.json"
+    config.write_text(json.dumps({"seats": 4, "limits": {"main": [1000, 50000]}, "foul_policy": "forfeit"}))
+    made = runner.invoke(main, ["tables", "create", "BP-1"])
+    assert made.exit_code == 0, made.output
+    assert made.output.startswith("created table 'BP-1' (id 1): config v1, 6 seats, main 5.00-1,000.00")
+    second = runner.invoke(
+        main, ["tables", "create", "BP-2", "--config", str(config), "--timezone", "America/Nevada"]
+    )
+    assert second.exit_code == 2
+    assert "timezone 'America/Nevada' is not a known time zone" in second.output
+    second = runner.invoke(main, ["tables", "create", "BP-2", "--config", str(config)])
+    assert second.exit_code == 0, second.output
+
+    listed = runner.invoke(main, ["tables", "list"])
+    assert listed.exit_code == 0
+    assert listed.output.splitlines() == [
+        "   1  BP-1  (open, UTC)",
+        "      config v1, 6 seats, main 5.00-1,000.00, foul house_way, qualifier K-3-2",
+        "   2  BP-2  (open, UTC)",
+        "      config v1, 4 seats, main 10.00-500.00, foul forfeit, qualifier K-3-2",
+    ]
+    found, events = stored_tables(tmp_path)
+    assert [name for name, _ in found] == ["BP-1", "BP-2"]
+    assert found[1][1]["limits"]["main"] == [1000, 50000]
+    assert events == ["table_created", "table_created"]  # on the audit trail, by the admin
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ('{"seats": 9}', "config.seats must be from 1 to 6, not 9"),
+        ('{"limits": {"main": [500, 1000, 2000]}}', "not a list of 3 items"),
+        ('{"seats": 4, "seats": 5}', "the key 'seats' appears twice"),
+        ("[1, 2]", "must hold a JSON object"),
+        ("{seats: 4", "is not valid JSON"),
+    ],
+)
+def test_a_bad_config_file_creates_nothing_and_says_why(runner, tmp_path, config, message):
+    path = tmp_path / "config.json"
+    path.write_text(config)
+    result = runner.invoke(main, ["tables", "create", "BP-1", "--config", str(path)])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert stored_tables(tmp_path) == ([], [])
+
+
+def test_a_table_needs_an_admin_and_a_new_name(runner, tmp_path):
+    runner.invoke(
+        main, ["users", "create", "dee", "--role", "dealer", "--password-stdin"], input="password-1\n"
+    )
+    by_dealer = runner.invoke(main, ["tables", "create", "BP-1", "--by", "dee"])
+    assert by_dealer.exit_code == 2
+    assert "no admin named 'dee'" in by_dealer.output
+    assert runner.invoke(main, ["tables", "create", "BP-1"]).exit_code == 0
+    again = runner.invoke(main, ["tables", "create", "bp-1"])
+    assert again.exit_code == 2
+    assert "a table named 'bp-1' already exists" in again.output

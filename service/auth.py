@@ -46,10 +46,7 @@ def create_user(session: Session, name: str, role: str, password: str, created_b
         raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
     if role not in ROLES:
         raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
-    if len(password) < MIN_PASSWORD:
-        raise Invalid("invalid_field", f"password must be at least {MIN_PASSWORD} characters", "password")
-    if not _is_text(password):
-        raise Invalid("invalid_field", "password must be text (it holds a lone surrogate)", "password")
+    check_password(password)
     if session.scalar(select(User).where(User.name == name)) is not None:
         raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
     user = User(
@@ -61,6 +58,18 @@ def create_user(session: Session, name: str, role: str, password: str, created_b
         session, "user_created", f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
     )
     return user
+
+
+def check_password(password: str) -> None:
+    """Refuse a password too short to keep, or one that is not text."""
+    if len(password) < MIN_PASSWORD:
+        raise Invalid("invalid_field", f"password must be at least {MIN_PASSWORD} characters", "password")
+    if not _is_text(password):
+        raise Invalid("invalid_field", "password must be text (it holds a lone surrogate)", "password")
+
+
+def hash_password(password: str) -> str:
+    return _HASHER.hash(password)
 
 
 def ensure_admin(session: Session, name: str = "admin") -> str | None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from service.auth import login
+from service.auth import authenticate, login
 from service.cli import main
-from service.db import make_engine, session_factory
-from service.models import User
+from service.db import make_engine, session_factory, unit_of_work
+from service.errors import Forbidden, Unauthorized
+from service.models import AuditEvent, User
 from service.settings import Settings
 
 
@@ -69,4 +71,64 @@ def test_ensure_admin_creates_one_once(tmp_path, monkeypatch):
     engine = make_engine(settings.database)
     with session_factory(engine)() as session:
         assert login(session, "admin", password, settings).user.role == "admin"
+    engine.dispose()
+
+
+def test_set_password_signs_out_lifts_locks_and_keeps_no_password(tmp_path, monkeypatch):
+    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    runner = CliRunner()
+    runner.invoke(main, ["db", "upgrade"])
+    created = runner.invoke(
+        main, ["users", "create", "dee", "--role", "dealer", "--password-stdin"], input="old-password\n"
+    )
+    assert created.exit_code == 0, created.output
+    settings = Settings(instance=tmp_path)
+    engine = make_engine(settings.database)
+    with unit_of_work(session_factory(engine)) as session:
+        token = login(session, "dee", "old-password", settings, address="10.0.0.1").token
+    for _ in range(settings.lockout_failures):  # wrong guesses lock dee at one address
+        with session_factory(engine)() as session:
+            with pytest.raises(Unauthorized):
+                login(session, "dee", "guess-guess", settings, address="10.0.0.9")
+            session.commit()  # as the API does: a failure is counted
+    with session_factory(engine)() as session, pytest.raises(Forbidden, match="locked"):
+        login(session, "dee", "old-password", settings, address="10.0.0.9")
+
+    result = runner.invoke(main, ["users", "set-password", "dee", "--password-stdin"], input="new-password\n")
+    assert result.exit_code == 0, result.output
+    assert "new password set for dealer 'dee'; 1 sign-in(s) revoked, 1 lock(s) lifted" in result.output
+
+    with unit_of_work(session_factory(engine)) as session:
+        with pytest.raises(Unauthorized, match="not valid"):
+            authenticate(session, token)
+        assert login(session, "dee", "new-password", settings, address="10.0.0.9").user.name == "dee"
+    with session_factory(engine)() as session, pytest.raises(Unauthorized):
+        login(session, "dee", "old-password", settings)
+    with session_factory(engine)() as session:
+        event = session.scalars(select(AuditEvent).where(AuditEvent.kind == "password_set")).one()
+        assert event.payload == {"name": "dee", "tokens_revoked": 1}
+        assert "new-password" not in str(event.payload)
+    engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("name", "typed", "message"),
+    [("nobody", "new-password\n", "no user named 'nobody'"), ("dee", "short\n", "at least 8 characters")],
+)
+def test_set_password_refuses_unknown_users_and_short_passwords(tmp_path, monkeypatch, name, typed, message):
+    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    runner = CliRunner()
+    runner.invoke(main, ["db", "upgrade"])
+    runner.invoke(
+        main, ["users", "create", "dee", "--role", "dealer", "--password-stdin"], input="old-password\n"
+    )
+    result = runner.invoke(main, ["users", "set-password", name, "--password-stdin"], input=typed)
+    assert result.exit_code == 2
+    assert message in result.output
+    settings = Settings(instance=tmp_path)
+    engine = make_engine(settings.database)
+    with session_factory(engine)() as session:
+        assert login(session, "dee", "old-password", settings).user.name == "dee"
     engine.dispose()

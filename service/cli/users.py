@@ -11,6 +11,7 @@ from service.db import make_engine, session_factory, unit_of_work
 from service.errors import ServiceError
 from service.models import ROLES
 from service.settings import Settings
+from service.user_passwords import set_password
 from service.user_roles import set_role
 
 
@@ -25,15 +26,39 @@ def users() -> None:
 @click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
 def create(name: str, role: str, password_stdin: bool) -> None:
     """Create a user NAME with a role; the password is asked for."""
-    if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    else:
-        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    password = _read_password(password_stdin)
     engine = make_engine(Settings.from_environment().database)
     try:
         with unit_of_work(session_factory(engine)) as session:
             user = create_user(session, name, role, password)
             click.echo(f"created {user.role} {user.name!r} (id {user.id})")
+    except ServiceError as error:
+        raise click.UsageError(error.message) from None
+    finally:
+        engine.dispose()
+
+
+def _read_password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
+
+
+@users.command("set-password")
+@click.argument("name")
+@click.option("--password-stdin", is_flag=True, help="Read the new password from standard input.")
+def set_password_command(name: str, password_stdin: bool) -> None:
+    """Give user NAME a new password (asked for): signs NAME out everywhere
+    and lifts its sign-in locks."""
+    password = _read_password(password_stdin)
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with unit_of_work(session_factory(engine)) as session:
+            done = set_password(session, name, password)
+            click.echo(
+                f"new password set for {done.user.role} {done.user.name!r}; "
+                f"{done.tokens_revoked} sign-in(s) revoked, {done.locks_lifted} lock(s) lifted"
+            )
     except ServiceError as error:
         raise click.UsageError(error.message) from None
     finally:

@@ -1,0 +1,52 @@
+"""Setting a user's password (``breakpoker users set-password``): the
+forgotten password of a dealer, or the first admin's after its one showing.
+
+Every token of that user is revoked, so whoever held the old password is
+signed out everywhere, and the user's address locks are lifted, so the new
+password works at once. The event records who and how many tokens, never
+the password."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session
+
+from service.audit import record_event
+from service.auth import check_password, hash_password
+from service.db import utc_now
+from service.errors import NotFound
+from service.models import LoginFailure, Token, User
+
+
+@dataclass(frozen=True)
+class PasswordSet:
+    user: User
+    tokens_revoked: int
+    locks_lifted: int
+
+
+def set_password(session: Session, name: str, password: str, set_by: int | None = None) -> PasswordSet:
+    check_password(password)
+    user = session.scalar(select(User).where(User.name == name).with_for_update())
+    if user is None:
+        raise NotFound("user_not_found", f"no user named {name!r}", "name")
+    user.password_hash = hash_password(password)
+    now = utc_now()
+    live = (Token.user_id == user.id, Token.revoked_at.is_(None))
+    revoked = session.scalar(select(func.count()).select_from(Token).where(*live)) or 0
+    session.execute(update(Token).where(*live).values(revoked_at=now))
+    locks = session.scalar(
+        select(func.count()).select_from(LoginFailure).where(LoginFailure.user_id == user.id)
+    )
+    session.execute(delete(LoginFailure).where(LoginFailure.user_id == user.id))
+    record_event(
+        session,
+        "password_set",
+        f"user:{user.id}",
+        {"name": user.name, "tokens_revoked": revoked},
+        actor_id=set_by,
+    )
+    session.flush()
+    return PasswordSet(user, revoked, locks or 0)

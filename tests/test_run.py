@@ -4,15 +4,19 @@ gunicorn's processes, Ctrl-C stops everything, and a restart keeps the data."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
+from service.cli.run_summary import RULE
 from tests.network import free_port
 
 
@@ -39,9 +43,13 @@ def start(instance, port):
         [sys.executable, "-m", "service.cli", "run", "--port", str(port)],
         env=env,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,  # the children's logs too: the summary must come after them
         text=True,
     )
+    # Read as it comes, so the children never block on a full pipe.
+    process.lines = queue.Queue()
+    process.reader = threading.Thread(target=lambda: [process.lines.put(line) for line in process.stdout])
+    process.reader.start()
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -53,11 +61,36 @@ def start(instance, port):
     raise AssertionError("breakpoker run did not come up")
 
 
+def summary_of(process, seconds=60):
+    """The block ``run`` prints once the API is ready: its lines between the
+    rules, after every start-up line (nothing follows it while idle)."""
+    lines = []
+    deadline = time.monotonic() + seconds
+    while len([line for line in lines if line == RULE]) < 2:
+        try:
+            lines.append(process.lines.get(timeout=max(0.0, deadline - time.monotonic())).rstrip("\n"))
+        except queue.Empty:
+            raise AssertionError(f"no summary block in {lines}") from None
+    with contextlib.suppress(queue.Empty):
+        raise AssertionError(f"printed after the summary: {process.lines.get(timeout=2)!r}")
+    first = lines.index(RULE)
+    return lines[first:]
+
+
 def stop(process):
     process.send_signal(signal.SIGINT)
-    output, _ = process.communicate(timeout=60)
+    process.wait(timeout=60)
     assert process.returncode == 0
-    return output
+    process.reader.join(timeout=10)
+    return _rest(process.lines)
+
+
+def _rest(lines):
+    rest = []
+    with contextlib.suppress(queue.Empty):
+        while True:
+            rest.append(lines.get_nowait())
+    return "".join(rest)
 
 
 def wait_for(check, seconds=30):
@@ -75,28 +108,28 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
     port = free_port()
     process, base = start(tmp_path, port)
     try:
-        password = process.stdout.readline().split("password ")[1].split()[0]
+        block = summary_of(process)
+        first_admin = next(line for line in block if line.startswith("  First admin:"))
+        password = first_admin.split()[-1]
+        assert f"  Dealer tablet:  http://127.0.0.1:{port}/dealer" in block
+        assert "  New password:   " in "\n".join(block)
+        assert any(line.endswith("tables create BP-1") for line in block)
         token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
-        call(base, "/api/v1/tables", {"name": "BP-1"}, token)
-        dealer = "dealer-one"
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "service.cli",
-                "users",
-                "create",
-                dealer,
-                "--role",
-                "dealer",
-                "--password-stdin",
-            ],
-            input="long enough\n",
-            env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
-            check=True,
-            capture_output=True,
-            text=True,
-        )
+        # The block's next two commands, as printed.
+        dealer = "dealer1"
+        for line, extra in (
+            ("users create dealer1 --role dealer", ["--password-stdin"]),
+            ("tables create BP-1", []),
+        ):
+            assert any(printed.endswith(line) for printed in block)
+            subprocess.run(
+                [sys.executable, "-m", "service.cli", *line.split(), *extra],
+                input="long enough\n",
+                env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
+                check=True,
+                capture_output=True,
+                text=True,
+            )
         dealer_token = json.loads(
             call(base, "/api/v1/auth/login", {"name": dealer, "password": "long enough"})
         )["token"]
@@ -140,6 +173,9 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
 
     process, base = start(tmp_path, port)
     try:
+        assert "  Admin:          created on an earlier run (its password was shown then)" in summary_of(
+            process
+        )
         token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
         assert json.loads(call(base, "/api/v1/rounds/1", token=token))["round_id"] == "r1"
     finally:

@@ -18,6 +18,7 @@ from typing import IO
 import click
 
 from service.auth import ensure_admin
+from service.cli.run_summary import Summary
 from service.db import make_engine, session_factory, unit_of_work
 from service.migrate import upgrade
 from service.queues import AUDIT, METRICS
@@ -27,6 +28,7 @@ from service.settings import Settings
 QUICK = f"{AUDIT},{METRICS}"  # the queues that must never wait behind a long job
 
 RESTART_PAUSE = 2.0
+ANNOUNCE_WITHIN = 90.0  # seconds: the summary is printed by then even if the API is slow
 
 
 def _lock_instance(instance: Path) -> IO[str]:
@@ -72,8 +74,7 @@ def run(host: str, port: int, worker_count: int) -> None:
     with unit_of_work(session_factory(engine)) as session:
         password = ensure_admin(session)
     engine.dispose()
-    if password is not None:
-        click.echo(f"Created the first admin: name 'admin', password {password} (shown only this once)")
+    summary = Summary(host, port, password)
 
     # Prometheus files of this run only: stale ones would be added in.
     metrics = settings.instance / "prometheus"
@@ -100,8 +101,8 @@ def run(host: str, port: int, worker_count: int) -> None:
         "api": [*command, "serve", "--host", host, "--port", str(port)],
     }
     running = {name: _start(argv, env) for name, argv in children.items()}
-    click.echo(f"API:      http://{host}:{port}/api/v1/  (docs /api/v1/docs, metrics /metrics)")
-    click.echo(f"Dealer tablet: http://{host}:{port}/dealer  (Ctrl-C stops everything)")
+    announced = False
+    announce_by = time.monotonic() + ANNOUNCE_WITHIN
 
     stopping = False
 
@@ -114,6 +115,10 @@ def run(host: str, port: int, worker_count: int) -> None:
     try:
         while not stopping:
             time.sleep(0.5)
+            if not announced and (summary.is_ready() or time.monotonic() > announce_by):
+                # After the children's start-up logs, so it is the last thing on screen.
+                summary.print(ready=summary.is_ready())
+                announced = True
             if redis is not None and not redis.running and not stopping:
                 click.echo("Redis exited; starting it again", err=True)
                 redis.stop()
@@ -141,4 +146,7 @@ def run(host: str, port: int, worker_count: int) -> None:
         if redis is not None:
             redis.stop()
         lock.close()
+        if not announced and password is not None:
+            # Stopped before the API answered: the password is not lost.
+            click.echo(f"First admin: name admin, password {password} (shown only this once)")
         click.echo("stopped")

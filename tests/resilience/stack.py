@@ -20,12 +20,13 @@ import psutil
 from sqlalchemy import func, select
 
 from service.analysis.cache import store_par_sheet
+from service.cli.run_summary import RULE
 from service.db import make_engine, session_factory
 from service.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
 from tests.network import free_port
 from tests.par_sheets import default_sheet
 
-ADMIN_PASSWORD_LINE = "Created the first admin: name 'admin', password "
+ADMIN_PASSWORD_LINE = "  First admin:    name  admin    password  "
 
 
 class Stack:
@@ -69,13 +70,14 @@ class Stack:
         )
         assert self.process.stdout is not None
         password = ""
+        rules = 0
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
+        while rules < 2 and time.monotonic() < deadline:  # to the end of run's summary block
+            line = self.process.stdout.readline().rstrip("\n")
             if line.startswith(ADMIN_PASSWORD_LINE):
-                password = line.removeprefix(ADMIN_PASSWORD_LINE).split()[0]
-            if line.startswith("Dealer tablet:"):
-                break
+                password = line.split()[-1]
+            if line == RULE:
+                rules += 1
         self.wait_ready()
         return password
 

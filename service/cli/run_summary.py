@@ -1,0 +1,87 @@
+"""What ``breakpoker run`` prints once the API answers: the addresses, the
+first admin's password and the next commands, in a block of its own after
+the start-up logs, where nobody can miss it."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+RULE = "=" * 78
+ANY_ADDRESS = {"0.0.0.0", "::", ""}
+
+
+@dataclass(frozen=True)
+class Summary:
+    host: str
+    port: int
+    admin_password: str | None  # None: an admin existed already
+
+    @property
+    def base(self) -> str:
+        host = socket.gethostname() if self.host in ANY_ADDRESS else self.host
+        return f"http://{host}:{self.port}"
+
+    def is_ready(self) -> bool:
+        """The API answers /readyz with ready (migrated, database up)."""
+        probe = "127.0.0.1" if self.host in ANY_ADDRESS else self.host
+        try:
+            with urllib.request.urlopen(f"http://{probe}:{self.port}/readyz", timeout=1) as answer:
+                return bool(json.loads(answer.read())["status"] == "ready")
+        except (OSError, ValueError, KeyError):
+            return False
+
+    def lines(self, ready: bool = True) -> list[str]:
+        command = breakpoker_command()
+        head = "BREAK POKER IS RUNNING" if ready else "BREAK POKER IS STARTING (the API does not answer yet)"
+        lines = [
+            RULE,
+            f"  {head}",
+            f"  Dealer tablet:  {self.base}/dealer",
+            f"  Pit boss:       {self.base}/pit        Compliance: {self.base}/compliance",
+            f"  API and docs:   {self.base}/api/v1/docs",
+            "",
+        ]
+        if self.admin_password is not None:
+            lines += [
+                f"  First admin:    name  admin    password  {self.admin_password}",
+                "                  (shown only this once; write it down)",
+            ]
+        else:
+            lines.append("  Admin:          created on an earlier run (its password was shown then)")
+        lines += [
+            f"  New password:   {command} users set-password admin",
+            "",
+            "  Next, in another terminal in this folder:",
+            f"    {command} users create dealer1 --role dealer",
+            f"    {command} tables create BP-1",
+            "  then sign in at the dealer tablet as dealer1.  Ctrl-C stops everything.",
+            RULE,
+        ]
+        return lines
+
+    def print(self, ready: bool = True) -> None:
+        click.echo("")
+        for line in self.lines(ready):
+            click.secho(line, bold=line.startswith(("  BREAK", "  First admin")))
+        sys.stdout.flush()
+
+
+def breakpoker_command() -> str:
+    """The ``breakpoker`` script beside this Python (``.venv/bin/breakpoker``
+    after ``make run``), as the user can type it from here."""
+    script = Path(sys.executable).with_name("breakpoker")
+    if not script.exists():
+        return "breakpoker"
+    try:
+        relative = script.relative_to(Path.cwd())
+    except ValueError:
+        return str(script)
+    return str(relative) if os.sep in str(relative) else f".{os.sep}{relative}"

@@ -31,9 +31,15 @@ lint: install
 CHROMIUM ?= /usr/bin/chromium
 NO_BROWSER := echo "*** The browser tests (tests/ui) are SKIPPED: Debian's Chromium is not at $(CHROMIUM). Install it with 'apt-get install chromium' (.ci/run does) to run them. ***"
 
+# Two test processes (pytest-xdist), a file each at a time: most tests wait
+# on servers, workers and the browser rather than the CPU. The fault tests
+# time the whole stack's recovery, so they run after, alone.
+TEST_PROCESSES ?= 2
+
 test: lint
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
-	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest
+	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile -m "not resilience"
+	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -m resilience
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
 
 # The fault tests alone (they also run in make test): Redis, workers and the

@@ -53,7 +53,10 @@ def no_redis_outlives_the_suite(tmp_path_factory):
     """Every Redis server a test starts (embedded, or `breakpoker run`'s) is
     stopped by the end: set up first, so this check runs after every other
     session fixture has stopped its servers. Leftovers are killed and fail."""
-    folders = (tmp_path_factory.getbasetemp(), PROJECT)
+    # Under pytest-xdist each worker has a base folder of its own; the
+    # project folder is shared, so only a lone run can tell whose it is.
+    alone = "PYTEST_XDIST_WORKER" not in os.environ
+    folders = (tmp_path_factory.getbasetemp(), PROJECT) if alone else (tmp_path_factory.getbasetemp(),)
     before = set(redis_servers_under(*folders))
     yield
     left = {pid: line for pid, line in redis_servers_under(*folders).items() if pid not in before}

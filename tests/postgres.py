@@ -19,6 +19,28 @@ from sqlalchemy.engine import make_url
 LOCAL = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
+def postgres_url() -> str:
+    """TEST_DATABASE_URL, or under pytest-xdist a database of this worker's
+    own beside it (``<name>_gw0``, made when missing): the store tests empty
+    their database, and two workers must not empty each other's."""
+    url = make_url(os.environ["TEST_DATABASE_URL"])
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url.render_as_string(hide_password=False)
+    own = url.set(database=f"{url.database}_{worker}")
+    engine = create_engine(url.set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            found = connection.scalar(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": own.database}
+            )
+            if found is None:
+                connection.execute(text(f'CREATE DATABASE "{own.database}"'))
+    finally:
+        engine.dispose()
+    return own.render_as_string(hide_password=False)
+
+
 def _reachable(url: str) -> bool:
     driver = make_url(url).set(drivername="postgresql+psycopg")
     engine = create_engine(driver, connect_args={"connect_timeout": 3})

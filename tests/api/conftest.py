@@ -20,6 +20,7 @@ from service.migrate import upgrade
 from service.redis_server import connect
 from service.settings import Settings
 from tests.par_sheets import default_sheet
+from tests.postgres import postgres_url
 
 PASSWORD = "correct horse battery"
 ROLES = ("dealer", "pit_boss", "compliance", "admin")
@@ -34,7 +35,7 @@ def pytest_generate_tests(metafunc):
 
 
 def fresh_postgresql() -> str:
-    url = os.environ["TEST_DATABASE_URL"]
+    url = postgres_url()
     engine = make_engine(url)
     with engine.begin() as connection:
         connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))

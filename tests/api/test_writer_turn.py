@@ -18,6 +18,7 @@ from service.db import hold_writer, make_engine, session_factory
 from service.models import RoundRecord
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter, round_body
+from tests.postgres import postgres_url
 
 
 def turn_file(url: str) -> Path:
@@ -81,7 +82,7 @@ def test_a_second_writer_waits_for_the_first_to_finish(sqlite_sessions):
 @pytest.mark.store
 def test_nothing_is_held_on_postgresql_or_in_memory(database):
     # PostgreSQL locks rows; an in-memory SQLite database has no file to lock.
-    url = os.environ["TEST_DATABASE_URL"] if database == "postgresql" else "sqlite://"
+    url = postgres_url() if database == "postgresql" else "sqlite://"
     engine = make_engine(url)
     with session_factory(engine)() as session:
         hold_writer(session)

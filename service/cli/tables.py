@@ -11,9 +11,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.batch_settle import parse_json
-from service.db import make_engine, session_factory, unit_of_work
+from service.cli.session import changing_records
+from service.db import make_engine, session_factory
 from service.engine.table_config import BetType
-from service.errors import ServiceError
 from service.models import GameTable, User
 from service.settings import Settings
 from service.tables import config_of, create_table, current_config, list_tables
@@ -38,15 +38,9 @@ def tables() -> None:
 def create(name: str, config_file: Path | None, timezone: str, admin_name: str) -> None:
     """Create table NAME, open, with configuration version 1."""
     config = _read_config(config_file) if config_file is not None else {}
-    engine = make_engine(Settings.from_environment().database)
-    try:
-        with unit_of_work(session_factory(engine)) as session:
-            table = create_table(session, _admin(session, admin_name), name, config, timezone)
-            click.echo(f"created table {table.name!r} (id {table.id}): {_rules_line(session, table)}")
-    except ServiceError as error:
-        raise click.UsageError(error.message) from None
-    finally:
-        engine.dispose()
+    with changing_records() as session:
+        table = create_table(session, _admin(session, admin_name), name, config, timezone)
+        click.echo(f"created table {table.name!r} (id {table.id}): {_rules_line(session, table)}")
 
 
 @tables.command("list")

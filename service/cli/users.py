@@ -7,10 +7,8 @@ import sys
 import click
 
 from service.auth import create_user, ensure_admin
-from service.db import make_engine, session_factory, unit_of_work
-from service.errors import ServiceError
+from service.cli.session import changing_records
 from service.models import ROLES
-from service.settings import Settings
 from service.user_passwords import set_password
 from service.user_roles import set_role
 
@@ -27,15 +25,9 @@ def users() -> None:
 def create(name: str, role: str, password_stdin: bool) -> None:
     """Create a user NAME with a role; the password is asked for."""
     password = _read_password(password_stdin)
-    engine = make_engine(Settings.from_environment().database)
-    try:
-        with unit_of_work(session_factory(engine)) as session:
-            user = create_user(session, name, role, password)
-            click.echo(f"created {user.role} {user.name!r} (id {user.id})")
-    except ServiceError as error:
-        raise click.UsageError(error.message) from None
-    finally:
-        engine.dispose()
+    with changing_records() as session:
+        user = create_user(session, name, role, password)
+        click.echo(f"created {user.role} {user.name!r} (id {user.id})")
 
 
 def _read_password(from_stdin: bool) -> str:
@@ -51,29 +43,19 @@ def set_password_command(name: str, password_stdin: bool) -> None:
     """Give user NAME a new password (asked for): signs NAME out everywhere
     and lifts its sign-in locks."""
     password = _read_password(password_stdin)
-    engine = make_engine(Settings.from_environment().database)
-    try:
-        with unit_of_work(session_factory(engine)) as session:
-            done = set_password(session, name, password)
-            click.echo(
-                f"new password set for {done.user.role} {done.user.name!r}; "
-                f"{done.tokens_revoked} sign-in(s) revoked, {done.locks_lifted} lock(s) lifted"
-            )
-    except ServiceError as error:
-        raise click.UsageError(error.message) from None
-    finally:
-        engine.dispose()
+    with changing_records() as session:
+        done = set_password(session, name, password)
+        click.echo(
+            f"new password set for {done.user.role} {done.user.name!r}; "
+            f"{done.tokens_revoked} sign-in(s) revoked, {done.locks_lifted} lock(s) lifted"
+        )
 
 
 @users.command("ensure-admin")
 def ensure_admin_command() -> None:
     """Create the first admin (name 'admin') unless an admin exists; print its password once."""
-    engine = make_engine(Settings.from_environment().database)
-    try:
-        with unit_of_work(session_factory(engine)) as session:
-            password = ensure_admin(session)
-    finally:
-        engine.dispose()
+    with changing_records() as session:
+        password = ensure_admin(session)
     if password is None:
         click.echo("An admin exists. More users: breakpoker users create NAME --role ROLE")
     else:
@@ -86,15 +68,9 @@ def ensure_admin_command() -> None:
 @click.argument("role", type=click.Choice(ROLES))
 def set_role_command(name: str, role: str) -> None:
     """Give user NAME the role ROLE (recorded as role_changed, before and after)."""
-    engine = make_engine(Settings.from_environment().database)
-    try:
-        with unit_of_work(session_factory(engine)) as session:
-            user, before = set_role(session, name, role)
-            if before == role:
-                click.echo(f"{user.name!r} is already {role}; nothing changed")
-            else:
-                click.echo(f"{user.name!r} is now {role} (was {before})")
-    except ServiceError as error:
-        raise click.UsageError(error.message) from None
-    finally:
-        engine.dispose()
+    with changing_records() as session:
+        user, before = set_role(session, name, role)
+        if before == role:
+            click.echo(f"{user.name!r} is already {role}; nothing changed")
+        else:
+            click.echo(f"{user.name!r} is now {role} (was {before})")

@@ -11,6 +11,7 @@ from service.api import register_api
 from service.db import make_engine, session_factory, utc_now
 from service.redis_server import connect
 from service.settings import Settings
+from service.version import software_version
 
 
 def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
@@ -18,7 +19,9 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
     app = Flask(__name__, instance_path=str(settings.instance))
     app.config.update(
         API_TITLE="Break Poker table service",
-        API_VERSION="v1",
+        # The document's version is the software's (the changelog's);
+        # the path's /api/v1 is the API's compatibility line.
+        API_VERSION=software_version(),
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api/v1",
         OPENAPI_JSON_PATH="openapi.json",

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 from service.app import create_app
 from service.settings import Settings
+from service.version import software_version
 
 
 def test_openapi_document_lists_every_endpoint(client):
@@ -27,6 +31,12 @@ def test_openapi_document_lists_every_endpoint(client):
     assert rounds["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("RoundIn")
     assert any(p["name"] == "Idempotency-Key" for p in rounds["parameters"])
     assert "RoundIn" in spec["components"]["schemas"]
+
+
+def test_the_document_s_version_is_the_software_s(client):
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+    spec = client.get("/api/v1/openapi.json").json
+    assert spec["info"]["version"] == software_version() == project["project"]["version"]
 
 
 def test_docs_page_is_served(client):

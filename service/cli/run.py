@@ -29,6 +29,7 @@ QUICK = f"{AUDIT},{METRICS}"  # the queues that must never wait behind a long jo
 
 RESTART_PAUSE = 2.0
 ANNOUNCE_WITHIN = 90.0  # seconds: the summary is printed by then even if the API is slow
+SETTLE = 1.0  # seconds between everything up and the summary
 
 
 def _lock_instance(instance: Path) -> IO[str]:
@@ -74,7 +75,7 @@ def run(host: str, port: int, worker_count: int) -> None:
     with unit_of_work(session_factory(engine)) as session:
         password = ensure_admin(session)
     engine.dispose()
-    summary = Summary(host, port, password)
+    summary = Summary(host, port, password, settings.redis, worker_count + 1)
 
     # Prometheus files of this run only: stale ones would be added in.
     metrics = settings.instance / "prometheus"
@@ -116,7 +117,9 @@ def run(host: str, port: int, worker_count: int) -> None:
         while not stopping:
             time.sleep(0.5)
             if not announced and (summary.is_ready() or time.monotonic() > announce_by):
-                # After the children's start-up logs, so it is the last thing on screen.
+                # After the children's start-up logs, so it is the last thing
+                # on screen: their last lines follow their signing on closely.
+                time.sleep(SETTLE)
                 summary.print(ready=summary.is_ready())
                 announced = True
             if redis is not None and not redis.running and not stopping:

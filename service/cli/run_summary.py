@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import click
+from redis.exceptions import RedisError
+from rq import Worker
+
+from service.redis_server import connect
 
 RULE = "=" * 78
 ANY_ADDRESS = {"0.0.0.0", "::", ""}
@@ -23,6 +27,8 @@ class Summary:
     host: str
     port: int
     admin_password: str | None  # None: an admin existed already
+    redis_url: str
+    workers: int  # RQ workers started: the block waits for them to sign on
 
     @property
     def base(self) -> str:
@@ -30,12 +36,22 @@ class Summary:
         return f"http://{host}:{self.port}"
 
     def is_ready(self) -> bool:
-        """The API answers /readyz with ready (migrated, database up)."""
+        """The API answers /readyz with ready (migrated, database up) and
+        every worker has signed on to Redis: their start-up lines are out."""
+        return self._api_ready() and self._workers_up()
+
+    def _api_ready(self) -> bool:
         probe = "127.0.0.1" if self.host in ANY_ADDRESS else self.host
         try:
             with urllib.request.urlopen(f"http://{probe}:{self.port}/readyz", timeout=1) as answer:
                 return bool(json.loads(answer.read())["status"] == "ready")
         except (OSError, ValueError, KeyError):
+            return False
+
+    def _workers_up(self) -> bool:
+        try:
+            return Worker.count(connection=connect(self.redis_url, timeout=1)) >= self.workers
+        except (RedisError, OSError):
             return False
 
     def lines(self, ready: bool = True) -> list[str]:

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from service.audit import record_event
 from service.db import utc_now
 from service.errors import Conflict, Forbidden, Invalid, Unauthorized
+from service.known_addresses import remember
 from service.login_lockout import count_failure, forget_failures, locked_until
 from service.models import ROLES, Token, User
 from service.settings import Settings
@@ -112,6 +113,7 @@ def login(
         count_failure(session, user, address, settings, now)
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
     forget_failures(session, user.id, address)
+    remember(session, user.id, address, now)
     if _HASHER.check_needs_rehash(user.password_hash):
         user.password_hash = _HASHER.hash(password)
     token = secrets.token_urlsafe(32)

@@ -9,7 +9,10 @@ RETURNING``), so attempts sent at once are counted one after another on
 SQLite and on PostgreSQL alike and cannot outrun the limit.
 
 A window starts at the first attempt after the last one ended: at most
-``limit`` attempts are let through per window of a key.
+``limit`` attempts are let through per window of a key. The name's limit
+does not hold back an address the user signed in from before
+(:mod:`service.known_addresses`): strangers filling it cannot keep the
+user out at their own tablet.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from sqlalchemy.orm import Session
 
 from service.db import UTCDateTime
 from service.errors import ServiceError
+from service.known_addresses import is_known
 from service.models import LoginThrottle
 from service.settings import Settings
 
@@ -112,7 +116,7 @@ def _refusal(
         wait = _wait(by_address, window, now)
         return RateLimited(f"too many sign-in attempts from this address; try again in {wait} seconds", wait)
     by_name = _count(session, f"name:{name.casefold()}", now, window)
-    if by_name.attempts > settings.login_limit_per_name:
+    if by_name.attempts > settings.login_limit_per_name and not is_known(session, name, address, now):
         wait = _wait(by_name, window, now)
         return RateLimited(f"too many sign-in attempts for this name; try again in {wait} seconds", wait)
     return None

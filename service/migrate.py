@@ -111,7 +111,14 @@ def migrating(url: str) -> Iterator[Connection]:
             if sqlite:
                 connection.exec_driver_sql("PRAGMA foreign_keys = OFF")  # outside a transaction, or ignored
                 connection.commit()
+                # pysqlite opens a transaction before DML only and runs DDL
+                # in autocommit: a migration that failed half way kept the
+                # tables it had dropped. SQLite's DDL is transactional when
+                # BEGIN is ours, and then a failure undoes all of it.
+                connection.connection.driver_connection.isolation_level = None  # type: ignore[union-attr]
             with connection.begin():
+                if sqlite:
+                    connection.exec_driver_sql("BEGIN")
                 yield connection
                 if sqlite:
                     _references_hold(connection)

@@ -397,3 +397,14 @@ class LoginFailure(Base):
     failures: Mapped[int] = mapped_column(Integer)  # since the last lock, success or forgetting
     last_failure_at: Mapped[datetime] = mapped_column(UTCDateTime())
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class KnownAddress(Base):
+    """A client address a user signed in from with the right password: the
+    per-name rate limit, which strangers can fill, does not hold it back."""
+
+    __tablename__ = "known_addresses"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    last_signed_in_at: Mapped[datetime] = mapped_column(UTCDateTime())

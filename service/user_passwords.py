@@ -3,8 +3,9 @@ forgotten password of a dealer, or the first admin's after its one showing.
 
 Every token of that user is revoked, so whoever held the old password is
 signed out everywhere, and the user's address locks are lifted, so the new
-password works at once. The event records who and how many tokens, never
-the password."""
+password works at once; the addresses it signed in from are no longer
+known (:mod:`service.known_addresses`) until it signs in there again. The
+event records who and how many tokens, never the password."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from service.audit import record_event
 from service.auth import check_password, hash_password
 from service.db import utc_now
 from service.errors import NotFound
+from service.known_addresses import forget_all
 from service.models import LoginFailure, Token, User
 
 
@@ -41,6 +43,7 @@ def set_password(session: Session, name: str, password: str, set_by: int | None 
         select(func.count()).select_from(LoginFailure).where(LoginFailure.user_id == user.id)
     )
     session.execute(delete(LoginFailure).where(LoginFailure.user_id == user.id))
+    forget_all(session, user.id)
     record_event(
         session,
         "password_set",

@@ -10,7 +10,7 @@ from service.auth import authenticate, login
 from service.cli import main
 from service.db import make_engine, session_factory, unit_of_work
 from service.errors import Forbidden, Unauthorized
-from service.models import AuditEvent, User
+from service.models import AuditEvent, KnownAddress, User
 from service.settings import Settings
 
 
@@ -106,6 +106,8 @@ def test_set_password_signs_out_lifts_locks_and_keeps_no_password(tmp_path, monk
     with session_factory(engine)() as session, pytest.raises(Unauthorized):
         login(session, "dee", "old-password", settings)
     with session_factory(engine)() as session:
+        # Only the address signed in from since is known now.
+        assert [row.address for row in session.scalars(select(KnownAddress))] == ["10.0.0.9"]
         event = session.scalars(select(AuditEvent).where(AuditEvent.kind == "password_set")).one()
         assert event.payload == {"name": "dee", "tokens_revoked": 1}
         assert "new-password" not in str(event.payload)

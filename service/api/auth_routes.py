@@ -30,7 +30,8 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
 @blp.error(503, DATABASE_503)
 @blp.error(
     429,
-    "rate_limited: too many attempts from this address or for this name; the Retry-After header says "
+    "rate_limited: too many attempts from this address or for this name (the name's limit does not "
+    "hold back an address the user signed in from in the last 30 days); the Retry-After header says "
     "in how many seconds to try again",
 )
 def login_view(body: dict[str, str]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.app import create_app
-from service.models import LoginThrottle
+from service.models import KnownAddress, LoginThrottle, User
 from tests.api.conftest import PASSWORD, app_with_users, parallel, sessions
 from tests.api.logins import TABLET, Clock, attempt
 
@@ -98,6 +98,38 @@ def test_one_name_is_limited_across_addresses(limited):
     assert attempt(limited, "pit_boss2", PASSWORD, address="198.51.100.202").status_code == 200
 
 
+def fill_the_name(app, name):
+    """Strangers' wrong guesses, each from an address of its own, until the
+    name's window is full (the owner's own attempts count towards it too)."""
+    answers = [attempt(app, name, address=f"198.51.100.{n}").status_code for n in range(PER_NAME + 1)]
+    assert answers[-1] == 429, answers
+    assert 401 in answers, answers
+
+
+def test_strangers_filling_a_name_do_not_keep_its_owner_out_at_their_tablet(limited):
+    assert attempt(limited, "dealer", PASSWORD, address=TABLET).status_code == 200  # the shift starts
+    fill_the_name(limited, "dealer")
+    # A new address, even with the right password, waits: that bounds guessing.
+    assert_limited(attempt(limited, "dealer", PASSWORD, address="198.51.100.200"), 60)
+    # The dealer's own tablet signs in again, and a wrong password there is
+    # still only wrong (its own address's limit and lockout still hold).
+    assert attempt(limited, "dealer", PASSWORD, address=TABLET).status_code == 200
+    assert attempt(limited, "dealer", "mistyped", address=TABLET).status_code == 401
+    # Another user's known address is not this user's.
+    assert attempt(limited, "pit_boss", PASSWORD, address="192.0.2.20").status_code == 200
+    assert_limited(attempt(limited, "dealer", PASSWORD, address="192.0.2.20"), 60)
+
+
+def test_an_address_is_known_for_30_days_after_its_last_sign_in(limited, clock):
+    assert attempt(limited, "dealer", PASSWORD, address=TABLET).status_code == 200
+    clock.now += timedelta(days=29)
+    fill_the_name(limited, "dealer")
+    assert attempt(limited, "dealer", PASSWORD, address=TABLET).status_code == 200  # and remembered anew
+    clock.now += timedelta(days=30, seconds=1)
+    fill_the_name(limited, "dealer")
+    assert_limited(attempt(limited, "dealer", PASSWORD, address=TABLET), 60)
+
+
 def test_attempts_refused_for_their_address_do_not_use_up_a_name(limited):
     for _ in range(PER_NAME * 2):
         attempt(limited, "ghost")
@@ -174,3 +206,16 @@ def test_a_mistyped_trusted_proxy_stops_the_start_with_its_name(monkeypatch):
     monkeypatch.setenv("BREAKPOKER_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")
     networks = [str(network) for network in Settings.from_environment().trusted_networks]
     assert networks == ["10.0.0.0/8", "192.0.2.1/32"]
+
+
+def test_addresses_not_signed_in_from_for_30_days_are_forgotten(limited, clock):
+    assert attempt(limited, "dealer", PASSWORD, address=TABLET).status_code == 200
+    assert attempt(limited, "pit_boss", PASSWORD, address=TABLET).status_code == 200
+    clock.now += timedelta(days=30)
+    assert attempt(limited, "dealer", PASSWORD, address="192.0.2.11").status_code == 200
+    with sessions(limited)() as session:
+        kept = session.execute(
+            select(User.name, KnownAddress.address).join(User, User.id == KnownAddress.user_id)
+        ).all()
+    # The dealer's tablet is forgotten; the pit boss's waits for the pit boss's next sign-in.
+    assert sorted(kept) == [("dealer", "192.0.2.11"), ("pit_boss", TABLET)]

@@ -12,7 +12,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from service.db import Base, make_engine
-from service.migrate import alembic_config, upgrade
+from service.migrate import alembic_config, head_revision, upgrade
 from service.settings import Settings
 from tests.api.conftest import app_with_users, sign_in
 from tests.api.rounds_data import enter, round_body
@@ -56,13 +56,14 @@ def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path):
     nothing lost, the rounds still refuse changes, and the key is the
     user's own at the table."""
     older = before(SCOPED_KEYS, database_url)
-    upgrade(database_url, older)
+    upgrade(database_url)  # signing in writes tables newer than ``older``
     settings = Settings(instance=tmp_path, database_url=database_url)
     users = app_with_users(settings)
     client = next(users).test_client()
     admin, dealer, dealer2, boss = (
         sign_in(client, name) for name in ("admin", "dealer", "dealer2", "pit_boss")
     )
+    command.downgrade(alembic_config(database_url), older)
     table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
     entered = [enter(client, dealer, table, round_id) for round_id in ("r1", "r2")]
     void = client.post(f"/api/v1/rounds/{entered[1]['id']}/void", json={"reason": "misdeal"}, headers=boss)
@@ -97,4 +98,9 @@ def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path):
     with pytest.raises(RuntimeError, match=f"Idempotency-Key '{table['id']}-r1' is used by 2 rounds"):
         command.downgrade(alembic_config(database_url), older)
     next(users, None)  # disposes of the app's engine
+    # The refused step back undid the steps before it too: still at the head.
+    engine = make_engine(database_url)
+    with engine.connect() as connection:
+        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == head_revision()
+    engine.dispose()
     test_migrated_schema_matches_the_models(settings)

@@ -33,13 +33,15 @@ NO_BROWSER := echo "*** The browser tests (tests/ui) are SKIPPED: Debian's Chrom
 
 # Two test processes (pytest-xdist), a file each at a time: most tests wait
 # on servers, workers and the browser rather than the CPU. The fault tests
-# time the whole stack's recovery, so they run after, alone.
+# time the whole stack's recovery, and the "alone" ones need a machine no
+# other test process loads, so they run after, by themselves.
 TEST_PROCESSES ?= 2
+SERIAL := resilience or alone
 
 test: lint
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
-	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile -m "not resilience"
-	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -m resilience
+	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile -m "not ($(SERIAL))"
+	BREAKPOKER_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -m "$(SERIAL)"
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
 
 # The fault tests alone (they also run in make test): Redis, workers and the

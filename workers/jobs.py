@@ -7,7 +7,6 @@ from collections.abc import Callable
 from functools import cache
 from typing import TypeVar
 
-from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.aggregates import aggregate_round as count_round
@@ -16,12 +15,12 @@ from service.audit_chain import seal_batch
 from service.db import make_engine, session_factory, unit_of_work
 from service.exports import build_export as build_export_file
 from service.models import ConfigVersion
+from service.retry import retry_lost_race
 from service.settings import Settings
 from service.tables import config_of
 from service.verifications import run_verification
 
 Result = TypeVar("Result")
-ATTEMPTS = 5  # in-job retries of a lost race, before RQ's own retries
 
 
 @cache
@@ -30,16 +29,14 @@ def _sessions() -> sessionmaker[Session]:
 
 
 def _in_transaction(work: Callable[[Session], Result]) -> Result:
-    """Run ``work`` in one transaction; a race lost to another worker (a
-    unique key taken, SQLite busy) is rolled back and run again."""
-    for attempt in range(ATTEMPTS):
-        try:
-            with unit_of_work(_sessions()) as session:
-                return work(session)
-        except (IntegrityError, OperationalError):
-            if attempt == ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+    """Run ``work`` in one transaction, again if it loses a race to another
+    worker (:mod:`service.retry`)."""
+
+    def once() -> Result:
+        with unit_of_work(_sessions()) as session:
+            return work(session)
+
+    return retry_lost_race(once)
 
 
 def par_sheet(config_version_id: int) -> bool:

@@ -1,29 +1,27 @@
-"""One request, one transaction, retried when a concurrent request wins a
-race (a unique key taken, SQLite's single writer busy, a lock given up):
-everything is rolled back and run again, and the retry sees the winner."""
+"""One request, one transaction, run again when a concurrent request wins a
+race (:mod:`service.retry`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TypeVar
 
-from sqlalchemy.exc import IntegrityError, OperationalError
-
 from service.api.session import db
+from service.retry import LOST_RACE, retry_lost_race
 
 Result = TypeVar("Result")
-ATTEMPTS = 3
 
 
 def committed(work: Callable[[], Result]) -> Result:
     session = db()
-    for attempt in range(ATTEMPTS):
+
+    def once() -> Result:
         try:
             result = work()
             session.commit()
-            return result
-        except (IntegrityError, OperationalError):
+        except LOST_RACE:
             session.rollback()
-            if attempt == ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+            raise
+        return result
+
+    return retry_lost_race(once)

@@ -161,12 +161,13 @@ def _unknown_name(session: Session, password: str) -> NoReturn:
 _TOKEN_BY_DIGEST = select(Token).where(Token.digest == bindparam("digest"))
 
 
-def authenticate(session: Session, token: str) -> User:
-    """The user a bearer token belongs to, if it is live."""
+def authenticate(session: Session, token: str, now: datetime | None = None) -> User:
+    """The user a bearer token belongs to, if it is live at ``now`` (the
+    clock the token was issued by)."""
     found = session.scalar(_TOKEN_BY_DIGEST, {"digest": _digest(token)})
     if found is None or found.revoked_at is not None:
         raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
-    if found.expires_at <= utc_now():
+    if found.expires_at <= (now or utc_now()):
         raise Unauthorized("token_expired", "the bearer token has expired; sign in again", "Authorization")
     return found.user
 

@@ -15,9 +15,8 @@ from service.api.exception_schemas import (
     VoidInSchema,
 )
 from service.api.security import current_user, roles
-from service.api.session import db
+from service.api.session import db, now
 from service.api.transactions import committed
-from service.db import utc_now
 from service.models import RoundException
 from service.round_exceptions import (
     decide,
@@ -60,7 +59,7 @@ def exception_json(exception: RoundException, table_id: int | None = None) -> di
 def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
     """Ask for a round to be voided; a second pit boss must approve it."""
     exception = committed(
-        lambda: request_void(db(), get_round(db(), round_id), current_user(), body["reason"], utc_now())
+        lambda: request_void(db(), get_round(db(), round_id), current_user(), body["reason"], now())
     )
     return exception_json(exception)
 
@@ -76,7 +75,7 @@ def correct_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
     second pit boss must approve it."""
     exception = committed(
         lambda: request_correction(
-            db(), get_round(db(), round_id), current_user(), body["reason"], body["round"], utc_now()
+            db(), get_round(db(), round_id), current_user(), body["reason"], body["round"], now()
         )
     )
     return exception_json(exception)
@@ -105,7 +104,7 @@ def one_exception(exception_id: int) -> dict[str, Any]:
 def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> dict[str, Any]:
     committed(
         lambda: decide(
-            db(), get_exception(db(), exception_id), current_user(), approve, body.get("note", ""), utc_now()
+            db(), get_exception(db(), exception_id), current_user(), approve, body.get("note", ""), now()
         )
     )
     exception = get_exception(db(), exception_id)

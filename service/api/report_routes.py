@@ -17,8 +17,7 @@ from service.api.report_schemas import (
     VarianceNoteSchema,
 )
 from service.api.security import current_user, roles
-from service.api.session import db, settings
-from service.db import utc_now
+from service.api.session import db, now, settings
 from service.report_periods import Scope, floor_scope, parse_table_ids, table_scope
 from service.reports import dealer_report, report
 from service.variance_notes import add_variance_note, note_json
@@ -66,7 +65,7 @@ def _report(scope: Scope, query: dict[str, Any]) -> dict[str, Any]:
         query.get("day"),
         query.get("shift"),
         query["confidence"],
-        utc_now(),
+        now(),
     )
 
 
@@ -81,7 +80,7 @@ def dealers_report(query: dict[str, Any]) -> dict[str, Any]:
     rounds; for the floor or one ``table``."""
     session = db()
     scope = table_scope(session, query["table"], "table") if "table" in query else floor_scope(session)
-    return dealer_report(session, scope, query["period"], query.get("day"), query.get("shift"), utc_now())
+    return dealer_report(session, scope, query["period"], query.get("day"), query.get("shift"), now())
 
 
 @blp.route("/variance-notes", methods=["POST"])
@@ -102,7 +101,7 @@ def post_variance_note(body: dict[str, Any]) -> dict[str, Any]:
         body.get("shift"),
         body["bet"],
         body["note"],
-        utc_now(),
+        now(),
     )
     session.commit()
     return note_json(note, writer)

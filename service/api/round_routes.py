@@ -18,9 +18,8 @@ from service.api.schemas import (
     RoundsQuerySchema,
 )
 from service.api.security import ANY_ROLE, current_user, roles
-from service.api.session import db
+from service.api.session import db, now
 from service.api.transactions import committed
-from service.db import utc_now
 from service.errors import ServiceError
 from service.round_preview import preview_round
 from service.round_status import JUST_SETTLED
@@ -82,7 +81,7 @@ class TableRounds(MethodView):
         body = _strict_body()
         # A concurrent request with the same key or round id may win the
         # race; the retry then answers with the winner's round.
-        entered = committed(lambda: enter_round(session, table, current_user(), body, key, utc_now()))
+        entered = committed(lambda: enter_round(session, table, current_user(), body, key, now()))
         status = 200 if entered.replayed else 201
         # A round settled just now has no void or correction yet: no query for them.
         shown = round_json(entered.record, None if entered.replayed else JUST_SETTLED, entered.seats)

@@ -10,7 +10,7 @@ import flask_smorest
 from flask import g, request
 
 from service.api.error_docs import ROLES_KEY
-from service.api.session import db
+from service.api.session import db, now
 from service.auth import authenticate
 from service.errors import Forbidden, Unauthorized
 from service.models import ROLES, User
@@ -36,7 +36,7 @@ def roles(*allowed: str) -> Callable[[View], View]:
     def decorate(view: View) -> View:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
-            user = authenticate(db(), bearer_token())
+            user = authenticate(db(), bearer_token(), now())
             if user.role not in allowed:
                 raise Forbidden(
                     "forbidden",

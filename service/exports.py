@@ -24,11 +24,11 @@ import os
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -173,19 +173,6 @@ def download(session: Session, user: User, export: Export, instance: Path) -> Pa
         user.id,
     )
     return path
-
-
-def unfinished_exports(session: Session, before: datetime) -> list[tuple[int, str]]:
-    """Exports requested before ``before`` and still queued or running, with
-    their status: the sweep sends again those whose job was lost, or given
-    up by RQ (failed, stopped, canceled) while the export still reads running
-    (a rerun starts over)."""
-    query = (
-        select(Export.id, Export.status)
-        .where(or_(Export.status == QUEUED, Export.status == RUNNING), Export.requested_at < before)
-        .order_by(Export.id)
-    )
-    return [(export_id, status) for export_id, status in session.execute(query)]
 
 
 # --- the build (the worker) ----------------------------------------------

@@ -5,10 +5,11 @@ short transactions of its own, so the API can show it while the job runs."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.db import unit_of_work
@@ -32,6 +33,19 @@ def save_progress(
 ) -> None:
     with unit_of_work(sessions) as session:
         session.execute(update(model).where(model.id == row_id).values(done=done, total=total))
+
+
+def unfinished(session: Session, model: type[Any], before: datetime) -> list[tuple[int, str]]:
+    """Requests (exports, verifications) made before ``before`` and still
+    queued or running, with their status: the sweep sends again those whose
+    job was lost, or given up by RQ (failed, stopped, canceled) while the
+    request still reads running (a rerun starts over)."""
+    query = (
+        select(model.id, model.status)
+        .where(model.status.in_((QUEUED, RUNNING)), model.requested_at < before)
+        .order_by(model.id)
+    )
+    return [(row.id, row.status) for row in session.execute(query)]
 
 
 def percent(status: str, done: int, total: int) -> float:

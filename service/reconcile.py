@@ -19,13 +19,11 @@ from service.analysis.cache import cache_file
 from service.audit import EXPORT, VERIFY
 from service.audit_chain import unsealed
 from service.db import utc_now
-from service.exports import unfinished_exports
-from service.job_progress import QUEUED
-from service.models import AggregatedRound, RoundRecord
+from service.job_progress import QUEUED, unfinished
+from service.models import AggregatedRound, AuditVerification, Export, RoundRecord
 from service.queues import RETRY_INTERVALS, enqueue, on_its_way, status_of
 from service.round_status import counting
 from service.tables import config_of, current_config, list_tables
-from service.verifications import unfinished_verifications
 
 GRACE = timedelta(seconds=60)  # normal delivery takes well under a second
 #: an export job's RQ status when no run of it is coming: none, or over without finishing
@@ -79,11 +77,12 @@ def reconcile(
 ) -> int:
     """Send again what is still undone after ``grace`` and not on its way;
     how many jobs went."""
+    before = utc_now() - grace
     with sessions() as session:
-        found = undone(session, instance, utc_now() - grace)
+        found = undone(session, instance, before)
         long_jobs = {
-            EXPORT: unfinished_exports(session, utc_now() - grace),
-            VERIFY: unfinished_verifications(session, utc_now() - grace),
+            EXPORT: unfinished(session, Export, before),
+            VERIFY: unfinished(session, AuditVerification, before),
         }
     work = [("aggregate", round_id) for round_id in found.unaggregated_rounds]
     work += [("par_sheet", version_id) for version_id in found.missing_par_sheets]

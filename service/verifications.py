@@ -12,9 +12,8 @@ running verification whose job was lost (:mod:`service.reconcile`).
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -67,19 +66,6 @@ def list_verifications(session: Session, page: int, per_page: int) -> Page[Audit
         session, select(AuditVerification), AuditVerification.id.desc(), page, per_page
     )
     return found
-
-
-def unfinished_verifications(session: Session, before: datetime) -> list[tuple[int, str]]:
-    """Verifications asked for before ``before`` and still queued or running."""
-    query = (
-        select(AuditVerification.id, AuditVerification.status)
-        .where(
-            or_(AuditVerification.status == QUEUED, AuditVerification.status == RUNNING),
-            AuditVerification.requested_at < before,
-        )
-        .order_by(AuditVerification.id)
-    )
-    return [(verification_id, status) for verification_id, status in session.execute(query)]
 
 
 def run_verification(

@@ -18,6 +18,10 @@ class Page(Generic[Item]):
     page: int
     per_page: int
 
+    def shown(self, items: list[Any]) -> dict[str, Any]:
+        """The page as the API answers it, with its items as shown."""
+        return {"items": items, "total": self.total, "page": self.page, "per_page": self.per_page}
+
 
 def paginate(session: Session, query: Select[Any], order_by: Any, page: int, per_page: int) -> Page[Any]:
     total = int(session.scalar(select(func.count()).select_from(query.subquery())) or 0)

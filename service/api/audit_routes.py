@@ -69,14 +69,9 @@ class Verifications(MethodView):
         """Verifications, newest first, a page at a time (reports: see each one)."""
         page = list_verifications(db(), query["page"], query["per_page"])
         names = user_names(db(), {verification.requested_by for verification in page.items})
-        return {
-            "items": [
-                verification_json(v, names.get(v.requested_by, ""), with_report=False) for v in page.items
-            ],
-            "total": page.total,
-            "page": page.page,
-            "per_page": page.per_page,
-        }
+        return page.shown(
+            [verification_json(v, names.get(v.requested_by, ""), with_report=False) for v in page.items]
+        )
 
 
 @blp.route("/verifications/<id:verification_id>")

@@ -81,12 +81,9 @@ class Exports(MethodView):
         """Exports, newest first, a page at a time (manifests: see each export)."""
         page = list_exports(db(), query["page"], query["per_page"])
         names = user_names(db(), {export.requested_by for export in page.items})
-        return {
-            "items": [export_json(e, names.get(e.requested_by, ""), with_manifest=False) for e in page.items],
-            "total": page.total,
-            "page": page.page,
-            "per_page": page.per_page,
-        }
+        return page.shown(
+            [export_json(e, names.get(e.requested_by, ""), with_manifest=False) for e in page.items]
+        )
 
 
 @blp.route("/<id:export_id>")

@@ -102,12 +102,7 @@ class TableRounds(MethodView):
             query["page"],
             query["per_page"],
         )
-        return {
-            "items": rounds_json(db(), page.items),
-            "total": page.total,
-            "page": page.page,
-            "per_page": page.per_page,
-        }
+        return page.shown(rounds_json(db(), page.items))
 
 
 @blp.route("/tables/<id:table_id>/rounds/preview", methods=["POST"])

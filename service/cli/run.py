@@ -116,12 +116,14 @@ def run(host: str, port: int, worker_count: int) -> None:
     try:
         while not stopping:
             time.sleep(0.5)
-            if not announced and (summary.is_ready() or time.monotonic() > announce_by):
-                # After the children's start-up logs, so it is the last thing
-                # on screen: their last lines follow their signing on closely.
-                time.sleep(SETTLE)
-                summary.print(ready=summary.is_ready())
-                announced = True
+            if not announced:
+                ready = summary.is_ready()
+                if ready or time.monotonic() > announce_by:
+                    # After the children's start-up logs, so it is the last thing
+                    # on screen: their last lines follow their signing on closely.
+                    time.sleep(SETTLE)
+                    summary.print(ready=ready)
+                    announced = True
             if redis is not None and not redis.running and not stopping:
                 click.echo("Redis exited; starting it again", err=True)
                 redis.stop()

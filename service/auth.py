@@ -51,7 +51,7 @@ def create_user(session: Session, name: str, role: str, password: str, created_b
     if session.scalar(select(User).where(User.name == name)) is not None:
         raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
     user = User(
-        name=name, role=role, password_hash=_HASHER.hash(password), failed_logins=0, created_at=utc_now()
+        name=name, role=role, password_hash=hash_password(password), failed_logins=0, created_at=utc_now()
     )
     session.add(user)
     session.flush()
@@ -115,7 +115,7 @@ def login(
     forget_failures(session, user.id, address)
     remember(session, user.id, address, now)
     if _HASHER.check_needs_rehash(user.password_hash):
-        user.password_hash = _HASHER.hash(password)
+        user.password_hash = hash_password(password)
     token = secrets.token_urlsafe(32)
     expires_at = now + timedelta(minutes=settings.token_minutes)
     session.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))

@@ -39,9 +39,9 @@ def set_password(session: Session, name: str, password: str, set_by: int | None 
     live = (Token.user_id == user.id, Token.revoked_at.is_(None))
     revoked = session.scalar(select(func.count()).select_from(Token).where(*live)) or 0
     session.execute(update(Token).where(*live).values(revoked_at=now))
-    locks = session.scalar(
-        select(func.count()).select_from(LoginFailure).where(LoginFailure.user_id == user.id)
-    )
+    # Rows of failures that locked nothing (yet) go too, but are no lock.
+    holding = LoginFailure.user_id == user.id, LoginFailure.locked_until > now
+    locks = session.scalar(select(func.count()).select_from(LoginFailure).where(*holding)) or 0
     session.execute(delete(LoginFailure).where(LoginFailure.user_id == user.id))
     forget_all(session, user.id)
     record_event(
@@ -52,4 +52,4 @@ def set_password(session: Session, name: str, password: str, set_by: int | None 
         actor_id=set_by,
     )
     session.flush()
-    return PasswordSet(user, revoked, locks or 0)
+    return PasswordSet(user, revoked, locks)

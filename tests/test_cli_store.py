@@ -114,6 +114,27 @@ def test_set_password_signs_out_lifts_locks_and_keeps_no_password(tmp_path, monk
     engine.dispose()
 
 
+def test_set_password_counts_only_the_locks_that_hold(tmp_path, monkeypatch):
+    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    runner = CliRunner()
+    runner.invoke(main, ["db", "upgrade"])
+    runner.invoke(
+        main, ["users", "create", "dee", "--role", "dealer", "--password-stdin"], input="old-password\n"
+    )
+    settings = Settings(instance=tmp_path)
+    engine = make_engine(settings.database)
+    with session_factory(engine)() as session:  # two wrong guesses: counted, no lock
+        for _ in range(2):
+            with pytest.raises(Unauthorized):
+                login(session, "dee", "guess-guess", settings, address="10.0.0.9")
+        session.commit()
+    engine.dispose()
+    result = runner.invoke(main, ["users", "set-password", "dee", "--password-stdin"], input="new-password\n")
+    assert result.exit_code == 0, result.output
+    assert "0 sign-in(s) revoked, 0 lock(s) lifted" in result.output
+
+
 @pytest.mark.parametrize(
     ("name", "typed", "message"),
     [("nobody", "new-password\n", "no user named 'nobody'"), ("dee", "short\n", "at least 8 characters")],

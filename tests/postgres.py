@@ -4,6 +4,7 @@ TEST_DATABASE_URL's server when it is set, else the machine's own on
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -19,6 +20,7 @@ from sqlalchemy.engine import make_url
 LOCAL = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
+@functools.cache  # the variables are the run's: one look (and CREATE) a process
 def postgres_url() -> str:
     """TEST_DATABASE_URL, or under pytest-xdist a database of this worker's
     own beside it (``<name>_gw0``, made when missing): the store tests empty

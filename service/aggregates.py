@@ -8,13 +8,13 @@ together, so a repeated job changes nothing."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.orm import Session
 
 from service.db import utc_now
 from service.engine.house_way import Rule
 from service.models import AggregatedRound, RoundRecord, ShiftAggregate
-from service.round_status import CORRECTION, VOID, approved_exception_kind
+from service.round_status import CORRECTION, VOID, approved_exception_kind, counting
 
 BETS = ("main", "dealer_break_bonus", "break_bonus")
 #: Every counting column of a shift aggregate.
@@ -121,3 +121,17 @@ def _shares(record: RoundRecord) -> dict[str, float]:
 
 def _bump(row: ShiftAggregate, column: str, amount: float) -> None:
     setattr(row, column, getattr(row, column) + amount)
+
+
+def out_of_step() -> ColumnElement[bool]:
+    """Round records the totals do not reflect yet: counting but not counted,
+    or counted but voided or corrected since."""
+    marked = exists().where(AggregatedRound.round_id == RoundRecord.id)
+    still_in = exists().where(
+        AggregatedRound.round_id == RoundRecord.id, AggregatedRound.removed_at.is_(None)
+    )
+    return or_(and_(~marked, counting()), and_(still_in, ~counting()))
+
+
+def unaggregated_count(session: Session) -> int:
+    return int(session.scalar(select(func.count()).select_from(RoundRecord).where(out_of_step())) or 0)

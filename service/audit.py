@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from service import request_id
 from service.db import utc_now
+from service.job_queues import JobKind
 from service.models import AuditEvent, OutboxEntry
 
 _EVENTS = cast(Table, AuditEvent.__table__)
@@ -20,11 +21,6 @@ EVENT_ORDER_LOCK = 0x42_50_41_55  # "BPAU": the advisory lock ordering audit eve
 _ORDER_EVENTS = text("SELECT pg_advisory_xact_lock(:key)")
 _INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
 _INSERT_JOB = insert(_OUTBOX)
-SEAL = "seal"
-AGGREGATE = "aggregate"
-PAR_SHEET = "par_sheet"
-EXPORT = "export"
-VERIFY = "verify"
 
 
 def record_event(
@@ -59,11 +55,11 @@ def record_event(
         )
         .scalar_one()
     )
-    queue_job(session, SEAL, event_id)
+    queue_job(session, JobKind.SEAL, event_id)
     return event_id
 
 
-def queue_job(session: Session, job: str, ref: int) -> None:
+def queue_job(session: Session, job: JobKind, ref: int) -> None:
     session.connection().execute(
         _INSERT_JOB,
         {"job": job, "ref": ref, "created_at": utc_now(), "request_id": request_id.current.get()},

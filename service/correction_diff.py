@@ -14,7 +14,7 @@ from service.engine.cards import codes
 from service.engine.round import Round
 from service.engine.settlement import RoundSettlement
 from service.models import RoundRecord
-from service.rounds import setting_entered
+from service.round_storage import setting_entered
 
 
 def entry_view(round_: Round) -> dict[str, Any]:

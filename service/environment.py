@@ -30,7 +30,7 @@ from marshmallow.validate import Range
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from service.queues import QUEUES, RETRY_SECONDS
+from service.job_queues import QUEUES, RETRY_SECONDS
 
 EX_CONFIG = 78  # sysexits.h: the exit status of a start stopped by its configuration
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

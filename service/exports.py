@@ -32,7 +32,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.audit import EXPORT, queue_job, record_event
+from service.audit import queue_job, record_event
 from service.audit_chain import GENESIS
 from service.db import unit_of_work, utc_now
 from service.errors import Conflict, Invalid, NotFound
@@ -50,6 +50,7 @@ from service.export_queries import (
 from service.export_writer import FORMULA_GUARD, Member, write_file
 from service.job_progress import DONE, FAILED, QUEUED, RUNNING, save_progress
 from service.job_progress import percent as percent_of
+from service.job_queues import JobKind
 from service.models import AuditSeal, Export, GameTable, User
 from service.paging import Page, paginate
 from service.tables import list_tables
@@ -126,7 +127,7 @@ def request_export(
         {"from": first_day.isoformat(), "to": last_day.isoformat(), "tables": chosen},
         user.id,
     )
-    queue_job(session, EXPORT, export.id)
+    queue_job(session, JobKind.EXPORT, export.id)
     return export
 
 

@@ -197,7 +197,7 @@ class OutboxEntry(Base):
     __tablename__ = "outbox"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    job: Mapped[str] = mapped_column(String(40))  # "seal" or "aggregate"
+    job: Mapped[str] = mapped_column(String(40))  # a JobKind
     ref: Mapped[int] = mapped_column(Integer)  # the event or round id
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     dispatched_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)

@@ -15,11 +15,11 @@ from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegis
 from rq.serializers import JSONSerializer
 from sqlalchemy.orm import Session
 
+from service.aggregates import unaggregated_count
 from service.audit_chain import unsealed
 from service.db import utc_now
-from service.outbox import backlog
-from service.queues import QUEUES, queue
-from service.reconcile import unaggregated_count
+from service.job_queues import QUEUES, queue
+from service.outbox_backlog import backlog
 
 FAILED_SHOWN = 50
 

@@ -4,17 +4,15 @@ goes out when it is back."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
 from redis import Redis
 from redis.exceptions import RedisError
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.db import unit_of_work, utc_now
+from service.job_queues import RETRY_INTERVALS
 from service.models import OutboxEntry
-from service.queues import RETRY_INTERVALS, enqueue
+from service.queues import enqueue
 
 BATCH = 500
 
@@ -44,16 +42,3 @@ def dispatch(
             return len(rows)
     except (RedisError, OSError):
         return 0
-
-
-@dataclass(frozen=True)
-class Backlog:
-    waiting: int
-    oldest: datetime | None
-
-
-def backlog(session: Session) -> Backlog:
-    waiting, oldest = session.execute(
-        select(func.count(), func.min(OutboxEntry.created_at)).where(OutboxEntry.dispatched_at.is_(None))
-    ).one()
-    return Backlog(int(waiting), oldest)

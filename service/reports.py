@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
-from service.aggregates import BETS, COUNTERS
+from service.aggregates import BETS, COUNTERS, out_of_step
 from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
 from service.db import utc_now
@@ -41,9 +41,8 @@ from service.models import (
     ShiftAggregate,
     User,
 )
-from service.reconcile import out_of_step
 from service.report_periods import Period, Scope, check_confidence, resolve_period
-from service.rounds import iso
+from service.round_storage import iso
 from service.tables import config_of
 from service.variance_notes import current_notes
 

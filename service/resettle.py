@@ -23,7 +23,8 @@ from service.engine.round import SeatEntry
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.models import ConfigVersion, RoundRecord, SeatRecord
-from service.rounds import request_digest, round_ref_of, seat_columns, settlement_json
+from service.round_entry import request_digest
+from service.round_storage import round_ref_of, seat_columns, settlement_json
 from service.sealed_rounds import ABSENT, Mismatch, round_pages, sealed_mismatches
 from service.tables import config_of
 

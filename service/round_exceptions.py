@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from service.audit import AGGREGATE, queue_job, record_event
+from service.audit import queue_job, record_event
 from service.correction_diff import changes_of, entry_view
 from service.db import hold_writer
 from service.engine.errors import RulesError
@@ -31,15 +31,11 @@ from service.engine.round import Round
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.errors import Conflict, Forbidden, Invalid, NotFound
+from service.job_queues import JobKind
 from service.models import ExceptionDecision, GameTable, RoundException, RoundRecord, User
+from service.round_entry import request_digest
 from service.round_status import CORRECTION, SETTLED, VOID, statuses
-from service.rounds import (
-    record_settled,
-    request_digest,
-    round_id_of,
-    round_ref_of,
-    store_round,
-)
+from service.round_storage import record_settled, round_id_of, round_ref_of, store_round
 from service.tables import config_of
 
 MAX_TEXT = 500
@@ -207,9 +203,9 @@ def decide(
     session.add(decision)
     session.flush()
     if approve:
-        queue_job(session, AGGREGATE, record.id)  # takes the round out of the totals
+        queue_job(session, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
         if replacement is not None:
-            queue_job(session, AGGREGATE, replacement.id)
+            queue_job(session, JobKind.AGGREGATE, replacement.id)
     record_event(
         session,
         f"{exception.kind}_{'approved' if approve else 'rejected'}",

@@ -14,7 +14,9 @@ from service.engine.settlement import SeatResult
 from service.engine.table_config import FoulPolicy
 from service.house_way_report import foul_reason
 from service.models import GameTable
-from service.rounds import seat_rows, seats_shown, settle_body, settlement_json
+from service.round_entry import settle_body
+from service.round_storage import seat_rows, settlement_json
+from service.round_views import seats_shown
 from service.tables import config_of
 
 FOUL_EFFECTS = {

@@ -29,7 +29,8 @@ from sqlalchemy.orm import Session
 from service.aggregates import BETS
 from service.job_progress import Progress
 from service.models import AuditEvent, AuditSeal, RoundRecord
-from service.rounds import placement, request_digest, round_id_of
+from service.round_entry import request_digest
+from service.round_storage import placement, round_id_of
 
 ABSENT = "(absent)"
 RESETTLED, SEALED = "re-settled", "sealed"  # what a stored figure is compared with

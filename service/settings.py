@@ -10,7 +10,7 @@ from pathlib import Path
 
 from service.environment import parse_networks, read_environment
 from service.instance import instance_path
-from service.queues import RETRY_SECONDS
+from service.job_queues import RETRY_SECONDS
 
 
 def _sqlite_url(instance: Path) -> str:

@@ -9,12 +9,13 @@ from typing import Any
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
-from service.audit import PAR_SHEET, queue_job, record_event
+from service.audit import queue_job, record_event
 from service.db import utc_now
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
 from service.errors import Conflict, Invalid, NotFound
 from service.gaming_day import DEFAULT_SHIFT_STARTS, check_shift_starts, valid_zone
+from service.job_queues import JobKind
 from service.models import ConfigVersion, GameTable, User
 
 
@@ -181,5 +182,5 @@ def _add_version(session: Session, table: GameTable, rules: TableConfig, user: U
     session.flush()
     # The theoretical hold of these rules, computed in the background so the
     # pit reports read it at once.
-    queue_job(session, PAR_SHEET, version.id)
+    queue_job(session, JobKind.PAR_SHEET, version.id)
     return version

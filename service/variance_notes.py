@@ -14,7 +14,7 @@ from service.audit import record_event
 from service.errors import Invalid
 from service.models import User, VarianceNote
 from service.report_periods import Period, Scope, floor_scope, resolve_period, table_scope
-from service.rounds import iso
+from service.round_storage import iso
 
 MAX_NOTE = 2000
 

@@ -17,11 +17,12 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.audit import VERIFY, queue_job
+from service.audit import queue_job
 from service.audit_verify import AuditReport, record_verification, verification_size, verify_records
 from service.db import unit_of_work, utc_now
 from service.errors import Invalid, NotFound
 from service.job_progress import DONE, FAILED, QUEUED, RUNNING, Tracker
+from service.job_queues import JobKind
 from service.models import AuditVerification, User
 from service.paging import Page, paginate
 
@@ -47,7 +48,7 @@ def request_verification(
     )
     session.add(verification)
     session.flush()
-    queue_job(session, VERIFY, verification.id)
+    queue_job(session, JobKind.VERIFY, verification.id)
     return verification
 
 

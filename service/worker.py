@@ -29,9 +29,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service import request_id
 from service.db import make_engine, session_factory
+from service.job_queues import QUEUES, queue
 from service.metrics import count_job_failure
-from service.outbox import backlog, dispatch
-from service.queues import QUEUES, queue
+from service.outbox import dispatch
+from service.outbox_backlog import backlog
 from service.reconcile import reconcile
 from service.redis_server import connect
 from service.settings import Settings

@@ -25,7 +25,7 @@ from service.round_exceptions import (
     request_correction,
     request_void,
 )
-from service.rounds import exception_summary, get_round, round_json
+from service.round_views import exception_summary, get_round, round_json
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 

@@ -18,8 +18,9 @@ from service.api.security import roles
 from service.api.session import db, settings
 from service.errors import Unauthorized
 from service.floor_metrics import FloorFigures, day_lines, last_verification
-from service.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, ScrapeTime, game_totals, render
+from service.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
 from service.ops import job_status, queue_counts
+from service.scrape_metrics import ScrapeTime, game_totals
 
 log = logging.getLogger(__name__)
 

@@ -43,8 +43,9 @@ from service.models import AuditEvent, GameTable, RoundRecord, User
 from service.report_periods import table_scope
 from service.reports import report
 from service.resettle import resettle, stored_rounds
+from service.round_entry import enter_round
 from service.round_exceptions import decide, get_exception, request_correction, request_void
-from service.rounds import enter_round, recall
+from service.round_views import recall
 from service.tables import create_table
 
 SEATS = 6

@@ -16,7 +16,7 @@ from service.db import make_engine, session_factory
 from service.models import GameTable, RoundRecord
 from service.resettle import Verdict, stored_rounds
 from service.resettle import verify as verify_round
-from service.rounds import round_json
+from service.round_views import round_json
 from service.settings import Settings
 
 LISTED = 1_000  # mismatching rounds named in a --verify-all JSON summary

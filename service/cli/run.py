@@ -20,12 +20,12 @@ import click
 from service.auth import ensure_admin
 from service.cli.run_summary import Summary
 from service.db import make_engine, session_factory, unit_of_work
+from service.job_queues import QueueName
 from service.migrate import upgrade
-from service.queues import AUDIT, METRICS
 from service.redis_server import EmbeddedRedis
 from service.settings import Settings
 
-QUICK = f"{AUDIT},{METRICS}"  # the queues that must never wait behind a long job
+QUICK = f"{QueueName.AUDIT},{QueueName.METRICS}"  # the queues that must never wait behind a long job
 
 RESTART_PAUSE = 2.0
 ANNOUNCE_WITHIN = 90.0  # seconds: the summary is printed by then even if the API is slow

@@ -10,10 +10,10 @@ import click
 
 from service.db import make_engine, session_factory
 from service.environment import read_environment
+from service.job_queues import QUEUES
 from service.lifecycle import running
 from service.logs import configure_logging
 from service.ops import job_status, requeue_failed
-from service.queues import QUEUES
 from service.redis_server import connect
 from service.settings import Settings
 from service.worker import run_dispatcher, run_worker

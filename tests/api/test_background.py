@@ -17,9 +17,9 @@ from sqlalchemy import func, select
 
 from service.analysis.cache import store_par_sheet
 from service.app import create_app
+from service.job_queues import QUEUES, QueueName, queue
 from service.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
 from service.outbox import dispatch
-from service.queues import ANALYSIS, AUDIT, QUEUES, queue
 from service.redis_server import EmbeddedRedis, connect
 from tests.api.background import WORKER, check_aggregates, check_chain, run_burst, worker_env
 from tests.api.conftest import PASSWORD, ROLES, sign_in
@@ -174,7 +174,7 @@ def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
     doomed = subprocess.Popen(
         [*WORKER, *fast], env=worker_env(redis_settings), start_new_session=True, stderr=subprocess.DEVNULL
     )
-    started = StartedJobRegistry(queue=queue(AUDIT, connection))
+    started = StartedJobRegistry(queue=queue(QueueName.AUDIT, connection))
     try:
         # The worker first waits out the lock to record its start (a few seconds).
         for _ in range(400):
@@ -374,9 +374,9 @@ def test_a_worker_on_the_quick_queues_leaves_long_jobs_to_another(bg_app, redis_
     with sessions_of(bg_app)() as session:
         check_chain(session)
         assert sum(v for k, v in check_aggregates(session).items() if k[-1] == "rounds") == 2
-    assert queue(ANALYSIS, connection).count == 1  # waiting for a worker that takes long jobs
+    assert queue(QueueName.ANALYSIS, connection).count == 1  # waiting for a worker that takes long jobs
     run_burst(redis_settings)
-    assert queue(ANALYSIS, connection).count == 0
+    assert queue(QueueName.ANALYSIS, connection).count == 0
 
 
 def test_a_worker_refuses_unknown_queues(redis_settings):

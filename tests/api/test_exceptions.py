@@ -14,7 +14,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 from service.aggregates import aggregate_round
 from service.db import unit_of_work
 from service.models import AuditEvent, ExceptionDecision, RoundException, RoundRecord, ShiftAggregate
-from service.reconcile import undone
+from service.undone_work import undone
 from tests.api.background import check_aggregates
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter, round_body

@@ -29,6 +29,7 @@ from service.db import unit_of_work, utc_now
 from service.export_files import FILES
 from service.export_writer import FORMULA_STARTS, Member, cell, write_file
 from service.exports import build_export
+from service.job_queues import QueueName, queue, status_of
 from service.models import (
     AuditEvent,
     AuditSeal,
@@ -39,10 +40,10 @@ from service.models import (
     SeatRecord,
     User,
 )
-from service.queues import EXPORTS, enqueue, queue, status_of
+from service.queues import enqueue
 from service.reconcile import reconcile
 from service.redis_server import connect
-from service.rounds import enter_round
+from service.round_entry import enter_round
 from service.tables import change_schedule
 from tests.api.background import run_burst
 from tests.api.conftest import sessions, sign_in
@@ -548,13 +549,13 @@ def test_the_sweep_sends_a_lost_export_again(app, client, as_role, redis_setting
         session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
     connection = connect(redis_settings.redis)
     assert reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
-    assert f"export-{asked['id']}" in queue(EXPORTS, connection).job_ids
+    assert f"export-{asked['id']}" in queue(QueueName.EXPORTS, connection).job_ids
     # Running with a job on its way, or failed: left alone.
-    queue(EXPORTS, connection).empty()
+    queue(QueueName.EXPORTS, connection).empty()
     with unit_of_work(sessions(app)) as session:
         session.execute(update(Export).values(status="failed"))
     reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0))
-    assert queue(EXPORTS, connection).job_ids == []
+    assert queue(QueueName.EXPORTS, connection).job_ids == []
 
 
 def test_the_first_and_last_gaming_days_that_leave_room_for_the_window(app, client, as_role, redis_settings):
@@ -570,7 +571,7 @@ def test_the_sweep_restarts_an_export_whose_worker_died_mid_build(
 ):
     asked = request(client, as_role["compliance"]).json
     connection = connect(redis_settings.redis)
-    exports = queue(EXPORTS, connection)
+    exports = queue(QueueName.EXPORTS, connection)
     enqueue(connection, "export", asked["id"])  # the outbox row went out
     with unit_of_work(sessions(app)) as session:
         session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))

@@ -18,18 +18,17 @@ from statistics import NormalDist
 import pytest
 from sqlalchemy import func, select
 
-from service.aggregates import BETS, aggregate_round
+from service.aggregates import BETS, aggregate_round, out_of_step
 from service.analysis.cache import store_par_sheet
 from service.analysis.par_sheet import ParSheet
 from service.analysis.single_hand import break_bonus_math
 from service.db import unit_of_work, utc_now
 from service.gaming_day import place
 from service.models import AuditEvent, GameTable, OutboxEntry, RoundException, RoundRecord, User
-from service.reconcile import out_of_step
 from service.report_periods import floor_scope, table_scope
 from service.reports import report
+from service.round_entry import enter_round
 from service.round_exceptions import decide, request_correction, request_void
-from service.rounds import enter_round
 from service.tables import change_config, config_of, create_table
 from tests.api.background import check_aggregates, run_burst
 from tests.api.conftest import sessions

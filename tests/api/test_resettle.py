@@ -15,7 +15,7 @@ from service.cli import main
 from service.db import unit_of_work
 from service.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord, User
 from service.resettle import Mismatch, resettle, stored_rounds
-from service.rounds import iso
+from service.round_storage import iso
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import correct, round_body
 from tests.api.tamper import drop_triggers

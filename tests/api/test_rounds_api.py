@@ -128,17 +128,17 @@ def test_concurrent_requests_with_one_key_settle_once(app, as_role, table):
 
 
 def test_a_failure_part_way_stores_nothing(app, client, as_role, table, monkeypatch):
-    import service.rounds
+    import service.round_entry
 
     written = []
-    real_store = service.rounds.store_round
+    real_store = service.round_entry.store_round
 
     def store_then_fail(*args, **kwargs):
         stored = real_store(*args, **kwargs)  # the round and its seats are written…
         written.append(stored[0])  # the record's id
         raise RuntimeError("disk full")  # …and the event is not
 
-    monkeypatch.setattr(service.rounds, "store_round", store_then_fail)
+    monkeypatch.setattr(service.round_entry, "store_round", store_then_fail)
     events_before = count(app, AuditEvent)
     outbox_before = count(app, OutboxEntry)
     response = post_round(client, as_role["dealer"], table["id"], round_body())

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from service.models import AuditEvent, ConfigVersion, GameTable, User
-from service.rounds import enter_round
+from service.round_entry import enter_round
 from tests.api.conftest import sessions
 from tests.api.rounds_data import round_body
 

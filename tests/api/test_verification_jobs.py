@@ -17,8 +17,8 @@ from service.aggregates import aggregate_round
 from service.audit_chain import seal_batch
 from service.audit_verify import verify_records
 from service.db import unit_of_work, utc_now
+from service.job_queues import QueueName, queue
 from service.models import AuditEvent, AuditVerification, OutboxEntry, RoundRecord, ShiftAggregate
-from service.queues import VERIFY, queue
 from service.reconcile import reconcile
 from service.redis_server import connect
 from service.verifications import run_verification
@@ -142,13 +142,13 @@ def test_the_sweep_sends_a_lost_verification_again(app, client, as_role, redis_s
         session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
     connection = connect(redis_settings.redis)
     assert reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
-    assert queue(VERIFY, connection).job_ids == [f"verify-{asked['id']}"]
+    assert queue(QueueName.VERIFY, connection).job_ids == [f"verify-{asked['id']}"]
     # Failed (retried by RQ, then left for a person) or done: left alone.
-    queue(VERIFY, connection).empty()
+    queue(QueueName.VERIFY, connection).empty()
     with unit_of_work(sessions(app)) as session:
         session.execute(update(AuditVerification).values(status="failed"))
     reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0))
-    assert queue(VERIFY, connection).job_ids == []
+    assert queue(QueueName.VERIFY, connection).job_ids == []
 
 
 def test_verifications_are_listed_newest_first(app, client, as_role, rounds):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-import service.rounds
+import service.round_entry
 from service.db import hold_writer, make_engine, session_factory
 from service.models import RoundRecord
 from tests.api.conftest import sessions, sign_in
@@ -93,27 +93,27 @@ def test_nothing_is_held_on_postgresql_or_in_memory(database):
 # SQLite only (no store mark): the turn is SQLite's.
 def test_a_round_is_written_in_its_turn_and_gives_it_back(client, as_role, table, database_url, monkeypatch):
     seen = []
-    real_store = service.rounds.store_round
+    real_store = service.round_entry.store_round
 
     def store_and_look(*args, **kwargs):
         stored = real_store(*args, **kwargs)
         seen.append(turn_is_free(database_url))
         return stored
 
-    monkeypatch.setattr(service.rounds, "store_round", store_and_look)
+    monkeypatch.setattr(service.round_entry, "store_round", store_and_look)
     enter(client, as_role["dealer"], table, "turn-1")
     assert seen == [False]  # held while the round was written
     assert turn_is_free(database_url)  # and given back with the commit
 
 
 def test_a_failed_round_gives_the_turn_back(app, client, as_role, table, database_url, monkeypatch):
-    real_store = service.rounds.store_round
+    real_store = service.round_entry.store_round
 
     def store_then_fail(*args, **kwargs):
         real_store(*args, **kwargs)
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(service.rounds, "store_round", store_then_fail)
+    monkeypatch.setattr(service.round_entry, "store_round", store_then_fail)
     failed = client.post(
         f"/api/v1/tables/{table['id']}/rounds",
         json=round_body("turn-2"),

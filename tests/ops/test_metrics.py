@@ -19,9 +19,9 @@ from sqlalchemy import select, text
 from service.audit import record_event
 from service.audit_chain import seal_batch
 from service.db import make_engine, session_factory, unit_of_work
+from service.job_queues import QueueName, queue
 from service.models import AuditEvent
 from service.outbox import dispatch
-from service.queues import AUDIT, METRICS, queue
 from service.redis_server import connect
 from tests.api.rounds_data import round_body
 from tests.api.tamper import drop_triggers
@@ -117,19 +117,21 @@ def test_the_outbox_s_oldest_row_and_the_workers_per_queue(app_with_par_sheet, r
     time.sleep(0.2)
     found = samples(client)
     assert found[("breakpoker_outbox_oldest_seconds", ())] >= 0.2
-    assert found[("breakpoker_workers", (("queue", AUDIT),))] == 0.0
+    assert found[("breakpoker_workers", (("queue", QueueName.AUDIT),))] == 0.0
 
     connection = connect(redis_settings.redis)
     sessions = app_with_par_sheet.extensions["breakpoker"]["sessions"]
     while dispatch(sessions, connection):
         pass
-    worker = Worker([queue(AUDIT, connection), queue(METRICS, connection)], connection=connection)
+    worker = Worker(
+        [queue(QueueName.AUDIT, connection), queue(QueueName.METRICS, connection)], connection=connection
+    )
     worker.register_birth()
     try:
         found = samples(client)
         assert found[("breakpoker_outbox_oldest_seconds", ())] == 0.0
-        assert found[("breakpoker_workers", (("queue", AUDIT),))] == 1.0
-        assert found[("breakpoker_workers", (("queue", METRICS),))] == 1.0
+        assert found[("breakpoker_workers", (("queue", QueueName.AUDIT),))] == 1.0
+        assert found[("breakpoker_workers", (("queue", QueueName.METRICS),))] == 1.0
         assert found[("breakpoker_workers", (("queue", "exports"),))] == 0.0
     finally:
         worker.register_death()

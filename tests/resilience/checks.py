@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from service.audit import AGGREGATE
+from service.job_queues import JobKind
 from service.models import AuditEvent, OutboxEntry, RoundRecord
 from tests.api.background import check_aggregates, check_chain
 from tests.resilience.stack import Stack
@@ -29,7 +29,8 @@ def check_rounds(stack: Stack, settled: dict[str, dict[str, Any]]) -> None:
             for event in session.scalars(select(AuditEvent).where(AuditEvent.kind == "round_settled"))
         )
         aggregate_jobs = Counter(
-            row.ref for row in session.scalars(select(OutboxEntry).where(OutboxEntry.job == AGGREGATE))
+            row.ref
+            for row in session.scalars(select(OutboxEntry).where(OutboxEntry.job == JobKind.AGGREGATE))
         )
         for record in records:
             answer = settled[str(json.loads(record.round_ref))]

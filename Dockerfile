@@ -20,7 +20,7 @@ COPY dealer_ui ./dealer_ui
 # Not editable: the venv holds the whole program, and the source stays here.
 RUN /opt/venv/bin/pip install --upgrade pip \
     && /opt/venv/bin/pip install . \
-    && /opt/venv/bin/python -c "import service.app, workers.jobs, dealer_ui.blueprint"
+    && /opt/venv/bin/python -c "import service.api.app, workers.jobs, dealer_ui.blueprint"
 
 # --- final: the venv only, no compiler, a user that is not root --------------
 FROM ${PYTHON_IMAGE}

@@ -1,7 +1,7 @@
 """Gunicorn settings of the API: what ``breakpoker serve`` runs (it hands
 this file to gunicorn, and its --host, --port and --workers override it) and
 so what the Docker image runs. Every figure can be set from the environment,
-read and checked by service/environment.py; ops/README.md lists the
+read and checked by service/config/environment.py; ops/README.md lists the
 variables, their defaults and what is allowed.
 
 How the figures were chosen:
@@ -44,8 +44,9 @@ How the figures were chosen:
 import os
 import sys
 
-from service import environment, logs
-from service.gunicorn_hooks import child_exit, on_exit, post_fork, when_ready
+from service.api.gunicorn_hooks import child_exit, on_exit, post_fork, when_ready
+from service.config import environment
+from service.observability import logs
 
 
 def _cpus() -> int:
@@ -60,7 +61,7 @@ except environment.SettingsError as _error:
     print(f"Error: {_error}", file=sys.stderr)
     raise SystemExit(environment.EX_CONFIG) from None
 
-wsgi_app = "service.app:create_app()"
+wsgi_app = "service.api.app:create_app()"
 bind = [_environment.bind]
 worker_class = "gthread"
 workers = _environment.web_concurrency or max(2, _cpus())

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from service.redis_server import EmbeddedRedis
+from service.config.redis_server import EmbeddedRedis
 
 PROJECT = Path(__file__).resolve().parent.parent
 

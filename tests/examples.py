@@ -1,6 +1,6 @@
 """The round and settlement the issue documents for ``breakpoker settle``."""
 
-from service.sample_rounds import EXAMPLE_ROUND
+from service.rounds.samples import EXAMPLE_ROUND
 
 __all__ = ["EXAMPLE_ROUND", "EXAMPLE_SETTLEMENT"]
 

@@ -162,11 +162,11 @@ def test_analyze_simulate_reports_intervals(instance):
 
 
 def test_analyze_a_table_uses_its_current_configuration(instance, monkeypatch):
-    from service.auth import create_user
-    from service.db import make_engine, session_factory, unit_of_work
-    from service.migrate import upgrade
-    from service.settings import Settings
-    from service.tables import change_config, create_table
+    from service.accounts.auth import create_user
+    from service.config.settings import Settings
+    from service.store.db import make_engine, session_factory, unit_of_work
+    from service.store.migrate import upgrade
+    from service.tables.tables import change_config, create_table
 
     monkeypatch.delenv("DATABASE_URL", raising=False)
     settings = Settings(instance=instance)

@@ -8,7 +8,7 @@ import sqlite3
 
 from click.testing import CliRunner
 
-import service.auth
+import service.accounts.auth
 from service.cli import main
 
 FIGURES = {
@@ -28,7 +28,7 @@ FIGURES = {
 
 
 def test_bench_office_times_every_step_on_a_temporary_database():
-    hasher = service.auth._HASHER
+    hasher = service.accounts.auth._HASHER
     result = CliRunner().invoke(main, ["bench-office", "--rounds", "60", "--json"])
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
@@ -50,7 +50,7 @@ def test_bench_office_times_every_step_on_a_temporary_database():
     assert document["reports"]["mtd"]["theoretical_pending"] is True
     assert document["export"]["zip_bytes"] > 0
     assert document["ok"] is True
-    assert service.auth._HASHER is hasher  # the cheap hasher was for the bench only
+    assert service.accounts.auth._HASHER is hasher  # the cheap hasher was for the bench only
 
 
 def test_bench_office_refuses_a_database_with_tables(tmp_path):

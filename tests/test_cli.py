@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from service.cli import main
-from service.sample_rounds import random_round
+from service.rounds.samples import random_round
 from tests.examples import EXAMPLE_ROUND, EXAMPLE_SETTLEMENT
 
 EXAMPLE_LINE = EXAMPLE_ROUND

@@ -6,12 +6,12 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from service.auth import authenticate, login
+from service.accounts.auth import authenticate, login
 from service.cli import main
-from service.db import make_engine, session_factory, unit_of_work
+from service.config.settings import Settings
 from service.errors import Forbidden, Unauthorized
-from service.models import AuditEvent, KnownAddress, User
-from service.settings import Settings
+from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.models import AuditEvent, KnownAddress, User
 
 
 def test_upgrade_then_create_users(tmp_path, monkeypatch):

@@ -9,10 +9,10 @@ from click.testing import CliRunner
 from sqlalchemy import select
 
 from service.cli import main
-from service.db import make_engine, session_factory
-from service.models import AuditEvent, GameTable
-from service.settings import Settings
-from service.tables import config_of, current_config
+from service.config.settings import Settings
+from service.store.db import make_engine, session_factory
+from service.store.models import AuditEvent, GameTable
+from service.tables.tables import config_of, current_config
 
 
 @pytest.fixture

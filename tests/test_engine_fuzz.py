@@ -13,12 +13,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from service.batch_settle import parse_json, settle_data
 from service.engine.cards import DECK, parse_card
 from service.engine.errors import RulesError
 from service.engine.round_json import settlement_to_json
 from service.engine.settlement import RoundSettlement
 from service.engine.table_config import MAX_LIMIT, TableConfig
+from service.rounds.batch_settle import parse_json, settle_data
 from tests.settlement_checks import BETS, assert_nets_follow_stakes
 from tests.strategies import rounds
 

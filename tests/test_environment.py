@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from service.environment import VARIABLES, SettingsError, read_environment
-from service.settings import Settings
+from service.config.environment import VARIABLES, SettingsError, read_environment
+from service.config.settings import Settings
 
 BAD = [
     ("BREAKPOKER_TOKEN_MINUTES", "12h", "not a whole number", "a whole number of minutes, 1 to 10080"),

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.gaming_day import day_bounds, place, valid_zone
+from service.tables.gaming_day import day_bounds, place, valid_zone
 
 
 @pytest.mark.parametrize(

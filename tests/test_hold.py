@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.hold import (
+from service.reports.hold import (
     Interval,
     Stakes,
     Theory,

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from service.batch_settle import settle_line, settle_object
+from service.rounds.batch_settle import settle_line, settle_object
 from tests.examples import EXAMPLE_ROUND
 
 

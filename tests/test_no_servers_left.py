@@ -3,7 +3,7 @@ server a test left running, and no longer once it is stopped."""
 
 from __future__ import annotations
 
-from service.redis_server import EmbeddedRedis
+from service.config.redis_server import EmbeddedRedis
 from tests.conftest import redis_servers_under
 
 

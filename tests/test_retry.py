@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 import service.api.transactions
 import workers.jobs
-from service.retry import ATTEMPTS, retry_lost_race
+from service.store.retry import ATTEMPTS, retry_lost_race
 
 
 def losing(times: int, error: Exception):

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.batch_settle import settle_object
 from service.engine.cards import DECK, codes
 from service.engine.errors import RulesError
 from service.engine.round import Bets, Round, SeatEntry, validate_round
 from service.engine.round_json import round_from_json, round_id_of
 from service.engine.table_config import DEFAULT_CONFIG
-from service.sample_rounds import random_round
+from service.rounds.batch_settle import settle_object
+from service.rounds.samples import random_round
 
 
 def valid_round(seats: int = 3, seed: int = 7) -> dict:

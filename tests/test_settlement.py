@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given
 
-from service.batch_settle import settle_object
+from service.rounds.batch_settle import settle_object
 from tests import reference_rules as reference
 from tests.examples import EXAMPLE_ROUND, EXAMPLE_SETTLEMENT
 from tests.helpers import codes
@@ -235,7 +235,7 @@ def test_nets_follow_outcomes_and_stakes(data):
 
 def test_many_random_rounds_match_the_reference():
     rng = random.Random(2026)
-    from service.sample_rounds import random_round
+    from service.rounds.samples import random_round
 
     for number in range(300):
         data = random_round(rng, f"m{number}", seats=rng.randint(1, 6))

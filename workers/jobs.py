@@ -9,16 +9,16 @@ from typing import TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.aggregates import aggregate_round as count_round
 from service.analysis.cache import par_sheet as cached_or_computed
-from service.audit_chain import seal_batch
-from service.db import make_engine, session_factory, unit_of_work
-from service.exports import build_export as build_export_file
-from service.models import ConfigVersion
-from service.retry import retry_lost_race
-from service.settings import Settings
-from service.tables import config_of
-from service.verifications import run_verification
+from service.audit.chain import seal_batch
+from service.compliance.exports import build_export as build_export_file
+from service.compliance.verifications import run_verification
+from service.config.settings import Settings
+from service.rounds.aggregates import aggregate_round as count_round
+from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.models import ConfigVersion
+from service.store.retry import retry_lost_race
+from service.tables.tables import config_of
 
 Result = TypeVar("Result")
 
@@ -30,7 +30,7 @@ def _sessions() -> sessionmaker[Session]:
 
 def _in_transaction(work: Callable[[Session], Result]) -> Result:
     """Run ``work`` in one transaction, again if it loses a race to another
-    worker (:mod:`service.retry`)."""
+    worker (:mod:`service.store.retry`)."""
 
     def once() -> Result:
         with unit_of_work(_sessions()) as session:

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from service.analysis.main_bet import Progress
 from service.analysis.par_sheet import ParSheet, compute_par_sheet
+from service.config.instance import instance_path
 from service.engine.table_config import TableConfig
-from service.instance import instance_path
 
 
 @cache

@@ -23,7 +23,7 @@ from service.api.errors import register_error_handlers
 from service.api.headers import register_headers
 from service.api.request_log import register_request_log
 from service.api.session import register_session
-from service.migrate import head_revision
+from service.store.migrate import head_revision
 
 
 class BreakPokerApi(Api):  # type: ignore[misc]

@@ -12,10 +12,10 @@ from service.api.blueprint import Blueprint
 from service.api.export_schemas import ExportsQuerySchema
 from service.api.security import current_user, roles
 from service.api.session import db
-from service.exports import user_names
-from service.job_progress import percent
-from service.models import AuditVerification
-from service.verifications import get_verification, list_verifications, request_verification
+from service.compliance.exports import user_names
+from service.compliance.verifications import get_verification, list_verifications, request_verification
+from service.jobs.progress import percent
+from service.store.models import AuditVerification
 
 PREFIX = "/compliance/audit/verifications"
 READERS = ("compliance", "admin")

@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from service.api.blueprint import MAX_ID
 from service.api.export_schemas import ProgressSchema
 from service.api.schemas import StrictSchema
-from service.job_progress import STATES
+from service.jobs.progress import STATES
 
 
 class VerificationRequestSchema(StrictSchema):

@@ -6,14 +6,14 @@ from typing import Any
 
 from flask import request
 
+from service.accounts.auth import login, logout
+from service.accounts.login_throttle import check_login_rate, client_address
 from service.api.blueprint import Blueprint
 from service.api.error_docs import DATABASE_503
 from service.api.schemas import LoginSchema, SignInSchema
 from service.api.security import ANY_ROLE, bearer_token, roles
 from service.api.session import db, now, settings
-from service.auth import login, logout
 from service.errors import ServiceError
-from service.login_throttle import check_login_rate, client_address
 
 blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")
 

@@ -17,8 +17,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import BaseConverter, ValidationError
 
 from service.api.error_docs import ErrorSchema
-from service.batch_settle import parse_json
 from service.errors import Invalid, ServiceError
+from service.rounds.batch_settle import parse_json
 
 MAX_ID = 2**31 - 1  # integer primary keys on PostgreSQL
 

@@ -11,11 +11,11 @@ from flask import Flask, Response, jsonify, request
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
+from service.accounts.login_throttle import RateLimited
 from service.api.routing_errors import routing_error
 from service.api.session import db
 from service.errors import ServiceError
-from service.login_throttle import RateLimited
-from service.migrate import NotMigrated, missing_schema, revisions
+from service.store.migrate import NotMigrated, missing_schema, revisions
 
 
 def error_body(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:

@@ -17,15 +17,15 @@ from service.api.exception_schemas import (
 from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
-from service.models import RoundException
-from service.round_exceptions import (
+from service.review.exceptions import (
     decide,
     get_exception,
     list_exceptions,
     request_correction,
     request_void,
 )
-from service.round_views import exception_summary, get_round, round_json
+from service.rounds.showing import exception_summary, get_round, round_json
+from service.store.models import RoundException
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 

@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
 from service.api.schemas import RoundSchema, StrictSchema
-from service.round_status import KINDS
+from service.rounds.status import KINDS
 
 STATES = ("pending", "approved", "rejected")
 

@@ -17,7 +17,7 @@ from service.api.export_schemas import (
 )
 from service.api.security import current_user, roles
 from service.api.session import db, settings
-from service.exports import (
+from service.compliance.exports import (
     download,
     get_export,
     list_exports,
@@ -25,8 +25,8 @@ from service.exports import (
     request_export,
     user_names,
 )
-from service.job_progress import DONE
-from service.models import Export
+from service.jobs.progress import DONE
+from service.store.models import Export
 
 PREFIX = "/compliance/exports"
 READERS = ("compliance", "admin")

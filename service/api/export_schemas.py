@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
 from service.api.schemas import StrictSchema
-from service.exports import MAX_TABLES
+from service.compliance.exports import MAX_TABLES
 
 
 class ExportRequestSchema(StrictSchema):

@@ -10,7 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from service.api.blueprint import Blueprint
 from service.api.session import db
 from service.errors import ServiceError
-from service.migrate import check_migrated
+from service.store.migrate import check_migrated
 
 blp = Blueprint("health", __name__, description="Process and database health")
 

@@ -17,10 +17,10 @@ from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.session import db, settings
 from service.errors import Unauthorized
-from service.floor_metrics import FloorFigures, day_lines, last_verification
-from service.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
-from service.ops import job_status, queue_counts
-from service.scrape_metrics import ScrapeTime, game_totals
+from service.observability.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
+from service.ops.floor_metrics import FloorFigures, day_lines, last_verification
+from service.ops.job_status import job_status, queue_counts
+from service.ops.scrape import ScrapeTime, game_totals
 
 log = logging.getLogger(__name__)
 

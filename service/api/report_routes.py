@@ -18,9 +18,9 @@ from service.api.report_schemas import (
 )
 from service.api.security import current_user, roles
 from service.api.session import db, now, settings
-from service.report_periods import Scope, floor_scope, parse_table_ids, table_scope
-from service.reports import dealer_report, report
-from service.variance_notes import add_variance_note, note_json
+from service.reports.periods import Scope, floor_scope, parse_table_ids, table_scope
+from service.reports.table_reports import dealer_report, report
+from service.reports.variance_notes import add_variance_note, note_json
 
 blp = Blueprint(
     "reports",

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from service.aggregates import BETS
 from service.api.blueprint import MAX_ID
 from service.api.schemas import StrictSchema
-from service.gaming_day import MAX_SHIFTS
-from service.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
-from service.report_periods import PERIODS
-from service.reports import DEFAULT_CONFIDENCE
-from service.variance_notes import MAX_NOTE
+from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
+from service.reports.periods import PERIODS
+from service.reports.table_reports import DEFAULT_CONFIDENCE
+from service.reports.variance_notes import MAX_NOTE
+from service.rounds.aggregates import BETS
+from service.tables.gaming_day import MAX_SHIFTS
 
 PERIOD_HELP = "shift, day (gaming day), mtd (month to date) or ytd (year to date)"
 DAY_HELP = "the gaming day reported on (the last of mtd/ytd); default: the current gaming day"

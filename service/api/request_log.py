@@ -11,7 +11,7 @@ import time
 
 from flask import Flask, Response, g, request
 
-from service import request_id
+from service.observability import request_id
 
 log = logging.getLogger("breakpoker.access")
 # Polled every few seconds by health checks and Prometheus: not worth a line each.

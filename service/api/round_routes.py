@@ -21,12 +21,12 @@ from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
 from service.errors import ServiceError
-from service.round_entry import MAX_KEY, enter_round
-from service.round_preview import preview_round
-from service.round_status import JUST_SETTLED
-from service.round_views import get_round, list_rounds, recall, round_json, rounds_json
-from service.sample_rounds import EXAMPLE_ROUND
-from service.tables import get_table
+from service.rounds.entering import MAX_KEY, enter_round
+from service.rounds.preview import preview_round
+from service.rounds.samples import EXAMPLE_ROUND
+from service.rounds.showing import get_round, list_rounds, recall, round_json, rounds_json
+from service.rounds.status import JUST_SETTLED
+from service.tables.tables import get_table
 
 blp = Blueprint("rounds", __name__, description="Rounds: entered, settled, stored")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from service.gaming_day import DEFAULT_SHIFT_STARTS, MAX_SHIFTS
-from service.models import ROLES
+from service.store.models import DEFAULT_SHIFT_STARTS, ROLES
+from service.tables.gaming_day import MAX_SHIFTS
 
 SHIFT_STARTS_HELP = (
     'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '

@@ -9,11 +9,11 @@ from typing import Any, TypeVar
 import flask_smorest
 from flask import g, request
 
+from service.accounts.auth import authenticate
 from service.api.error_docs import ROLES_KEY
 from service.api.session import db, now
-from service.auth import authenticate
 from service.errors import Forbidden, Unauthorized
-from service.models import ROLES, User
+from service.store.models import ROLES, User
 
 ANY_ROLE = ROLES
 View = TypeVar("View", bound=Callable[..., Any])

@@ -8,7 +8,7 @@ from datetime import datetime
 from flask import Flask, current_app, g
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.settings import Settings
+from service.config.settings import Settings
 
 
 def db() -> Session:

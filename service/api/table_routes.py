@@ -25,9 +25,9 @@ from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.table_config import TableConfig
 from service.errors import Invalid
-from service.house_way_report import house_way_report, player_setting, setting_report, seven_cards
-from service.models import GameTable
-from service.tables import (
+from service.rounds.house_way_report import house_way_report, player_setting, setting_report, seven_cards
+from service.store.models import GameTable
+from service.tables.tables import (
     change_config,
     change_schedule,
     config_of,

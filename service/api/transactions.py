@@ -1,5 +1,5 @@
 """One request, one transaction, run again when a concurrent request wins a
-race (:mod:`service.retry`)."""
+race (:mod:`service.store.retry`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from service.api.session import db
-from service.retry import LOST_RACE, retry_lost_race
+from service.store.retry import LOST_RACE, retry_lost_race
 
 Result = TypeVar("Result")
 

@@ -6,10 +6,10 @@ import click
 
 from service.cli.analyze import analyze
 from service.cli.audit import audit
-from service.cli.bench import bench
-from service.cli.bench_load import bench_load
-from service.cli.bench_office import bench_office
-from service.cli.bench_profile import bench_profile
+from service.cli.bench.game import bench
+from service.cli.bench.load import bench_load
+from service.cli.bench.office import bench_office
+from service.cli.bench.profile import bench_profile
 from service.cli.db import db
 from service.cli.house_way import house_way_command
 from service.cli.recall import recall
@@ -19,7 +19,7 @@ from service.cli.settle import settle
 from service.cli.tables import tables
 from service.cli.users import users
 from service.cli.worker import dispatcher, jobs, worker
-from service.environment import EX_CONFIG, SettingsError, read_environment
+from service.config.environment import EX_CONFIG, SettingsError, read_environment
 
 
 class BadSettings(click.ClickException):

@@ -17,12 +17,12 @@ from service.analysis.par_sheet import compute_par_sheet
 from service.analysis.report_html import render_html
 from service.analysis.report_text import render_simulation, render_text
 from service.analysis.simulate import simulate
-from service.db import make_engine, session_factory
+from service.config.settings import Settings
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
 from service.errors import ServiceError
-from service.settings import Settings
-from service.tables import config_of, current_config, get_table
+from service.store.db import make_engine, session_factory
+from service.tables.tables import config_of, current_config, get_table
 
 
 @click.command("analyze")

@@ -12,12 +12,18 @@ import click
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.audit_verify import AuditReport, ChainReport, as_text, record_verification, verify_records
-from service.db import make_engine, session_factory, unit_of_work
-from service.logs import configure_logging
-from service.sealed_rounds import RoundsReport
-from service.settings import Settings
-from service.totals_check import TotalsReport
+from service.compliance.audit_verify import (
+    AuditReport,
+    ChainReport,
+    as_text,
+    record_verification,
+    verify_records,
+)
+from service.compliance.totals_check import TotalsReport
+from service.config.settings import Settings
+from service.observability.logs import configure_logging
+from service.rounds.sealed import RoundsReport
+from service.store.db import make_engine, session_factory, unit_of_work
 
 log = logging.getLogger(__name__)
 

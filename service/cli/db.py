@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from service.migrate import upgrade
-from service.settings import Settings
+from service.config.settings import Settings
+from service.store.migrate import upgrade
 
 
 @click.group("db")

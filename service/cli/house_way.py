@@ -10,7 +10,7 @@ import click
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.qualifier import DEFAULT_QUALIFIER, parse_qualifier
-from service.house_way_report import house_way_report, seven_cards
+from service.rounds.house_way_report import house_way_report, seven_cards
 
 
 @click.command("house-way")

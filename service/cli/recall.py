@@ -11,13 +11,13 @@ import click
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from service.aggregates import BETS
-from service.db import make_engine, session_factory
-from service.models import GameTable, RoundRecord
-from service.resettle import Verdict, stored_rounds
-from service.resettle import verify as verify_round
-from service.round_views import round_json
-from service.settings import Settings
+from service.config.settings import Settings
+from service.rounds.aggregates import BETS
+from service.rounds.resettle import Verdict, stored_rounds
+from service.rounds.resettle import verify as verify_round
+from service.rounds.showing import round_json
+from service.store.db import make_engine, session_factory
+from service.store.models import GameTable, RoundRecord
 
 LISTED = 1_000  # mismatching rounds named in a --verify-all JSON summary
 

@@ -17,13 +17,13 @@ from typing import IO
 
 import click
 
-from service.auth import ensure_admin
+from service.accounts.auth import ensure_admin
 from service.cli.run_summary import Summary
-from service.db import make_engine, session_factory, unit_of_work
-from service.job_queues import QueueName
-from service.migrate import upgrade
-from service.redis_server import EmbeddedRedis
-from service.settings import Settings
+from service.config.redis_server import EmbeddedRedis
+from service.config.settings import Settings
+from service.jobs.queues import QueueName
+from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.migrate import upgrade
 
 QUICK = f"{QueueName.AUDIT},{QueueName.METRICS}"  # the queues that must never wait behind a long job
 

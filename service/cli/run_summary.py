@@ -16,7 +16,7 @@ import click
 from redis.exceptions import RedisError
 from rq import Worker
 
-from service.redis_server import connect
+from service.config.redis_server import connect
 
 RULE = "=" * 78
 ANY_ADDRESS = {"0.0.0.0", "::", ""}

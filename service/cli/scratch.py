@@ -17,9 +17,9 @@ from argon2 import PasswordHasher
 from sqlalchemy import inspect
 from sqlalchemy.engine import make_url
 
-import service.auth
-from service.db import make_engine
-from service.migrate import alembic_config
+import service.accounts.auth
+from service.store.db import make_engine
+from service.store.migrate import alembic_config
 
 # The benches' users are hashed with argon2 at its smallest cost, as the API
 # tests do: a bench times the service's work, not the sign-in's deliberate
@@ -44,12 +44,12 @@ def scratch(database_url: str | None, bench: str) -> Iterator[tuple[str, Path]]:
 
 @contextmanager
 def cheap_password_hashing() -> Iterator[None]:
-    saved = service.auth._HASHER
-    service.auth._HASHER = CHEAP_HASHER
+    saved = service.accounts.auth._HASHER
+    service.accounts.auth._HASHER = CHEAP_HASHER
     try:
         yield
     finally:
-        service.auth._HASHER = saved
+        service.accounts.auth._HASHER = saved
 
 
 def finish(

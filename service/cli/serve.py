@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from service.environment import read_environment
+from service.config.environment import read_environment
 
 CONFIG_VARIABLE = "BREAKPOKER_GUNICORN_CONFIG"
 # In a checkout (an editable install): ops/ beside the service package. An

@@ -8,9 +8,9 @@ from contextlib import contextmanager
 import click
 from sqlalchemy.orm import Session
 
-from service.db import make_engine, session_factory, unit_of_work
+from service.config.settings import Settings
 from service.errors import ServiceError
-from service.settings import Settings
+from service.store.db import make_engine, session_factory, unit_of_work
 
 
 @contextmanager

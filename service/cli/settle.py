@@ -14,8 +14,8 @@ from typing import Any
 import click
 import orjson
 
-from service.batch_gc import collect_garbage_less_often
-from service.batch_settle import settle_lines
+from service.cli.batch_gc import collect_garbage_less_often
+from service.rounds.batch_settle import settle_lines
 
 CHUNK_LINES = 1000  # big enough to amortise the hand-off between processes
 

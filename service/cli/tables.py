@@ -10,13 +10,13 @@ import click
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.batch_settle import parse_json
 from service.cli.session import changing_records
-from service.db import make_engine, session_factory
+from service.config.settings import Settings
 from service.engine.table_config import BetType
-from service.models import GameTable, User
-from service.settings import Settings
-from service.tables import config_of, create_table, current_config, list_tables
+from service.rounds.batch_settle import parse_json
+from service.store.db import make_engine, session_factory
+from service.store.models import GameTable, User
+from service.tables.tables import config_of, create_table, current_config, list_tables
 
 
 @click.group("tables")

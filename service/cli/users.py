@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from service.auth import create_user, ensure_admin
+from service.accounts.auth import create_user, ensure_admin
+from service.accounts.passwords import set_password
+from service.accounts.roles import set_role
 from service.cli.session import changing_records
-from service.models import ROLES
-from service.user_passwords import set_password
-from service.user_roles import set_role
+from service.store.models import ROLES
 
 
 @click.group("users")

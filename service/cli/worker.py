@@ -8,15 +8,15 @@ import threading
 
 import click
 
-from service.db import make_engine, session_factory
-from service.environment import read_environment
-from service.job_queues import QUEUES
-from service.lifecycle import running
-from service.logs import configure_logging
-from service.ops import job_status, requeue_failed
-from service.redis_server import connect
-from service.settings import Settings
-from service.worker import run_dispatcher, run_worker
+from service.audit.lifecycle import running
+from service.config.environment import read_environment
+from service.config.redis_server import connect
+from service.config.settings import Settings
+from service.jobs.queues import QUEUES
+from service.observability.logs import configure_logging
+from service.ops.job_status import job_status, requeue_failed
+from service.store.db import make_engine, session_factory
+from workers.worker import run_dispatcher, run_worker
 
 
 @click.command("worker")

@@ -10,10 +10,12 @@ from collections import Counter
 
 from sqlalchemy import select
 
-from service.aggregates import BETS
-from service.audit_chain import GENESIS, link_hash
-from service.models import AuditEvent, AuditSeal, RoundRecord, ShiftAggregate
-from service.round_status import counting
+from service.audit.chain import GENESIS, link_hash
+from service.rounds.aggregates import BETS
+from service.rounds.status import counting
+from service.store.models import AuditEvent, AuditSeal, RoundRecord, ShiftAggregate
+from tests.api.conftest import sign_in
+from tests.api.rounds_data import round_body
 
 WORKER = [sys.executable, "-m", "service.cli", "worker"]
 
@@ -69,3 +71,22 @@ def check_aggregates(session) -> Counter:
             actual[(*key, name)] += getattr(row, name)
     assert +actual == +expected or actual == expected
     return actual
+
+
+def enter_rounds(client, count, start=0):
+    admin = sign_in(client, "admin")
+    tables = client.get("/api/v1/tables", headers=admin).json
+    if not tables:
+        tables = [client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json]
+    dealer = sign_in(client, "dealer")
+    for number in range(start, start + count):
+        response = client.post(
+            f"/api/v1/tables/{tables[0]['id']}/rounds",
+            json=round_body(f"r{number}"),
+            headers={**dealer, "Idempotency-Key": f"k{number}"},
+        )
+        assert response.status_code == 201, response.json
+
+
+def sessions_of(app):
+    return app.extensions["breakpoker"]["sessions"]

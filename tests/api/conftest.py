@@ -11,14 +11,14 @@ import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import text
 
-import service.auth
+import service.accounts.auth
+from service.accounts.auth import create_user
 from service.analysis.cache import store_par_sheet
-from service.app import create_app
-from service.auth import create_user
-from service.db import make_engine, unit_of_work
-from service.migrate import upgrade
-from service.redis_server import connect
-from service.settings import Settings
+from service.api.app import create_app
+from service.config.redis_server import connect
+from service.config.settings import Settings
+from service.store.db import make_engine, unit_of_work
+from service.store.migrate import upgrade
 from tests.par_sheets import default_sheet
 from tests.postgres import postgres_url
 
@@ -48,7 +48,9 @@ def fresh_postgresql() -> str:
 def quick_password_hashing(monkeypatch):
     """argon2 with the smallest cost: the tests check behaviour, and the
     production cost (tens of milliseconds a hash) would dominate them."""
-    monkeypatch.setattr(service.auth, "_HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    monkeypatch.setattr(
+        service.accounts.auth, "_HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    )
 
 
 @pytest.fixture
@@ -137,3 +139,16 @@ def redis_server(shared_redis):
 @pytest.fixture
 def redis_settings(settings, redis_server):
     return replace(settings, redis_url=redis_server.url)
+
+
+@pytest.fixture
+def bg_app(redis_settings):
+    # The default rules' par sheet, as the background job would leave it:
+    # computing it in every test would only repeat test_analysis_*.
+    store_par_sheet(default_sheet(), redis_settings.instance)
+    app = create_app(redis_settings)
+    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+        for role in ROLES:
+            create_user(session, role, role, PASSWORD)
+    yield app
+    app.extensions["breakpoker"]["engine"].dispose()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.db import utc_now
+from service.store.db import utc_now
 
 ATTACKER = "192.0.2.66"
 TABLET = "192.0.2.10"

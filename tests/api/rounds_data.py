@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 from unittest import mock
 
-import service.round_entry
+import service.rounds.entering
 from service.engine.round_json import round_from_json
 
 DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "2s"]  # A-9 / Q-Q-7, the rule book's dealer
@@ -64,7 +64,7 @@ def number_round_ids() -> Iterator[None]:
     """Rounds entered in the block are stored as before a round_id had to
     be a string: a whole number is taken too."""
     legacy = partial(round_from_json, legacy_number_id=True)
-    with mock.patch.object(service.round_entry, "round_from_json", legacy):
+    with mock.patch.object(service.rounds.entering, "round_from_json", legacy):
         yield
 
 

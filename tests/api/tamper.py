@@ -7,13 +7,13 @@ import copy
 
 from sqlalchemy import Engine, text, update
 
-from service.db import make_engine, session_factory, unit_of_work
 from service.engine.round_json import round_from_json
 from service.engine.settlement import settle_round
-from service.models import ConfigVersion, RoundRecord, SeatRecord
-from service.round_entry import request_digest
-from service.round_storage import seat_rows, settlement_json
-from service.tables import config_of
+from service.rounds.entering import request_digest
+from service.rounds.storing import seat_rows, settlement_json
+from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.models import ConfigVersion, RoundRecord, SeatRecord
+from service.tables.tables import config_of
 
 APPEND_ONLY = ("audit_events", "audit_seals")  # migration 0003
 IMMUTABLE = ("rounds", "round_seats")  # migration 0002

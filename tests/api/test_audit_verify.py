@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from sqlalchemy import delete, func, select, text, update
 
 from service.analysis.cache import store_par_sheet
-from service.audit import queue_job
-from service.audit_chain import GENESIS, canonical, chain_head, chained_hash, seal_batch
-from service.audit_verify import verify_chain, verify_records
+from service.audit.chain import GENESIS, canonical, chain_head, chained_hash, seal_batch
+from service.audit.events import queue_job
 from service.cli import main
-from service.db import unit_of_work, utc_now
-from service.models import AuditEvent, AuditSeal
+from service.compliance.audit_verify import verify_chain, verify_records
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AuditEvent, AuditSeal
 from tests.api.background import check_chain, run_burst
 from tests.api.conftest import PASSWORD, sessions
 from tests.api.rounds_data import round_body

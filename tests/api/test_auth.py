@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from service.models import LoginFailure, Token, User
+from service.store.models import LoginFailure, Token, User
 from tests.api.conftest import PASSWORD, sessions, sign_in
 
 pytestmark = pytest.mark.store

@@ -16,50 +16,23 @@ from rq.registry import FailedJobRegistry, StartedJobRegistry
 from sqlalchemy import func, select
 
 from service.analysis.cache import store_par_sheet
-from service.app import create_app
-from service.job_queues import QUEUES, QueueName, queue
-from service.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
-from service.outbox import dispatch
-from service.redis_server import EmbeddedRedis, connect
-from tests.api.background import WORKER, check_aggregates, check_chain, run_burst, worker_env
+from service.api.app import create_app
+from service.config.redis_server import EmbeddedRedis, connect
+from service.jobs.queues import QUEUES, QueueName, queue
+from service.store.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
+from tests.api.background import (
+    WORKER,
+    check_aggregates,
+    check_chain,
+    enter_rounds,
+    run_burst,
+    sessions_of,
+    worker_env,
+)
 from tests.api.conftest import PASSWORD, ROLES, sign_in
 from tests.api.rounds_data import round_body
 from tests.par_sheets import default_sheet
-
-
-@pytest.fixture
-def bg_app(redis_settings):
-    from service.auth import create_user
-    from service.db import unit_of_work
-
-    # The default rules' par sheet, as the background job would leave it:
-    # computing it in every test would only repeat test_analysis_*.
-    store_par_sheet(default_sheet(), redis_settings.instance)
-    app = create_app(redis_settings)
-    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
-        for role in ROLES:
-            create_user(session, role, role, PASSWORD)
-    yield app
-    app.extensions["breakpoker"]["engine"].dispose()
-
-
-def enter_rounds(client, count, start=0):
-    admin = sign_in(client, "admin")
-    tables = client.get("/api/v1/tables", headers=admin).json
-    if not tables:
-        tables = [client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json]
-    dealer = sign_in(client, "dealer")
-    for number in range(start, start + count):
-        response = client.post(
-            f"/api/v1/tables/{tables[0]['id']}/rounds",
-            json=round_body(f"r{number}"),
-            headers={**dealer, "Idempotency-Key": f"k{number}"},
-        )
-        assert response.status_code == 201, response.json
-
-
-def sessions_of(app):
-    return app.extensions["breakpoker"]["sessions"]
+from workers.outbox import dispatch
 
 
 @pytest.mark.store
@@ -121,8 +94,8 @@ def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, s
     own = EmbeddedRedis(tmp_path / "own-redis")
     own.start()
     local = replace(redis_settings, redis_url=own.url)
-    from service.auth import create_user
-    from service.db import unit_of_work
+    from service.accounts.auth import create_user
+    from service.store.db import unit_of_work
 
     store_par_sheet(default_sheet(), local.instance)
     app = create_app(local)
@@ -200,9 +173,9 @@ def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
 def test_a_failing_job_retries_then_waits_in_the_failed_registry(bg_app, redis_settings, tmp_path):
     from click.testing import CliRunner
 
-    from service.audit import queue_job
+    from service.audit.events import queue_job
     from service.cli import main
-    from service.db import unit_of_work
+    from service.store.db import unit_of_work
 
     with unit_of_work(sessions_of(bg_app)) as session:
         queue_job(session, "aggregate", 999_999)  # a round that does not exist
@@ -277,8 +250,8 @@ def test_work_lost_by_redis_is_found_and_done_again(bg_app, redis_settings):
 def test_events_commit_in_id_order_so_the_chain_follows_it(bg_app):
     import threading
 
-    from service.audit import record_event
-    from service.audit_chain import seal_batch
+    from service.audit.chain import seal_batch
+    from service.audit.events import record_event
 
     first = sessions_of(bg_app)()
     record_event(first, "test", "a", {})
@@ -314,8 +287,8 @@ def test_the_dispatcher_waits_out_a_database_failure(redis_settings, monkeypatch
 
     from sqlalchemy.exc import OperationalError
 
-    import service.worker
-    from service.settings import Settings  # noqa: F401
+    import workers.worker
+    from service.config.settings import Settings  # noqa: F401
 
     calls = []
 
@@ -325,10 +298,10 @@ def test_the_dispatcher_waits_out_a_database_failure(redis_settings, monkeypatch
             raise OperationalError("UPDATE outbox", {}, Exception("database is locked"))
         return 0
 
-    monkeypatch.setattr(service.worker, "dispatch", flaky)
-    monkeypatch.setattr(service.worker, "DISPATCH_SECONDS", 0.01)
+    monkeypatch.setattr(workers.worker, "dispatch", flaky)
+    monkeypatch.setattr(workers.worker, "DISPATCH_SECONDS", 0.01)
     stop = threading.Event()
-    runner = threading.Thread(target=service.worker.run_dispatcher, args=(redis_settings, stop))
+    runner = threading.Thread(target=workers.worker.run_dispatcher, args=(redis_settings, stop))
     runner.start()
     deadline = time.monotonic() + 10
     while len(calls) < 3 and time.monotonic() < deadline:
@@ -340,8 +313,8 @@ def test_the_dispatcher_waits_out_a_database_failure(redis_settings, monkeypatch
 
 @pytest.mark.store
 def test_voids_and_corrections_reach_the_totals_through_the_workers(bg_app, redis_settings):
-    from service.auth import create_user
-    from service.db import unit_of_work
+    from service.accounts.auth import create_user
+    from service.store.db import unit_of_work
 
     with unit_of_work(sessions_of(bg_app)) as session:
         create_user(session, "pit_boss2", "pit_boss", PASSWORD)

@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import delete, event, func, select, text, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 
-from service.aggregates import aggregate_round
-from service.db import unit_of_work
-from service.models import AuditEvent, ExceptionDecision, RoundException, RoundRecord, ShiftAggregate
-from service.undone_work import undone
+from service.ops.undone import undone
+from service.rounds.aggregates import aggregate_round
+from service.store.db import unit_of_work
+from service.store.models import AuditEvent, ExceptionDecision, RoundException, RoundRecord, ShiftAggregate
 from tests.api.background import check_aggregates
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter, round_body

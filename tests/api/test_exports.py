@@ -22,15 +22,17 @@ from rq.registry import CanceledJobRegistry, FailedJobRegistry
 from rq.serializers import JSONSerializer
 from sqlalchemy import func, insert, select, update
 
-import service.audit
-import service.exports
-from service.audit_chain import GENESIS, link_hash, seal_batch
-from service.db import unit_of_work, utc_now
-from service.export_files import FILES
-from service.export_writer import FORMULA_STARTS, Member, cell, write_file
-from service.exports import build_export
-from service.job_queues import QueueName, queue, status_of
-from service.models import (
+import service.audit.events
+import service.compliance.exports
+from service.audit.chain import GENESIS, link_hash, seal_batch
+from service.compliance.export_files import FILES
+from service.compliance.export_writer import FORMULA_STARTS, Member, cell, write_file
+from service.compliance.exports import build_export
+from service.config.redis_server import connect
+from service.jobs.queues import QueueName, queue, status_of
+from service.rounds.entering import enter_round
+from service.store.db import unit_of_work, utc_now
+from service.store.models import (
     AuditEvent,
     AuditSeal,
     Export,
@@ -40,14 +42,12 @@ from service.models import (
     SeatRecord,
     User,
 )
-from service.queues import enqueue
-from service.reconcile import reconcile
-from service.redis_server import connect
-from service.round_entry import enter_round
-from service.tables import change_schedule
+from service.tables.tables import change_schedule
 from tests.api.background import run_burst
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter, number_round_ids, round_body
+from workers.queues import enqueue
+from workers.sweep import reconcile
 
 pytestmark = pytest.mark.store
 
@@ -420,13 +420,13 @@ def check_audit(app, archive, export_id):
 def test_progress_is_saved_as_the_export_is_written(app, client, as_role, floor, redis_settings, monkeypatch):
     asked = request(client, as_role["admin"]).json  # every table
     saved = []
-    real = service.exports._save_progress
+    real = service.compliance.exports._save_progress
 
     def recording(sessions_, export_id, done, total):
         saved.append((done, total))
         real(sessions_, export_id, done, total)
 
-    monkeypatch.setattr(service.exports, "_save_progress", recording)
+    monkeypatch.setattr(service.compliance.exports, "_save_progress", recording)
     with sessions(app)() as session:
         events_before = session.scalar(select(func.count()).select_from(AuditEvent))
     assert build_export(sessions(app), asked["id"], redis_settings.instance, progress_every=5) is True
@@ -481,7 +481,7 @@ def test_a_failure_part_way_leaves_no_half_written_file(
         raise RuntimeError("the disk said no")
 
     seats = replace(FILES[1], line=broken)
-    monkeypatch.setattr(service.exports, "FILES", (FILES[0], seats, *FILES[2:]))
+    monkeypatch.setattr(service.compliance.exports, "FILES", (FILES[0], seats, *FILES[2:]))
     with pytest.raises(RuntimeError):
         build_export(sessions(app), asked["id"], redis_settings.instance)
     assert list((redis_settings.instance / "exports").iterdir()) == []
@@ -618,7 +618,7 @@ def test_the_audit_window_covers_rounds_placed_under_an_earlier_schedule(
     day = date(2026, 11, 29)
     clock = {"now": utc_now()}
     # Events happen a few milliseconds after the round's entered_at.
-    monkeypatch.setattr(service.audit, "utc_now", lambda: clock["now"] + timedelta(milliseconds=5))
+    monkeypatch.setattr(service.audit.events, "utc_now", lambda: clock["now"] + timedelta(milliseconds=5))
     table = new_table(client, as_role["admin"], "BP-MOVED")  # UTC, the day from 06:00
     late = datetime(2026, 11, 29, 21, 53, 0, 123456, UTC)  # gaming day 29 in UTC
     early = datetime(2026, 11, 28, 17, 0, tzinfo=UTC)  # 07:00 on the 29th in Kiritimati (UTC+14)

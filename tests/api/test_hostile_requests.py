@@ -7,9 +7,9 @@ from contextlib import nullcontext
 import pytest
 from sqlalchemy import select
 
-from service.auth import create_user
+from service.accounts.auth import create_user
 from service.errors import Invalid
-from service.models import AuditEvent
+from service.store.models import AuditEvent
 from tests.api.conftest import PASSWORD, parallel, sessions
 from tests.api.rounds_data import number_round_ids, round_body
 

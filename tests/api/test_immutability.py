@@ -8,9 +8,9 @@ from sqlalchemy import Table, delete, func, insert, select, text, update
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import DatabaseError
 
-from service.audit_chain import seal_batch
-from service.db import Base, unit_of_work
-from service.models import AuditEvent, RoundRecord, SeatRecord
+from service.audit.chain import seal_batch
+from service.store.db import Base, unit_of_work
+from service.store.models import AuditEvent, RoundRecord, SeatRecord
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import round_body, void_approved
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select
 
-from service.models import AuditEvent, LoginFailure
+from service.store.models import AuditEvent, LoginFailure
 from tests.api.conftest import PASSWORD, app_with_users, sessions
 from tests.api.logins import ATTACKER, TABLET, Clock, attempt
 

@@ -10,8 +10,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select
 
-from service.app import create_app
-from service.models import KnownAddress, LoginThrottle, User
+from service.api.app import create_app
+from service.store.models import KnownAddress, LoginThrottle, User
 from tests.api.conftest import PASSWORD, app_with_users, parallel, sessions
 from tests.api.logins import TABLET, Clock, attempt
 
@@ -196,7 +196,7 @@ def test_another_api_process_on_the_database_shares_the_count(limited, clock):
 
 
 def test_a_mistyped_trusted_proxy_stops_the_start_with_its_name(monkeypatch):
-    from service.settings import Settings
+    from service.config.settings import Settings
 
     monkeypatch.setenv("BREAKPOKER_TRUSTED_PROXIES", "10.0.0.0/8, 10.0.0.300")
     # The message every bad variable gets (tests/test_environment.py): its value, the entry, what is allowed.

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from service.app import create_app
+from service.api.app import create_app
 
 
 @pytest.fixture

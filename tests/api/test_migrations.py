@@ -11,9 +11,9 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from service.db import Base, make_engine
-from service.migrate import alembic_config, head_revision, upgrade
-from service.settings import Settings
+from service.config.settings import Settings
+from service.store.db import Base, make_engine
+from service.store.migrate import alembic_config, head_revision, upgrade
 from tests.api.conftest import app_with_users, sign_in
 from tests.api.rounds_data import enter, round_body
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from sqlalchemy import select, text
 
 from service.cli import main
-from service.models import AuditEvent
+from service.store.models import AuditEvent
 from tests.api.conftest import PASSWORD, sessions
 from tests.api.rounds_data import round_body
 
@@ -75,7 +75,7 @@ def test_no_password_or_token_is_logged_or_recorded(app, client, settings, caplo
 
     # A database failure while the token is stored: the error is logged with
     # its statement, but not with the statement's values (the digest).
-    monkeypatch.setattr("service.auth.secrets.token_urlsafe", lambda _size: KNOWN_TOKEN)
+    monkeypatch.setattr("service.accounts.auth.secrets.token_urlsafe", lambda _size: KNOWN_TOKEN)
     with sessions(app)() as session:
         session.execute(text("ALTER TABLE tokens RENAME TO tokens_away"))
         session.commit()

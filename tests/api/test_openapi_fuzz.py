@@ -27,11 +27,11 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from service.accounts.auth import login
 from service.analysis.cache import store_par_sheet
-from service.auth import login
-from service.db import unit_of_work
-from service.exports import build_export
-from service.verifications import run_verification
+from service.compliance.exports import build_export
+from service.compliance.verifications import run_verification
+from service.store.db import unit_of_work
 from tests.api.conftest import PASSWORD, ROLES, sessions, sign_in
 from tests.api.rounds_data import round_body
 from tests.par_sheets import default_sheet

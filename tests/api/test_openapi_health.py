@@ -5,9 +5,9 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from service.app import create_app
-from service.settings import Settings
-from service.version import software_version
+from service.api.app import create_app
+from service.config.settings import Settings
+from service.config.version import software_version
 
 
 def test_openapi_document_lists_every_endpoint(client):

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
-from service.app import create_app
-from service.db import make_engine
-from service.migrate import head_revision, upgrade
-from service.settings import Settings
+from service.api.app import create_app
+from service.config.settings import Settings
+from service.store.db import make_engine
+from service.store.migrate import head_revision, upgrade
 
 pytestmark = pytest.mark.store
 

@@ -18,18 +18,18 @@ from statistics import NormalDist
 import pytest
 from sqlalchemy import func, select
 
-from service.aggregates import BETS, aggregate_round, out_of_step
 from service.analysis.cache import store_par_sheet
 from service.analysis.par_sheet import ParSheet
 from service.analysis.single_hand import break_bonus_math
-from service.db import unit_of_work, utc_now
-from service.gaming_day import place
-from service.models import AuditEvent, GameTable, OutboxEntry, RoundException, RoundRecord, User
-from service.report_periods import floor_scope, table_scope
-from service.reports import report
-from service.round_entry import enter_round
-from service.round_exceptions import decide, request_correction, request_void
-from service.tables import change_config, config_of, create_table
+from service.reports.periods import floor_scope, table_scope
+from service.reports.table_reports import report
+from service.review.exceptions import decide, request_correction, request_void
+from service.rounds.aggregates import BETS, aggregate_round, out_of_step
+from service.rounds.entering import enter_round
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AuditEvent, GameTable, OutboxEntry, RoundException, RoundRecord, User
+from service.tables.gaming_day import place
+from service.tables.tables import change_config, config_of, create_table
 from tests.api.background import check_aggregates, run_burst
 from tests.api.conftest import sessions
 from tests.api.rounds_data import DEALER, SEATS, round_body

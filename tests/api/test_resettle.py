@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from sqlalchemy import func, select, update
 
 from service.cli import main
-from service.db import unit_of_work
-from service.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord, User
-from service.resettle import Mismatch, resettle, stored_rounds
-from service.round_storage import iso
+from service.rounds.resettle import Mismatch, resettle, stored_rounds
+from service.rounds.storing import iso
+from service.store.db import unit_of_work
+from service.store.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord, User
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import correct, round_body
 from tests.api.tamper import drop_triggers

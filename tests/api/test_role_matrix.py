@@ -12,9 +12,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from service.db import unit_of_work, utc_now
-from service.exports import build_export
-from service.models import Token
+from service.compliance.exports import build_export
+from service.store.db import unit_of_work, utc_now
+from service.store.models import Token
 from tests.api.conftest import ROLES, sessions, sign_in
 from tests.api.rounds_data import round_body
 

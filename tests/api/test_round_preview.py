@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from service.models import AuditEvent, OutboxEntry, RoundRecord
+from service.store.models import AuditEvent, OutboxEntry, RoundRecord
 from tests.api.conftest import sessions
 from tests.api.rounds_data import round_body
 

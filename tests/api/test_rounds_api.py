@@ -7,8 +7,8 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
-from service.models import AuditEvent, OutboxEntry, RoundRecord, SeatRecord
-from service.resettle import verify
+from service.rounds.resettle import verify
+from service.store.models import AuditEvent, OutboxEntry, RoundRecord, SeatRecord
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import correct, enter, number_round_ids, round_body
 
@@ -128,17 +128,17 @@ def test_concurrent_requests_with_one_key_settle_once(app, as_role, table):
 
 
 def test_a_failure_part_way_stores_nothing(app, client, as_role, table, monkeypatch):
-    import service.round_entry
+    import service.rounds.entering
 
     written = []
-    real_store = service.round_entry.store_round
+    real_store = service.rounds.entering.store_round
 
     def store_then_fail(*args, **kwargs):
         stored = real_store(*args, **kwargs)  # the round and its seats are written…
         written.append(stored[0])  # the record's id
         raise RuntimeError("disk full")  # …and the event is not
 
-    monkeypatch.setattr(service.round_entry, "store_round", store_then_fail)
+    monkeypatch.setattr(service.rounds.entering, "store_round", store_then_fail)
     events_before = count(app, AuditEvent)
     outbox_before = count(app, OutboxEntry)
     response = post_round(client, as_role["dealer"], table["id"], round_body())

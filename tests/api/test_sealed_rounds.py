@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from service.audit_chain import seal_batch
+from service.audit.chain import seal_batch
 from service.cli import main
-from service.db import unit_of_work
-from service.models import AuditEvent, RoundRecord
+from service.store.db import unit_of_work
+from service.store.models import AuditEvent, RoundRecord
 from tests.api.conftest import sessions
 from tests.api.rounds_data import enter
 from tests.api.tamper import drop_triggers, rewrite_round

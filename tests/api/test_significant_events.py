@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import select, text
 
-from service.audit import EVENT_ORDER_LOCK
+from service.audit.events import EVENT_ORDER_LOCK
 from service.cli import main
-from service.db import make_engine
-from service.models import AuditEvent
+from service.store.db import make_engine
+from service.store.models import AuditEvent
 from tests.api.background import WORKER, worker_env
 from tests.api.conftest import PASSWORD, sessions, sign_in
 from tests.api.verifying import verified
@@ -172,7 +172,7 @@ def test_a_burst_worker_records_no_start_or_stop(app, redis_settings):
 
 
 def test_a_service_starts_even_when_its_start_cannot_be_recorded(tmp_path):
-    from service.lifecycle import service_event
+    from service.audit.lifecycle import service_event
 
     # A database with no tables: the service logs the failure and carries on.
     assert service_event(f"sqlite:///{tmp_path / 'empty.sqlite3'}", "service_started", "api") is False
@@ -202,7 +202,7 @@ def busy(database_url):
 
 
 def test_a_busy_database_delays_a_start_only_briefly(settings):
-    from service.lifecycle import WAIT_MILLISECONDS, service_event
+    from service.audit.lifecycle import WAIT_MILLISECONDS, service_event
 
     with busy(settings.database):
         began = time.monotonic()

@@ -7,8 +7,8 @@ from datetime import UTC, date, datetime
 import pytest
 from sqlalchemy import select
 
-from service.models import AuditEvent, ConfigVersion, GameTable, User
-from service.round_entry import enter_round
+from service.rounds.entering import enter_round
+from service.store.models import AuditEvent, ConfigVersion, GameTable, User
 from tests.api.conftest import sessions
 from tests.api.rounds_data import round_body
 

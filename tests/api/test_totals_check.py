@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, select, update
 
-from service.aggregates import COUNTERS, aggregate_round, count_round
-from service.audit_chain import seal_batch
+from service.audit.chain import seal_batch
 from service.cli import main
-from service.db import unit_of_work, utc_now
-from service.models import AggregatedRound, AuditEvent, RoundRecord, ShiftAggregate
+from service.rounds.aggregates import COUNTERS, aggregate_round, count_round
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AggregatedRound, AuditEvent, RoundRecord, ShiftAggregate
 from tests.api.background import check_aggregates
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter, round_body, void_approved

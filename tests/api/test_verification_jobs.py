@@ -11,21 +11,21 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import func, select, update
 
-import service.job_progress
-import service.verifications
-from service.aggregates import aggregate_round
-from service.audit_chain import seal_batch
-from service.audit_verify import verify_records
-from service.db import unit_of_work, utc_now
-from service.job_queues import QueueName, queue
-from service.models import AuditEvent, AuditVerification, OutboxEntry, RoundRecord, ShiftAggregate
-from service.reconcile import reconcile
-from service.redis_server import connect
-from service.verifications import run_verification
+import service.compliance.verifications
+import service.jobs.progress
+from service.audit.chain import seal_batch
+from service.compliance.audit_verify import verify_records
+from service.compliance.verifications import run_verification
+from service.config.redis_server import connect
+from service.jobs.queues import QueueName, queue
+from service.rounds.aggregates import aggregate_round
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AuditEvent, AuditVerification, OutboxEntry, RoundRecord, ShiftAggregate
 from tests.api.background import run_burst
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter
 from tests.api.verifying import URL, verified
+from workers.sweep import reconcile
 
 pytestmark = pytest.mark.store
 
@@ -68,13 +68,13 @@ def test_the_request_only_queues_the_verification(app, client, as_role, rounds):
 def test_the_job_saves_its_progress_and_then_the_report(app, client, as_role, rounds, monkeypatch):
     asked = client.post(URL, json={"to": 6}, headers=as_role["admin"]).json
     saved = []
-    real = service.job_progress.save_progress
+    real = service.jobs.progress.save_progress
 
     def recording(sessions_, model, row_id, done, total):
         saved.append((done, total))
         real(sessions_, model, row_id, done, total)
 
-    monkeypatch.setattr(service.job_progress, "save_progress", recording)
+    monkeypatch.setattr(service.jobs.progress, "save_progress", recording)
     assert run_verification(sessions(app), asked["id"], progress_every=2) is True
     # Six links, three rounds, three round_settled events, no totals yet.
     total = 6 + 3 + 3
@@ -119,7 +119,7 @@ def test_a_failing_verification_is_marked_failed_and_a_rerun_starts_over(
     def failing(*_arguments, **_options):
         raise RuntimeError("the disk went away")
 
-    monkeypatch.setattr(service.verifications, "verify_records", failing)
+    monkeypatch.setattr(service.compliance.verifications, "verify_records", failing)
     with pytest.raises(RuntimeError):
         run_verification(sessions(app), asked["id"])
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json

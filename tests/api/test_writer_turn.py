@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-import service.round_entry
-from service.db import hold_writer, make_engine, session_factory
-from service.models import RoundRecord
+import service.rounds.entering
+from service.store.db import hold_writer, make_engine, session_factory
+from service.store.models import RoundRecord
 from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter, round_body
 from tests.postgres import postgres_url
@@ -93,27 +93,27 @@ def test_nothing_is_held_on_postgresql_or_in_memory(database):
 # SQLite only (no store mark): the turn is SQLite's.
 def test_a_round_is_written_in_its_turn_and_gives_it_back(client, as_role, table, database_url, monkeypatch):
     seen = []
-    real_store = service.round_entry.store_round
+    real_store = service.rounds.entering.store_round
 
     def store_and_look(*args, **kwargs):
         stored = real_store(*args, **kwargs)
         seen.append(turn_is_free(database_url))
         return stored
 
-    monkeypatch.setattr(service.round_entry, "store_round", store_and_look)
+    monkeypatch.setattr(service.rounds.entering, "store_round", store_and_look)
     enter(client, as_role["dealer"], table, "turn-1")
     assert seen == [False]  # held while the round was written
     assert turn_is_free(database_url)  # and given back with the commit
 
 
 def test_a_failed_round_gives_the_turn_back(app, client, as_role, table, database_url, monkeypatch):
-    real_store = service.round_entry.store_round
+    real_store = service.rounds.entering.store_round
 
     def store_then_fail(*args, **kwargs):
         real_store(*args, **kwargs)
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(service.round_entry, "store_round", store_then_fail)
+    monkeypatch.setattr(service.rounds.entering, "store_round", store_then_fail)
     failed = client.post(
         f"/api/v1/tables/{table['id']}/rounds",
         json=round_body("turn-2"),
@@ -130,7 +130,7 @@ def test_a_failed_round_gives_the_turn_back(app, client, as_role, table, databas
 def test_an_approved_correction_takes_the_turn_before_its_first_write(
     app, client, as_role, table, database_url, monkeypatch
 ):
-    import service.round_exceptions
+    import service.review.exceptions
 
     round_id = enter(client, as_role["dealer"], table, "turn-3")["id"]
     corrected = round_body("turn-3")
@@ -142,13 +142,13 @@ def test_an_approved_correction_takes_the_turn_before_its_first_write(
     )
     assert asked.status_code == 201, asked.json
     seen = []
-    real_lock = service.round_exceptions._one_at_a_time
+    real_lock = service.review.exceptions._one_at_a_time
 
     def lock_and_look(session, record):
         real_lock(session, record)
         seen.append(turn_is_free(database_url))
 
-    monkeypatch.setattr(service.round_exceptions, "_one_at_a_time", lock_and_look)
+    monkeypatch.setattr(service.review.exceptions, "_one_at_a_time", lock_and_look)
     decided = client.post(
         f"/api/v1/exceptions/{asked.json['id']}/approve", json={}, headers=sign_in(client, "pit_boss2")
     )

@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import update
 
-from service.app import create_app
-from service.db import unit_of_work
-from service.models import Token
+from service.api.app import create_app
+from service.store.db import unit_of_work
+from service.store.models import Token
 from tests.api.conftest import sessions, sign_in
 
 CHALLENGE = 'Bearer realm="breakpoker"'

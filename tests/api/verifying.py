@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.verifications import run_verification
+from service.compliance.verifications import run_verification
 from tests.api.conftest import sessions
 
 URL = "/api/v1/compliance/audit/verifications"

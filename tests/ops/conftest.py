@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.aggregates import aggregate_round
-from service.db import unit_of_work
-from service.metrics import count_job_failure
-from service.redis_server import connect
+from service.config.redis_server import connect
+from service.observability.metrics import count_job_failure
+from service.rounds.aggregates import aggregate_round
+from service.store.db import unit_of_work
 from tests.api.conftest import (  # noqa: F401  (fixtures and the database parametrization)
     app_with_par_sheet,
     database_url,
@@ -38,8 +38,8 @@ def seal_all(app):
     """What the audit job does for every event so far, in this process."""
     from sqlalchemy import func, select
 
-    from service.audit_chain import seal_batch
-    from service.models import AuditEvent
+    from service.audit.chain import seal_batch
+    from service.store.models import AuditEvent
 
     with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
         seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
@@ -49,7 +49,7 @@ def count_rounds(app):
     """What the metrics job does for each round, in this process."""
     from sqlalchemy import select
 
-    from service.models import RoundRecord
+    from service.store.models import RoundRecord
 
     with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
         for round_id in session.scalars(select(RoundRecord.id)):

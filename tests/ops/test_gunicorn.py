@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from gunicorn.config import Config
 
-from service.redis_server import EmbeddedRedis
+from service.config.redis_server import EmbeddedRedis
 from tests.api.rounds_data import round_body
 from tests.network import free_port
 from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF
@@ -51,7 +51,7 @@ def load(monkeypatch, **env) -> Config:
 
 def test_the_config_file_loads_with_its_defaults(monkeypatch):
     config = load(monkeypatch)
-    assert config.wsgi_app == "service.app:create_app()"
+    assert config.wsgi_app == "service.api.app:create_app()"
     assert config.bind == ["127.0.0.1:8000"]
     assert config.worker_class_str == "gthread"
     assert config.threads == 4

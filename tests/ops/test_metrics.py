@@ -16,17 +16,17 @@ from prometheus_client.parser import text_string_to_metric_families
 from rq import Worker
 from sqlalchemy import select, text
 
-from service.audit import record_event
-from service.audit_chain import seal_batch
-from service.db import make_engine, session_factory, unit_of_work
-from service.job_queues import QueueName, queue
-from service.models import AuditEvent
-from service.outbox import dispatch
-from service.redis_server import connect
+from service.audit.chain import seal_batch
+from service.audit.events import record_event
+from service.config.redis_server import connect
+from service.jobs.queues import QueueName, queue
+from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.models import AuditEvent
 from tests.api.rounds_data import round_body
 from tests.api.tamper import drop_triggers
 from tests.api.verifying import verified
 from tests.ops.conftest import count_rounds, enter, sign_in
+from workers.outbox import dispatch
 
 
 def samples(client) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:

@@ -13,11 +13,11 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 from sqlalchemy import func, select
 
-from service.logs import JsonFormatter, RequestIdFilter
-from service.models import OutboxEntry
-from service.outbox import dispatch
-from service.redis_server import connect
+from service.config.redis_server import connect
+from service.observability.logs import JsonFormatter, RequestIdFilter
+from service.store.models import OutboxEntry
 from tests.ops.conftest import enter, sign_in
+from workers.outbox import dispatch
 
 
 @pytest.fixture

@@ -1,13 +1,13 @@
 """ops/README.md lists every environment variable the service, the
 entrypoint and compose read, and only those, with the default and what is
-allowed as service/environment.py (the one place the code reads them) has
+allowed as service/config/environment.py (the one place the code reads them) has
 them."""
 
 from __future__ import annotations
 
 import re
 
-from service.environment import VARIABLES
+from service.config.environment import VARIABLES
 from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF, OPS, ROOT
 
 READ = (

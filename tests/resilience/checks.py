@@ -11,8 +11,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from service.job_queues import JobKind
-from service.models import AuditEvent, OutboxEntry, RoundRecord
+from service.jobs.queues import JobKind
+from service.store.models import AuditEvent, OutboxEntry, RoundRecord
 from tests.api.background import check_aggregates, check_chain
 from tests.resilience.stack import Stack
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.auth import create_user
-from service.db import unit_of_work
-from service.migrate import upgrade
+from service.accounts.auth import create_user
+from service.store.db import unit_of_work
+from service.store.migrate import upgrade
 from tests.api.conftest import database_url, pytest_generate_tests  # noqa: F401  (fixtures)
 from tests.resilience.stack import Stack
 from tests.resilience.tablet import Tablet

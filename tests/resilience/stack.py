@@ -21,8 +21,8 @@ from sqlalchemy import func, select
 
 from service.analysis.cache import store_par_sheet
 from service.cli.run_summary import RULE
-from service.db import make_engine, session_factory
-from service.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
+from service.store.db import make_engine, session_factory
+from service.store.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
 from tests.network import free_port
 from tests.par_sheets import default_sheet
 

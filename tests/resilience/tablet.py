@@ -9,7 +9,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from service.sample_rounds import random_round
+from service.rounds.samples import random_round
 from tests.resilience.stack import Stack
 
 

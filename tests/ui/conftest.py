@@ -22,13 +22,13 @@ from argon2 import PasswordHasher
 from playwright import sync_api
 from playwright.sync_api import expect
 
-import service.auth
-from service.app import create_app
-from service.auth import create_user
-from service.db import unit_of_work
-from service.migrate import upgrade
-from service.redis_server import EmbeddedRedis
-from service.settings import Settings
+import service.accounts.auth
+from service.accounts.auth import create_user
+from service.api.app import create_app
+from service.config.redis_server import EmbeddedRedis
+from service.config.settings import Settings
+from service.store.db import unit_of_work
+from service.store.migrate import upgrade
 
 CHROMIUM = Path(os.environ.get("BREAKPOKER_CHROMIUM") or "/usr/bin/chromium")
 # As the machine's notes say: without the background-networking flags,
@@ -130,8 +130,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     # A Redis of its own: no job left by another test can reach this database.
     redis = EmbeddedRedis(folder / "redis")
     redis.start()
-    saved = service.auth._HASHER
-    service.auth._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    saved = service.accounts.auth._HASHER
+    service.accounts.auth._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
     # Every browser signs in from 127.0.0.1 to one server per module: the
     # login rate limit (tested in tests/api) must not trip on a long module.
     settings = Settings(
@@ -155,7 +155,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         thread.join(timeout=10)
         app.extensions["breakpoker"]["engine"].dispose()
         redis.stop()
-        service.auth._HASHER = saved
+        service.accounts.auth._HASHER = saved
 
 
 @pytest.fixture(scope="module")

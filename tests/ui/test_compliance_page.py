@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from service.db import make_engine, session_factory, unit_of_work
-from service.models import AuditEvent, AuditSeal, ShiftAggregate
+from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.models import AuditEvent, AuditSeal, ShiftAggregate
 from tests.api.background import run_burst
 from tests.api.rounds_data import round_body
 from tests.api.tamper import drop_triggers

@@ -1,0 +1,200 @@
+"""Users, passwords and sign-in tokens: the use cases behind ``/auth`` and
+``breakpoker users``.
+
+Passwords are hashed with argon2. A bearer token is 32 random bytes; only its
+SHA-256 is stored, so a copy of the database signs nobody in. Consecutive
+failed logins lock an account for a while at the client address they came
+from (:mod:`service.accounts.login_lockout`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import NoReturn
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.orm import Session
+
+from service.accounts.known_addresses import remember
+from service.accounts.login_lockout import count_failure, forget_failures, locked_until
+from service.audit.events import record_event
+from service.config.settings import Settings
+from service.errors import Conflict, Forbidden, Invalid, Unauthorized
+from service.store.db import utc_now
+from service.store.models import ROLES, Token, User
+
+_HASHER = PasswordHasher()
+MIN_PASSWORD = 8
+# Checked against when the user does not exist, so both cases take as long.
+_DUMMY_HASH = _HASHER.hash("not a real password")
+
+
+@dataclass(frozen=True)
+class SignIn:
+    token: str
+    expires_at: datetime
+    user: User
+
+
+def create_user(session: Session, name: str, role: str, password: str, created_by: int | None = None) -> User:
+    name = name.strip()
+    if not 1 <= len(name) <= 80 or not name.isprintable():
+        raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
+    if role not in ROLES:
+        raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
+    check_password(password)
+    if session.scalar(select(User).where(User.name == name)) is not None:
+        raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
+    user = User(
+        name=name, role=role, password_hash=hash_password(password), failed_logins=0, created_at=utc_now()
+    )
+    session.add(user)
+    session.flush()
+    record_event(
+        session, "user_created", f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
+    )
+    return user
+
+
+def check_password(password: str) -> None:
+    """Refuse a password too short to keep, or one that is not text."""
+    if len(password) < MIN_PASSWORD:
+        raise Invalid("invalid_field", f"password must be at least {MIN_PASSWORD} characters", "password")
+    if not _is_text(password):
+        raise Invalid("invalid_field", "password must be text (it holds a lone surrogate)", "password")
+
+
+def hash_password(password: str) -> str:
+    return _HASHER.hash(password)
+
+
+def ensure_admin(session: Session, name: str = "admin") -> str | None:
+    """Create the first admin with a generated password, returned once; ``None``
+    when an admin exists already."""
+    if session.scalar(select(User.id).where(User.role == "admin").limit(1)) is not None:
+        return None
+    password = secrets.token_urlsafe(12)
+    create_user(session, name, "admin", password)
+    return password
+
+
+def login(
+    session: Session,
+    name: str,
+    password: str,
+    settings: Settings,
+    *,
+    address: str = "local",
+    now: datetime | None = None,
+) -> SignIn:
+    """A new token, or :class:`Unauthorized`; the failure is counted either way
+    the caller commits (so it must commit on failure too). ``address`` is the
+    client's (:func:`service.accounts.login_throttle.client_address`; "local" for the
+    command line): a lock holds the account there only."""
+    now = now or utc_now()
+    if not name.isprintable() or len(name) > 80:
+        _unknown_name(session, password)  # no such name can exist
+    # Take the user's row for writing before reading it, so concurrent
+    # attempts are counted one after another: guessing in parallel cannot
+    # outrun the lockout (SQLite: the write lock; PostgreSQL: the row lock).
+    session.execute(update(User).where(User.name == name).values(failed_logins=User.failed_logins))
+    user = session.scalar(select(User).where(User.name == name).with_for_update())
+    if user is None:
+        _unknown_name(session, password)
+    _refuse_if_locked(session, user, password, address, settings, now)
+    if not _verify(user.password_hash, password):
+        failed = {"name": name, "reason": "password", "address": address}
+        record_event(session, "login_failed", f"user:{user.id}", failed, user.id)
+        count_failure(session, user, address, settings, now)
+        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    forget_failures(session, user.id, address)
+    remember(session, user.id, address, now)
+    if _HASHER.check_needs_rehash(user.password_hash):
+        user.password_hash = hash_password(password)
+    token = secrets.token_urlsafe(32)
+    expires_at = now + timedelta(minutes=settings.token_minutes)
+    session.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))
+    record_event(session, "login", f"user:{user.id}", {"name": name, "role": user.role}, user.id)
+    session.flush()
+    return SignIn(token, expires_at, user)
+
+
+def _refuse_if_locked(
+    session: Session, user: User, password: str, address: str, settings: Settings, now: datetime
+) -> None:
+    lock_ends = locked_until(session, user.id, address, now)
+    if lock_ends is None:
+        return
+    failed = {"name": user.name, "reason": "locked", "address": address}
+    record_event(session, "login_failed", f"user:{user.id}", failed, user.id)
+    if not _verify(user.password_hash, password):
+        # Only the right password learns of the lock: a guesser cannot
+        # tell a locked account from a wrong name.
+        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    raise Forbidden(
+        "account_locked",
+        f"account {user.name!r} is locked at this address after {settings.lockout_failures} failed "
+        f"logins until {lock_ends.isoformat(timespec='seconds')}; it can still sign in from its own device",
+        "name",
+    )
+
+
+def _unknown_name(session: Session, password: str) -> NoReturn:
+    """A sign-in with a name no user has. The name is recorded as unknown,
+    never as typed: it is often a password typed into the wrong field, and
+    the audit trail keeps it for ever. Nor is a hash of it kept: an
+    unkeyed one gives a dictionary the password, and a keyed one needs a
+    secret kept apart from the database. Repeated attempts are tied
+    together by their time and the access log (client address, request id)."""
+    _verify(_DUMMY_HASH, password)  # as long as a known name takes
+    record_event(session, "login_failed", "name:unknown", {"name": None, "reason": "unknown user"})
+    raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+
+
+# Built once: on every request, building the statement (coercing the
+# column comparison) cost about as much as running it.
+_TOKEN_BY_DIGEST = select(Token).where(Token.digest == bindparam("digest"))
+
+
+def authenticate(session: Session, token: str, now: datetime | None = None) -> User:
+    """The user a bearer token belongs to, if it is live at ``now`` (the
+    clock the token was issued by)."""
+    found = session.scalar(_TOKEN_BY_DIGEST, {"digest": _digest(token)})
+    if found is None or found.revoked_at is not None:
+        raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
+    if found.expires_at <= (now or utc_now()):
+        raise Unauthorized("token_expired", "the bearer token has expired; sign in again", "Authorization")
+    return found.user
+
+
+def logout(session: Session, token: str) -> None:
+    found = session.scalar(select(Token).where(Token.digest == _digest(token)))
+    if found is not None and found.revoked_at is None:
+        found.revoked_at = utc_now()
+        record_event(session, "logout", f"user:{found.user_id}", {"name": found.user.name}, found.user_id)
+
+
+def _verify(password_hash: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(password_hash, password)
+    except (VerificationError, InvalidHashError, UnicodeEncodeError):
+        # UnicodeEncodeError: JSON can carry a lone surrogate ("\ud800"),
+        # which no stored password holds: a wrong password like any other.
+        return False
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()

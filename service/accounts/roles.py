@@ -1,0 +1,41 @@
+"""Changing a user's role: on the significant-event log with the role
+before and after. The role is read from the user at every request, so the
+change takes effect at once, signed-in tokens included."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.audit.events import record_event
+from service.errors import Conflict, Invalid, NotFound
+from service.store.models import ROLES, User
+
+
+def set_role(session: Session, name: str, role: str, changed_by: int | None = None) -> tuple[User, str]:
+    """Give the user ``name`` the role ``role``; the user and the role before.
+    Setting the role a user has already changes and records nothing."""
+    if role not in ROLES:
+        raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
+    user = session.scalar(select(User).where(User.name == name).with_for_update())
+    if user is None:
+        raise NotFound("user_not_found", f"no user named {name!r}", "name")
+    before = user.role
+    if before == role:
+        return user, before
+    if before == "admin":
+        # Lock every admin row: two admins demoted at once cannot both pass.
+        admins = session.scalars(select(User.id).where(User.role == "admin").with_for_update()).all()
+        if len(admins) <= 1:
+            # Nobody could then create users or change configurations.
+            raise Conflict("last_admin", f"{name!r} is the last admin; make another admin first", "role")
+    user.role = role
+    record_event(
+        session,
+        "role_changed",
+        f"user:{user.id}",
+        {"name": user.name, "before": before, "after": role},
+        actor_id=changed_by,
+    )
+    session.flush()
+    return user, before

@@ -1,0 +1,66 @@
+"""Significant events: each is written in the same transaction as the change
+it records, with an outbox row that has the background jobs seal it into
+the hash chain. If the change rolls back, so does its event."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from sqlalchemy import Table, insert, text
+from sqlalchemy.orm import Session
+
+from service.jobs.queues import JobKind
+from service.observability import request_id
+from service.store.db import utc_now
+from service.store.models import AuditEvent, OutboxEntry
+
+_EVENTS = cast(Table, AuditEvent.__table__)
+_OUTBOX = cast(Table, OutboxEntry.__table__)
+EVENT_ORDER_LOCK = 0x42_50_41_55  # "BPAU": the advisory lock ordering audit events
+# Built once: they run for every settled round.
+_ORDER_EVENTS = text("SELECT pg_advisory_xact_lock(:key)")
+_INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
+_INSERT_JOB = insert(_OUTBOX)
+
+
+def record_event(
+    session: Session,
+    kind: str,
+    subject: str,
+    payload: dict[str, Any],
+    actor_id: int | None = None,
+    table_id: int | None = None,
+) -> int:
+    """Write an event and its sealing job; the event's id."""
+    if session.get_bind().dialect.name == "postgresql":
+        # Events must commit in id order for the chain to seal them in order:
+        # the lock is held to the end of this transaction. (SQLite has a single
+        # writer already.)
+        session.execute(_ORDER_EVENTS, {"key": EVENT_ORDER_LOCK})
+    # Plain INSERTs on the session's connection (its transaction): an ORM
+    # object and a flush per event cost more than the statement itself, on
+    # the path of every settled round.
+    event_id: int = (
+        session.connection()
+        .execute(
+            _INSERT_EVENT,
+            {
+                "kind": kind,
+                "subject": subject,
+                "actor_id": actor_id,
+                "table_id": table_id,
+                "occurred_at": utc_now(),
+                "payload": payload,
+            },
+        )
+        .scalar_one()
+    )
+    queue_job(session, JobKind.SEAL, event_id)
+    return event_id
+
+
+def queue_job(session: Session, job: JobKind, ref: int) -> None:
+    session.connection().execute(
+        _INSERT_JOB,
+        {"job": job, "ref": ref, "created_at": utc_now(), "request_id": request_id.current.get()},
+    )

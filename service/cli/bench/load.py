@@ -1,0 +1,408 @@
+"""``breakpoker bench-load``: the API under load, as production runs it.
+
+On a database of its own (a temporary SQLite one, or an empty scratch
+database given with ``--database``), it starts the API exactly as the image
+does (``ops/entrypoint.sh api``: gunicorn with ``ops/gunicorn.conf.py``,
+Prometheus multiprocess files, JSON logs) with an embedded Redis, and drives
+``POST /tables/{id}/rounds`` with six-seat rounds carrying every bet from a
+load generator on loopback (``service/cli/bench/loadgen.py``):
+
+1. at a fixed offered rate (open loop: each request timed from when it was
+   due, so queueing shows);
+2. at saturation (closed loop on many connections);
+3. for where the ceiling goes before any round, the service's own answer
+   of a constant (``GET /healthz``: its request ids, access log, metrics
+   and headers) and a signed-in read of one table, at saturation;
+
+then, under the same gunicorn settings, a bare Flask endpoint answering a
+constant (``service/cli/bench/ceiling.py``): the ceiling of the stack. Last, every
+round answered 201 must be stored exactly once.
+
+The load generator shares the machine's cores with the server, as any
+loopback test does; the figures say how many there are.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+from sqlalchemy import func, select
+
+from service.accounts.auth import create_user, login
+from service.cli.bench.loadgen import Prepared, Request, Result, closed_loop, open_loop
+from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
+from service.cli.serve import CHECKOUT_CONFIG
+from service.config.redis_server import EmbeddedRedis
+from service.config.settings import Settings
+from service.rounds.samples import random_round
+from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.migrate import upgrade
+from service.store.models import RoundRecord
+from service.tables.tables import create_table
+
+ENTRYPOINT = CHECKOUT_CONFIG.parent / "entrypoint.sh"
+PASSWORD = "bench-load password"
+DEALS = 2_000  # distinct deals; each request gets a round id of its own
+WARM_UP_SECONDS = 3.0
+AIM_SHARE = 0.40
+AIM_P99_MS = 50.0
+AIM_RATE = 100.0
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    offered: float | None  # requests a second; None: as fast as it goes
+    connections: int
+    result: Result
+    expected: int  # the status every answer should have
+
+    def to_json(self) -> dict[str, Any]:
+        result = self.result
+        return {
+            "phase": self.name,
+            "offered_per_second": self.offered,
+            "connections": self.connections,
+            "sent": result.sent,
+            "answered": result.answered,
+            "seconds": round(result.seconds, 3),
+            "throughput_per_second": round(result.throughput, 1),
+            "p50_ms": _ms(result.percentile(0.50)),
+            "p95_ms": _ms(result.percentile(0.95)),
+            "p99_ms": _ms(result.percentile(0.99)),
+            "max_ms": _ms(max(result.latencies, default=float("nan"))),
+            "statuses": {str(status): count for status, count in sorted(result.statuses.items())},
+            "failures": dict(result.failures),
+            "unexpected": result.answered - result.ok(self.expected) + sum(result.failures.values()),
+        }
+
+
+def _ms(seconds: float) -> float | None:
+    return None if seconds != seconds else round(seconds * 1000, 2)  # NaN: nothing answered
+
+
+@click.command("bench-load")
+@click.option(
+    "--database",
+    "database_url",
+    metavar="URL",
+    help="An empty scratch database (postgresql://user@host/scratch) instead of a temporary SQLite "
+    "one; refused if it has tables. Its tables are dropped again at the end.",
+)
+@click.option("--seconds", type=click.FloatRange(min=1), default=10, show_default=True, help="Per phase.")
+@click.option(
+    "--rate", type=click.FloatRange(min=1), default=AIM_RATE, show_default=True, help="Fixed rate, rounds/s."
+)
+@click.option(
+    "--connections", type=click.IntRange(1, 512), default=32, show_default=True, help="At saturation."
+)
+@click.option("--workers", type=click.IntRange(1, 64), help="Gunicorn workers  [default: the config's]")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench_load(
+    database_url: str | None,
+    seconds: float,
+    rate: float,
+    connections: int,
+    workers: int | None,
+    as_json: bool,
+) -> None:
+    """Drive the API with six-seat rounds at a fixed rate and at saturation,
+    against a bare endpoint's ceiling under the same gunicorn settings.
+    Exit status 1 if any answer is not the expected one or a round is lost
+    or stored twice."""
+    with scratch(database_url, "bench-load") as (url, instance):
+        result = _LoadBench(url, instance, seconds, rate, connections, workers).run()
+    result["database"] = shown_database(url, temporary=not database_url)
+    failure = None if result["ok"] else "bench-load: FAILED: " + "; ".join(result["problems"])
+    finish(result, as_json, _print, failure)
+
+
+class _LoadBench:
+    def __init__(
+        self, url: str, instance: Path, seconds: float, rate: float, connections: int, workers: int | None
+    ) -> None:
+        self.url = url
+        self.instance = instance
+        self.seconds = seconds
+        self.rate = rate
+        self.connections = connections
+        self.workers = workers
+        self.numbers = iter(range(1 << 62))
+        self.warmed = 0
+
+    def run(self) -> dict[str, Any]:
+        _progress(f"migrating {shown_database(self.url, False)} and creating a dealer and a table")
+        upgrade(self.url)
+        token, table_id = self._setup()
+        templates = self._templates(table_id, token)
+        redis = EmbeddedRedis(self.instance / "redis")
+        redis.start()
+        try:
+            env = self._environment(redis.url)
+            with _server(self._api_command(), env, self.instance / "api.log") as port:
+                # Not reported: every worker's caches filled first.
+                warm_up = min(WARM_UP_SECONDS, self.seconds)
+                warm = closed_loop("127.0.0.1", port, self._rounds(templates), warm_up, 8)
+                self.warmed = warm.ok(201)
+                fixed = Phase(
+                    "rounds at a fixed rate",
+                    self.rate,
+                    64,
+                    open_loop("127.0.0.1", port, self._rounds(templates), self.rate, self.seconds),
+                    201,
+                )
+                _progress(_line(fixed))
+                saturated = Phase(
+                    "rounds at saturation",
+                    None,
+                    self.connections,
+                    closed_loop("127.0.0.1", port, self._rounds(templates), self.seconds, self.connections),
+                    201,
+                )
+                _progress(_line(saturated))
+                # Where the ceiling goes before any round: the service's own
+                # answer of a constant (its middleware: request ids, access
+                # log, metrics, headers), then a signed-in read of one row.
+                signed_in = (("Authorization", f"Bearer {token}"),)
+                stack = [
+                    self._saturate(port, "API constant at saturation", Request("GET", "/api/v1/healthz")),
+                    self._saturate(
+                        port,
+                        "API signed-in read at saturation",
+                        Request("GET", f"/api/v1/tables/{table_id}", signed_in),
+                    ),
+                ]
+            ceiling_command = [sys.executable, "-m", "gunicorn", "--config", str(CHECKOUT_CONFIG)]
+            ceiling_command += [*self._worker_option(), "service.cli.bench.ceiling:create_app()"]
+            with _server(ceiling_command, env, self.instance / "ceiling.log") as port:
+                ceiling = self._saturate(port, "bare endpoint at saturation", Request("GET", "/constant"))
+        finally:
+            redis.stop()
+        return self._verdict(fixed, saturated, stack, ceiling)
+
+    def _saturate(self, port: int, name: str, request: Request) -> Phase:
+        """``request`` over and over at saturation, after a second's warm-up."""
+        closed_loop("127.0.0.1", port, _repeat(request), 1, self.connections)  # warm-up
+        phase = Phase(
+            name,
+            None,
+            self.connections,
+            closed_loop("127.0.0.1", port, _repeat(request), self.seconds, self.connections),
+            200,
+        )
+        _progress(_line(phase))
+        return phase
+
+    def _setup(self) -> tuple[str, int]:
+        engine = make_engine(self.url)
+        try:
+            sessions = session_factory(engine)
+            with cheap_password_hashing():
+                with unit_of_work(sessions) as session:
+                    dealer = create_user(session, "bench-dealer", "dealer", PASSWORD)
+                    admin = create_user(session, "bench-admin", "admin", PASSWORD)
+                    table_id = create_table(session, admin, "BP-LOAD").id
+                with unit_of_work(sessions) as session:
+                    token = login(session, dealer.name, PASSWORD, Settings()).token
+            return token, table_id
+        finally:
+            engine.dispose()
+
+    def _templates(self, table_id: int, token: str) -> list[tuple[bytes, bytes]]:
+        """Request heads and bodies with a place for the round id."""
+        rng = random.Random(7)
+        found = []
+        for _ in range(DEALS):
+            body = json.dumps(random_round(rng, "@ID@"), separators=(",", ":")).encode()
+            head = (
+                f"POST /api/v1/tables/{table_id}/rounds HTTP/1.1\r\nHost: bench\r\n"
+                f"Connection: keep-alive\r\nAuthorization: Bearer {token}\r\n"
+                "Content-Type: application/json\r\nIdempotency-Key: @ID@\r\n"
+            ).encode()
+            found.append((head, body))
+        return found
+
+    def _rounds(self, templates: list[tuple[bytes, bytes]]) -> Iterator[Prepared]:
+        for number in self.numbers:
+            head, body = templates[number % len(templates)]
+            round_id = f"load-{number}".encode()
+            body_now = body.replace(b"@ID@", round_id)
+            length = f"Content-Length: {len(body_now)}\r\n\r\n".encode()
+            yield Prepared(head.replace(b"@ID@", round_id) + length + body_now)
+
+    def _environment(self, redis_url: str) -> dict[str, str]:
+        return {
+            **os.environ,
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+            "DATABASE_URL": self.url,
+            "REDIS_URL": redis_url,
+            "BREAKPOKER_INSTANCE": str(self.instance),
+            "PROMETHEUS_MULTIPROC_DIR": str(self.instance / "prometheus"),
+            "BREAKPOKER_BIND": "127.0.0.1:0",  # replaced per server
+        }
+
+    def _worker_option(self) -> list[str]:
+        return [] if self.workers is None else ["--workers", str(self.workers)]
+
+    def _api_command(self) -> list[str]:
+        return ["sh", str(ENTRYPOINT), "api", *self._worker_option()]
+
+    def _verdict(self, fixed: Phase, saturated: Phase, stack: list[Phase], ceiling: Phase) -> dict[str, Any]:
+        engine = make_engine(self.url)
+        try:
+            with session_factory(engine)() as session:
+                stored = session.scalar(select(func.count()).select_from(RoundRecord)) or 0
+        finally:
+            engine.dispose()
+        # The warm-up's rounds are stored too; every 201 of every phase is one round.
+        answered = sum(phase.result.ok(201) for phase in (fixed, saturated)) + self.warmed
+        problems = []
+        phases = [fixed, saturated, *stack, ceiling]
+        for phase in phases:
+            unexpected = phase.to_json()["unexpected"]
+            if unexpected:
+                problems.append(f"{phase.name}: {unexpected} answers were not {phase.expected}")
+        if stored != answered:
+            problems.append(f"{stored} rounds stored for {answered} answered 201")
+        share = saturated.result.throughput / ceiling.result.throughput if ceiling.result.throughput else 0.0
+        p99 = fixed.result.percentile(0.99) * 1000
+        return {
+            "cpus": os.cpu_count(),
+            "gunicorn": _gunicorn_settings(self.workers),
+            "phases": [{**phase.to_json(), "share_of_ceiling": _share(phase, ceiling)} for phase in phases],
+            "share_of_ceiling": round(share, 4),
+            "aims": {
+                "share_of_ceiling": AIM_SHARE,
+                "share_met": share >= AIM_SHARE,
+                "p99_ms_at_rate": AIM_P99_MS,
+                "rate": self.rate,
+                "p99_met": p99 < AIM_P99_MS,
+            },
+            "stored_rounds": stored,
+            "answered_201": answered,
+            "ok": not problems,
+            "problems": problems,
+        }
+
+
+def _share(phase: Phase, ceiling: Phase) -> float | None:
+    """A saturation phase's throughput over the ceiling's."""
+    if phase.offered is not None or not ceiling.result.throughput:
+        return None
+    return round(phase.result.throughput / ceiling.result.throughput, 4)
+
+
+def _repeat(request: Request) -> Iterator[Request]:
+    while True:
+        yield request
+
+
+def _gunicorn_settings(workers: int | None) -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(compile(CHECKOUT_CONFIG.read_text(), str(CHECKOUT_CONFIG), "exec"), namespace)
+    return {
+        "config": str(CHECKOUT_CONFIG.relative_to(CHECKOUT_CONFIG.parents[1])),
+        "worker_class": namespace["worker_class"],
+        "workers": workers or namespace["workers"],
+        "threads": namespace["threads"],
+    }
+
+
+@contextmanager
+def _server(command: list[str], env: dict[str, str], log: Path) -> Iterator[int]:
+    """A server on a free loopback port, stopped (its whole group) at the end."""
+    port = _free_port()
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            command,
+            env={**env, "BREAKPOKER_BIND": f"127.0.0.1:{port}"},
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
+        )
+    try:
+        _wait_ready(port, process, log)
+        yield port
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_ready(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise click.ClickException(f"the server exited ({process.returncode}): {log.read_text()[-2000:]}")
+        for path in ("/healthz", "/constant"):  # the API, or the bare endpoint
+            with suppress(OSError), urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=1):
+                return
+        time.sleep(0.2)
+    raise click.ClickException(f"the server did not answer within 60 s: {log.read_text()[-2000:]}")
+
+
+def _line(phase: Phase) -> str:
+    shown = phase.to_json()
+    offered = f"{phase.offered:g}/s offered, " if phase.offered else f"{phase.connections} connections, "
+    return (
+        f"{phase.name}: {offered}{shown['throughput_per_second']:g}/s answered, "
+        f"p50 {shown['p50_ms']} ms, p95 {shown['p95_ms']} ms, p99 {shown['p99_ms']} ms, "
+        f"{shown['unexpected']} unexpected"
+    )
+
+
+def _progress(message: str) -> None:
+    click.echo(f"bench-load: {message}", err=True)
+
+
+def _print(result: dict[str, Any]) -> None:
+    gunicorn = result["gunicorn"]
+    click.echo(
+        f"bench-load on {result['database']}, {result['cpus']} CPUs shared with the load generator; "
+        f"gunicorn {gunicorn['worker_class']} {gunicorn['workers']} workers x {gunicorn['threads']} threads "
+        f"({gunicorn['config']})"
+    )
+    headings = ("offered", "answered/s", "p50 ms", "p95 ms", "p99 ms", "bad", "of ceiling")
+    click.echo(f"{'':34} " + " ".join(f"{name:>{len(name) + 3}}" for name in headings))
+    for phase in result["phases"]:
+        rate = phase["offered_per_second"]
+        offered = f"{rate:g}/s" if rate else f"{phase['connections']} conn"
+        share = "" if phase["share_of_ceiling"] is None else f"{phase['share_of_ceiling']:.1%}"
+        click.echo(
+            f"{phase['phase']:34} {offered:>10} {phase['throughput_per_second']:>13.1f} "
+            f"{phase['p50_ms']:>9} {phase['p95_ms']:>9} {phase['p99_ms']:>9} {phase['unexpected']:>6} "
+            f"{share:>13}"
+        )
+    aims = result["aims"]
+    click.echo(
+        f"settlement at saturation / ceiling: {result['share_of_ceiling']:.1%} "
+        f"(aim {aims['share_of_ceiling']:.0%}: {'met' if aims['share_met'] else 'NOT met'}); "
+        f"p99 at {aims['rate']:g}/s: {result['phases'][0]['p99_ms']} ms "
+        f"(aim < {aims['p99_ms_at_rate']:g} ms: {'met' if aims['p99_met'] else 'NOT met'})"
+    )
+    click.echo(f"rounds stored: {result['stored_rounds']}, answered 201: {result['answered_201']}")

@@ -1,0 +1,141 @@
+"""``breakpoker bench-profile``: where a settled round's time goes.
+
+In one process, on a temporary SQLite database, it posts six-seat rounds
+with every bet through the Flask app (the test client: the whole request
+path without the network or gunicorn) and reports the CPU time a round
+takes, then the same rounds under cProfile: the share of each layer (the
+rules engine, SQLAlchemy, Flask, JSON, SQLite itself) and the service's own
+functions by cumulative time. CPU time, not wall time, so what else the
+machine runs matters less.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from service.accounts.auth import create_user
+from service.api.app import create_app
+from service.cli.scratch import cheap_password_hashing, finish, scratch
+from service.config.settings import Settings
+from service.rounds.samples import random_round
+from service.store.db import unit_of_work
+from service.store.migrate import upgrade
+
+PASSWORD = "bench-profile password"
+WARM_UP = 200
+SHOWN = 25
+
+
+@click.command("bench-profile")
+@click.option("--rounds", type=click.IntRange(min=10), default=1_000, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench_profile(rounds: int, as_json: bool) -> None:
+    """CPU time per settled round in one process, and where it goes."""
+    with scratch(None, "bench-profile") as (url, instance):
+        post = _poster(url, instance, rounds + WARM_UP)
+        for _ in range(WARM_UP):
+            post()
+        start = time.process_time()
+        for _ in range(rounds // 2):
+            post()
+        plain = (time.process_time() - start) / (rounds // 2)
+        profiler = cProfile.Profile(time.process_time)
+        profiler.enable()
+        for _ in range(rounds - rounds // 2):
+            post()
+        profiler.disable()
+    result = {"rounds": rounds, "cpu_ms_per_round": round(plain * 1000, 3), **_breakdown(profiler)}
+    finish(result, as_json, _print, None)
+
+
+def _print(result: dict[str, Any]) -> None:
+    rounds = result["rounds"]
+    click.echo(
+        f"bench-profile: {result['cpu_ms_per_round']} ms of CPU a round ({rounds // 2} rounds, no profiler)"
+    )
+    click.echo("under cProfile, the share of each layer (own time):")
+    for layer, share in result["layers"].items():
+        click.echo(f"  {share:6.1%}  {layer}")
+    click.echo("the service's own functions (cumulative time, profiled):")
+    for line in result["functions"]:
+        click.echo(f"  {line['share']:6.1%}  {line['calls_per_round']:5.1f} calls  {line['function']}")
+
+
+def _poster(url: str, folder: Path, count: int) -> Callable[[], None]:
+    """A function posting the next of ``count`` random rounds."""
+    upgrade(url)
+    with cheap_password_hashing():
+        app = create_app(Settings(instance=folder, database_url=url))
+        with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+            create_user(session, "dealer", "dealer", PASSWORD)
+            create_user(session, "admin", "admin", PASSWORD)
+        client = app.test_client()
+        tokens = {
+            name: client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD}).json["token"]  # type: ignore[index]
+            for name in ("dealer", "admin")
+        }
+    table = client.post("/api/v1/tables", json={"name": "BP-P"}, headers=_bearer(tokens["admin"])).json
+    assert table is not None
+    rng = random.Random(3)
+    bodies = iter([random_round(rng, f"p{number}") for number in range(count)])
+    path = f"/api/v1/tables/{table['id']}/rounds"
+
+    def post() -> None:
+        body = next(bodies)
+        headers = {**_bearer(tokens["dealer"]), "Idempotency-Key": body["round_id"]}
+        answer = client.post(path, json=body, headers=headers)
+        if answer.status_code != 201:
+            raise click.ClickException(f"a round was refused: {answer.status_code} {answer.json}")
+
+    return post
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _layer(file: str, function: str) -> str:
+    if file.startswith("~"):
+        return "SQLite and other C calls" if "sqlite3" in function else "built-ins"
+    if "site-packages/" in file:
+        return file.split("site-packages/")[1].split("/")[0]
+    if "/service/engine/" in file:
+        return "service.engine (the rules)"
+    if "/service/" in file:
+        return "service (the use cases and the API)"
+    return f"standard library ({Path(file).name})"
+
+
+def _breakdown(profiler: cProfile.Profile) -> dict[str, Any]:
+    stats = pstats.Stats(profiler)
+    own: Counter[str] = Counter()
+    functions = []
+    rounds = 0
+    for (file, line, function), (_calls, total_calls, own_time, cumulative, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        own[_layer(file, function)] += own_time
+        if "/service/" in file:
+            functions.append((cumulative, total_calls, f"{file.split('/service/')[1]}:{line}({function})"))
+        if function == "post" and file.endswith("bench_profile.py"):
+            rounds = total_calls
+    total = sum(own.values()) or 1.0
+    whole = max((cumulative for cumulative, _, _ in functions), default=1.0)
+    return {
+        "layers": {layer: round(seconds / total, 4) for layer, seconds in own.most_common(12)},
+        "functions": [
+            {
+                "function": name,
+                "share": round(cumulative / whole, 4),
+                "calls_per_round": calls / max(rounds, 1),
+            }
+            for cumulative, calls, name in sorted(functions, reverse=True)[:SHOWN]
+        ],
+    }

@@ -1,0 +1,200 @@
+"""Verifying the audit trail, in three parts that a verification always
+runs together:
+
+- the hash chain: the seals walked in sequence order, each link checked
+  against the one before it and against its event, and the first link that
+  does not hold named (:mod:`service.compliance.chain_walk`);
+- every stored round against its sealed ``round_settled`` event: its money,
+  digest and where it counts (:mod:`service.rounds.sealed`);
+- the derived totals the reports read, recounted from the rounds
+  (:mod:`service.compliance.totals_check`).
+
+What a DBA editing rows directly can do, and where it shows:
+
+- edit an event: its canonical JSON no longer matches the seal's; the seal
+  kept the JSON it hashed, so the changed fields are named;
+- rewrite a seal (its hash or its stored JSON): its hash no longer follows
+  from its previous hash and its JSON, or the next link no longer chains to it;
+- delete a seal (with or without its event): a gap in the sequence;
+- delete an event only: its seal points at nothing;
+- reorder links: a link chains to a hash other than its predecessor's, or the
+  event ids stop increasing (events are sealed in id order);
+- insert an event among sealed ones: an event older than the head, unsealed;
+- empty the seals (TRUNCATE, or DELETE with the triggers dropped): no link
+  although events are stored;
+- rewrite a round so that it agrees with itself, or lower a total: the
+  round against its sealed event, the totals against a recount.
+
+Cutting links off the end of the chain leaves a shorter chain that is
+intact in itself: only a head recorded elsewhere (an export, an earlier
+``audit_verified`` event copied off the database) shows that.
+
+Every part reads keyset pages and lets go of each, so memory stays flat
+however long the chain. A verification from the API runs as a background
+job (:mod:`service.compliance.verifications`), never in the request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from service.audit.chain import chain_head
+from service.audit.events import record_event
+from service.compliance.chain_report import (
+    ABSENT,
+    BrokenLink,
+    ChainReport,
+    Difference,
+    as_text,
+    differences_between,
+)
+from service.compliance.chain_walk import Walk
+from service.compliance.totals_check import TotalsReport, check_totals, total_rows
+from service.jobs.progress import Progress
+from service.rounds.sealed import RoundsReport, check_rounds
+from service.store.models import AuditEvent, AuditSeal, RoundRecord
+
+__all__ = [
+    "ABSENT",
+    "AuditReport",
+    "BrokenLink",
+    "ChainReport",
+    "Difference",
+    "as_text",
+    "differences_between",
+    "record_verification",
+    "verification_size",
+    "verify_chain",
+    "verify_records",
+]
+
+
+def verify_chain(
+    session: Session, first: int | None = None, last: int | None = None, progress: Progress | None = None
+) -> ChainReport:
+    """Check the links ``first`` to ``last`` (sequence numbers, inclusive; the
+    whole chain by default). A range that does not start at 1 is checked
+    from the previous hash its first link stored: the links before it are
+    not checked."""
+    if first is not None and first < 1:
+        raise ValueError("from must be a sequence number, 1 or more")
+    if first is not None and last is not None and last < first:
+        raise ValueError(f"to ({last}) is before from ({first})")
+    head = chain_head(session)
+    pending = _pending(session, head)
+    start = first or 1
+    end = head.seq if head is not None else 0
+    if last is not None:
+        end = min(end, last)
+    anchor = "genesis" if start == 1 else f"the previous hash stored in seq {start}"
+    if head is None and pending:
+        return ChainReport(False, 0, None, None, None, anchor, pending, _emptied(session))
+    if end < start:
+        # Nothing sealed in the range (or nothing stored at all).
+        return ChainReport(True, 0, None, None, None, anchor, pending, None)
+    walk = Walk(session, start, end, progress)
+    broken = walk.run()
+    return ChainReport(
+        intact=broken is None,
+        checked=walk.checked,
+        first_seq=start,
+        last_seq=end,
+        head=walk.previous_hash if walk.checked else None,
+        anchor=anchor,
+        pending=pending,
+        broken=broken,
+    )
+
+
+def _pending(session: Session, head: AuditSeal | None) -> int:
+    after = head.event_id if head is not None else 0
+    return session.scalar(select(func.count()).where(AuditEvent.id > after)) or 0
+
+
+def _emptied(session: Session) -> BrokenLink:
+    """No link at all although events are stored: the sealer seals every
+    event within seconds of its commit, so the seals were taken away."""
+    oldest = session.scalar(select(func.min(AuditEvent.id)))
+    return BrokenLink(
+        1,
+        oldest,
+        "chain_empty",
+        f"no link is stored although events are (the oldest: event {oldest}): the seals were deleted "
+        "(TRUNCATE or DELETE of audit_seals), or no worker has ever sealed this database",
+    )
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """A whole verification: the chain, the rounds, the totals."""
+
+    chain: ChainReport
+    rounds: RoundsReport
+    totals: TotalsReport
+
+    @property
+    def intact(self) -> bool:
+        return self.chain.intact and self.rounds.intact and self.totals.intact
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "intact": self.intact,
+            "chain": self.chain.to_json(),
+            "rounds": self.rounds.to_json(),
+            "totals": self.totals.to_json(),
+        }
+
+
+def verify_records(
+    session: Session, first: int | None = None, last: int | None = None, progress: Progress | None = None
+) -> AuditReport:
+    """The chain's links ``first``..``last`` (all by default), every stored
+    round against its sealed event, and every total recounted."""
+    chain = verify_chain(session, first, last, progress)
+    return AuditReport(chain, check_rounds(session, progress), check_totals(session, progress))
+
+
+def verification_size(session: Session, first: int | None = None, last: int | None = None) -> int:
+    """How many links, rounds, round events and totals a verification checks."""
+    links = select(func.count()).select_from(AuditSeal).where(AuditSeal.seq >= (first or 1))
+    if last is not None:
+        links = links.where(AuditSeal.seq <= last)
+    rounds = select(func.count()).select_from(RoundRecord)
+    events = select(func.count()).where(AuditEvent.kind == "round_settled")
+    counted = sum(int(session.scalar(query) or 0) for query in (links, rounds, events))
+    return counted + total_rows(session)
+
+
+def record_verification(
+    session: Session, report: AuditReport, actor_id: int | None, via: str, verification_id: int | None = None
+) -> None:
+    """Put a verification run on the record: that it ran, and what it found
+    (an alert can watch for ``intact`` false)."""
+    chain = report.chain
+    broken = chain.broken
+    record_event(
+        session,
+        "audit_verified",
+        "audit:chain",
+        {
+            "intact": report.intact,
+            "checked": chain.checked,
+            "first_seq": chain.first_seq,
+            "last_seq": chain.last_seq,
+            "head": chain.head,
+            "broken_seq": None if broken is None else broken.seq,
+            "problem": None if broken is None else broken.problem,
+            "chain_intact": chain.intact,
+            "rounds_checked": report.rounds.checked,
+            "rounds_differing": report.rounds.differing,
+            "totals_checked": report.totals.checked,
+            "totals_differing": report.totals.problems,
+            "verification": verification_id,
+            "via": via,
+        },
+        actor_id=actor_id,
+    )

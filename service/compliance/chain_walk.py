@@ -1,0 +1,286 @@
+"""One pass over links of the audit hash chain: each link checked against
+the one before it and against its event, in the order that explains a
+break best. What each check catches is listed in :mod:`service.compliance.audit_verify`.
+
+The walk reads keyset pages of seals with their events and lets go of each
+page, so memory stays flat however long the chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import exists, func, select
+from sqlalchemy.orm import Session
+
+from service.audit.chain import EVENT_COLUMNS, GENESIS, canonical, chained_hash
+from service.compliance.chain_report import BrokenLink, as_text, differences_between
+from service.jobs.progress import Progress
+from service.store.models import AuditEvent, AuditSeal
+
+PAGE = 2_000  # links per query
+
+
+class Walk:
+    """One pass over the links ``start``..``end``; remembers the last good link."""
+
+    def __init__(self, session: Session, start: int, end: int, progress: Progress | None = None) -> None:
+        self.session = session
+        self.progress = progress
+        self.start = start
+        self.end = end
+        self.checked = 0
+        self.expected = start  # the next sequence number
+        self.previous_hash = GENESIS if start == 1 else ""  # "" until the first link anchors it
+        self.previous_event: int | None = None
+        self.previous_seq: int | None = None
+        self.unsealed = _first_unsealed(session, start, end)
+
+    def run(self) -> BrokenLink | None:
+        for seal in _links(self.session, self.start, self.end):
+            broken = self.check(seal)
+            if broken is not None:
+                return broken
+            self.checked += 1
+            self.expected = seal.seq + 1
+            self.previous_hash = seal.hash
+            self.previous_event = seal.event_id
+            self.previous_seq = seal.seq
+            if self.progress is not None:
+                self.progress(1)
+        if self.expected <= self.end:
+            # The last links of the range are gone (the range ends before the head).
+            return BrokenLink(
+                self.expected,
+                None,
+                "link_missing",
+                f"seq {self.expected} is missing: the chain stops at {self._after()} "
+                f"although it runs to seq {self.end} or beyond; links were deleted",
+            )
+        return None
+
+    def check(self, seal: _Link) -> BrokenLink | None:
+        """The first thing wrong with this link, in the order that explains it
+        best: where it sits in the chain first, then what it seals."""
+        for test in (self._sequence, self._chaining, self._order, self._inserted, self._event):
+            problem = test(seal)
+            if problem is not None:
+                return problem
+        return None
+
+    def _after(self) -> str:
+        if self.previous_seq is None:
+            return "the start of the range"
+        return f"seq {self.previous_seq} (event {self.previous_event})"
+
+    def _sequence(self, seal: _Link) -> BrokenLink | None:
+        if seal.seq == self.expected:
+            return None
+        if seal.seq < self.expected:  # only before seq 1: sequence numbers are unique
+            return BrokenLink(
+                seal.seq,
+                seal.event_id,
+                "link_inserted",
+                f"seq {seal.seq} (event {seal.event_id}) comes before the chain's first link: "
+                "it was inserted",
+            )
+        missing = (
+            f"seq {self.expected}"
+            if seal.seq == self.expected + 1
+            else f"seqs {self.expected}-{seal.seq - 1}"
+        )
+        detail = self._between(seal)
+        return BrokenLink(
+            self.expected,
+            None,
+            "link_missing",
+            f"{missing} missing: the chain goes from {self._after()} to seq {seal.seq} "
+            f"(event {seal.event_id}); the link was deleted{detail}",
+        )
+
+    def _between(self, seal: _Link) -> str:
+        """What became of the events of deleted links: still there unsealed, or gone."""
+        low = self.previous_event if self.previous_event is not None else 0
+        if self.unsealed is not None and low < self.unsealed.id < seal.event_id:
+            return f"; event {self.unsealed.id} ({self.unsealed.kind}) is still stored but has no seal"
+        remaining = self.session.scalar(
+            select(func.count()).where(AuditEvent.id > low, AuditEvent.id < seal.event_id)
+        )
+        if remaining == 0:
+            return f"; no event between ids {low} and {seal.event_id} remains: its event was deleted too"
+        return ""
+
+    def _chaining(self, seal: _Link) -> BrokenLink | None:
+        if not self.previous_hash:
+            # The first link of a range: its stored previous hash is the anchor.
+            self.previous_hash = seal.previous_hash
+            return None
+        if seal.previous_hash == self.previous_hash:
+            return None
+        owner = self.session.execute(
+            select(AuditSeal.seq, AuditSeal.event_id).where(AuditSeal.hash == seal.previous_hash).limit(1)
+        ).first()
+        if owner is not None:
+            return BrokenLink(
+                seal.seq,
+                seal.event_id,
+                "link_moved",
+                f"seq {seal.seq} (event {seal.event_id}) was chained after seq {owner.seq} "
+                f"(event {owner.event_id}), not after {self._after()}: the links were reordered",
+            )
+        return BrokenLink(
+            seal.seq,
+            seal.event_id,
+            "chain_broken",
+            f"seq {seal.seq} (event {seal.event_id}) was chained to hash {seal.previous_hash[:16]}…, "
+            f"which no stored link has, but follows {self._after()} with hash {self.previous_hash[:16]}…: "
+            f"the hash of seq {self.previous_seq} was rewritten, or a link between them deleted "
+            "and the sequence closed up",
+        )
+
+    def _order(self, seal: _Link) -> BrokenLink | None:
+        if self.previous_event is None or seal.event_id > self.previous_event:
+            return None
+        return BrokenLink(
+            seal.seq,
+            seal.event_id,
+            "out_of_order",
+            f"seq {seal.seq} seals event {seal.event_id} after {self._after()}: events are sealed in id "
+            "order, so the links were reordered",
+        )
+
+    def _inserted(self, seal: _Link) -> BrokenLink | None:
+        stray = self.unsealed
+        if stray is None or stray.id >= seal.event_id:
+            return None
+        if self.previous_event is not None and stray.id < self.previous_event:
+            return None  # below the range walked
+        return BrokenLink(
+            seal.seq,
+            stray.id,
+            "unsealed_event",
+            f"event {stray.id} ({stray.kind}, {stray.subject}, {stray.occurred_at.isoformat()}) lies "
+            f"between {self._after()} and seq {seal.seq} (event {seal.event_id}) but has no seal: "
+            "it was inserted after sealing, or its seal was deleted",
+        )
+
+    def _event(self, seal: _Link) -> BrokenLink | None:
+        event = seal.event
+        if event is None:
+            return BrokenLink(
+                seal.seq,
+                seal.event_id,
+                "event_missing",
+                f"event {seal.event_id}, sealed at seq {seal.seq}, is no longer stored: it was deleted",
+            )
+        current = canonical(event)
+        if seal.canonical is None:
+            # Sealed before seals kept their JSON: the hash alone tells.
+            if chained_hash(seal.previous_hash, current) == seal.hash:
+                return None
+            return BrokenLink(
+                seal.seq,
+                seal.event_id,
+                "hash_mismatch",
+                f"seq {seal.seq}: the hash does not match event {seal.event_id} as stored now: the event "
+                "was edited or the seal rewritten (sealed before seals kept the event's JSON, so the "
+                "field cannot be named)",
+            )
+        if chained_hash(seal.previous_hash, seal.canonical) != seal.hash:
+            return BrokenLink(
+                seal.seq,
+                seal.event_id,
+                "seal_rewritten",
+                f"seq {seal.seq}: the seal's hash does not follow from its previous hash and the event "
+                "JSON it stores: the seal was rewritten",
+            )
+        if current == seal.canonical:
+            return None
+        differences = differences_between(seal.canonical, current)
+        named = "; ".join(
+            f"{d.field} sealed {as_text(d.sealed)} now {as_text(d.current)}" for d in differences[:5]
+        )
+        more = f" (and {len(differences) - 5} more)" if len(differences) > 5 else ""
+        return BrokenLink(
+            seal.seq,
+            seal.event_id,
+            "event_edited",
+            f"event {seal.event_id} ({event.kind}) at seq {seal.seq} was edited after sealing: {named}{more}",
+            differences,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Event:
+    id: int
+    kind: str
+    subject: str
+    actor_id: int | None
+    table_id: int | None
+    occurred_at: datetime
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Link:
+    seq: int
+    event_id: int
+    previous_hash: str
+    hash: str
+    canonical: str | None
+    event: _Event | None  # None: the sealed event is gone
+
+
+_SEAL_COLUMNS = (
+    AuditSeal.seq,
+    AuditSeal.event_id,
+    AuditSeal.previous_hash,
+    AuditSeal.hash,
+    AuditSeal.canonical,
+)
+
+
+def _links(session: Session, start: int, end: int) -> Iterator[_Link]:
+    """The seals ``start``..``end`` with their events, a keyset page at a time.
+    Plain rows, not ORM objects: nothing is kept in the session, and the
+    walk runs several times faster."""
+    after = start - 1
+    while True:
+        rows = session.execute(
+            select(*_SEAL_COLUMNS, *EVENT_COLUMNS)
+            .outerjoin(AuditEvent, AuditEvent.id == AuditSeal.event_id)
+            .where(AuditSeal.seq > after, AuditSeal.seq <= end)
+            .order_by(AuditSeal.seq)
+            .limit(PAGE)
+        ).all()
+        for row in rows:
+            event = None
+            if row.id is not None:
+                event = _Event(
+                    row.id, row.kind, row.subject, row.actor_id, row.table_id, row.occurred_at, row.payload
+                )
+            yield _Link(row.seq, row.event_id, row.previous_hash, row.hash, row.canonical, event)
+        if len(rows) < PAGE:
+            return
+        after = rows[-1].seq
+
+
+def _first_unsealed(session: Session, start: int, end: int) -> AuditEvent | None:
+    """The oldest event without a seal among the events the range sealed
+    (from its first event to its newest; every event for a whole chain)."""
+    low, high = session.execute(
+        select(func.min(AuditSeal.event_id), func.max(AuditSeal.event_id)).where(
+            AuditSeal.seq >= start, AuditSeal.seq <= end
+        )
+    ).one()
+    if high is None:
+        return None
+    query = select(AuditEvent).where(
+        AuditEvent.id < high, ~exists().where(AuditSeal.event_id == AuditEvent.id)
+    )
+    if start > 1:
+        query = query.where(AuditEvent.id > low)
+    return session.scalar(query.order_by(AuditEvent.id).limit(1))

@@ -1,0 +1,92 @@
+"""Writing an export's file into the ZIP: CSV cells guarded against formula
+injection, JSON lines, and the SHA-256 and size of the very bytes written.
+
+A spreadsheet runs a cell that starts with a formula character, and it may
+split a line where the file does not: on its locale's list separator
+(``;``), a tab, a pipe, or a line break inside a quoted cell. Quotes only
+protect a cell from the separator the file was written with (the comma),
+so ``a;=1+2;b`` is three cells to a spreadsheet that splits on ``;``, the
+second a formula. The guard therefore looks at the start of the cell and
+at every place such a split could start a cell."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from typing import IO
+
+from service.compliance.export_files import ExportFile
+from service.compliance.export_queries import Line
+
+# OWASP's list: a spreadsheet runs a cell starting with these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Where a cell can start, to a spreadsheet that splits other than on the
+# comma (the comma itself is quoted by the writer), and a formula character
+# after any spaces or quotes a spreadsheet may skip or take as a quote.
+_CELL_STARTS = r"(?:^|(?<=[;|\t\r\n]))"
+_FORMULA = re.compile(_CELL_STARTS + r"(?=[ \"']*[=+\-@\t\r])")
+FORMULA_GUARD = (
+    "a single quote (') is put at the start of a text cell, and right after each ; | tab or line "
+    "break inside it (where a spreadsheet splitting on those starts a cell), that is followed by "
+    "= + - @, a tab or a carriage return (after any spaces or quotes), so a spreadsheet shows the "
+    "text rather than running it as a formula; a cell holding a comma, a quote or a line break is "
+    "quoted; numbers are written as plain integers and are never prefixed; audit_chain.jsonl holds "
+    "every event unaltered"
+)
+
+
+def cell(value: object) -> object:
+    """A value as a CSV cell: text guarded against formula injection."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return value
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return _FORMULA.sub("'", str(value))
+
+
+class Member:
+    """A file inside the ZIP as it is written: its SHA-256, size and lines
+    are taken from the very bytes that go in."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._stream = stream
+        self._digest = hashlib.sha256()
+        self.size = 0
+
+    def write(self, text: str) -> int:
+        data = text.encode()
+        self._digest.update(data)
+        self.size += len(data)
+        self._stream.write(data)
+        return len(text)
+
+    @property
+    def sha256(self) -> str:
+        return self._digest.hexdigest()
+
+
+def write_file(member: Member, spec: ExportFile, rows: Iterator[Line], written: Callable[[], None]) -> int:
+    """Write every row of a file; ``written`` is called after each. How many
+    rows (CSV: not counting the header)."""
+    number = 0
+    if spec.columns is None:
+        for row in rows:
+            member.write(json.dumps(spec.line(row), sort_keys=True, ensure_ascii=False) + "\n")
+            number += 1
+            written()
+        return number
+    writer = csv.writer(member, lineterminator="\r\n")  # RFC 4180
+    writer.writerow(spec.columns)
+    for row in rows:
+        writer.writerow([cell(value) for value in spec.line(row)])
+        number += 1
+        written()
+    return number

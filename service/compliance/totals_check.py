@@ -1,0 +1,220 @@
+"""The derived totals recounted from the stored rounds.
+
+``shift_aggregates`` (what the reports and ``/metrics`` read) and
+``aggregated_rounds`` (which rounds they hold) are kept by the metrics job
+and guarded by no trigger: a total edited by hand moves a table's hold in
+the reports. Here every total is counted again from the rounds its markers
+say it holds, in one statement (one snapshot: a marker and its totals
+commit together, so a job finishing meanwhile cannot make them differ),
+and each total that differs is named. A round the totals do not hold yet
+(the job is behind) is in neither count; a round marked as taken out
+although no void or correction took it out is named on its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sqlalchemy import Float, Select, and_, case, cast, func, literal_column, select, union_all
+from sqlalchemy.orm import Session
+
+from service.engine.house_way import Rule
+from service.jobs.progress import Progress
+from service.rounds.aggregates import BETS, COUNTERS
+from service.rounds.status import counting
+from service.store.models import (
+    AggregatedRound,
+    ConfigVersion,
+    GameTable,
+    RoundRecord,
+    SeatRecord,
+    ShiftAggregate,
+    User,
+)
+
+LISTED = 100  # totals and rounds named in a report
+LUCKY_RULES = [rule.value for rule in Rule if rule.is_lucky_break]
+KEY = ("table_id", "gaming_day", "shift", "dealer_id", "config_id")
+
+
+@dataclass(frozen=True)
+class TotalDifference:
+    """One column of one shift's totals: as stored, and as the rounds count it."""
+
+    table_id: int
+    table: str
+    gaming_day: str
+    shift: int
+    dealer_id: int
+    dealer: str
+    config_version: int
+    column: str
+    stored: int | float
+    recounted: int | float
+
+    def where(self) -> str:
+        return (
+            f"table {self.table} (id {self.table_id}), gaming day {self.gaming_day}, shift {self.shift}, "
+            f"dealer {self.dealer} (id {self.dealer_id}), config version {self.config_version}"
+        )
+
+
+@dataclass(frozen=True)
+class TotalsReport:
+    checked: int  # shift totals compared
+    differing: int  # shift totals with a column that differs
+    differences: tuple[TotalDifference, ...]  # the first LISTED columns that differ
+    taken_out_counting: tuple[int, ...]  # rounds marked taken out that still count (the first LISTED)
+
+    @property
+    def problems(self) -> int:
+        """Shift totals that differ, and rounds taken out that still count."""
+        return self.differing + len(self.taken_out_counting)
+
+    @property
+    def intact(self) -> bool:
+        return self.problems == 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "intact": self.intact,
+            "checked": self.checked,
+            "differing": self.differing,
+            "differences": [asdict(difference) for difference in self.differences],
+            "taken_out_counting": list(self.taken_out_counting),
+        }
+
+
+def check_totals(session: Session, progress: Progress | None = None) -> TotalsReport:
+    checked = differing = 0
+    found: list[tuple[tuple[Any, ...], str, Any, Any]] = []
+    for row in session.execute(_recount_beside_stored()):
+        checked += 1
+        key, sums = tuple(row[: len(KEY)]), row._mapping
+        columns = [(c, sums[f"s_{c}"], sums[f"r_{c}"]) for c in COUNTERS]
+        columns = [
+            (c, stored, recounted) for c, stored, recounted in columns if _differ(c, stored, recounted)
+        ]
+        differing += bool(columns)
+        found += [(key, column, stored, recounted) for column, stored, recounted in columns]
+        if progress is not None:
+            progress(1)
+    taken_out = session.scalars(
+        select(AggregatedRound.round_id)
+        .join(RoundRecord, RoundRecord.id == AggregatedRound.round_id)
+        .where(AggregatedRound.removed_at.is_not(None), counting())
+        .order_by(AggregatedRound.round_id)
+        .limit(LISTED)
+    )
+    return TotalsReport(checked, differing, _named(session, found[:LISTED]), tuple(taken_out))
+
+
+def total_rows(session: Session) -> int:
+    """How many shift totals there are (for a verification's progress)."""
+    return int(session.scalar(select(func.count()).select_from(ShiftAggregate)) or 0)
+
+
+def _differ(column: str, stored: Any, recounted: Any) -> bool:
+    if column.endswith("_stake_squares"):
+        # A statistic kept as a float: added up in another order, it may
+        # differ in its last bits.
+        return not math.isclose(float(stored), float(recounted), rel_tol=1e-9, abs_tol=0.5)
+    return int(stored) != int(recounted)
+
+
+def _recount_beside_stored() -> Select[Any]:
+    """Per key: each counter recounted (``r_``) and as stored (``s_``)."""
+    both = union_all(_recounted(), _stored()).subquery()
+    sums = [func.sum(both.c[f"{side}_{c}"]).label(f"{side}_{c}") for side in "sr" for c in COUNTERS]
+    keys = [both.c[name] for name in KEY]
+    return select(*keys, *sums).group_by(*keys).order_by(*keys)
+
+
+def _zeros(side: str) -> list[Any]:
+    return [literal_column("0").label(f"{side}_{c}") for c in COUNTERS]
+
+
+def _stored() -> Select[Any]:
+    values = [getattr(ShiftAggregate, c).label(f"s_{c}") for c in COUNTERS]
+    return select(*(getattr(ShiftAggregate, name) for name in KEY), *values, *_zeros("r"))
+
+
+def _recounted() -> Select[Any]:
+    """The figures of each round the totals hold, as the metrics job adds them."""
+    seats = _seat_sums()
+    dealer_lucky = RoundRecord.settlement[("dealer", "lucky_break")].as_boolean()
+    dealer_qualifies = RoundRecord.settlement[("dealer", "qualifies")].as_boolean()
+    figures: dict[str, Any] = {c: func.coalesce(seats.c[c], 0) for c in COUNTERS if c in seats.c}
+    figures["rounds"] = literal_column("1")
+    figures["dealer_lucky_breaks"] = case((dealer_lucky, 1), else_=0)
+    figures["dealer_non_qualifications"] = case((dealer_qualifies, 0), else_=1)
+    return (
+        select(
+            RoundRecord.table_id,
+            RoundRecord.gaming_day,
+            RoundRecord.shift,
+            RoundRecord.entered_by.label("dealer_id"),
+            RoundRecord.config_id,
+            *_zeros("s"),
+            *(figures[c].label(f"r_{c}") for c in COUNTERS),
+        )
+        .join(
+            AggregatedRound,
+            and_(AggregatedRound.round_id == RoundRecord.id, AggregatedRound.removed_at.is_(None)),
+        )
+        .outerjoin(seats, seats.c.round_id == RoundRecord.id)
+    )
+
+
+def _seat_sums() -> Any:
+    """Per round: its seats' counters."""
+    columns: list[Any] = [func.count().label("seats")]
+    for bet in BETS:
+        stake = getattr(SeatRecord, f"{bet}_stake")
+        columns += [
+            func.sum(case((stake > 0, 1), else_=0)).label(f"{bet}_bets"),
+            func.sum(stake).label(f"{bet}_handle"),
+            func.sum(-getattr(SeatRecord, f"{bet}_net")).label(f"{bet}_house_net"),
+            func.sum(cast(stake, Float) * cast(stake, Float)).label(f"{bet}_stake_squares"),
+        ]
+    columns += [
+        func.sum(case((SeatRecord.rule.in_(LUCKY_RULES), 1), else_=0)).label("player_lucky_breaks"),
+        func.sum(case((SeatRecord.fouled, 1), else_=0)).label("fouls"),
+    ]
+    return select(SeatRecord.round_id, *columns).group_by(SeatRecord.round_id).subquery()
+
+
+def _named(
+    session: Session, found: list[tuple[tuple[Any, ...], str, Any, Any]]
+) -> tuple[TotalDifference, ...]:
+    """The differences with the names of their table, dealer and version."""
+    tables = _names(session, GameTable.id, GameTable.name, {key[0] for key, *_ in found})
+    dealers = _names(session, User.id, User.name, {key[3] for key, *_ in found})
+    versions = _names(session, ConfigVersion.id, ConfigVersion.version, {key[4] for key, *_ in found})
+    return tuple(
+        TotalDifference(
+            table_id=table_id,
+            table=str(tables.get(table_id, "?")),
+            gaming_day=day.isoformat(),
+            shift=shift,
+            dealer_id=dealer_id,
+            dealer=str(dealers.get(dealer_id, "?")),
+            config_version=int(versions.get(config_id, 0)),
+            column=column,
+            stored=_number(column, stored),
+            recounted=_number(column, recounted),
+        )
+        for (table_id, day, shift, dealer_id, config_id), column, stored, recounted in found
+    )
+
+
+def _names(session: Session, key: Any, value: Any, ids: set[int]) -> dict[int, Any]:
+    if not ids:
+        return {}
+    return {row[0]: row[1] for row in session.execute(select(key, value).where(key.in_(ids)))}
+
+
+def _number(column: str, value: Any) -> int | float:
+    return float(value) if column.endswith("_stake_squares") else int(value)

@@ -1,0 +1,126 @@
+"""Verifications of the audit trail asked for through the API: stored
+queued, run by a worker (the ``verify`` queue), their progress saved as
+they go, then done with the report or failed with the error. Walking a
+chain of millions of links and every round takes minutes, and a request
+must never hold an API thread for that: the request only queues it.
+
+The job is idempotent: a verification already done is left alone; one
+that was running or failed starts over. The sweep sends again a queued or
+running verification whose job was lost (:mod:`workers.sweep`).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.audit.events import queue_job
+from service.compliance.audit_verify import (
+    AuditReport,
+    record_verification,
+    verification_size,
+    verify_records,
+)
+from service.errors import Invalid, NotFound
+from service.jobs.progress import DONE, FAILED, QUEUED, RUNNING, Tracker
+from service.jobs.queues import JobKind
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AuditVerification, User
+from service.store.paging import Page, paginate
+
+PROGRESS_EVERY = 2_000  # links, rounds or totals between progress saves
+log = logging.getLogger(__name__)
+
+
+def request_verification(
+    session: Session, user: User, first: int | None, last: int | None
+) -> AuditVerification:
+    """Store a verification of the chain's links ``first``..``last`` (all by
+    default), the rounds and the totals, and queue its job."""
+    if first is not None and last is not None and last < first:
+        raise Invalid("invalid_field", f"to ({last}) is before from ({first})", "to")
+    verification = AuditVerification(
+        requested_by=user.id,
+        requested_at=utc_now(),
+        first_seq=first,
+        last_seq=last,
+        status=QUEUED,
+        done=0,
+        total=0,
+    )
+    session.add(verification)
+    session.flush()
+    queue_job(session, JobKind.VERIFY, verification.id)
+    return verification
+
+
+def get_verification(session: Session, verification_id: int) -> AuditVerification:
+    found = session.get(AuditVerification, verification_id)
+    if found is None:
+        raise NotFound(
+            "verification_not_found", f"no verification with id {verification_id}", "verification_id"
+        )
+    return found
+
+
+def list_verifications(session: Session, page: int, per_page: int) -> Page[AuditVerification]:
+    """Verifications, newest first."""
+    found: Page[AuditVerification] = paginate(
+        session, select(AuditVerification), AuditVerification.id.desc(), page, per_page
+    )
+    return found
+
+
+def run_verification(
+    sessions: sessionmaker[Session], verification_id: int, progress_every: int = PROGRESS_EVERY
+) -> bool:
+    """Verify, saving progress on the way; ``False`` when done already. On
+    any failure the verification is marked failed with the message, and
+    the error raised again so that the job is retried."""
+    with unit_of_work(sessions) as session:
+        verification = session.scalar(
+            select(AuditVerification).where(AuditVerification.id == verification_id).with_for_update()
+        )
+        if verification is None:
+            raise LookupError(f"no verification with id {verification_id}")
+        if verification.status == DONE:
+            return False
+        verification.status, verification.done, verification.total = RUNNING, 0, 0
+        verification.intact = verification.report = verification.error = verification.finished_at = None
+        first, last = verification.first_seq, verification.last_seq
+    try:
+        with sessions() as session:
+            size = verification_size(session, first, last)
+            tracker = Tracker(sessions, AuditVerification, verification_id, size, progress_every)
+            report = verify_records(session, first, last, tracker.add)
+        _finish(sessions, verification_id, report, tracker.done)
+    except Exception as error:
+        _fail(sessions, verification_id, error)
+        raise
+    return True
+
+
+def _finish(sessions: sessionmaker[Session], verification_id: int, report: AuditReport, done: int) -> None:
+    """The report, and the run on the record, in one transaction."""
+    with unit_of_work(sessions) as session:
+        verification = session.get_one(AuditVerification, verification_id)
+        verification.status, verification.done, verification.total = DONE, done, done
+        verification.intact, verification.report = report.intact, report.to_json()
+        verification.finished_at = utc_now()
+        record_verification(session, report, verification.requested_by, "api", verification_id)
+
+
+def _fail(sessions: sessionmaker[Session], verification_id: int, error: Exception) -> None:
+    message = f"{type(error).__name__}: {error}"[:1000]
+    try:
+        with unit_of_work(sessions) as session:
+            verification = session.get(AuditVerification, verification_id)
+            if verification is not None:
+                verification.status, verification.error = FAILED, message
+                verification.finished_at = utc_now()
+    except SQLAlchemyError:
+        # The database is what failed: the retry or the sweep runs it again.
+        log.exception("could not mark verification %s failed", verification_id)

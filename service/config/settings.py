@@ -1,0 +1,72 @@
+"""The service's settings, with defaults that need no setup; from the
+environment through :mod:`service.config.environment`, which reads and checks
+every variable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from ipaddress import IPv4Network, IPv6Network
+from pathlib import Path
+
+from service.config.environment import parse_networks, read_environment
+from service.config.instance import instance_path
+from service.jobs.queues import RETRY_SECONDS
+
+
+def _sqlite_url(instance: Path) -> str:
+    return f"sqlite:///{instance / 'breakpoker.sqlite3'}"
+
+
+def embedded_redis_url(instance: Path) -> str:
+    """Where the embedded Redis of an instance folder listens."""
+    return f"unix://{instance / 'redis.sock'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    instance: Path = field(default_factory=instance_path)
+    database_url: str = ""  # empty: SQLite in the instance folder
+    redis_url: str = ""  # empty: the embedded Redis on a socket in the instance folder
+    token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
+    lockout_failures: int = 5  # wrong passwords in a row from one address that lock the account there
+    lockout_minutes: int = 15
+    # Sign-in attempts per window from one client address, and for one name.
+    login_limit_per_address: int = 20
+    login_limit_per_name: int = 30
+    login_window_seconds: int = 60
+    # Proxies whose X-Forwarded-For is believed (addresses or CIDR); none by default.
+    trusted_proxies: tuple[str, ...] = ()
+    trusted_networks: tuple[IPv4Network | IPv6Network, ...] = field(init=False, repr=False, compare=False)
+    retry_seconds: tuple[int, ...] = RETRY_SECONDS
+    # The bearer token Prometheus scrapes /metrics with; empty: /metrics is open
+    # (make run on a laptop). It shows each table's handle and win.
+    metrics_token: str = ""
+    sweep_seconds: int = 30  # between the dispatcher's looks for lost work
+    sweep_grace_seconds: int = 60  # how long work may be undone before it counts as lost
+
+    def __post_init__(self) -> None:
+        # Parsed once, here, not at every sign-in (from the environment, a
+        # mistyped one has stopped the start already, naming the variable).
+        object.__setattr__(self, "trusted_networks", parse_networks(self.trusted_proxies))
+
+    @property
+    def database(self) -> str:
+        return self.database_url or _sqlite_url(self.instance)
+
+    @property
+    def redis(self) -> str:
+        return self.redis_url or embedded_redis_url(self.instance)
+
+    @classmethod
+    def from_environment(cls, **overrides: object) -> Settings:
+        """From the environment (:class:`~service.config.environment.SettingsError`
+        naming every bad variable), then ``overrides``."""
+        environment = read_environment()
+        values: dict[str, object] = {
+            item.name: getattr(environment, item.name)
+            for item in fields(cls)
+            if item.init and item.name != "instance"
+        }
+        values["instance"] = instance_path()
+        values.update(overrides)
+        return cls(**values)  # type: ignore[arg-type]

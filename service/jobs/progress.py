@@ -1,0 +1,78 @@
+"""What the long jobs asked for through the API (exports, verifications of
+the audit trail) share: their states, and progress saved as they go in
+short transactions of its own, so the API can show it while the job runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.store.db import unit_of_work
+
+
+class State(StrEnum):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
+QUEUED, RUNNING, DONE, FAILED = State.QUEUED, State.RUNNING, State.DONE, State.FAILED
+STATES = tuple(State)
+#: told how many more units of work (rows, links, rounds, totals) are done
+Progress = Callable[[int], None]
+
+
+def save_progress(
+    sessions: sessionmaker[Session], model: type[Any], row_id: int, done: int, total: int
+) -> None:
+    with unit_of_work(sessions) as session:
+        session.execute(update(model).where(model.id == row_id).values(done=done, total=total))
+
+
+def unfinished(session: Session, model: type[Any], before: datetime) -> list[tuple[int, str]]:
+    """Requests (exports, verifications) made before ``before`` and still
+    queued or running, with their status: the sweep sends again those whose
+    job was lost, or given up by RQ (failed, stopped, canceled) while the
+    request still reads running (a rerun starts over)."""
+    query = (
+        select(model.id, model.status)
+        .where(model.status.in_((QUEUED, RUNNING)), model.requested_at < before)
+        .order_by(model.id)
+    )
+    return [(row.id, row.status) for row in session.execute(query)]
+
+
+def percent(status: str, done: int, total: int) -> float:
+    if status == DONE:
+        return 100.0
+    if total <= 0:
+        return 0.0
+    return round(min(done, total) * 100 / total, 1)
+
+
+class Tracker:
+    """Counts the work done and saves it every ``every`` units."""
+
+    def __init__(
+        self, sessions: sessionmaker[Session], model: type[Any], row_id: int, total: int, every: int
+    ) -> None:
+        self.sessions, self.model, self.row_id = sessions, model, row_id
+        self.total, self.every = total, every
+        self.done = self.saved = 0
+        self.save()
+
+    def add(self, count: int) -> None:
+        self.done += count
+        if self.done - self.saved >= self.every:
+            self.save()
+
+    def save(self) -> None:
+        # More may be found than was counted at the start (rows added since).
+        save_progress(self.sessions, self.model, self.row_id, self.done, max(self.total, self.done))
+        self.saved = self.done

@@ -1,0 +1,108 @@
+"""What the background work is doing: queue depths, failed jobs, the outbox
+backlog; and putting failed jobs back. Shared by ``GET /api/v1/ops/jobs``,
+``breakpoker jobs`` and the Prometheus gauges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redis import Redis
+from redis.exceptions import RedisError
+from rq import Worker
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
+from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegistry
+from rq.serializers import JSONSerializer
+from sqlalchemy.orm import Session
+
+from service.audit.chain import unsealed
+from service.jobs.backlog import backlog
+from service.jobs.queues import QUEUES, queue
+from service.rounds.aggregates import unaggregated_count
+from service.store.db import utc_now
+
+FAILED_SHOWN = 50
+
+
+def queue_counts(session: Session, connection: Redis) -> dict[str, Any]:
+    """The cheap part, for every Prometheus scrape: the outbox backlog and,
+    when Redis answers, the size of each queue and registry."""
+    waiting = backlog(session)
+    status: dict[str, Any] = {
+        "outbox": {
+            "waiting": waiting.waiting,
+            "oldest": None if waiting.oldest is None else waiting.oldest.isoformat(),
+            # How long the oldest row has waited: the dispatcher or Redis is down.
+            "oldest_seconds": 0.0 if waiting.oldest is None else (utc_now() - waiting.oldest).total_seconds(),
+        },
+        "redis": {"reachable": False},
+        "queues": [],
+    }
+    try:
+        for name in QUEUES:
+            jobs = queue(name, connection)
+            status["queues"].append(
+                {
+                    "name": name,
+                    "queued": jobs.count,
+                    "started": StartedJobRegistry(queue=jobs).count,
+                    "scheduled": ScheduledJobRegistry(queue=jobs).count,  # type: ignore[no-untyped-call]
+                    "failed": FailedJobRegistry(queue=jobs).count,
+                    "workers": Worker.count(queue=jobs),
+                }
+            )
+    except (RedisError, OSError) as error:
+        status["redis"]["error"] = type(error).__name__
+        status["queues"] = []
+        return status
+    status["redis"]["reachable"] = True
+    return status
+
+
+def job_status(session: Session, connection: Redis) -> dict[str, Any]:
+    """Everything an operator looks at: the counts, the failed jobs with
+    their errors, and the work not yet done (on its way, or lost and waiting
+    for the dispatcher's sweep)."""
+    status = queue_counts(session, connection)
+    status["undone"] = {
+        "unsealed_events": unsealed(session)[0],
+        "unaggregated_rounds": unaggregated_count(session),
+    }
+    status["failed_jobs"] = []
+    try:
+        for name in QUEUES:
+            failed = FailedJobRegistry(queue=queue(name, connection))
+            for job_id in failed.get_job_ids(0, FAILED_SHOWN - 1) if status["redis"]["reachable"] else []:
+                status["failed_jobs"].append(_failed_job(connection, name, job_id))
+    except (RedisError, OSError) as error:
+        status["redis"] = {"reachable": False, "error": type(error).__name__}
+    return status
+
+
+def _failed_job(connection: Redis, queue_name: str, job_id: str) -> dict[str, Any]:
+    try:
+        job = Job.fetch(job_id, connection=connection, serializer=JSONSerializer)
+    except NoSuchJobError:
+        return {"id": job_id, "queue": queue_name, "error": "the job's data has expired"}
+    result = job.latest_result()
+    error = (result.exc_string or "").strip().splitlines()[-1:] if result is not None else []
+    return {
+        "id": job.id,
+        "queue": queue_name,
+        "function": job.func_name,
+        "args": list(job.args),
+        "ended_at": None if job.ended_at is None else job.ended_at.isoformat(),
+        "error": error[0] if error else None,
+    }
+
+
+def requeue_failed(connection: Redis, job_ids: list[str] | None = None) -> list[str]:
+    """Put failed jobs back on their queues (all of them when no ids are given)."""
+    done = []
+    for name in QUEUES:
+        registry = FailedJobRegistry(queue=queue(name, connection))
+        for job_id in registry.get_job_ids():
+            if job_ids is None or job_id in job_ids:
+                registry.requeue(job_id)
+                done.append(job_id)
+    return done

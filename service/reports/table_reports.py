@@ -1,0 +1,371 @@
+"""Table and floor reports by shift, gaming day, month-to-date and
+year-to-date: rounds, seats, handle and house win per bet, hold against the
+theoretical hold of the rules the rounds were played under, variance flags
+with the current investigation notes, and per-dealer figures. What a
+report covers is :mod:`service.reports.periods`; the notes are
+:mod:`service.reports.variance_notes`.
+
+The figures are sums of the shift aggregates (kept by the background job), so
+a report reads a few rows per table, shift and dealer, never every round.
+What the job has not counted yet is reported as ``pending_rounds``. The
+theory comes from the cached par sheets; a sheet still being computed makes
+the theoretical figures null rather than stall the request for seconds.
+
+Money is integer minor units. The theoretical win is exact internally and
+shown rounded to the nearest minor unit (halves away from zero).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import date, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session
+
+from service.analysis.cache import cached_par_sheet
+from service.analysis.par_sheet import ParSheet
+from service.reports.hold import Stakes, Theory, VersionTheory, hold, z_value
+from service.reports.periods import Period, Scope, check_confidence, resolve_period
+from service.reports.variance_notes import current_notes
+from service.rounds.aggregates import BETS, COUNTERS, out_of_step
+from service.rounds.storing import iso
+from service.store.db import utc_now
+from service.store.models import (
+    ConfigVersion,
+    ExceptionDecision,
+    RoundException,
+    RoundRecord,
+    ShiftAggregate,
+    User,
+)
+from service.tables.tables import config_of
+
+DEFAULT_CONFIDENCE = 0.95
+UNITS = {
+    "money": "integer minor units (cents)",
+    "win": "the house's net win: positive when the house is ahead",
+    "hold": "win / handle as a fraction (0.05 is 5 %); null when the handle is 0",
+    "theoretical_win": (
+        "Σ over configuration versions of house edge × handle, rounded to the nearest minor unit "
+        "(halves away from zero); the totals add the rounded figures of the bets"
+    ),
+    "theoretical_win_sd": "standard deviation of the win under the par sheets, minor units (a statistic)",
+    "win_interval": (
+        "the whole minor units inside theoretical win ± z × sd; variance_flag is true when the win is "
+        "outside it"
+    ),
+}
+
+
+# --- sums of the aggregates --------------------------------------------------
+
+
+@dataclass
+class Sums:
+    """Counters of some aggregate rows added up."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    squares: dict[str, float] = field(default_factory=lambda: dict.fromkeys(BETS, 0.0))
+
+    def add(self, other: Sums) -> None:
+        self.counts.update(other.counts)
+        for bet in BETS:
+            self.squares[bet] += other.squares[bet]
+
+    def handle(self, bet: str) -> int:
+        return self.counts[f"{bet}_handle"]
+
+    def win(self, bet: str) -> int:
+        return self.counts[f"{bet}_house_net"]
+
+    def stakes(self, bet: str) -> Stakes:
+        return Stakes(self.handle(bet), self.squares[bet])
+
+    def empty(self) -> bool:
+        return not any(self.counts.values())
+
+    @classmethod
+    def of(cls, parts: Iterable[Sums]) -> Sums:
+        total = cls()
+        for part in parts:
+            total.add(part)
+        return total
+
+
+Query = TypeVar("Query", bound=Select[*tuple[Any, ...]])
+
+
+def _in_period(query: Query, day_column: Any, shift_column: Any, period: Period) -> Query:
+    query = query.where(day_column >= period.first_day, day_column <= period.day)
+    if period.shift is not None:
+        query = query.where(shift_column == period.shift)
+    return query
+
+
+def _sums(session: Session, scope: Scope, period: Period) -> dict[tuple[int, int], Sums]:
+    """Per (configuration version, dealer): the aggregates of the period."""
+    columns = [func.coalesce(func.sum(getattr(ShiftAggregate, name)), 0).label(name) for name in COUNTERS]
+    query = select(ShiftAggregate.config_id, ShiftAggregate.dealer_id, *columns).where(
+        ShiftAggregate.table_id.in_(scope.table_ids)
+    )
+    query = _in_period(query, ShiftAggregate.gaming_day, ShiftAggregate.shift, period)
+    found: dict[tuple[int, int], Sums] = {}
+    for row in session.execute(query.group_by(ShiftAggregate.config_id, ShiftAggregate.dealer_id)):
+        values = row._mapping
+        sums = Sums()
+        for name in COUNTERS:
+            bet = name.removesuffix("_stake_squares")
+            if bet != name:
+                sums.squares[bet] = float(values[name])
+            else:
+                # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
+                sums.counts[name] = int(values[name])
+        found[(row.config_id, row.dealer_id)] = sums
+    return found
+
+
+def _pending_rounds(session: Session, scope: Scope, period: Period) -> int:
+    """Round records of the period the totals do not reflect yet (new, or
+    voided or corrected since they were counted)."""
+    query = (
+        select(func.count())
+        .select_from(RoundRecord)
+        .where(RoundRecord.table_id.in_(scope.table_ids), out_of_step())
+    )
+    query = _in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
+    return int(session.scalar(query) or 0)
+
+
+def _sheets(session: Session, instance: Path, config_ids: Iterable[int]) -> dict[int, ParSheet | None]:
+    """Each version's cached par sheet, or None while the job computes it
+    (the job was queued when the version was made: nothing is queued here)."""
+    ids = sorted(set(config_ids))
+    versions = session.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(ids))).all()
+    by_digest: dict[str, ParSheet | None] = {}
+    found: dict[int, ParSheet | None] = {}
+    for version in versions:
+        if version.digest not in by_digest:
+            by_digest[version.digest] = cached_par_sheet(config_of(version), instance)
+        found[version.id] = by_digest[version.digest]
+    return found
+
+
+# --- per dealer --------------------------------------------------------------
+
+
+def _exception_counts(session: Session, scope: Scope, period: Period) -> Counter[tuple[int, str]]:
+    """Voids and corrections of the period's rounds, by the dealer who
+    entered the round: (dealer, "voids" | "corrections" | "pending_…")."""
+    query = (
+        select(RoundRecord.entered_by, RoundException.kind, ExceptionDecision.approved, func.count())
+        .select_from(RoundException)
+        .join(RoundRecord, RoundRecord.id == RoundException.round_id)
+        .outerjoin(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
+        .where(RoundRecord.table_id.in_(scope.table_ids))
+        .group_by(RoundRecord.entered_by, RoundException.kind, ExceptionDecision.approved)
+    )
+    query = _in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
+    counts: Counter[tuple[int, str]] = Counter()
+    for dealer_id, kind, approved, number in session.execute(query):
+        plural = "voids" if kind == "void" else "corrections"
+        if approved is None:
+            counts[(dealer_id, f"pending_{plural}")] += number
+        elif approved:
+            counts[(dealer_id, plural)] += number
+    return counts
+
+
+EXCEPTION_FIGURES = ("voids", "corrections", "pending_voids", "pending_corrections")
+
+
+def _dealers(
+    session: Session, by_key: dict[tuple[int, int], Sums], exceptions: Counter[tuple[int, str]]
+) -> list[dict[str, Any]]:
+    per_dealer: dict[int, Sums] = {}
+    for (_, dealer_id), sums in by_key.items():
+        per_dealer.setdefault(dealer_id, Sums()).add(sums)
+    ids = {dealer_id for dealer_id, sums in per_dealer.items() if not sums.empty()}
+    ids |= {dealer_id for dealer_id, _ in exceptions}
+    names = dict(session.execute(select(User.id, User.name).where(User.id.in_(sorted(ids)))).all())
+    dealers = []
+    for dealer_id in ids:
+        sums = per_dealer.get(dealer_id, Sums())
+        dealers.append(
+            {
+                "dealer_id": dealer_id,
+                "name": names[dealer_id],
+                "rounds": sums.counts["rounds"],
+                "seats": sums.counts["seats"],
+                "fouls": sums.counts["fouls"],
+                "bets": {
+                    bet: {
+                        "bets": sums.counts[f"{bet}_bets"],
+                        "handle": sums.handle(bet),
+                        "win": sums.win(bet),
+                        "hold": hold(sums.win(bet), sums.handle(bet)),
+                    }
+                    for bet in BETS
+                },
+                "handle": sum(sums.handle(bet) for bet in BETS),
+                "win": sum(sums.win(bet) for bet in BETS),
+                **{figure: exceptions[(dealer_id, figure)] for figure in EXCEPTION_FIGURES},
+            }
+        )
+    return sorted(dealers, key=lambda dealer: (dealer["name"], dealer["dealer_id"]))
+
+
+# --- the report --------------------------------------------------------------
+
+
+def _bet_line(
+    bet: str,
+    per_version: dict[int, Sums],
+    theories: dict[int, ParSheet] | None,
+    confidence: float,
+    note: dict[str, Any] | None,
+) -> tuple[dict[str, Any], Fraction | None]:
+    """One bet's figures, and its exact theoretical win for the totals."""
+    total = Sums.of(per_version.values())
+    handle, win = total.handle(bet), total.win(bet)
+    line: dict[str, Any] = {
+        "bets": total.counts[f"{bet}_bets"],
+        "handle": handle,
+        "win": win,
+        "hold": hold(win, handle),
+        "theoretical_hold": None,
+        "theoretical_win": None,
+        "theoretical_win_sd": None,
+        "win_interval": None,
+        "hold_interval": None,
+        "variance_flag": None,
+        "note": note,
+    }
+    if theories is None:
+        return line, None
+    theory = Theory.of(
+        (
+            VersionTheory(theories[config_id].bets[bet].house_edge, theories[config_id].bets[bet].variance),
+            sums.stakes(bet),
+        )
+        for config_id, sums in per_version.items()
+    )
+    interval = theory.win_interval(confidence)
+    low, high = interval.whole_units()
+    line.update(
+        theoretical_hold=None if handle == 0 else float(theory.expected_win / handle),
+        theoretical_win=theory.rounded_win,
+        theoretical_win_sd=theory.standard_deviation,
+        win_interval={"low": low, "high": high},
+        hold_interval=None if handle == 0 else asdict(interval.per(handle)),
+        variance_flag=handle > 0 and not interval.contains(win),
+    )
+    return line, theory.expected_win
+
+
+def _header(scope: Scope, period: Period, chosen: str, now: datetime, pending: int) -> dict[str, Any]:
+    return {
+        "scope": scope.json(),
+        **period.json(),
+        "day_chosen": chosen,
+        "generated_at": iso(now),
+        "pending_rounds": pending,
+        "lag": (
+            "complete: every round of the period is counted"
+            if pending == 0
+            else f"the figures lag by {pending} round{'s' if pending != 1 else ''} "
+            "the background job has not counted yet"
+        ),
+    }
+
+
+def report(
+    session: Session,
+    instance: Path,
+    scope: Scope,
+    kind: str,
+    day: date | None,
+    shift: int | None,
+    confidence: float = DEFAULT_CONFIDENCE,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """The report of a table or the floor for a period (JSON-ready)."""
+    now = now or utc_now()
+    check_confidence(confidence)
+    period, chosen = resolve_period(scope, kind, day, shift, now)
+    by_key = _sums(session, scope, period)
+    per_version: dict[int, Sums] = {}
+    for (config_id, _), sums in by_key.items():
+        per_version.setdefault(config_id, Sums()).add(sums)
+    per_version = {config_id: sums for config_id, sums in per_version.items() if not sums.empty()}
+    sheets = _sheets(session, instance, per_version)
+    missing = sorted(config_id for config_id, sheet in sheets.items() if sheet is None)
+    theories = None if missing else {config_id: sheet for config_id, sheet in sheets.items() if sheet}
+    notes = current_notes(session, scope, period)
+    total = Sums.of(per_version.values())
+
+    bets: dict[str, Any] = {}
+    expected = Fraction(0)
+    for bet in BETS:
+        bets[bet], exact = _bet_line(bet, per_version, theories, confidence, notes.get(bet))
+        expected += exact or 0
+    handle = sum(total.handle(bet) for bet in BETS)
+    win = sum(total.win(bet) for bet in BETS)
+    return {
+        **_header(scope, period, chosen, now, _pending_rounds(session, scope, period)),
+        "confidence": confidence,
+        "z": z_value(confidence),
+        "units": UNITS,
+        "rounds": total.counts["rounds"],
+        "seats": total.counts["seats"],
+        "fouls": total.counts["fouls"],
+        "player_lucky_breaks": total.counts["player_lucky_breaks"],
+        "dealer_lucky_breaks": total.counts["dealer_lucky_breaks"],
+        "dealer_non_qualifications": total.counts["dealer_non_qualifications"],
+        "theoretical_pending": bool(missing),
+        "theoretical_pending_versions": _version_names(session, missing),
+        "bets": bets,
+        "totals": {
+            "handle": handle,
+            "win": win,
+            "hold": hold(win, handle),
+            "theoretical_win": None if missing else sum(bets[bet]["theoretical_win"] for bet in BETS),
+            "theoretical_hold": None if missing or handle == 0 else float(expected / handle),
+        },
+        "dealers": _dealers(session, by_key, _exception_counts(session, scope, period)),
+    }
+
+
+def dealer_report(
+    session: Session,
+    scope: Scope,
+    kind: str,
+    day: date | None,
+    shift: int | None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """The per-dealer figures alone, for a table or the floor."""
+    now = now or utc_now()
+    period, chosen = resolve_period(scope, kind, day, shift, now)
+    return {
+        **_header(scope, period, chosen, now, _pending_rounds(session, scope, period)),
+        "units": {"money": UNITS["money"], "win": UNITS["win"], "hold": UNITS["hold"]},
+        "dealers": _dealers(
+            session, _sums(session, scope, period), _exception_counts(session, scope, period)
+        ),
+    }
+
+
+def _version_names(session: Session, config_ids: Sequence[int]) -> list[dict[str, int]]:
+    if not config_ids:
+        return []
+    versions = session.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(config_ids)))
+    return sorted(
+        ({"table_id": version.table_id, "version": version.version} for version in versions),
+        key=lambda item: (item["table_id"], item["version"]),
+    )

@@ -1,0 +1,82 @@
+"""What a correction changes: every entered field with its value before and
+after, and the money each seat gains or loses (the exception report).
+
+Cards are compared as sets (the order they were tapped in settles nothing),
+but shown as entered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.engine.cards import codes
+from service.engine.round import Round
+from service.engine.settlement import RoundSettlement
+from service.rounds.aggregates import BETS
+from service.rounds.storing import setting_entered
+from service.store.models import RoundRecord
+
+
+def entry_view(round_: Round) -> dict[str, Any]:
+    """A round's entered values, by field name."""
+    view: dict[str, Any] = {"dealer": codes(round_.dealer)}
+    for entry in round_.seats:
+        prefix = f"seats.{entry.seat}"
+        view[f"{prefix}.cards"] = codes(entry.cards)
+        view[f"{prefix}.setting"] = setting_entered(entry)
+        for bet in BETS:
+            view[f"{prefix}.bets.{bet}"] = getattr(entry.bets, bet)
+    return view
+
+
+def _same(before: Any, after: Any) -> bool:
+    if isinstance(before, list) and isinstance(after, list):
+        return sorted(before) == sorted(after)
+    if isinstance(before, dict) and isinstance(after, dict):
+        return all(_same(before.get(key), after.get(key)) for key in before.keys() | after.keys())
+    return bool(before == after)
+
+
+def changes_of(
+    before: dict[str, Any], record: RoundRecord, after: dict[str, Any], settled: RoundSettlement
+) -> dict[str, Any]:
+    fields = [
+        {"field": name, "before": before.get(name), "after": after.get(name)}
+        for name in sorted(before.keys() | after.keys(), key=_field_order)
+        if not _same(before.get(name), after.get(name))
+    ]
+    nets_before = {seat.seat: {bet: getattr(seat, f"{bet}_net") for bet in BETS} for seat in record.seats}
+    nets_after = {seat.seat: {bet: getattr(seat, bet).net for bet in BETS} for seat in settled.seats}
+    seats = []
+    for number in sorted(nets_before.keys() | nets_after.keys()):
+        was = nets_before.get(number, dict.fromkeys(BETS, 0))
+        now = nets_after.get(number, dict.fromkeys(BETS, 0))
+        seats.append(
+            {
+                "seat": number,
+                "bets": {
+                    bet: {"before": was[bet], "after": now[bet], "difference": now[bet] - was[bet]}
+                    for bet in BETS
+                },
+                "net_before": sum(was.values()),
+                "net_after": sum(now.values()),
+                "difference": sum(now.values()) - sum(was.values()),
+            }
+        )
+    return {
+        "fields": fields,
+        "seats": seats,
+        "house_net": {
+            "before": record.house_net,
+            "after": settled.house_net,
+            "difference": settled.house_net - record.house_net,
+        },
+    }
+
+
+def _field_order(name: str) -> tuple[int, int, str]:
+    """The dealer first, then seats in number order."""
+    parts = name.split(".")
+    if parts[0] == "seats":
+        return (1, int(parts[1]), name)
+    return (0, 0, name)

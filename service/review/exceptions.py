@@ -1,0 +1,290 @@
+"""Voids and corrections of settled rounds, with four-eyes approval.
+
+A pit boss requests a void or a correction with a reason; it takes effect
+only when a second, different pit boss approves it. The settled round is
+never changed: a void marks it (through its approved exception) as no longer
+counting; a correction stores a new record of the round, the next revision,
+settled under the original round's configuration version, that supersedes
+it. The request stores every changed field with its value before and after
+and each seat's difference in money, so the exception report needs nothing
+else.
+
+Who may ask and decide (a pit boss) is checked in one place, the API's
+``@roles`` (:mod:`service.api.security`); what only these functions know
+is checked here: the second pit boss is not the one who asked.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from service.audit.events import queue_job, record_event
+from service.engine.errors import RulesError
+from service.engine.round import Round
+from service.engine.round_json import round_from_json
+from service.engine.settlement import RoundSettlement, settle_round
+from service.errors import Conflict, Forbidden, Invalid, NotFound
+from service.jobs.queues import JobKind
+from service.review.correction_diff import changes_of, entry_view
+from service.rounds.entering import request_digest
+from service.rounds.status import CORRECTION, SETTLED, VOID, statuses
+from service.rounds.storing import record_settled, round_id_of, round_ref_of, store_round
+from service.store.db import hold_writer
+from service.store.models import ExceptionDecision, GameTable, RoundException, RoundRecord, User
+from service.tables.tables import config_of
+
+MAX_TEXT = 500
+
+
+def _text(value: str, field: str, required: bool = True) -> str:
+    value = value.strip()
+    if (required and not value) or len(value) > MAX_TEXT or not value.isprintable():
+        need = "1 to" if required else "at most"
+        raise Invalid("invalid_field", f"{field} must be {need} {MAX_TEXT} printable characters", field)
+    return value
+
+
+def _one_at_a_time(session: Session, record: RoundRecord) -> None:
+    """Serialise requests and decisions at the round's table: a no-op write
+    of the table's row takes SQLite's write lock or PostgreSQL's row lock,
+    so the checks that follow see every earlier request and decision, and
+    two pit bosses cannot both pass them. (Rounds themselves refuse
+    writes; these requests are rare.)"""
+    # The writer's turn before the first write: an approved correction then
+    # stores its replacement under it (taking the turn after SQLite's lock
+    # could wait on a writer that waits on this one).
+    hold_writer(session)
+    session.execute(update(GameTable).where(GameTable.id == record.table_id).values(status=GameTable.status))
+
+
+def _open_for_exceptions(session: Session, record: RoundRecord) -> None:
+    _one_at_a_time(session, record)
+    status = statuses(session, [record.id])[record.id]
+    if status.status != SETTLED:
+        where = f" (now round {status.superseded_by})" if status.superseded_by else ""
+        raise Conflict(
+            "round_not_current",
+            f"round {record.id} is {status.status}{where}; it cannot be changed",
+            "round_id",
+        )
+    pending = [exception for exception in status.exceptions if exception.decision is None]
+    if pending:
+        raise Conflict(
+            "exception_pending",
+            f"round {record.id} already has a pending {pending[0].kind} request ({pending[0].id}); "
+            "it must be approved or rejected first",
+            "round_id",
+        )
+
+
+def request_void(
+    session: Session, record: RoundRecord, user: User, reason: str, now: datetime
+) -> RoundException:
+    reason = _text(reason, "reason")
+    _open_for_exceptions(session, record)
+    exception = RoundException(
+        round_id=record.id, kind=VOID, reason=reason, requested_by=user.id, requested_at=now
+    )
+    session.add(exception)
+    session.flush()
+    record_event(
+        session,
+        "void_requested",
+        f"round:{record.id}",
+        {"exception_id": exception.id, "round_id": round_id_of(record), "reason": reason},
+        user.id,
+        record.table_id,
+    )
+    return exception
+
+
+def _settle(record: RoundRecord, body: Any) -> tuple[Round, RoundSettlement]:
+    """Settle a corrected round under the original round's rules."""
+    if not isinstance(body, dict):
+        raise Invalid("invalid_field", "round must be an object of the round as it should have been", "round")
+    body = {**body}
+    body.setdefault("round_id", round_id_of(record))
+    if body["round_id"] != round_id_of(record):
+        raise Invalid(
+            "invalid_field",
+            "round.round_id must stay the corrected round's id (or be left out)",
+            "round.round_id",
+        )
+    if "config" in body:
+        raise Invalid(
+            "unknown_field", "a correction is settled under the round's own configuration", "round.config"
+        )
+    try:
+        # A round stored when a round_id could be a number keeps it.
+        round_ = round_from_json(body, legacy_number_id=isinstance(body["round_id"], int))
+        return round_, settle_round(round_, config_of(record.config))
+    except RulesError as error:
+        raise Invalid(error.code, error.message, f"round.{error.field}" if error.field else "round") from None
+
+
+def request_correction(
+    session: Session, record: RoundRecord, user: User, reason: str, body: Any, now: datetime
+) -> RoundException:
+    reason = _text(reason, "reason")
+    _open_for_exceptions(session, record)
+    corrected, settled = _settle(record, body)
+    original = round_from_json(record.entered, legacy_number_id=True)  # as it was stored
+    changes = changes_of(entry_view(original), record, entry_view(corrected), settled)
+    if not changes["fields"]:
+        raise Invalid("no_change", "the correction changes no card, setting or bet of the round", "round")
+    exception = RoundException(
+        round_id=record.id,
+        kind=CORRECTION,
+        reason=reason,
+        requested_by=user.id,
+        requested_at=now,
+        corrected={**body, "round_id": round_id_of(record)},
+        changes=changes,
+    )
+    session.add(exception)
+    session.flush()
+    record_event(
+        session,
+        "correction_requested",
+        f"round:{record.id}",
+        {"exception_id": exception.id, "round_id": round_id_of(record), "reason": reason, "changes": changes},
+        user.id,
+        record.table_id,
+    )
+    return exception
+
+
+def get_exception(session: Session, exception_id: int) -> RoundException:
+    found = session.get(RoundException, exception_id)
+    if found is None:
+        raise NotFound("exception_not_found", f"no void or correction request with id {exception_id}", "id")
+    return found
+
+
+def decide(
+    session: Session, exception: RoundException, user: User, approve: bool, note: str, now: datetime
+) -> ExceptionDecision:
+    """Approve or reject a pending request: a second pit boss, never the
+    one who asked."""
+    note = _text(note, "note", required=not approve)
+    if exception.requested_by == user.id:
+        raise Forbidden(
+            "same_user",
+            f"{user.name} requested this {exception.kind}; a second pit boss must approve or reject it",
+            "user",
+        )
+    record = session.get(RoundRecord, exception.round_id)
+    assert record is not None  # the foreign key
+    _one_at_a_time(session, record)
+    session.refresh(exception)  # a decision made while we waited for the lock
+    if exception.decision is not None:
+        decided = "approved" if exception.decision.approved else "rejected"
+        raise Conflict("already_decided", f"this {exception.kind} request was already {decided}", "id")
+    status = statuses(session, [record.id])[record.id].status
+    if approve and status != SETTLED:
+        raise Conflict("round_not_current", f"round {record.id} is {status} already", "round_id")
+    replacement = (
+        _replacement(session, record, exception) if approve and exception.kind == CORRECTION else None
+    )
+    decision = ExceptionDecision(
+        exception_id=exception.id,
+        round_id=record.id,
+        approved=approve,
+        decided_by=user.id,
+        decided_at=now,
+        note=note,
+        replacement_id=None if replacement is None else replacement.id,
+    )
+    session.add(decision)
+    session.flush()
+    if approve:
+        queue_job(session, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
+        if replacement is not None:
+            queue_job(session, JobKind.AGGREGATE, replacement.id)
+    record_event(
+        session,
+        f"{exception.kind}_{'approved' if approve else 'rejected'}",
+        f"round:{record.id}",
+        {
+            "exception_id": exception.id,
+            "round_id": round_id_of(record),
+            "requested_by": exception.requested_by,
+            "reason": exception.reason,
+            "note": note,
+            "changes": exception.changes,
+            "replacement": None if replacement is None else replacement.id,
+        },
+        user.id,
+        record.table_id,
+    )
+    if replacement is not None:
+        record_settled(
+            session,
+            replacement,
+            record.config.version,
+            replacement.request_digest,
+            user.id,
+            correction_of=exception.id,
+        )
+    session.refresh(exception)
+    return decision
+
+
+def _replacement(session: Session, record: RoundRecord, exception: RoundException) -> RoundRecord:
+    """The corrected round's new record (an approved correction)."""
+    corrected, settled = _settle(record, exception.corrected)
+    revision = record.revision + 1
+    replacement_id, _stored, _seats = store_round(
+        session,
+        {
+            "table_id": record.table_id,
+            "config_id": record.config_id,
+            "round_ref": round_ref_of(round_id_of(record), revision),
+            "entered": exception.corrected,
+            # The round as played: the same dealer, time, gaming day and shift,
+            # so it counts where the original did. Who corrected it is on the
+            # exception and in the audit trail.
+            "entered_by": record.entered_by,
+            "entered_at": record.entered_at,
+            "utc_offset_minutes": record.utc_offset_minutes,
+            "gaming_day": record.gaming_day,
+            "shift": record.shift,
+            "idempotency_key": f"correction-{exception.id}-{uuid.uuid4().hex}",
+            "request_digest": request_digest(record.table_id, exception.corrected),
+            "revision": revision,
+            "supersedes_id": record.id,
+        },
+        corrected,
+        settled,
+    )
+    replacement = session.get(RoundRecord, replacement_id)
+    assert replacement is not None  # inserted just now, in this transaction
+    return replacement
+
+
+def list_exceptions(
+    session: Session, state: str | None, kind: str | None, table_id: int | None, limit: int
+) -> list[tuple[RoundException, int]]:
+    """Requests, newest first, each with its round's table."""
+    query = select(RoundException, RoundRecord.table_id).join(
+        RoundRecord, RoundRecord.id == RoundException.round_id
+    )
+    if kind is not None:
+        query = query.where(RoundException.kind == kind)
+    if table_id is not None:
+        query = query.where(RoundRecord.table_id == table_id)
+    if state is not None:
+        decided = select(ExceptionDecision.exception_id).where(
+            ExceptionDecision.exception_id == RoundException.id
+        )
+        if state == "pending":
+            query = query.where(~decided.exists())
+        else:
+            query = query.where(decided.where(ExceptionDecision.approved.is_(state == "approved")).exists())
+    rows = session.execute(query.order_by(RoundException.id.desc()).limit(limit)).unique()
+    return [(exception, table) for exception, table in rows]

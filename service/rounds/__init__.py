@@ -1,0 +1,10 @@
+"""Rounds: entering one (validation, the idempotency key, settling under the
+table's current configuration version), storing it with its event and
+aggregate job, showing and recalling it, previewing the house way, and
+re-settling stored rounds against their sealed events. The per-shift
+aggregates and a round's status (counting, voided, corrected) live here
+because every stored round changes them.
+
+May import: tables, accounts, audit and below (never review, reports,
+compliance, ops, the entry points or workers).
+"""

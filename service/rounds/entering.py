@@ -1,0 +1,194 @@
+"""Entering a round: validate, settle under the table's current configuration
+version, and store the round with its settlement in one transaction.
+
+Every round carries an idempotency key, the user's own at the table: the
+same key with the same body returns the stored result and settles nothing
+new; the same key with another body is a conflict.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import Session
+
+from service.audit.events import queue_job
+from service.engine.errors import RulesError
+from service.engine.round import Round
+from service.engine.round_json import round_from_json
+from service.engine.settlement import RoundSettlement, settle_round
+from service.errors import Conflict, Invalid, ServiceError
+from service.jobs.queues import JobKind
+from service.rounds.showing import get_round
+from service.rounds.storing import record_settled, round_ref_of, store_round
+from service.store.models import ConfigVersion, GameTable, RoundRecord, User
+from service.tables.gaming_day import place
+from service.tables.tables import config_of, current_config
+
+MAX_KEY = 200
+
+
+# The statements of every round entered, built once (building one cost
+# about as much as running it).
+_BY_KEY = select(RoundRecord.id, RoundRecord.request_digest).where(
+    RoundRecord.table_id == bindparam("table_id"),
+    RoundRecord.entered_by == bindparam("user_id"),
+    RoundRecord.idempotency_key == bindparam("key"),
+)
+
+
+_BY_REF = select(RoundRecord.id).where(
+    RoundRecord.table_id == bindparam("table_id"),
+    RoundRecord.round_ref.in_([bindparam("ref"), bindparam("number_ref")]),
+)
+
+
+# A round_id that reads as a whole number: a round stored before ids had to
+# be strings may hold it as a number (its ref is then the digits, unquoted).
+_WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A round entered, or found entered by an earlier request.
+
+    A round stored just now comes with its seat rows, and its record is not
+    in the session (its ``seats`` relationship is empty): read ``seats``."""
+
+    record: RoundRecord
+    replayed: bool  # an earlier request with the same key and body
+    seats: list[dict[str, Any]] | None = None  # the seat rows just stored; None: the record's
+
+
+def request_digest(table_id: int, body: object) -> str:
+    canonical = json.dumps({"table_id": table_id, "body": body}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def check_key(key: str | None) -> str:
+    if key is None or not key.strip():
+        raise ServiceError(
+            "missing_idempotency_key",
+            "the Idempotency-Key header is required to enter a round",
+            "Idempotency-Key",
+        )
+    if len(key) > MAX_KEY or not key.isprintable():
+        raise ServiceError(
+            "invalid_idempotency_key",
+            f"the Idempotency-Key header must be 1 to {MAX_KEY} printable characters",
+            "Idempotency-Key",
+        )
+    return key
+
+
+def replay(session: Session, table: GameTable, user: User, key: str, digest: str) -> Entered | None:
+    """The stored round of an earlier request with this key, if any. A key
+    is the user's own at the table: another dealer's same key is not a
+    retry of theirs, nor is the same key sent to another table's rounds."""
+    # Two columns first: on the hot path there is no earlier request, and
+    # loading a whole record (with its joined config and user) costs more.
+    found = (
+        session.connection().execute(_BY_KEY, {"table_id": table.id, "user_id": user.id, "key": key}).first()
+    )
+    if found is None:
+        return None
+    record_id, stored_digest = found
+    if stored_digest != digest:
+        raise Conflict(
+            "idempotency_key_reused",
+            f"Idempotency-Key {key!r} was used for a different round (round {record_id}); use a new key",
+            "Idempotency-Key",
+        )
+    return Entered(get_round(session, record_id), replayed=True)
+
+
+def enter_round(
+    session: Session, table: GameTable, user: User, body: Any, key: str | None, now: datetime
+) -> Entered:
+    key = check_key(key)
+    digest = request_digest(table.id, body)
+    earlier = replay(session, table, user, key, digest)
+    if earlier is not None:
+        return earlier
+    version, round_, settled = settle_body(session, table, body)
+    ref = round_ref_of(round_.round_id)
+    round_id = str(round_.round_id)
+    number_ref = round_id if _WHOLE_NUMBER.fullmatch(round_id) else ref
+    taken = (
+        session.connection()
+        .execute(_BY_REF, {"table_id": table.id, "ref": ref, "number_ref": number_ref})
+        .scalar()
+    )
+    if taken is not None:
+        # A concurrent request with this very key may have just stored it.
+        won = replay(session, table, user, key, digest)
+        if won is not None:
+            return won
+        raise Conflict(
+            "round_exists",
+            f"round_id {round_.round_id!r} is already settled at this table (round {taken})",
+            "round_id",
+        )
+    when = place(now, table.timezone, table.shift_starts)
+    values = {
+        "table_id": table.id,
+        "config_id": version.id,
+        "entered_by": user.id,
+        "round_ref": ref,
+        "entered": body,
+        "entered_at": now,
+        "utc_offset_minutes": when.utc_offset_minutes,
+        "gaming_day": when.gaming_day,
+        "shift": when.shift,
+        "idempotency_key": key,
+        "request_digest": digest,
+        "revision": 0,
+        "supersedes_id": None,
+    }
+    record_id, stored, seats = store_round(session, values, round_, settled)
+    # The record as stored, for the answer and the event, kept out of the
+    # session: its row is written already, and an object in the session
+    # would outlive a rollback and clash with the retry's.
+    record = RoundRecord(id=record_id, **stored)
+    record.config = version
+    record.user = user
+    record_settled(session, record, version.version, digest, user.id)
+    queue_job(session, JobKind.AGGREGATE, record_id)
+    return Entered(record, replayed=False, seats=seats)
+
+
+def settle_body(
+    session: Session, table: GameTable, body: Any
+) -> tuple[ConfigVersion, Round, RoundSettlement]:
+    """Validate a round sent to an open table and settle it under the
+    table's current configuration version (nothing is stored)."""
+    if table.status != "open":
+        raise Conflict("table_closed", f"table {table.name!r} is {table.status}", "table_id")
+    if isinstance(body, dict) and "config" in body:
+        raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")
+    version = current_config(session, table)
+    try:
+        round_ = round_from_json(body)
+        settled = settle_round(round_, config_of(version))
+    except RulesError as error:
+        raise Invalid(error.code, error.message, error.field) from None
+    _storable_round_id(round_.round_id)
+    return version, round_, settled
+
+
+def _storable_round_id(round_id: str | int) -> None:
+    """The engine takes any short string; a stored round's id must also be
+    something every database and report can hold and show: printable (no
+    NUL, control characters or lone surrogates) and not blank."""
+    if isinstance(round_id, str) and (not round_id.isprintable() or not round_id.strip()):
+        raise Invalid(
+            "invalid_field",
+            "round_id must be printable and not blank to be stored (no control characters)",
+            "round_id",
+        )

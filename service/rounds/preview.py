@@ -1,0 +1,62 @@
+"""What a round would settle to, before it is submitted: the dealer tablet
+shows it so a foul or a wrong bet is seen while the cards are still on the
+felt. Nothing is stored and no event is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from service.engine.cards import codes
+from service.engine.round import SeatEntry
+from service.engine.settlement import SeatResult
+from service.engine.table_config import FoulPolicy
+from service.rounds.entering import settle_body
+from service.rounds.house_way_report import foul_reason
+from service.rounds.showing import seats_shown
+from service.rounds.storing import seat_rows, settlement_json
+from service.store.models import GameTable
+from service.tables.tables import config_of
+
+FOUL_EFFECTS = {
+    FoulPolicy.HOUSE_WAY: "the hand is reset by the house way and settled",
+    FoulPolicy.FORFEIT: "the Main Bet is forfeited; the side bets settle on the cards",
+}
+
+
+def preview_round(session: Session, table: GameTable, body: Any) -> dict[str, Any]:
+    """The settlement ``body`` would get if it were entered now, under the
+    table's current configuration version, with each foul explained."""
+    version, round_, settled = settle_body(session, table, body)
+    policy = config_of(version).foul_policy
+    document = settlement_json(settled)
+    # The same shape as the round will have once stored, and each seat's net.
+    document["seats"] = seats_shown(document["seats"], seat_rows(round_, settled))
+    for seat_json, entry, seat in zip(document["seats"], round_.seats, settled.seats, strict=True):
+        seat_json["net"] = seat.net
+        seat_json["foul"] = _foul(entry, seat, policy) if seat.fouled else None
+    return {
+        "preview": True,
+        "table_id": table.id,
+        "config_version": version.version,
+        "foul_policy": policy.value,
+        **document,
+    }
+
+
+def _foul(entry: SeatEntry, seat: SeatResult, policy: FoulPolicy) -> dict[str, Any]:
+    entered = entry.setting
+    assert entered is not None  # only a player's own setting can foul
+    way = seat.house_way
+    return {
+        "low": codes(entered.low),
+        "high": codes(entered.high),
+        "message": f"Seat {entry.seat} fouls: {foul_reason(entered)}; {FOUL_EFFECTS[policy]}.",
+        "policy": policy.value,
+        "house_way": {
+            "low": codes(way.setting.low),
+            "high": codes(way.setting.high),
+            "rule": way.rule.value,
+        },
+    }

@@ -1,0 +1,156 @@
+"""Showing stored rounds: one round, a table's rounds a page at a time,
+the dealer's recall of the last few, each as the JSON the API answers with
+(settlement, seats, and any void or correction asked for)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Select, select
+from sqlalchemy.orm import Session, object_session
+
+from service.errors import NotFound
+from service.rounds.aggregates import BETS
+from service.rounds.status import Status, statuses
+from service.rounds.storing import iso, round_id_of
+from service.store.models import GameTable, RoundException, RoundRecord
+from service.store.paging import Page, paginate
+
+
+def get_round(session: Session, round_id: int) -> RoundRecord:
+    found = session.get(RoundRecord, round_id)
+    if found is None:
+        raise NotFound("round_not_found", f"no round with id {round_id}", "round_id")
+    return found
+
+
+def list_rounds(
+    session: Session,
+    table: GameTable,
+    first_day: date | None,
+    last_day: date | None,
+    shift: int | None,
+    page: int,
+    per_page: int,
+) -> Page[RoundRecord]:
+    query: Select[RoundRecord] = select(RoundRecord).where(RoundRecord.table_id == table.id)
+    if first_day is not None:
+        query = query.where(RoundRecord.gaming_day >= first_day)
+    if last_day is not None:
+        query = query.where(RoundRecord.gaming_day <= last_day)
+    if shift is not None:
+        query = query.where(RoundRecord.shift == shift)
+    found: Page[RoundRecord] = paginate(session, query, RoundRecord.id, page, per_page)
+    return found
+
+
+def round_json(
+    record: RoundRecord, status: Status | None = None, seats: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A stored round as the API shows it: entered and settled, who and when,
+    and whether it still counts (voided, or superseded by a correction)."""
+    if status is None:
+        session = object_session(record)
+        assert session is not None
+        status = statuses(session, [record.id])[record.id]
+    settlement = record.settlement
+    if seats is None:  # read from the database (a round just stored brings its rows)
+        seats = [{column: getattr(seat, column) for column in SEAT_SHOWN} for seat in record.seats]
+    return {
+        "id": record.id,
+        "table_id": record.table_id,
+        "round_id": round_id_of(record),
+        "revision": record.revision,
+        "supersedes": record.supersedes_id,
+        "status": status.status,
+        "superseded_by": status.superseded_by,
+        "exceptions": [exception_summary(exception) for exception in status.exceptions],
+        "config_version": record.config.version,
+        "entered_by": record.user.name,
+        "entered_at": iso(record.entered_at),
+        "utc_offset_minutes": record.utc_offset_minutes,
+        "gaming_day": record.gaming_day.isoformat(),
+        "shift": record.shift,
+        "dealer": {"cards": record.dealer_cards, **settlement["dealer"]},
+        "seats": seats_shown(settlement["seats"], seats),
+        "house_net": record.house_net,
+    }
+
+
+#: The stored seat columns a round's JSON shows beside its settlement.
+SEAT_SHOWN = (
+    "seat",
+    "cards",
+    "setting_entered",
+    "main_stake",
+    "dealer_break_bonus_stake",
+    "break_bonus_stake",
+)
+
+
+def seats_shown(settled: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each seat's settlement with what was entered for it: its cards, its
+    setting and its stakes (from the stored seat rows)."""
+    by_seat = {row["seat"]: row for row in rows}
+    return [
+        {
+            **seat_json,
+            "cards": by_seat[seat_json["seat"]]["cards"],
+            "setting_entered": by_seat[seat_json["seat"]]["setting_entered"],
+            "bets": {bet: by_seat[seat_json["seat"]][f"{bet}_stake"] for bet in BETS},
+        }
+        for seat_json in settled
+    ]
+
+
+def rounds_json(session: Session, records: list[RoundRecord]) -> list[dict[str, Any]]:
+    found = statuses(session, [record.id for record in records])
+    return [round_json(record, found[record.id]) for record in records]
+
+
+def recall(session: Session, table: GameTable, last: int) -> list[dict[str, Any]]:
+    """Game recall: the table's ``last`` most recent games, oldest first, each
+    as entered and settled, with its status; a corrected game also shows the
+    record that now stands for it (``current``)."""
+    games = list(
+        session.scalars(
+            select(RoundRecord)
+            .where(RoundRecord.table_id == table.id, RoundRecord.revision == 0)
+            .order_by(RoundRecord.id.desc())
+            .limit(last)
+        )
+    )[::-1]
+    shown = rounds_json(session, games)
+    # Follow approved corrections to the record that stands now, a level at
+    # a time: one query per level, not per game.
+    standing: dict[int, dict[str, Any]] = {}
+    level = {game["superseded_by"] for game in shown if game["superseded_by"] is not None}
+    while level:
+        records = list(session.scalars(select(RoundRecord).where(RoundRecord.id.in_(level))))
+        found = {record["id"]: record for record in rounds_json(session, records)}
+        standing.update(found)
+        level = {record["superseded_by"] for record in found.values() if record["superseded_by"] is not None}
+    for game in shown:
+        current = None
+        link = game["superseded_by"]
+        while link is not None:
+            current = standing[link]
+            link = current["superseded_by"]
+        game["current"] = current
+    return shown
+
+
+def exception_summary(exception: RoundException) -> dict[str, Any]:
+    decision = exception.decision
+    return {
+        "id": exception.id,
+        "kind": exception.kind,
+        "state": "pending" if decision is None else ("approved" if decision.approved else "rejected"),
+        "reason": exception.reason,
+        "requested_by": exception.requester.name,
+        "requested_at": iso(exception.requested_at),
+        "decided_by": None if decision is None else decision.decider.name,
+        "decided_at": None if decision is None else iso(decision.decided_at),
+        "note": None if decision is None else decision.note,
+    }

@@ -1,0 +1,85 @@
+"""Whether a stored round record counts: it does unless an approved void or
+correction targets it. A void takes the round out; a correction replaces it
+with a new record (the next revision) that counts in its place.
+
+Stored rounds never change (the database refuses it), so a round's status
+is read from the exception records, never written onto the round."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import ColumnElement, exists, select
+from sqlalchemy.orm import Session
+
+from service.store.models import ExceptionDecision, RoundException, RoundRecord
+
+SETTLED = "settled"
+SUPERSEDED = "superseded"
+#: The kinds of exception (a void is also the status it leaves).
+VOID = "void"
+CORRECTION = "correction"
+KINDS = (VOID, CORRECTION)
+
+
+def _approved_exception(kind: str | None = None) -> ColumnElement[bool]:
+    query = exists().where(
+        RoundException.round_id == RoundRecord.id,
+        ExceptionDecision.exception_id == RoundException.id,
+        ExceptionDecision.approved.is_(True),
+    )
+    if kind is not None:
+        query = query.where(RoundException.kind == kind)
+    return query
+
+
+def counting() -> ColumnElement[bool]:
+    """The SQL condition a round record counts (in reports and totals)."""
+    return ~_approved_exception()
+
+
+def counts(session: Session, round_id: int) -> bool:
+    return approved_exception_kind(session, round_id) is None
+
+
+def approved_exception_kind(session: Session, round_id: int) -> str | None:
+    """What took a round out (``VOID`` or ``CORRECTION``); ``None`` while it counts."""
+    return session.scalar(
+        select(RoundException.kind)
+        .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
+        .where(RoundException.round_id == round_id, ExceptionDecision.approved.is_(True))
+        .limit(1)
+    )
+
+
+@dataclass(frozen=True)
+class Status:
+    status: str  # settled, void or superseded
+    superseded_by: int | None  # the record of the approved correction
+    exceptions: tuple[RoundException, ...]  # oldest first, decided or pending
+
+
+JUST_SETTLED = Status(SETTLED, None, ())
+
+
+def statuses(session: Session, round_ids: Iterable[int]) -> dict[int, Status]:
+    """The status of each round record, in one query."""
+    ids = list(round_ids)
+    found: dict[int, list[RoundException]] = {round_id: [] for round_id in ids}
+    if ids:
+        for exception in session.scalars(
+            select(RoundException).where(RoundException.round_id.in_(ids)).order_by(RoundException.id)
+        ).unique():
+            found[exception.round_id].append(exception)
+    return {round_id: _status(exceptions) for round_id, exceptions in found.items()}
+
+
+def _status(exceptions: list[RoundException]) -> Status:
+    for exception in exceptions:
+        decision = exception.decision
+        if decision is not None and decision.approved:
+            if exception.kind == VOID:
+                return Status(VOID, None, tuple(exceptions))
+            return Status(SUPERSEDED, decision.replacement_id, tuple(exceptions))
+    return Status(SETTLED, None, tuple(exceptions))

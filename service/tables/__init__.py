@@ -1,0 +1,5 @@
+"""Tables and their configuration versions (limits, pays, the rules in
+force), schedules, gaming days and shifts.
+
+May import: audit and below.
+"""

@@ -1,0 +1,186 @@
+"""Tables and their versioned configurations: every change is a new version,
+and a round records the version it was settled under."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session
+
+from service.audit.events import queue_job, record_event
+from service.engine.errors import RulesError
+from service.engine.table_config import TableConfig
+from service.errors import Conflict, Invalid, NotFound
+from service.jobs.queues import JobKind
+from service.store.db import utc_now
+from service.store.models import DEFAULT_SHIFT_STARTS, ConfigVersion, GameTable, User
+from service.tables.gaming_day import check_shift_starts, valid_zone
+
+
+def create_table(
+    session: Session,
+    user: User,
+    name: str,
+    config: Mapping[str, Any] | None = None,
+    timezone: str = "UTC",
+    shift_starts: Sequence[str] = DEFAULT_SHIFT_STARTS,
+) -> GameTable:
+    name = name.strip()
+    if not 1 <= len(name) <= 80 or not name.isprintable():
+        raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
+    _check_zone(timezone)
+    starts = list(check_shift_starts(shift_starts))
+    if session.scalar(select(GameTable).where(func.lower(GameTable.name) == name.lower())) is not None:
+        raise Conflict("table_exists", f"a table named {name!r} already exists", "name")
+    rules = _config(config or {}, TableConfig())
+    if rules.version != 1:
+        raise Invalid("invalid_field", "config.version is set by the service", "config.version")
+    table = GameTable(
+        name=name,
+        game="break_poker",
+        status="open",
+        timezone=timezone,
+        shift_starts=starts,
+        created_at=utc_now(),
+    )
+    session.add(table)
+    session.flush()
+    _add_version(session, table, rules, user)
+    record_event(
+        session,
+        "table_created",
+        f"table:{table.id}",
+        {"name": name, "timezone": timezone, "shift_starts": starts, "config": rules.to_json()},
+        user.id,
+        table.id,
+    )
+    return table
+
+
+def _check_zone(timezone: str) -> None:
+    if not valid_zone(timezone):
+        raise Invalid("invalid_field", f"timezone {timezone!r} is not a known time zone", "timezone")
+
+
+def change_schedule(
+    session: Session,
+    table: GameTable,
+    user: User,
+    timezone: str | None = None,
+    shift_starts: Sequence[str] | None = None,
+) -> GameTable:
+    """Move the gaming day and shift boundaries (and the zone they are read
+    in). Rounds already stored keep the day and shift they were placed in."""
+    if timezone is None and shift_starts is None:
+        raise Invalid("invalid_field", "name timezone or shift_starts to change", "shift_starts")
+    before = {"timezone": table.timezone, "shift_starts": list(table.shift_starts)}
+    if timezone is not None:
+        _check_zone(timezone)
+        table.timezone = timezone
+    if shift_starts is not None:
+        table.shift_starts = list(check_shift_starts(shift_starts))
+    after = {"timezone": table.timezone, "shift_starts": list(table.shift_starts)}
+    changed = {
+        name: {"before": before[name], "after": after[name]} for name in before if before[name] != after[name]
+    }
+    if changed:  # a PUT of what is already there changes (and records) nothing
+        record_event(
+            session, "schedule_changed", f"table:{table.id}", {"changed": changed}, user.id, table.id
+        )
+    session.flush()
+    return table
+
+
+def get_table(session: Session, table_id: int, field: str = "table_id") -> GameTable:
+    table = session.get(GameTable, table_id)
+    if table is None:
+        raise NotFound("table_not_found", f"no table with id {table_id}", field)
+    return table
+
+
+def list_tables(session: Session) -> list[GameTable]:
+    return list(session.scalars(select(GameTable).order_by(GameTable.id)))
+
+
+# Built once: it runs on every round entered.
+_CURRENT_CONFIG = (
+    select(ConfigVersion)
+    .where(ConfigVersion.table_id == bindparam("table_id"))
+    .order_by(ConfigVersion.version.desc())
+    .limit(1)
+)
+
+
+def current_config(session: Session, table: GameTable) -> ConfigVersion:
+    found = session.scalar(_CURRENT_CONFIG, {"table_id": table.id})
+    assert found is not None  # a table is created with version 1
+    return found
+
+
+def config_of(version: ConfigVersion) -> TableConfig:
+    return TableConfig.from_json(version.rules)
+
+
+def proposed_config(session: Session, table: GameTable, changes: Mapping[str, Any]) -> TableConfig:
+    """The next version with these changes, validated but not saved."""
+    return _next_config(current_config(session, table), changes)
+
+
+def _next_config(current: ConfigVersion, changes: Mapping[str, Any]) -> TableConfig:
+    if "version" in changes:
+        raise Invalid("invalid_field", "config.version is set by the service", "config.version")
+    if not changes:
+        raise Invalid("invalid_field", "config names no field to change", "config")
+    return _config(changes, config_of(current), next_version=True)
+
+
+def change_config(
+    session: Session, table: GameTable, user: User, changes: Mapping[str, Any]
+) -> ConfigVersion:
+    current = current_config(session, table)
+    rules = _next_config(current, changes)
+    # Two admins saving at once: the unique (table, version) refuses the
+    # second at commit, and the API answers 409.
+    before = current.rules
+    version = _add_version(session, table, rules, user)
+    after = rules.to_json()
+    changed = {
+        name: {"before": before.get(name), "after": value}
+        for name, value in after.items()
+        if name != "version" and before.get(name) != value
+    }
+    record_event(
+        session,
+        "config_changed",
+        f"table:{table.id}",
+        {"version": rules.version, "changed": changed},
+        user.id,
+        table.id,
+    )
+    return version
+
+
+def _config(changes: Mapping[str, Any], base: TableConfig, next_version: bool = False) -> TableConfig:
+    try:
+        return base.next_version(changes) if next_version else TableConfig.from_json(changes, base=base)
+    except RulesError as error:
+        raise Invalid(error.code, error.message, error.field) from None
+
+
+def _add_version(session: Session, table: GameTable, rules: TableConfig, user: User) -> ConfigVersion:
+    version = ConfigVersion(
+        table_id=table.id,
+        version=rules.version,
+        rules=rules.to_json(),
+        digest=rules.digest,
+        created_by=user.id,
+        created_at=utc_now(),
+    )
+    session.add(version)
+    session.flush()
+    # The theoretical hold of these rules, computed in the background so the
+    # pit reports read it at once.
+    queue_job(session, JobKind.PAR_SHEET, version.id)
+    return version

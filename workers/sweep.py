@@ -1,0 +1,68 @@
+"""The safety net under the outbox: work the database shows undone although
+its outbox row went out (Redis restarted empty, failed over, or lost its
+last second) is found and sent again. Jobs are idempotent, so sending
+twice is harmless; finding nothing is the normal case."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from redis import Redis
+from redis.exceptions import RedisError
+from rq.job import JobStatus
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.jobs.progress import QUEUED, unfinished
+from service.jobs.queues import RETRY_INTERVALS, JobKind, on_its_way, status_of
+from service.ops.undone import undone
+from service.store.db import utc_now
+from service.store.models import AuditVerification, Export
+from workers.queues import enqueue
+
+GRACE = timedelta(seconds=60)  # normal delivery takes well under a second
+
+
+#: an export job's RQ status when no run of it is coming: none, or over without finishing
+GIVEN_UP = (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+
+
+def reconcile(
+    sessions: sessionmaker[Session],
+    connection: Redis,
+    instance: Path,
+    grace: timedelta = GRACE,
+    retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
+) -> int:
+    """Send again what is still undone after ``grace`` and not on its way;
+    how many jobs went."""
+    before = utc_now() - grace
+    with sessions() as session:
+        found = undone(session, instance, before)
+        long_jobs = {
+            JobKind.EXPORT: unfinished(session, Export, before),
+            JobKind.VERIFY: unfinished(session, AuditVerification, before),
+        }
+    work = [(JobKind.AGGREGATE, round_id) for round_id in found.unaggregated_rounds]
+    work += [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
+    if found.newest_unsealed is not None:
+        work.append((JobKind.SEAL, found.newest_unsealed))
+    try:
+        # A queued export (or verification) whose job is gone; a running one
+        # whose job Redis lost outright, or whose job RQ gave up on (its
+        # worker died mid-build: RQ marks the abandoned job failed, and no
+        # retry is coming) while it still reads running. A rerun starts over.
+        work += [
+            (job, ref)
+            for job, rows in long_jobs.items()
+            for ref, status in rows
+            if status == QUEUED or status_of(connection, job, ref) in GIVEN_UP
+        ]
+        sent = 0
+        for job, ref in work:
+            if not on_its_way(connection, job, ref):
+                enqueue(connection, job, ref, retry_intervals)
+                sent += 1
+        return sent
+    except (RedisError, OSError):
+        return 0

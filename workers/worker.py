@@ -1,0 +1,193 @@
+"""An RQ worker for the background jobs, and the outbox dispatcher.
+
+The dispatcher runs as its own process, never as a thread inside a worker:
+RQ forks a work-horse per job, and a fork taken while another thread holds a
+lock (the database pool's, logging's) leaves the horse waiting forever.
+``burst`` runs until the outbox, the queues and the scheduled retries are
+all empty (for tests and one-off catch-up runs), dispatching between rounds
+of work on the one thread."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from contextlib import suppress
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from redis import Redis
+from redis.exceptions import RedisError
+from rq import Queue, Worker
+from rq.executions import Execution
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
+from rq.serializers import JSONSerializer
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.config.redis_server import connect
+from service.config.settings import Settings
+from service.jobs.backlog import backlog
+from service.jobs.queues import QUEUES, queue
+from service.observability import request_id
+from service.observability.metrics import count_job_failure
+from service.store.db import make_engine, session_factory
+from workers.outbox import dispatch
+from workers.sweep import reconcile
+
+DISPATCH_SECONDS = 0.5
+log = logging.getLogger(__name__)
+
+
+class BreakPokerWorker(Worker):
+    """RQ's worker with a configurable grace after a missed heartbeat: RQ
+    waits 60 s before it treats a killed worker's job as abandoned and
+    retries it; a casino floor wants that sooner."""
+
+    heartbeat_grace = 60
+
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        ttl: int = super().get_heartbeat_ttl(job, working_time)
+        return ttl - 60 + self.heartbeat_grace
+
+    def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
+        """In the work-horse: the job runs, and logs, under the id of the
+        request that caused it."""
+        token = request_id.current.set(job.meta.get("request_id"))
+        started = time.monotonic()
+        done = False
+        try:
+            done = bool(super().perform_job(job, queue, execution))
+        finally:
+            log.info(
+                "job %s %s",
+                job.id,
+                "done" if done else "failed",
+                extra={
+                    "job_id": job.id,
+                    "queue": queue.name,
+                    "function": job.func_name,
+                    "outcome": "done" if done else "failed",
+                    "seconds": round(time.monotonic() - started, 6),
+                },
+            )
+            request_id.current.reset(token)
+        return done
+
+
+def count_failure(job: Job, *_exc_info: Any) -> bool:
+    with suppress(RedisError, OSError):
+        count_job_failure(job.connection, job.func_name or "unknown")
+    return True  # and on to RQ's own handling: retry, then the failed registry
+
+
+def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> None:
+    """Move outbox rows onto the queues every half second, and look for lost
+    work every ``sweep_seconds`` (half a minute), until stopped. A database that is busy or down
+    is waited out, never a reason to exit."""
+    stop = stop or threading.Event()
+    connection = connect(settings.redis, timeout=2.0)
+    engine = make_engine(settings.database)
+    sessions = session_factory(engine)
+    last_sweep = time.monotonic()
+    pause = DISPATCH_SECONDS
+    try:
+        while not stop.wait(pause):
+            try:
+                while dispatch(sessions, connection, retry_intervals=settings.retry_seconds):
+                    pass
+                if time.monotonic() - last_sweep > settings.sweep_seconds:
+                    reconcile(
+                        sessions,
+                        connection,
+                        settings.instance,
+                        timedelta(seconds=settings.sweep_grace_seconds),
+                        settings.retry_seconds,
+                    )
+                    last_sweep = time.monotonic()
+                pause = DISPATCH_SECONDS
+            except SQLAlchemyError:
+                log.exception("the database failed; trying again shortly")
+                pause = min(pause * 2, 30.0)
+    finally:
+        engine.dispose()
+
+
+def run_worker(
+    settings: Settings,
+    burst: bool = False,
+    heartbeat_grace: int = 60,
+    job_monitoring_interval: int = 30,
+    maintenance_interval: int = 60,
+    deadline_seconds: float = 300.0,
+    queues: tuple[str, ...] = QUEUES,
+) -> None:
+    connection = connect(settings.redis, timeout=10.0)
+    worker = BreakPokerWorker(
+        [queue(name, connection) for name in queues],
+        connection=connection,
+        serializer=JSONSerializer,
+        exception_handlers=[count_failure],
+        job_monitoring_interval=job_monitoring_interval,
+        maintenance_interval=maintenance_interval,
+    )
+    worker.heartbeat_grace = heartbeat_grace
+    if not burst:
+        worker.work(with_scheduler=True)
+        return
+    # Burst dispatches too, on this one thread (no thread beside forked horses).
+    engine = make_engine(settings.database)
+    try:
+        _burst(
+            worker,
+            session_factory(engine),
+            connection,
+            deadline_seconds,
+            settings.retry_seconds,
+            settings.instance,
+            queues,
+        )
+    finally:
+        engine.dispose()
+
+
+def _scheduled(connection: Redis, name: str) -> int:
+    count: int = ScheduledJobRegistry(queue=queue(name, connection)).count  # type: ignore[no-untyped-call]
+    return count
+
+
+def _burst(
+    worker: Worker,
+    sessions: sessionmaker[Session],
+    connection: Redis,
+    deadline_seconds: float,
+    retry_seconds: tuple[int, ...],
+    instance: Path,
+    queues: tuple[str, ...],
+) -> None:
+    deadline = time.monotonic() + deadline_seconds
+    while True:
+        while dispatch(sessions, connection, retry_intervals=retry_seconds):
+            pass
+        worker.work(burst=True, with_scheduler=True)
+        with sessions() as session:
+            waiting = backlog(session).waiting
+        # Only this worker's queues: another worker serves the rest.
+        queued = sum(queue(name, connection).count for name in queues)
+        scheduled = sum(_scheduled(connection, name) for name in queues)
+        # Nothing in flight: whatever is still undone was lost on the way.
+        idle = waiting == 0 and queued == 0 and scheduled == 0
+        if (
+            idle
+            and reconcile(sessions, connection, instance, grace=timedelta(0), retry_intervals=retry_seconds)
+            == 0
+        ):
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(
+                f"work left after {deadline_seconds} s: "
+                f"{waiting} outbox, {queued} queued, {scheduled} scheduled"
+            )
+        time.sleep(0.2)

@@ -21,9 +21,9 @@ def test_bench_profile_reports_the_cpu_of_a_round_and_its_layers():
     assert 0.8 < sum(layers.values()) <= 1.0 + 1e-9  # the twelve biggest layers: nearly all of it
     top = figures["functions"][0]
     # The whole request is the posting function itself; everything else is a share of it.
-    assert top["function"].startswith("cli/bench_profile.py")
+    assert top["function"].startswith("cli/bench/profile.py")
     assert top["share"] == 1.0
     assert any(
-        line["function"].startswith("rounds.py") and "enter_round" in line["function"]
+        line["function"].startswith("rounds/entering.py") and "enter_round" in line["function"]
         for line in figures["functions"]
     )

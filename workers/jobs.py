@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.analysis.cache import par_sheet as cached_or_computed
 from service.audit.chain import seal_batch
-from service.compliance.exports import build_export as build_export_file
+from service.compliance.export_build import build_export as build_export_file
 from service.compliance.verifications import run_verification
 from service.config.settings import Settings
 from service.rounds.aggregates import aggregate_round as count_round

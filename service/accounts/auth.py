@@ -22,11 +22,13 @@ from sqlalchemy.orm import Session
 
 from service.accounts.known_addresses import remember
 from service.accounts.login_lockout import count_failure, forget_failures, locked_until
+from service.accounts.roles import Role, check_role
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.config.settings import Settings
 from service.errors import Conflict, Forbidden, Invalid, Unauthorized
 from service.store.db import utc_now
-from service.store.models import ROLES, Token, User
+from service.store.models import Token, User
 
 _HASHER = PasswordHasher()
 MIN_PASSWORD = 8
@@ -45,8 +47,7 @@ def create_user(session: Session, name: str, role: str, password: str, created_b
     name = name.strip()
     if not 1 <= len(name) <= 80 or not name.isprintable():
         raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
-    if role not in ROLES:
-        raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
+    role = check_role(role)
     check_password(password)
     if session.scalar(select(User).where(User.name == name)) is not None:
         raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
@@ -56,7 +57,7 @@ def create_user(session: Session, name: str, role: str, password: str, created_b
     session.add(user)
     session.flush()
     record_event(
-        session, "user_created", f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
+        session, EventKind.USER_CREATED, f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
     )
     return user
 
@@ -76,10 +77,10 @@ def hash_password(password: str) -> str:
 def ensure_admin(session: Session, name: str = "admin") -> str | None:
     """Create the first admin with a generated password, returned once; ``None``
     when an admin exists already."""
-    if session.scalar(select(User.id).where(User.role == "admin").limit(1)) is not None:
+    if session.scalar(select(User.id).where(User.role == Role.ADMIN).limit(1)) is not None:
         return None
     password = secrets.token_urlsafe(12)
-    create_user(session, name, "admin", password)
+    create_user(session, name, Role.ADMIN, password)
     return password
 
 
@@ -98,18 +99,18 @@ def login(
     command line): a lock holds the account there only."""
     now = now or utc_now()
     if not name.isprintable() or len(name) > 80:
-        _unknown_name(session, password)  # no such name can exist
+        _unknown_name(session, password, now)  # no such name can exist
     # Take the user's row for writing before reading it, so concurrent
     # attempts are counted one after another: guessing in parallel cannot
     # outrun the lockout (SQLite: the write lock; PostgreSQL: the row lock).
     session.execute(update(User).where(User.name == name).values(failed_logins=User.failed_logins))
     user = session.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
-        _unknown_name(session, password)
+        _unknown_name(session, password, now)
     _refuse_if_locked(session, user, password, address, settings, now)
     if not _verify(user.password_hash, password):
         failed = {"name": name, "reason": "password", "address": address}
-        record_event(session, "login_failed", f"user:{user.id}", failed, user.id)
+        record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
         count_failure(session, user, address, settings, now)
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
     forget_failures(session, user.id, address)
@@ -119,7 +120,9 @@ def login(
     token = secrets.token_urlsafe(32)
     expires_at = now + timedelta(minutes=settings.token_minutes)
     session.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))
-    record_event(session, "login", f"user:{user.id}", {"name": name, "role": user.role}, user.id)
+    record_event(
+        session, EventKind.LOGIN, f"user:{user.id}", {"name": name, "role": user.role}, user.id, at=now
+    )
     session.flush()
     return SignIn(token, expires_at, user)
 
@@ -131,7 +134,7 @@ def _refuse_if_locked(
     if lock_ends is None:
         return
     failed = {"name": user.name, "reason": "locked", "address": address}
-    record_event(session, "login_failed", f"user:{user.id}", failed, user.id)
+    record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
     if not _verify(user.password_hash, password):
         # Only the right password learns of the lock: a guesser cannot
         # tell a locked account from a wrong name.
@@ -144,7 +147,7 @@ def _refuse_if_locked(
     )
 
 
-def _unknown_name(session: Session, password: str) -> NoReturn:
+def _unknown_name(session: Session, password: str, now: datetime) -> NoReturn:
     """A sign-in with a name no user has. The name is recorded as unknown,
     never as typed: it is often a password typed into the wrong field, and
     the audit trail keeps it for ever. Nor is a hash of it kept: an
@@ -152,7 +155,9 @@ def _unknown_name(session: Session, password: str) -> NoReturn:
     secret kept apart from the database. Repeated attempts are tied
     together by their time and the access log (client address, request id)."""
     _verify(_DUMMY_HASH, password)  # as long as a known name takes
-    record_event(session, "login_failed", "name:unknown", {"name": None, "reason": "unknown user"})
+    record_event(
+        session, EventKind.LOGIN_FAILED, "name:unknown", {"name": None, "reason": "unknown user"}, at=now
+    )
     raise Unauthorized("bad_credentials", "name or password is wrong", "password")
 
 
@@ -172,11 +177,18 @@ def authenticate(session: Session, token: str, now: datetime | None = None) -> U
     return found.user
 
 
-def logout(session: Session, token: str) -> None:
+def logout(session: Session, token: str, now: datetime | None = None) -> None:
     found = session.scalar(select(Token).where(Token.digest == _digest(token)))
     if found is not None and found.revoked_at is None:
-        found.revoked_at = utc_now()
-        record_event(session, "logout", f"user:{found.user_id}", {"name": found.user.name}, found.user_id)
+        found.revoked_at = now or utc_now()
+        record_event(
+            session,
+            EventKind.LOGOUT,
+            f"user:{found.user_id}",
+            {"name": found.user.name},
+            found.user_id,
+            at=found.revoked_at,
+        )
 
 
 def _verify(password_hash: str, password: str) -> bool:

@@ -25,6 +25,7 @@ from sqlalchemy import delete, or_
 from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.config.settings import Settings
 from service.store.models import LoginFailure, User
 
@@ -59,7 +60,7 @@ def count_failure(session: Session, user: User, address: str, settings: Settings
         "until": found.locked_until.isoformat(),
         "failures": settings.lockout_failures,
     }
-    record_event(session, "lockout", f"user:{user.id}", locked, user.id)
+    record_event(session, EventKind.LOCKOUT, f"user:{user.id}", locked, user.id, at=now)
 
 
 def forget_failures(session: Session, user_id: int, address: str) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from service.accounts.auth import check_password, hash_password
 from service.accounts.known_addresses import forget_all
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.errors import NotFound
 from service.store.db import utc_now
 from service.store.models import LoginFailure, Token, User
@@ -46,7 +47,7 @@ def set_password(session: Session, name: str, password: str, set_by: int | None 
     forget_all(session, user.id)
     record_event(
         session,
-        "password_set",
+        EventKind.PASSWORD_SET,
         f"user:{user.id}",
         {"name": user.name, "tokens_revoked": revoked},
         actor_id=set_by,

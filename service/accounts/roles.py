@@ -4,35 +4,56 @@ change takes effect at once, signed-in tokens included."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.errors import Conflict, Invalid, NotFound
-from service.store.models import ROLES, User
+from service.store.models import User
+
+
+class Role(StrEnum):
+    """What a user may do; the API's ``@roles`` admits each view's roles."""
+
+    DEALER = "dealer"
+    PIT_BOSS = "pit_boss"
+    COMPLIANCE = "compliance"
+    ADMIN = "admin"
+
+
+ROLES = tuple(Role)
+
+
+def check_role(role: str) -> Role:
+    """``role`` as a Role; refused, naming the field, if it is none."""
+    if role not in ROLES:
+        raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
+    return Role(role)
 
 
 def set_role(session: Session, name: str, role: str, changed_by: int | None = None) -> tuple[User, str]:
     """Give the user ``name`` the role ``role``; the user and the role before.
     Setting the role a user has already changes and records nothing."""
-    if role not in ROLES:
-        raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
+    role = check_role(role)
     user = session.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
         raise NotFound("user_not_found", f"no user named {name!r}", "name")
     before = user.role
     if before == role:
         return user, before
-    if before == "admin":
+    if before == Role.ADMIN:
         # Lock every admin row: two admins demoted at once cannot both pass.
-        admins = session.scalars(select(User.id).where(User.role == "admin").with_for_update()).all()
+        admins = session.scalars(select(User.id).where(User.role == Role.ADMIN).with_for_update()).all()
         if len(admins) <= 1:
             # Nobody could then create users or change configurations.
             raise Conflict("last_admin", f"{name!r} is the last admin; make another admin first", "role")
     user.role = role
     record_event(
         session,
-        "role_changed",
+        EventKind.ROLE_CHANGED,
         f"user:{user.id}",
         {"name": user.name, "before": before, "after": role},
         actor_id=changed_by,

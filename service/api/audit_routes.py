@@ -7,18 +7,19 @@ from typing import Any
 
 from flask.views import MethodView
 
+from service.accounts.roles import Role
 from service.api.audit_schemas import VerificationPageSchema, VerificationRequestSchema, VerificationSchema
 from service.api.blueprint import Blueprint
 from service.api.export_schemas import ExportsQuerySchema
 from service.api.security import current_user, roles
-from service.api.session import db
+from service.api.session import db, now
 from service.compliance.exports import user_names
 from service.compliance.verifications import get_verification, list_verifications, request_verification
 from service.jobs.progress import percent
 from service.store.models import AuditVerification
 
 PREFIX = "/compliance/audit/verifications"
-READERS = ("compliance", "admin")
+READERS = (Role.COMPLIANCE, Role.ADMIN)
 
 blp = Blueprint("audit", __name__, url_prefix="/compliance/audit", description="Verifying the audit trail")
 
@@ -57,7 +58,7 @@ class Verifications(MethodView):
         of the rounds. A worker runs it; follow its progress at its link.
         The run is recorded as an ``audit_verified`` event."""
         user = current_user()
-        verification = request_verification(db(), user, body.get("from_"), body.get("to"))
+        verification = request_verification(db(), user, body.get("from_"), body.get("to"), now())
         db().commit()
         shown = verification_json(verification, user.name)
         return shown, 202, {"Location": shown["links"]["self"]}

@@ -61,5 +61,5 @@ def login_view(body: dict[str, str]) -> dict[str, Any]:
 @roles(*ANY_ROLE)
 def logout_view() -> None:
     """End this sign-in: the token stops working."""
-    logout(db(), bearer_token())
+    logout(db(), bearer_token(), now())
     db().commit()

@@ -15,7 +15,7 @@ from typing import Any
 from apispec import BasePlugin
 from marshmallow import Schema, fields
 
-from service.store.models import ROLES
+from service.accounts.roles import ROLES
 
 ROLES_KEY = "x-roles"
 DATABASE_503 = (

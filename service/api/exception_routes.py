@@ -6,6 +6,7 @@ from typing import Any
 
 from flask.views import MethodView
 
+from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.exception_schemas import (
     CorrectionInSchema,
@@ -29,7 +30,7 @@ from service.store.models import RoundException
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 
-READERS = ("pit_boss", "compliance", "admin")
+READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 OPEN_OR_CHANGED = (
     "exception_pending or round_not_current: a request is open already, or the round is not current"
 )
@@ -55,7 +56,7 @@ def exception_json(exception: RoundException, table_id: int | None = None) -> di
 @blp.arguments(VoidInSchema)
 @blp.response(201, ExceptionSchema)
 @blp.error(409, OPEN_OR_CHANGED)
-@roles("pit_boss")
+@roles(Role.PIT_BOSS)
 def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
     """Ask for a round to be voided; a second pit boss must approve it."""
     exception = committed(
@@ -68,7 +69,7 @@ def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
 @blp.arguments(CorrectionInSchema)
 @blp.response(201, ExceptionSchema)
 @blp.error(409, OPEN_OR_CHANGED)
-@roles("pit_boss")
+@roles(Role.PIT_BOSS)
 def correct_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
     """Ask for a round to be re-entered (cards, settings or bets). The answer
     shows every changed field before and after and each seat's money; a
@@ -118,7 +119,7 @@ def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> dict[str,
 @blp.response(200, ExceptionSchema)
 @blp.error(409, DECIDED)
 @blp.error(403, DECIDERS)
-@roles("pit_boss")
+@roles(Role.PIT_BOSS)
 def approve(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
     """Approve another pit boss's request: a void takes the round out of the
     reports; a correction stores the corrected round in its place."""
@@ -130,7 +131,7 @@ def approve(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
 @blp.response(200, ExceptionSchema)
 @blp.error(409, DECIDED)
 @blp.error(403, DECIDERS)
-@roles("pit_boss")
+@roles(Role.PIT_BOSS)
 def reject(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
     """Reject another pit boss's request (a note saying why is required)."""
     return _decide(exception_id, body, approve=False)

@@ -6,9 +6,9 @@ from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
 from service.api.schemas import RoundSchema, StrictSchema
-from service.rounds.status import KINDS
+from service.rounds.status import KINDS, DecisionState
 
-STATES = ("pending", "approved", "rejected")
+STATES = tuple(DecisionState)
 
 
 class VoidInSchema(StrictSchema):

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Response, send_file
 from flask.views import MethodView
 
+from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.export_schemas import (
     ExportPageSchema,
@@ -16,20 +17,13 @@ from service.api.export_schemas import (
     ExportsQuerySchema,
 )
 from service.api.security import current_user, roles
-from service.api.session import db, settings
-from service.compliance.exports import (
-    download,
-    get_export,
-    list_exports,
-    percent,
-    request_export,
-    user_names,
-)
+from service.api.session import db, now, settings
+from service.compliance.exports import download, get_export, list_exports, percent, request_export, user_names
 from service.jobs.progress import DONE
 from service.store.models import Export
 
 PREFIX = "/compliance/exports"
-READERS = ("compliance", "admin")
+READERS = (Role.COMPLIANCE, Role.ADMIN)
 
 blp = Blueprint("exports", __name__, url_prefix=PREFIX, description="Compliance exports")
 
@@ -69,7 +63,7 @@ class Exports(MethodView):
         """Start an export of a period's rounds, seats, exceptions and audit
         trail (all tables, or those listed); a worker builds it."""
         user = current_user()
-        export = request_export(db(), user, body["from_"], body["to"], body.get("tables"))
+        export = request_export(db(), user, body["from_"], body["to"], body.get("tables"), now())
         db().commit()
         shown = export_json(export, user.name)
         return shown, 202, {"Location": shown["links"]["self"]}
@@ -108,7 +102,7 @@ def download_export(export_id: int) -> Response:
     """The finished ZIP: the CSV files, audit_chain.jsonl and manifest.json.
     Every download is recorded in the audit trail."""
     export = get_export(db(), export_id)
-    path = download(db(), current_user(), export, settings().instance)
+    path = download(db(), current_user(), export, settings().instance, now())
     db().commit()
     name = (
         f"breakpoker-export-{export.id}-{export.first_day.isoformat()}-to-{export.last_day.isoformat()}.zip"

@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 from service.api.blueprint import MAX_ID
 from service.api.schemas import StrictSchema
 from service.compliance.exports import MAX_TABLES
+from service.jobs.progress import STATES
 
 
 class ExportRequestSchema(StrictSchema):
@@ -44,7 +45,7 @@ class ExportFileSchema(Schema):
 
 class ExportSchema(Schema):
     id = fields.Integer(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(("queued", "running", "done", "failed")))
+    status = fields.String(required=True, validate=validate.OneOf(STATES))
     from_ = fields.String(data_key="from", required=True)
     to = fields.String(required=True)
     tables = fields.List(fields.Integer(), allow_none=True, metadata={"description": "null: every table"})

@@ -13,6 +13,7 @@ from redis import Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
+from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.session import db, settings
@@ -77,7 +78,7 @@ def redis() -> Redis:
 
 @blp.route("/jobs")
 @blp.response(200, JobStatusSchema)
-@roles("admin")
+@roles(Role.ADMIN)
 def jobs_view() -> dict[str, Any]:
     """Queue depths, failed jobs and the outbox backlog."""
     return job_status(db(), redis())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.report_schemas import (
     DealerReportQuerySchema,
@@ -29,7 +30,7 @@ blp = Blueprint(
     description="Hold by shift, day, month and year to date against the theory; dealers; variance notes",
 )
 
-READERS = ("pit_boss", "compliance", "admin")
+READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 
 
 @blp.route("/tables/<id:table_id>")
@@ -87,7 +88,7 @@ def dealers_report(query: dict[str, Any]) -> dict[str, Any]:
 @blp.arguments(VarianceNoteInSchema)
 @blp.response(201, VarianceNoteSchema)
 @blp.error(404, "table_not_found: no table with that table_id")
-@roles("pit_boss", "admin")
+@roles(Role.PIT_BOSS, Role.ADMIN)
 def post_variance_note(body: dict[str, Any]) -> dict[str, Any]:
     """Add an investigation note to a bet's hold in a period (omit
     ``table_id`` for the floor). Notes are kept; the report shows the latest."""

@@ -8,6 +8,7 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Api
 
+from service.accounts.roles import Role
 from service.api.blueprint import Blueprint, parse_body
 from service.api.exception_schemas import RecallQuerySchema, RecallSchema
 from service.api.schemas import (
@@ -72,7 +73,7 @@ class TableRounds(MethodView):
         400, "missing_idempotency_key, invalid_idempotency_key or invalid_json: a key header, a JSON body"
     )
     @blp.error(409, "idempotency_key_reused (another body), round_exists or table_closed")
-    @roles("dealer", "pit_boss")
+    @roles(Role.DEALER, Role.PIT_BOSS)
     def post(self, table_id: int) -> tuple[dict[str, Any], int, dict[str, str]]:
         """Validate, settle and store a round (the shape ``breakpoker settle`` reads).
         Repeating the Idempotency-Key with the same body returns the stored round."""
@@ -90,7 +91,7 @@ class TableRounds(MethodView):
 
     @blp.arguments(RoundsQuerySchema, location="query")
     @blp.response(200, RoundPageSchema)
-    @roles("pit_boss", "compliance", "admin")  # who reads recall and the reports
+    @roles(Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)  # who reads recall and the reports
     def get(self, query: dict[str, Any], table_id: int) -> dict[str, Any]:
         """Rounds of a table by gaming day and shift, oldest first, a page at a time."""
         table = get_table(db(), table_id)
@@ -110,7 +111,7 @@ class TableRounds(MethodView):
 @blp.doc(requestBody=ROUND_BODY)
 @blp.response(200, RoundPreviewSchema)
 @blp.error(409, "table_closed: the table takes no rounds")
-@roles("dealer", "pit_boss")
+@roles(Role.DEALER, Role.PIT_BOSS)
 def preview_view(table_id: int) -> dict[str, Any]:
     """What the round would settle to now, with each foul explained and the
     house way it would be reset to; nothing is stored. The same body as
@@ -122,7 +123,7 @@ def preview_view(table_id: int) -> dict[str, Any]:
 @blp.route("/tables/<id:table_id>/recall")
 @blp.arguments(RecallQuerySchema, location="query")
 @blp.response(200, RecallSchema)
-@roles("pit_boss", "compliance", "admin")
+@roles(Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 def recall_view(query: dict[str, Any], table_id: int) -> dict[str, Any]:
     """Game recall: the most recent games at the table (``last``, at least
     10), oldest first, each with cards, settings as entered and as settled,

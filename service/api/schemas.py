@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from service.store.models import DEFAULT_SHIFT_STARTS, ROLES
+from service.accounts.roles import ROLES
+from service.store.models import DEFAULT_SHIFT_STARTS
 from service.tables.gaming_day import MAX_SHIFTS
 
 SHIFT_STARTS_HELP = (

@@ -10,10 +10,11 @@ import flask_smorest
 from flask import g, request
 
 from service.accounts.auth import authenticate
+from service.accounts.roles import ROLES, Role
 from service.api.error_docs import ROLES_KEY
 from service.api.session import db, now
 from service.errors import Forbidden, Unauthorized
-from service.store.models import ROLES, User
+from service.store.models import User
 
 ANY_ROLE = ROLES
 View = TypeVar("View", bound=Callable[..., Any])
@@ -32,7 +33,7 @@ def current_user() -> User:
     return user
 
 
-def roles(*allowed: str) -> Callable[[View], View]:
+def roles(*allowed: Role) -> Callable[[View], View]:
     def decorate(view: View) -> View:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from flask.views import MethodView
 
+from service.accounts.roles import Role
 from service.analysis.cache import cached_par_sheet
 from service.analysis.single_hand import break_bonus_math
 from service.api.blueprint import Blueprint
@@ -19,7 +20,7 @@ from service.api.schemas import (
     TableSchema,
 )
 from service.api.security import ANY_ROLE, current_user, roles
-from service.api.session import db, settings
+from service.api.session import db, now, settings
 from service.api.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
@@ -68,11 +69,11 @@ class Tables(MethodView):
     @blp.arguments(TableCreateSchema)
     @blp.response(201, TableSchema)
     @blp.error(409, "table_exists: a table of that name (in any letter case) is open already")
-    @roles("admin")
+    @roles(Role.ADMIN)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Open a table; a body of just a name takes the default configuration."""
         table = create_table(
-            db(), current_user(), body["name"], body["config"], body["timezone"], body["shift_starts"]
+            db(), current_user(), body["name"], body["config"], body["timezone"], body["shift_starts"], now()
         )
         db().commit()
         return table_json(table)
@@ -91,12 +92,12 @@ class TableScheduleView(MethodView):
     @blp.arguments(ScheduleChangeSchema)
     @blp.response(200, TableSchema)
     @blp.error(409, SAVED_AT_ONCE)
-    @roles("admin")
+    @roles(Role.ADMIN)
     def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
         """Move the gaming-day and shift boundaries (``shift_starts``) or the
         zone they are read in; stored rounds keep their day and shift."""
         table = get_table(db(), table_id)
-        change_schedule(db(), table, current_user(), body.get("timezone"), body.get("shift_starts"))
+        change_schedule(db(), table, current_user(), body.get("timezone"), body.get("shift_starts"), now())
         db().commit()
         return table_json(table)
 
@@ -106,11 +107,11 @@ class TableConfigView(MethodView):
     @blp.arguments(ConfigChangeSchema)
     @blp.response(200, TableSchema)
     @blp.error(409, SAVED_AT_ONCE)
-    @roles("admin")
+    @roles(Role.ADMIN)
     def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
         """Change the rules: a new configuration version (fields as in the rule book)."""
         table = get_table(db(), table_id)
-        change_config(db(), table, current_user(), body["config"])
+        change_config(db(), table, current_user(), body["config"], now())
         db().commit()
         return table_json(table)
 
@@ -118,7 +119,7 @@ class TableConfigView(MethodView):
 @blp.route("/<id:table_id>/config/preview", methods=["POST"])
 @blp.arguments(ConfigChangeSchema)
 @blp.response(200, ConfigPreviewSchema)
-@roles("admin")
+@roles(Role.ADMIN)
 def preview_config(body: dict[str, Any], table_id: int) -> dict[str, Any]:
     """The configuration a change would make and its Break Bonus house edge,
     before anything is saved."""

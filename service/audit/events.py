@@ -4,11 +4,13 @@ the hash chain. If the change rolls back, so does its event."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, insert, text
 from sqlalchemy.orm import Session
 
+from service.audit.kinds import EventKind
 from service.jobs.queues import JobKind
 from service.observability import request_id
 from service.store.db import utc_now
@@ -25,13 +27,16 @@ _INSERT_JOB = insert(_OUTBOX)
 
 def record_event(
     session: Session,
-    kind: str,
+    kind: EventKind,
     subject: str,
     payload: dict[str, Any],
     actor_id: int | None = None,
     table_id: int | None = None,
+    at: datetime | None = None,
 ) -> int:
-    """Write an event and its sealing job; the event's id."""
+    """Write an event and its sealing job; the event's id. ``at`` is when it
+    happened by the caller's clock (a route's, which tests move); now by
+    default."""
     if session.get_bind().dialect.name == "postgresql":
         # Events must commit in id order for the chain to seal them in order:
         # the lock is held to the end of this transaction. (SQLite has a single
@@ -49,7 +54,7 @@ def record_event(
                 "subject": subject,
                 "actor_id": actor_id,
                 "table_id": table_id,
-                "occurred_at": utc_now(),
+                "occurred_at": at or utc_now(),
                 "payload": payload,
             },
         )

@@ -21,16 +21,17 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.config.version import software_version
 from service.store.db import make_engine, session_factory, unit_of_work
 
-STARTED = "service_started"
-STOPPED = "service_stopped"
+STARTED = EventKind.SERVICE_STARTED
+STOPPED = EventKind.SERVICE_STOPPED
 WAIT_MILLISECONDS = 3_000
 log = logging.getLogger(__name__)
 
 
-def service_event(database_url: str, kind: str, component: str, **details: Any) -> bool:
+def service_event(database_url: str, kind: EventKind, component: str, **details: Any) -> bool:
     """Record ``kind`` for this process; whether it was recorded."""
     payload = {
         "component": component,

@@ -10,6 +10,7 @@ import click
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.accounts.roles import Role
 from service.cli.session import changing_records
 from service.config.settings import Settings
 from service.engine.table_config import BetType
@@ -73,7 +74,7 @@ def _read_config(path: Path) -> dict[str, Any]:
 
 def _admin(session: Session, name: str) -> User:
     user = session.scalar(select(User).where(User.name == name))
-    if user is None or user.role != "admin":
+    if user is None or user.role != Role.ADMIN:
         raise click.UsageError(f"no admin named {name!r}: name one with --by")
     return user
 

@@ -8,9 +8,8 @@ import click
 
 from service.accounts.auth import create_user, ensure_admin
 from service.accounts.passwords import set_password
-from service.accounts.roles import set_role
+from service.accounts.roles import Role, set_role
 from service.cli.session import changing_records
-from service.store.models import ROLES
 
 
 @click.group("users")
@@ -20,7 +19,7 @@ def users() -> None:
 
 @users.command("create")
 @click.argument("name")
-@click.option("--role", type=click.Choice(ROLES), required=True)
+@click.option("--role", type=click.Choice([role.value for role in Role]), required=True)
 @click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
 def create(name: str, role: str, password_stdin: bool) -> None:
     """Create a user NAME with a role; the password is asked for."""
@@ -65,7 +64,7 @@ def ensure_admin_command() -> None:
 
 @users.command("set-role")
 @click.argument("name")
-@click.argument("role", type=click.Choice(ROLES))
+@click.argument("role", type=click.Choice([role.value for role in Role]))
 def set_role_command(name: str, role: str) -> None:
     """Give user NAME the role ROLE (recorded as role_changed, before and after)."""
     with changing_records() as session:

@@ -44,6 +44,7 @@ from sqlalchemy.orm import Session
 
 from service.audit.chain import chain_head
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.compliance.chain_report import (
     ABSENT,
     BrokenLink,
@@ -164,7 +165,7 @@ def verification_size(session: Session, first: int | None = None, last: int | No
     if last is not None:
         links = links.where(AuditSeal.seq <= last)
     rounds = select(func.count()).select_from(RoundRecord)
-    events = select(func.count()).where(AuditEvent.kind == "round_settled")
+    events = select(func.count()).where(AuditEvent.kind == EventKind.ROUND_SETTLED)
     counted = sum(int(session.scalar(query) or 0) for query in (links, rounds, events))
     return counted + total_rows(session)
 
@@ -178,7 +179,7 @@ def record_verification(
     broken = chain.broken
     record_event(
         session,
-        "audit_verified",
+        EventKind.AUDIT_VERIFIED,
         "audit:chain",
         {
             "intact": report.intact,

@@ -12,6 +12,7 @@ running verification whose job was lost (:mod:`workers.sweep`).
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
@@ -36,7 +37,7 @@ log = logging.getLogger(__name__)
 
 
 def request_verification(
-    session: Session, user: User, first: int | None, last: int | None
+    session: Session, user: User, first: int | None, last: int | None, now: datetime | None = None
 ) -> AuditVerification:
     """Store a verification of the chain's links ``first``..``last`` (all by
     default), the rounds and the totals, and queue its job."""
@@ -44,7 +45,7 @@ def request_verification(
         raise Invalid("invalid_field", f"to ({last}) is before from ({first})", "to")
     verification = AuditVerification(
         requested_by=user.id,
-        requested_at=utc_now(),
+        requested_at=now or utc_now(),
         first_seq=first,
         last_seq=last,
         status=QUEUED,

@@ -21,6 +21,7 @@ from prometheus_client.registry import Collector
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.audit.kinds import EventKind
 from service.reports.periods import table_scope
 from service.reports.table_reports import report
 from service.store.models import AuditEvent
@@ -68,7 +69,10 @@ def day_lines(session: Session, instance: Path, now: datetime | None = None) -> 
 def last_verification(session: Session) -> Verification | None:
     """What the latest ``audit_verified`` event found (API, CLI or the verifier)."""
     event = session.scalars(
-        select(AuditEvent).where(AuditEvent.kind == "audit_verified").order_by(AuditEvent.id.desc()).limit(1)
+        select(AuditEvent)
+        .where(AuditEvent.kind == EventKind.AUDIT_VERIFIED)
+        .order_by(AuditEvent.id.desc())
+        .limit(1)
     ).first()
     return None if event is None else Verification(bool(event.payload["intact"]), event.occurred_at)
 

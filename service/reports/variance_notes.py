@@ -10,6 +10,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.errors import Invalid
 from service.reports.periods import Period, Scope, floor_scope, resolve_period, table_scope
 from service.rounds.aggregates import BETS
@@ -91,10 +92,11 @@ def add_variance_note(
     session.flush()
     record_event(
         session,
-        "variance_noted",
+        EventKind.VARIANCE_NOTED,
         "floor" if table_id is None else f"table:{table_id}",
         {"note_id": note.id, "period": period.kind, "period_key": period.key, "bet": bet, "note": note.note},
         user.id,
         table_id,
+        at=now,
     )
     return note, user.name

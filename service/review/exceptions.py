@@ -24,6 +24,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job, record_event
+from service.audit.kinds import EventKind
 from service.engine.errors import RulesError
 from service.engine.round import Round
 from service.engine.round_json import round_from_json
@@ -32,13 +33,21 @@ from service.errors import Conflict, Forbidden, Invalid, NotFound
 from service.jobs.queues import JobKind
 from service.review.correction_diff import changes_of, entry_view
 from service.rounds.entering import request_digest
-from service.rounds.status import CORRECTION, SETTLED, VOID, statuses
+from service.rounds.status import DecisionState, ExceptionKind, RoundStatus, statuses
 from service.rounds.storing import record_settled, round_id_of, round_ref_of, store_round
 from service.store.db import hold_writer
 from service.store.models import ExceptionDecision, GameTable, RoundException, RoundRecord, User
 from service.tables.tables import config_of
 
 MAX_TEXT = 500
+
+#: a decision's event, by the exception's kind and the verdict
+DECIDED = {
+    (ExceptionKind.VOID, True): EventKind.VOID_APPROVED,
+    (ExceptionKind.VOID, False): EventKind.VOID_REJECTED,
+    (ExceptionKind.CORRECTION, True): EventKind.CORRECTION_APPROVED,
+    (ExceptionKind.CORRECTION, False): EventKind.CORRECTION_REJECTED,
+}
 
 
 def _text(value: str, field: str, required: bool = True) -> str:
@@ -65,7 +74,7 @@ def _one_at_a_time(session: Session, record: RoundRecord) -> None:
 def _open_for_exceptions(session: Session, record: RoundRecord) -> None:
     _one_at_a_time(session, record)
     status = statuses(session, [record.id])[record.id]
-    if status.status != SETTLED:
+    if status.status != RoundStatus.SETTLED:
         where = f" (now round {status.superseded_by})" if status.superseded_by else ""
         raise Conflict(
             "round_not_current",
@@ -88,17 +97,18 @@ def request_void(
     reason = _text(reason, "reason")
     _open_for_exceptions(session, record)
     exception = RoundException(
-        round_id=record.id, kind=VOID, reason=reason, requested_by=user.id, requested_at=now
+        round_id=record.id, kind=ExceptionKind.VOID, reason=reason, requested_by=user.id, requested_at=now
     )
     session.add(exception)
     session.flush()
     record_event(
         session,
-        "void_requested",
+        EventKind.VOID_REQUESTED,
         f"round:{record.id}",
         {"exception_id": exception.id, "round_id": round_id_of(record), "reason": reason},
         user.id,
         record.table_id,
+        at=now,
     )
     return exception
 
@@ -139,7 +149,7 @@ def request_correction(
         raise Invalid("no_change", "the correction changes no card, setting or bet of the round", "round")
     exception = RoundException(
         round_id=record.id,
-        kind=CORRECTION,
+        kind=ExceptionKind.CORRECTION,
         reason=reason,
         requested_by=user.id,
         requested_at=now,
@@ -150,11 +160,12 @@ def request_correction(
     session.flush()
     record_event(
         session,
-        "correction_requested",
+        EventKind.CORRECTION_REQUESTED,
         f"round:{record.id}",
         {"exception_id": exception.id, "round_id": round_id_of(record), "reason": reason, "changes": changes},
         user.id,
         record.table_id,
+        at=now,
     )
     return exception
 
@@ -183,13 +194,15 @@ def decide(
     _one_at_a_time(session, record)
     session.refresh(exception)  # a decision made while we waited for the lock
     if exception.decision is not None:
-        decided = "approved" if exception.decision.approved else "rejected"
+        decided = DecisionState.APPROVED if exception.decision.approved else DecisionState.REJECTED
         raise Conflict("already_decided", f"this {exception.kind} request was already {decided}", "id")
     status = statuses(session, [record.id])[record.id].status
-    if approve and status != SETTLED:
+    if approve and status != RoundStatus.SETTLED:
         raise Conflict("round_not_current", f"round {record.id} is {status} already", "round_id")
     replacement = (
-        _replacement(session, record, exception) if approve and exception.kind == CORRECTION else None
+        _replacement(session, record, exception)
+        if approve and exception.kind == ExceptionKind.CORRECTION
+        else None
     )
     decision = ExceptionDecision(
         exception_id=exception.id,
@@ -208,7 +221,7 @@ def decide(
             queue_job(session, JobKind.AGGREGATE, replacement.id)
     record_event(
         session,
-        f"{exception.kind}_{'approved' if approve else 'rejected'}",
+        DECIDED[ExceptionKind(exception.kind), approve],
         f"round:{record.id}",
         {
             "exception_id": exception.id,
@@ -221,6 +234,7 @@ def decide(
         },
         user.id,
         record.table_id,
+        at=now,
     )
     if replacement is not None:
         record_settled(
@@ -229,6 +243,7 @@ def decide(
             record.config.version,
             replacement.request_digest,
             user.id,
+            now,
             correction_of=exception.id,
         )
     session.refresh(exception)
@@ -282,9 +297,11 @@ def list_exceptions(
         decided = select(ExceptionDecision.exception_id).where(
             ExceptionDecision.exception_id == RoundException.id
         )
-        if state == "pending":
+        if state == DecisionState.PENDING:
             query = query.where(~decided.exists())
         else:
-            query = query.where(decided.where(ExceptionDecision.approved.is_(state == "approved")).exists())
+            query = query.where(
+                decided.where(ExceptionDecision.approved.is_(state == DecisionState.APPROVED)).exists()
+            )
     rows = session.execute(query.order_by(RoundException.id.desc()).limit(limit)).unique()
     return [(exception, table) for exception, table in rows]

@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.orm import Session
 
 from service.engine.house_way import Rule
-from service.rounds.status import CORRECTION, VOID, approved_exception_kind, counting
+from service.rounds.status import ExceptionKind, approved_exception_kind, counting
 from service.store.db import utc_now
 from service.store.models import AggregatedRound, RoundRecord, ShiftAggregate
 
@@ -39,7 +39,7 @@ TAKEN_OUT = (
     "fouls",
 )
 #: The rounds taken out, by the kind of exception that took them out.
-TAKEN_OUT_ROUNDS = {VOID: "voided_rounds", CORRECTION: "corrected_rounds"}
+TAKEN_OUT_ROUNDS = {ExceptionKind.VOID: "voided_rounds", ExceptionKind.CORRECTION: "corrected_rounds"}
 #: Every column /metrics sums.
 TOTALS = (*COUNTERS, *TAKEN_OUT_ROUNDS.values(), *(f"taken_out_{column}" for column in TAKEN_OUT))
 

@@ -158,7 +158,7 @@ def enter_round(
     record = RoundRecord(id=record_id, **stored)
     record.config = version
     record.user = user
-    record_settled(session, record, version.version, digest, user.id)
+    record_settled(session, record, version.version, digest, user.id, now)
     queue_job(session, JobKind.AGGREGATE, record_id)
     return Entered(record, replayed=False, seats=seats)
 

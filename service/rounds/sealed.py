@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
+from service.audit.kinds import EventKind
 from service.jobs.progress import Progress
 from service.rounds.aggregates import BETS
 from service.rounds.entering import request_digest
@@ -67,7 +68,7 @@ def sealed_events(session: Session, round_ids: Sequence[int]) -> dict[int, list[
     rows = session.execute(
         select(AuditEvent.id, AuditEvent.subject, AuditEvent.payload, AuditSeal.canonical)
         .outerjoin(AuditSeal, AuditSeal.event_id == AuditEvent.id)
-        .where(AuditEvent.kind == "round_settled", AuditEvent.subject.in_(subjects))
+        .where(AuditEvent.kind == EventKind.ROUND_SETTLED, AuditEvent.subject.in_(subjects))
         .order_by(AuditEvent.id)
     )
     for row in rows:
@@ -97,14 +98,16 @@ def against_events(
 ) -> tuple[list[Mismatch], list[str]]:
     subject = f"round:{record.id}"
     if not events:
-        return [Mismatch("round_settled", subject, "no round_settled event", SEALED)], []
+        return [Mismatch(EventKind.ROUND_SETTLED, subject, "no round_settled event", SEALED)], []
     found = []
     if len(events) > 1:
         ids = ", ".join(str(event.id) for event in events)
-        found.append(Mismatch("round_settled", subject, f"{len(events)} round_settled events: {ids}", SEALED))
+        found.append(
+            Mismatch(EventKind.ROUND_SETTLED, subject, f"{len(events)} round_settled events: {ids}", SEALED)
+        )
     event = events[0]
     if not isinstance(event.payload, dict):
-        return [*found, Mismatch("round_settled", subject, event.payload, SEALED)], []
+        return [*found, Mismatch(EventKind.ROUND_SETTLED, subject, event.payload, SEALED)], []
     for field, stored, key in _claims(record, derived):
         sealed = event.payload.get(key, ABSENT)
         if not _same(field, stored, sealed):
@@ -248,7 +251,7 @@ def _events_without_rounds(session: Session, progress: Progress | None) -> Itera
     while True:
         rows = session.execute(
             select(AuditEvent.id, AuditEvent.subject, AuditEvent.table_id)
-            .where(AuditEvent.kind == "round_settled", AuditEvent.id > after)
+            .where(AuditEvent.kind == EventKind.ROUND_SETTLED, AuditEvent.id > after)
             .order_by(AuditEvent.id)
             .limit(PAGE)
         ).all()

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session, object_session
 
 from service.errors import NotFound
 from service.rounds.aggregates import BETS
-from service.rounds.status import Status, statuses
+from service.rounds.status import Status, decision_state, statuses
 from service.rounds.storing import iso, round_id_of
 from service.store.models import GameTable, RoundException, RoundRecord
 from service.store.paging import Page, paginate
@@ -146,7 +146,7 @@ def exception_summary(exception: RoundException) -> dict[str, Any]:
     return {
         "id": exception.id,
         "kind": exception.kind,
-        "state": "pending" if decision is None else ("approved" if decision.approved else "rejected"),
+        "state": decision_state(decision),
         "reason": exception.reason,
         "requested_by": exception.requester.name,
         "requested_at": iso(exception.requested_at),

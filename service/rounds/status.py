@@ -9,18 +9,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from sqlalchemy import ColumnElement, exists, select
 from sqlalchemy.orm import Session
 
 from service.store.models import ExceptionDecision, RoundException, RoundRecord
 
-SETTLED = "settled"
-SUPERSEDED = "superseded"
-#: The kinds of exception (a void is also the status it leaves).
-VOID = "void"
-CORRECTION = "correction"
-KINDS = (VOID, CORRECTION)
+
+class RoundStatus(StrEnum):
+    SETTLED = "settled"
+    VOID = "void"  # an approved void took it out
+    SUPERSEDED = "superseded"  # an approved correction replaced it
+
+
+class ExceptionKind(StrEnum):
+    """What a pit boss may ask for a settled round (a void is also the
+    status it leaves)."""
+
+    VOID = "void"
+    CORRECTION = "correction"
+
+
+class DecisionState(StrEnum):
+    """Where a void or correction request stands."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+KINDS = tuple(ExceptionKind)
+# The statuses by their old names, for the export's SQL (a CASE of literals).
+SETTLED, VOID, SUPERSEDED = RoundStatus.SETTLED, RoundStatus.VOID, RoundStatus.SUPERSEDED
 
 
 def _approved_exception(kind: str | None = None) -> ColumnElement[bool]:
@@ -43,24 +64,31 @@ def counts(session: Session, round_id: int) -> bool:
     return approved_exception_kind(session, round_id) is None
 
 
-def approved_exception_kind(session: Session, round_id: int) -> str | None:
-    """What took a round out (``VOID`` or ``CORRECTION``); ``None`` while it counts."""
-    return session.scalar(
+def approved_exception_kind(session: Session, round_id: int) -> ExceptionKind | None:
+    """What took a round out; ``None`` while it counts."""
+    kind = session.scalar(
         select(RoundException.kind)
         .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
         .where(RoundException.round_id == round_id, ExceptionDecision.approved.is_(True))
         .limit(1)
     )
+    return None if kind is None else ExceptionKind(kind)
+
+
+def decision_state(decision: ExceptionDecision | None) -> DecisionState:
+    if decision is None:
+        return DecisionState.PENDING
+    return DecisionState.APPROVED if decision.approved else DecisionState.REJECTED
 
 
 @dataclass(frozen=True)
 class Status:
-    status: str  # settled, void or superseded
+    status: RoundStatus
     superseded_by: int | None  # the record of the approved correction
     exceptions: tuple[RoundException, ...]  # oldest first, decided or pending
 
 
-JUST_SETTLED = Status(SETTLED, None, ())
+JUST_SETTLED = Status(RoundStatus.SETTLED, None, ())
 
 
 def statuses(session: Session, round_ids: Iterable[int]) -> dict[int, Status]:
@@ -79,7 +107,7 @@ def _status(exceptions: list[RoundException]) -> Status:
     for exception in exceptions:
         decision = exception.decision
         if decision is not None and decision.approved:
-            if exception.kind == VOID:
-                return Status(VOID, None, tuple(exceptions))
-            return Status(SUPERSEDED, decision.replacement_id, tuple(exceptions))
-    return Status(SETTLED, None, tuple(exceptions))
+            if exception.kind == ExceptionKind.VOID:
+                return Status(RoundStatus.VOID, None, tuple(exceptions))
+            return Status(RoundStatus.SUPERSEDED, decision.replacement_id, tuple(exceptions))
+    return Status(RoundStatus.SETTLED, None, tuple(exceptions))

@@ -12,6 +12,7 @@ from sqlalchemy import Table, insert
 from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
+from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
 from service.engine.round_json import settlement_to_json
@@ -45,14 +46,20 @@ def placement(record: RoundRecord) -> dict[str, Any]:
 
 
 def record_settled(
-    session: Session, record: RoundRecord, config_version: int, digest: str, actor_id: int, **extra: Any
+    session: Session,
+    record: RoundRecord,
+    config_version: int,
+    digest: str,
+    actor_id: int,
+    at: datetime,
+    **extra: Any,
 ) -> None:
     """The ``round_settled`` event, sealed into the audit chain: the round's
     money and where it counts (dealer, time, gaming day, shift, revision),
     so a later edit of any of them is caught by ``recall --verify``."""
     record_event(
         session,
-        "round_settled",
+        EventKind.ROUND_SETTLED,
         f"round:{record.id}",
         {
             "round_id": round_id_of(record),
@@ -65,6 +72,7 @@ def record_settled(
         },
         actor_id=actor_id,
         table_id=record.table_id,
+        at=at,
     )
 
 

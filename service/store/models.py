@@ -28,7 +28,6 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from service.store.db import Base, UTCDateTime
 
-ROLES = ("dealer", "pit_boss", "compliance", "admin")
 #: a table's shifts when it is created without any (the schema's default too)
 DEFAULT_SHIFT_STARTS = ("06:00", "14:00", "22:00")
 DEFAULT_SHIFT_STARTS_JSON = json.dumps(list(DEFAULT_SHIFT_STARTS))

@@ -4,12 +4,14 @@ and a round records the version it was settled under."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job, record_event
+from service.audit.kinds import EventKind
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
 from service.errors import Conflict, Invalid, NotFound
@@ -26,7 +28,9 @@ def create_table(
     config: Mapping[str, Any] | None = None,
     timezone: str = "UTC",
     shift_starts: Sequence[str] = DEFAULT_SHIFT_STARTS,
+    now: datetime | None = None,
 ) -> GameTable:
+    moment = now or utc_now()
     name = name.strip()
     if not 1 <= len(name) <= 80 or not name.isprintable():
         raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
@@ -43,18 +47,19 @@ def create_table(
         status="open",
         timezone=timezone,
         shift_starts=starts,
-        created_at=utc_now(),
+        created_at=moment,
     )
     session.add(table)
     session.flush()
-    _add_version(session, table, rules, user)
+    _add_version(session, table, rules, user, moment)
     record_event(
         session,
-        "table_created",
+        EventKind.TABLE_CREATED,
         f"table:{table.id}",
         {"name": name, "timezone": timezone, "shift_starts": starts, "config": rules.to_json()},
         user.id,
         table.id,
+        at=moment,
     )
     return table
 
@@ -70,6 +75,7 @@ def change_schedule(
     user: User,
     timezone: str | None = None,
     shift_starts: Sequence[str] | None = None,
+    now: datetime | None = None,
 ) -> GameTable:
     """Move the gaming day and shift boundaries (and the zone they are read
     in). Rounds already stored keep the day and shift they were placed in."""
@@ -87,7 +93,13 @@ def change_schedule(
     }
     if changed:  # a PUT of what is already there changes (and records) nothing
         record_event(
-            session, "schedule_changed", f"table:{table.id}", {"changed": changed}, user.id, table.id
+            session,
+            EventKind.SCHEDULE_CHANGED,
+            f"table:{table.id}",
+            {"changed": changed},
+            user.id,
+            table.id,
+            at=now,
         )
     session.flush()
     return table
@@ -137,14 +149,19 @@ def _next_config(current: ConfigVersion, changes: Mapping[str, Any]) -> TableCon
 
 
 def change_config(
-    session: Session, table: GameTable, user: User, changes: Mapping[str, Any]
+    session: Session,
+    table: GameTable,
+    user: User,
+    changes: Mapping[str, Any],
+    now: datetime | None = None,
 ) -> ConfigVersion:
+    moment = now or utc_now()
     current = current_config(session, table)
     rules = _next_config(current, changes)
     # Two admins saving at once: the unique (table, version) refuses the
     # second at commit, and the API answers 409.
     before = current.rules
-    version = _add_version(session, table, rules, user)
+    version = _add_version(session, table, rules, user, moment)
     after = rules.to_json()
     changed = {
         name: {"before": before.get(name), "after": value}
@@ -153,11 +170,12 @@ def change_config(
     }
     record_event(
         session,
-        "config_changed",
+        EventKind.CONFIG_CHANGED,
         f"table:{table.id}",
         {"version": rules.version, "changed": changed},
         user.id,
         table.id,
+        at=moment,
     )
     return version
 
@@ -169,14 +187,16 @@ def _config(changes: Mapping[str, Any], base: TableConfig, next_version: bool = 
         raise Invalid(error.code, error.message, error.field) from None
 
 
-def _add_version(session: Session, table: GameTable, rules: TableConfig, user: User) -> ConfigVersion:
+def _add_version(
+    session: Session, table: GameTable, rules: TableConfig, user: User, now: datetime
+) -> ConfigVersion:
     version = ConfigVersion(
         table_id=table.id,
         version=rules.version,
         rules=rules.to_json(),
         digest=rules.digest,
         created_by=user.id,
-        created_at=utc_now(),
+        created_at=now,
     )
     session.add(version)
     session.flush()

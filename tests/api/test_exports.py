@@ -23,11 +23,12 @@ from rq.serializers import JSONSerializer
 from sqlalchemy import func, insert, select, update
 
 import service.audit.events
-import service.compliance.exports
+import service.compliance.export_build
+import service.rounds.entering
 from service.audit.chain import GENESIS, link_hash, seal_batch
+from service.compliance.export_build import build_export
 from service.compliance.export_files import FILES
 from service.compliance.export_writer import FORMULA_STARTS, Member, cell, write_file
-from service.compliance.exports import build_export
 from service.config.redis_server import connect
 from service.jobs.queues import QueueName, queue, status_of
 from service.rounds.entering import enter_round
@@ -420,13 +421,13 @@ def check_audit(app, archive, export_id):
 def test_progress_is_saved_as_the_export_is_written(app, client, as_role, floor, redis_settings, monkeypatch):
     asked = request(client, as_role["admin"]).json  # every table
     saved = []
-    real = service.compliance.exports._save_progress
+    real = service.compliance.export_build._save_progress
 
     def recording(sessions_, export_id, done, total):
         saved.append((done, total))
         real(sessions_, export_id, done, total)
 
-    monkeypatch.setattr(service.compliance.exports, "_save_progress", recording)
+    monkeypatch.setattr(service.compliance.export_build, "_save_progress", recording)
     with sessions(app)() as session:
         events_before = session.scalar(select(func.count()).select_from(AuditEvent))
     assert build_export(sessions(app), asked["id"], redis_settings.instance, progress_every=5) is True
@@ -481,7 +482,7 @@ def test_a_failure_part_way_leaves_no_half_written_file(
         raise RuntimeError("the disk said no")
 
     seats = replace(FILES[1], line=broken)
-    monkeypatch.setattr(service.compliance.exports, "FILES", (FILES[0], seats, *FILES[2:]))
+    monkeypatch.setattr(service.compliance.export_build, "FILES", (FILES[0], seats, *FILES[2:]))
     with pytest.raises(RuntimeError):
         build_export(sessions(app), asked["id"], redis_settings.instance)
     assert list((redis_settings.instance / "exports").iterdir()) == []
@@ -616,15 +617,19 @@ def test_the_audit_window_covers_rounds_placed_under_an_earlier_schedule(
     """A round keeps the gaming day it was placed in; the window must still
     reach its round_settled event after the table's zone changes."""
     day = date(2026, 11, 29)
-    clock = {"now": utc_now()}
-    # Events happen a few milliseconds after the round's entered_at.
-    monkeypatch.setattr(service.audit.events, "utc_now", lambda: clock["now"] + timedelta(milliseconds=5))
+    # The round's event a few milliseconds after its entered_at, as versions
+    # before the injected clock stamped it (the export must still reach it).
+    real_record_settled = service.rounds.entering.record_settled
+
+    def record_settled_later(session, record, version, digest, actor, at, **extra):
+        real_record_settled(session, record, version, digest, actor, at + timedelta(milliseconds=5), **extra)
+
+    monkeypatch.setattr(service.rounds.entering, "record_settled", record_settled_later)
     table = new_table(client, as_role["admin"], "BP-MOVED")  # UTC, the day from 06:00
     late = datetime(2026, 11, 29, 21, 53, 0, 123456, UTC)  # gaming day 29 in UTC
     early = datetime(2026, 11, 28, 17, 0, tzinfo=UTC)  # 07:00 on the 29th in Kiritimati (UTC+14)
 
     def settle(round_id, now, zone):
-        clock["now"] = now
         with unit_of_work(sessions(app)) as session:
             game = session.get_one(GameTable, table["id"])
             dealer = session.scalars(select(User).where(User.name == "dealer")).one()

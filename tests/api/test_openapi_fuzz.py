@@ -29,7 +29,7 @@ from schemathesis.specs.openapi.checks import (
 
 from service.accounts.auth import login
 from service.analysis.cache import store_par_sheet
-from service.compliance.exports import build_export
+from service.compliance.export_build import build_export
 from service.compliance.verifications import run_verification
 from service.store.db import unit_of_work
 from tests.api.conftest import PASSWORD, ROLES, sessions, sign_in

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from service.compliance.exports import build_export
+from service.compliance.export_build import build_export
 from service.store.db import unit_of_work, utc_now
 from service.store.models import Token
 from tests.api.conftest import ROLES, sessions, sign_in

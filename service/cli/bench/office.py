@@ -34,7 +34,8 @@ from service.accounts.auth import create_user
 from service.audit.chain import SEAL_BATCH, seal_batch
 from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
 from service.compliance.audit_verify import verify_chain
-from service.compliance.exports import build_export, get_export, request_export
+from service.compliance.export_build import build_export
+from service.compliance.exports import get_export, request_export
 from service.engine.cards import DECK, codes
 from service.reports.periods import table_scope
 from service.reports.table_reports import report

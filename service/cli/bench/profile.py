@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from service.accounts.auth import create_user
+from service.accounts.roles import Role
 from service.api.app import create_app
 from service.cli.scratch import cheap_password_hashing, finish, scratch
 from service.config.settings import Settings
@@ -76,8 +77,8 @@ def _poster(url: str, folder: Path, count: int) -> Callable[[], None]:
     with cheap_password_hashing():
         app = create_app(Settings(instance=folder, database_url=url))
         with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
-            create_user(session, "dealer", "dealer", PASSWORD)
-            create_user(session, "admin", "admin", PASSWORD)
+            create_user(session, "dealer", Role.DEALER, PASSWORD)
+            create_user(session, "admin", Role.ADMIN, PASSWORD)
         client = app.test_client()
         tokens = {
             name: client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD}).json["token"]  # type: ignore[index]
@@ -124,7 +125,7 @@ def _breakdown(profiler: cProfile.Profile) -> dict[str, Any]:
         own[_layer(file, function)] += own_time
         if "/service/" in file:
             functions.append((cumulative, total_calls, f"{file.split('/service/')[1]}:{line}({function})"))
-        if function == "post" and file.endswith("bench_profile.py"):
+        if function == "post" and file.endswith("cli/bench/profile.py"):
             rounds = total_calls
     total = sum(own.values()) or 1.0
     whole = max((cumulative for cumulative, _, _ in functions), default=1.0)

@@ -1,0 +1,41 @@
+"""The kinds of significant event: every event on the audit trail is one of
+these, and nothing else writes one (``record_event`` takes an EventKind).
+Regulators read these names in the exports: a rename is a change of the
+export format, not a refactoring."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EventKind(StrEnum):
+    # the game
+    ROUND_SETTLED = "round_settled"
+    VOID_REQUESTED = "void_requested"
+    VOID_APPROVED = "void_approved"
+    VOID_REJECTED = "void_rejected"
+    CORRECTION_REQUESTED = "correction_requested"
+    CORRECTION_APPROVED = "correction_approved"
+    CORRECTION_REJECTED = "correction_rejected"
+    VARIANCE_NOTED = "variance_noted"
+    # tables
+    TABLE_CREATED = "table_created"
+    CONFIG_CHANGED = "config_changed"
+    SCHEDULE_CHANGED = "schedule_changed"
+    # users and sign-in
+    USER_CREATED = "user_created"
+    ROLE_CHANGED = "role_changed"
+    PASSWORD_SET = "password_set"
+    LOGIN = "login"
+    LOGIN_FAILED = "login_failed"
+    LOCKOUT = "lockout"
+    LOGOUT = "logout"
+    # compliance
+    EXPORT_REQUESTED = "export_requested"
+    EXPORT_COMPLETED = "export_completed"
+    EXPORT_FAILED = "export_failed"
+    EXPORT_DOWNLOADED = "export_downloaded"
+    AUDIT_VERIFIED = "audit_verified"
+    # the service itself
+    SERVICE_STARTED = "service_started"
+    SERVICE_STOPPED = "service_stopped"

@@ -1,0 +1,292 @@
+"""Building a compliance export (the worker's part).
+
+An export is a ZIP under ``<instance>/exports/``: the CSV files and the
+audit chain of :mod:`service.compliance.export_files`, then ``manifest.json``
+with the report's metadata and every file's row count, size and SHA-256.
+
+The build streams: rows are read in batches and written straight into the
+ZIP on disk, so memory stays flat with size. The ZIP is written under a
+temporary name, synced and renamed only when complete, so a half-written
+file is never offered. Progress (``done`` of ``total`` rows) is saved in
+short transactions of its own as the build goes.
+
+The job is idempotent: an export already done is left alone; one that was
+running or failed starts over from nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.audit.chain import GENESIS
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.compliance.export_files import FILES, ExportFile
+from service.compliance.export_queries import (
+    BATCH,
+    Line,
+    Scope,
+    audit_window,
+    count,
+    stream,
+    take_cut,
+    widened_window,
+)
+from service.compliance.export_writer import FORMULA_GUARD, Member, write_file
+from service.compliance.exports import exports_folder
+from service.config.version import software_version
+from service.jobs.progress import DONE, FAILED, RUNNING, save_progress
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AuditSeal, Export, GameTable, User
+from service.tables.tables import list_tables
+
+TITLE = "Break Poker compliance export"
+
+
+PROGRESS_EVERY = 1_000  # rows between progress saves
+
+
+log = logging.getLogger(__name__)
+
+
+def build_export(
+    sessions: sessionmaker[Session],
+    export_id: int,
+    instance: Path,
+    progress_every: int = PROGRESS_EVERY,
+    batch: int = BATCH,
+) -> bool:
+    """Build the export's ZIP; ``False`` when it was done already. On any
+    failure the export is marked failed with the message, and the error
+    raised again so the job is retried."""
+    with unit_of_work(sessions) as session:
+        export = session.scalar(select(Export).where(Export.id == export_id).with_for_update())
+        if export is None:
+            raise LookupError(f"no export with id {export_id}")
+        if export.status == DONE:
+            return False
+        # A rerun (a retry, the sweep) starts over: nothing of an earlier try is kept.
+        export.status, export.done, export.total, export.error = RUNNING, 0, 0, None
+        export.file_name = export.size = export.sha256 = export.manifest = export.finished_at = None
+    folder = exports_folder(instance)
+    partial = folder / f".export-{export_id}.zip.part"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        built = _build(sessions, export_id, folder, partial, progress_every, batch)
+        _finish(sessions, export_id, built)
+    except Exception as error:
+        with contextlib.suppress(OSError):  # the folder itself may be what failed
+            partial.unlink(missing_ok=True)
+        _fail(sessions, export_id, error)
+        raise
+    return True
+
+
+@dataclass(frozen=True)
+class Built:
+    file_name: str
+    size: int
+    sha256: str
+    rows: int
+    manifest: dict[str, Any]
+
+
+def _build(
+    sessions: sessionmaker[Session],
+    export_id: int,
+    folder: Path,
+    partial: Path,
+    progress_every: int,
+    batch: int,
+) -> Built:
+    with sessions() as session:
+        if session.get_bind().dialect.name == "postgresql":
+            # One snapshot for every file (SQLite: the cut keeps them in step).
+            session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+        export = session.get_one(Export, export_id)
+        tables = list_tables(session)
+        if export.table_ids is not None:
+            tables = [table for table in tables if table.id in export.table_ids]
+        generated_at = utc_now()
+        start, end = audit_window(tables, export.first_day, export.last_day)
+        ids = tuple(export.table_ids) if export.table_ids is not None else None
+        scope = Scope(export.first_day, export.last_day, ids, start, end, take_cut(session))
+        # Rounds placed under an earlier zone or schedule: their events too.
+        start, end = widened_window(session, scope)
+        scope = replace(scope, window_start=start, window_end=end)
+        total = sum(count(session, spec.query(scope)) for spec in FILES)
+        _save_progress(sessions, export_id, 0, total)
+        done = 0
+
+        def written() -> None:
+            nonlocal done
+            done += 1
+            if done % progress_every == 0:
+                _save_progress(sessions, export_id, done, max(total, done))
+
+        at = generated_at
+        stamp = (at.year, at.month, at.day, at.hour, at.minute, at.second)  # the members' times, UTC
+        with partial.open("wb") as raw:
+            with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
+                files = [
+                    _write_member(archive, stamp, spec, stream(session, spec.query(scope), batch), written)
+                    for spec in FILES
+                ]
+                manifest = {
+                    "title": TITLE,
+                    "export_id": export_id,
+                    "software": {"name": "breakpoker", "version": software_version()},
+                    "generated_at_utc": generated_at.isoformat(),
+                    "requested_by": _requester(session, export),
+                    "requested_at_utc": export.requested_at.isoformat(),
+                    "period": {
+                        "first_gaming_day": export.first_day.isoformat(),
+                        "last_gaming_day": export.last_day.isoformat(),
+                        "audit_window_utc": {"from": start.isoformat(), "to": end.isoformat()},
+                    },
+                    **_tables(export, tables),
+                    "as_of": scope.cut.to_json(),
+                    # The chain's head when the export began: kept outside the
+                    # database, it lets a later verification notice links cut
+                    # off the end (which leave a chain that is still valid).
+                    "audit_chain_head": _chain_head(session, scope.cut.seal_seq),
+                    "files": files,
+                    "conventions": CONVENTIONS,
+                }
+                info = zipfile.ZipInfo("manifest.json", date_time=stamp)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+            raw.flush()
+            os.fsync(raw.fileno())
+    name = f"export-{export_id}-{export.first_day.isoformat()}-{export.last_day.isoformat()}.zip"
+    size, digest = _size_and_digest(partial)
+    os.replace(partial, folder / name)  # whole or not at all
+    _sync_folder(folder)
+    return Built(name, size, digest, done, manifest)
+
+
+CONVENTIONS = {
+    "money": "integer minor units",
+    "times": "ISO 8601, UTC",
+    "csv": "UTF-8 without BOM, comma-separated, CRLF line ends, a header row (RFC 4180)",
+    "formula_guard": FORMULA_GUARD,
+    "cards": "codes separated by spaces; a setting entered by hand is low / high",
+}
+
+
+def _write_member(
+    archive: zipfile.ZipFile,
+    stamp: tuple[int, int, int, int, int, int],
+    spec: ExportFile,
+    rows: Iterator[Line],
+    written: Callable[[], None],
+) -> dict[str, Any]:
+    """One file into the ZIP as its rows come; its entry in the manifest."""
+    info = zipfile.ZipInfo(spec.name, date_time=stamp)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    with archive.open(info, "w", force_zip64=True) as stream_in_zip:
+        member = Member(stream_in_zip)
+        number = write_file(member, spec, rows, written)
+    return {
+        "name": spec.name,
+        "description": spec.description,
+        "columns": list(spec.columns) if spec.columns is not None else None,
+        "rows": number,
+        "bytes": member.size,
+        "sha256": member.sha256,
+    }
+
+
+def _chain_head(session: Session, seq: int) -> dict[str, Any]:
+    seal = session.get(AuditSeal, seq) if seq else None
+    return {"seq": seq, "hash": seal.hash if seal is not None else GENESIS}
+
+
+def _requester(session: Session, export: Export) -> dict[str, Any]:
+    user = session.get_one(User, export.requested_by)
+    return {"id": user.id, "name": user.name}
+
+
+def _tables(export: Export, tables: list[GameTable]) -> dict[str, Any]:
+    return {
+        "tables": (
+            "all" if export.table_ids is None else [{"id": table.id, "name": table.name} for table in tables]
+        ),
+        "schedules": [
+            {"table_id": table.id, "timezone": table.timezone, "shift_starts": table.shift_starts}
+            for table in tables
+        ],
+    }
+
+
+def _size_and_digest(path: Path) -> tuple[int, str]:
+    digest = hashlib.sha256()
+    size = 0
+    with path.open("rb") as file:
+        while chunk := file.read(1 << 16):
+            digest.update(chunk)
+            size += len(chunk)
+    return size, digest.hexdigest()
+
+
+def _sync_folder(folder: Path) -> None:
+    """The rename itself survives a power cut once the folder is synced."""
+    with contextlib.suppress(OSError):  # not every platform can open a folder
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def _save_progress(sessions: sessionmaker[Session], export_id: int, done: int, total: int) -> None:
+    save_progress(sessions, Export, export_id, done, total)
+
+
+def _finish(sessions: sessionmaker[Session], export_id: int, built: Built) -> None:
+    with unit_of_work(sessions) as session:
+        export = session.get_one(Export, export_id)
+        export.status, export.error = DONE, None
+        export.done = export.total = built.rows
+        export.file_name, export.size, export.sha256 = built.file_name, built.size, built.sha256
+        export.manifest = built.manifest
+        export.finished_at = utc_now()
+        record_event(
+            session,
+            EventKind.EXPORT_COMPLETED,
+            f"export:{export_id}",
+            {
+                "file": built.file_name,
+                "size": built.size,
+                "sha256": built.sha256,
+                "rows": {entry["name"]: entry["rows"] for entry in built.manifest["files"]},
+            },
+        )
+
+
+def _fail(sessions: sessionmaker[Session], export_id: int, error: Exception) -> None:
+    message = f"{type(error).__name__}: {error}"[:1000]
+    try:
+        with unit_of_work(sessions) as session:
+            export = session.get(Export, export_id)
+            if export is None:
+                return
+            export.status, export.error, export.finished_at = FAILED, message, utc_now()
+            record_event(session, EventKind.EXPORT_FAILED, f"export:{export_id}", {"error": message})
+    except SQLAlchemyError:
+        # The database is what failed: the job's own error is raised all the
+        # same, and the retry or the sweep picks the export up again.
+        log.exception("could not mark export %s failed", export_id)

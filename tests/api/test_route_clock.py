@@ -1,12 +1,17 @@
 """Every route that stamps a time takes it from the app's clock (which the
 tests move), never from the wall: a round, a void and its decision, and
-the day a report reads when none is named."""
+the day a report reads when none is named; tables, configurations,
+exports, verifications and sign-outs; and the events of them all."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tests.api.conftest import sign_in
+from sqlalchemy import select
+
+from service.audit.kinds import EventKind
+from service.store.models import AuditEvent, AuditVerification, ConfigVersion, Export, GameTable, Token
+from tests.api.conftest import sessions, sign_in
 from tests.api.rounds_data import enter
 
 # Before the 06:00 start of the gaming day: the day before's third shift.
@@ -38,3 +43,41 @@ def test_a_report_without_a_day_reads_the_clock_s_gaming_day(app, client, as_rol
     assert report.status_code == 200, report.json
     assert report.json["day"] == "2026-02-28"
     assert report.json["generated_at"].startswith(STAMP)
+
+
+def test_tables_exports_verifications_and_sign_out_follow_the_clock_with_their_events(app, client):
+    app.extensions["breakpoker"]["clock"] = lambda: MOMENT
+    admin, compliance = sign_in(client, "admin"), sign_in(client, "compliance")
+    table = client.post("/api/v1/tables", json={"name": "BP-CLOCK"}, headers=admin).json
+    url = f"/api/v1/tables/{table['id']}"
+    assert client.put(f"{url}/schedule", json={"timezone": "Europe/Malta"}, headers=admin).status_code == 200
+    changed = client.put(f"{url}/config", json={"config": {"seats": 5}}, headers=admin)
+    assert changed.status_code == 200, changed.json
+    export = {"from": "2026-02-27", "to": "2026-02-28"}
+    assert client.post("/api/v1/compliance/exports", json=export, headers=compliance).status_code == 202
+    assert (
+        client.post("/api/v1/compliance/audit/verifications", json={}, headers=compliance).status_code == 202
+    )
+    assert client.post("/api/v1/auth/logout", headers=compliance).status_code == 204
+    with sessions(app)() as session:
+        stamped = {
+            "table": session.get_one(GameTable, table["id"]).created_at,
+            **{f"config {v.version}": v.created_at for v in session.scalars(select(ConfigVersion))},
+            "export": session.scalars(select(Export)).one().requested_at,
+            "verification": session.scalars(select(AuditVerification)).one().requested_at,
+            "sign-out": session.scalars(select(Token).where(Token.revoked_at.is_not(None))).one().revoked_at,
+        }
+        events = {
+            event.kind: event.occurred_at
+            for event in session.scalars(select(AuditEvent).where(AuditEvent.kind != EventKind.USER_CREATED))
+        }
+    assert set(events) >= {
+        EventKind.LOGIN,
+        EventKind.TABLE_CREATED,
+        EventKind.SCHEDULE_CHANGED,
+        EventKind.CONFIG_CHANGED,
+        EventKind.EXPORT_REQUESTED,
+        EventKind.LOGOUT,
+    }
+    moments = {name: moment.replace(tzinfo=UTC) for name, moment in {**stamped, **events}.items()}
+    assert moments == dict.fromkeys(moments, MOMENT)

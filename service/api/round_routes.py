@@ -11,6 +11,7 @@ from flask_smorest import Api
 from service.accounts.roles import Role
 from service.api.blueprint import Blueprint, parse_body
 from service.api.exception_schemas import RecallQuerySchema, RecallSchema
+from service.api.idempotency import PARAMETER, idempotency_key
 from service.api.schemas import (
     RoundInSchema,
     RoundPageSchema,
@@ -22,7 +23,7 @@ from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
 from service.errors import ServiceError
-from service.rounds.entering import MAX_KEY, enter_round
+from service.rounds.entering import enter_round
 from service.rounds.preview import preview_round
 from service.rounds.samples import EXAMPLE_ROUND
 from service.rounds.showing import get_round, list_rounds, recall, round_json, rounds_json
@@ -55,15 +56,7 @@ def _strict_body() -> Any:
 class TableRounds(MethodView):
     @blp.doc(
         requestBody=ROUND_BODY,
-        parameters=[
-            {
-                "in": "header",
-                "name": "Idempotency-Key",
-                "required": True,
-                "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
-                "example": "BP-1-r1",
-            }
-        ],
+        parameters=[PARAMETER],
     )
     @blp.response(201, RoundSchema)
     @blp.alt_response(
@@ -79,8 +72,8 @@ class TableRounds(MethodView):
         Repeating the Idempotency-Key with the same body returns the stored round."""
         session = db()
         table = get_table(session, table_id)
-        key = request.headers.get("Idempotency-Key")  # checked by enter_round
         body = _strict_body()
+        key = idempotency_key()
         # A concurrent request with the same key or round id may win the
         # race; the retry then answers with the winner's round.
         entered = committed(lambda: enter_round(session, table, current_user(), body, key, now()))

@@ -23,16 +23,13 @@ from service.engine.errors import RulesError
 from service.engine.round import Round
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
-from service.errors import Conflict, Invalid, ServiceError
+from service.errors import Conflict, Invalid
 from service.jobs.queues import JobKind
 from service.rounds.showing import get_round
 from service.rounds.storing import record_settled, round_ref_of, store_round
 from service.store.models import ConfigVersion, GameTable, RoundRecord, User
 from service.tables.gaming_day import place
 from service.tables.tables import config_of, current_config
-
-MAX_KEY = 200
-
 
 # The statements of every round entered, built once (building one cost
 # about as much as running it).
@@ -71,22 +68,6 @@ def request_digest(table_id: int, body: object) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def check_key(key: str | None) -> str:
-    if key is None or not key.strip():
-        raise ServiceError(
-            "missing_idempotency_key",
-            "the Idempotency-Key header is required to enter a round",
-            "Idempotency-Key",
-        )
-    if len(key) > MAX_KEY or not key.isprintable():
-        raise ServiceError(
-            "invalid_idempotency_key",
-            f"the Idempotency-Key header must be 1 to {MAX_KEY} printable characters",
-            "Idempotency-Key",
-        )
-    return key
-
-
 def replay(session: Session, table: GameTable, user: User, key: str, digest: str) -> Entered | None:
     """The stored round of an earlier request with this key, if any. A key
     is the user's own at the table: another dealer's same key is not a
@@ -109,9 +90,9 @@ def replay(session: Session, table: GameTable, user: User, key: str, digest: str
 
 
 def enter_round(
-    session: Session, table: GameTable, user: User, body: Any, key: str | None, now: datetime
+    session: Session, table: GameTable, user: User, body: Any, key: str, now: datetime
 ) -> Entered:
-    key = check_key(key)
+    """``key`` is the user's idempotency key, checked by the caller."""
     digest = request_digest(table.id, body)
     earlier = replay(session, table, user, key, digest)
     if earlier is not None:

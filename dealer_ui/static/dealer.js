@@ -1,6 +1,6 @@
 // The dealer tablet: a client of the JSON API only.
 import { ApiError, NoAnswer, call } from "./api.js";
-import { BETS, betRefused, explains, refusalText } from "./bets.js";
+import { betRefused, explains, refusalText } from "./bets.js";
 import { JOKER, RANKS, SUITS, label, spoken } from "./cards.js";
 import { describe, dealerLine, jokerText, playingWay, previewParts, seatNet, settlementParts } from "./dealer_results.js";
 import { $, clearError, clearErrors, el, showError } from "./dom.js";
@@ -13,7 +13,8 @@ const TABLE = "breakpoker.table";
 const REFRESH_MS = 250;
 
 const state = {
-  table: null,
+  table: null, // as the API sent it: its rules, bets and seat numbers
+  bets: [], // {key, name, short, required}, from the table: the page keeps no list of its own
   seats: [],
   hands: {},
   manual: {}, // seat -> {low: [], high: []} when the player's setting is tapped in
@@ -80,7 +81,7 @@ async function reloadTable() {
 /** The error in words; a refused bet in the currency as typed, never in cents
  * (``sent``: the round the error answers). */
 async function errorText(error, sent) {
-  const refused = error instanceof ApiError ? betRefused(error, sent) : null;
+  const refused = error instanceof ApiError ? betRefused(error, sent, state.bets) : null;
   if (!refused) return error.message;
   if (!explains(refused, state.table.config.limits)) await reloadTable();
   const limits = state.table.config.limits;
@@ -120,11 +121,11 @@ function limitText(bet, format = formatAmount) {
 /** The limits line, and each bet's field: its limits in the placeholder,
  * written as amounts are typed (a comma for thousands, a point for cents). */
 function showLimits() {
-  const limits = BETS.map((bet) => `${bet.short} ${limitText(bet)}`).join(" · ");
+  const limits = state.bets.map((bet) => `${bet.short} ${limitText(bet)}`).join(" · ");
   const rule = el("span", { className: "amount-rule" }, " · amounts as 25.50 or 1,000.50: a point for cents");
   $("#limits").replaceChildren(`Limits: ${limits}`, rule);
   for (const seat of state.seats) {
-    for (const bet of BETS) {
+    for (const bet of state.bets) {
       const input = $(`#bet-${seat}-${bet.key}`);
       input.placeholder = limitText(bet, typedAmount);
       const need = bet.required ? "required" : "optional";
@@ -137,7 +138,8 @@ function pickTable(table) {
   state.table = table;
   state.ways.clear(); // another table may qualify the dealer differently
   sessionStorage.setItem(TABLE, String(table.id));
-  state.seats = Array.from({ length: table.config.seats }, (_, index) => index + 1);
+  state.bets = table.bets;
+  state.seats = table.seat_numbers;
   $("#table-name").textContent = `· ${table.name}`;
   $("#pick-table").hidden = true;
   $("#round").hidden = false;
@@ -167,7 +169,7 @@ function buildFelt() {
   $("#hand-dealer").replaceChildren(...handParts("dealer"), ...notes("dealer"));
   for (const old of felt.querySelectorAll(".seat")) old.remove();
   for (const seat of state.seats) {
-    const bets = BETS.map((bet) =>
+    const bets = state.bets.map((bet) =>
       el(
         "label",
         { className: "bet" },
@@ -385,7 +387,7 @@ function draftKey() {
 function saveDraft() {
   const bets = {};
   for (const seat of state.seats) {
-    bets[seat] = Object.fromEntries(BETS.map((bet) => [bet.key, $(`#bet-${seat}-${bet.key}`).value]));
+    bets[seat] = Object.fromEntries(state.bets.map((bet) => [bet.key, $(`#bet-${seat}-${bet.key}`).value]));
   }
   const draft = {
     key: state.key,
@@ -411,7 +413,7 @@ function restoreDraft() {
   for (const seat of state.seats) {
     if (draft.manual[seat]) state.manual[seat] = draft.manual[seat];
     $(`#hw-${seat}`).checked = !draft.manual[seat];
-    for (const bet of BETS) $(`#bet-${seat}-${bet.key}`).value = draft.bets?.[seat]?.[bet.key] || "";
+    for (const bet of state.bets) $(`#bet-${seat}-${bet.key}`).value = draft.bets?.[seat]?.[bet.key] || "";
   }
   for (const key of handOrder()) renderHand(key);
   renderPicker();
@@ -440,7 +442,7 @@ function resetRound(key) {
   state.apiErrors = [];
   $("#codes").value = "";
   for (const seat of state.seats) {
-    for (const bet of BETS) $(`#bet-${seat}-${bet.key}`).value = "";
+    for (const bet of state.bets) $(`#bet-${seat}-${bet.key}`).value = "";
     $(`#hw-${seat}`).checked = true;
   }
   for (const hand of handOrder()) renderHand(hand);
@@ -482,7 +484,7 @@ function setLocked(on) {
 
 function betsOf(seat, fail) {
   const bets = {};
-  for (const bet of BETS) {
+  for (const bet of state.bets) {
     const text = $(`#bet-${seat}-${bet.key}`).value.trim();
     if (text === "") continue;
     const { cents, problem } = readAmount(text, `seat ${seat} ${bet.name}`);
@@ -504,10 +506,11 @@ function roundBody(quiet = false) {
   for (const seat of state.seats) {
     const cards = state.hands[seat];
     const bets = betsOf(seat, fail);
-    const typedMain = $(`#bet-${seat}-main`).value.trim() !== "";
-    if (cards.length === 0 && Object.keys(bets).length === 0 && !typedMain) continue;
+    const required = state.bets.filter((bet) => bet.required);
+    const missing = required.filter((bet) => $(`#bet-${seat}-${bet.key}`).value.trim() === "");
+    if (cards.length === 0 && Object.keys(bets).length === 0 && missing.length === required.length) continue;
     if (cards.length !== HAND_SIZE) fail(`seat-${seat}-cards`, `seat ${seat} needs ${HAND_SIZE} cards`);
-    if (!typedMain) fail(`seat-${seat}-main`, "the Main bet is required");
+    for (const bet of missing) fail(`seat-${seat}-${bet.key}`, `the ${bet.name} bet is required`);
     let setting = "house_way";
     const manual = state.manual[seat];
     if (manual) {
@@ -591,7 +594,7 @@ async function refresh(quiet) {
     const { json } = await call("POST", `/tables/${state.table.id}/rounds/preview`, body);
     if (turn !== state.refreshes || locked()) return;
     $("#note-dealer").textContent = dealerLine(json.dealer);
-    $("#results").replaceChildren(...previewParts(json));
+    $("#results").replaceChildren(...previewParts(json, state.bets));
   } catch (error) {
     const message = await errorText(error, body);
     if (turn !== state.refreshes) return;
@@ -603,11 +606,11 @@ async function refresh(quiet) {
 function showSettlement(round, replayed) {
   state.settled = round;
   for (const seat of round.seats) {
-    $(`#note-${seat.seat}`).textContent = `${payOrTake(seatNet(seat))}${seat.fouled ? " · FOUL: set by house way" : ""}`;
+    $(`#note-${seat.seat}`).textContent = `${payOrTake(seatNet(seat, state.bets))}${seat.fouled ? " · FOUL: set by house way" : ""}`;
     showFoul(seat.seat, "");
   }
   $("#note-dealer").textContent = dealerLine(round.dealer);
-  $("#results").replaceChildren(...settlementParts(round, replayed));
+  $("#results").replaceChildren(...settlementParts(round, replayed, state.bets));
   $("#round-key").textContent = `Round #${round.id} · round id ${shortKey()}`;
   $("#settlement").dataset.roundId = String(round.id);
   setLocked(true);

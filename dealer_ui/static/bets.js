@@ -1,25 +1,22 @@
-// The three bets, and what the pages say when the API refuses a bet's
-// amount. The API speaks in minor units (its messages say "main of 400");
-// the pages say the same in the currency as typed ("4.00"), from the
-// error's code and field, the stake sent and the limits the page knows.
+// What the pages say when the API refuses a bet's amount. The API speaks
+// in minor units (its messages say "main of 400"); the pages say the same
+// in the currency as typed ("4.00"), from the error's code and field, the
+// stake sent and the limits the page knows. The bets themselves
+// ({key, name, short, required}) are the API's: every table's JSON lists
+// them, so no page keeps a list of its own.
 import { formatAmount } from "./money.js";
-
-export const BETS = [
-  { key: "main", short: "Main", name: "Main", required: true },
-  { key: "dealer_break_bonus", short: "DBB", name: "Dealer Break Bonus", required: false },
-  { key: "break_bonus", short: "BB", name: "Break Bonus", required: false },
-];
 
 const CODES = new Set(["bet_below_minimum", "bet_above_maximum", "main_bet_required", "invalid_bet"]);
 // "seats[2].bets.main" in a round; "round.seats[2].bets.main" in a correction.
 const FIELD = /^(?:round\.)?seats\[(\d+)\]\.bets\.([a-z_]+)$/;
 
 /** What an API error about a bet's amount is about, from the round ``sent``
- * that it answers: ``{code, seat, bet, stake}``; null for any other error. */
-export function betRefused(error, sent) {
+ * that it answers and the table's ``bets``: ``{code, seat, bet, stake}``;
+ * null for any other error. */
+export function betRefused(error, sent, bets) {
   const match = FIELD.exec(error?.field || "");
   const seat = match && sent?.seats?.[Number(match[1])];
-  const bet = match && BETS.find((each) => each.key === match[2]);
+  const bet = match && bets.find((each) => each.key === match[2]);
   if (!CODES.has(error?.code) || !seat || !bet) return null;
   return { code: error.code, seat: seat.seat, bet, stake: seat.bets?.[bet.key] ?? 0 };
 }

@@ -1,6 +1,6 @@
 // What the dealer tablet draws from the API's answers: the house way and
 // the joker under a hand, the preview and the settlement with every payout.
-import { BETS } from "./bets.js";
+// ``bets`` are the bets the API sent with the table, in the order shown.
 import { label } from "./cards.js";
 import { el } from "./dom.js";
 import { formatAmount, payOrTake } from "./money.js";
@@ -31,25 +31,25 @@ function betCell(result, stake) {
   return el("td", { className: `outcome ${result.outcome}`, title }, `${result.outcome}${amount}`);
 }
 
-export function seatNet(seat) {
-  return BETS.reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
+export function seatNet(seat, bets) {
+  return bets.reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
 }
 
-function payoutTable(seats, id) {
+function payoutTable(seats, id, bets) {
   const rows = seats.map((seat) =>
     el(
       "tr",
       { dataset: { seat: String(seat.seat) }, className: seat.fouled ? "fouled" : "" },
       el("th", { scope: "row" }, `Seat ${seat.seat}`),
-      ...BETS.map((bet) => betCell(seat[bet.key], seat.bets?.[bet.key])),
-      el("td", { className: "net" }, payOrTake(seatNet(seat))),
+      ...bets.map((bet) => betCell(seat[bet.key], seat.bets?.[bet.key])),
+      el("td", { className: "net" }, payOrTake(seatNet(seat, bets))),
       el("td", {}, `${describe(seat)}${seat.fouled ? " (FOUL: set by house way)" : ""}`),
     ),
   );
   return el(
     "table",
     { className: "grid settlement", id },
-    el("thead", {}, el("tr", {}, ...["Seat", "Main", "DBB", "BB", "Pay / take", "Setting"].map((name) => el("th", { scope: "col" }, name)))),
+    el("thead", {}, el("tr", {}, ...["Seat", ...bets.map((bet) => bet.short), "Pay / take", "Setting"].map((name) => el("th", { scope: "col" }, name)))),
     el("tbody", {}, ...rows),
   );
 }
@@ -65,7 +65,7 @@ function houseTotal(houseNet) {
 }
 
 /** The preview's parts: what the round would settle to, nothing stored. */
-export function previewParts(preview) {
+export function previewParts(preview, bets) {
   const fouls = preview.seats.filter((seat) => seat.foul);
   const foulItem = (seat) =>
     el("li", { dataset: { foul: String(seat.seat) } }, seat.foul.message, ` House way: ${describe(seat.foul.house_way)} (rule ${seat.foul.house_way.rule}).`);
@@ -73,7 +73,7 @@ export function previewParts(preview) {
     el("h2", {}, "Preview — not settled yet"),
     el("p", { className: "preview-dealer", dataset: { preview: "dealer" } }, dealerLine(preview.dealer), el("br"), el("small", {}, preview.dealer.explanation)),
     fouls.length ? el("ul", { className: "fouls", id: "fouls" }, ...fouls.map(foulItem)) : null,
-    payoutTable(preview.seats, "preview-table"),
+    payoutTable(preview.seats, "preview-table", bets),
     el("p", { className: "house-net" }, houseTotal(preview.house_net)),
   ].filter(Boolean);
 }
@@ -84,10 +84,10 @@ export function roundNumber(round) {
 }
 
 /** The settlement's parts: the stored round, named as the pit names it. */
-export function settlementParts(round, replayed) {
+export function settlementParts(round, replayed, bets) {
   return [
     el("h2", {}, `Settled · ${roundNumber(round)}${replayed ? " (already settled: shown again)" : ""}`),
-    payoutTable(round.seats, "settlement"),
+    payoutTable(round.seats, "settlement", bets),
     el("p", { className: "house-net" }, houseTotal(round.house_net)),
   ];
 }

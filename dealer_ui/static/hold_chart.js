@@ -4,7 +4,7 @@
 // inline style; SVG presentation attributes are fine), its figures also in
 // <title> and <desc> for a screen reader.
 import { el } from "./dom.js";
-import { BETS, percent } from "./pit_common.js";
+import { bets, percent } from "./pit_common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const WIDTH = 960;
@@ -119,7 +119,7 @@ function legend(confidence) {
 
 /** The chart of a report (its ``bets`` and ``confidence``), with ``id`` for its title and description. */
 export function holdChart(report, id) {
-  const lines = BETS.map((bet) => ({ bet, line: report.bets[bet.key] }));
+  const lines = bets().map((bet) => ({ bet, line: report.bets[bet.key] }));
   if (!lines.some(({ line }) => line.handle)) return el("p", { className: "muted", id }, "No bets in this period: no hold to chart.");
   const [low, high] = domain(lines);
   const x = (value) => LEFT + ((value - low) / (high - low)) * (WIDTH - LEFT - RIGHT);

@@ -1,13 +1,13 @@
 // What a correction changes, as the API works it out: every entered field
 // before and after, each seat's net per bet before and after, the house's.
 import { el, grid } from "./dom.js";
-import { BETS, cardsText, money, net, settingText } from "./pit_common.js";
+import { bets, cardsText, money, net, settingText } from "./pit_common.js";
 
 function fieldName(field) {
   if (field === "dealer") return "Dealer's cards";
   const [, seat, what, bet] = /^seats\.(\d+)\.(\w+)(?:\.(\w+))?$/.exec(field) || [];
   if (!seat) return field;
-  if (what === "bets") return `Seat ${seat} · ${BETS.find((each) => each.key === bet)?.name ?? bet} bet`;
+  if (what === "bets") return `Seat ${seat} · ${bets().find((each) => each.key === bet)?.name ?? bet} bet`;
   return `Seat ${seat} · ${what}`;
 }
 
@@ -33,7 +33,7 @@ export function changeList(changes, id) {
       "tr",
       { dataset: { seat: String(seat.seat) } },
       el("th", { scope: "row" }, `Seat ${seat.seat}`),
-      ...BETS.map((bet) => moneyChange(seat.bets[bet.key])),
+      ...bets().map((bet) => moneyChange(seat.bets[bet.key])),
       el("td", { className: "number net-before" }, net(seat.net_before)),
       el("td", { className: "number net-after" }, net(seat.net_after)),
       el("td", { className: "number difference" }, net(seat.difference)),
@@ -44,7 +44,7 @@ export function changeList(changes, id) {
     "div",
     { className: "changes", id },
     grid(["Changed", "Before", "After"], fields, { className: "grid change-fields" }),
-    grid(["Player's net", ...BETS.map((bet) => bet.name), "Seat net before", "after", "Difference"], seats, { className: "grid change-seats" }),
+    grid(["Player's net", ...bets().map((bet) => bet.name), "Seat net before", "after", "Difference"], seats, { className: "grid change-seats" }),
     el("p", { className: "house-change" }, `House net ${net(house.before)} → ${net(house.after)} (difference ${net(house.difference)})`),
   );
 }

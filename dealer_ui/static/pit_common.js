@@ -5,10 +5,14 @@ import { JOKER, label, spoken } from "./cards.js";
 import { $, el, showError } from "./dom.js";
 import { formatAmount } from "./money.js";
 
-export { BETS } from "./bets.js";
-
 /** The signed-in user, every table, and the table chosen (null: all tables). */
 export const pit = { user: null, tables: [], tableId: null };
+
+/** The game's bets ({key, name, short, required}) in the order the screens
+ * show them: the API sends them with every table, the same for each. */
+export function bets() {
+  return pit.tables[0]?.bets ?? [];
+}
 
 // The API refuses anyone else anyway; the page does not offer what would be refused.
 export const canAct = () => pit.user?.role === "pit_boss";

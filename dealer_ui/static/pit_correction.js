@@ -6,7 +6,7 @@ import { betRefused, explains, refusalText } from "./bets.js";
 import { parseCodes } from "./cards.js";
 import { clearErrors, el, grid, showError } from "./dom.js";
 import { formatAmount, readAmount } from "./money.js";
-import { BETS, net, notify, pit } from "./pit_common.js";
+import { bets, net, notify, pit } from "./pit_common.js";
 import { countPending } from "./pit_exceptions.js";
 
 function codesOf(cards) {
@@ -44,7 +44,7 @@ function seatRow(number, seat) {
     el("th", { scope: "row" }, `Seat ${number}`),
     el("td", {}, input(id("cards"), seat ? codesOf(seat.cards) : "", `Seat ${number} cards`, { className: "codes", placeholder: "not playing" }), errorFor(id("cards"))),
     el("td", { className: "setting-cell" }, way, low, high, errorFor(id("setting"))),
-    ...BETS.map((bet) =>
+    ...bets().map((bet) =>
       el(
         "td",
         {},
@@ -70,20 +70,22 @@ function readForm(form, seats) {
   const body = { dealer: cards("corr-dealer"), seats: [] };
   for (const number of seats) {
     const id = (part) => `corr-seat-${number}-${part}`;
-    const bets = {};
-    for (const bet of BETS) {
+    const stakes = {};
+    for (const bet of bets()) {
       const text = form.querySelector(`#${id(bet.key)}`).value.trim();
       if (text === "") continue;
       const { cents, problem } = readAmount(text, `Seat ${number} ${bet.name}`);
       if (problem) fail(id(bet.key), problem);
-      else bets[bet.key] = cents;
+      else stakes[bet.key] = cents;
     }
     const seatCards = cards(id("cards"));
-    if (seatCards.length === 0 && Object.keys(bets).length === 0) continue; // not playing
-    if (form.querySelector(`#${id("main")}`).value.trim() === "") fail(id("main"), "the Main bet is required");
+    if (seatCards.length === 0 && Object.keys(stakes).length === 0) continue; // not playing
+    for (const bet of bets()) {
+      if (bet.required && form.querySelector(`#${id(bet.key)}`).value.trim() === "") fail(id(bet.key), `the ${bet.name} bet is required`);
+    }
     let setting = "house_way";
     if (form.querySelector(`#${id("way")}`).value === "own") setting = { low: cards(id("low")), high: cards(id("high")) };
-    body.seats.push({ seat: number, cards: seatCards, setting, bets });
+    body.seats.push({ seat: number, cards: seatCards, setting, bets: stakes });
   }
   return ok ? body : null;
 }
@@ -106,7 +108,7 @@ function targetOf(field, sent) {
  * settled under the round's own rules: their limits are known here only if
  * they are the table's rules as this page read them. */
 function errorText(error, sent, round, table) {
-  const refused = error instanceof ApiError ? betRefused(error, sent) : null;
+  const refused = error instanceof ApiError ? betRefused(error, sent, bets()) : null;
   if (!refused) return error.message;
   const limits = table && table.config.version === round.config_version ? table.config.limits : null;
   const known = limits && explains(refused, limits) ? limits : null;
@@ -127,7 +129,7 @@ export function correctionForm(round, redraw) {
     el("label", { htmlFor: "corr-dealer" }, "Dealer's cards"),
     input("corr-dealer", codesOf(round.dealer.cards), "Dealer's cards", { className: "codes" }),
     errorFor("corr-dealer"),
-    grid(["Seat", "Cards", "Setting", ...BETS.map((bet) => bet.name)], numbers.map((number) => seatRow(number, bySeat.get(number))), { id: "correction-seats" }),
+    grid(["Seat", "Cards", "Setting", ...bets().map((bet) => bet.name)], numbers.map((number) => seatRow(number, bySeat.get(number))), { id: "correction-seats" }),
     el("label", { htmlFor: "corr-reason" }, "Reason for the correction"),
     reason,
     errorFor("corr-reason"),

@@ -4,7 +4,7 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { confidenceText, holdChart } from "./hold_chart.js";
-import { BETS, byAt, canNote, draw, money, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
+import { bets, byAt, canNote, draw, money, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
 
 function asked() {
   const period = $("#report-period").value;
@@ -98,7 +98,7 @@ function plainly(report) {
 }
 
 function noteForms(report, redraw) {
-  const flagged = BETS.filter((bet) => report.bets[bet.key].variance_flag);
+  const flagged = bets().filter((bet) => report.bets[bet.key].variance_flag);
   if (!flagged.length || !canNote()) return null;
   return el(
     "div",
@@ -162,7 +162,7 @@ function render(report, redraw) {
     el("h3", { id: "report-heading" }, scopeText(report)),
     el("p", { className: "muted" }, `${report.day_chosen} · generated ${when(report.generated_at)} · win is the house's, + when the house is ahead`),
     ...plainly(report),
-    grid(headers, [...BETS.map((bet) => betRow(bet, report.bets[bet.key])), totalsRow(report.totals)], { id: "report-bets" }),
+    grid(headers, [...bets().map((bet) => betRow(bet, report.bets[bet.key])), totalsRow(report.totals)], { id: "report-bets" }),
     counts(report),
     el("h3", {}, "Hold chart"),
     holdChart(report, "hold-chart"),

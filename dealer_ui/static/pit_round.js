@@ -6,7 +6,7 @@ import { changeList } from "./pit_changes.js";
 import { correctionForm } from "./pit_correction.js";
 import { countPending, decisionControls } from "./pit_exceptions.js";
 import {
-  BETS,
+  bets,
   byAt,
   canAct,
   cardsText,
@@ -22,7 +22,7 @@ import {
 } from "./pit_common.js";
 
 function seatNet(seat) {
-  return BETS.reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
+  return bets().reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
 }
 
 function betCell(seat, bet) {
@@ -53,7 +53,7 @@ function seatRow(seat) {
       foul ? el("div", {}, foul, " reset to the house way") : null,
       el("div", { className: "muted" }, `house way rule ${seat.house_way.rule}`),
     ),
-    ...BETS.map((bet) => betCell(seat, bet)),
+    ...bets().map((bet) => betCell(seat, bet)),
     el("td", { className: "number net" }, net(seatNet(seat))),
   );
 }
@@ -149,7 +149,7 @@ function actions(round, redraw) {
 }
 
 function detail(round, redraw) {
-  const headers = ["Seat", "Cards", "Entered", "Settled", ...BETS.map((bet) => bet.name), "Player's net"];
+  const headers = ["Seat", "Cards", "Entered", "Settled", ...bets().map((bet) => bet.name), "Player's net"];
   return [
     el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round id ${round.round_id} · revision ${round.revision}`)),
     facts(round),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from service.accounts.roles import ROLES
+from service.engine.table_config import BetType
 from service.store.models import DEFAULT_SHIFT_STARTS
 from service.tables.gaming_day import MAX_SHIFTS
 
@@ -65,6 +66,21 @@ class ConfigSchema(Schema):
     dealer_qualifier = fields.String()
 
 
+class BetSchema(Schema):
+    key = fields.String(
+        required=True,
+        validate=validate.OneOf([bet.value for bet in BetType]),
+        metadata={"description": "the bet's name in a round's bets, the limits and a settlement"},
+    )
+    name = fields.String(required=True, metadata={"description": "the bet's name in full, as people read it"})
+    short = fields.String(
+        required=True, metadata={"description": "a short label for a column or a seat's field (DBB)"}
+    )
+    required = fields.Boolean(
+        required=True, metadata={"description": "whether every playing seat must place it"}
+    )
+
+
 class TableSchema(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
@@ -74,6 +90,16 @@ class TableSchema(Schema):
     shift_starts = fields.List(fields.String(), required=True)
     config = fields.Nested(ConfigSchema, required=True)
     config_created_at = fields.DateTime()
+    bets = fields.List(
+        fields.Nested(BetSchema),
+        required=True,
+        metadata={"description": "the game's bets, in the order a page lists them"},
+    )
+    seat_numbers = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "the table's seats, 1 to config.seats: where a seat can play"},
+    )
 
 
 class ConfigPreviewSchema(Schema):

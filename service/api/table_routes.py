@@ -24,7 +24,7 @@ from service.api.session import db, now, settings
 from service.api.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
-from service.engine.table_config import TableConfig
+from service.engine.table_config import BetType, TableConfig
 from service.errors import Invalid
 from service.rounds.house_way_report import house_way_report, player_setting, setting_report, seven_cards
 from service.store.models import GameTable
@@ -46,6 +46,8 @@ SAVED_AT_ONCE = "conflict: another admin saved a change at the same moment; read
 
 def table_json(table: GameTable) -> dict[str, Any]:
     version = current_config(db(), table)
+    # The bets and seats come with the table, so the pages list them from
+    # here, never from a copy of their own.
     return {
         "id": table.id,
         "name": table.name,
@@ -55,6 +57,8 @@ def table_json(table: GameTable) -> dict[str, Any]:
         "shift_starts": table.shift_starts,
         "config": version.rules,
         "config_created_at": version.created_at,
+        "bets": [bet.to_json() for bet in BetType],
+        "seat_numbers": list(config_of(version).seat_numbers),
     }
 
 

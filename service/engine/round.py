@@ -131,12 +131,8 @@ def _check_setting(index: int, entry: SeatEntry) -> None:
 
 
 def _check_bets(index: int, entry: SeatEntry, config: TableConfig) -> None:
-    bets = entry.bets
-    for bet, stake in (
-        (BetType.MAIN, bets.main),
-        (BetType.DEALER_BREAK_BONUS, bets.dealer_break_bonus),
-        (BetType.BREAK_BONUS, bets.break_bonus),
-    ):
+    for bet in BetType:
+        stake = entry.bets.stake(bet)
         if type(stake) is not int or stake < 0:  # bool is not a stake either
             raise RulesError(
                 "invalid_bet",
@@ -145,7 +141,7 @@ def _check_bets(index: int, entry: SeatEntry, config: TableConfig) -> None:
             )
         limit = config.limits[bet]
         if stake == 0:
-            if bet is BetType.MAIN:
+            if bet.required:
                 raise RulesError(
                     "main_bet_required",
                     f"seat {entry.seat}: every seat must place a Main Bet "

@@ -40,9 +40,48 @@ class FoulPolicy(StrEnum):
 
 
 class BetType(StrEnum):
+    """The game's bets, in the order every page, report and export lists
+    them: the one list of bets, which the API also sends to the pages."""
+
     MAIN = "main"
     DEALER_BREAK_BONUS = "dealer_break_bonus"
     BREAK_BONUS = "break_bonus"
+
+    @property
+    def label(self) -> BetLabel:
+        return BET_LABELS[self]
+
+    @property
+    def required(self) -> bool:
+        """Whether every playing seat must place it (section 7: the Main Bet)."""
+        return BET_LABELS[self].required
+
+    def to_json(self) -> dict[str, object]:
+        """
+        >>> BetType.DEALER_BREAK_BONUS.to_json()
+        {'key': 'dealer_break_bonus', 'name': 'Dealer Break Bonus', 'short': 'DBB', 'required': False}
+        """
+        label = self.label
+        return {"key": self.value, "name": label.name, "short": label.short, "required": label.required}
+
+
+@dataclass(frozen=True, slots=True)
+class BetLabel:
+    """How people read a bet: its name in full, its short label (a column
+    of a payout table, a seat's field), and whether it must be placed."""
+
+    name: str
+    short: str
+    required: bool = False
+
+
+BET_LABELS: Mapping[BetType, BetLabel] = MappingProxyType(
+    {
+        BetType.MAIN: BetLabel("Main", "Main", required=True),
+        BetType.DEALER_BREAK_BONUS: BetLabel("Dealer Break Bonus", "DBB"),
+        BetType.BREAK_BONUS: BetLabel("Break Bonus", "BB"),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +136,14 @@ class TableConfig:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TableConfig) and self.to_json() == other.to_json()
+
+    @property
+    def seat_numbers(self) -> tuple[int, ...]:
+        """
+        >>> TableConfig(seats=3).seat_numbers
+        (1, 2, 3)
+        """
+        return tuple(range(1, self.seats + 1))
 
     def limit(self, bet: BetType) -> BetLimit:
         return self.limits[bet]

@@ -12,11 +12,13 @@ from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.orm import Session
 
 from service.engine.house_way import Rule
+from service.engine.table_config import BetType
 from service.rounds.status import ExceptionKind, approved_exception_kind, counting
 from service.store.db import utc_now
 from service.store.models import AggregatedRound, RoundRecord, ShiftAggregate
 
-BETS = ("main", "dealer_break_bonus", "break_bonus")
+#: The bets by their JSON names, which also name their columns (``main_handle``).
+BETS = tuple(bet.value for bet in BetType)
 #: Every counting column of a shift aggregate.
 COUNTERS = (
     "rounds",

@@ -1,0 +1,39 @@
+// The round on the felt in the shape the API reads (POST .../rounds and
+// .../rounds/preview), or what is missing from it.
+import { readBets, untypedRequired } from "./dealer_bets.js";
+import { HAND_SIZE, tablet } from "./dealer_tablet.js";
+import { showError } from "./dom.js";
+
+function settingOf(seat, fail) {
+  const manual = tablet.manual[seat];
+  if (!manual) return "house_way";
+  if (manual.low.length !== 2 || manual.high.length !== 3) {
+    fail(`seat-${seat}-setting`, "tap 2 cards into the low and 3 into the high, or choose house way");
+  }
+  return { low: manual.low, high: manual.high };
+}
+
+/** The round, or null (with what is missing shown unless ``quiet``). A
+ * seat with no cards and nothing typed is not playing. */
+export function roundBody(quiet = false) {
+  let ok = true;
+  const fail = (target, message) => {
+    ok = false;
+    if (!quiet) showError(target, message);
+  };
+  if (tablet.hands.dealer.length !== HAND_SIZE) fail("dealer-cards", `the dealer needs ${HAND_SIZE} cards`);
+  const seats = [];
+  for (const seat of tablet.seats) {
+    const cards = tablet.hands[seat];
+    const bets = readBets(seat, tablet.bets, fail);
+    const missing = untypedRequired(seat, tablet.bets);
+    const required = tablet.bets.filter((bet) => bet.required);
+    if (cards.length === 0 && Object.keys(bets).length === 0 && missing.length === required.length) continue;
+    if (cards.length !== HAND_SIZE) fail(`seat-${seat}-cards`, `seat ${seat} needs ${HAND_SIZE} cards`);
+    for (const bet of missing) fail(`seat-${seat}-${bet.key}`, `the ${bet.name} bet is required`);
+    seats.push({ seat, cards: [...cards], setting: settingOf(seat, fail), bets });
+  }
+  if (seats.length === 0) fail("general", "no seat is playing: enter a seat's cards and Main bet");
+  if (!ok) return null;
+  return { round_id: tablet.round.key, dealer: [...tablet.hands.dealer], seats };
+}

@@ -1,0 +1,49 @@
+// The round on the felt, kept in this tab across a reload, so a round
+// submitted just before a reload is sent again with the same key and never
+// settles twice.
+import { typedBets } from "./dealer_bets.js";
+import { tablet } from "./dealer_tablet.js";
+import { isSent } from "./round_state.js";
+
+const PREFIX = "breakpoker.draft.";
+
+function draftKey() {
+  return `${PREFIX}${tablet.table.id}`;
+}
+
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft() {
+  const bets = Object.fromEntries(tablet.seats.map((seat) => [seat, typedBets(seat, tablet.bets)]));
+  const draft = {
+    key: tablet.round.key,
+    hands: tablet.hands,
+    manual: tablet.manual,
+    bets,
+    settled: tablet.round.settled,
+    sent: isSent(tablet.round),
+  };
+  sessionStorage.setItem(draftKey(), JSON.stringify(draft));
+}
+
+/** The draft kept for the table (``{key, hands, manual, bets, settled, sent}``), or null. */
+export function readDraft() {
+  const draft = parse(sessionStorage.getItem(draftKey()));
+  return draft && draft.key ? draft : null;
+}
+
+/** The next dealer in this tab starts clean, except for a round sent without
+ * a sure answer: it belongs to the table, and must be sent again, not retyped. */
+export function forgetDraftsButUnsure() {
+  for (const name of Object.keys(sessionStorage)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const draft = parse(sessionStorage.getItem(name));
+    if (!(draft && draft.sent && !draft.settled)) sessionStorage.removeItem(name);
+  }
+}

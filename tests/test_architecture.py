@@ -51,3 +51,11 @@ def test_every_package_says_what_it_owns_and_may_import():
         text = init.read_text()
         assert text.startswith('"""'), init
         assert "May import" in text, init
+
+
+def test_the_readme_and_the_runbook_name_only_paths_that_exist():
+    for document in ("README.md", "ops/README.md"):
+        text = (ROOT / document).read_text()
+        named = set(re.findall(r"`((?:service|workers|dealer_ui|lint_contracts)/[\w./]*)`", text))
+        missing = sorted(path for path in named if not (ROOT / path).exists())
+        assert missing == [], document

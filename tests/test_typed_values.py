@@ -27,6 +27,8 @@ CALLS = {
     "set_role": (2, "role"),
     "service_event": (1, "kind"),
     "queue": (0, "name"),
+    "literal": (0, "value"),  # a CASE of SQL literals
+    "_approved": (0, "kind"),
 }
 VALUES = {member.value for enum in ENUMS for member in enum}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
@@ -56,94 +56,102 @@ def _first_message(messages: Any, path: tuple[str, ...] = ()) -> tuple[str, str]
 
 
 def register_error_handlers(app: Flask) -> None:
-    @app.after_request
-    def options_as_json(response: Response) -> Response:
-        # Flask answers OPTIONS itself with an empty HTML body; say it in JSON.
-        if request.method == "OPTIONS" and response.status_code == 200 and not response.get_data():
-            response.set_data(json.dumps({"allow": sorted(response.allow)}))
-            response.mimetype = "application/json"
-        return response
+    app.after_request(_options_as_json)
+    app.register_error_handler(ServiceError, _service_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(IntegrityError, _conflict)
+    app.register_error_handler(ProgrammingError, _schema_error)
+    app.register_error_handler(OperationalError, _unavailable)
+    app.register_error_handler(RecursionError, _too_deep)
+    app.register_error_handler(Exception, _unexpected)
 
-    @app.errorhandler(ServiceError)
-    def service_error(error: ServiceError) -> tuple[Response, int]:
-        response, status = error_response(error.status, error.code, error.message, error.field)
-        if isinstance(error, RateLimited):
-            response.headers["Retry-After"] = str(error.retry_after)
-        if status == 401:
-            response.headers["WWW-Authenticate"] = challenge(error)
+
+def _options_as_json(response: Response) -> Response:
+    # Flask answers OPTIONS itself with an empty HTML body; say it in JSON.
+    if request.method == "OPTIONS" and response.status_code == 200 and not response.get_data():
+        response.set_data(json.dumps({"allow": sorted(response.allow)}))
+        response.mimetype = "application/json"
+    return response
+
+
+def _service_error(error: ServiceError) -> tuple[Response, int]:
+    response, status = error_response(error.status, error.code, error.message, error.field)
+    if isinstance(error, RateLimited):
+        response.headers["Retry-After"] = str(error.retry_after)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = challenge(error)
+    return response, status
+
+
+def _http_error(error: HTTPException) -> tuple[Response, int]:
+    status = error.code or 500
+    if request.url_rule is None and isinstance(error, NotFound | MethodNotAllowed):
+        found, headers = routing_error(current_app, request, error)
+        response, status = error_response(found.status, found.code, found.message, found.field)
+        response.headers.update(headers)
         return response, status
+    messages = (getattr(error, "data", None) or {}).get("messages")
+    if messages:
+        # webargs nests by location: {"json": {...}} or {"query": {...}}.
+        location, inner = next(iter(messages.items()))
+        field, text = _first_message(inner)
+        if location == "json" and not isinstance(inner, dict):
+            return error_response(400, "invalid_json", f"the request body is not valid JSON: {text}", "body")
+        if location == "json" and field == "_schema":
+            return error_response(400, "invalid_json", f"the request body: {text}", "body")
+        field = field.removesuffix("._schema") or location
+        return error_response(status, "invalid_field", f"{field}: {text}", field)
+    code = (error.name or "error").lower().replace(" ", "_")
+    return error_response(status, code, error.description or error.name)
 
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[Response, int]:
-        status = error.code or 500
-        if request.url_rule is None and isinstance(error, NotFound | MethodNotAllowed):
-            found, headers = routing_error(app, request, error)
-            response, status = error_response(found.status, found.code, found.message, found.field)
-            response.headers.update(headers)
-            return response, status
-        messages = (getattr(error, "data", None) or {}).get("messages")
-        if messages:
-            # webargs nests by location: {"json": {...}} or {"query": {...}}.
-            location, inner = next(iter(messages.items()))
-            field, text = _first_message(inner)
-            if location == "json" and not isinstance(inner, dict):
-                return error_response(
-                    400, "invalid_json", f"the request body is not valid JSON: {text}", "body"
-                )
-            if location == "json" and field == "_schema":
-                return error_response(400, "invalid_json", f"the request body: {text}", "body")
-            field = field.removesuffix("._schema") or location
-            return error_response(status, "invalid_field", f"{field}: {text}", field)
-        code = (error.name or "error").lower().replace(" ", "_")
-        return error_response(status, code, error.description or error.name)
 
-    @app.errorhandler(IntegrityError)
-    def conflict(_error: IntegrityError) -> tuple[Response, int]:
-        # A unique key taken by a request that committed a moment earlier
-        # (two admins saving at once, a name created twice).
-        return error_response(
-            409, "conflict", "another change was saved at the same moment; read again and retry", None
-        )
+def _conflict(_error: IntegrityError) -> tuple[Response, int]:
+    # A unique key taken by a request that committed a moment earlier
+    # (two admins saving at once, a name created twice).
+    return error_response(
+        409, "conflict", "another change was saved at the same moment; read again and retry", None
+    )
 
-    @app.errorhandler(ProgrammingError)
-    def schema_error(error: ProgrammingError) -> tuple[Response, int]:
-        # PostgreSQL's undefined table or column: a database not migrated.
-        not_migrated = _not_migrated(error)
-        return unexpected(error) if not_migrated is None else not_migrated
 
-    @app.errorhandler(OperationalError)
-    def unavailable(error: OperationalError) -> tuple[Response, int]:
-        not_migrated = _not_migrated(error)  # SQLite's "no such table"
-        if not_migrated is not None:
-            return not_migrated
-        app.logger.exception("database unavailable")
-        return error_response(
-            503,
-            "database_unavailable",
-            "the database is unreachable or busy: the request may not have been stored; send it "
-            "again with the same Idempotency-Key (a round settles once however often it is sent)",
-            None,
-        )
+def _schema_error(error: ProgrammingError) -> tuple[Response, int]:
+    # PostgreSQL's undefined table or column: a database not migrated.
+    not_migrated = _not_migrated(error)
+    return _unexpected(error) if not_migrated is None else not_migrated
 
-    def _not_migrated(error: DBAPIError) -> tuple[Response, int] | None:
-        """The answer to a statement that failed for a table or column the
-        database lacks, saying which revision it is at."""
-        if not missing_schema(error):
-            return None
-        db().rollback()
-        try:
-            found = NotMigrated(revisions(db()))
-        except SQLAlchemyError:
-            return None
-        app.logger.exception("database not migrated, or its schema changed by hand")
-        return error_response(found.status, found.code, found.message, found.field)
 
-    @app.errorhandler(RecursionError)
-    def too_deep(_error: RecursionError) -> tuple[Response, int]:
-        # Only a hostile body nests deep enough to exhaust the JSON decoder.
-        return error_response(400, "invalid_json", "the request body is nested too deeply", "body")
+def _unavailable(error: OperationalError) -> tuple[Response, int]:
+    not_migrated = _not_migrated(error)  # SQLite's "no such table"
+    if not_migrated is not None:
+        return not_migrated
+    current_app.logger.exception("database unavailable")
+    return error_response(
+        503,
+        "database_unavailable",
+        "the database is unreachable or busy: the request may not have been stored; send it "
+        "again with the same Idempotency-Key (a round settles once however often it is sent)",
+        None,
+    )
 
-    @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> tuple[Response, int]:
-        app.logger.exception("unexpected error")
-        return error_response(500, "internal_error", "the server failed; the request changed nothing")
+
+def _not_migrated(error: DBAPIError) -> tuple[Response, int] | None:
+    """The answer to a statement that failed for a table or column the
+    database lacks, saying which revision it is at."""
+    if not missing_schema(error):
+        return None
+    db().rollback()
+    try:
+        found = NotMigrated(revisions(db()))
+    except SQLAlchemyError:
+        return None
+    current_app.logger.exception("database not migrated, or its schema changed by hand")
+    return error_response(found.status, found.code, found.message, found.field)
+
+
+def _too_deep(_error: RecursionError) -> tuple[Response, int]:
+    # Only a hostile body nests deep enough to exhaust the JSON decoder.
+    return error_response(400, "invalid_json", "the request body is nested too deeply", "body")
+
+
+def _unexpected(error: Exception) -> tuple[Response, int]:
+    current_app.logger.exception("unexpected error")
+    return error_response(500, "internal_error", "the server failed; the request changed nothing")

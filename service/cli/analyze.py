@@ -16,7 +16,7 @@ from service.analysis.cache import par_sheet
 from service.analysis.par_sheet import compute_par_sheet
 from service.analysis.report_html import render_html
 from service.analysis.report_text import render_simulation, render_text
-from service.analysis.simulate import simulate
+from service.analysis.simulate import Estimate, simulate
 from service.config.settings import Settings
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
@@ -71,20 +71,7 @@ def analyze(
         document: dict[str, Any] = sheet.to_json()
         document["cached"] = cached
         if simulation is not None:
-            document["simulation"] = {
-                "rounds": rounds,
-                "seed": seed,
-                "figures": [
-                    {
-                        "name": e.name,
-                        "exact": e.exact,
-                        "simulated": e.simulated,
-                        "interval": [e.low, e.high],
-                        "inside": e.inside,
-                    }
-                    for e in simulation
-                ],
-            }
+            document["simulation"] = _simulation_json(simulation, rounds, seed)
         click.echo(json.dumps(document, indent=1))
         return
     click.echo(render_text(sheet, cached), nl=False)
@@ -93,6 +80,25 @@ def analyze(
         click.echo(render_simulation(simulation, rounds, seed), nl=False)
     if html_file is not None:
         click.echo(f"\nHTML report written to {html_file}")
+
+
+def _simulation_json(simulation: list[Estimate], rounds: int | None, seed: int) -> dict[str, Any]:
+    """Each simulated figure beside its exact value, and whether it falls
+    inside its interval."""
+    return {
+        "rounds": rounds,
+        "seed": seed,
+        "figures": [
+            {
+                "name": e.name,
+                "exact": e.exact,
+                "simulated": e.simulated,
+                "interval": [e.low, e.high],
+                "inside": e.inside,
+            }
+            for e in simulation
+        ],
+    }
 
 
 def _table_config(table_id: int) -> TableConfig:

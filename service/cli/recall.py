@@ -15,6 +15,7 @@ from service.config.settings import Settings
 from service.rounds.aggregates import BETS
 from service.rounds.resettle import Verdict, stored_rounds
 from service.rounds.resettle import verify as verify_round
+from service.rounds.sealed import Mismatch
 from service.rounds.showing import round_json
 from service.store.db import make_engine, session_factory
 from service.store.models import GameTable, RoundRecord
@@ -159,23 +160,16 @@ def _all(session: Session, table_id: int | None, as_json: bool) -> bool:
             if not mismatches:
                 continue
             failures += 1
-            if as_json:
-                if len(failed) < LISTED:
-                    failed.append(
-                        {
-                            "id": record.id,
-                            "table_id": record.table_id,
-                            "mismatches": [m.to_json() for m in mismatches],
-                        }
-                    )
-                continue
-            named = "; ".join(
-                f"{m.field} stored {_value(m.stored)} {m.against} {_value(m.resettled)}"
-                for m in mismatches[:3]
-            )
-            more = f" (and {len(mismatches) - 3} more)" if len(mismatches) > 3 else ""
-            click.secho(f"MISMATCH round {record.id} (table {record.table_id}): {named}{more}", fg="red")
-    scope = f" of table {table_id}" if table_id is not None else ""
+            if not as_json:
+                click.secho(_mismatch_line(record, mismatches), fg="red")
+            elif len(failed) < LISTED:
+                failed.append(
+                    {
+                        "id": record.id,
+                        "table_id": record.table_id,
+                        "mismatches": [m.to_json() for m in mismatches],
+                    }
+                )
     if as_json:
         summary = {
             "checked": checked,
@@ -185,7 +179,22 @@ def _all(session: Session, table_id: int | None, as_json: bool) -> bool:
             "rounds": failed,
         }
         click.echo(json.dumps(summary, indent=1, ensure_ascii=False))
-        return failures == 0
+    else:
+        _print_totals(checked, failures, unchecked, table_id)
+    return failures == 0
+
+
+def _mismatch_line(record: RoundRecord, mismatches: list[Mismatch]) -> str:
+    """A mismatching round, with its first three differences."""
+    named = "; ".join(
+        f"{m.field} stored {_value(m.stored)} {m.against} {_value(m.resettled)}" for m in mismatches[:3]
+    )
+    more = f" (and {len(mismatches) - 3} more)" if len(mismatches) > 3 else ""
+    return f"MISMATCH round {record.id} (table {record.table_id}): {named}{more}"
+
+
+def _print_totals(checked: int, failures: int, unchecked: int, table_id: int | None) -> None:
+    scope = f" of table {table_id}" if table_id is not None else ""
     if unchecked:
         click.secho(
             f"NOT CHECKED: the placement of {unchecked} round(s){scope} (their round_settled event "
@@ -200,4 +209,3 @@ def _all(session: Session, table_id: int | None, as_json: bool) -> bool:
         )
     else:
         click.echo(f"verified: all {checked} stored round(s){scope} re-settle to what was stored")
-    return failures == 0

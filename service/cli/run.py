@@ -70,37 +70,15 @@ def run(host: str, port: int, worker_count: int) -> None:
     settings = Settings.from_environment()
     settings.instance.mkdir(parents=True, exist_ok=True)
     lock = _lock_instance(settings.instance)
-    upgrade(settings.database)
-    engine = make_engine(settings.database)
-    with unit_of_work(session_factory(engine)) as session:
-        password = ensure_admin(session)
-    engine.dispose()
+    password = _migrate(settings)
     summary = Summary(host, port, password, settings.redis, worker_count + 1)
-
-    # Prometheus files of this run only: stale ones would be added in.
-    metrics = settings.instance / "prometheus"
-    shutil.rmtree(metrics, ignore_errors=True)
-    metrics.mkdir()
-    env = {
-        **os.environ,
-        "PROMETHEUS_MULTIPROC_DIR": str(metrics),
-        "BREAKPOKER_INSTANCE": str(settings.instance),
-    }
+    env = _environment(settings)
 
     redis = None if settings.redis_url else EmbeddedRedis(settings.instance)
     if redis is not None:
         redis.start()
         click.echo(f"Redis:    {redis.url} (embedded, data in {settings.instance})")
-    command = [sys.executable, "-m", "service.cli"]
-    children = {
-        "dispatcher": [*command, "dispatcher"],
-        # Sealing and counting never wait behind a par sheet or an export:
-        # these workers serve only the quick queues, and one more takes the
-        # long jobs (and quick ones while it has none).
-        **{f"worker {n}": [*command, "worker", "--queues", QUICK] for n in range(1, worker_count + 1)},
-        "long-job worker": [*command, "worker"],
-        "api": [*command, "serve", "--host", host, "--port", str(port)],
-    }
+    children = _children(host, port, worker_count)
     running = {name: _start(argv, env) for name, argv in children.items()}
     announced = False
     announce_by = time.monotonic() + ANNOUNCE_WITHIN
@@ -117,37 +95,16 @@ def run(host: str, port: int, worker_count: int) -> None:
         while not stopping:
             time.sleep(0.5)
             if not announced:
-                ready = summary.is_ready()
-                if ready or time.monotonic() > announce_by:
-                    # After the children's start-up logs, so it is the last thing
-                    # on screen: their last lines follow their signing on closely.
-                    time.sleep(SETTLE)
-                    summary.print(ready=ready)
-                    announced = True
+                announced = _announce(summary, announce_by)
             if redis is not None and not redis.running and not stopping:
-                click.echo("Redis exited; starting it again", err=True)
-                redis.stop()
-                try:
-                    redis.start()
-                except RuntimeError as error:
-                    # Killed again while starting, or slow to come up: the
-                    # next turn tries again; the API settles rounds meanwhile.
-                    click.echo(f"Redis did not start ({error}); trying again", err=True)
-                    redis.stop()
-                    time.sleep(RESTART_PAUSE)
+                _restart_redis(redis)
             for name, process in running.items():
                 if process.poll() is not None and not stopping:
                     click.echo(f"{name} exited with {process.returncode}; starting it again", err=True)
                     time.sleep(RESTART_PAUSE)
                     running[name] = _start(children[name], env)
     finally:
-        for process in running.values():
-            _signal_group(process, signal.SIGTERM)
-        for process in running.values():
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=20)
-            # Whatever the child left behind (a work-horse, the scheduler).
-            _signal_group(process, signal.SIGKILL)
+        _stop_children(running)
         if redis is not None:
             redis.stop()
         lock.close()
@@ -155,3 +112,76 @@ def run(host: str, port: int, worker_count: int) -> None:
             # Stopped before the API answered: the password is not lost.
             click.echo(f"First admin: name admin, password {password} (shown only this once)")
         click.echo("stopped")
+
+
+def _migrate(settings: Settings) -> str | None:
+    """Migrate to head and make sure an admin exists: the first admin's
+    password when this run created it."""
+    upgrade(settings.database)
+    engine = make_engine(settings.database)
+    with unit_of_work(session_factory(engine)) as session:
+        password = ensure_admin(session)
+    engine.dispose()
+    return password
+
+
+def _environment(settings: Settings) -> dict[str, str]:
+    # Prometheus files of this run only: stale ones would be added in.
+    metrics = settings.instance / "prometheus"
+    shutil.rmtree(metrics, ignore_errors=True)
+    metrics.mkdir()
+    return {
+        **os.environ,
+        "PROMETHEUS_MULTIPROC_DIR": str(metrics),
+        "BREAKPOKER_INSTANCE": str(settings.instance),
+    }
+
+
+def _children(host: str, port: int, worker_count: int) -> dict[str, list[str]]:
+    """Each child's name and command line."""
+    command = [sys.executable, "-m", "service.cli"]
+    return {
+        "dispatcher": [*command, "dispatcher"],
+        # Sealing and counting never wait behind a par sheet or an export:
+        # these workers serve only the quick queues, and one more takes the
+        # long jobs (and quick ones while it has none).
+        **{f"worker {n}": [*command, "worker", "--queues", QUICK] for n in range(1, worker_count + 1)},
+        "long-job worker": [*command, "worker"],
+        "api": [*command, "serve", "--host", host, "--port", str(port)],
+    }
+
+
+def _announce(summary: Summary, announce_by: float) -> bool:
+    """Print the summary once the API answers, or at the deadline anyway;
+    whether it is printed."""
+    ready = summary.is_ready()
+    if not (ready or time.monotonic() > announce_by):
+        return False
+    # After the children's start-up logs, so it is the last thing on
+    # screen: their last lines follow their signing on closely.
+    time.sleep(SETTLE)
+    summary.print(ready=ready)
+    return True
+
+
+def _restart_redis(redis: EmbeddedRedis) -> None:
+    click.echo("Redis exited; starting it again", err=True)
+    redis.stop()
+    try:
+        redis.start()
+    except RuntimeError as error:
+        # Killed again while starting, or slow to come up: the next turn
+        # tries again; the API settles rounds meanwhile.
+        click.echo(f"Redis did not start ({error}); trying again", err=True)
+        redis.stop()
+        time.sleep(RESTART_PAUSE)
+
+
+def _stop_children(running: dict[str, subprocess.Popen[bytes]]) -> None:
+    for process in running.values():
+        _signal_group(process, signal.SIGTERM)
+    for process in running.values():
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=20)
+        # Whatever the child left behind (a work-horse, the scheduler).
+        _signal_group(process, signal.SIGKILL)

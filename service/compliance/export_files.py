@@ -7,21 +7,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from service.compliance.export_queries import (
-    MONEY_COLUMNS,
-    Line,
-    Query,
-    Scope,
+from service.compliance.export_queries import Line, Query, Scope
+from service.compliance.export_rounds import MONEY_COLUMNS, round_row, rounds_query, seat_row, seats_query
+from service.compliance.export_trail import (
     chain_line,
     chain_query,
     event_row,
     events_query,
     exception_row,
     exceptions_query,
-    round_row,
-    rounds_query,
-    seat_row,
-    seats_query,
 )
 
 

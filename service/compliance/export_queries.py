@@ -1,5 +1,7 @@
-"""The queries behind a compliance export and how a stored row becomes a
-file's line.
+"""What every query of a compliance export shares: the cut, the scope and
+its audit window, the rounds a scope selects, and reading a query in
+batches. The queries of the files are :mod:`service.compliance.export_rounds`
+and :mod:`service.compliance.export_trail`.
 
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
@@ -11,29 +13,23 @@ stays flat however large the period is.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, TypeAlias
 
-from sqlalchemy import ColumnElement, Exists, Select, String, case, cast, exists, func, literal, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import ColumnElement, Select, String, cast, func, literal, select
+from sqlalchemy.orm import Session
 
-from service.audit.chain import EVENT_COLUMNS, canonical
-from service.rounds.aggregates import BETS
-from service.rounds.status import SETTLED, SUPERSEDED, VOID
+from service.audit.kinds import EventKind
 from service.store.models import (
     DEFAULT_SHIFT_STARTS,
     AuditEvent,
     AuditSeal,
-    ConfigVersion,
     ExceptionDecision,
     GameTable,
     RoundException,
     RoundRecord,
-    SeatRecord,
-    User,
 )
 from service.tables.gaming_day import day_bounds
 
@@ -110,16 +106,16 @@ def widened_window(session: Session, scope: Scope) -> tuple[datetime, datetime]:
     ``entered_at``)."""
     start, end = scope.window_start, scope.window_end
     first, last = session.execute(
-        select(func.min(RoundRecord.entered_at), func.max(RoundRecord.entered_at)).where(*_rounds_in(scope))
+        select(func.min(RoundRecord.entered_at), func.max(RoundRecord.entered_at)).where(*rounds_in(scope))
     ).one()
     settled = session.scalar(
         select(func.max(AuditEvent.occurred_at))
         .join(RoundRecord, AuditEvent.subject == literal("round:", String) + cast(RoundRecord.id, String))
         .where(
-            AuditEvent.kind == "round_settled",
+            AuditEvent.kind == EventKind.ROUND_SETTLED,
             AuditEvent.id <= scope.cut.event_id,
             RoundRecord.revision == 0,  # a correction's record gets its event when approved
-            *_rounds_in(scope),
+            *rounds_in(scope),
         )
     )
     if first is not None:
@@ -130,10 +126,8 @@ def widened_window(session: Session, scope: Scope) -> tuple[datetime, datetime]:
     return start, end
 
 
-# --- the queries ---------------------------------------------------------
-
-
-def _rounds_in(scope: Scope) -> list[ColumnElement[bool]]:
+def rounds_in(scope: Scope) -> list[ColumnElement[bool]]:
+    """The round records of the scope's days and tables, up to the cut."""
     conditions = [
         RoundRecord.gaming_day >= scope.first_day,
         RoundRecord.gaming_day <= scope.last_day,
@@ -144,286 +138,9 @@ def _rounds_in(scope: Scope) -> list[ColumnElement[bool]]:
     return conditions
 
 
-def _approved(kind: str, cut: Cut) -> Exists:
-    """An approved void or correction of the round, decided before the cut."""
-    return exists().where(
-        RoundException.round_id == RoundRecord.id,
-        RoundException.kind == kind,
-        RoundException.id <= cut.exception_id,
-        ExceptionDecision.exception_id == RoundException.id,
-        ExceptionDecision.approved.is_(True),
-        ExceptionDecision.id <= cut.decision_id,
-    )
-
-
-def rounds_query(scope: Scope) -> Query:
-    cut = scope.cut
-    superseded_by = (
-        select(ExceptionDecision.replacement_id)
-        .join(RoundException, RoundException.id == ExceptionDecision.exception_id)
-        .where(
-            RoundException.round_id == RoundRecord.id,
-            RoundException.kind == "correction",
-            RoundException.id <= cut.exception_id,
-            ExceptionDecision.approved.is_(True),
-            ExceptionDecision.id <= cut.decision_id,
-        )
-        .limit(1)
-        .scalar_subquery()
-    )
-    status = case(
-        (_approved("void", cut), literal(VOID)),
-        (_approved("correction", cut), literal(SUPERSEDED)),
-        else_=literal(SETTLED),
-    )
-    return (
-        select(
-            RoundRecord.id,
-            RoundRecord.table_id,
-            GameTable.name,
-            RoundRecord.round_ref,
-            RoundRecord.revision,
-            RoundRecord.supersedes_id,
-            status,
-            superseded_by,
-            ConfigVersion.version,
-            RoundRecord.dealer_cards,
-            User.name,
-            RoundRecord.entered_at,
-            RoundRecord.utc_offset_minutes,
-            RoundRecord.gaming_day,
-            RoundRecord.shift,
-            RoundRecord.house_net,
-        )
-        .join(GameTable, GameTable.id == RoundRecord.table_id)
-        .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
-        .join(User, User.id == RoundRecord.entered_by)
-        .where(*_rounds_in(scope))
-        .order_by(RoundRecord.id)
-    )
-
-
-def round_row(row: Line) -> list[object]:
-    (record_id, table_id, table, ref, revision, supersedes, status, superseded_by, version, dealer) = row[:10]
-    (entered_by, entered_at, offset, gaming_day, shift, house_net) = row[10:]
-    return [
-        record_id,
-        table_id,
-        table,
-        round_id(ref, revision),
-        revision,
-        supersedes,
-        status,
-        superseded_by,
-        version,
-        cards(dealer),
-        entered_by,
-        entered_at,
-        offset,
-        gaming_day,
-        shift,
-        house_net,
-    ]
-
-
-MONEY_COLUMNS = tuple(f"{bet}_{part}" for bet in BETS for part in ("stake", "outcome", "net"))
-
-
-def seats_query(scope: Scope) -> Query:
-    money = [getattr(SeatRecord, name) for name in MONEY_COLUMNS]
-    return (
-        select(
-            SeatRecord.round_id,
-            RoundRecord.table_id,
-            RoundRecord.round_ref,
-            RoundRecord.revision,
-            RoundRecord.gaming_day,
-            SeatRecord.seat,
-            SeatRecord.cards,
-            SeatRecord.setting_entered,
-            SeatRecord.low,
-            SeatRecord.high,
-            SeatRecord.rule,
-            SeatRecord.fouled,
-            *money,
-        )
-        .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
-        .where(*_rounds_in(scope))
-        .order_by(SeatRecord.round_id, SeatRecord.seat)
-    )
-
-
-def seat_row(row: Line) -> list[object]:
-    record_id, table_id, ref, revision, gaming_day, seat, seven, entered, low, high, rule, fouled = row[:12]
-    return [
-        record_id,
-        table_id,
-        round_id(ref, revision),
-        revision,
-        gaming_day,
-        seat,
-        cards(seven),
-        setting(entered),
-        cards(low),
-        cards(high),
-        rule,
-        fouled,
-        *row[12:],
-    ]
-
-
-def exceptions_query(scope: Scope) -> Query:
-    requester = aliased(User)
-    decider = aliased(User)
-    decision = case(
-        (ExceptionDecision.id.is_(None), literal("pending")),
-        (ExceptionDecision.approved.is_(True), literal("approved")),
-        else_=literal("rejected"),
-    )
-    return (
-        select(
-            RoundException.id,
-            RoundException.round_id,
-            RoundRecord.table_id,
-            RoundRecord.round_ref,
-            RoundRecord.revision,
-            RoundException.kind,
-            RoundException.reason,
-            requester.name,
-            RoundException.requested_at,
-            decision,
-            decider.name,
-            ExceptionDecision.decided_at,
-            ExceptionDecision.note,
-            ExceptionDecision.replacement_id,
-            RoundException.changes,
-        )
-        .join(RoundRecord, RoundRecord.id == RoundException.round_id)
-        .join(requester, requester.id == RoundException.requested_by)
-        .outerjoin(
-            ExceptionDecision,
-            (ExceptionDecision.exception_id == RoundException.id)
-            & (ExceptionDecision.id <= scope.cut.decision_id),
-        )
-        .outerjoin(decider, decider.id == ExceptionDecision.decided_by)
-        .where(RoundException.id <= scope.cut.exception_id, *_rounds_in(scope))
-        .order_by(RoundException.id)
-    )
-
-
-def exception_row(row: Line) -> list[object]:
-    exception_id, record_id, table_id, ref, revision, *middle, changes = row
-    return [exception_id, record_id, table_id, round_id(ref, revision), revision, *middle, compact(changes)]
-
-
-def _events_in(scope: Scope) -> list[ColumnElement[bool]]:
-    return [
-        AuditEvent.occurred_at >= scope.window_start,
-        AuditEvent.occurred_at < scope.window_end,
-        AuditEvent.id <= scope.cut.event_id,
-    ]
-
-
-def events_query(scope: Scope) -> Query:
-    actor = aliased(User)
-    sealed = AuditSeal.seq <= scope.cut.seal_seq
-    return (
-        select(
-            AuditEvent.id,
-            AuditEvent.occurred_at,
-            AuditEvent.kind,
-            AuditEvent.subject,
-            AuditEvent.actor_id,
-            actor.name,
-            AuditEvent.table_id,
-            AuditEvent.payload,
-            AuditSeal.seq,
-        )
-        .outerjoin(actor, actor.id == AuditEvent.actor_id)
-        .outerjoin(AuditSeal, (AuditSeal.event_id == AuditEvent.id) & sealed)
-        .where(*_events_in(scope))
-        .order_by(AuditEvent.id)
-    )
-
-
-def event_row(row: Line) -> list[object]:
-    *head, payload, seq = row
-    return [*head, compact(payload), seq]
-
-
-def chain_query(scope: Scope) -> Query:
-    return (
-        select(
-            AuditSeal.seq,
-            AuditSeal.previous_hash,
-            AuditSeal.hash,
-            AuditSeal.sealed_at,
-            *EVENT_COLUMNS,
-        )
-        .join(AuditEvent, AuditEvent.id == AuditSeal.event_id)
-        .where(AuditSeal.seq <= scope.cut.seal_seq, *_events_in(scope))
-        .order_by(AuditSeal.seq)
-    )
-
-
-def chain_line(row: Line) -> dict[str, Any]:
-    seq, previous_hash, digest, sealed_at, *event_columns = row
-    event_id, kind, subject, actor_id, table_id, occurred_at, payload = event_columns
-    # The event as stored now, in the chain's own canonical form: a verifier
-    # recomputes link_hash(previous_hash, event) and compares it with hash.
-    event = AuditEvent(
-        id=event_id,
-        kind=kind,
-        subject=subject,
-        actor_id=actor_id,
-        table_id=table_id,
-        occurred_at=occurred_at,
-        payload=payload,
-    )
-    return {
-        "seq": seq,
-        "event_id": event_id,
-        "previous_hash": previous_hash,
-        "hash": digest,
-        "sealed_at": sealed_at.isoformat(),
-        "event": json.loads(canonical(event)),
-    }
-
-
 def count(session: Session, query: Query) -> int:
     return int(session.scalar(select(func.count()).select_from(query.order_by(None).subquery())) or 0)
 
 
 def stream(session: Session, query: Query, batch: int = BATCH) -> Iterator[Line]:
     yield from session.execute(query, execution_options={"yield_per": batch})
-
-
-# --- values as the files show them --------------------------------------
-
-
-def round_id(ref: str, revision: int) -> object:
-    """The round_id as the dealer entered it; a correction's ref carries its
-    revision after ``#``."""
-    for text in (ref, ref.rsplit("#", 1)[0] if revision else None):
-        if text is not None:
-            try:
-                return json.loads(text)
-            except ValueError:
-                continue
-    return ref
-
-
-def cards(codes: Sequence[str] | None) -> str:
-    return " ".join(codes or ())
-
-
-def setting(entered: Any) -> str:
-    if isinstance(entered, dict):
-        return f"{cards(entered.get('low'))} / {cards(entered.get('high'))}"
-    return str(entered)
-
-
-def compact(document: Any) -> str:
-    if document is None:
-        return ""
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -3,7 +3,9 @@ year-to-date: rounds, seats, handle and house win per bet, hold against the
 theoretical hold of the rules the rounds were played under, variance flags
 with the current investigation notes, and per-dealer figures. What a
 report covers is :mod:`service.reports.periods`; the notes are
-:mod:`service.reports.variance_notes`.
+:mod:`service.reports.variance_notes`; the sums of the aggregates are
+:mod:`service.reports.aggregate_sums` and the dealers' lines
+:mod:`service.reports.dealer_lines`.
 
 The figures are sums of the shift aggregates (kept by the background job), so
 a report reads a few rows per table, shift and dealer, never every round.
@@ -17,33 +19,27 @@ shown rounded to the nearest minor unit (halves away from zero).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
-from service.reports.hold import Stakes, Theory, VersionTheory, hold, z_value
+from service.reports.aggregate_sums import Sums, pending_rounds, period_sums
+from service.reports.dealer_lines import dealer_lines, exception_counts
+from service.reports.hold import Theory, VersionTheory, hold, z_value
 from service.reports.periods import Period, Scope, check_confidence, resolve_period
 from service.reports.variance_notes import current_notes
-from service.rounds.aggregates import BETS, COUNTERS, out_of_step
+from service.rounds.aggregates import BETS
 from service.rounds.storing import iso
 from service.store.db import utc_now
-from service.store.models import (
-    ConfigVersion,
-    ExceptionDecision,
-    RoundException,
-    RoundRecord,
-    ShiftAggregate,
-    User,
-)
+from service.store.models import ConfigVersion
 from service.tables.tables import config_of
 
 DEFAULT_CONFIDENCE = 0.95
@@ -63,85 +59,6 @@ UNITS = {
 }
 
 
-# --- sums of the aggregates --------------------------------------------------
-
-
-@dataclass
-class Sums:
-    """Counters of some aggregate rows added up."""
-
-    counts: Counter[str] = field(default_factory=Counter)
-    squares: dict[str, float] = field(default_factory=lambda: dict.fromkeys(BETS, 0.0))
-
-    def add(self, other: Sums) -> None:
-        self.counts.update(other.counts)
-        for bet in BETS:
-            self.squares[bet] += other.squares[bet]
-
-    def handle(self, bet: str) -> int:
-        return self.counts[f"{bet}_handle"]
-
-    def win(self, bet: str) -> int:
-        return self.counts[f"{bet}_house_net"]
-
-    def stakes(self, bet: str) -> Stakes:
-        return Stakes(self.handle(bet), self.squares[bet])
-
-    def empty(self) -> bool:
-        return not any(self.counts.values())
-
-    @classmethod
-    def of(cls, parts: Iterable[Sums]) -> Sums:
-        total = cls()
-        for part in parts:
-            total.add(part)
-        return total
-
-
-Query = TypeVar("Query", bound=Select[*tuple[Any, ...]])
-
-
-def _in_period(query: Query, day_column: Any, shift_column: Any, period: Period) -> Query:
-    query = query.where(day_column >= period.first_day, day_column <= period.day)
-    if period.shift is not None:
-        query = query.where(shift_column == period.shift)
-    return query
-
-
-def _sums(session: Session, scope: Scope, period: Period) -> dict[tuple[int, int], Sums]:
-    """Per (configuration version, dealer): the aggregates of the period."""
-    columns = [func.coalesce(func.sum(getattr(ShiftAggregate, name)), 0).label(name) for name in COUNTERS]
-    query = select(ShiftAggregate.config_id, ShiftAggregate.dealer_id, *columns).where(
-        ShiftAggregate.table_id.in_(scope.table_ids)
-    )
-    query = _in_period(query, ShiftAggregate.gaming_day, ShiftAggregate.shift, period)
-    found: dict[tuple[int, int], Sums] = {}
-    for row in session.execute(query.group_by(ShiftAggregate.config_id, ShiftAggregate.dealer_id)):
-        values = row._mapping
-        sums = Sums()
-        for name in COUNTERS:
-            bet = name.removesuffix("_stake_squares")
-            if bet != name:
-                sums.squares[bet] = float(values[name])
-            else:
-                # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
-                sums.counts[name] = int(values[name])
-        found[(row.config_id, row.dealer_id)] = sums
-    return found
-
-
-def _pending_rounds(session: Session, scope: Scope, period: Period) -> int:
-    """Round records of the period the totals do not reflect yet (new, or
-    voided or corrected since they were counted)."""
-    query = (
-        select(func.count())
-        .select_from(RoundRecord)
-        .where(RoundRecord.table_id.in_(scope.table_ids), out_of_step())
-    )
-    query = _in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
-    return int(session.scalar(query) or 0)
-
-
 def _sheets(session: Session, instance: Path, config_ids: Iterable[int]) -> dict[int, ParSheet | None]:
     """Each version's cached par sheet, or None while the job computes it
     (the job was queued when the version was made: nothing is queued here)."""
@@ -154,73 +71,6 @@ def _sheets(session: Session, instance: Path, config_ids: Iterable[int]) -> dict
             by_digest[version.digest] = cached_par_sheet(config_of(version), instance)
         found[version.id] = by_digest[version.digest]
     return found
-
-
-# --- per dealer --------------------------------------------------------------
-
-
-def _exception_counts(session: Session, scope: Scope, period: Period) -> Counter[tuple[int, str]]:
-    """Voids and corrections of the period's rounds, by the dealer who
-    entered the round: (dealer, "voids" | "corrections" | "pending_…")."""
-    query = (
-        select(RoundRecord.entered_by, RoundException.kind, ExceptionDecision.approved, func.count())
-        .select_from(RoundException)
-        .join(RoundRecord, RoundRecord.id == RoundException.round_id)
-        .outerjoin(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
-        .where(RoundRecord.table_id.in_(scope.table_ids))
-        .group_by(RoundRecord.entered_by, RoundException.kind, ExceptionDecision.approved)
-    )
-    query = _in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
-    counts: Counter[tuple[int, str]] = Counter()
-    for dealer_id, kind, approved, number in session.execute(query):
-        plural = "voids" if kind == "void" else "corrections"
-        if approved is None:
-            counts[(dealer_id, f"pending_{plural}")] += number
-        elif approved:
-            counts[(dealer_id, plural)] += number
-    return counts
-
-
-EXCEPTION_FIGURES = ("voids", "corrections", "pending_voids", "pending_corrections")
-
-
-def _dealers(
-    session: Session, by_key: dict[tuple[int, int], Sums], exceptions: Counter[tuple[int, str]]
-) -> list[dict[str, Any]]:
-    per_dealer: dict[int, Sums] = {}
-    for (_, dealer_id), sums in by_key.items():
-        per_dealer.setdefault(dealer_id, Sums()).add(sums)
-    ids = {dealer_id for dealer_id, sums in per_dealer.items() if not sums.empty()}
-    ids |= {dealer_id for dealer_id, _ in exceptions}
-    names = dict(session.execute(select(User.id, User.name).where(User.id.in_(sorted(ids)))).all())
-    dealers = []
-    for dealer_id in ids:
-        sums = per_dealer.get(dealer_id, Sums())
-        dealers.append(
-            {
-                "dealer_id": dealer_id,
-                "name": names[dealer_id],
-                "rounds": sums.counts["rounds"],
-                "seats": sums.counts["seats"],
-                "fouls": sums.counts["fouls"],
-                "bets": {
-                    bet: {
-                        "bets": sums.counts[f"{bet}_bets"],
-                        "handle": sums.handle(bet),
-                        "win": sums.win(bet),
-                        "hold": hold(sums.win(bet), sums.handle(bet)),
-                    }
-                    for bet in BETS
-                },
-                "handle": sum(sums.handle(bet) for bet in BETS),
-                "win": sum(sums.win(bet) for bet in BETS),
-                **{figure: exceptions[(dealer_id, figure)] for figure in EXCEPTION_FIGURES},
-            }
-        )
-    return sorted(dealers, key=lambda dealer: (dealer["name"], dealer["dealer_id"]))
-
-
-# --- the report --------------------------------------------------------------
 
 
 def _bet_line(
@@ -284,6 +134,28 @@ def _header(scope: Scope, period: Period, chosen: str, now: datetime, pending: i
     }
 
 
+def _per_version(by_key: dict[tuple[int, int], Sums]) -> dict[int, Sums]:
+    """The sums per configuration version, of the versions that have any."""
+    per_version: dict[int, Sums] = {}
+    for (config_id, _), sums in by_key.items():
+        per_version.setdefault(config_id, Sums()).add(sums)
+    return {config_id: sums for config_id, sums in per_version.items() if not sums.empty()}
+
+
+def _totals(total: Sums, bets: dict[str, Any], expected: Fraction, theory_pending: bool) -> dict[str, Any]:
+    """Every bet together. The theoretical win adds the bets' rounded figures,
+    so it matches the lines shown; the theoretical hold divides the exact win."""
+    handle = sum(total.handle(bet) for bet in BETS)
+    win = sum(total.win(bet) for bet in BETS)
+    return {
+        "handle": handle,
+        "win": win,
+        "hold": hold(win, handle),
+        "theoretical_win": None if theory_pending else sum(bets[bet]["theoretical_win"] for bet in BETS),
+        "theoretical_hold": None if theory_pending or handle == 0 else float(expected / handle),
+    }
+
+
 def report(
     session: Session,
     instance: Path,
@@ -298,11 +170,8 @@ def report(
     now = now or utc_now()
     check_confidence(confidence)
     period, chosen = resolve_period(scope, kind, day, shift, now)
-    by_key = _sums(session, scope, period)
-    per_version: dict[int, Sums] = {}
-    for (config_id, _), sums in by_key.items():
-        per_version.setdefault(config_id, Sums()).add(sums)
-    per_version = {config_id: sums for config_id, sums in per_version.items() if not sums.empty()}
+    by_key = period_sums(session, scope, period)
+    per_version = _per_version(by_key)
     sheets = _sheets(session, instance, per_version)
     missing = sorted(config_id for config_id, sheet in sheets.items() if sheet is None)
     theories = None if missing else {config_id: sheet for config_id, sheet in sheets.items() if sheet}
@@ -314,10 +183,8 @@ def report(
     for bet in BETS:
         bets[bet], exact = _bet_line(bet, per_version, theories, confidence, notes.get(bet))
         expected += exact or 0
-    handle = sum(total.handle(bet) for bet in BETS)
-    win = sum(total.win(bet) for bet in BETS)
     return {
-        **_header(scope, period, chosen, now, _pending_rounds(session, scope, period)),
+        **_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
         "confidence": confidence,
         "z": z_value(confidence),
         "units": UNITS,
@@ -330,14 +197,8 @@ def report(
         "theoretical_pending": bool(missing),
         "theoretical_pending_versions": _version_names(session, missing),
         "bets": bets,
-        "totals": {
-            "handle": handle,
-            "win": win,
-            "hold": hold(win, handle),
-            "theoretical_win": None if missing else sum(bets[bet]["theoretical_win"] for bet in BETS),
-            "theoretical_hold": None if missing or handle == 0 else float(expected / handle),
-        },
-        "dealers": _dealers(session, by_key, _exception_counts(session, scope, period)),
+        "totals": _totals(total, bets, expected, bool(missing)),
+        "dealers": dealer_lines(session, by_key, exception_counts(session, scope, period)),
     }
 
 
@@ -353,10 +214,10 @@ def dealer_report(
     now = now or utc_now()
     period, chosen = resolve_period(scope, kind, day, shift, now)
     return {
-        **_header(scope, period, chosen, now, _pending_rounds(session, scope, period)),
+        **_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
         "units": {"money": UNITS["money"], "win": UNITS["win"], "hold": UNITS["hold"]},
-        "dealers": _dealers(
-            session, _sums(session, scope, period), _exception_counts(session, scope, period)
+        "dealers": dealer_lines(
+            session, period_sums(session, scope, period), exception_counts(session, scope, period)
         ),
     }
 

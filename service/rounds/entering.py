@@ -99,13 +99,7 @@ def enter_round(
         return earlier
     version, round_, settled = settle_body(session, table, body)
     ref = round_ref_of(round_.round_id)
-    round_id = str(round_.round_id)
-    number_ref = round_id if _WHOLE_NUMBER.fullmatch(round_id) else ref
-    taken = (
-        session.connection()
-        .execute(_BY_REF, {"table_id": table.id, "ref": ref, "number_ref": number_ref})
-        .scalar()
-    )
+    taken = _settled_as(session, table, round_.round_id, ref)
     if taken is not None:
         # A concurrent request with this very key may have just stored it.
         won = replay(session, table, user, key, digest)
@@ -142,6 +136,19 @@ def enter_round(
     record_settled(session, record, version.version, digest, user.id, now)
     queue_job(session, JobKind.AGGREGATE, record_id)
     return Entered(record, replayed=False, seats=seats)
+
+
+def _settled_as(session: Session, table: GameTable, round_id: str | int, ref: str) -> int | None:
+    """The record of this round_id at the table, if one is settled already:
+    a whole number matches whether it was stored as a number or a string."""
+    text = str(round_id)
+    number_ref = text if _WHOLE_NUMBER.fullmatch(text) else ref
+    found = (
+        session.connection()
+        .execute(_BY_REF, {"table_id": table.id, "ref": ref, "number_ref": number_ref})
+        .scalar()
+    )
+    return None if found is None else int(found)
 
 
 def settle_body(

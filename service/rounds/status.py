@@ -40,8 +40,6 @@ class DecisionState(StrEnum):
 
 
 KINDS = tuple(ExceptionKind)
-# The statuses by their old names, for the export's SQL (a CASE of literals).
-SETTLED, VOID, SUPERSEDED = RoundStatus.SETTLED, RoundStatus.VOID, RoundStatus.SUPERSEDED
 
 
 def _approved_exception(kind: str | None = None) -> ColumnElement[bool]:

@@ -19,7 +19,9 @@ constant (``service/cli/bench/ceiling.py``): the ceiling of the stack. Last, eve
 round answered 201 must be stored exactly once.
 
 The load generator shares the machine's cores with the server, as any
-loopback test does; the figures say how many there are.
+loopback test does; the figures say how many there are. The servers are
+started and stopped by ``service/cli/bench/load_servers.py``; a phase's
+figures and how they are printed are ``service/cli/bench/load_figures.py``.
 """
 
 from __future__ import annotations
@@ -27,14 +29,8 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +38,10 @@ import click
 from sqlalchemy import func, select
 
 from service.accounts.auth import create_user, login
-from service.cli.bench.loadgen import Prepared, Request, Result, closed_loop, open_loop
+from service.accounts.roles import Role
+from service.cli.bench.load_figures import Phase, phase_line, print_result, progress, share_of_ceiling
+from service.cli.bench.load_servers import gunicorn_settings, server
+from service.cli.bench.loadgen import Prepared, Request, closed_loop, open_loop
 from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
 from service.cli.serve import CHECKOUT_CONFIG
 from service.config.redis_server import EmbeddedRedis
@@ -60,38 +59,6 @@ WARM_UP_SECONDS = 3.0
 AIM_SHARE = 0.40
 AIM_P99_MS = 50.0
 AIM_RATE = 100.0
-
-
-@dataclass(frozen=True)
-class Phase:
-    name: str
-    offered: float | None  # requests a second; None: as fast as it goes
-    connections: int
-    result: Result
-    expected: int  # the status every answer should have
-
-    def to_json(self) -> dict[str, Any]:
-        result = self.result
-        return {
-            "phase": self.name,
-            "offered_per_second": self.offered,
-            "connections": self.connections,
-            "sent": result.sent,
-            "answered": result.answered,
-            "seconds": round(result.seconds, 3),
-            "throughput_per_second": round(result.throughput, 1),
-            "p50_ms": _ms(result.percentile(0.50)),
-            "p95_ms": _ms(result.percentile(0.95)),
-            "p99_ms": _ms(result.percentile(0.99)),
-            "max_ms": _ms(max(result.latencies, default=float("nan"))),
-            "statuses": {str(status): count for status, count in sorted(result.statuses.items())},
-            "failures": dict(result.failures),
-            "unexpected": result.answered - result.ok(self.expected) + sum(result.failures.values()),
-        }
-
-
-def _ms(seconds: float) -> float | None:
-    return None if seconds != seconds else round(seconds * 1000, 2)  # NaN: nothing answered
 
 
 @click.command("bench-load")
@@ -127,7 +94,7 @@ def bench_load(
         result = _LoadBench(url, instance, seconds, rate, connections, workers).run()
     result["database"] = shown_database(url, temporary=not database_url)
     failure = None if result["ok"] else "bench-load: FAILED: " + "; ".join(result["problems"])
-    finish(result, as_json, _print, failure)
+    finish(result, as_json, print_result, failure)
 
 
 class _LoadBench:
@@ -144,7 +111,7 @@ class _LoadBench:
         self.warmed = 0
 
     def run(self) -> dict[str, Any]:
-        _progress(f"migrating {shown_database(self.url, False)} and creating a dealer and a table")
+        progress(f"migrating {shown_database(self.url, False)} and creating a dealer and a table")
         upgrade(self.url)
         token, table_id = self._setup()
         templates = self._templates(table_id, token)
@@ -152,7 +119,7 @@ class _LoadBench:
         redis.start()
         try:
             env = self._environment(redis.url)
-            with _server(self._api_command(), env, self.instance / "api.log") as port:
+            with server(self._api_command(), env, self.instance / "api.log") as port:
                 # Not reported: every worker's caches filled first.
                 warm_up = min(WARM_UP_SECONDS, self.seconds)
                 warm = closed_loop("127.0.0.1", port, self._rounds(templates), warm_up, 8)
@@ -164,7 +131,7 @@ class _LoadBench:
                     open_loop("127.0.0.1", port, self._rounds(templates), self.rate, self.seconds),
                     201,
                 )
-                _progress(_line(fixed))
+                progress(phase_line(fixed))
                 saturated = Phase(
                     "rounds at saturation",
                     None,
@@ -172,7 +139,7 @@ class _LoadBench:
                     closed_loop("127.0.0.1", port, self._rounds(templates), self.seconds, self.connections),
                     201,
                 )
-                _progress(_line(saturated))
+                progress(phase_line(saturated))
                 # Where the ceiling goes before any round: the service's own
                 # answer of a constant (its middleware: request ids, access
                 # log, metrics, headers), then a signed-in read of one row.
@@ -187,7 +154,7 @@ class _LoadBench:
                 ]
             ceiling_command = [sys.executable, "-m", "gunicorn", "--config", str(CHECKOUT_CONFIG)]
             ceiling_command += [*self._worker_option(), "service.cli.bench.ceiling:create_app()"]
-            with _server(ceiling_command, env, self.instance / "ceiling.log") as port:
+            with server(ceiling_command, env, self.instance / "ceiling.log") as port:
                 ceiling = self._saturate(port, "bare endpoint at saturation", Request("GET", "/constant"))
         finally:
             redis.stop()
@@ -203,7 +170,7 @@ class _LoadBench:
             closed_loop("127.0.0.1", port, _repeat(request), self.seconds, self.connections),
             200,
         )
-        _progress(_line(phase))
+        progress(phase_line(phase))
         return phase
 
     def _setup(self) -> tuple[str, int]:
@@ -212,8 +179,8 @@ class _LoadBench:
             sessions = session_factory(engine)
             with cheap_password_hashing():
                 with unit_of_work(sessions) as session:
-                    dealer = create_user(session, "bench-dealer", "dealer", PASSWORD)
-                    admin = create_user(session, "bench-admin", "admin", PASSWORD)
+                    dealer = create_user(session, "bench-dealer", Role.DEALER, PASSWORD)
+                    admin = create_user(session, "bench-admin", Role.ADMIN, PASSWORD)
                     table_id = create_table(session, admin, "BP-LOAD").id
                 with unit_of_work(sessions) as session:
                     token = login(session, dealer.name, PASSWORD, Settings()).token
@@ -281,8 +248,10 @@ class _LoadBench:
         p99 = fixed.result.percentile(0.99) * 1000
         return {
             "cpus": os.cpu_count(),
-            "gunicorn": _gunicorn_settings(self.workers),
-            "phases": [{**phase.to_json(), "share_of_ceiling": _share(phase, ceiling)} for phase in phases],
+            "gunicorn": gunicorn_settings(self.workers),
+            "phases": [
+                {**phase.to_json(), "share_of_ceiling": share_of_ceiling(phase, ceiling)} for phase in phases
+            ],
             "share_of_ceiling": round(share, 4),
             "aims": {
                 "share_of_ceiling": AIM_SHARE,
@@ -298,111 +267,6 @@ class _LoadBench:
         }
 
 
-def _share(phase: Phase, ceiling: Phase) -> float | None:
-    """A saturation phase's throughput over the ceiling's."""
-    if phase.offered is not None or not ceiling.result.throughput:
-        return None
-    return round(phase.result.throughput / ceiling.result.throughput, 4)
-
-
 def _repeat(request: Request) -> Iterator[Request]:
     while True:
         yield request
-
-
-def _gunicorn_settings(workers: int | None) -> dict[str, Any]:
-    namespace: dict[str, Any] = {}
-    exec(compile(CHECKOUT_CONFIG.read_text(), str(CHECKOUT_CONFIG), "exec"), namespace)
-    return {
-        "config": str(CHECKOUT_CONFIG.relative_to(CHECKOUT_CONFIG.parents[1])),
-        "worker_class": namespace["worker_class"],
-        "workers": workers or namespace["workers"],
-        "threads": namespace["threads"],
-    }
-
-
-@contextmanager
-def _server(command: list[str], env: dict[str, str], log: Path) -> Iterator[int]:
-    """A server on a free loopback port, stopped (its whole group) at the end."""
-    port = _free_port()
-    with log.open("ab") as output:
-        process = subprocess.Popen(
-            command,
-            env={**env, "BREAKPOKER_BIND": f"127.0.0.1:{port}"},
-            stdout=output,
-            stderr=output,
-            start_new_session=True,
-        )
-    try:
-        _wait_ready(port, process, log)
-        yield port
-    finally:
-        with suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_ready(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise click.ClickException(f"the server exited ({process.returncode}): {log.read_text()[-2000:]}")
-        for path in ("/healthz", "/constant"):  # the API, or the bare endpoint
-            with suppress(OSError), urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=1):
-                return
-        time.sleep(0.2)
-    raise click.ClickException(f"the server did not answer within 60 s: {log.read_text()[-2000:]}")
-
-
-def _line(phase: Phase) -> str:
-    shown = phase.to_json()
-    offered = f"{phase.offered:g}/s offered, " if phase.offered else f"{phase.connections} connections, "
-    return (
-        f"{phase.name}: {offered}{shown['throughput_per_second']:g}/s answered, "
-        f"p50 {shown['p50_ms']} ms, p95 {shown['p95_ms']} ms, p99 {shown['p99_ms']} ms, "
-        f"{shown['unexpected']} unexpected"
-    )
-
-
-def _progress(message: str) -> None:
-    click.echo(f"bench-load: {message}", err=True)
-
-
-def _print(result: dict[str, Any]) -> None:
-    gunicorn = result["gunicorn"]
-    click.echo(
-        f"bench-load on {result['database']}, {result['cpus']} CPUs shared with the load generator; "
-        f"gunicorn {gunicorn['worker_class']} {gunicorn['workers']} workers x {gunicorn['threads']} threads "
-        f"({gunicorn['config']})"
-    )
-    headings = ("offered", "answered/s", "p50 ms", "p95 ms", "p99 ms", "bad", "of ceiling")
-    click.echo(f"{'':34} " + " ".join(f"{name:>{len(name) + 3}}" for name in headings))
-    for phase in result["phases"]:
-        rate = phase["offered_per_second"]
-        offered = f"{rate:g}/s" if rate else f"{phase['connections']} conn"
-        share = "" if phase["share_of_ceiling"] is None else f"{phase['share_of_ceiling']:.1%}"
-        click.echo(
-            f"{phase['phase']:34} {offered:>10} {phase['throughput_per_second']:>13.1f} "
-            f"{phase['p50_ms']:>9} {phase['p95_ms']:>9} {phase['p99_ms']:>9} {phase['unexpected']:>6} "
-            f"{share:>13}"
-        )
-    aims = result["aims"]
-    click.echo(
-        f"settlement at saturation / ceiling: {result['share_of_ceiling']:.1%} "
-        f"(aim {aims['share_of_ceiling']:.0%}: {'met' if aims['share_met'] else 'NOT met'}); "
-        f"p99 at {aims['rate']:g}/s: {result['phases'][0]['p99_ms']} ms "
-        f"(aim < {aims['p99_ms_at_rate']:g} ms: {'met' if aims['p99_met'] else 'NOT met'})"
-    )
-    click.echo(f"rounds stored: {result['stored_rounds']}, answered 201: {result['answered_201']}")

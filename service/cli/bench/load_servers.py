@@ -1,0 +1,74 @@
+"""The servers ``breakpoker bench-load`` drives: each started as a process
+group on a free loopback port, waited for until it answers, and stopped
+with its whole group; and the gunicorn settings they run under."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import click
+
+from service.cli.serve import CHECKOUT_CONFIG
+
+
+def gunicorn_settings(workers: int | None) -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(compile(CHECKOUT_CONFIG.read_text(), str(CHECKOUT_CONFIG), "exec"), namespace)
+    return {
+        "config": str(CHECKOUT_CONFIG.relative_to(CHECKOUT_CONFIG.parents[1])),
+        "worker_class": namespace["worker_class"],
+        "workers": workers or namespace["workers"],
+        "threads": namespace["threads"],
+    }
+
+
+@contextmanager
+def server(command: list[str], env: dict[str, str], log: Path) -> Iterator[int]:
+    """A server on a free loopback port, stopped (its whole group) at the end."""
+    port = _free_port()
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            command,
+            env={**env, "BREAKPOKER_BIND": f"127.0.0.1:{port}"},
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
+        )
+    try:
+        _wait_ready(port, process, log)
+        yield port
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_ready(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise click.ClickException(f"the server exited ({process.returncode}): {log.read_text()[-2000:]}")
+        for path in ("/healthz", "/constant"):  # the API, or the bare endpoint
+            with suppress(OSError), urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=1):
+                return
+        time.sleep(0.2)
+    raise click.ClickException(f"the server did not answer within 60 s: {log.read_text()[-2000:]}")

@@ -1,0 +1,135 @@
+"""The trail's files of a compliance export: the voids and corrections with
+their decisions, the audit events of the window, and the hash chain with
+each event in the chain's canonical form; their queries and lines."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import ColumnElement, case, literal, select
+from sqlalchemy.orm import aliased
+
+from service.audit.chain import EVENT_COLUMNS, canonical
+from service.compliance.export_queries import Line, Query, Scope, rounds_in
+from service.compliance.export_values import compact, round_id
+from service.rounds.status import DecisionState
+from service.store.models import AuditEvent, AuditSeal, ExceptionDecision, RoundException, RoundRecord, User
+
+
+def exceptions_query(scope: Scope) -> Query:
+    requester = aliased(User)
+    decider = aliased(User)
+    decision = case(
+        (ExceptionDecision.id.is_(None), literal(DecisionState.PENDING)),
+        (ExceptionDecision.approved.is_(True), literal(DecisionState.APPROVED)),
+        else_=literal(DecisionState.REJECTED),
+    )
+    return (
+        select(
+            RoundException.id,
+            RoundException.round_id,
+            RoundRecord.table_id,
+            RoundRecord.round_ref,
+            RoundRecord.revision,
+            RoundException.kind,
+            RoundException.reason,
+            requester.name,
+            RoundException.requested_at,
+            decision,
+            decider.name,
+            ExceptionDecision.decided_at,
+            ExceptionDecision.note,
+            ExceptionDecision.replacement_id,
+            RoundException.changes,
+        )
+        .join(RoundRecord, RoundRecord.id == RoundException.round_id)
+        .join(requester, requester.id == RoundException.requested_by)
+        .outerjoin(
+            ExceptionDecision,
+            (ExceptionDecision.exception_id == RoundException.id)
+            & (ExceptionDecision.id <= scope.cut.decision_id),
+        )
+        .outerjoin(decider, decider.id == ExceptionDecision.decided_by)
+        .where(RoundException.id <= scope.cut.exception_id, *rounds_in(scope))
+        .order_by(RoundException.id)
+    )
+
+
+def exception_row(row: Line) -> list[object]:
+    exception_id, record_id, table_id, ref, revision, *middle, changes = row
+    return [exception_id, record_id, table_id, round_id(ref, revision), revision, *middle, compact(changes)]
+
+
+def _events_in(scope: Scope) -> list[ColumnElement[bool]]:
+    return [
+        AuditEvent.occurred_at >= scope.window_start,
+        AuditEvent.occurred_at < scope.window_end,
+        AuditEvent.id <= scope.cut.event_id,
+    ]
+
+
+def events_query(scope: Scope) -> Query:
+    actor = aliased(User)
+    sealed = AuditSeal.seq <= scope.cut.seal_seq
+    return (
+        select(
+            AuditEvent.id,
+            AuditEvent.occurred_at,
+            AuditEvent.kind,
+            AuditEvent.subject,
+            AuditEvent.actor_id,
+            actor.name,
+            AuditEvent.table_id,
+            AuditEvent.payload,
+            AuditSeal.seq,
+        )
+        .outerjoin(actor, actor.id == AuditEvent.actor_id)
+        .outerjoin(AuditSeal, (AuditSeal.event_id == AuditEvent.id) & sealed)
+        .where(*_events_in(scope))
+        .order_by(AuditEvent.id)
+    )
+
+
+def event_row(row: Line) -> list[object]:
+    *head, payload, seq = row
+    return [*head, compact(payload), seq]
+
+
+def chain_query(scope: Scope) -> Query:
+    return (
+        select(
+            AuditSeal.seq,
+            AuditSeal.previous_hash,
+            AuditSeal.hash,
+            AuditSeal.sealed_at,
+            *EVENT_COLUMNS,
+        )
+        .join(AuditEvent, AuditEvent.id == AuditSeal.event_id)
+        .where(AuditSeal.seq <= scope.cut.seal_seq, *_events_in(scope))
+        .order_by(AuditSeal.seq)
+    )
+
+
+def chain_line(row: Line) -> dict[str, Any]:
+    seq, previous_hash, digest, sealed_at, *event_columns = row
+    event_id, kind, subject, actor_id, table_id, occurred_at, payload = event_columns
+    # The event as stored now, in the chain's own canonical form: a verifier
+    # recomputes link_hash(previous_hash, event) and compares it with hash.
+    event = AuditEvent(
+        id=event_id,
+        kind=kind,
+        subject=subject,
+        actor_id=actor_id,
+        table_id=table_id,
+        occurred_at=occurred_at,
+        payload=payload,
+    )
+    return {
+        "seq": seq,
+        "event_id": event_id,
+        "previous_hash": previous_hash,
+        "hash": digest,
+        "sealed_at": sealed_at.isoformat(),
+        "event": json.loads(canonical(event)),
+    }

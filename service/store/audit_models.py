@@ -1,0 +1,56 @@
+"""The significant-event log, the hash chain that seals it, and the outbox
+of background work written in the same transaction as the change."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from service.store.db import Base, UTCDateTime
+
+
+class AuditEvent(Base):
+    """A significant event, written in the same transaction as the change.
+    Append-only: the database refuses updates and deletes."""
+
+    __tablename__ = "audit_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40), index=True)
+    subject: Mapped[str] = mapped_column(String(80), index=True)  # e.g. "round:17", "user:3"
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("game_tables.id"))
+    occurred_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class AuditSeal(Base):
+    """The hash chain: each sealed event in order, with the SHA-256 of the
+    previous link and of its own canonical JSON."""
+
+    __tablename__ = "audit_seals"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    event_id: Mapped[int] = mapped_column(ForeignKey("audit_events.id"), unique=True)
+    previous_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+    sealed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # The event as sealed, so a verifier can name the field that changed.
+    canonical: Mapped[str | None] = mapped_column(Text)
+
+
+class OutboxEntry(Base):
+    """Work for the background jobs, written with the change it follows."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    job: Mapped[str] = mapped_column(String(40))  # a JobKind
+    ref: Mapped[int] = mapped_column(Integer)  # the event or round id
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    dispatched_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
+    # The API request that caused the work, carried into the job's logs.
+    request_id: Mapped[str | None] = mapped_column(String(64))

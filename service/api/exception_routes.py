@@ -18,13 +18,8 @@ from service.api.exception_schemas import (
 from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
-from service.review.exceptions import (
-    decide,
-    get_exception,
-    list_exceptions,
-    request_correction,
-    request_void,
-)
+from service.review.decisions import decide
+from service.review.exceptions import get_exception, list_exceptions, request_correction, request_void
 from service.rounds.showing import exception_summary, get_round, round_json
 from service.store.models import RoundException
 

@@ -31,10 +31,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.audit.chain import GENESIS
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.compliance.export_files import FILES, ExportFile
+from service.compliance.export_manifest import manifest_of
 from service.compliance.export_queries import (
     BATCH,
     Line,
@@ -45,16 +45,12 @@ from service.compliance.export_queries import (
     take_cut,
     widened_window,
 )
-from service.compliance.export_writer import FORMULA_GUARD, Member, write_file
+from service.compliance.export_writer import Member, write_file
 from service.compliance.exports import exports_folder
-from service.config.version import software_version
 from service.jobs.progress import DONE, FAILED, RUNNING, save_progress
 from service.store.db import unit_of_work, utc_now
-from service.store.models import AuditSeal, Export, GameTable, User
+from service.store.models import Export, GameTable
 from service.tables.tables import list_tables
-
-TITLE = "Break Poker compliance export"
-
 
 PROGRESS_EVERY = 1_000  # rows between progress saves
 
@@ -121,12 +117,7 @@ def _build(
         if export.table_ids is not None:
             tables = [table for table in tables if table.id in export.table_ids]
         generated_at = utc_now()
-        start, end = audit_window(tables, export.first_day, export.last_day)
-        ids = tuple(export.table_ids) if export.table_ids is not None else None
-        scope = Scope(export.first_day, export.last_day, ids, start, end, take_cut(session))
-        # Rounds placed under an earlier zone or schedule: their events too.
-        start, end = widened_window(session, scope)
-        scope = replace(scope, window_start=start, window_end=end)
+        scope = _scope(session, export, tables)
         total = sum(count(session, spec.query(scope)) for spec in FILES)
         _save_progress(sessions, export_id, 0, total)
         done = 0
@@ -145,27 +136,7 @@ def _build(
                     _write_member(archive, stamp, spec, stream(session, spec.query(scope), batch), written)
                     for spec in FILES
                 ]
-                manifest = {
-                    "title": TITLE,
-                    "export_id": export_id,
-                    "software": {"name": "breakpoker", "version": software_version()},
-                    "generated_at_utc": generated_at.isoformat(),
-                    "requested_by": _requester(session, export),
-                    "requested_at_utc": export.requested_at.isoformat(),
-                    "period": {
-                        "first_gaming_day": export.first_day.isoformat(),
-                        "last_gaming_day": export.last_day.isoformat(),
-                        "audit_window_utc": {"from": start.isoformat(), "to": end.isoformat()},
-                    },
-                    **_tables(export, tables),
-                    "as_of": scope.cut.to_json(),
-                    # The chain's head when the export began: kept outside the
-                    # database, it lets a later verification notice links cut
-                    # off the end (which leave a chain that is still valid).
-                    "audit_chain_head": _chain_head(session, scope.cut.seal_seq),
-                    "files": files,
-                    "conventions": CONVENTIONS,
-                }
+                manifest = manifest_of(session, export, scope, tables, files, generated_at)
                 info = zipfile.ZipInfo("manifest.json", date_time=stamp)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
@@ -178,13 +149,15 @@ def _build(
     return Built(name, size, digest, done, manifest)
 
 
-CONVENTIONS = {
-    "money": "integer minor units",
-    "times": "ISO 8601, UTC",
-    "csv": "UTF-8 without BOM, comma-separated, CRLF line ends, a header row (RFC 4180)",
-    "formula_guard": FORMULA_GUARD,
-    "cards": "codes separated by spaces; a setting entered by hand is low / high",
-}
+def _scope(session: Session, export: Export, tables: list[GameTable]) -> Scope:
+    """What the export covers, as of now: the period's tables and the UTC
+    window of their gaming days, widened to every round placed in them."""
+    start, end = audit_window(tables, export.first_day, export.last_day)
+    ids = tuple(export.table_ids) if export.table_ids is not None else None
+    scope = Scope(export.first_day, export.last_day, ids, start, end, take_cut(session))
+    # Rounds placed under an earlier zone or schedule: their events too.
+    start, end = widened_window(session, scope)
+    return replace(scope, window_start=start, window_end=end)
 
 
 def _write_member(
@@ -207,28 +180,6 @@ def _write_member(
         "rows": number,
         "bytes": member.size,
         "sha256": member.sha256,
-    }
-
-
-def _chain_head(session: Session, seq: int) -> dict[str, Any]:
-    seal = session.get(AuditSeal, seq) if seq else None
-    return {"seq": seq, "hash": seal.hash if seal is not None else GENESIS}
-
-
-def _requester(session: Session, export: Export) -> dict[str, Any]:
-    user = session.get_one(User, export.requested_by)
-    return {"id": user.id, "name": user.name}
-
-
-def _tables(export: Export, tables: list[GameTable]) -> dict[str, Any]:
-    return {
-        "tables": (
-            "all" if export.table_ids is None else [{"id": table.id, "name": table.name} for table in tables]
-        ),
-        "schedules": [
-            {"table_id": table.id, "timezone": table.timezone, "shift_starts": table.shift_starts}
-            for table in tables
-        ],
     }
 
 

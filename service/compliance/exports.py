@@ -47,38 +47,8 @@ def request_export(
 ) -> Export:
     """Check the period and tables, store the export and queue its job."""
     moment = now or utc_now()
-    for name, day in (("from", first_day), ("to", last_day)):
-        if not FIRST_YEAR <= day.year <= LAST_YEAR:
-            # The audit window runs a day or so either side of the period.
-            raise Invalid(
-                "invalid_field",
-                f"{name} ({day.isoformat()}) must be a gaming day in the years {FIRST_YEAR} to {LAST_YEAR}",
-                name,
-            )
-    if last_day < first_day:
-        raise Invalid("invalid_field", f"to ({last_day}) is before from ({first_day})", "to")
-    days = (last_day - first_day).days + 1
-    if days > MAX_DAYS:
-        raise Invalid(
-            "invalid_field",
-            f"from {first_day} to {last_day} is {days} gaming days; export at most {MAX_DAYS} at a time",
-            "to",
-        )
-    chosen: list[int] | None = None
-    if table_ids is not None:
-        chosen = sorted(set(table_ids))
-        if not chosen or len(chosen) > MAX_TABLES:
-            raise Invalid(
-                "invalid_field",
-                f"tables must name 1 to {MAX_TABLES} tables, or be left out for all",
-                "tables",
-            )
-        known = set(session.scalars(select(GameTable.id).where(GameTable.id.in_(chosen))))
-        unknown = [table_id for table_id in chosen if table_id not in known]
-        if unknown:
-            raise Invalid(
-                "invalid_field", f"tables: no table with id {', '.join(map(str, unknown))}", "tables"
-            )
+    _check_period(first_day, last_day)
+    chosen = None if table_ids is None else _checked_tables(session, table_ids)
     export = Export(
         requested_by=user.id,
         requested_at=moment,
@@ -101,6 +71,43 @@ def request_export(
     )
     queue_job(session, JobKind.EXPORT, export.id)
     return export
+
+
+def _check_period(first_day: date, last_day: date) -> None:
+    """At most a year of gaming days, in years the audit window can reach."""
+    for name, day in (("from", first_day), ("to", last_day)):
+        if not FIRST_YEAR <= day.year <= LAST_YEAR:
+            # The audit window runs a day or so either side of the period.
+            raise Invalid(
+                "invalid_field",
+                f"{name} ({day.isoformat()}) must be a gaming day in the years {FIRST_YEAR} to {LAST_YEAR}",
+                name,
+            )
+    if last_day < first_day:
+        raise Invalid("invalid_field", f"to ({last_day}) is before from ({first_day})", "to")
+    days = (last_day - first_day).days + 1
+    if days > MAX_DAYS:
+        raise Invalid(
+            "invalid_field",
+            f"from {first_day} to {last_day} is {days} gaming days; export at most {MAX_DAYS} at a time",
+            "to",
+        )
+
+
+def _checked_tables(session: Session, table_ids: list[int]) -> list[int]:
+    """The tables named, sorted and each once; every one must exist."""
+    chosen = sorted(set(table_ids))
+    if not chosen or len(chosen) > MAX_TABLES:
+        raise Invalid(
+            "invalid_field",
+            f"tables must name 1 to {MAX_TABLES} tables, or be left out for all",
+            "tables",
+        )
+    known = set(session.scalars(select(GameTable.id).where(GameTable.id.in_(chosen))))
+    unknown = [table_id for table_id in chosen if table_id not in known]
+    if unknown:
+        raise Invalid("invalid_field", f"tables: no table with id {', '.join(map(str, unknown))}", "tables")
+    return chosen
 
 
 def get_export(session: Session, export_id: int) -> Export:

@@ -16,41 +16,30 @@ is checked here: the second pit boss is not the one who asked.
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from service.audit.events import queue_job, record_event
+from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.engine.errors import RulesError
 from service.engine.round import Round
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
-from service.errors import Conflict, Forbidden, Invalid, NotFound
-from service.jobs.queues import JobKind
+from service.errors import Conflict, Invalid, NotFound
 from service.review.correction_diff import changes_of, entry_view
-from service.rounds.entering import request_digest
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus, statuses
-from service.rounds.storing import record_settled, round_id_of, round_ref_of, store_round
+from service.rounds.storing import round_id_of
 from service.store.db import hold_writer
 from service.store.models import ExceptionDecision, GameTable, RoundException, RoundRecord, User
 from service.tables.tables import config_of
 
 MAX_TEXT = 500
 
-#: a decision's event, by the exception's kind and the verdict
-DECIDED = {
-    (ExceptionKind.VOID, True): EventKind.VOID_APPROVED,
-    (ExceptionKind.VOID, False): EventKind.VOID_REJECTED,
-    (ExceptionKind.CORRECTION, True): EventKind.CORRECTION_APPROVED,
-    (ExceptionKind.CORRECTION, False): EventKind.CORRECTION_REJECTED,
-}
 
-
-def _text(value: str, field: str, required: bool = True) -> str:
+def text_field(value: str, field: str, required: bool = True) -> str:
     value = value.strip()
     if (required and not value) or len(value) > MAX_TEXT or not value.isprintable():
         need = "1 to" if required else "at most"
@@ -58,7 +47,7 @@ def _text(value: str, field: str, required: bool = True) -> str:
     return value
 
 
-def _one_at_a_time(session: Session, record: RoundRecord) -> None:
+def one_at_a_time(session: Session, record: RoundRecord) -> None:
     """Serialise requests and decisions at the round's table: a no-op write
     of the table's row takes SQLite's write lock or PostgreSQL's row lock,
     so the checks that follow see every earlier request and decision, and
@@ -72,7 +61,7 @@ def _one_at_a_time(session: Session, record: RoundRecord) -> None:
 
 
 def _open_for_exceptions(session: Session, record: RoundRecord) -> None:
-    _one_at_a_time(session, record)
+    one_at_a_time(session, record)
     status = statuses(session, [record.id])[record.id]
     if status.status != RoundStatus.SETTLED:
         where = f" (now round {status.superseded_by})" if status.superseded_by else ""
@@ -94,7 +83,7 @@ def _open_for_exceptions(session: Session, record: RoundRecord) -> None:
 def request_void(
     session: Session, record: RoundRecord, user: User, reason: str, now: datetime
 ) -> RoundException:
-    reason = _text(reason, "reason")
+    reason = text_field(reason, "reason")
     _open_for_exceptions(session, record)
     exception = RoundException(
         round_id=record.id, kind=ExceptionKind.VOID, reason=reason, requested_by=user.id, requested_at=now
@@ -113,7 +102,7 @@ def request_void(
     return exception
 
 
-def _settle(record: RoundRecord, body: Any) -> tuple[Round, RoundSettlement]:
+def settle_correction(record: RoundRecord, body: Any) -> tuple[Round, RoundSettlement]:
     """Settle a corrected round under the original round's rules."""
     if not isinstance(body, dict):
         raise Invalid("invalid_field", "round must be an object of the round as it should have been", "round")
@@ -140,9 +129,9 @@ def _settle(record: RoundRecord, body: Any) -> tuple[Round, RoundSettlement]:
 def request_correction(
     session: Session, record: RoundRecord, user: User, reason: str, body: Any, now: datetime
 ) -> RoundException:
-    reason = _text(reason, "reason")
+    reason = text_field(reason, "reason")
     _open_for_exceptions(session, record)
-    corrected, settled = _settle(record, body)
+    corrected, settled = settle_correction(record, body)
     original = round_from_json(record.entered, legacy_number_id=True)  # as it was stored
     changes = changes_of(entry_view(original), record, entry_view(corrected), settled)
     if not changes["fields"]:
@@ -175,111 +164,6 @@ def get_exception(session: Session, exception_id: int) -> RoundException:
     if found is None:
         raise NotFound("exception_not_found", f"no void or correction request with id {exception_id}", "id")
     return found
-
-
-def decide(
-    session: Session, exception: RoundException, user: User, approve: bool, note: str, now: datetime
-) -> ExceptionDecision:
-    """Approve or reject a pending request: a second pit boss, never the
-    one who asked."""
-    note = _text(note, "note", required=not approve)
-    if exception.requested_by == user.id:
-        raise Forbidden(
-            "same_user",
-            f"{user.name} requested this {exception.kind}; a second pit boss must approve or reject it",
-            "user",
-        )
-    record = session.get(RoundRecord, exception.round_id)
-    assert record is not None  # the foreign key
-    _one_at_a_time(session, record)
-    session.refresh(exception)  # a decision made while we waited for the lock
-    if exception.decision is not None:
-        decided = DecisionState.APPROVED if exception.decision.approved else DecisionState.REJECTED
-        raise Conflict("already_decided", f"this {exception.kind} request was already {decided}", "id")
-    status = statuses(session, [record.id])[record.id].status
-    if approve and status != RoundStatus.SETTLED:
-        raise Conflict("round_not_current", f"round {record.id} is {status} already", "round_id")
-    replacement = (
-        _replacement(session, record, exception)
-        if approve and exception.kind == ExceptionKind.CORRECTION
-        else None
-    )
-    decision = ExceptionDecision(
-        exception_id=exception.id,
-        round_id=record.id,
-        approved=approve,
-        decided_by=user.id,
-        decided_at=now,
-        note=note,
-        replacement_id=None if replacement is None else replacement.id,
-    )
-    session.add(decision)
-    session.flush()
-    if approve:
-        queue_job(session, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
-        if replacement is not None:
-            queue_job(session, JobKind.AGGREGATE, replacement.id)
-    record_event(
-        session,
-        DECIDED[ExceptionKind(exception.kind), approve],
-        f"round:{record.id}",
-        {
-            "exception_id": exception.id,
-            "round_id": round_id_of(record),
-            "requested_by": exception.requested_by,
-            "reason": exception.reason,
-            "note": note,
-            "changes": exception.changes,
-            "replacement": None if replacement is None else replacement.id,
-        },
-        user.id,
-        record.table_id,
-        at=now,
-    )
-    if replacement is not None:
-        record_settled(
-            session,
-            replacement,
-            record.config.version,
-            replacement.request_digest,
-            user.id,
-            now,
-            correction_of=exception.id,
-        )
-    session.refresh(exception)
-    return decision
-
-
-def _replacement(session: Session, record: RoundRecord, exception: RoundException) -> RoundRecord:
-    """The corrected round's new record (an approved correction)."""
-    corrected, settled = _settle(record, exception.corrected)
-    revision = record.revision + 1
-    replacement_id, _stored, _seats = store_round(
-        session,
-        {
-            "table_id": record.table_id,
-            "config_id": record.config_id,
-            "round_ref": round_ref_of(round_id_of(record), revision),
-            "entered": exception.corrected,
-            # The round as played: the same dealer, time, gaming day and shift,
-            # so it counts where the original did. Who corrected it is on the
-            # exception and in the audit trail.
-            "entered_by": record.entered_by,
-            "entered_at": record.entered_at,
-            "utc_offset_minutes": record.utc_offset_minutes,
-            "gaming_day": record.gaming_day,
-            "shift": record.shift,
-            "idempotency_key": f"correction-{exception.id}-{uuid.uuid4().hex}",
-            "request_digest": request_digest(record.table_id, exception.corrected),
-            "revision": revision,
-            "supersedes_id": record.id,
-        },
-        corrected,
-        settled,
-    )
-    replacement = session.get(RoundRecord, replacement_id)
-    assert replacement is not None  # inserted just now, in this transaction
-    return replacement
 
 
 def list_exceptions(

@@ -23,7 +23,8 @@ from service.analysis.par_sheet import ParSheet
 from service.analysis.single_hand import break_bonus_math
 from service.reports.periods import floor_scope, table_scope
 from service.reports.table_reports import report
-from service.review.exceptions import decide, request_correction, request_void
+from service.review.decisions import decide
+from service.review.exceptions import request_correction, request_void
 from service.rounds.aggregates import BETS, aggregate_round, out_of_step
 from service.rounds.entering import enter_round
 from service.store.db import unit_of_work, utc_now

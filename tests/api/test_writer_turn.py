@@ -130,7 +130,7 @@ def test_a_failed_round_gives_the_turn_back(app, client, as_role, table, databas
 def test_an_approved_correction_takes_the_turn_before_its_first_write(
     app, client, as_role, table, database_url, monkeypatch
 ):
-    import service.review.exceptions
+    import service.review.decisions
 
     round_id = enter(client, as_role["dealer"], table, "turn-3")["id"]
     corrected = round_body("turn-3")
@@ -142,13 +142,13 @@ def test_an_approved_correction_takes_the_turn_before_its_first_write(
     )
     assert asked.status_code == 201, asked.json
     seen = []
-    real_lock = service.review.exceptions._one_at_a_time
+    real_lock = service.review.decisions.one_at_a_time
 
     def lock_and_look(session, record):
         real_lock(session, record)
         seen.append(turn_is_free(database_url))
 
-    monkeypatch.setattr(service.review.exceptions, "_one_at_a_time", lock_and_look)
+    monkeypatch.setattr(service.review.decisions, "one_at_a_time", lock_and_look)
     decided = client.post(
         f"/api/v1/exceptions/{asked.json['id']}/approve", json={}, headers=sign_in(client, "pit_boss2")
     )

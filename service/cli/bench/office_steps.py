@@ -27,7 +27,8 @@ from service.compliance.exports import get_export, request_export
 from service.engine.cards import DECK, codes
 from service.reports.periods import table_scope
 from service.reports.table_reports import report
-from service.review.exceptions import decide, get_exception, request_correction, request_void
+from service.review.decisions import decide
+from service.review.exceptions import get_exception, request_correction, request_void
 from service.rounds.aggregates import aggregate_round
 from service.rounds.entering import enter_round
 from service.rounds.resettle import resettle, stored_rounds

@@ -5,12 +5,23 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 from hypothesis import HealthCheck, settings
 
-from service.config.redis_server import EmbeddedRedis
+import service.accounts.auth
+from service.accounts.auth import create_user
+from service.analysis.cache import store_par_sheet
+from service.api.app import create_app
+from service.config.redis_server import EmbeddedRedis, connect
+from service.config.settings import Settings
+from service.store.db import unit_of_work
+from service.store.migrate import upgrade
+from tests.par_sheets import default_sheet
+from tests.support.app import PASSWORD, ROLES, app_with_users, fresh_postgresql, sign_in
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -64,3 +75,93 @@ def no_redis_outlives_the_suite(tmp_path_factory):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     assert not left, f"redis-server processes outlived the tests: {sorted(left.values())}"
+
+
+# --- an app on a fresh database per test: SQLite always, and PostgreSQL too
+# for the store tests when TEST_DATABASE_URL names a server (.ci/run sets it)
+
+
+def pytest_generate_tests(metafunc):
+    if "database" in metafunc.fixturenames:
+        backends = ["sqlite"]
+        if os.environ.get("TEST_DATABASE_URL") and metafunc.definition.get_closest_marker("store"):
+            backends.append("postgresql")
+        metafunc.parametrize("database", backends)
+
+
+@pytest.fixture(autouse=True)
+def quick_password_hashing(monkeypatch):
+    """argon2 with the smallest cost: the tests check behaviour, and the
+    production cost (tens of milliseconds a hash) would dominate them."""
+    monkeypatch.setattr(
+        service.accounts.auth, "_HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    )
+
+
+@pytest.fixture
+def database_url(database, tmp_path):
+    if database == "postgresql":
+        return fresh_postgresql()
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+@pytest.fixture
+def settings(database_url, tmp_path):
+    upgrade(database_url)
+    return Settings(instance=tmp_path, database_url=database_url, lockout_failures=3, lockout_minutes=15)
+
+
+@pytest.fixture
+def app(settings):
+    yield from app_with_users(settings)
+
+
+@pytest.fixture
+def app_with_par_sheet(redis_settings):
+    """The API on the test's Redis (for a worker) with the default rules'
+    par sheet cached as its job would leave it: computing it here would only
+    slow the tests down."""
+    store_par_sheet(default_sheet(), redis_settings.instance)
+    yield from app_with_users(redis_settings)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def as_role(client):
+    """Headers signed in as each role (users named after their role)."""
+    return {role: sign_in(client, role) for role in ROLES}
+
+
+@pytest.fixture
+def table(client, as_role):
+    response = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=as_role["admin"])
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+@pytest.fixture
+def redis_server(shared_redis):
+    connect(shared_redis.url).flushall()
+    return shared_redis
+
+
+@pytest.fixture
+def redis_settings(settings, redis_server):
+    return replace(settings, redis_url=redis_server.url)
+
+
+@pytest.fixture
+def bg_app(redis_settings):
+    # The default rules' par sheet, as the background job would leave it:
+    # computing it in every test would only repeat test_analysis_*.
+    store_par_sheet(default_sheet(), redis_settings.instance)
+    app = create_app(redis_settings)
+    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+        for role in ROLES:
+            create_user(session, role, role, PASSWORD)
+    yield app
+    app.extensions["breakpoker"]["engine"].dispose()

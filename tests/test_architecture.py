@@ -59,3 +59,15 @@ def test_the_readme_and_the_runbook_name_only_paths_that_exist():
         named = set(re.findall(r"`((?:service|workers|dealer_ui|lint_contracts)/[\w./]*)`", text))
         missing = sorted(path for path in named if not (ROOT / path).exists())
         assert missing == [], document
+
+
+#: test folders that mirror no package: the pages, faults across the stack, shared helpers
+NOT_A_PACKAGE = {"ui", "resilience", "support"}
+
+
+def test_the_tests_mirror_the_packages():
+    folders = {path.parent.name for path in (ROOT / "tests").glob("*/__init__.py")}
+    packages = {path.parent.name for path in (ROOT / "service").glob("*/__init__.py")} | {"workers"}
+    assert folders - NOT_A_PACKAGE <= packages
+    # every business package has tests of its own
+    assert packages - folders <= {"jobs"}, "tests/<package>/ for each package"

@@ -10,8 +10,8 @@ from sqlalchemy import select
 from service.accounts.auth import create_user
 from service.errors import Invalid
 from service.store.models import AuditEvent
-from tests.api.conftest import PASSWORD, parallel, sessions
-from tests.api.rounds_data import number_round_ids, round_body
+from tests.support.app import PASSWORD, parallel, sessions
+from tests.support.rounds_data import number_round_ids, round_body
 
 pytestmark = pytest.mark.store
 

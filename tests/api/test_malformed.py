@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.api.rounds_data import round_body
+from tests.support.rounds_data import round_body
 
 # Any code point, lone surrogates too: JSON can escape them ("\ud800"), and
 # they broke the login (no encoding takes them).

@@ -32,9 +32,9 @@ from service.analysis.cache import store_par_sheet
 from service.compliance.export_build import build_export
 from service.compliance.verifications import run_verification
 from service.store.db import unit_of_work
-from tests.api.conftest import PASSWORD, ROLES, sessions, sign_in
-from tests.api.rounds_data import round_body
 from tests.par_sheets import default_sheet
+from tests.support.app import PASSWORD, ROLES, sessions, sign_in
+from tests.support.rounds_data import round_body
 
 EXAMPLES = 7  # per operation, identity and generation mode
 MINIMUM_REQUESTS = 2000

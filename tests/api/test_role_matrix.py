@@ -15,8 +15,8 @@ from sqlalchemy import update
 from service.compliance.export_build import build_export
 from service.store.db import unit_of_work, utc_now
 from service.store.models import Token
-from tests.api.conftest import ROLES, sessions, sign_in
-from tests.api.rounds_data import round_body
+from tests.support.app import ROLES, sessions, sign_in
+from tests.support.rounds_data import round_body
 
 ANY = frozenset(ROLES)
 READERS = frozenset({"pit_boss", "compliance", "admin"})

@@ -11,8 +11,8 @@ from sqlalchemy import select
 
 from service.audit.kinds import EventKind
 from service.store.models import AuditEvent, AuditVerification, ConfigVersion, Export, GameTable, Token
-from tests.api.conftest import sessions, sign_in
-from tests.api.rounds_data import enter
+from tests.support.app import sessions, sign_in
+from tests.support.rounds_data import enter
 
 # Before the 06:00 start of the gaming day: the day before's third shift.
 MOMENT = datetime(2026, 3, 1, 5, 30, tzinfo=UTC)

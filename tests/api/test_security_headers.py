@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import dealer_ui
-from tests.api.conftest import sign_in
+from tests.support.app import sign_in
 
 PAGES = ["/dealer", "/pit", "/compliance"]
 STATIC = sorted(path.name for path in (Path(dealer_ui.__file__).parent / "static").iterdir())

@@ -13,7 +13,7 @@ from sqlalchemy import update
 from service.api.app import create_app
 from service.store.db import unit_of_work
 from service.store.models import Token
-from tests.api.conftest import sessions, sign_in
+from tests.support.app import sessions, sign_in
 
 CHALLENGE = 'Bearer realm="breakpoker"'
 

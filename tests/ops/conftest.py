@@ -9,19 +9,10 @@ from service.config.redis_server import connect
 from service.observability.metrics import count_job_failure
 from service.rounds.aggregates import aggregate_round
 from service.store.db import unit_of_work
-from tests.api.conftest import (  # noqa: F401  (fixtures and the database parametrization)
-    app_with_par_sheet,
-    database_url,
-    pytest_generate_tests,
-    quick_password_hashing,
-    redis_server,
-    redis_settings,
-    settings,
-    sign_in,
-)
-from tests.api.rounds_data import round_body
-from tests.api.verifying import verified
 from tests.ops.promql import exposed_series
+from tests.support.app import sign_in
+from tests.support.rounds_data import round_body
+from tests.support.verifying import verified
 
 
 def enter(client, headers, table_id, round_id, **changes):
@@ -57,7 +48,7 @@ def count_rounds(app):
 
 
 @pytest.fixture
-def live_metrics(app_with_par_sheet, redis_settings) -> str:  # noqa: F811 (the imported fixtures)
+def live_metrics(app_with_par_sheet, redis_settings) -> str:
     """/metrics of an app with a table, a counted round, a verified chain
     and a job failure on record: every family has samples."""
     client = app_with_par_sheet.test_client()

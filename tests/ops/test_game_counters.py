@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.api.rounds_data import round_body
 from tests.ops.conftest import count_rounds, enter, sign_in
+from tests.support.rounds_data import round_body
 
-# One round of tests.api.rounds_data: three seats of 1000 main, 500 dealer
+# One round of tests.support.rounds_data: three seats of 1000 main, 500 dealer
 # Break Bonus, 100 Break Bonus.
 ROUND_HANDLE = {"main": 3000, "dealer_break_bonus": 1500, "break_bonus": 300}
 

@@ -19,10 +19,10 @@ import pytest
 from gunicorn.config import Config
 
 from service.config.redis_server import EmbeddedRedis
-from tests.api.rounds_data import round_body
 from tests.network import free_port
 from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF
 from tests.ops.services import call, role_env, run_role, wait_until_ready
+from tests.support.rounds_data import round_body
 
 HOOKS = {"child_exit", "on_exit", "post_fork", "when_ready"}
 

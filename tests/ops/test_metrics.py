@@ -22,10 +22,10 @@ from service.config.redis_server import connect
 from service.jobs.queues import QueueName, queue
 from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.models import AuditEvent
-from tests.api.rounds_data import round_body
-from tests.api.tamper import drop_triggers
-from tests.api.verifying import verified
 from tests.ops.conftest import count_rounds, enter, sign_in
+from tests.support.rounds_data import round_body
+from tests.support.tamper import drop_triggers
+from tests.support.verifying import verified
 from workers.outbox import dispatch
 
 
@@ -92,7 +92,7 @@ def test_the_last_chain_verification_is_on_metrics(app_with_par_sheet, redis_set
     client = app_with_par_sheet.test_client()
     compliance = sign_in(client, "compliance")
     assert ("breakpoker_audit_chain_intact", ()) not in samples(client)  # never verified yet
-    from tests.api.background import run_burst
+    from tests.support.background import run_burst
 
     run_burst(redis_settings)  # seal the events so far
     before = time.time()

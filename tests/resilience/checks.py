@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from service.jobs.queues import JobKind
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord
-from tests.api.background import check_aggregates, check_chain
 from tests.resilience.stack import Stack
+from tests.support.background import check_aggregates, check_chain
 
 
 def check_rounds(stack: Stack, settled: dict[str, dict[str, Any]]) -> None:

@@ -11,7 +11,6 @@ import pytest
 from service.accounts.auth import create_user
 from service.store.db import unit_of_work
 from service.store.migrate import upgrade
-from tests.api.conftest import database_url, pytest_generate_tests  # noqa: F401  (fixtures)
 from tests.resilience.stack import Stack
 from tests.resilience.tablet import Tablet
 
@@ -19,7 +18,7 @@ DEALER_PASSWORD = "dealer resilience password"
 
 
 @pytest.fixture
-def stack(database_url: str, tmp_path) -> Iterator[Stack]:  # noqa: F811
+def stack(database_url: str, tmp_path) -> Iterator[Stack]:
     upgrade(database_url)
     stack = Stack(tmp_path / "instance", database_url)
     with unit_of_work(stack.sessions) as session:

@@ -17,9 +17,9 @@ from sqlalchemy import select, update
 
 from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.models import AuditEvent, AuditSeal, ShiftAggregate
-from tests.api.background import run_burst
-from tests.api.rounds_data import round_body
-from tests.api.tamper import drop_triggers
+from tests.support.background import run_burst
+from tests.support.rounds_data import round_body
+from tests.support.tamper import drop_triggers
 from tests.ui.conftest import expect, screenshot
 
 

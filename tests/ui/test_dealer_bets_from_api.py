@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from service.engine.table_config import BetType
-from tests.api.rounds_data import DEALER, SEATS
+from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
 from tests.ui.test_dealer_page import at_table, money, type_hand
 

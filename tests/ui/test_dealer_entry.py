@@ -13,7 +13,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from service.cli import main
-from tests.api.rounds_data import DEALER, SEATS
+from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
 from tests.ui.test_dealer_page import at_table, type_hand
 

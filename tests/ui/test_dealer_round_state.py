@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.api.rounds_data import DEALER, SEATS
+from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
 from tests.ui.test_dealer_page import at_table, type_hand
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.rounds_data import DEALER, SEATS, round_body
+from tests.support.rounds_data import DEALER, SEATS, round_body
 from tests.ui.conftest import expect, screenshot
 
 BETS = {"main": "Main", "dealer_break_bonus": "Dealer Break Bonus", "break_bonus": "Break Bonus"}
@@ -452,7 +452,7 @@ def heavy(live: Any, par_sheet: None) -> dict[str, Any]:
     """A table where seat 2 wins the table maximum on the Main Bet four times
     (the house loses 4,000: outside the band) beside two ordinary rounds, all
     counted by a real worker. Shared: a worker's run takes seconds."""
-    from tests.api.background import run_burst
+    from tests.support.background import run_burst
 
     # One shift a day, starting twelve hours off: the rounds and the report
     # are on the same gaming day whenever the test runs.

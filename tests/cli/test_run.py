@@ -1,0 +1,192 @@
+"""``breakpoker run`` (what ``make run`` starts): the embedded Redis, a worker
+and the API come up together, the worker's counters reach /metrics through
+gunicorn's processes, Ctrl-C stops everything, and a restart keeps the data."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+from service.cli.run_summary import RULE
+from tests.network import free_port
+
+
+def call(base, path, body=None, token=None, key=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    if key:
+        headers["Idempotency-Key"] = key
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read().decode()
+
+
+def start(instance, port):
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")
+    }
+    env["BREAKPOKER_INSTANCE"] = str(instance)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "run", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,  # the children's logs too: the summary must come after them
+        text=True,
+    )
+    # Read as it comes, so the children never block on a full pipe.
+    process.lines = queue.Queue()
+    process.reader = threading.Thread(target=lambda: [process.lines.put(line) for line in process.stdout])
+    process.reader.start()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if json.loads(call(base, "/readyz"))["status"] == "ready":
+                return process, base
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("breakpoker run did not come up")
+
+
+def summary_of(process, seconds=60):
+    """The block ``run`` prints once everything is up: its lines between the
+    rules. The API's and both workers' start-up lines come before it."""
+    lines = []
+    deadline = time.monotonic() + seconds
+    while len([line for line in lines if line == RULE]) < 2:
+        try:
+            lines.append(process.lines.get(timeout=max(0.0, deadline - time.monotonic())).rstrip("\n"))
+        except queue.Empty:
+            raise AssertionError(f"no summary block in {lines}") from None
+    first = lines.index(RULE)
+    before = "\n".join(lines[:first])
+    assert "Booting worker with pid" in before  # gunicorn's
+    assert before.count("*** Listening on") == 2  # the quick-queue worker's and the long-job worker's
+    return lines[first:]
+
+
+def stop(process):
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=60)
+    assert process.returncode == 0
+    process.reader.join(timeout=10)
+    return _rest(process.lines)
+
+
+def _rest(lines):
+    rest = []
+    with contextlib.suppress(queue.Empty):
+        while True:
+            rest.append(lines.get_nowait())
+    return "".join(rest)
+
+
+def wait_for(check, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.2)
+    raise AssertionError("timed out")
+
+
+def test_run_starts_everything_and_survives_a_restart(tmp_path):
+    from tests.support.rounds_data import round_body
+
+    port = free_port()
+    process, base = start(tmp_path, port)
+    try:
+        block = summary_of(process)
+        first_admin = next(line for line in block if line.startswith("  First admin:"))
+        password = first_admin.split()[-1]
+        assert f"  Dealer tablet:  http://127.0.0.1:{port}/dealer" in block
+        assert "  New password:   " in "\n".join(block)
+        assert any(line.endswith("tables create BP-1") for line in block)
+        token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
+        # The block's next two commands, as printed.
+        dealer = "dealer1"
+        for line, extra in (
+            ("users create dealer1 --role dealer", ["--password-stdin"]),
+            ("tables create BP-1", []),
+        ):
+            assert any(printed.endswith(line) for printed in block)
+            subprocess.run(
+                [sys.executable, "-m", "service.cli", *line.split(), *extra],
+                input="long enough\n",
+                env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+        dealer_token = json.loads(
+            call(base, "/api/v1/auth/login", {"name": dealer, "password": "long enough"})
+        )["token"]
+        call(base, "/api/v1/tables/1/rounds", round_body("r1"), dealer_token, key="k1")
+        # Settled in the API, counted by the worker, summed across processes.
+        wait_for(lambda: "breakpoker_rounds_settled_total 1.0" in call(base, "/metrics"))
+        wait_for(lambda: json.loads(call(base, "/api/v1/ops/jobs", token=token))["outbox"]["waiting"] == 0)
+        # Requests served by both gunicorn workers add up.
+        for _ in range(10):
+            call(base, "/healthz")
+        counted = 'breakpoker_http_requests_total{endpoint="/healthz",method="GET",status="200"} 10.0'
+        wait_for(lambda: counted in call(base, "/metrics"))
+
+        # One worker serves only the quick queues; another also takes the long jobs.
+        workers = subprocess.run(
+            ["pgrep", "-af", "service.cli worker"], capture_output=True, text=True
+        ).stdout
+        assert "worker --queues audit,metrics" in workers
+        assert any(line.endswith("service.cli worker") for line in workers.splitlines())
+
+        # A second run on the same instance is refused, not a second Redis.
+        second = subprocess.run(
+            [sys.executable, "-m", "service.cli", "run", "--port", str(free_port())],
+            env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 1
+        assert "another breakpoker run is using" in second.stderr
+
+        # Redis killed outright is started again, and work flows again.
+        found = subprocess.run(["pgrep", "-f", f"{tmp_path}/redis.sock"], capture_output=True, text=True)
+        os.kill(int(found.stdout.split()[0]), signal.SIGKILL)
+        call(base, "/api/v1/tables/1/rounds", round_body("r2"), dealer_token, key="k2")
+        wait_for(lambda: "breakpoker_rounds_settled_total 2.0" in call(base, "/metrics"), seconds=60)
+    finally:
+        output = stop(process)
+    assert "stopped" in output
+    assert not (tmp_path / "redis.sock").exists() or not _answers(tmp_path / "redis.sock")
+
+    process, base = start(tmp_path, port)
+    try:
+        assert "  Admin:          created on an earlier run (its password was shown then)" in summary_of(
+            process
+        )
+        token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
+        assert json.loads(call(base, "/api/v1/rounds/1", token=token))["round_id"] == "r1"
+    finally:
+        stop(process)
+
+
+def _answers(path) -> bool:
+    with socket.socket(socket.AF_UNIX) as probe:
+        try:
+            probe.connect(str(path))
+        except OSError:
+            return False
+        return True

@@ -1,0 +1,106 @@
+"""The migrations build exactly the schema the models describe, on every
+database, and can be undone."""
+
+from __future__ import annotations
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+
+from service.config.settings import Settings
+from service.store.db import Base, make_engine
+from service.store.migrate import alembic_config, head_revision, upgrade
+from tests.support.app import app_with_users, sign_in
+from tests.support.rounds_data import enter, round_body
+
+pytestmark = pytest.mark.store
+
+
+def test_migrated_schema_matches_the_models(settings):
+    engine = make_engine(settings.database)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    engine.dispose()
+    assert differences == []
+
+
+def test_migrations_go_down_and_up_again(settings):
+    config = alembic_config(settings.database)
+    command.downgrade(config, "base")
+    command.upgrade(config, "head")
+    test_migrated_schema_matches_the_models(settings)
+
+
+SCOPED_KEYS = "0009"  # an Idempotency-Key is unique per table and user
+
+
+def before(revision: str, url: str) -> str:
+    return ScriptDirectory.from_config(alembic_config(url)).get_revision(revision).down_revision
+
+
+def refused(engine, statement: str) -> bool:
+    try:
+        with engine.begin() as connection:
+            connection.execute(text(statement))
+    except DBAPIError:
+        return True
+    return False
+
+
+def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path):
+    """Migrated up, down and up again with rounds, seats and a void in it:
+    nothing lost, the rounds still refuse changes, and the key is the
+    user's own at the table."""
+    older = before(SCOPED_KEYS, database_url)
+    upgrade(database_url)  # signing in writes tables newer than ``older``
+    settings = Settings(instance=tmp_path, database_url=database_url)
+    users = app_with_users(settings)
+    client = next(users).test_client()
+    admin, dealer, dealer2, boss = (
+        sign_in(client, name) for name in ("admin", "dealer", "dealer2", "pit_boss")
+    )
+    command.downgrade(alembic_config(database_url), older)
+    table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
+    entered = [enter(client, dealer, table, round_id) for round_id in ("r1", "r2")]
+    void = client.post(f"/api/v1/rounds/{entered[1]['id']}/void", json={"reason": "misdeal"}, headers=boss)
+    assert void.status_code == 201, void.json
+    shown = [client.get(f"/api/v1/rounds/{found['id']}", headers=admin).json for found in entered]
+
+    def rounds_kept_and_unchangeable() -> None:
+        assert [client.get(f"/api/v1/rounds/{found['id']}", headers=admin).json for found in entered] == shown
+        engine = make_engine(database_url)
+        try:
+            assert refused(engine, "UPDATE rounds SET house_net = 0")
+            assert refused(engine, "DELETE FROM rounds")
+            assert refused(engine, "DELETE FROM round_seats")
+        finally:
+            engine.dispose()
+
+    upgrade(database_url)
+    rounds_kept_and_unchangeable()
+    command.downgrade(alembic_config(database_url), older)
+    rounds_kept_and_unchangeable()
+    upgrade(database_url)
+    rounds_kept_and_unchangeable()
+
+    # The first dealer's key, the second dealer's round.
+    theirs = client.post(
+        f"/api/v1/tables/{table['id']}/rounds",
+        json=round_body("r3"),
+        headers={**dealer2, "Idempotency-Key": f"{table['id']}-r1"},
+    )
+    assert theirs.status_code == 201, theirs.json
+    # Two rounds share a key now: the older schema cannot hold them.
+    with pytest.raises(RuntimeError, match=f"Idempotency-Key '{table['id']}-r1' is used by 2 rounds"):
+        command.downgrade(alembic_config(database_url), older)
+    next(users, None)  # disposes of the app's engine
+    # The refused step back undid the steps before it too: still at the head.
+    engine = make_engine(database_url)
+    with engine.connect() as connection:
+        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == head_revision()
+    engine.dispose()
+    test_migrated_schema_matches_the_models(settings)

@@ -1,0 +1,60 @@
+"""An app on a fresh database per test: SQLite always, and PostgreSQL too
+for the store tests when TEST_DATABASE_URL names a server (.ci/run sets it)."""
+
+from __future__ import annotations
+
+import threading
+
+from sqlalchemy import text
+
+from service.accounts.auth import create_user
+from service.api.app import create_app
+from service.store.db import make_engine, unit_of_work
+from tests.postgres import postgres_url
+
+PASSWORD = "correct horse battery"
+
+
+ROLES = ("dealer", "pit_boss", "compliance", "admin")
+
+
+def fresh_postgresql() -> str:
+    url = postgres_url()
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+    return url
+
+
+def app_with_users(settings):
+    """The API on ``settings`` with two users of each role, named after it."""
+    app = create_app(settings)
+    with unit_of_work(sessions(app)) as session:
+        for role in ROLES:
+            create_user(session, role, role, PASSWORD)
+            create_user(session, f"{role}2", role, PASSWORD)
+    yield app
+    app.extensions["breakpoker"]["engine"].dispose()
+
+
+def sign_in(client, name: str) -> dict[str, str]:
+    response = client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 200, response.json
+    return {"Authorization": f"Bearer {response.json['token']}"}
+
+
+def parallel(count, send):
+    """``send()`` from ``count`` threads at once; their results."""
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(send())) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def sessions(app):
+    return app.extensions["breakpoker"]["sessions"]

@@ -1,0 +1,59 @@
+"""A job names its function by its import path, and Redis keeps it across an
+upgrade: a job queued by an earlier layout must still run under the new
+one. The names below are those the layout before the packages (issue 17)
+queued; they stay importable whatever the workers' modules become."""
+
+from __future__ import annotations
+
+import pytest
+from rq import Queue
+from rq.serializers import JSONSerializer
+from rq.utils import import_attribute
+from sqlalchemy import func, select, update
+
+from service.config.redis_server import connect
+from service.jobs.queues import JobKind, QueueName
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AuditEvent, OutboxEntry, RoundRecord
+from tests.support.background import check_aggregates, check_chain, enter_rounds, run_burst, sessions_of
+from workers.queues import FUNCTIONS
+
+#: the function paths jobs were queued under before the package layout
+QUEUED_BEFORE = {
+    JobKind.SEAL: "workers.jobs.seal_audit",
+    JobKind.AGGREGATE: "workers.jobs.aggregate_round",
+    JobKind.PAR_SHEET: "workers.jobs.par_sheet",
+    JobKind.EXPORT: "workers.jobs.build_export",
+    JobKind.VERIFY: "workers.jobs.verify_audit_trail",
+}
+
+
+def test_every_earlier_job_name_still_imports_a_job():
+    assert set(QUEUED_BEFORE) == set(JobKind) == set(FUNCTIONS)
+    for name in QUEUED_BEFORE.values():
+        assert callable(import_attribute(name)), name
+
+
+@pytest.mark.store
+def test_jobs_queued_by_their_old_names_run_after_an_upgrade(bg_app, redis_settings):
+    enter_rounds(bg_app.test_client(), 3)
+    sessions = sessions_of(bg_app)
+    with unit_of_work(sessions) as session:
+        # The outbox went out before the upgrade: only the old jobs are left.
+        session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
+        newest_event = session.scalar(select(func.max(AuditEvent.id)))
+        round_ids = list(session.scalars(select(RoundRecord.id)))
+    connection = connect(redis_settings.redis)
+    audit = Queue(QueueName.AUDIT, connection=connection, serializer=JSONSerializer)
+    audit.enqueue(QUEUED_BEFORE[JobKind.SEAL], newest_event, job_id=f"seal-{newest_event}")
+    metrics = Queue(QueueName.METRICS, connection=connection, serializer=JSONSerializer)
+    for round_id in round_ids:
+        metrics.enqueue(QUEUED_BEFORE[JobKind.AGGREGATE], round_id, job_id=f"aggregate-{round_id}")
+
+    run_burst(redis_settings)
+
+    assert audit.count == metrics.count == 0
+    with sessions() as session:
+        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
+        counted = check_aggregates(session)
+        assert sum(value for key, value in counted.items() if key[-1] == "rounds") == 3

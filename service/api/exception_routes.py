@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from flask.views import MethodView
+from flask_smorest import Api
 
 from service.api.blueprint import Blueprint
 from service.api.exception_schemas import (
+    CORRECTION_ROUND,
     CorrectionInSchema,
+    CorrectionRoundSchema,
     DecisionInSchema,
     ExceptionSchema,
     ExceptionsQuerySchema,
@@ -54,6 +57,10 @@ class ExceptionJson(ExceptionSummaryJson):
 
 class DecidedJson(ExceptionJson):
     round_after: RoundShownJson  # the round as it now stands
+
+
+def document_correction_round(api: Api) -> None:
+    api.spec.components.schema(CORRECTION_ROUND, schema=CorrectionRoundSchema)
 
 
 def exception_json(exception: RoundException, table_id: int | None = None) -> ExceptionJson:

@@ -10,13 +10,8 @@ from flask_smorest import Api
 
 from service.api.blueprint import Blueprint, parse_body
 from service.api.exception_schemas import RecallQuerySchema, RecallSchema
-from service.api.schemas import (
-    RoundInSchema,
-    RoundPageSchema,
-    RoundPreviewSchema,
-    RoundSchema,
-    RoundsQuerySchema,
-)
+from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
+from service.api.schemas import RoundInSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed

@@ -52,6 +52,7 @@ def register_api(app: Flask) -> None:
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)
+    exception_routes.document_correction_round(api)
     register_request_log(app)
     register_session(app)
     register_error_handlers(app)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask.views import MethodView
+from flask_smorest import Api
 
 from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.exception_schemas import (
+    CORRECTION_ROUND,
     CorrectionInSchema,
+    CorrectionRoundSchema,
     DecisionInSchema,
     ExceptionSchema,
     ExceptionsQuerySchema,
@@ -18,9 +21,21 @@ from service.api.exception_schemas import (
 from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
+from service.review.correction_diff import ChangesJson
 from service.review.decisions import decide
-from service.review.exceptions import get_exception, list_exceptions, request_correction, request_void
-from service.rounds.showing import exception_summary, get_round, round_json
+from service.review.exceptions import (
+    get_exception,
+    list_exceptions,
+    request_correction,
+    request_void,
+)
+from service.rounds.showing import (
+    ExceptionSummaryJson,
+    RoundShownJson,
+    exception_summary,
+    get_round,
+    round_json,
+)
 from service.store.models import RoundException
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
@@ -33,7 +48,23 @@ DECIDED = "already_decided or round_not_current: decided before, or the round ch
 DECIDERS = "forbidden (only a pit_boss decides) or same_user (the requester cannot decide it)"
 
 
-def exception_json(exception: RoundException, table_id: int | None = None) -> dict[str, Any]:
+class ExceptionJson(ExceptionSummaryJson):
+    round: int
+    table_id: int
+    corrected: dict[str, Any] | None  # the body as re-entered (checked by the engine's rules)
+    changes: ChangesJson | None
+    replacement: int | None
+
+
+class DecidedJson(ExceptionJson):
+    round_after: RoundShownJson  # the round as it now stands
+
+
+def document_correction_round(api: Api) -> None:
+    api.spec.components.schema(CORRECTION_ROUND, schema=CorrectionRoundSchema)
+
+
+def exception_json(exception: RoundException, table_id: int | None = None) -> ExceptionJson:
     if table_id is None:
         table_id = get_round(db(), exception.round_id).table_id
     replacement = exception.decision.replacement_id if exception.decision else None
@@ -42,7 +73,8 @@ def exception_json(exception: RoundException, table_id: int | None = None) -> di
         "round": exception.round_id,
         "table_id": table_id,
         "corrected": exception.corrected,
-        "changes": exception.changes,
+        # The column is JSON; changes_of wrote it in this shape.
+        "changes": cast(ChangesJson | None, exception.changes),
         "replacement": replacement,
     }
 
@@ -52,7 +84,7 @@ def exception_json(exception: RoundException, table_id: int | None = None) -> di
 @blp.response(201, ExceptionSchema)
 @blp.error(409, OPEN_OR_CHANGED)
 @roles(Role.PIT_BOSS)
-def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
+def void_round(body: dict[str, Any], round_id: int) -> ExceptionJson:
     """Ask for a round to be voided; a second pit boss must approve it."""
     exception = committed(
         lambda: request_void(db(), get_round(db(), round_id), current_user(), body["reason"], now())
@@ -65,7 +97,7 @@ def void_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
 @blp.response(201, ExceptionSchema)
 @blp.error(409, OPEN_OR_CHANGED)
 @roles(Role.PIT_BOSS)
-def correct_round(body: dict[str, Any], round_id: int) -> dict[str, Any]:
+def correct_round(body: dict[str, Any], round_id: int) -> ExceptionJson:
     """Ask for a round to be re-entered (cards, settings or bets). The answer
     shows every changed field before and after and each seat's money; a
     second pit boss must approve it."""
@@ -82,7 +114,7 @@ class Exceptions(MethodView):
     @blp.arguments(ExceptionsQuerySchema, location="query")
     @blp.response(200, ExceptionSchema(many=True))
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> list[dict[str, Any]]:
+    def get(self, query: dict[str, Any]) -> list[ExceptionJson]:
         """Void and correction requests, newest first (the exception report)."""
         found = list_exceptions(
             db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"]
@@ -93,11 +125,11 @@ class Exceptions(MethodView):
 @blp.route("/exceptions/<id:exception_id>")
 @blp.response(200, ExceptionSchema)
 @roles(*READERS)
-def one_exception(exception_id: int) -> dict[str, Any]:
+def one_exception(exception_id: int) -> ExceptionJson:
     return exception_json(get_exception(db(), exception_id))
 
 
-def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> dict[str, Any]:
+def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> DecidedJson:
     committed(
         lambda: decide(
             db(), get_exception(db(), exception_id), current_user(), approve, body.get("note", ""), now()
@@ -105,8 +137,7 @@ def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> dict[str,
     )
     exception = get_exception(db(), exception_id)
     answer = exception_json(exception)
-    answer["round_after"] = round_json(get_round(db(), answer["replacement"] or exception.round_id))
-    return answer
+    return {**answer, "round_after": round_json(get_round(db(), answer["replacement"] or exception.round_id))}
 
 
 @blp.route("/exceptions/<id:exception_id>/approve", methods=["POST"])
@@ -115,7 +146,7 @@ def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> dict[str,
 @blp.error(409, DECIDED)
 @blp.error(403, DECIDERS)
 @roles(Role.PIT_BOSS)
-def approve(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
+def approve(body: dict[str, Any], exception_id: int) -> DecidedJson:
     """Approve another pit boss's request: a void takes the round out of the
     reports; a correction stores the corrected round in its place."""
     return _decide(exception_id, body, approve=True)
@@ -127,6 +158,6 @@ def approve(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
 @blp.error(409, DECIDED)
 @blp.error(403, DECIDERS)
 @roles(Role.PIT_BOSS)
-def reject(body: dict[str, Any], exception_id: int) -> dict[str, Any]:
+def reject(body: dict[str, Any], exception_id: int) -> DecidedJson:
     """Reject another pit boss's request (a note saying why is required)."""
     return _decide(exception_id, body, approve=False)

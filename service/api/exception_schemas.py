@@ -5,10 +5,13 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
-from service.api.schemas import RoundSchema, StrictSchema
-from service.rounds.status import KINDS, DecisionState
+from service.api.round_schemas import ROUND_ID_HELP, STATES, ExceptionSummarySchema, RoundSchema
+from service.api.schemas import RoundSeatInSchema, StrictSchema
+from service.rounds.status import KINDS
 
-STATES = tuple(DecisionState)
+#: Where the OpenAPI document describes a correction's round (the body is
+#: read by the engine's strict rules, as a round entered is).
+CORRECTION_ROUND = "CorrectionRound"
 
 
 class VoidInSchema(StrictSchema):
@@ -21,8 +24,81 @@ class CorrectionInSchema(StrictSchema):
         required=True,
         metadata={
             "description": "the round as it should have been entered (dealer, seats; round_id may be "
-            "left out); settled under the round's own configuration version"
+            "left out); settled under the round's own configuration version",
+            "allOf": [{"$ref": f"#/components/schemas/{CORRECTION_ROUND}"}],
         },
+    )
+
+
+class CorrectionRoundSchema(StrictSchema):
+    """A correction's round: the shape of RoundIn, its round_id optional."""
+
+    round_id = fields.Raw(
+        metadata={"description": f"left out, or the corrected round's own: {ROUND_ID_HELP}"}
+    )
+    dealer = fields.List(fields.String(), required=True, metadata={"description": "card codes as entered"})
+    seats = fields.List(
+        fields.Nested(RoundSeatInSchema), required=True, metadata={"description": "each seat as entered"}
+    )
+
+
+class CorrectedRoundSchema(CorrectionRoundSchema):
+    round_id = fields.Raw(required=True, metadata={"description": ROUND_ID_HELP})
+
+
+class FieldChangeSchema(Schema):
+    field = fields.String(
+        required=True,
+        metadata={"description": "dealer, or seats.<seat>.cards, .setting or .bets.<bet>"},
+    )
+    before = fields.Raw(
+        required=True,
+        allow_none=True,
+        metadata={"description": "card codes, a setting or a stake as entered; null: the seat was not there"},
+    )
+    after = fields.Raw(
+        required=True, allow_none=True, metadata={"description": "as corrected; null: removed"}
+    )
+
+
+class MoneyChangeSchema(Schema):
+    before = fields.Integer(required=True, metadata={"description": "minor units, as stored"})
+    after = fields.Integer(required=True, metadata={"description": "minor units, as corrected"})
+    difference = fields.Integer(required=True, metadata={"description": "after - before"})
+
+
+class BetChangesSchema(Schema):
+    main = fields.Nested(MoneyChangeSchema, required=True, metadata={"description": "the Main Bet"})
+    dealer_break_bonus = fields.Nested(
+        MoneyChangeSchema, required=True, metadata={"description": "the Dealer Break Bonus"}
+    )
+    break_bonus = fields.Nested(MoneyChangeSchema, required=True, metadata={"description": "the Break Bonus"})
+
+
+class SeatChangeSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "the seat's number at the table"})
+    bets = fields.Nested(BetChangesSchema, required=True, metadata={"description": "each bet's player net"})
+    net_before = fields.Integer(required=True, metadata={"description": "the player's net, all bets"})
+    net_after = fields.Integer(required=True, metadata={"description": "the player's net, as corrected"})
+    difference = fields.Integer(required=True, metadata={"description": "+ is paid to the player"})
+
+
+class ChangesSchema(Schema):
+    # A field named "fields" would hide marshmallow's module in the class body.
+    changed = fields.List(
+        fields.Nested(FieldChangeSchema),
+        required=True,
+        attribute="fields",
+        data_key="fields",
+        metadata={"description": "every entered field the correction changes, dealer first"},
+    )
+    seats = fields.List(
+        fields.Nested(SeatChangeSchema),
+        required=True,
+        metadata={"description": "every seat, before or after"},
+    )
+    house_net = fields.Nested(
+        MoneyChangeSchema, required=True, metadata={"description": "what the house wins on the round"}
     )
 
 
@@ -41,29 +117,27 @@ class ExceptionsQuerySchema(StrictSchema):
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
-class ExceptionSchema(Schema):
-    id = fields.Integer(required=True)
-    kind = fields.String(validate=validate.OneOf(KINDS))
-    state = fields.String(validate=validate.OneOf(STATES))
-    reason = fields.String()
-    requested_by = fields.String()
-    requested_at = fields.String()
-    decided_by = fields.String(allow_none=True)
-    decided_at = fields.String(allow_none=True)
-    note = fields.String(allow_none=True)
-    round = fields.Integer(metadata={"description": "the round record the request is about"})
-    table_id = fields.Integer()
-    corrected = fields.Dict(
-        allow_none=True, metadata={"description": "a correction: the round as re-entered"}
+class ExceptionSchema(ExceptionSummarySchema):
+    round = fields.Integer(required=True, metadata={"description": "the round record the request is about"})
+    table_id = fields.Integer(required=True, metadata={"description": "the round's table"})
+    corrected = fields.Nested(
+        CorrectedRoundSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "a correction: the round as re-entered; null: a void"},
     )
-    changes = fields.Dict(
+    changes = fields.Nested(
+        ChangesSchema,
+        required=True,
         allow_none=True,
         metadata={
-            "description": "a correction: fields [{field, before, after}], seats [{seat, bets, net_before, "
-            "net_after, difference}] (player's net: + is paid to the player), house_net before/after"
+            "description": "a correction: each changed field before and after, each seat's money "
+            "(player's net: + is paid to the player), the house net before and after; null: a void"
         },
     )
-    replacement = fields.Integer(allow_none=True, metadata={"description": "an approved correction's record"})
+    replacement = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "an approved correction's record"}
+    )
     round_after = fields.Nested(RoundSchema, metadata={"description": "the round as it now stands"})
 
 
@@ -76,8 +150,8 @@ class RecallQuerySchema(StrictSchema):
 
 
 class RecallSchema(Schema):
-    table_id = fields.Integer(required=True)
-    last = fields.Integer(required=True)
+    table_id = fields.Integer(required=True, metadata={"description": "the table recalled"})
+    last = fields.Integer(required=True, metadata={"description": "how many games were asked for"})
     games = fields.List(
         fields.Nested(RoundSchema),
         metadata={"description": "oldest first; each as entered, with its status and the current correction"},

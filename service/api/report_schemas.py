@@ -117,13 +117,21 @@ class DealerBetSchema(_HoldSchema):
     bets = fields.Integer(required=True)
 
 
+class DealerBetsSchema(Schema):
+    main = fields.Nested(DealerBetSchema, required=True, metadata={"description": "the Main Bet"})
+    dealer_break_bonus = fields.Nested(
+        DealerBetSchema, required=True, metadata={"description": "the Dealer Break Bonus"}
+    )
+    break_bonus = fields.Nested(DealerBetSchema, required=True, metadata={"description": "the Break Bonus"})
+
+
 class DealerSchema(Schema):
     dealer_id = fields.Integer(required=True)
     name = fields.String(required=True)
     rounds = fields.Integer(required=True)
     seats = fields.Integer(required=True)
     fouls = fields.Integer(required=True)
-    bets = fields.Dict(keys=fields.String(), values=fields.Nested(DealerBetSchema))
+    bets = fields.Nested(DealerBetsSchema, required=True)
     handle = fields.Integer(required=True)
     win = fields.Integer(required=True)
     voids = fields.Integer(required=True, metadata={"description": "approved voids of the dealer's rounds"})
@@ -145,6 +153,33 @@ class ScopeSchema(Schema):
     tables = fields.List(fields.Nested(_TableNameSchema))
 
 
+class UnitsSchema(Schema):
+    """What each kind of figure means, in words (the same in every report)."""
+
+    money = fields.String(required=True, metadata={"description": "handle, win and stakes"})
+    win = fields.String(required=True, metadata={"description": "which way the win is signed"})
+    hold = fields.String(required=True, metadata={"description": "how hold is figured"})
+
+
+class ReportUnitsSchema(UnitsSchema):
+    theoretical_win = fields.String(required=True, metadata={"description": "how it is figured"})
+    theoretical_win_sd = fields.String(required=True, metadata={"description": "what it measures"})
+    win_interval = fields.String(required=True, metadata={"description": "how it and the flag are figured"})
+
+
+class ConfigVersionRefSchema(Schema):
+    table_id = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={"description": "the table's configuration version"})
+
+
+class BetLinesSchema(Schema):
+    main = fields.Nested(BetLineSchema, required=True, metadata={"description": "the Main Bet"})
+    dealer_break_bonus = fields.Nested(
+        BetLineSchema, required=True, metadata={"description": "the Dealer Break Bonus"}
+    )
+    break_bonus = fields.Nested(BetLineSchema, required=True, metadata={"description": "the Break Bonus"})
+
+
 class _HeaderSchema(Schema):
     scope = fields.Nested(ScopeSchema, required=True)
     period = fields.String(required=True)
@@ -161,7 +196,7 @@ class _HeaderSchema(Schema):
         required=True, metadata={"description": "rounds of the period the figures do not reflect yet"}
     )
     lag = fields.String(required=True)
-    units = fields.Dict(keys=fields.String(), values=fields.String())
+    units = fields.Nested(UnitsSchema, required=True, metadata={"description": "what the figures mean"})
     dealers = fields.List(fields.Nested(DealerSchema))
 
 
@@ -177,8 +212,13 @@ class ReportSchema(_HeaderSchema):
     theoretical_pending = fields.Boolean(
         required=True, metadata={"description": "a par sheet is still being computed: theory is null"}
     )
-    theoretical_pending_versions = fields.List(fields.Dict())
-    bets = fields.Dict(keys=fields.String(), values=fields.Nested(BetLineSchema))
+    units = fields.Nested(ReportUnitsSchema, required=True, metadata={"description": "what the figures mean"})
+    theoretical_pending_versions = fields.List(
+        fields.Nested(ConfigVersionRefSchema),
+        required=True,
+        metadata={"description": "the configuration versions whose par sheet is still being computed"},
+    )
+    bets = fields.Nested(BetLinesSchema, required=True)
     totals = fields.Nested(TotalsSchema, required=True)
 
 

@@ -12,21 +12,16 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint, parse_body
 from service.api.exception_schemas import RecallQuerySchema, RecallSchema
 from service.api.idempotency import PARAMETER, idempotency_key
-from service.api.schemas import (
-    RoundInSchema,
-    RoundPageSchema,
-    RoundPreviewSchema,
-    RoundSchema,
-    RoundsQuerySchema,
-)
+from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
+from service.api.schemas import RoundInSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
 from service.errors import ServiceError
 from service.rounds.entering import enter_round
-from service.rounds.preview import preview_round
+from service.rounds.preview import PreviewJson, preview_round
 from service.rounds.samples import EXAMPLE_ROUND
-from service.rounds.showing import get_round, list_rounds, recall, round_json, rounds_json
+from service.rounds.showing import RoundShownJson, get_round, list_rounds, recall, round_json, rounds_json
 from service.rounds.status import JUST_SETTLED
 from service.tables.tables import get_table
 
@@ -67,7 +62,7 @@ class TableRounds(MethodView):
     )
     @blp.error(409, "idempotency_key_reused (another body), round_exists or table_closed")
     @roles(Role.DEALER, Role.PIT_BOSS)
-    def post(self, table_id: int) -> tuple[dict[str, Any], int, dict[str, str]]:
+    def post(self, table_id: int) -> tuple[RoundShownJson, int, dict[str, str]]:
         """Validate, settle and store a round (the shape ``breakpoker settle`` reads).
         Repeating the Idempotency-Key with the same body returns the stored round."""
         session = db()
@@ -105,7 +100,7 @@ class TableRounds(MethodView):
 @blp.response(200, RoundPreviewSchema)
 @blp.error(409, "table_closed: the table takes no rounds")
 @roles(Role.DEALER, Role.PIT_BOSS)
-def preview_view(table_id: int) -> dict[str, Any]:
+def preview_view(table_id: int) -> PreviewJson:
     """What the round would settle to now, with each foul explained and the
     house way it would be reset to; nothing is stored. The same body as
     ``POST /tables/{id}/rounds``."""
@@ -129,6 +124,6 @@ def recall_view(query: dict[str, Any], table_id: int) -> dict[str, Any]:
 @blp.route("/rounds/<id:round_id>")
 @blp.response(200, RoundSchema)
 @roles(*ANY_ROLE)
-def one_round(round_id: int) -> dict[str, Any]:
+def one_round(round_id: int) -> RoundShownJson:
     """A stored round with its settlement."""
     return round_json(get_round(db(), round_id))

@@ -131,16 +131,16 @@ class RoundsQuerySchema(StrictSchema):
 
 
 class BetsSchema(StrictSchema):
-    main = fields.Integer(required=True)
-    dealer_break_bonus = fields.Integer()
-    break_bonus = fields.Integer()
+    main = fields.Integer(required=True, metadata={"description": "the Main Bet, minor units (cents)"})
+    dealer_break_bonus = fields.Integer(metadata={"description": "minor units; left out or 0: not placed"})
+    break_bonus = fields.Integer(metadata={"description": "minor units; left out or 0: not placed"})
 
 
 class RoundSeatInSchema(StrictSchema):
-    seat = fields.Integer(required=True)
-    cards = fields.List(fields.String(), required=True)
+    seat = fields.Integer(required=True, metadata={"description": "the seat's number at the table"})
+    cards = fields.List(fields.String(), required=True, metadata={"description": "the player's seven cards"})
     setting = fields.Raw(metadata={"description": '"house_way" or {"low": [2 cards], "high": [3 cards]}'})
-    bets = fields.Nested(BetsSchema, required=True)
+    bets = fields.Nested(BetsSchema, required=True, metadata={"description": "the stakes"})
 
 
 class RoundInSchema(StrictSchema):
@@ -149,73 +149,3 @@ class RoundInSchema(StrictSchema):
     round_id = fields.String(required=True, metadata={"description": "string of 1-100 characters"})
     dealer = fields.List(fields.String(), required=True)
     seats = fields.List(fields.Nested(RoundSeatInSchema), required=True)
-
-
-class RoundSchema(Schema):
-    id = fields.Integer(required=True)
-    table_id = fields.Integer()
-    round_id = fields.Raw(
-        metadata={"description": "a string; a whole number for a round stored when one was still taken"}
-    )
-    revision = fields.Integer(metadata={"description": "0 as entered; each approved correction adds one"})
-    supersedes = fields.Integer(allow_none=True, metadata={"description": "the record this corrects"})
-    status = fields.String(
-        metadata={"description": "settled (counts), void, or superseded by an approved correction"}
-    )
-    superseded_by = fields.Integer(allow_none=True)
-    exceptions = fields.List(fields.Dict(), metadata={"description": "void and correction requests"})
-    current = fields.Dict(
-        allow_none=True, metadata={"description": "recall: the approved correction that stands for this game"}
-    )
-    config_version = fields.Integer()
-    entered_by = fields.String()
-    entered_at = fields.String()
-    utc_offset_minutes = fields.Integer()
-    gaming_day = fields.String()
-    shift = fields.Integer()
-    dealer = fields.Dict()
-    seats = fields.List(fields.Dict())
-    house_net = fields.Integer()
-
-
-class FoulSchema(Schema):
-    low = fields.List(fields.String(), required=True, metadata={"description": "as the player set it"})
-    high = fields.List(fields.String(), required=True)
-    message = fields.String(required=True, metadata={"description": "why it fouls and what happens"})
-    policy = fields.String(required=True, validate=validate.OneOf(("house_way", "forfeit")))
-    house_way = fields.Dict(required=True, metadata={"description": "low, high and rule of the house way"})
-
-
-class PreviewSeatSchema(Schema):
-    seat = fields.Integer(required=True)
-    cards = fields.List(fields.String(), required=True)
-    setting_entered = fields.Raw(required=True, metadata={"description": '"house_way" or {low, high}'})
-    bets = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
-    low = fields.List(fields.String(), required=True, metadata={"description": "as it would be settled"})
-    high = fields.List(fields.String(), required=True)
-    fouled = fields.Boolean(required=True)
-    foul = fields.Nested(FoulSchema, allow_none=True, required=True)
-    lucky_break = fields.Boolean(required=True)
-    house_way = fields.Dict(required=True)
-    main = fields.Dict(required=True)
-    dealer_break_bonus = fields.Dict(required=True)
-    break_bonus = fields.Dict(required=True)
-    net = fields.Integer(required=True, metadata={"description": "the player's net, all bets (+ is paid)"})
-
-
-class RoundPreviewSchema(Schema):
-    preview = fields.Boolean(required=True, metadata={"description": "always true: nothing was stored"})
-    table_id = fields.Integer(required=True)
-    round_id = fields.Raw(required=True)
-    config_version = fields.Integer(required=True)
-    foul_policy = fields.String(required=True)
-    dealer = fields.Dict(required=True)
-    seats = fields.List(fields.Nested(PreviewSeatSchema), required=True)
-    house_net = fields.Integer(required=True)
-
-
-class RoundPageSchema(Schema):
-    items = fields.List(fields.Nested(RoundSchema))
-    total = fields.Integer()
-    page = fields.Integer()
-    per_page = fields.Integer()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import click
@@ -12,11 +13,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.config.settings import Settings
-from service.rounds.aggregates import BETS
 from service.rounds.resettle import Verdict, stored_rounds
 from service.rounds.resettle import verify as verify_round
 from service.rounds.sealed import Mismatch
-from service.rounds.showing import round_json
+from service.rounds.showing import RoundShownJson, round_json
 from service.store.db import make_engine, session_factory
 from service.store.models import GameTable, RoundRecord
 
@@ -82,7 +82,7 @@ def _one(session: Session, round_id: int, verify: bool, as_json: bool) -> bool:
     return not mismatches
 
 
-def _show(game: dict[str, Any], table: str) -> None:
+def _show(game: RoundShownJson, table: str) -> None:
     click.echo(
         f"round {game['id']}: round_id {json.dumps(game['round_id'], ensure_ascii=False)} at table "
         f"{table} (id {game['table_id']}), revision {game['revision']}, {game['status']}"
@@ -106,15 +106,18 @@ def _show(game: dict[str, Any], table: str) -> None:
             f"  seat {seat['seat']}  {' '.join(seat['cards'])}  entered {entered_text}, settled "
             f"{_hand(seat)} (house way rule {seat['house_way']['rule']}){fouled}"
         )
-        bets = []
-        for bet in BETS:
-            result = seat[bet]
-            bets.append(f"{bet} {seat['bets'][bet]} {result['outcome']} {result['net']:+d}")
+        stakes = seat["bets"]
+        results = (
+            ("main", stakes["main"], seat["main"]),
+            ("dealer_break_bonus", stakes["dealer_break_bonus"], seat["dealer_break_bonus"]),
+            ("break_bonus", stakes["break_bonus"], seat["break_bonus"]),
+        )
+        bets = [f"{bet} {stake} {result['outcome']} {result['net']:+d}" for bet, stake, result in results]
         click.echo(f"          {' | '.join(bets)}")
     click.echo(f"  house net {game['house_net']:+d}")
 
 
-def _hand(setting: dict[str, Any]) -> str:
+def _hand(setting: Mapping[str, Any]) -> str:
     return f"{' '.join(setting['low'])} / {' '.join(setting['high'])}"
 
 

@@ -9,13 +9,12 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
-from typing import Any
 
 import click
 import orjson
 
 from service.cli.batch_gc import collect_garbage_less_often
-from service.rounds.batch_settle import settle_lines
+from service.rounds.batch_settle import Line, settle_lines
 
 CHUNK_LINES = 1000  # big enough to amortise the hand-off between processes
 
@@ -53,7 +52,7 @@ def settle_chunk(chunk: tuple[int, list[bytes]]) -> tuple[bytes, bool]:
     return b"".join(map(_dump, results)), any("error" in result for result in results)
 
 
-def _dump(result: dict[str, Any]) -> bytes:
+def _dump(result: Line) -> bytes:
     try:
         return orjson.dumps(result, option=orjson.OPT_APPEND_NEWLINE)
     except TypeError:  # a number orjson cannot write; the standard library can

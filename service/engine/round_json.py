@@ -8,7 +8,7 @@ silently become "no bet"), and every error names its field.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from service.engine.cards import DECK, Card, codes, parse_card
 from service.engine.errors import RulesError, key_name, show
@@ -186,7 +186,49 @@ def _no_unknown_keys(data: Mapping[str, Any], allowed: frozenset[str], prefix: s
     )
 
 
-def settlement_to_json(settlement: RoundSettlement) -> dict[str, Any]:
+class DealerJson(TypedDict):
+    """The dealer's house-way setting and what it means for the round."""
+
+    low: list[str]
+    high: list[str]
+    rule: int  # the house-way rule that fired (a Rule's number)
+    qualifies: bool
+    lucky_break: bool
+
+
+class BetJson(TypedDict):
+    outcome: str  # an Outcome's value
+    net: int
+
+
+class BreakBonusJson(TypedDict):
+    outcome: str
+    category: str | None  # a BreakBonusCategory's value: what the cards make, even when not bet
+    net: int
+
+
+class SeatJson(TypedDict):
+    """A seat as settled: the setting settled with, and each bet's result."""
+
+    seat: int
+    low: list[str]
+    high: list[str]
+    fouled: bool
+    lucky_break: bool
+    main: BetJson
+    dealer_break_bonus: BetJson
+    break_bonus: BreakBonusJson
+
+
+class SettlementJson(TypedDict):
+    """What ``breakpoker settle`` writes for a round."""
+
+    round_id: str | int
+    dealer: DealerJson
+    seats: list[SeatJson]
+
+
+def settlement_to_json(settlement: RoundSettlement) -> SettlementJson:
     dealer = settlement.dealer
     way = dealer.house_way
     return {
@@ -202,7 +244,7 @@ def settlement_to_json(settlement: RoundSettlement) -> dict[str, Any]:
     }
 
 
-def _seat_json(seat: SeatResult) -> dict[str, Any]:
+def _seat_json(seat: SeatResult) -> SeatJson:
     category = seat.break_bonus.category
     return {
         "seat": seat.seat,

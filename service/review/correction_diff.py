@@ -7,7 +7,7 @@ but shown as entered.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from service.engine.cards import codes
 from service.engine.round import Round
@@ -15,6 +15,40 @@ from service.engine.settlement import RoundSettlement
 from service.rounds.aggregates import BETS
 from service.rounds.storing import setting_entered
 from service.store.models import RoundRecord
+
+
+class FieldChangeJson(TypedDict):
+    field: str  # dealer, or seats.<seat>.cards, .setting or .bets.<bet>
+    before: Any  # as entered: card codes, a setting or a stake; None: no such seat
+    after: Any
+
+
+class MoneyChangeJson(TypedDict):
+    before: int
+    after: int
+    difference: int
+
+
+class BetChangesJson(TypedDict):
+    main: MoneyChangeJson
+    dealer_break_bonus: MoneyChangeJson
+    break_bonus: MoneyChangeJson
+
+
+class SeatChangeJson(TypedDict):
+    seat: int
+    bets: BetChangesJson  # the player's net of each bet
+    net_before: int
+    net_after: int
+    difference: int
+
+
+class ChangesJson(TypedDict):
+    """What the approver of a correction sees (the player's net: + is paid)."""
+
+    fields: list[FieldChangeJson]
+    seats: list[SeatChangeJson]
+    house_net: MoneyChangeJson
 
 
 def entry_view(round_: Round) -> dict[str, Any]:
@@ -39,15 +73,15 @@ def _same(before: Any, after: Any) -> bool:
 
 def changes_of(
     before: dict[str, Any], record: RoundRecord, after: dict[str, Any], settled: RoundSettlement
-) -> dict[str, Any]:
-    fields = [
+) -> ChangesJson:
+    fields: list[FieldChangeJson] = [
         {"field": name, "before": before.get(name), "after": after.get(name)}
         for name in sorted(before.keys() | after.keys(), key=_field_order)
         if not _same(before.get(name), after.get(name))
     ]
     nets_before = {seat.seat: {bet: getattr(seat, f"{bet}_net") for bet in BETS} for seat in record.seats}
     nets_after = {seat.seat: {bet: getattr(seat, bet).net for bet in BETS} for seat in settled.seats}
-    seats = []
+    seats: list[SeatChangeJson] = []
     for number in sorted(nets_before.keys() | nets_after.keys()):
         was = nets_before.get(number, dict.fromkeys(BETS, 0))
         now = nets_after.get(number, dict.fromkeys(BETS, 0))
@@ -55,23 +89,20 @@ def changes_of(
             {
                 "seat": number,
                 "bets": {
-                    bet: {"before": was[bet], "after": now[bet], "difference": now[bet] - was[bet]}
-                    for bet in BETS
+                    "main": _money(was["main"], now["main"]),
+                    "dealer_break_bonus": _money(was["dealer_break_bonus"], now["dealer_break_bonus"]),
+                    "break_bonus": _money(was["break_bonus"], now["break_bonus"]),
                 },
                 "net_before": sum(was.values()),
                 "net_after": sum(now.values()),
                 "difference": sum(now.values()) - sum(was.values()),
             }
         )
-    return {
-        "fields": fields,
-        "seats": seats,
-        "house_net": {
-            "before": record.house_net,
-            "after": settled.house_net,
-            "difference": settled.house_net - record.house_net,
-        },
-    }
+    return {"fields": fields, "seats": seats, "house_net": _money(record.house_net, settled.house_net)}
+
+
+def _money(before: int, after: int) -> MoneyChangeJson:
+    return {"before": before, "after": after, "difference": after - before}
 
 
 def _field_order(name: str) -> tuple[int, int, str]:

@@ -8,15 +8,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TypedDict
 
 from service.engine.errors import RulesError
-from service.engine.round_json import round_from_json, round_id_of, settlement_to_json
+from service.engine.round_json import SettlementJson, round_from_json, round_id_of, settlement_to_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.engine.table_config import DEFAULT_CONFIG, TableConfig
 
 CONFIG_KEY = "config"
 _EXTRA_KEYS = frozenset({CONFIG_KEY})
+
+
+class ErrorJson(TypedDict):
+    code: str
+    message: str
+    field: str | None  # the API's: where in the round the fault is, or null
+
+
+class RoundErrorJson(TypedDict):
+    round_id: object  # as sent, when it can be echoed; else null
+    error: ErrorJson
+
+
+#: One output line: the round's settlement, or why it has none.
+Line = SettlementJson | RoundErrorJson
 
 
 def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -48,7 +63,7 @@ def settle_data(data: object) -> RoundSettlement:
     return settle_round(round_from_json(data, extra_keys=_EXTRA_KEYS), config)
 
 
-def settle_object(data: object) -> dict[str, Any]:
+def settle_object(data: object) -> Line:
     """One round object in, its settlement or an error object out."""
     try:
         return settlement_to_json(settle_data(data))
@@ -56,7 +71,7 @@ def settle_object(data: object) -> dict[str, Any]:
         return _error(round_id_of(data), error.code, error.message, error.field)
 
 
-def settle_line(line: str | bytes, number: int = 1) -> dict[str, Any]:
+def settle_line(line: str | bytes, number: int = 1) -> Line:
     """Settle one input line; ``number`` (from 1) names it in JSON errors."""
     try:
         data = parse_json(line)
@@ -74,12 +89,11 @@ def settle_line(line: str | bytes, number: int = 1) -> dict[str, Any]:
         )
 
 
-def _error(round_id: object, code: str, message: str, field: str | None = None) -> dict[str, Any]:
-    # ``field`` is the API's: where in the round the fault is, or null.
+def _error(round_id: object, code: str, message: str, field: str | None = None) -> RoundErrorJson:
     return {"round_id": round_id, "error": {"code": code, "message": message, "field": field}}
 
 
-def settle_lines(lines: Iterable[str | bytes], first_number: int = 1) -> Iterator[dict[str, Any]]:
+def settle_lines(lines: Iterable[str | bytes], first_number: int = 1) -> Iterator[Line]:
     """Settlements in input order; blank lines are skipped (but counted)."""
     for number, line in enumerate(lines, start=first_number):
         if line.strip():

@@ -4,7 +4,7 @@ felt. Nothing is stored and no event is written."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy.orm import Session
 
@@ -14,8 +14,8 @@ from service.engine.settlement import SeatResult
 from service.engine.table_config import FoulPolicy
 from service.rounds.entering import settle_body
 from service.rounds.house_way_report import foul_reason
-from service.rounds.showing import seats_shown
-from service.rounds.storing import seat_rows, settlement_json
+from service.rounds.showing import SeatShownJson, seats_shown
+from service.rounds.storing import ExplainedDealerJson, seat_rows, settlement_json
 from service.store.models import GameTable
 from service.tables.tables import config_of
 
@@ -25,27 +25,61 @@ FOUL_EFFECTS = {
 }
 
 
-def preview_round(session: Session, table: GameTable, body: Any) -> dict[str, Any]:
+class HouseWaySettingJson(TypedDict):
+    low: list[str]
+    high: list[str]
+    rule: int
+
+
+class FoulJson(TypedDict):
+    """A player's own setting that fouls, and what the table's policy makes of it."""
+
+    low: list[str]
+    high: list[str]
+    message: str
+    policy: str  # a FoulPolicy's value
+    house_way: HouseWaySettingJson
+
+
+class PreviewSeatJson(SeatShownJson):
+    net: int  # the player's, all bets
+    foul: FoulJson | None
+
+
+class PreviewJson(TypedDict):
+    preview: bool  # always true: nothing was stored
+    table_id: int
+    config_version: int
+    foul_policy: str
+    round_id: str | int
+    dealer: ExplainedDealerJson
+    seats: list[PreviewSeatJson]
+    house_net: int
+
+
+def preview_round(session: Session, table: GameTable, body: Any) -> PreviewJson:
     """The settlement ``body`` would get if it were entered now, under the
     table's current configuration version, with each foul explained."""
     version, round_, settled = settle_body(session, table, body)
     policy = config_of(version).foul_policy
     document = settlement_json(settled)
     # The same shape as the round will have once stored, and each seat's net.
-    document["seats"] = seats_shown(document["seats"], seat_rows(round_, settled))
-    for seat_json, entry, seat in zip(document["seats"], round_.seats, settled.seats, strict=True):
-        seat_json["net"] = seat.net
-        seat_json["foul"] = _foul(entry, seat, policy) if seat.fouled else None
+    shown = seats_shown(document["seats"], seat_rows(round_, settled))
+    seats: list[PreviewSeatJson] = [
+        {**seat_json, "net": seat.net, "foul": _foul(entry, seat, policy) if seat.fouled else None}
+        for seat_json, entry, seat in zip(shown, round_.seats, settled.seats, strict=True)
+    ]
     return {
         "preview": True,
         "table_id": table.id,
         "config_version": version.version,
         "foul_policy": policy.value,
         **document,
+        "seats": seats,
     }
 
 
-def _foul(entry: SeatEntry, seat: SeatResult, policy: FoulPolicy) -> dict[str, Any]:
+def _foul(entry: SeatEntry, seat: SeatResult, policy: FoulPolicy) -> FoulJson:
     entered = entry.setting
     assert entered is not None  # only a player's own setting can foul
     way = seat.house_way

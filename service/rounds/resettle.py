@@ -24,7 +24,7 @@ from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.rounds.entering import request_digest
 from service.rounds.sealed import ABSENT, Mismatch, round_pages, sealed_mismatches
-from service.rounds.storing import round_ref_of, seat_columns, settlement_json
+from service.rounds.storing import StoredSettlementJson, round_ref_of, seat_columns, settlement_json
 from service.store.models import ConfigVersion, RoundRecord, SeatRecord
 from service.tables.tables import config_of
 
@@ -80,7 +80,7 @@ def _resettled(session: Session, record: RoundRecord) -> list[Mismatch]:
     return found
 
 
-def _as_stored(document: dict[str, Any]) -> Any:
+def _as_stored(document: StoredSettlementJson) -> Any:
     """The settlement as the JSON column gives it back (enums as their values)."""
     return json.loads(json.dumps(document))
 

@@ -4,18 +4,83 @@ the dealer's recall of the last few, each as the JSON the API answers with
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, object_session
 
 from service.errors import NotFound
-from service.rounds.aggregates import BETS
 from service.rounds.status import Status, decision_state, statuses
-from service.rounds.storing import iso, round_id_of
+from service.rounds.storing import (
+    ExplainedDealerJson,
+    SettingEntered,
+    StoredSeatJson,
+    StoredSettlementJson,
+    iso,
+    round_id_of,
+)
 from service.store.models import GameTable, RoundException, RoundRecord
 from service.store.paging import Page, paginate
+
+
+class DealerShownJson(ExplainedDealerJson):
+    cards: list[str]  # the dealer's seven cards as entered
+
+
+class StakesJson(TypedDict):
+    """What a seat staked on each bet, in minor units (0: not placed)."""
+
+    main: int
+    dealer_break_bonus: int
+    break_bonus: int
+
+
+class SeatShownJson(StoredSeatJson):
+    """A seat's settlement with what was entered for it."""
+
+    cards: list[str]
+    setting_entered: SettingEntered
+    bets: StakesJson
+
+
+class ExceptionSummaryJson(TypedDict):
+    """A void or correction asked for, and its decision once made."""
+
+    id: int
+    kind: str  # void or correction
+    state: str  # pending, approved or rejected
+    reason: str
+    requested_by: str
+    requested_at: str
+    decided_by: str | None
+    decided_at: str | None
+    note: str | None
+
+
+class RoundShownJson(TypedDict):
+    id: int
+    table_id: int
+    round_id: str | int
+    revision: int
+    supersedes: int | None
+    status: str
+    superseded_by: int | None
+    exceptions: list[ExceptionSummaryJson]
+    config_version: int
+    entered_by: str
+    entered_at: str
+    utc_offset_minutes: int
+    gaming_day: str
+    shift: int
+    dealer: DealerShownJson
+    seats: list[SeatShownJson]
+    house_net: int
+
+
+class RecalledRoundJson(RoundShownJson):
+    current: RoundShownJson | None  # the approved correction that stands for the game
 
 
 def get_round(session: Session, round_id: int) -> RoundRecord:
@@ -46,15 +111,16 @@ def list_rounds(
 
 
 def round_json(
-    record: RoundRecord, status: Status | None = None, seats: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
+    record: RoundRecord, status: Status | None = None, seats: Sequence[Mapping[str, Any]] | None = None
+) -> RoundShownJson:
     """A stored round as the API shows it: entered and settled, who and when,
     and whether it still counts (voided, or superseded by a correction)."""
     if status is None:
         session = object_session(record)
         assert session is not None
         status = statuses(session, [record.id])[record.id]
-    settlement = record.settlement
+    # The column is JSON; settlement_json wrote it in this shape.
+    settlement = cast(StoredSettlementJson, record.settlement)
     if seats is None:  # read from the database (a round just stored brings its rows)
         seats = [{column: getattr(seat, column) for column in SEAT_SHOWN} for seat in record.seats]
     return {
@@ -89,27 +155,32 @@ SEAT_SHOWN = (
 )
 
 
-def seats_shown(settled: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def seats_shown(settled: list[StoredSeatJson], rows: Sequence[Mapping[str, Any]]) -> list[SeatShownJson]:
     """Each seat's settlement with what was entered for it: its cards, its
     setting and its stakes (from the stored seat rows)."""
     by_seat = {row["seat"]: row for row in rows}
-    return [
-        {
-            **seat_json,
-            "cards": by_seat[seat_json["seat"]]["cards"],
-            "setting_entered": by_seat[seat_json["seat"]]["setting_entered"],
-            "bets": {bet: by_seat[seat_json["seat"]][f"{bet}_stake"] for bet in BETS},
-        }
-        for seat_json in settled
-    ]
+    return [_seat_shown(seat_json, by_seat[seat_json["seat"]]) for seat_json in settled]
 
 
-def rounds_json(session: Session, records: list[RoundRecord]) -> list[dict[str, Any]]:
+def _seat_shown(seat_json: StoredSeatJson, row: Mapping[str, Any]) -> SeatShownJson:
+    return {
+        **seat_json,
+        "cards": row["cards"],
+        "setting_entered": row["setting_entered"],
+        "bets": {
+            "main": row["main_stake"],
+            "dealer_break_bonus": row["dealer_break_bonus_stake"],
+            "break_bonus": row["break_bonus_stake"],
+        },
+    }
+
+
+def rounds_json(session: Session, records: list[RoundRecord]) -> list[RoundShownJson]:
     found = statuses(session, [record.id for record in records])
     return [round_json(record, found[record.id]) for record in records]
 
 
-def recall(session: Session, table: GameTable, last: int) -> list[dict[str, Any]]:
+def recall(session: Session, table: GameTable, last: int) -> list[RecalledRoundJson]:
     """Game recall: the table's ``last`` most recent games, oldest first, each
     as entered and settled, with its status; a corrected game also shows the
     record that now stands for it (``current``)."""
@@ -124,24 +195,26 @@ def recall(session: Session, table: GameTable, last: int) -> list[dict[str, Any]
     shown = rounds_json(session, games)
     # Follow approved corrections to the record that stands now, a level at
     # a time: one query per level, not per game.
-    standing: dict[int, dict[str, Any]] = {}
+    standing: dict[int, RoundShownJson] = {}
     level = {game["superseded_by"] for game in shown if game["superseded_by"] is not None}
     while level:
         records = list(session.scalars(select(RoundRecord).where(RoundRecord.id.in_(level))))
         found = {record["id"]: record for record in rounds_json(session, records)}
         standing.update(found)
         level = {record["superseded_by"] for record in found.values() if record["superseded_by"] is not None}
-    for game in shown:
-        current = None
-        link = game["superseded_by"]
-        while link is not None:
-            current = standing[link]
-            link = current["superseded_by"]
-        game["current"] = current
-    return shown
+    return [{**game, "current": _standing_for(game, standing)} for game in shown]
 
 
-def exception_summary(exception: RoundException) -> dict[str, Any]:
+def _standing_for(game: RoundShownJson, standing: dict[int, RoundShownJson]) -> RoundShownJson | None:
+    current = None
+    link = game["superseded_by"]
+    while link is not None:
+        current = standing[link]
+        link = current["superseded_by"]
+    return current
+
+
+def exception_summary(exception: RoundException) -> ExceptionSummaryJson:
     decision = exception.decision
     return {
         "id": exception.id,

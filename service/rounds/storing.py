@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, Literal, TypedDict, cast
 
 from sqlalchemy import Table, insert
 from sqlalchemy.orm import Session
@@ -15,7 +15,7 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
-from service.engine.round_json import settlement_to_json
+from service.engine.round_json import BetJson, BreakBonusJson, DealerJson, SeatJson, settlement_to_json
 from service.engine.settlement import RoundSettlement, SeatResult
 from service.store.db import hold_writer
 from service.store.models import RoundRecord, SeatRecord
@@ -32,7 +32,66 @@ _INSERT_ROUND = insert(_ROUNDS).returning(_ROUNDS.c.id)
 _INSERT_SEATS = insert(_SEATS)
 
 
-def placement(record: RoundRecord) -> dict[str, Any]:
+class ExplainedDealerJson(DealerJson):
+    explanation: str  # why the house way sets the dealer's cards so
+
+
+class MainJson(BetJson):
+    reason: str  # a MainReason's value: how the Main Bet was decided
+
+
+class HouseWayJson(TypedDict):
+    """The house way of a player's seven cards, whatever the player set."""
+
+    low: list[str]
+    high: list[str]
+    rule: int
+    explanation: str
+
+
+class StoredSeatJson(TypedDict):
+    seat: int
+    low: list[str]
+    high: list[str]
+    fouled: bool
+    lucky_break: bool
+    main: MainJson
+    dealer_break_bonus: BetJson
+    break_bonus: BreakBonusJson
+    house_way: HouseWayJson
+
+
+class StoredSettlementJson(TypedDict):
+    """A round's settlement as stored with it (its ``settlement`` column)."""
+
+    round_id: str | int
+    dealer: ExplainedDealerJson
+    seats: list[StoredSeatJson]
+    house_net: int
+
+
+class PlayerSettingJson(TypedDict):
+    low: list[str]
+    high: list[str]
+
+
+#: A seat's setting as entered.
+SettingEntered = Literal["house_way"] | PlayerSettingJson
+
+
+class Placement(TypedDict):
+    """Where a round counts, as its ``round_settled`` event seals it."""
+
+    entered_by: int
+    entered_at: str
+    utc_offset_minutes: int
+    gaming_day: str
+    shift: int
+    revision: int
+    supersedes: int | None
+
+
+def placement(record: RoundRecord) -> Placement:
     """Where a round counts: its dealer, time, gaming day, shift and revision."""
     return {
         "entered_by": record.entered_by,
@@ -110,7 +169,7 @@ def seat_rows(round_: Round, settled: RoundSettlement) -> list[dict[str, Any]]:
     ]
 
 
-def setting_entered(entry: SeatEntry) -> Any:
+def setting_entered(entry: SeatEntry) -> SettingEntered:
     """A seat's setting as entered: ``"house_way"`` or its low and high."""
     setting = entry.setting
     return "house_way" if setting is None else {"low": codes(setting.low), "high": codes(setting.high)}
@@ -137,22 +196,30 @@ def seat_columns(entry: SeatEntry, seat: SeatResult) -> dict[str, Any]:
     }
 
 
-def settlement_json(settled: RoundSettlement) -> dict[str, Any]:
+def settlement_json(settled: RoundSettlement) -> StoredSettlementJson:
     """The settle output plus what the pit boss needs to see why."""
     document = settlement_to_json(settled)
-    way = settled.dealer.house_way
-    document["dealer"]["explanation"] = way.explanation
-    for seat_json, seat in zip(document["seats"], settled.seats, strict=True):
-        player_way = seat.house_way
-        seat_json["main"]["reason"] = seat.main.reason.value
-        seat_json["house_way"] = {
+    seats = zip(document["seats"], settled.seats, strict=True)
+    return {
+        **document,
+        "dealer": {**document["dealer"], "explanation": settled.dealer.house_way.explanation},
+        "seats": [_explained(seat_json, seat) for seat_json, seat in seats],
+        "house_net": settled.house_net,
+    }
+
+
+def _explained(seat_json: SeatJson, seat: SeatResult) -> StoredSeatJson:
+    player_way = seat.house_way
+    return {
+        **seat_json,
+        "main": {**seat_json["main"], "reason": seat.main.reason.value},
+        "house_way": {
             "low": codes(player_way.setting.low),
             "high": codes(player_way.setting.high),
             "rule": player_way.rule.value,
             "explanation": player_way.explanation,
-        }
-    document["house_net"] = settled.house_net
-    return document
+        },
+    }
 
 
 def round_id_of(record: RoundRecord) -> str | int:

@@ -1,0 +1,201 @@
+"""The OpenAPI document describes a round, its seats and its settlement
+field by field (no free-form objects), and the schemas that describe them
+answer with exactly what the service shows."""
+
+from __future__ import annotations
+
+import json
+
+from marshmallow import Schema, fields
+
+from service.api.exception_schemas import ExceptionSchema, RecallSchema
+from service.api.report_schemas import DealerReportSchema, ReportSchema
+from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
+from service.engine.settlement import MainReason
+from service.rounds.preview import preview_round
+from service.rounds.showing import recall, round_json
+from service.store.models import GameTable, RoundRecord
+from tests.support.app import sessions, sign_in
+from tests.support.rounds_data import correct, enter, round_body, void_approved
+
+#: Where a round's shape starts in the document.
+ROUND_SHAPES = ("Round", "RoundPreview", "Exception", "Recall")
+
+
+def document(client):
+    return client.get("/api/v1/openapi.json").json["components"]["schemas"]
+
+
+def refs(prop):
+    """The components a property names (directly, in allOf/anyOf, or as items)."""
+    found = []
+    if "$ref" in prop:
+        found.append(prop["$ref"].rsplit("/", 1)[-1])
+    for key in ("allOf", "anyOf", "oneOf"):
+        for part in prop.get(key, []):
+            found += refs(part)
+    if "items" in prop:
+        found += refs(prop["items"])
+    return found
+
+
+def reachable(components, starts):
+    seen, todo = set(), list(starts)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for prop in components[name].get("properties", {}).values():
+            todo += refs(prop)
+    return seen
+
+
+def component(components, owner, name):
+    (found,) = refs(components[owner]["properties"][name])
+    return components[found]
+
+
+def test_a_seat_is_described_field_by_field(client):
+    components = document(client)
+    seat = component(components, "Round", "seats")
+    assert set(seat["properties"]) == {
+        "seat",
+        "cards",
+        "setting_entered",
+        "bets",
+        "low",
+        "high",
+        "fouled",
+        "lucky_break",
+        "main",
+        "dealer_break_bonus",
+        "break_bonus",
+        "house_way",
+    }
+    assert set(seat["required"]) == set(seat["properties"])
+    assert seat["properties"]["cards"]["maxItems"] == seat["properties"]["cards"]["minItems"] == 7
+    assert set(component(components, "RoundSeat", "bets")["properties"]) == {
+        "main",
+        "dealer_break_bonus",
+        "break_bonus",
+    }
+    assert set(component(components, "RoundSeat", "house_way")["properties"]) == {
+        "low",
+        "high",
+        "rule",
+        "explanation",
+    }
+
+
+def test_each_bet_s_result_names_its_outcomes(client):
+    components = document(client)
+    main = component(components, "RoundSeat", "main")
+    assert set(main["properties"]) == {"outcome", "net", "reason"}
+    assert main["properties"]["outcome"]["enum"] == ["win", "lose", "push", "none"]
+    assert main["properties"]["reason"]["enum"] == [reason.value for reason in MainReason]
+    for side_bet in ("dealer_break_bonus", "break_bonus"):
+        outcome = component(components, "RoundSeat", side_bet)["properties"]["outcome"]
+        assert outcome["enum"] == ["win", "lose", "none"]  # a side bet never pushes
+    category = component(components, "RoundSeat", "break_bonus")["properties"]["category"]
+    assert category["nullable"] is True
+    assert "five_aces" in category["enum"]
+
+
+def test_the_dealer_and_the_round_are_described(client):
+    components = document(client)
+    dealer = component(components, "Round", "dealer")
+    assert set(dealer["properties"]) == {
+        "cards",
+        "low",
+        "high",
+        "rule",
+        "qualifies",
+        "lucky_break",
+        "explanation",
+    }
+    assert dealer["properties"]["rule"]["enum"] == [1, 2, 3, 4, 5, 6, 7]
+    exception = component(components, "Round", "exceptions")
+    assert exception["properties"]["state"]["enum"] == ["pending", "approved", "rejected"]
+    assert refs(components["Round"]["properties"]["current"]) == ["Round"]
+    preview_seat = component(components, "RoundPreview", "seats")
+    assert {"net", "foul", "cards", "main"} <= set(preview_seat["properties"])
+    changes = component(components, "Exception", "changes")
+    assert set(changes["properties"]) == {"fields", "seats", "house_net"}
+    corrected = component(components, "Exception", "corrected")
+    assert set(corrected["properties"]) == {"round_id", "dealer", "seats"}
+
+
+def test_every_field_of_a_round_says_what_it_is(client):
+    components = document(client)
+    undescribed = sorted(
+        f"{name}.{field}"
+        for name in reachable(components, ROUND_SHAPES)
+        for field, prop in components[name].get("properties", {}).items()
+        if "description" not in prop
+    )
+    assert undescribed == [], undescribed
+
+
+def test_no_free_form_object_is_left_in_a_round(client):
+    components = document(client)
+    blobs = sorted(
+        f"{name}.{field}"
+        for name in reachable(components, (*ROUND_SHAPES, "Report", "DealerReport"))
+        for field, prop in components[name].get("properties", {}).items()
+        for shape in (prop, prop.get("items", {}))
+        if shape.get("type") == "object" and "properties" not in shape and not refs(shape)
+    )
+    assert blobs == []
+
+
+def free_form_dicts(schema: Schema, path: str = "") -> list[str]:
+    """Every fields.Dict() without keys, here and in the schemas nested in it."""
+    found = []
+    for name, field in schema.fields.items():
+        inner = field.inner if isinstance(field, fields.List) else field
+        if isinstance(inner, fields.Dict) and inner.key_field is None and inner.value_field is None:
+            found.append(f"{path}{name}")
+        if isinstance(inner, fields.Nested) and not isinstance(inner.schema, type(schema)):
+            found += free_form_dicts(inner.schema, f"{path}{name}.")
+    return found
+
+
+def test_no_marshmallow_dict_blob_is_left_in_the_answers():
+    for schema in (
+        RoundSchema(),
+        RoundPageSchema(),
+        RoundPreviewSchema(),
+        RecallSchema(),
+        ExceptionSchema(),
+        ReportSchema(),
+        DealerReportSchema(),
+    ):
+        assert free_form_dicts(schema) == [], type(schema).__name__
+
+
+def as_json(value):
+    return json.loads(json.dumps(value))
+
+
+def test_the_schemas_answer_exactly_what_the_service_shows(app, client, as_role, table):
+    dealer, boss, boss2 = as_role["dealer"], as_role["pit_boss"], sign_in(client, "pit_boss2")
+    voided = enter(client, dealer, table, "v1")
+    void_approved(client, boss, boss2, voided["id"])
+    game = enter(client, dealer, table, "c1")
+    fixed = round_body("c1")
+    fixed["seats"][0]["bets"]["main"] = 2000
+    corrected = correct(client, boss, boss2, game["id"], fixed)
+    fouled = round_body("p1")
+    fouled["seats"][1]["setting"] = {"low": ["Kh", "Ks"], "high": ["8h", "8s", "Ac"]}
+    previewed = client.post(f"/api/v1/tables/{table['id']}/rounds/preview", json=fouled, headers=dealer)
+    recalled = client.get(f"/api/v1/tables/{table['id']}/recall", headers=boss)
+    with sessions(app)() as session:
+        for record_id in (voided["id"], game["id"], corrected["id"]):
+            shown = client.get(f"/api/v1/rounds/{record_id}", headers=boss).json
+            assert shown == as_json(round_json(session.get_one(RoundRecord, record_id)))
+        stored = session.get_one(GameTable, table["id"])
+        assert previewed.json == as_json(preview_round(session, stored, fouled))
+        assert recalled.json["games"] == as_json(recall(session, stored, 10))
+    assert recalled.json["games"][1]["current"]["id"] == corrected["id"]
+    assert previewed.json["seats"][1]["foul"] is not None

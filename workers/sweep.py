@@ -22,7 +22,6 @@ from workers.queues import enqueue
 
 GRACE = timedelta(seconds=60)  # normal delivery takes well under a second
 
-
 #: an export job's RQ status when no run of it is coming: none, or over without finishing
 GIVEN_UP = (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 

@@ -54,7 +54,6 @@ from service.tables.tables import list_tables
 
 PROGRESS_EVERY = 1_000  # rows between progress saves
 
-
 log = logging.getLogger(__name__)
 
 

@@ -23,12 +23,9 @@ from service.store.paging import Page, paginate
 
 MAX_DAYS = 366  # a year, leap day included
 
-
 MAX_TABLES = 500
 
-
 FIRST_YEAR, LAST_YEAR = 1900, 9998  # room either side for the audit window's UTC times
-
 
 FOLDER = "exports"
 

@@ -14,14 +14,12 @@ from redis import Redis
 
 REQUESTS = Counter("breakpoker_http_requests_total", "HTTP requests", ["endpoint", "method", "status"])
 
-
 LATENCY = Histogram(
     "breakpoker_http_request_seconds",
     "HTTP request latency",
     ["endpoint", "method"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
 )
-
 
 JOB_FAILURES_KEY = "breakpoker:job_failures"  # a Redis hash: job function -> attempts that raised
 

@@ -35,7 +35,6 @@ _SETTLED = {
     ),
 }
 
-
 _TAKEN_OUT_ROUNDS = {
     "voided_rounds": ("breakpoker_rounds_voided", "Rounds an approved void took out of the totals"),
     "corrected_rounds": (
@@ -43,7 +42,6 @@ _TAKEN_OUT_ROUNDS = {
         "Rounds an approved correction replaced (its new record counts as settled)",
     ),
 }
-
 
 _PER_QUEUE = {
     "queued": ("breakpoker_jobs_queued", "Jobs waiting on the queue"),

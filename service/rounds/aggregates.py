@@ -30,7 +30,6 @@ COUNTERS = (
     "fouls",
 )
 
-
 #: What a void or a correction takes out, kept beside each total it lowers.
 TAKEN_OUT = (
     "seats",

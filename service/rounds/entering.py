@@ -39,12 +39,10 @@ _BY_KEY = select(RoundRecord.id, RoundRecord.request_digest).where(
     RoundRecord.idempotency_key == bindparam("key"),
 )
 
-
 _BY_REF = select(RoundRecord.id).where(
     RoundRecord.table_id == bindparam("table_id"),
     RoundRecord.round_ref.in_([bindparam("ref"), bindparam("number_ref")]),
 )
-
 
 # A round_id that reads as a whole number: a round stored before ids had to
 # be strings may hold it as a number (its ref is then the digits, unquoted).

@@ -22,12 +22,9 @@ from service.store.models import RoundRecord, SeatRecord
 
 _ROUNDS = cast(Table, RoundRecord.__table__)
 
-
 _SEATS = cast(Table, SeatRecord.__table__)
 
-
 _INSERT_ROUND = insert(_ROUNDS).returning(_ROUNDS.c.id)
-
 
 _INSERT_SEATS = insert(_SEATS)
 

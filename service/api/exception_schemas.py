@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
 from service.api.round_schemas import ROUND_ID_HELP, STATES, ExceptionSummarySchema, RoundSchema
-from service.api.schemas import RoundSeatInSchema, StrictSchema
+from service.api.schemas import RoundSeatInSchema, StrictSchema, per_bet
 from service.rounds.status import KINDS
 
 #: Where the OpenAPI document describes a correction's round (the body is
@@ -67,12 +67,7 @@ class MoneyChangeSchema(Schema):
     difference = fields.Integer(required=True, metadata={"description": "after - before"})
 
 
-class BetChangesSchema(Schema):
-    main = fields.Nested(MoneyChangeSchema, required=True, metadata={"description": "the Main Bet"})
-    dealer_break_bonus = fields.Nested(
-        MoneyChangeSchema, required=True, metadata={"description": "the Dealer Break Bonus"}
-    )
-    break_bonus = fields.Nested(MoneyChangeSchema, required=True, metadata={"description": "the Break Bonus"})
+BetChangesSchema = per_bet(MoneyChangeSchema, "BetChangesSchema")
 
 
 class SeatChangeSchema(Schema):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
-from service.api.schemas import StrictSchema
+from service.api.schemas import StrictSchema, per_bet
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
 from service.reports.periods import PERIODS
 from service.reports.table_reports import DEFAULT_CONFIDENCE
@@ -117,12 +117,7 @@ class DealerBetSchema(_HoldSchema):
     bets = fields.Integer(required=True)
 
 
-class DealerBetsSchema(Schema):
-    main = fields.Nested(DealerBetSchema, required=True, metadata={"description": "the Main Bet"})
-    dealer_break_bonus = fields.Nested(
-        DealerBetSchema, required=True, metadata={"description": "the Dealer Break Bonus"}
-    )
-    break_bonus = fields.Nested(DealerBetSchema, required=True, metadata={"description": "the Break Bonus"})
+DealerBetsSchema = per_bet(DealerBetSchema, "DealerBetsSchema")
 
 
 class DealerSchema(Schema):
@@ -172,12 +167,7 @@ class ConfigVersionRefSchema(Schema):
     version = fields.Integer(required=True, metadata={"description": "the table's configuration version"})
 
 
-class BetLinesSchema(Schema):
-    main = fields.Nested(BetLineSchema, required=True, metadata={"description": "the Main Bet"})
-    dealer_break_bonus = fields.Nested(
-        BetLineSchema, required=True, metadata={"description": "the Dealer Break Bonus"}
-    )
-    break_bonus = fields.Nested(BetLineSchema, required=True, metadata={"description": "the Break Bonus"})
+BetLinesSchema = per_bet(BetLineSchema, "BetLinesSchema")
 
 
 class _HeaderSchema(Schema):

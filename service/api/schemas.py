@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import RAISE, Schema, fields, validate
 
 from service.accounts.roles import ROLES
@@ -128,6 +130,16 @@ class RoundsQuerySchema(StrictSchema):
     shift = fields.Integer(validate=validate.Range(min=1, max=MAX_SHIFTS))
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+
+
+def per_bet(inner: type[Schema], name: str) -> type[Schema]:
+    """A schema of one required ``inner`` for each bet, named as BetType
+    names them: the bets are listed once, in the engine."""
+    nested: dict[str, fields.Field[Any]] = {
+        bet.value: fields.Nested(inner, required=True, metadata={"description": f"the {bet.label.name} bet"})
+        for bet in BetType
+    }
+    return Schema.from_dict(nested, name=name)
 
 
 class BetsSchema(StrictSchema):

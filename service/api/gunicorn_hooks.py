@@ -8,7 +8,8 @@ from typing import Any
 
 from gunicorn import util
 
-from service.audit.lifecycle import STARTED, STOPPED, service_event
+from service.audit.kinds import EventKind
+from service.audit.lifecycle import service_event
 from service.config.settings import Settings
 
 # What gunicorn's own answers are about, by status.
@@ -60,11 +61,11 @@ def write_json_error(sock: Any, status_int: int, reason: str, mesg: str) -> None
 def when_ready(server: Any) -> None:
     # In the master, once it listens and before it forks the workers: the
     # start of the API on the significant-event log.
-    service_event(Settings.from_environment().database, STARTED, "api", bind=_bind(server))
+    service_event(Settings.from_environment().database, EventKind.SERVICE_STARTED, "api", bind=_bind(server))
 
 
 def on_exit(server: Any) -> None:
-    service_event(Settings.from_environment().database, STOPPED, "api", bind=_bind(server))
+    service_event(Settings.from_environment().database, EventKind.SERVICE_STOPPED, "api", bind=_bind(server))
 
 
 def _bind(server: Any) -> list[str]:

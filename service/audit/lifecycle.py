@@ -25,8 +25,6 @@ from service.audit.kinds import EventKind
 from service.config.version import software_version
 from service.store.db import make_engine, session_factory, unit_of_work
 
-STARTED = EventKind.SERVICE_STARTED
-STOPPED = EventKind.SERVICE_STOPPED
 WAIT_MILLISECONDS = 3_000
 log = logging.getLogger(__name__)
 
@@ -68,7 +66,7 @@ def _wait_briefly(session: Session) -> None:
 @contextmanager
 def running(database_url: str, component: str, **details: Any) -> Iterator[None]:
     """Record the start, run the block, record the stop (and why it stopped)."""
-    service_event(database_url, STARTED, component, **details)
+    service_event(database_url, EventKind.SERVICE_STARTED, component, **details)
     reason = "stopped"
     try:
         yield
@@ -76,4 +74,4 @@ def running(database_url: str, component: str, **details: Any) -> Iterator[None]
         reason = type(error).__name__  # KeyboardInterrupt, SystemExit, a crash
         raise
     finally:
-        service_event(database_url, STOPPED, component, reason=reason, **details)
+        service_event(database_url, EventKind.SERVICE_STOPPED, component, reason=reason, **details)

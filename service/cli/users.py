@@ -11,6 +11,9 @@ from service.accounts.passwords import set_password
 from service.accounts.roles import Role, set_role
 from service.cli.session import changing_records
 
+#: by value: click would show and match a StrEnum by its member names (DEALER)
+ROLE = click.Choice([role.value for role in Role])
+
 
 @click.group("users")
 def users() -> None:
@@ -19,7 +22,7 @@ def users() -> None:
 
 @users.command("create")
 @click.argument("name")
-@click.option("--role", type=click.Choice([role.value for role in Role]), required=True)
+@click.option("--role", type=ROLE, required=True)
 @click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
 def create(name: str, role: str, password_stdin: bool) -> None:
     """Create a user NAME with a role; the password is asked for."""
@@ -64,7 +67,7 @@ def ensure_admin_command() -> None:
 
 @users.command("set-role")
 @click.argument("name")
-@click.argument("role", type=click.Choice([role.value for role in Role]))
+@click.argument("role", type=ROLE)
 def set_role_command(name: str, role: str) -> None:
     """Give user NAME the role ROLE (recorded as role_changed, before and after)."""
     with changing_records() as session:

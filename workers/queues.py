@@ -29,8 +29,9 @@ FUNCTIONS = {
     JobKind.EXPORT: "workers.jobs.build_export",
     JobKind.VERIFY: "workers.jobs.verify_audit_trail",
 }
-#: the states of a job that is over: one sent again under its id replaces it
-ENDED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+#: the states of a job that one sent again under its id replaces: it is
+#: over, or waits for a retry that the new one makes now
+REPLACED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.SCHEDULED)
 
 
 def enqueue(
@@ -44,10 +45,11 @@ def enqueue(
     name, _ = JOBS[kind]
     named = job_id(job, ref)
     earlier = fetch_job(connection, job, ref)
-    if earlier is not None and earlier.get_status() in ENDED:
+    if earlier is not None and earlier.get_status() in REPLACED:
         # RQ would overwrite the job's hash under the same id but leave the
-        # id in the failed (or finished, canceled) registry, where a requeue
-        # from there would run it once more: the old job goes first.
+        # id in the failed (finished, canceled, scheduled) registry, from
+        # where a requeue or the scheduler would run it once more: the old
+        # job goes first.
         earlier.delete()
     queue(name, connection).enqueue(
         FUNCTIONS[kind],

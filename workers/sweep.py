@@ -11,10 +11,12 @@ from pathlib import Path
 from redis import Redis
 from redis.exceptions import RedisError
 from rq.job import JobStatus
+from rq.registry import StartedJobRegistry
+from rq.serializers import JSONSerializer
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.jobs.progress import QUEUED, unfinished
-from service.jobs.queues import RETRY_INTERVALS, JobKind, on_its_way, status_of
+from service.jobs.queues import QUEUES, RETRY_INTERVALS, JobKind, on_its_way, status_of
 from service.ops.undone import undone
 from service.store.db import utc_now
 from service.store.models import AuditVerification, Export
@@ -57,11 +59,20 @@ def reconcile(
             for ref, status in rows
             if status == QUEUED or status_of(connection, job, ref) in GIVEN_UP
         ]
+        take_up_abandoned(connection)
         sent = 0
         for job, ref in work:
-            if not on_its_way(connection, job, ref):
+            if not on_its_way(connection, job, ref, grace):
                 enqueue(connection, job, ref, retry_intervals)
                 sent += 1
         return sent
     except (RedisError, OSError):
         return 0
+
+
+def take_up_abandoned(connection: Redis) -> None:
+    """Retry (or fail) the jobs still marked started whose work-horse stopped
+    beating: RQ's own clean-up, which the workers run only once a minute,
+    and which a worker that died with the old Redis never ran."""
+    for name in QUEUES:
+        StartedJobRegistry(name, connection=connection, serializer=JSONSerializer).cleanup()

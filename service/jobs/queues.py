@@ -5,12 +5,14 @@ Putting jobs on the queues is the workers' part (``workers/queues.py``)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from redis import Redis
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 
 
@@ -68,14 +70,30 @@ def status_of(connection: Redis, job: str, ref: int) -> JobStatus | None:
     return None if found is None else found.get_status()
 
 
-def on_its_way(connection: Redis, job: str, ref: int) -> bool:
-    """The job is queued, running or waiting for a retry."""
-    return status_of(connection, job, ref) in (
-        JobStatus.QUEUED,
-        JobStatus.STARTED,
-        JobStatus.SCHEDULED,
-        JobStatus.DEFERRED,
-    )
+def on_its_way(connection: Redis, job: str, ref: int, grace: timedelta) -> bool:
+    """The job is queued, running, or waiting for a retry that is due in the
+    future or at most ``grace`` ago."""
+    found = fetch_job(connection, job, ref)
+    if found is None:
+        return False
+    status = found.get_status()
+    if status == JobStatus.SCHEDULED:
+        return not _retry_overdue(found, grace)
+    return status in (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED)
+
+
+def _retry_overdue(job: Job, grace: timedelta) -> bool:
+    # RQ's scheduler moves a due retry within a second, but only a worker
+    # holding the queue's scheduler lock does: after Redis came back from
+    # its append-only file, a dead worker's lock lasts another minute and a
+    # new worker tries again only after two, so a retry can sit there long
+    # past its time. Sent again, it runs twice at worst: jobs are idempotent.
+    registry = ScheduledJobRegistry(queue=queue(job.origin, job.connection))  # type: ignore[no-untyped-call]
+    try:
+        due = registry.get_scheduled_time(job)
+    except NoSuchJobError:
+        return True  # marked scheduled, but in no registry: nothing will move it
+    return due < datetime.now(UTC) - grace
 
 
 def queue(name: str, connection: Redis) -> Queue:

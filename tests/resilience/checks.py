@@ -9,9 +9,13 @@ import time
 from collections import Counter
 from typing import Any
 
+from redis.exceptions import RedisError
 from sqlalchemy import select
 
-from service.jobs.queues import JobKind
+from service.config.redis_server import connect
+from service.config.settings import embedded_redis_url
+from service.jobs.queues import JobKind, status_of
+from service.rounds.aggregates import out_of_step
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord
 from tests.resilience.stack import Stack
 from tests.support.background import check_aggregates, check_chain
@@ -41,6 +45,18 @@ def check_rounds(stack: Stack, settled: dict[str, dict[str, Any]]) -> None:
             assert aggregate_jobs[record.id] == 1  # its counting job, once
 
 
+def behind(stack: Stack) -> dict[int, str]:
+    """The rounds the totals do not reflect, each with its job's state in
+    Redis: what a failure needs to say where the work got stuck."""
+    connection = connect(embedded_redis_url(stack.instance))
+    with stack.sessions() as session:
+        ids = session.scalars(select(RoundRecord.id).where(out_of_step())).all()
+    try:
+        return {round_id: str(status_of(connection, JobKind.AGGREGATE, round_id)) for round_id in ids}
+    except (RedisError, OSError) as error:
+        return dict.fromkeys(ids, f"Redis did not answer: {error}")
+
+
 def check_background(stack: Stack, timeout: float = 120) -> dict[str, int]:
     """Wait for the workers, then: the chain exact, the totals exact."""
     counts = stack.wait_until_settled_down(timeout)
@@ -50,9 +66,9 @@ def check_background(stack: Stack, timeout: float = 120) -> dict[str, int]:
             try:
                 check_aggregates(session)
                 break
-            except AssertionError:
+            except AssertionError as error:
                 if time.monotonic() > deadline:
-                    raise
+                    raise AssertionError(f"the totals did not catch up: {behind(stack)}") from error
         time.sleep(0.5)
     with stack.sessions() as session:
         counts["links"] = check_chain(session)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import sqrt
 
@@ -69,6 +69,17 @@ def wilson(hits: int, rounds: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
+@dataclass
+class _Counts:
+    """What the simulated rounds add up to, as they are dealt."""
+
+    nets: dict[BetType, _Tally] = field(default_factory=lambda: {bet: _Tally() for bet in BetType})
+    reasons: dict[MainReason, int] = field(default_factory=lambda: dict.fromkeys(MainReason, 0))
+    lucky_break: int = 0
+    qualifies: int = 0
+    rules: list[int] = field(default_factory=lambda: [0] * 8)
+
+
 def simulate(
     sheet: ParSheet, rounds: int, seed: int, progress: Callable[[int, int], None] | None = None
 ) -> list[Estimate]:
@@ -78,10 +89,7 @@ def simulate(
     stakes = {bet: config.limit(bet).minimum for bet in BetType}
     bets = Bets(stakes[BetType.MAIN], stakes[BetType.DEALER_BREAK_BONUS], stakes[BetType.BREAK_BONUS])
     rng = random.Random(seed)
-    nets = {bet: _Tally() for bet in BetType}
-    reasons = dict.fromkeys(MainReason, 0)
-    lucky_break = qualifies = 0
-    rules = [0] * 8
+    counts = _Counts()
     step = max(1, rounds // 100)
     for number in range(rounds):
         cards = rng.sample(DECK, 14)
@@ -93,18 +101,23 @@ def simulate(
             (BetType.DEALER_BREAK_BONUS, result.dealer_break_bonus.net),
             (BetType.BREAK_BONUS, result.break_bonus.net),
         ):
-            nets[bet].add(net // stakes[bet])
-        reasons[result.main.reason] += 1
-        lucky_break += result.house_way.lucky_break
-        qualifies += settled.dealer.qualifies
-        rules[result.house_way.rule] += 1
+            counts.nets[bet].add(net // stakes[bet])
+        counts.reasons[result.main.reason] += 1
+        counts.lucky_break += result.house_way.lucky_break
+        counts.qualifies += settled.dealer.qualifies
+        counts.rules[result.house_way.rule] += 1
         if progress is not None and (number + 1) % step == 0:
             progress(number + 1, rounds)
+    return _estimates(sheet, counts, rounds)
 
+
+def _estimates(sheet: ParSheet, counts: _Counts, rounds: int) -> list[Estimate]:
+    """Each simulated figure beside the par sheet's exact one."""
+    reasons = counts.reasons
     estimates = []
     for bet in BetType:
         exact = float(sheet.bets[bet.value].house_edge)
-        mean, low, high = nets[bet].mean_interval(rounds)
+        mean, low, high = counts.nets[bet].mean_interval(rounds)
         estimates.append(Estimate(f"{bet.value}.house_edge", exact, -mean, -high, -low))
     outcome_hits = {
         "win": sum(reasons[r] for r in (MainReason.PLAYER_LUCKY_BREAK, MainReason.BOTH_HANDS_WON)),
@@ -117,13 +130,17 @@ def simulate(
         estimates.append(
             _proportion(f"main.{line.name}", float(line.probability), reasons[MainReason(line.name)], rounds)
         )
-    estimates.append(_proportion("lucky_break_probability", float(sheet.lucky_break), lucky_break, rounds))
     estimates.append(
-        _proportion("dealer_qualifies_probability", float(sheet.dealer_qualifies), qualifies, rounds)
+        _proportion("lucky_break_probability", float(sheet.lucky_break), counts.lucky_break, rounds)
+    )
+    estimates.append(
+        _proportion("dealer_qualifies_probability", float(sheet.dealer_qualifies), counts.qualifies, rounds)
     )
     for line in sheet.rules:
         estimates.append(
-            _proportion(f"house_way_rule.{line.name}", float(line.probability), rules[int(line.name)], rounds)
+            _proportion(
+                f"house_way_rule.{line.name}", float(line.probability), counts.rules[int(line.name)], rounds
+            )
         )
     return estimates
 

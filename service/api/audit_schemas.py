@@ -27,7 +27,7 @@ class VerificationRequestSchema(StrictSchema):
     )
 
     @validates_schema
-    def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:
+    def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:  # the request's JSON, loaded
         if "from_" in data and "to" in data and data["to"] < data["from_"]:
             raise ValidationError(f"to ({data['to']}) is before from ({data['from_']})", "to")
 

@@ -3,13 +3,14 @@ against their sealed events, the totals against a recount), as a job."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from flask.views import MethodView
 
 from service.accounts.roles import Role
 from service.api.audit_schemas import VerificationPageSchema, VerificationRequestSchema, VerificationSchema
 from service.api.blueprint import Blueprint
+from service.api.export_routes import ProgressJson
 from service.api.export_schemas import ExportsQuerySchema
 from service.api.security import current_user, roles
 from service.api.session import db, now
@@ -23,10 +24,36 @@ READERS = (Role.COMPLIANCE, Role.ADMIN)
 
 blp = Blueprint("audit", __name__, url_prefix="/compliance/audit", description="Verifying the audit trail")
 
+# The bodies and queries below stay dict[str, Any]: the request's JSON as
+# the schemas load it (a JSON boundary).
+
+
+class VerificationLinks(TypedDict):
+    self: str
+
+
+class VerificationJson(TypedDict):
+    """A verification as the API shows it (:class:`service.api.audit_schemas.VerificationSchema`)."""
+
+    id: int
+    status: str  # a service.jobs.progress.State
+    from_: int | None
+    to: int | None
+    requested_by: str
+    requested_at: str
+    progress: ProgressJson
+    finished_at: str | None
+    error: str | None
+    intact: bool | None
+    # The report column as stored: a JSON boundary (an older version's may
+    # differ from audit_verify.AuditReportJson); the schema says what it holds.
+    report: dict[str, Any] | None
+    links: VerificationLinks
+
 
 def verification_json(
     verification: AuditVerification, requested_by: str, with_report: bool = True
-) -> dict[str, Any]:
+) -> VerificationJson:
     return {
         "id": verification.id,
         "status": verification.status,
@@ -52,7 +79,7 @@ class Verifications(MethodView):
     @blp.arguments(VerificationRequestSchema)
     @blp.response(202, VerificationSchema)
     @roles(*READERS)
-    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+    def post(self, body: dict[str, Any]) -> tuple[VerificationJson, int, dict[str, str]]:
         """Start a verification: the hash chain (or links from..to), every
         stored round against its sealed event, every total against a recount
         of the rounds. A worker runs it; follow its progress at its link.
@@ -66,7 +93,7 @@ class Verifications(MethodView):
     @blp.arguments(ExportsQuerySchema, location="query")
     @blp.response(200, VerificationPageSchema)
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:  # Page.shown: the page's JSON
         """Verifications, newest first, a page at a time (reports: see each one)."""
         page = list_verifications(db(), query["page"], query["per_page"])
         names = user_names(db(), {verification.requested_by for verification in page.items})
@@ -78,7 +105,7 @@ class Verifications(MethodView):
 @blp.route("/verifications/<id:verification_id>")
 @blp.response(200, VerificationSchema)
 @roles(*READERS)
-def one_verification(verification_id: int) -> dict[str, Any]:
+def one_verification(verification_id: int) -> VerificationJson:
     """A verification's status and progress; its report once done."""
     verification = get_verification(db(), verification_id)
     names = user_names(db(), {verification.requested_by})

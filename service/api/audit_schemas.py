@@ -27,15 +27,21 @@ class VerificationRequestSchema(StrictSchema):
     )
 
     @validates_schema
-    def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:
+    def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:  # the request's JSON, loaded
         if "from_" in data and "to" in data and data["to"] < data["from_"]:
             raise ValidationError(f"to ({data['to']}) is before from ({data['from_']})", "to")
 
 
+#: what an event's field, or a round's figure, can hold: any JSON value
+ANY_JSON = ' (any JSON value; the string "(absent)" when this side has no such field)'
+
+
 class DifferenceSchema(Schema):
     field = fields.String(required=True, metadata={"description": "e.g. payload.house_net"})
-    sealed = fields.Raw(allow_none=True, metadata={"description": "the field as sealed"})
-    current = fields.Raw(allow_none=True, metadata={"description": "the field as stored now"})
+    # Raw: an event's payload is free-form, so its field can be a number, a
+    # string, a list, an object or null, and is shown as it is.
+    sealed = fields.Raw(allow_none=True, metadata={"description": "the field as sealed" + ANY_JSON})
+    current = fields.Raw(allow_none=True, metadata={"description": "the field as stored now" + ANY_JSON})
 
 
 class BrokenLinkSchema(Schema):
@@ -55,7 +61,7 @@ class BrokenLinkSchema(Schema):
 
 
 class ChainReportSchema(Schema):
-    intact = fields.Boolean(required=True)
+    intact = fields.Boolean(required=True, metadata={"description": "no link broken"})
     checked = fields.Integer(required=True, metadata={"description": "links found intact"})
     first_seq = fields.Integer(allow_none=True, metadata={"description": "the first link walked"})
     last_seq = fields.Integer(allow_none=True, metadata={"description": "the last link walked"})
@@ -67,18 +73,25 @@ class ChainReportSchema(Schema):
 
 class MismatchSchema(Schema):
     field = fields.String(required=True, metadata={"description": "e.g. house_net, request_digest, shift"})
-    stored = fields.Raw(allow_none=True, metadata={"description": "the stored round's figure"})
-    sealed = fields.Raw(allow_none=True, metadata={"description": "what its sealed round_settled event says"})
+    # Raw: a figure is an amount, a digest, a date, a round id (a string or,
+    # for old rounds, a number), a count, or the whole sealed payload when
+    # it is not an object: any JSON value, shown as it is.
+    stored = fields.Raw(allow_none=True, metadata={"description": "the stored round's figure" + ANY_JSON})
+    sealed = fields.Raw(
+        allow_none=True, metadata={"description": "what its sealed round_settled event says" + ANY_JSON}
+    )
 
 
 class RoundProblemSchema(Schema):
     id = fields.Integer(required=True, metadata={"description": "the stored round (its record's id)"})
-    table_id = fields.Integer(allow_none=True)
-    mismatches = fields.List(fields.Nested(MismatchSchema), required=True)
+    table_id = fields.Integer(allow_none=True, metadata={"description": "its table; null: the round is gone"})
+    mismatches = fields.List(
+        fields.Nested(MismatchSchema), required=True, metadata={"description": "the figures that disagree"}
+    )
 
 
 class RoundsReportSchema(Schema):
-    intact = fields.Boolean(required=True)
+    intact = fields.Boolean(required=True, metadata={"description": "every round agrees with its event"})
     checked = fields.Integer(required=True, metadata={"description": "stored rounds compared"})
     differing = fields.Integer(required=True, metadata={"description": "rounds (or events) that disagree"})
     problems = fields.List(
@@ -89,23 +102,34 @@ class RoundsReportSchema(Schema):
     )
 
 
+#: a total: an integer, but a float for the *_stake_squares statistics.
+#: Raw with the type "number", not fields.Number: that would show 5 as 5.0.
+NUMBER = {"type": "number"}
+
+
 class TotalDifferenceSchema(Schema):
-    table_id = fields.Integer(required=True)
+    table_id = fields.Integer(required=True, metadata={"description": "the table"})
     table = fields.String(required=True, metadata={"description": "the table's name"})
-    gaming_day = fields.String(required=True)
-    shift = fields.Integer(required=True)
-    dealer_id = fields.Integer(required=True)
+    gaming_day = fields.String(required=True, metadata={"description": "an ISO 8601 date"})
+    shift = fields.Integer(required=True, metadata={"description": "the shift, from 1"})
+    dealer_id = fields.Integer(required=True, metadata={"description": "the dealer"})
     dealer = fields.String(required=True, metadata={"description": "the dealer's name"})
-    config_version = fields.Integer(required=True)
+    config_version = fields.Integer(required=True, metadata={"description": "the table's config version"})
     column = fields.String(required=True, metadata={"description": "e.g. main_house_net"})
     stored = fields.Raw(
-        required=True, metadata={"description": "the total as stored (minor units for money)"}
+        required=True,
+        metadata={
+            **NUMBER,
+            "description": "the total as stored (minor units for money; a float for *_stake_squares)",
+        },
     )
-    recounted = fields.Raw(required=True, metadata={"description": "the total counted again from the rounds"})
+    recounted = fields.Raw(
+        required=True, metadata={**NUMBER, "description": "the total counted again from the rounds"}
+    )
 
 
 class TotalsReportSchema(Schema):
-    intact = fields.Boolean(required=True)
+    intact = fields.Boolean(required=True, metadata={"description": "every total agrees with a recount"})
     checked = fields.Integer(required=True, metadata={"description": "shift totals compared"})
     differing = fields.Integer(
         required=True, metadata={"description": "shift totals with a column that differs"}
@@ -124,30 +148,48 @@ class TotalsReportSchema(Schema):
 
 class AuditReportSchema(Schema):
     intact = fields.Boolean(required=True, metadata={"description": "the chain, the rounds and the totals"})
-    chain = fields.Nested(ChainReportSchema, required=True)
-    rounds = fields.Nested(RoundsReportSchema, required=True)
-    totals = fields.Nested(TotalsReportSchema, required=True)
+    chain = fields.Nested(ChainReportSchema, required=True, metadata={"description": "the hash chain"})
+    rounds = fields.Nested(
+        RoundsReportSchema, required=True, metadata={"description": "the rounds against their sealed events"}
+    )
+    totals = fields.Nested(
+        TotalsReportSchema, required=True, metadata={"description": "the totals against a recount"}
+    )
+
+
+class VerificationLinksSchema(Schema):
+    self = fields.String(required=True, metadata={"description": "this verification"})
 
 
 class VerificationSchema(Schema):
-    id = fields.Integer(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(STATES))
+    id = fields.Integer(required=True, metadata={"description": "the verification's id"})
+    status = fields.String(
+        required=True, validate=validate.OneOf(STATES), metadata={"description": "where the job is"}
+    )
     from_ = fields.Integer(
         data_key="from", allow_none=True, metadata={"description": "null: from the genesis"}
     )
     to = fields.Integer(allow_none=True, metadata={"description": "null: to the chain's head"})
-    requested_by = fields.String(required=True)
-    requested_at = fields.String(required=True)
-    progress = fields.Nested(ProgressSchema, required=True)
-    finished_at = fields.String(allow_none=True)
+    requested_by = fields.String(required=True, metadata={"description": "the user who asked"})
+    requested_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
+    progress = fields.Nested(
+        ProgressSchema, required=True, metadata={"description": "links, rounds and totals checked"}
+    )
+    finished_at = fields.String(
+        allow_none=True, metadata={"description": "ISO 8601, UTC; null until done or failed"}
+    )
     error = fields.String(allow_none=True, metadata={"description": "why it failed"})
     intact = fields.Boolean(allow_none=True, metadata={"description": "null until done"})
     report = fields.Nested(AuditReportSchema, allow_none=True, metadata={"description": "once done"})
-    links = fields.Dict(keys=fields.String(), values=fields.String())
+    links = fields.Nested(
+        VerificationLinksSchema, required=True, metadata={"description": "where to go next"}
+    )
 
 
 class VerificationPageSchema(Schema):
-    items = fields.List(fields.Nested(VerificationSchema))
-    total = fields.Integer()
-    page = fields.Integer()
-    per_page = fields.Integer()
+    items = fields.List(
+        fields.Nested(VerificationSchema), metadata={"description": "newest first; their reports are null"}
+    )
+    total = fields.Integer(metadata={"description": "verifications in all"})
+    page = fields.Integer(metadata={"description": "this page, from 1"})
+    per_page = fields.Integer(metadata={"description": "items a page"})

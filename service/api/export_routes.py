@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import base64
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from flask import Response, send_file
 from flask.views import MethodView
@@ -27,10 +27,50 @@ READERS = (Role.COMPLIANCE, Role.ADMIN)
 
 blp = Blueprint("exports", __name__, url_prefix=PREFIX, description="Compliance exports")
 
+# The bodies and queries below stay dict[str, Any]: the request's JSON as
+# the schemas load it (a JSON boundary).
 
-def export_json(export: Export, requested_by: str, with_manifest: bool = True) -> dict[str, Any]:
+
+class ProgressJson(TypedDict):
+    done: int
+    total: int
+    percent: float
+
+
+class ExportFileJson(TypedDict):
+    name: str | None
+    size: int | None
+    sha256: str | None
+
+
+class ExportLinks(TypedDict):
+    self: str
+    download: NotRequired[str]  # once the ZIP is built
+
+
+class ExportJson(TypedDict):
+    """An export as the API shows it (:class:`service.api.export_schemas.ExportSchema`)."""
+
+    id: int
+    status: str  # a service.jobs.progress.State
+    from_: str
+    to: str
+    tables: list[int] | None
+    requested_by: str
+    requested_at: str
+    progress: ProgressJson
+    finished_at: str | None
+    error: str | None
+    file: ExportFileJson | None
+    # The manifest column as stored: a JSON boundary (an older build's may
+    # differ from export_manifest.Manifest); the schema says what it holds.
+    manifest: dict[str, Any] | None
+    links: ExportLinks
+
+
+def export_json(export: Export, requested_by: str, with_manifest: bool = True) -> ExportJson:
     own = f"/api/v1{PREFIX}/{export.id}"
-    links = {"self": own}
+    links: ExportLinks = {"self": own}
     if export.status == DONE:
         links["download"] = f"{own}/download"
     return {
@@ -59,7 +99,7 @@ class Exports(MethodView):
     @blp.arguments(ExportRequestSchema)
     @blp.response(202, ExportSchema)
     @roles(*READERS)
-    def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+    def post(self, body: dict[str, Any]) -> tuple[ExportJson, int, dict[str, str]]:
         """Start an export of a period's rounds, seats, exceptions and audit
         trail (all tables, or those listed); a worker builds it."""
         user = current_user()
@@ -71,7 +111,7 @@ class Exports(MethodView):
     @blp.arguments(ExportsQuerySchema, location="query")
     @blp.response(200, ExportPageSchema)
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:  # Page.shown: the page's JSON
         """Exports, newest first, a page at a time (manifests: see each export)."""
         page = list_exports(db(), query["page"], query["per_page"])
         names = user_names(db(), {export.requested_by for export in page.items})
@@ -83,7 +123,7 @@ class Exports(MethodView):
 @blp.route("/<id:export_id>")
 @blp.response(200, ExportSchema)
 @roles(*READERS)
-def one_export(export_id: int) -> dict[str, Any]:
+def one_export(export_id: int) -> ExportJson:
     """An export's status and progress; its file and manifest once done."""
     export = get_export(db(), export_id)
     return export_json(export, user_names(db(), {export.requested_by}).get(export.requested_by, ""))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -39,8 +39,22 @@ class Recorded(Protocol):
     def table_id(self) -> int | None: ...
     @property
     def occurred_at(self) -> datetime: ...
+    # A JSON column whose shape is the event kind's own (and has changed
+    # over the years): the chain hashes whatever is stored.
     @property
     def payload(self) -> dict[str, Any]: ...
+
+
+class CanonicalEvent(TypedDict):
+    """An event as the chain hashes it (and as ``audit_chain.jsonl`` shows it)."""
+
+    id: int
+    kind: str
+    subject: str
+    actor_id: int | None
+    table_id: int | None
+    occurred_at: str  # ISO 8601, UTC
+    payload: dict[str, Any]  # the event's own JSON, as stored
 
 
 # An event's columns as the chain hashes them, for queries that read plain rows.
@@ -57,7 +71,7 @@ EVENT_COLUMNS = (
 
 def canonical(event: Recorded) -> str:
     """The event as the chain hashes it: sorted keys, no spaces, UTC times."""
-    document: dict[str, Any] = {
+    document: CanonicalEvent = {
         "id": event.id,
         "kind": event.kind,
         "subject": event.subject,

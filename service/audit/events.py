@@ -29,7 +29,7 @@ def record_event(
     session: Session,
     kind: EventKind,
     subject: str,
-    payload: dict[str, Any],
+    payload: dict[str, Any],  # stored as JSON; each kind has its own shape (a JSON boundary)
     actor_id: int | None = None,
     table_id: int | None = None,
     at: datetime | None = None,

@@ -37,7 +37,7 @@ job (:mod:`service.compliance.verifications`), never in the request.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -49,12 +49,13 @@ from service.compliance.chain_report import (
     ABSENT,
     BrokenLink,
     ChainReport,
+    ChainReportJson,
     Difference,
     as_text,
     differences_between,
 )
 from service.compliance.chain_walk import Walk
-from service.compliance.totals_check import TotalsReport, check_totals, total_rows
+from service.compliance.totals_check import TotalsReport, TotalsReportJson, check_totals, total_rows
 from service.jobs.progress import Progress
 from service.rounds.sealed import RoundsReport, check_rounds
 from service.store.models import AuditEvent, AuditSeal, RoundRecord
@@ -62,6 +63,7 @@ from service.store.models import AuditEvent, AuditSeal, RoundRecord
 __all__ = [
     "ABSENT",
     "AuditReport",
+    "AuditReportJson",
     "BrokenLink",
     "ChainReport",
     "Difference",
@@ -129,6 +131,16 @@ def _emptied(session: Session) -> BrokenLink:
     )
 
 
+class AuditReportJson(TypedDict):
+    """An :class:`AuditReport` as a verification stores it (its ``report``)."""
+
+    intact: bool
+    chain: ChainReportJson
+    # Built by service.rounds.sealed, which still answers a plain dict.
+    rounds: dict[str, Any]
+    totals: TotalsReportJson
+
+
 @dataclass(frozen=True)
 class AuditReport:
     """A whole verification: the chain, the rounds, the totals."""
@@ -141,7 +153,7 @@ class AuditReport:
     def intact(self) -> bool:
         return self.chain.intact and self.rounds.intact and self.totals.intact
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AuditReportJson:
         return {
             "intact": self.intact,
             "chain": self.chain.to_json(),

@@ -4,8 +4,8 @@ the fields of an edited event as sealed and as stored now."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 MAX_DIFFERENCES = 20  # fields named for one edited event
 
@@ -39,14 +39,59 @@ class ChainReport:
     pending: int  # events after the chain's head, waiting for their seal (normal)
     broken: BrokenLink | None
 
-    def to_json(self) -> dict[str, Any]:
-        document = asdict(self)
-        if self.broken is not None:
-            document["broken"]["differences"] = [
-                {"field": d.field, "sealed": _shown(d.sealed), "current": _shown(d.current)}
-                for d in self.broken.differences
-            ]
-        return document
+    def to_json(self) -> ChainReportJson:
+        return {
+            "intact": self.intact,
+            "checked": self.checked,
+            "first_seq": self.first_seq,
+            "last_seq": self.last_seq,
+            "head": self.head,
+            "anchor": self.anchor,
+            "pending": self.pending,
+            "broken": None if self.broken is None else _broken_json(self.broken),
+        }
+
+
+class DifferenceJson(TypedDict):
+    field: str
+    # Any JSON value an event's field can hold (a number, a string, a list,
+    # an object, null), or "(absent)": the events' payloads are free-form.
+    sealed: Any
+    current: Any
+
+
+class BrokenLinkJson(TypedDict):
+    seq: int
+    event_id: int | None
+    problem: str
+    message: str
+    differences: list[DifferenceJson]
+
+
+class ChainReportJson(TypedDict):
+    """A :class:`ChainReport` as a verification's report stores it."""
+
+    intact: bool
+    checked: int
+    first_seq: int | None
+    last_seq: int | None
+    head: str | None
+    anchor: str
+    pending: int
+    broken: BrokenLinkJson | None
+
+
+def _broken_json(broken: BrokenLink) -> BrokenLinkJson:
+    return {
+        "seq": broken.seq,
+        "event_id": broken.event_id,
+        "problem": broken.problem,
+        "message": broken.message,
+        "differences": [
+            {"field": d.field, "sealed": _shown(d.sealed), "current": _shown(d.current)}
+            for d in broken.differences
+        ],
+    }
 
 
 class _Absent:

@@ -221,7 +221,7 @@ class _Event:
     actor_id: int | None
     table_id: int | None
     occurred_at: datetime
-    payload: dict[str, Any]
+    payload: dict[str, Any]  # the JSON column as stored: each event kind has its own shape
 
 
 @dataclass(frozen=True, slots=True)

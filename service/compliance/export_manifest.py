@@ -5,14 +5,12 @@ every file's rows, size and digest, and the conventions of the files."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Literal, TypedDict
 
 from sqlalchemy.orm import Session
 
 from service.audit.chain import GENESIS
-from service.compliance.export_queries import (
-    Scope,
-)
+from service.compliance.export_queries import CutJson, Scope
 from service.compliance.export_writer import FORMULA_GUARD
 from service.config.version import software_version
 from service.store.models import AuditSeal, Export, GameTable, User
@@ -20,14 +18,86 @@ from service.store.models import AuditSeal, Export, GameTable, User
 TITLE = "Break Poker compliance export"
 
 
+class Software(TypedDict):
+    name: str
+    version: str
+
+
+class Named(TypedDict):
+    """A user or a table: its id and its name."""
+
+    id: int
+    name: str
+
+
+# "from" is a keyword: the functional form is the only one that can name it.
+AuditWindow = TypedDict("AuditWindow", {"from": str, "to": str})
+
+
+class Period(TypedDict):
+    first_gaming_day: str  # ISO 8601 dates
+    last_gaming_day: str
+    audit_window_utc: AuditWindow  # the events covered: the gaming days' UTC window, widened
+
+
+class Schedule(TypedDict):
+    """A table's gaming day: its zone and when its shifts start."""
+
+    table_id: int
+    timezone: str
+    shift_starts: list[str]  # "HH:MM", local time
+
+
+class ChainHead(TypedDict):
+    seq: int  # 0: nothing sealed yet
+    hash: str  # the genesis hash when nothing is sealed
+
+
+class ManifestFile(TypedDict):
+    """A file of the ZIP: what it holds, its rows, size and SHA-256."""
+
+    name: str
+    description: str
+    columns: list[str] | None  # a CSV file's header; None for a JSON-lines file
+    rows: int
+    bytes: int
+    sha256: str
+
+
+class Conventions(TypedDict):
+    money: str
+    times: str
+    csv: str
+    formula_guard: str
+    cards: str
+
+
+class Manifest(TypedDict):
+    """``manifest.json``, also kept in the export's ``manifest`` column."""
+
+    title: str
+    export_id: int
+    software: Software
+    generated_at_utc: str
+    requested_by: Named
+    requested_at_utc: str
+    period: Period
+    tables: Literal["all"] | list[Named]
+    schedules: list[Schedule]
+    as_of: CutJson
+    audit_chain_head: ChainHead
+    files: list[ManifestFile]
+    conventions: Conventions
+
+
 def manifest_of(
     session: Session,
     export: Export,
     scope: Scope,
     tables: list[GameTable],
-    files: list[dict[str, Any]],
+    files: list[ManifestFile],
     generated_at: datetime,
-) -> dict[str, Any]:
+) -> Manifest:
     return {
         "title": TITLE,
         "export_id": export.id,
@@ -40,7 +110,8 @@ def manifest_of(
             "last_gaming_day": export.last_day.isoformat(),
             "audit_window_utc": {"from": scope.window_start.isoformat(), "to": scope.window_end.isoformat()},
         },
-        **_tables(export, tables),
+        "tables": "all" if export.table_ids is None else [_named(table) for table in tables],
+        "schedules": [_schedule(table) for table in tables],
         "as_of": scope.cut.to_json(),
         # The chain's head when the export began: kept outside the
         # database, it lets a later verification notice links cut
@@ -51,7 +122,7 @@ def manifest_of(
     }
 
 
-CONVENTIONS = {
+CONVENTIONS: Conventions = {
     "money": "integer minor units",
     "times": "ISO 8601, UTC",
     "csv": "UTF-8 without BOM, comma-separated, CRLF line ends, a header row (RFC 4180)",
@@ -60,23 +131,19 @@ CONVENTIONS = {
 }
 
 
-def _chain_head(session: Session, seq: int) -> dict[str, Any]:
+def _chain_head(session: Session, seq: int) -> ChainHead:
     seal = session.get(AuditSeal, seq) if seq else None
     return {"seq": seq, "hash": seal.hash if seal is not None else GENESIS}
 
 
-def _requester(session: Session, export: Export) -> dict[str, Any]:
+def _requester(session: Session, export: Export) -> Named:
     user = session.get_one(User, export.requested_by)
     return {"id": user.id, "name": user.name}
 
 
-def _tables(export: Export, tables: list[GameTable]) -> dict[str, Any]:
-    return {
-        "tables": (
-            "all" if export.table_ids is None else [{"id": table.id, "name": table.name} for table in tables]
-        ),
-        "schedules": [
-            {"table_id": table.id, "timezone": table.timezone, "shift_starts": table.shift_starts}
-            for table in tables
-        ],
-    }
+def _named(table: GameTable) -> Named:
+    return {"id": table.id, "name": table.name}
+
+
+def _schedule(table: GameTable) -> Schedule:
+    return {"table_id": table.id, "timezone": table.timezone, "shift_starts": table.shift_starts}

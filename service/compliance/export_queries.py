@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypedDict
 
 from sqlalchemy import ColumnElement, Select, String, cast, func, literal, select
 from sqlalchemy.orm import Session
@@ -39,6 +39,16 @@ BATCH = 1_000  # rows fetched at a time
 INSTANT = timedelta(microseconds=1)  # the finest time stored
 
 
+class CutJson(TypedDict):
+    """The cut as the manifest's ``as_of`` shows it (0: none yet)."""
+
+    round_record_id: int
+    exception_id: int
+    decision_id: int
+    audit_event_id: int
+    audit_seal_seq: int
+
+
 @dataclass(frozen=True)
 class Cut:
     """The newest row of each kind when the build began (0: none yet)."""
@@ -49,7 +59,7 @@ class Cut:
     event_id: int
     seal_seq: int
 
-    def to_json(self) -> dict[str, int]:
+    def to_json(self) -> CutJson:
         return {
             "round_record_id": self.round_id,
             "exception_id": self.exception_id,

@@ -5,12 +5,12 @@ each event in the chain's canonical form; their queries and lines."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import ColumnElement, case, literal, select
 from sqlalchemy.orm import aliased
 
-from service.audit.chain import EVENT_COLUMNS, canonical
+from service.audit.chain import EVENT_COLUMNS, CanonicalEvent, canonical
 from service.compliance.export_queries import Line, Query, Scope, rounds_in
 from service.compliance.export_values import compact, round_id
 from service.rounds.status import DecisionState
@@ -111,7 +111,18 @@ def chain_query(scope: Scope) -> Query:
     )
 
 
-def chain_line(row: Line) -> dict[str, Any]:
+class ChainLine(TypedDict):
+    """A line of ``audit_chain.jsonl``: a link of the chain with its event."""
+
+    seq: int
+    event_id: int
+    previous_hash: str
+    hash: str
+    sealed_at: str  # ISO 8601, UTC
+    event: CanonicalEvent
+
+
+def chain_line(row: Line) -> ChainLine:
     seq, previous_hash, digest, sealed_at, *event_columns = row
     event_id, kind, subject, actor_id, table_id, occurred_at, payload = event_columns
     # The event as stored now, in the chain's own canonical form: a verifier
@@ -131,5 +142,11 @@ def chain_line(row: Line) -> dict[str, Any]:
         "previous_hash": previous_hash,
         "hash": digest,
         "sealed_at": sealed_at.isoformat(),
-        "event": json.loads(canonical(event)),
+        "event": _canonical_event(event),
     }
+
+
+def _canonical_event(event: AuditEvent) -> CanonicalEvent:
+    # Read back from the very text hashed, so the line shows what a verifier hashes.
+    document: CanonicalEvent = json.loads(canonical(event))
+    return document

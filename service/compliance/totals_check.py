@@ -14,10 +14,10 @@ although no void or correction took it out is named on its own.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
-from sqlalchemy import Float, Select, and_, case, cast, func, literal_column, select, union_all
+from sqlalchemy import ColumnElement, Float, Select, and_, case, cast, func, literal_column, select, union_all
 from sqlalchemy.orm import Session
 
 from service.engine.house_way import Rule
@@ -39,6 +39,29 @@ LUCKY_RULES = [rule.value for rule in Rule if rule.is_lucky_break]
 KEY = ("table_id", "gaming_day", "shift", "dealer_id", "config_id")
 
 
+class TotalDifferenceJson(TypedDict):
+    """A :class:`TotalDifference` as a verification's report stores it."""
+
+    table_id: int
+    table: str
+    gaming_day: str
+    shift: int
+    dealer_id: int
+    dealer: str
+    config_version: int
+    column: str
+    stored: int | float  # a float for the *_stake_squares statistics only
+    recounted: int | float
+
+
+class TotalsReportJson(TypedDict):
+    intact: bool
+    checked: int
+    differing: int
+    differences: list[TotalDifferenceJson]
+    taken_out_counting: list[int]
+
+
 @dataclass(frozen=True)
 class TotalDifference:
     """One column of one shift's totals: as stored, and as the rounds count it."""
@@ -53,6 +76,20 @@ class TotalDifference:
     column: str
     stored: int | float
     recounted: int | float
+
+    def to_json(self) -> TotalDifferenceJson:
+        return {
+            "table_id": self.table_id,
+            "table": self.table,
+            "gaming_day": self.gaming_day,
+            "shift": self.shift,
+            "dealer_id": self.dealer_id,
+            "dealer": self.dealer,
+            "config_version": self.config_version,
+            "column": self.column,
+            "stored": self.stored,
+            "recounted": self.recounted,
+        }
 
     def where(self) -> str:
         return (
@@ -77,12 +114,12 @@ class TotalsReport:
     def intact(self) -> bool:
         return self.problems == 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TotalsReportJson:
         return {
             "intact": self.intact,
             "checked": self.checked,
             "differing": self.differing,
-            "differences": [asdict(difference) for difference in self.differences],
+            "differences": [difference.to_json() for difference in self.differences],
             "taken_out_counting": list(self.taken_out_counting),
         }
 
@@ -146,7 +183,9 @@ def _recounted() -> Select[Any]:
     seats = _seat_sums()
     dealer_lucky = RoundRecord.settlement[("dealer", "lucky_break")].as_boolean()
     dealer_qualifies = RoundRecord.settlement[("dealer", "qualifies")].as_boolean()
-    figures: dict[str, Any] = {c: func.coalesce(seats.c[c], 0) for c in COUNTERS if c in seats.c}
+    figures: dict[str, ColumnElement[Any]] = {
+        c: func.coalesce(seats.c[c], 0) for c in COUNTERS if c in seats.c
+    }
     figures["rounds"] = literal_column("1")
     figures["dealer_lucky_breaks"] = case((dealer_lucky, 1), else_=0)
     figures["dealer_non_qualifications"] = case((dealer_qualifies, 0), else_=1)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from typing import Any, cast
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
@@ -109,7 +110,8 @@ def _finish(sessions: sessionmaker[Session], verification_id: int, report: Audit
     with unit_of_work(sessions) as session:
         verification = session.get_one(AuditVerification, verification_id)
         verification.status, verification.done, verification.total = DONE, done, done
-        verification.intact, verification.report = report.intact, report.to_json()
+        # The column is a JSON boundary typed as a plain dict (reports of older versions).
+        verification.intact, verification.report = report.intact, cast(dict[str, Any], report.to_json())
         verification.finished_at = utc_now()
         record_verification(session, report, verification.requested_by, "api", verification_id)
 

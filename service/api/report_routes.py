@@ -20,8 +20,9 @@ from service.api.report_schemas import (
 from service.api.security import current_user, roles
 from service.api.session import db, now, settings
 from service.reports.periods import Scope, floor_scope, parse_table_ids, table_scope
+from service.reports.report_values import DealerReportJson, ReportJson
 from service.reports.table_reports import dealer_report, report
-from service.reports.variance_notes import add_variance_note, note_json
+from service.reports.variance_notes import VarianceNoteJson, add_variance_note, note_json
 
 blp = Blueprint(
     "reports",
@@ -31,13 +32,15 @@ blp = Blueprint(
 )
 
 READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
+# The views take the query and body as the request schemas load them: dicts
+# of checked fields (a JSON boundary), so dict[str, Any] stays there.
 
 
 @blp.route("/tables/<id:table_id>")
 @blp.arguments(TableReportQuerySchema, location="query")
 @blp.response(200, ReportSchema)
 @roles(*READERS)
-def table_report(query: dict[str, Any], table_id: int) -> dict[str, Any]:
+def table_report(query: dict[str, Any], table_id: int) -> ReportJson:
     """One table: rounds, seats, handle, win and hold per bet against the
     theoretical hold of the rules the rounds were played under; a variance
     flag when the win is outside the confidence interval; the dealers.
@@ -49,7 +52,7 @@ def table_report(query: dict[str, Any], table_id: int) -> dict[str, Any]:
 @blp.arguments(FloorReportQuerySchema, location="query")
 @blp.response(200, ReportSchema)
 @roles(*READERS)
-def floor_report(query: dict[str, Any]) -> dict[str, Any]:
+def floor_report(query: dict[str, Any]) -> ReportJson:
     """Every table (or ``tables=1,2``) together. ``day`` defaults to the
     current gaming day of the first table; ``shift`` is each table's shift
     of that number."""
@@ -57,7 +60,7 @@ def floor_report(query: dict[str, Any]) -> dict[str, Any]:
     return _report(floor_scope(db(), ids), query)
 
 
-def _report(scope: Scope, query: dict[str, Any]) -> dict[str, Any]:
+def _report(scope: Scope, query: dict[str, Any]) -> ReportJson:
     return report(
         db(),
         settings().instance,
@@ -75,7 +78,7 @@ def _report(scope: Scope, query: dict[str, Any]) -> dict[str, Any]:
 @blp.response(200, DealerReportSchema)
 @blp.error(404, "table_not_found: no table with the id given as table")
 @roles(*READERS)
-def dealers_report(query: dict[str, Any]) -> dict[str, Any]:
+def dealers_report(query: dict[str, Any]) -> DealerReportJson:
     """Per dealer (who entered the rounds): rounds, seats, fouls, handle and
     win per bet, and the approved and pending voids and corrections of their
     rounds; for the floor or one ``table``."""
@@ -89,7 +92,7 @@ def dealers_report(query: dict[str, Any]) -> dict[str, Any]:
 @blp.response(201, VarianceNoteSchema)
 @blp.error(404, "table_not_found: no table with that table_id")
 @roles(Role.PIT_BOSS, Role.ADMIN)
-def post_variance_note(body: dict[str, Any]) -> dict[str, Any]:
+def post_variance_note(body: dict[str, Any]) -> VarianceNoteJson:
     """Add an investigation note to a bet's hold in a period (omit
     ``table_id`` for the floor). Notes are kept; the report shows the latest."""
     session = db()

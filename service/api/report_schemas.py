@@ -3,6 +3,8 @@ answers with (so the OpenAPI document shows the whole shape)."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
@@ -16,6 +18,8 @@ from service.tables.gaming_day import MAX_SHIFTS
 
 PERIOD_HELP = "shift, day (gaming day), mtd (month to date) or ytd (year to date)"
 DAY_HELP = "the gaming day reported on (the last of mtd/ytd); default: the current gaming day"
+PERIOD_KEY_HELP = "the period as a note names it: 2026-11-29/2 (shift), 2026-11-29 (day), 2026-11, 2026"
+Figure = TypeVar("Figure", fields.Float, fields.Integer, fields.Boolean)
 
 
 def _shift() -> fields.Integer:
@@ -69,83 +73,135 @@ class VarianceNoteInSchema(StrictSchema):
 
 
 class VarianceNoteSchema(Schema):
-    id = fields.Integer(required=True)
-    table_id = fields.Integer(allow_none=True, metadata={"description": "null: the floor"})
-    period = fields.String(required=True)
-    period_key = fields.String(
-        required=True, metadata={"description": "e.g. 2026-11-29/2, 2026-11-29, 2026-11"}
+    id = fields.Integer(required=True, metadata={"description": "the note's id"})
+    table_id = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the table noted; null: the floor"}
     )
-    bet = fields.String(required=True)
-    note = fields.String(required=True)
-    written_by = fields.String(required=True)
-    written_at = fields.String(required=True)
+    period = fields.String(
+        required=True, validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
+    )
+    period_key = fields.String(required=True, metadata={"description": PERIOD_KEY_HELP})
+    bet = fields.String(
+        required=True, validate=validate.OneOf(BETS), metadata={"description": "the bet whose line is noted"}
+    )
+    note = fields.String(required=True, metadata={"description": "the investigation note, as written"})
+    written_by = fields.String(required=True, metadata={"description": "the name of who wrote it"})
+    written_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
 
 
 class CurrentNoteSchema(VarianceNoteSchema):
-    earlier_notes = fields.Integer(required=True, metadata={"description": "notes this one follows"})
+    earlier_notes = fields.Integer(
+        required=True, metadata={"description": "how many notes this one follows (all are kept)"}
+    )
 
 
 class _IntervalSchema(Schema):
-    low = fields.Raw(required=True)
-    high = fields.Raw(required=True)
+    """An interval of hold: fractions of the handle."""
+
+    low = fields.Float(required=True, metadata={"description": "the lowest hold inside"})
+    high = fields.Float(required=True, metadata={"description": "the highest hold inside"})
+
+
+class _WinIntervalSchema(Schema):
+    """An interval of win in whole minor units: an integer win is inside the
+    interval exactly when it is inside these bounds."""
+
+    low = fields.Integer(required=True, metadata={"description": "the lowest win inside, minor units"})
+    high = fields.Integer(required=True, metadata={"description": "the highest win inside, minor units"})
 
 
 class _HoldSchema(Schema):
-    handle = fields.Integer(required=True)
-    win = fields.Integer(required=True)
-    hold = fields.Float(allow_none=True)
+    handle = fields.Integer(required=True, metadata={"description": "the stakes, minor units"})
+    win = fields.Integer(
+        required=True, metadata={"description": "the house's win, minor units: + when the house is ahead"}
+    )
+    hold = fields.Float(
+        required=True, allow_none=True, metadata={"description": "win / handle; null when the handle is 0"}
+    )
+
+
+def _nullable(field: type[Figure], description: str) -> Figure:
+    """A figure every line has, null where it has no value."""
+    return field(required=True, allow_none=True, metadata={"description": description})
 
 
 class BetLineSchema(_HoldSchema):
     bets = fields.Integer(required=True, metadata={"description": "bets placed (stake > 0)"})
     win = fields.Integer(required=True, metadata={"description": "house win, + when the house is ahead"})
-    theoretical_hold = fields.Float(allow_none=True)
-    theoretical_win = fields.Integer(allow_none=True, metadata={"description": "rounded to the minor unit"})
-    theoretical_win_sd = fields.Float(allow_none=True)
-    win_interval = fields.Nested(_IntervalSchema, allow_none=True, metadata={"description": "minor units"})
-    hold_interval = fields.Nested(_IntervalSchema, allow_none=True)
-    variance_flag = fields.Boolean(allow_none=True)
-    note = fields.Nested(CurrentNoteSchema, allow_none=True)
+    theoretical_hold = _nullable(fields.Float, "the par sheets' hold; null: theory pending or no handle")
+    theoretical_win = _nullable(fields.Integer, "rounded to the minor unit; null: theory pending")
+    theoretical_win_sd = _nullable(fields.Float, "standard deviation of the win, minor units (a statistic)")
+    win_interval = fields.Nested(
+        _WinIntervalSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "minor units; null: theory pending"},
+    )
+    hold_interval = fields.Nested(
+        _IntervalSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "win_interval as a hold; null: theory pending or no handle"},
+    )
+    variance_flag = _nullable(fields.Boolean, "outside win_interval; false: no handle; null: theory pending")
+    note = fields.Nested(
+        CurrentNoteSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the current investigation note; null: none"},
+    )
 
 
 class TotalsSchema(_HoldSchema):
-    theoretical_win = fields.Integer(allow_none=True)
-    theoretical_hold = fields.Float(allow_none=True)
+    theoretical_win = _nullable(fields.Integer, "the sum of the bets' rounded figures; null: theory pending")
+    theoretical_hold = _nullable(fields.Float, "the exact theoretical win / handle; null: pending or 0")
 
 
 class DealerBetSchema(_HoldSchema):
-    bets = fields.Integer(required=True)
+    bets = fields.Integer(required=True, metadata={"description": "bets placed (stake > 0)"})
 
 
 DealerBetsSchema = per_bet(DealerBetSchema, "DealerBetsSchema")
 
 
+def _count(description: str) -> fields.Integer:
+    return fields.Integer(required=True, metadata={"description": description})
+
+
 class DealerSchema(Schema):
-    dealer_id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    rounds = fields.Integer(required=True)
-    seats = fields.Integer(required=True)
-    fouls = fields.Integer(required=True)
-    bets = fields.Nested(DealerBetsSchema, required=True)
-    handle = fields.Integer(required=True)
-    win = fields.Integer(required=True)
-    voids = fields.Integer(required=True, metadata={"description": "approved voids of the dealer's rounds"})
-    corrections = fields.Integer(required=True, metadata={"description": "approved corrections"})
-    pending_voids = fields.Integer(required=True)
-    pending_corrections = fields.Integer(required=True)
+    dealer_id = _count("the dealer's user id")
+    name = fields.String(required=True, metadata={"description": "the dealer's name"})
+    rounds = _count("rounds the dealer entered")
+    seats = _count("seats played in them")
+    fouls = _count("fouled hands in them")
+    bets = fields.Nested(DealerBetsSchema, required=True, metadata={"description": "per bet"})
+    handle = _count("every bet's stakes, minor units")
+    win = _count("the house's win on every bet, minor units")
+    voids = _count("approved voids of the dealer's rounds")
+    corrections = _count("approved corrections")
+    pending_voids = _count("voids asked for, not decided yet")
+    pending_corrections = _count("corrections asked for, not decided yet")
 
 
 class _TableNameSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
+    id = fields.Integer(required=True, metadata={"description": "the table's id"})
+    name = fields.String(required=True, metadata={"description": "the table's name"})
 
 
 class ScopeSchema(Schema):
-    kind = fields.String(required=True, metadata={"description": "table or floor"})
-    table_id = fields.Integer(allow_none=True)
-    name = fields.String()
-    every_table = fields.Boolean()
-    tables = fields.List(fields.Nested(_TableNameSchema))
+    kind = fields.String(
+        required=True, validate=validate.OneOf(("table", "floor")), metadata={"description": "table or floor"}
+    )
+    table_id = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the table; null: the floor"}
+    )
+    name = fields.String(metadata={"description": "the table's name (kind table only)"})
+    every_table = fields.Boolean(
+        metadata={"description": "the floor: every table, or only those chosen (kind floor only)"}
+    )
+    tables = fields.List(
+        fields.Nested(_TableNameSchema), required=True, metadata={"description": "the tables covered"}
+    )
 
 
 class UnitsSchema(Schema):
@@ -163,42 +219,52 @@ class ReportUnitsSchema(UnitsSchema):
 
 
 class ConfigVersionRefSchema(Schema):
-    table_id = fields.Integer(required=True)
+    table_id = fields.Integer(required=True, metadata={"description": "the table"})
     version = fields.Integer(required=True, metadata={"description": "the table's configuration version"})
 
 
 BetLinesSchema = per_bet(BetLineSchema, "BetLinesSchema")
 
 
+def _day(description: str) -> fields.String:
+    return fields.String(required=True, metadata={"description": description, "format": "date"})
+
+
 class _HeaderSchema(Schema):
-    scope = fields.Nested(ScopeSchema, required=True)
-    period = fields.String(required=True)
-    period_key = fields.String(required=True)
-    day = fields.String(required=True)
-    shift = fields.Integer(allow_none=True)
-    first_day = fields.String(required=True)
-    last_day = fields.String(required=True)
+    scope = fields.Nested(ScopeSchema, required=True, metadata={"description": "what the report covers"})
+    period = fields.String(
+        required=True, validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
+    )
+    period_key = fields.String(required=True, metadata={"description": PERIOD_KEY_HELP})
+    day = _day("the gaming day reported on (the last of mtd/ytd)")
+    shift = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the shift of period=shift; else null"}
+    )
+    first_day = _day("the period's first gaming day")
+    last_day = _day("the period's last gaming day")
     day_chosen = fields.String(
         required=True, metadata={"description": "given, or how the default was chosen"}
     )
-    generated_at = fields.String(required=True)
+    generated_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
     pending_rounds = fields.Integer(
         required=True, metadata={"description": "rounds of the period the figures do not reflect yet"}
     )
-    lag = fields.String(required=True)
+    lag = fields.String(required=True, metadata={"description": "pending_rounds in words"})
     units = fields.Nested(UnitsSchema, required=True, metadata={"description": "what the figures mean"})
-    dealers = fields.List(fields.Nested(DealerSchema))
+    dealers = fields.List(
+        fields.Nested(DealerSchema), required=True, metadata={"description": "per dealer, by name"}
+    )
 
 
 class ReportSchema(_HeaderSchema):
-    confidence = fields.Float(required=True)
-    z = fields.Float(required=True)
-    rounds = fields.Integer(required=True)
-    seats = fields.Integer(required=True)
-    fouls = fields.Integer(required=True)
-    player_lucky_breaks = fields.Integer(required=True)
-    dealer_lucky_breaks = fields.Integer(required=True)
-    dealer_non_qualifications = fields.Integer(required=True)
+    confidence = fields.Float(required=True, metadata={"description": "of the win intervals"})
+    z = fields.Float(required=True, metadata={"description": "the normal quantile of the confidence"})
+    rounds = _count("rounds counted")
+    seats = _count("seats played")
+    fouls = _count("fouled hands")
+    player_lucky_breaks = _count("players' Lucky Breaks")
+    dealer_lucky_breaks = _count("the dealer's Lucky Breaks")
+    dealer_non_qualifications = _count("rounds in which the dealer did not qualify")
     theoretical_pending = fields.Boolean(
         required=True, metadata={"description": "a par sheet is still being computed: theory is null"}
     )
@@ -208,8 +274,8 @@ class ReportSchema(_HeaderSchema):
         required=True,
         metadata={"description": "the configuration versions whose par sheet is still being computed"},
     )
-    bets = fields.Nested(BetLinesSchema, required=True)
-    totals = fields.Nested(TotalsSchema, required=True)
+    bets = fields.Nested(BetLinesSchema, required=True, metadata={"description": "per bet"})
+    totals = fields.Nested(TotalsSchema, required=True, metadata={"description": "every bet together"})
 
 
 class DealerReportSchema(_HeaderSchema):

@@ -5,11 +5,12 @@ dealer entered."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from service.engine.table_config import BetType
 from service.reports.aggregate_sums import Sums, in_period
 from service.reports.hold import hold
 from service.reports.periods import Period, Scope
@@ -40,40 +41,66 @@ def exception_counts(session: Session, scope: Scope, period: Period) -> Counter[
     return counts
 
 
-EXCEPTION_FIGURES = ("voids", "corrections", "pending_voids", "pending_corrections")
+class DealerBetJson(TypedDict):
+    bets: int  # bets placed (stake > 0)
+    handle: int  # minor units
+    win: int  # the house's, minor units
+    hold: float | None  # None with nothing staked
+
+
+class DealerLineJson(TypedDict):
+    """One dealer's figures, over the rounds the dealer entered."""
+
+    dealer_id: int
+    name: str
+    rounds: int
+    seats: int
+    fouls: int
+    bets: dict[BetType, DealerBetJson]  # every bet
+    handle: int
+    win: int
+    voids: int  # approved
+    corrections: int  # approved
+    pending_voids: int
+    pending_corrections: int
+
+
+def _dealer_bet(sums: Sums, bet: BetType) -> DealerBetJson:
+    handle, win = sums.handle(bet), sums.win(bet)
+    return {"bets": sums.counts[f"{bet}_bets"], "handle": handle, "win": win, "hold": hold(win, handle)}
+
+
+def _dealer_line(
+    dealer_id: int, name: str, sums: Sums, exceptions: Counter[tuple[int, str]]
+) -> DealerLineJson:
+    return {
+        "dealer_id": dealer_id,
+        "name": name,
+        "rounds": sums.counts["rounds"],
+        "seats": sums.counts["seats"],
+        "fouls": sums.counts["fouls"],
+        "bets": {bet: _dealer_bet(sums, bet) for bet in BetType},
+        "handle": sum(sums.handle(bet) for bet in BETS),
+        "win": sum(sums.win(bet) for bet in BETS),
+        "voids": exceptions[(dealer_id, "voids")],
+        "corrections": exceptions[(dealer_id, "corrections")],
+        "pending_voids": exceptions[(dealer_id, "pending_voids")],
+        "pending_corrections": exceptions[(dealer_id, "pending_corrections")],
+    }
 
 
 def dealer_lines(
     session: Session, by_key: dict[tuple[int, int], Sums], exceptions: Counter[tuple[int, str]]
-) -> list[dict[str, Any]]:
+) -> list[DealerLineJson]:
+    """Every dealer with figures or exceptions in the period, by name."""
     per_dealer: dict[int, Sums] = {}
     for (_, dealer_id), sums in by_key.items():
         per_dealer.setdefault(dealer_id, Sums()).add(sums)
     ids = {dealer_id for dealer_id, sums in per_dealer.items() if not sums.empty()}
     ids |= {dealer_id for dealer_id, _ in exceptions}
     names = dict(session.execute(select(User.id, User.name).where(User.id.in_(sorted(ids)))).all())
-    dealers = []
-    for dealer_id in ids:
-        sums = per_dealer.get(dealer_id, Sums())
-        dealers.append(
-            {
-                "dealer_id": dealer_id,
-                "name": names[dealer_id],
-                "rounds": sums.counts["rounds"],
-                "seats": sums.counts["seats"],
-                "fouls": sums.counts["fouls"],
-                "bets": {
-                    bet: {
-                        "bets": sums.counts[f"{bet}_bets"],
-                        "handle": sums.handle(bet),
-                        "win": sums.win(bet),
-                        "hold": hold(sums.win(bet), sums.handle(bet)),
-                    }
-                    for bet in BETS
-                },
-                "handle": sum(sums.handle(bet) for bet in BETS),
-                "win": sum(sums.win(bet) for bet in BETS),
-                **{figure: exceptions[(dealer_id, figure)] for figure in EXCEPTION_FIGURES},
-            }
-        )
+    dealers = [
+        _dealer_line(dealer_id, names[dealer_id], per_dealer.get(dealer_id, Sums()), exceptions)
+        for dealer_id in ids
+    ]
     return sorted(dealers, key=lambda dealer: (dealer["name"], dealer["dealer_id"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Literal, TypedDict
 
 from sqlalchemy.orm import Session
 
@@ -19,6 +19,38 @@ from service.tables.tables import get_table, list_tables
 
 PERIODS = ("shift", "day", "mtd", "ytd")
 MAX_ID = 2**31 - 1
+
+
+class TableNameJson(TypedDict):
+    id: int
+    name: str
+
+
+class TableScopeJson(TypedDict):
+    kind: Literal["table"]
+    table_id: int
+    name: str
+    tables: list[TableNameJson]  # the one table
+
+
+class FloorScopeJson(TypedDict):
+    kind: Literal["floor"]
+    table_id: None
+    every_table: bool  # false: the tables chosen
+    tables: list[TableNameJson]
+
+
+# A union, not one shape with optional keys: each kind has its own keys.
+ScopeJson = TableScopeJson | FloorScopeJson
+
+
+class PeriodJson(TypedDict):
+    period: str  # one of PERIODS
+    period_key: str
+    day: str  # ISO 8601 dates
+    shift: int | None
+    first_day: str
+    last_day: str
 
 
 @dataclass(frozen=True)
@@ -43,8 +75,8 @@ class Scope:
         a report on some of them shows none."""
         return self.table is not None or self.every_table
 
-    def json(self) -> dict[str, Any]:
-        tables = [{"id": table.id, "name": table.name} for table in self.tables]
+    def json(self) -> ScopeJson:
+        tables: list[TableNameJson] = [{"id": table.id, "name": table.name} for table in self.tables]
         if self.table is not None:
             return {"kind": "table", "table_id": self.table.id, "name": self.table.name, "tables": tables}
         return {"kind": "floor", "table_id": None, "every_table": self.every_table, "tables": tables}
@@ -114,7 +146,7 @@ class Period:
             return f"{self.day:%Y}"
         return self.day.isoformat()
 
-    def json(self) -> dict[str, Any]:
+    def json(self) -> PeriodJson:
         return {
             "period": self.kind,
             "period_key": self.key,

@@ -20,22 +20,31 @@ shown rounded to the nearest minor unit (halves away from zero).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
+from service.engine.table_config import BetType
 from service.reports.aggregate_sums import Sums, pending_rounds, period_sums
 from service.reports.dealer_lines import dealer_lines, exception_counts
-from service.reports.hold import Theory, VersionTheory, hold, z_value
+from service.reports.hold import Interval, Theory, VersionTheory, hold, z_value
 from service.reports.periods import Period, Scope, check_confidence, resolve_period
-from service.reports.variance_notes import current_notes
+from service.reports.report_values import (
+    BetLineJson,
+    ConfigVersionRefJson,
+    DealerReportJson,
+    HoldIntervalJson,
+    ReportHeaderJson,
+    ReportJson,
+    ReportUnitsJson,
+    TotalsJson,
+)
+from service.reports.variance_notes import CurrentNoteJson, current_notes
 from service.rounds.aggregates import BETS
 from service.rounds.storing import iso
 from service.store.db import utc_now
@@ -43,7 +52,7 @@ from service.store.models import ConfigVersion
 from service.tables.tables import config_of
 
 DEFAULT_CONFIDENCE = 0.95
-UNITS = {
+UNITS: ReportUnitsJson = {
     "money": "integer minor units (cents)",
     "win": "the house's net win: positive when the house is ahead",
     "hold": "win / handle as a fraction (0.05 is 5 %); null when the handle is 0",
@@ -74,16 +83,16 @@ def _sheets(session: Session, instance: Path, config_ids: Iterable[int]) -> dict
 
 
 def _bet_line(
-    bet: str,
+    bet: BetType,
     per_version: dict[int, Sums],
     theories: dict[int, ParSheet] | None,
     confidence: float,
-    note: dict[str, Any] | None,
-) -> tuple[dict[str, Any], Fraction | None]:
+    note: CurrentNoteJson | None,
+) -> tuple[BetLineJson, Fraction | None]:
     """One bet's figures, and its exact theoretical win for the totals."""
     total = Sums.of(per_version.values())
     handle, win = total.handle(bet), total.win(bet)
-    line: dict[str, Any] = {
+    line: BetLineJson = {
         "bets": total.counts[f"{bet}_bets"],
         "handle": handle,
         "win": win,
@@ -107,18 +116,23 @@ def _bet_line(
     )
     interval = theory.win_interval(confidence)
     low, high = interval.whole_units()
-    line.update(
-        theoretical_hold=None if handle == 0 else float(theory.expected_win / handle),
-        theoretical_win=theory.rounded_win,
-        theoretical_win_sd=theory.standard_deviation,
-        win_interval={"low": low, "high": high},
-        hold_interval=None if handle == 0 else asdict(interval.per(handle)),
-        variance_flag=handle > 0 and not interval.contains(win),
-    )
+    line["theoretical_hold"] = None if handle == 0 else float(theory.expected_win / handle)
+    line["theoretical_win"] = theory.rounded_win
+    line["theoretical_win_sd"] = theory.standard_deviation
+    line["win_interval"] = {"low": low, "high": high}
+    line["hold_interval"] = _hold_interval(interval, handle)
+    line["variance_flag"] = handle > 0 and not interval.contains(win)
     return line, theory.expected_win
 
 
-def _header(scope: Scope, period: Period, chosen: str, now: datetime, pending: int) -> dict[str, Any]:
+def _hold_interval(interval: Interval, handle: int) -> HoldIntervalJson | None:
+    if handle == 0:
+        return None
+    per = interval.per(handle)
+    return {"low": per.low, "high": per.high}
+
+
+def _header(scope: Scope, period: Period, chosen: str, now: datetime, pending: int) -> ReportHeaderJson:
     return {
         "scope": scope.json(),
         **period.json(),
@@ -142,16 +156,20 @@ def _per_version(by_key: dict[tuple[int, int], Sums]) -> dict[int, Sums]:
     return {config_id: sums for config_id, sums in per_version.items() if not sums.empty()}
 
 
-def _totals(total: Sums, bets: dict[str, Any], expected: Fraction, theory_pending: bool) -> dict[str, Any]:
+def _totals(
+    total: Sums, bets: dict[BetType, BetLineJson], expected: Fraction, theory_pending: bool
+) -> TotalsJson:
     """Every bet together. The theoretical win adds the bets' rounded figures,
     so it matches the lines shown; the theoretical hold divides the exact win."""
     handle = sum(total.handle(bet) for bet in BETS)
     win = sum(total.win(bet) for bet in BETS)
+    # Without pending theory every line has its figure: none is left out.
+    rounded = [line["theoretical_win"] for line in bets.values()]
     return {
         "handle": handle,
         "win": win,
         "hold": hold(win, handle),
-        "theoretical_win": None if theory_pending else sum(bets[bet]["theoretical_win"] for bet in BETS),
+        "theoretical_win": None if theory_pending else sum(each for each in rounded if each is not None),
         "theoretical_hold": None if theory_pending or handle == 0 else float(expected / handle),
     }
 
@@ -165,7 +183,7 @@ def report(
     shift: int | None,
     confidence: float = DEFAULT_CONFIDENCE,
     now: datetime | None = None,
-) -> dict[str, Any]:
+) -> ReportJson:
     """The report of a table or the floor for a period (JSON-ready)."""
     now = now or utc_now()
     check_confidence(confidence)
@@ -178,9 +196,9 @@ def report(
     notes = current_notes(session, scope, period)
     total = Sums.of(per_version.values())
 
-    bets: dict[str, Any] = {}
+    bets: dict[BetType, BetLineJson] = {}
     expected = Fraction(0)
-    for bet in BETS:
+    for bet in BetType:
         bets[bet], exact = _bet_line(bet, per_version, theories, confidence, notes.get(bet))
         expected += exact or 0
     return {
@@ -209,7 +227,7 @@ def dealer_report(
     day: date | None,
     shift: int | None,
     now: datetime | None = None,
-) -> dict[str, Any]:
+) -> DealerReportJson:
     """The per-dealer figures alone, for a table or the floor."""
     now = now or utc_now()
     period, chosen = resolve_period(scope, kind, day, shift, now)
@@ -222,11 +240,14 @@ def dealer_report(
     }
 
 
-def _version_names(session: Session, config_ids: Sequence[int]) -> list[dict[str, int]]:
+def _version_names(session: Session, config_ids: Sequence[int]) -> list[ConfigVersionRefJson]:
     if not config_ids:
         return []
     versions = session.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(config_ids)))
+    refs: list[ConfigVersionRefJson] = [
+        {"table_id": version.table_id, "version": version.version} for version in versions
+    ]
     return sorted(
-        ({"table_id": version.table_id, "version": version.version} for version in versions),
+        refs,
         key=lambda item: (item["table_id"], item["version"]),
     )

@@ -4,7 +4,7 @@ a report shows the latest with how many earlier ones it replaced."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
@@ -20,6 +20,23 @@ from service.store.models import User, VarianceNote
 MAX_NOTE = 2000
 
 
+class VarianceNoteJson(TypedDict):
+    id: int
+    table_id: int | None  # None: the floor
+    period: str  # one of PERIODS
+    period_key: str  # Period.key
+    bet: str  # one of BETS
+    note: str
+    written_by: str  # the writer's name
+    written_at: str  # ISO 8601, UTC
+
+
+class CurrentNoteJson(VarianceNoteJson):
+    """The note a report shows on a bet's line: the latest one."""
+
+    earlier_notes: int  # how many notes it follows
+
+
 def _notes_query(table_id: int | None, period: Period) -> Select[VarianceNote, str]:
     scope_filter = VarianceNote.table_id.is_(None) if table_id is None else VarianceNote.table_id == table_id
     return (
@@ -30,7 +47,7 @@ def _notes_query(table_id: int | None, period: Period) -> Select[VarianceNote, s
     )
 
 
-def note_json(note: VarianceNote, writer: str) -> dict[str, Any]:
+def note_json(note: VarianceNote, writer: str) -> VarianceNoteJson:
     return {
         "id": note.id,
         "table_id": note.table_id,
@@ -43,9 +60,9 @@ def note_json(note: VarianceNote, writer: str) -> dict[str, Any]:
     }
 
 
-def current_notes(session: Session, scope: Scope, period: Period) -> dict[str, dict[str, Any]]:
+def current_notes(session: Session, scope: Scope, period: Period) -> dict[str, CurrentNoteJson]:
     """Per bet: the latest note, with how many earlier ones it replaced."""
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, CurrentNoteJson] = {}
     if not scope.takes_notes:
         return found
     for note, writer in session.execute(_notes_query(scope.note_table_id, period)):

@@ -11,11 +11,15 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.exception_schemas import (
     CORRECTION_ROUND,
+    CorrectionInJson,
     CorrectionInSchema,
     CorrectionRoundSchema,
+    DecisionInJson,
     DecisionInSchema,
     ExceptionSchema,
+    ExceptionsQueryJson,
     ExceptionsQuerySchema,
+    VoidInJson,
     VoidInSchema,
 )
 from service.api.security import current_user, roles
@@ -51,7 +55,9 @@ DECIDERS = "forbidden (only a pit_boss decides) or same_user (the requester cann
 class ExceptionJson(ExceptionSummaryJson):
     round: int
     table_id: int
-    corrected: dict[str, Any] | None  # the body as re-entered (checked by the engine's rules)
+    # The round as re-entered, as the client sent it (a JSON column the
+    # engine's rules checked): a true JSON boundary. None: a void.
+    corrected: dict[str, Any] | None
     changes: ChangesJson | None
     replacement: int | None
 
@@ -84,7 +90,7 @@ def exception_json(exception: RoundException, table_id: int | None = None) -> Ex
 @blp.response(201, ExceptionSchema)
 @blp.error(409, OPEN_OR_CHANGED)
 @roles(Role.PIT_BOSS)
-def void_round(body: dict[str, Any], round_id: int) -> ExceptionJson:
+def void_round(body: VoidInJson, round_id: int) -> ExceptionJson:
     """Ask for a round to be voided; a second pit boss must approve it."""
     exception = committed(
         lambda: request_void(db(), get_round(db(), round_id), current_user(), body["reason"], now())
@@ -97,7 +103,7 @@ def void_round(body: dict[str, Any], round_id: int) -> ExceptionJson:
 @blp.response(201, ExceptionSchema)
 @blp.error(409, OPEN_OR_CHANGED)
 @roles(Role.PIT_BOSS)
-def correct_round(body: dict[str, Any], round_id: int) -> ExceptionJson:
+def correct_round(body: CorrectionInJson, round_id: int) -> ExceptionJson:
     """Ask for a round to be re-entered (cards, settings or bets). The answer
     shows every changed field before and after and each seat's money; a
     second pit boss must approve it."""
@@ -114,7 +120,7 @@ class Exceptions(MethodView):
     @blp.arguments(ExceptionsQuerySchema, location="query")
     @blp.response(200, ExceptionSchema(many=True))
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> list[ExceptionJson]:
+    def get(self, query: ExceptionsQueryJson) -> list[ExceptionJson]:
         """Void and correction requests, newest first (the exception report)."""
         found = list_exceptions(
             db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"]
@@ -129,7 +135,7 @@ def one_exception(exception_id: int) -> ExceptionJson:
     return exception_json(get_exception(db(), exception_id))
 
 
-def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> DecidedJson:
+def _decide(exception_id: int, body: DecisionInJson, approve: bool) -> DecidedJson:
     committed(
         lambda: decide(
             db(), get_exception(db(), exception_id), current_user(), approve, body.get("note", ""), now()
@@ -146,7 +152,7 @@ def _decide(exception_id: int, body: dict[str, Any], approve: bool) -> DecidedJs
 @blp.error(409, DECIDED)
 @blp.error(403, DECIDERS)
 @roles(Role.PIT_BOSS)
-def approve(body: dict[str, Any], exception_id: int) -> DecidedJson:
+def approve(body: DecisionInJson, exception_id: int) -> DecidedJson:
     """Approve another pit boss's request: a void takes the round out of the
     reports; a correction stores the corrected round in its place."""
     return _decide(exception_id, body, approve=True)
@@ -158,6 +164,6 @@ def approve(body: dict[str, Any], exception_id: int) -> DecidedJson:
 @blp.error(409, DECIDED)
 @blp.error(403, DECIDERS)
 @roles(Role.PIT_BOSS)
-def reject(body: dict[str, Any], exception_id: int) -> DecidedJson:
+def reject(body: DecisionInJson, exception_id: int) -> DecidedJson:
     """Reject another pit boss's request (a note saying why is required)."""
     return _decide(exception_id, body, approve=False)

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any, NotRequired, TypedDict
+
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
-from service.api.round_schemas import ROUND_ID_HELP, STATES, ExceptionSummarySchema, RoundSchema
+from service.api.round_schemas import (
+    ENTERED_SHAPES,
+    ROUND_ID_HELP,
+    STATES,
+    ExceptionSummarySchema,
+    RoundSchema,
+    round_id_field,
+)
 from service.api.schemas import RoundSeatInSchema, StrictSchema, per_bet
 from service.rounds.status import KINDS
 
@@ -14,12 +23,42 @@ from service.rounds.status import KINDS
 CORRECTION_ROUND = "CorrectionRound"
 
 
+class VoidInJson(TypedDict):
+    """A void request as VoidInSchema loads it."""
+
+    reason: str
+
+
+class CorrectionInJson(TypedDict):
+    reason: str
+    # The round as the client sent it: a true JSON boundary, read by the
+    # engine's strict rules (their error codes), not by marshmallow.
+    round: dict[str, Any]
+
+
+class DecisionInJson(TypedDict):
+    note: str
+
+
+class ExceptionsQueryJson(TypedDict):
+    state: NotRequired[str]
+    kind: NotRequired[str]
+    table: NotRequired[int]
+    limit: int
+
+
+class RecallQueryJson(TypedDict):
+    last: int
+
+
 class VoidInSchema(StrictSchema):
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
 
 
 class CorrectionInSchema(StrictSchema):
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    # Any object: the engine's strict rules read it (see CorrectionInJson);
+    # the document names its shape.
     round = fields.Dict(
         required=True,
         metadata={
@@ -33,9 +72,7 @@ class CorrectionInSchema(StrictSchema):
 class CorrectionRoundSchema(StrictSchema):
     """A correction's round: the shape of RoundIn, its round_id optional."""
 
-    round_id = fields.Raw(
-        metadata={"description": f"left out, or the corrected round's own: {ROUND_ID_HELP}"}
-    )
+    round_id = round_id_field(f"left out, or the corrected round's own: {ROUND_ID_HELP}", required=False)
     dealer = fields.List(fields.String(), required=True, metadata={"description": "card codes as entered"})
     seats = fields.List(
         fields.Nested(RoundSeatInSchema), required=True, metadata={"description": "each seat as entered"}
@@ -43,7 +80,7 @@ class CorrectionRoundSchema(StrictSchema):
 
 
 class CorrectedRoundSchema(CorrectionRoundSchema):
-    round_id = fields.Raw(required=True, metadata={"description": ROUND_ID_HELP})
+    round_id = round_id_field(ROUND_ID_HELP)
 
 
 class FieldChangeSchema(Schema):
@@ -51,13 +88,19 @@ class FieldChangeSchema(Schema):
         required=True,
         metadata={"description": "dealer, or seats.<seat>.cards, .setting or .bets.<bet>"},
     )
+    # One of several shapes, by the field: the document names each.
     before = fields.Raw(
         required=True,
         allow_none=True,
-        metadata={"description": "card codes, a setting or a stake as entered; null: the seat was not there"},
+        metadata={
+            "description": "card codes, a setting or a stake as entered; null: the seat was not there",
+            "oneOf": list(ENTERED_SHAPES),
+        },
     )
     after = fields.Raw(
-        required=True, allow_none=True, metadata={"description": "as corrected; null: removed"}
+        required=True,
+        allow_none=True,
+        metadata={"description": "as corrected; null: removed", "oneOf": list(ENTERED_SHAPES)},
     )
 
 
@@ -149,5 +192,6 @@ class RecallSchema(Schema):
     last = fields.Integer(required=True, metadata={"description": "how many games were asked for"})
     games = fields.List(
         fields.Nested(RoundSchema),
+        required=True,
         metadata={"description": "oldest first; each as entered, with its status and the current correction"},
     )

@@ -10,18 +10,28 @@ from flask_smorest import Api
 
 from service.accounts.roles import Role
 from service.api.blueprint import Blueprint, parse_body
-from service.api.exception_schemas import RecallQuerySchema, RecallSchema
+from service.api.exception_schemas import RecallQueryJson, RecallQuerySchema, RecallSchema
 from service.api.idempotency import PARAMETER, idempotency_key
-from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
+from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema, RoundsQueryJson
 from service.api.schemas import RoundInSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now
+from service.api.settlement_schemas import OWN_SETTING, OwnSettingSchema
 from service.api.transactions import committed
 from service.errors import ServiceError
 from service.rounds.entering import enter_round
 from service.rounds.preview import PreviewJson, preview_round
 from service.rounds.samples import EXAMPLE_ROUND
-from service.rounds.showing import RoundShownJson, get_round, list_rounds, recall, round_json, rounds_json
+from service.rounds.showing import (
+    RecallJson,
+    RoundPageJson,
+    RoundShownJson,
+    get_round,
+    list_rounds,
+    recall_json,
+    round_json,
+    round_page,
+)
 from service.rounds.status import JUST_SETTLED
 from service.tables.tables import get_table
 
@@ -37,7 +47,10 @@ ROUND_BODY = {
 
 
 def document_round_body(api: Api) -> None:
+    """The round a client sends, and a setting as entered (its answers name
+    it by reference, beside the string "house_way")."""
     api.spec.components.schema("RoundIn", schema=RoundInSchema)
+    api.spec.components.schema(OWN_SETTING, schema=OwnSettingSchema)
 
 
 def _strict_body() -> Any:
@@ -80,7 +93,7 @@ class TableRounds(MethodView):
     @blp.arguments(RoundsQuerySchema, location="query")
     @blp.response(200, RoundPageSchema)
     @roles(Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)  # who reads recall and the reports
-    def get(self, query: dict[str, Any], table_id: int) -> dict[str, Any]:
+    def get(self, query: RoundsQueryJson, table_id: int) -> RoundPageJson:
         """Rounds of a table by gaming day and shift, oldest first, a page at a time."""
         table = get_table(db(), table_id)
         page = list_rounds(
@@ -92,7 +105,7 @@ class TableRounds(MethodView):
             query["page"],
             query["per_page"],
         )
-        return page.shown(rounds_json(db(), page.items))
+        return round_page(db(), page)
 
 
 @blp.route("/tables/<id:table_id>/rounds/preview", methods=["POST"])
@@ -112,13 +125,12 @@ def preview_view(table_id: int) -> PreviewJson:
 @blp.arguments(RecallQuerySchema, location="query")
 @blp.response(200, RecallSchema)
 @roles(Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
-def recall_view(query: dict[str, Any], table_id: int) -> dict[str, Any]:
+def recall_view(query: RecallQueryJson, table_id: int) -> RecallJson:
     """Game recall: the most recent games at the table (``last``, at least
     10), oldest first, each with cards, settings as entered and as settled,
     bets, outcomes and nets, the house-way rule, who entered it and when, and
     any void or correction."""
-    table = get_table(db(), table_id)
-    return {"table_id": table.id, "last": query["last"], "games": recall(db(), table, query["last"])}
+    return recall_json(db(), get_table(db(), table_id), query["last"])
 
 
 @blp.route("/rounds/<id:round_id>")

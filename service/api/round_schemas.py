@@ -4,9 +4,14 @@ shapes of ``service.rounds.showing`` and ``service.rounds.preview``)."""
 
 from __future__ import annotations
 
+from datetime import date
+from typing import NotRequired, TypedDict
+
 from marshmallow import Schema, fields, validate
 
 from service.api.settlement_schemas import (
+    CARD_CODE,
+    SETTING_SHAPES,
     DealerHandSchema,
     HouseWaySettingSchema,
     RoundDealerSchema,
@@ -18,6 +23,32 @@ from service.rounds.status import KINDS, DecisionState, RoundStatus
 
 STATES = tuple(DecisionState)
 ROUND_ID_HELP = "a string; a whole number for a round stored when one was still taken"
+#: A round_id's shapes: a string, or a legacy whole number.
+ROUND_ID_SHAPES = ({"type": "string"}, {"type": "integer"})
+#: An entered field's shapes: card codes, a setting, or a stake in minor units.
+ENTERED_SHAPES = (
+    {"type": "array", "items": {"type": "string", "pattern": CARD_CODE}},
+    *SETTING_SHAPES,
+    {"type": "integer"},
+)
+
+
+class RoundsQueryJson(TypedDict):
+    """The query of a table's rounds as RoundsQuerySchema loads it."""
+
+    from_: NotRequired[date]
+    to: NotRequired[date]
+    shift: NotRequired[int]
+    page: int
+    per_page: int
+
+
+def round_id_field(description: str, required: bool = True) -> fields.Raw:
+    """A round_id: a string, or for a legacy round a number (the document
+    names both shapes; marshmallow passes either through as stored)."""
+    return fields.Raw(
+        required=required, metadata={"description": description, "oneOf": list(ROUND_ID_SHAPES)}
+    )
 
 
 class ExceptionSummarySchema(Schema):
@@ -45,7 +76,7 @@ class ExceptionSummarySchema(Schema):
 class RoundSchema(Schema):
     id = fields.Integer(required=True, metadata={"description": "the stored record's id"})
     table_id = fields.Integer(required=True, metadata={"description": "the table it was played at"})
-    round_id = fields.Raw(required=True, metadata={"description": ROUND_ID_HELP})
+    round_id = round_id_field(ROUND_ID_HELP)
     revision = fields.Integer(
         required=True, metadata={"description": "0 as entered; each approved correction adds one"}
     )
@@ -135,7 +166,9 @@ class RoundPreviewSchema(Schema):
 
 
 class RoundPageSchema(Schema):
-    items = fields.List(fields.Nested(RoundSchema))
-    total = fields.Integer()
-    page = fields.Integer()
-    per_page = fields.Integer()
+    items = fields.List(
+        fields.Nested(RoundSchema), required=True, metadata={"description": "the page's rounds, oldest first"}
+    )
+    total = fields.Integer(required=True, metadata={"description": "rounds in all pages"})
+    page = fields.Integer(required=True, metadata={"description": "this page's number, from 1"})
+    per_page = fields.Integer(required=True, metadata={"description": "rounds a page"})

@@ -17,6 +17,13 @@ RULES = ", ".join(f"{rule.value} {rule.label}" for rule in Rule)
 # A side bet wins or loses on the cards; it never pushes (sections 9-10).
 SIDE_BET_OUTCOMES = (Outcome.WIN, Outcome.LOSE, Outcome.NONE)
 NET_HELP = "the player's net in minor units: +stake x odds won, 0 a push or no bet, -stake lost"
+#: Where the OpenAPI document describes a player's own setting as entered.
+OWN_SETTING = "OwnSetting"
+#: The shapes of a setting as entered: the house way's, or the player's own.
+SETTING_SHAPES = (
+    {"type": "string", "enum": ["house_way"]},
+    {"$ref": f"#/components/schemas/{OWN_SETTING}"},
+)
 
 
 def card_list(count: int, description: str) -> fields.List[str]:
@@ -127,13 +134,22 @@ class StakesSchema(Schema):
     break_bonus = fields.Integer(required=True, metadata={"description": "0: not placed"})
 
 
+class OwnSettingSchema(Schema):
+    """A player's own setting as entered (the house way's is a string)."""
+
+    low = card_list(2, "the low hand as the player set it")
+    high = card_list(3, "the high hand as the player set it")
+
+
 class RoundSeatSchema(SettledSeatSchema):
     cards = card_list(HAND_SIZE, "the player's seven cards as entered")
+    # One of two shapes: a string or an object; the document names both.
     setting_entered = fields.Raw(
         required=True,
         metadata={
             "description": 'the setting as entered: the string "house_way", or the player\'s own '
-            '{"low": [2 cards], "high": [3 cards]}'
+            '{"low": [2 cards], "high": [3 cards]}',
+            "oneOf": list(SETTING_SHAPES),
         },
     )
     bets = fields.Nested(StakesSchema, required=True, metadata={"description": "the stakes entered"})

@@ -7,20 +7,23 @@ but shown as entered.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from service.engine.cards import codes
 from service.engine.round import Round
 from service.engine.settlement import RoundSettlement
 from service.rounds.aggregates import BETS
-from service.rounds.storing import setting_entered
+from service.rounds.storing import SettingEntered, setting_entered
 from service.store.models import RoundRecord
+
+#: An entered field's value: card codes, a setting, or a stake (minor units).
+EnteredValue = list[str] | SettingEntered | int
 
 
 class FieldChangeJson(TypedDict):
     field: str  # dealer, or seats.<seat>.cards, .setting or .bets.<bet>
-    before: Any  # as entered: card codes, a setting or a stake; None: no such seat
-    after: Any
+    before: EnteredValue | None  # as entered; None: no such seat
+    after: EnteredValue | None
 
 
 class MoneyChangeJson(TypedDict):
@@ -51,9 +54,9 @@ class ChangesJson(TypedDict):
     house_net: MoneyChangeJson
 
 
-def entry_view(round_: Round) -> dict[str, Any]:
-    """A round's entered values, by field name."""
-    view: dict[str, Any] = {"dealer": codes(round_.dealer)}
+def entry_view(round_: Round) -> dict[str, EnteredValue]:
+    """A round's entered values, by field name (the names vary with its seats)."""
+    view: dict[str, EnteredValue] = {"dealer": codes(round_.dealer)}
     for entry in round_.seats:
         prefix = f"seats.{entry.seat}"
         view[f"{prefix}.cards"] = codes(entry.cards)
@@ -63,7 +66,7 @@ def entry_view(round_: Round) -> dict[str, Any]:
     return view
 
 
-def _same(before: Any, after: Any) -> bool:
+def _same(before: object, after: object) -> bool:
     if isinstance(before, list) and isinstance(after, list):
         return sorted(before) == sorted(after)
     if isinstance(before, dict) and isinstance(after, dict):
@@ -72,7 +75,10 @@ def _same(before: Any, after: Any) -> bool:
 
 
 def changes_of(
-    before: dict[str, Any], record: RoundRecord, after: dict[str, Any], settled: RoundSettlement
+    before: dict[str, EnteredValue],
+    record: RoundRecord,
+    after: dict[str, EnteredValue],
+    settled: RoundSettlement,
 ) -> ChangesJson:
     fields: list[FieldChangeJson] = [
         {"field": name, "before": before.get(name), "after": after.get(name)}

@@ -34,6 +34,7 @@ class RoundErrorJson(TypedDict):
 Line = SettlementJson | RoundErrorJson
 
 
+# dict[str, Any]: any JSON object of the input line, before it is read as a round.
 def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # JSON lets a key repeat with the last one winning; for stakes that would
     # settle an amount the sender may not have meant, so it is refused.

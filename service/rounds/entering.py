@@ -26,7 +26,7 @@ from service.engine.settlement import RoundSettlement, settle_round
 from service.errors import Conflict, Invalid
 from service.jobs.queues import JobKind
 from service.rounds.showing import get_round
-from service.rounds.storing import record_settled, round_ref_of, store_round
+from service.rounds.storing import RoundValues, StoredSeatRow, record_settled, round_ref_of, store_round
 from service.store.models import ConfigVersion, GameTable, RoundRecord, User
 from service.tables.gaming_day import place
 from service.tables.tables import config_of, current_config
@@ -58,7 +58,7 @@ class Entered:
 
     record: RoundRecord
     replayed: bool  # an earlier request with the same key and body
-    seats: list[dict[str, Any]] | None = None  # the seat rows just stored; None: the record's
+    seats: list[StoredSeatRow] | None = None  # the seat rows just stored; None: the record's
 
 
 def request_digest(table_id: int, body: object) -> str:
@@ -109,7 +109,7 @@ def enter_round(
             "round_id",
         )
     when = place(now, table.timezone, table.shift_starts)
-    values = {
+    values: RoundValues = {
         "table_id": table.id,
         "config_id": version.id,
         "entered_by": user.id,

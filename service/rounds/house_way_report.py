@@ -5,13 +5,21 @@ show it: the use case behind ``breakpoker house-way`` and the API's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from service.engine.cards import Card, codes, parse_cards
 from service.engine.errors import RulesError
 from service.engine.hands import HandValue
 from service.engine.house_way import HouseWay
 from service.engine.setting import Setting
+
+
+class HandJson(TypedDict):
+    """How a hand plays, as the dealer screen names it."""
+
+    plays_as: str
+    category: str
+    joker_as: str | None  # what the joker stands for; None: no joker
 
 
 def seven_cards(cards: Sequence[object]) -> tuple[Card, ...]:
@@ -25,6 +33,8 @@ def seven_cards(cards: Sequence[object]) -> tuple[Card, ...]:
     return tuple(parsed)
 
 
+# dict[str, Any] for now: the API's house-way view adds the player's
+# ``setting`` to it and answers it as a plain dict (service/api/table_routes.py).
 def house_way_report(way: HouseWay, qualifies: bool, qualifier: str) -> dict[str, Any]:
     setting = way.setting
     return {
@@ -42,7 +52,7 @@ def house_way_report(way: HouseWay, qualifies: bool, qualifier: str) -> dict[str
     }
 
 
-def _hand(value: HandValue) -> dict[str, Any]:
+def _hand(value: HandValue) -> HandJson:
     return {
         "plays_as": value.text,
         "category": value.category.label,
@@ -84,6 +94,7 @@ def foul_reason(setting: Setting) -> str:
     return f"the low {low.text} ({low.category.label}) outranks the high {high.text} ({high.category.label})"
 
 
+# dict[str, Any] for now: what house_way_report's ``setting`` holds.
 def setting_report(setting: Setting) -> dict[str, Any]:
     """A player's own setting: legal or a foul, and how its hands play."""
     fouled = not setting.is_legal

@@ -8,11 +8,36 @@ or with a random 2 + 3 choice of its own cards (which may be a foul).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypedDict
 
 from service.engine.cards import DECK, codes
+from service.rounds.storing import SettingEntered
 
-EXAMPLE_ROUND = {
+
+class StakesInJson(TypedDict):
+    """What a seat stakes on each bet, in minor units."""
+
+    main: int
+    dealer_break_bonus: int
+    break_bonus: int
+
+
+class SeatInJson(TypedDict):
+    seat: int
+    cards: list[str]
+    setting: SettingEntered
+    bets: StakesInJson
+
+
+class RoundInJson(TypedDict):
+    """A round as a client sends it (the shape the engine reads)."""
+
+    round_id: str
+    dealer: list[str]
+    seats: list[SeatInJson]
+
+
+EXAMPLE_ROUND: RoundInJson = {
     "round_id": "r1",
     "dealer": ["As", "Kd", "Th", "8c", "6s", "4d", "2h"],
     "seats": [
@@ -26,13 +51,14 @@ EXAMPLE_ROUND = {
 }
 
 
-def random_round(rng: random.Random, round_id: str, seats: int = 6) -> dict[str, Any]:
+def random_round(rng: random.Random, round_id: str, seats: int = 6) -> RoundInJson:
     cards = rng.sample(DECK, 7 * (seats + 1))
-    round_seats = []
+    round_seats: list[SeatInJson] = []
     for seat in range(1, seats + 1):
         hand = cards[7 * seat : 7 * seat + 7]
+        setting: SettingEntered
         if rng.random() < 0.5:
-            setting: object = "house_way"
+            setting = "house_way"
         else:
             chosen = rng.sample(hand, 5)
             setting = {"low": codes(chosen[:2]), "high": codes(chosen[2:])}

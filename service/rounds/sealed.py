@@ -30,6 +30,7 @@ from service.audit.kinds import EventKind
 from service.jobs.progress import Progress
 from service.rounds.aggregates import BETS
 from service.rounds.entering import request_digest
+from service.rounds.sealed_json import MismatchJson, RoundProblemJson, RoundsReportJson
 from service.rounds.storing import placement, round_id_of
 from service.store.models import AuditEvent, AuditSeal, RoundRecord
 
@@ -51,8 +52,10 @@ class Mismatch:
     resettled: Any
     against: str = RESETTLED
 
-    def to_json(self) -> dict[str, Any]:
-        return {"field": self.field, "stored": self.stored, self.against.replace("-", ""): self.resettled}
+    def to_json(self) -> MismatchJson:
+        if self.against == SEALED:
+            return {"field": self.field, "stored": self.stored, "sealed": self.resettled}
+        return {"field": self.field, "stored": self.stored, "resettled": self.resettled}
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,7 @@ class RoundProblem:
     table_id: int | None
     mismatches: tuple[Mismatch, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundProblemJson:
         return {
             "id": self.id,
             "table_id": self.table_id,
@@ -199,7 +202,7 @@ class RoundsReport:
     def intact(self) -> bool:
         return self.differing == 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RoundsReportJson:
         return {
             "intact": self.intact,
             "checked": self.checked,

@@ -4,9 +4,9 @@ the dealer's recall of the last few, each as the JSON the API answers with
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
-from typing import Any, TypedDict, cast
+from typing import TypedDict, cast
 
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, object_session
@@ -21,7 +21,7 @@ from service.rounds.storing import (
     iso,
     round_id_of,
 )
-from service.store.models import GameTable, RoundException, RoundRecord
+from service.store.models import GameTable, RoundException, RoundRecord, SeatRecord
 from service.store.paging import Page, paginate
 
 
@@ -83,6 +83,35 @@ class RecalledRoundJson(RoundShownJson):
     current: RoundShownJson | None  # the approved correction that stands for the game
 
 
+class RecallJson(TypedDict):
+    """A table's game recall as the API answers it."""
+
+    table_id: int
+    last: int  # how many games were asked for
+    games: list[RecalledRoundJson]
+
+
+class RoundPageJson(TypedDict):
+    """A page of a table's rounds."""
+
+    items: list[RoundShownJson]
+    total: int
+    page: int
+    per_page: int
+
+
+class SeatEnteredRow(TypedDict):
+    """The stored seat columns a round's JSON shows beside its settlement
+    (a seat row just stored has them, and more)."""
+
+    seat: int
+    cards: list[str]
+    setting_entered: SettingEntered
+    main_stake: int
+    dealer_break_bonus_stake: int
+    break_bonus_stake: int
+
+
 def get_round(session: Session, round_id: int) -> RoundRecord:
     found = session.get(RoundRecord, round_id)
     if found is None:
@@ -111,7 +140,7 @@ def list_rounds(
 
 
 def round_json(
-    record: RoundRecord, status: Status | None = None, seats: Sequence[Mapping[str, Any]] | None = None
+    record: RoundRecord, status: Status | None = None, seats: Sequence[SeatEnteredRow] | None = None
 ) -> RoundShownJson:
     """A stored round as the API shows it: entered and settled, who and when,
     and whether it still counts (voided, or superseded by a correction)."""
@@ -122,7 +151,7 @@ def round_json(
     # The column is JSON; settlement_json wrote it in this shape.
     settlement = cast(StoredSettlementJson, record.settlement)
     if seats is None:  # read from the database (a round just stored brings its rows)
-        seats = [{column: getattr(seat, column) for column in SEAT_SHOWN} for seat in record.seats]
+        seats = [_entered_row(seat) for seat in record.seats]
     return {
         "id": record.id,
         "table_id": record.table_id,
@@ -144,25 +173,26 @@ def round_json(
     }
 
 
-#: The stored seat columns a round's JSON shows beside its settlement.
-SEAT_SHOWN = (
-    "seat",
-    "cards",
-    "setting_entered",
-    "main_stake",
-    "dealer_break_bonus_stake",
-    "break_bonus_stake",
-)
+def _entered_row(seat: SeatRecord) -> SeatEnteredRow:
+    return {
+        "seat": seat.seat,
+        "cards": seat.cards,
+        # The column is JSON; setting_entered wrote it in this shape.
+        "setting_entered": cast(SettingEntered, seat.setting_entered),
+        "main_stake": seat.main_stake,
+        "dealer_break_bonus_stake": seat.dealer_break_bonus_stake,
+        "break_bonus_stake": seat.break_bonus_stake,
+    }
 
 
-def seats_shown(settled: list[StoredSeatJson], rows: Sequence[Mapping[str, Any]]) -> list[SeatShownJson]:
+def seats_shown(settled: list[StoredSeatJson], rows: Sequence[SeatEnteredRow]) -> list[SeatShownJson]:
     """Each seat's settlement with what was entered for it: its cards, its
     setting and its stakes (from the stored seat rows)."""
     by_seat = {row["seat"]: row for row in rows}
     return [_seat_shown(seat_json, by_seat[seat_json["seat"]]) for seat_json in settled]
 
 
-def _seat_shown(seat_json: StoredSeatJson, row: Mapping[str, Any]) -> SeatShownJson:
+def _seat_shown(seat_json: StoredSeatJson, row: SeatEnteredRow) -> SeatShownJson:
     return {
         **seat_json,
         "cards": row["cards"],
@@ -178,6 +208,16 @@ def _seat_shown(seat_json: StoredSeatJson, row: Mapping[str, Any]) -> SeatShownJ
 def rounds_json(session: Session, records: list[RoundRecord]) -> list[RoundShownJson]:
     found = statuses(session, [record.id for record in records])
     return [round_json(record, found[record.id]) for record in records]
+
+
+def round_page(session: Session, page: Page[RoundRecord]) -> RoundPageJson:
+    """A page of rounds as the API answers it (the keys of ``Page.shown``)."""
+    items = rounds_json(session, page.items)
+    return {"items": items, "total": page.total, "page": page.page, "per_page": page.per_page}
+
+
+def recall_json(session: Session, table: GameTable, last: int) -> RecallJson:
+    return {"table_id": table.id, "last": last, "games": recall(session, table, last)}
 
 
 def recall(session: Session, table: GameTable, last: int) -> list[RecalledRoundJson]:

@@ -5,7 +5,7 @@ event with its aggregate job, all in the caller's transaction."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal, TypedDict, cast
 
 from sqlalchemy import Table, insert
@@ -76,6 +76,63 @@ class PlayerSettingJson(TypedDict):
 SettingEntered = Literal["house_way"] | PlayerSettingJson
 
 
+class RoundValues(TypedDict):
+    """A round record's columns but those its settlement gives."""
+
+    table_id: int
+    config_id: int
+    entered_by: int
+    round_ref: str
+    # The body as the client sent it (the engine's strict rules read it): a
+    # true JSON boundary, stored as sent so its digest can be checked again.
+    entered: Any
+    entered_at: datetime
+    utc_offset_minutes: int
+    gaming_day: date
+    shift: int
+    idempotency_key: str
+    request_digest: str
+    revision: int
+    supersedes_id: int | None
+
+
+class RoundColumns(RoundValues):
+    """A round record's columns as stored (without its id)."""
+
+    dealer_cards: list[str]
+    settlement: StoredSettlementJson
+    house_net: int
+
+
+class SeatColumns(TypedDict):
+    """A seat row's columns but its seat and round (``recall --verify``
+    compares the same); money in minor units."""
+
+    cards: list[str]
+    setting_entered: SettingEntered
+    low: list[str]
+    high: list[str]
+    rule: int
+    fouled: bool
+    main_stake: int
+    main_outcome: str
+    main_net: int
+    dealer_break_bonus_stake: int
+    dealer_break_bonus_outcome: str
+    dealer_break_bonus_net: int
+    break_bonus_stake: int
+    break_bonus_outcome: str
+    break_bonus_net: int
+
+
+class SeatRow(SeatColumns):
+    seat: int
+
+
+class StoredSeatRow(SeatRow):
+    round_id: int  # the round record's id
+
+
 class Placement(TypedDict):
     """Where a round counts, as its ``round_settled`` event seals it."""
 
@@ -133,8 +190,8 @@ def record_settled(
 
 
 def store_round(
-    session: Session, values: dict[str, Any], round_: Round, settled: RoundSettlement
-) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+    session: Session, values: RoundValues, round_: Round, settled: RoundSettlement
+) -> tuple[int, RoundColumns, list[StoredSeatRow]]:
     """Insert a settled round's record and its seats (the caller commits).
     ``values`` are the record's columns but those its settlement gives (the
     dealer's cards, the settlement, the house net), which are taken from
@@ -144,7 +201,7 @@ def store_round(
     # unit of work costs more than the statements (a fifth of a round's CPU
     # when the record went through it), and nothing here needs an object.
     hold_writer(session)
-    stored = {
+    stored: RoundColumns = {
         **values,
         "dealer_cards": codes(round_.dealer),
         "settlement": settlement_json(settled),
@@ -152,13 +209,13 @@ def store_round(
     }
     connection = session.connection()
     record_id: int = connection.execute(_INSERT_ROUND, stored).scalar_one()
-    rows = [{"round_id": record_id, **row} for row in seat_rows(round_, settled)]
+    rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seat_rows(round_, settled)]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
     return record_id, stored, rows
 
 
-def seat_rows(round_: Round, settled: RoundSettlement) -> list[dict[str, Any]]:
+def seat_rows(round_: Round, settled: RoundSettlement) -> list[SeatRow]:
     """Each seat's columns as stored (without the round's id)."""
     return [
         {"seat": seat.seat, **seat_columns(entry, seat)}
@@ -172,7 +229,7 @@ def setting_entered(entry: SeatEntry) -> SettingEntered:
     return "house_way" if setting is None else {"low": codes(setting.low), "high": codes(setting.high)}
 
 
-def seat_columns(entry: SeatEntry, seat: SeatResult) -> dict[str, Any]:
+def seat_columns(entry: SeatEntry, seat: SeatResult) -> SeatColumns:
     """The columns stored for a seat (``recall --verify`` compares the same)."""
     return {
         "cards": codes(entry.cards),

@@ -1,5 +1,5 @@
 """Roles, round statuses, exception kinds and states, job kinds and states,
-and event kinds are StrEnums defined once: the service names them through
+event kinds and table statuses are StrEnums defined once: the service names them through
 the enum, never as a bare string where one is compared, passed or stored
 (a typo there would be a silent bug, not an error)."""
 
@@ -13,9 +13,10 @@ from service.audit.kinds import EventKind
 from service.jobs.progress import State
 from service.jobs.queues import JobKind, QueueName
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus
+from service.tables.status import TableStatus
 
 ROOT = Path(__file__).resolve().parent.parent
-ENUMS = (Role, EventKind, State, JobKind, QueueName, DecisionState, ExceptionKind, RoundStatus)
+ENUMS = (Role, EventKind, State, JobKind, QueueName, DecisionState, ExceptionKind, RoundStatus, TableStatus)
 #: the attributes, names and keywords that hold one of them
 HOLDERS = {"kind", "status", "state", "role", "job", "queue"}
 #: calls and the positions (or keywords) where one goes
@@ -73,12 +74,36 @@ def test_the_check_finds_a_bare_literal():
     assert bare_literals(ast.parse("record_event(s, EventKind.LOGIN, x)\nhand = 'dealer'\n")) == []
 
 
-def test_no_module_names_them_as_bare_strings():
+def test_the_check_finds_a_bare_table_status():
+    source = 'if table.status != "open": pass\nGameTable(name=n, status="closed")\n'
+    assert [value for _, value in bare_literals(ast.parse(source))] == ["open", "closed"]
+
+
+#: Bare literals in a module another change owns, named here until it lands
+#: (then the test below fails, and the entry goes): the rounds package's
+#: open-table check is to compare with TableStatus.OPEN.
+NOT_YET = {("service/rounds/entering.py", "open")}
+
+
+def found_in_modules() -> set[tuple[str, int, str]]:
     modules = [*(ROOT / "service").rglob("*.py"), *(ROOT / "workers").rglob("*.py")]
-    found = {
-        f"{path.relative_to(ROOT)}:{line}: {value!r}"
+    return {
+        (path.relative_to(ROOT).as_posix(), line, value)
         for path in modules
         if "migrations" not in path.parts
         for line, value in bare_literals(ast.parse(path.read_text()))
     }
+
+
+def test_no_module_names_them_as_bare_strings():
+    found = {
+        f"{path}:{line}: {value!r}"
+        for path, line, value in found_in_modules()
+        if (path, value) not in NOT_YET
+    }
     assert sorted(found) == []
+
+
+def test_what_is_not_yet_changed_is_still_there():
+    still = {(path, value) for path, _, value in found_in_modules()}
+    assert NOT_YET - still == set(), "changed: take it out of NOT_YET"

@@ -25,6 +25,8 @@ from service.analysis.single_hand import (
 from service.engine.table_config import TableConfig
 
 FORMAT = 1  # of the JSON document; a change invalidates cached sheets
+#: each bet's figures also given exactly, as "bet.figure" in the sheet's "exact"
+EXACT_FIGURES = ("house_edge", "win", "loss", "push", "variance")
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ class ParSheet:
                 **{
                     f"{name}.{figure}": str(getattr(bet, figure))
                     for name, bet in self.bets.items()
-                    for figure in ("house_edge", "win", "loss", "push", "variance")
+                    for figure in EXACT_FIGURES
                 },
             },
             "seconds": round(self.seconds, 3),

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.api.blueprint import Blueprint
@@ -15,13 +15,21 @@ from service.store.migrate import check_migrated
 blp = Blueprint("health", __name__, description="Process and database health")
 
 
+class Health(TypedDict):
+    status: Literal["ok", "ready"]
+
+
 class HealthSchema(Schema):
-    status = fields.String(required=True, metadata={"description": "ok, or ready"})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["ok", "ready"]),
+        metadata={"description": "ok (the process is up), or ready (and the database too)"},
+    )
 
 
 @blp.route("/healthz")
 @blp.response(200, HealthSchema)
-def healthz() -> dict[str, Any]:
+def healthz() -> Health:
     """The process is up."""
     return {"status": "ok"}
 
@@ -33,7 +41,7 @@ def healthz() -> dict[str, Any]:
     "database_unavailable: the database does not answer; database_not_migrated: it is not at the "
     "revision this version needs (the message says which, and what to run)",
 )
-def readyz() -> dict[str, Any]:
+def readyz() -> Health:
     """The database answers and is migrated to this version's schema (one
     query: its revision, against the head read once a process)."""
     try:

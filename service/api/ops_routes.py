@@ -5,10 +5,9 @@ from __future__ import annotations
 import hmac
 import logging
 import time
-from typing import Any
 
 from flask import Flask, Response, current_app, g, request
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 from redis import Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
@@ -18,9 +17,10 @@ from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.session import db, settings
 from service.errors import Unauthorized
+from service.jobs.queues import QueueName
 from service.observability.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
 from service.ops.floor_metrics import FloorFigures, day_lines, last_verification
-from service.ops.job_status import job_status, queue_counts
+from service.ops.job_status import FAILED_SHOWN, Counts, JobStatus, job_status, queue_counts
 from service.ops.scrape import ScrapeTime, game_totals
 
 log = logging.getLogger(__name__)
@@ -30,45 +30,70 @@ blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work
 
 class OutboxSchema(Schema):
     waiting = fields.Integer(required=True, metadata={"description": "rows not yet on a queue"})
-    oldest = fields.String(required=True, allow_none=True)
+    oldest = fields.String(
+        required=True, allow_none=True, metadata={"description": "when the oldest waiting row was written"}
+    )
     oldest_seconds = fields.Float(
         required=True, metadata={"description": "how long the oldest row has waited (0: none waits)"}
     )
 
 
 class RedisStateSchema(Schema):
-    reachable = fields.Boolean(required=True)
+    reachable = fields.Boolean(required=True, metadata={"description": "whether Redis answers"})
     error = fields.String(metadata={"description": "why not, when it is not"})
 
 
 class QueueSchema(Schema):
-    name = fields.String(required=True)
-    queued = fields.Integer(required=True)
-    started = fields.Integer(required=True)
-    scheduled = fields.Integer(required=True)
-    failed = fields.Integer(required=True)
+    name = fields.String(
+        required=True,
+        validate=validate.OneOf([name.value for name in QueueName]),
+        metadata={"description": "the queue"},
+    )
+    queued = fields.Integer(required=True, metadata={"description": "jobs waiting for a worker"})
+    started = fields.Integer(required=True, metadata={"description": "jobs a worker is running"})
+    scheduled = fields.Integer(required=True, metadata={"description": "jobs waiting for their retry"})
+    failed = fields.Integer(required=True, metadata={"description": "jobs that failed every retry"})
 
 
 class UndoneSchema(Schema):
-    unsealed_events = fields.Integer(required=True)
-    unaggregated_rounds = fields.Integer(required=True)
+    unsealed_events = fields.Integer(
+        required=True, metadata={"description": "audit events not yet sealed into the chain"}
+    )
+    unaggregated_rounds = fields.Integer(
+        required=True, metadata={"description": "rounds not yet in their shift's aggregates"}
+    )
 
 
 class FailedJobSchema(Schema):
-    id = fields.String(required=True)
-    queue = fields.String(required=True)
-    function = fields.String(allow_none=True)
-    args = fields.List(fields.Raw())
-    ended_at = fields.String(allow_none=True)
-    error = fields.String(allow_none=True)
+    id = fields.String(required=True, metadata={"description": "the job's id (requeue it by this)"})
+    queue = fields.String(
+        required=True,
+        validate=validate.OneOf([name.value for name in QueueName]),
+        metadata={"description": "the queue it failed on"},
+    )
+    function = fields.String(allow_none=True, metadata={"description": "what it runs; absent: expired"})
+    # A job's arguments are whatever it was queued with: JSON of any shape.
+    args = fields.List(fields.Raw(), metadata={"description": "what it was queued with; absent: expired"})
+    ended_at = fields.String(allow_none=True, metadata={"description": "when it last failed"})
+    error = fields.String(allow_none=True, metadata={"description": "the last line of its error"})
 
 
 class JobStatusSchema(Schema):
-    outbox = fields.Nested(OutboxSchema, required=True)
-    redis = fields.Nested(RedisStateSchema, required=True)
-    queues = fields.List(fields.Nested(QueueSchema), required=True)
-    undone = fields.Nested(UndoneSchema, required=True)
-    failed_jobs = fields.List(fields.Nested(FailedJobSchema), required=True)
+    outbox = fields.Nested(
+        OutboxSchema, required=True, metadata={"description": "the outbox rows waiting for Redis"}
+    )
+    redis = fields.Nested(RedisStateSchema, required=True, metadata={"description": "whether Redis answers"})
+    queues = fields.List(
+        fields.Nested(QueueSchema),
+        required=True,
+        metadata={"description": "each queue's jobs (none when Redis does not answer)"},
+    )
+    undone = fields.Nested(UndoneSchema, required=True, metadata={"description": "work not yet done"})
+    failed_jobs = fields.List(
+        fields.Nested(FailedJobSchema),
+        required=True,
+        metadata={"description": f"the failed jobs, at most {FAILED_SHOWN} a queue"},
+    )
 
 
 def redis() -> Redis:
@@ -79,7 +104,7 @@ def redis() -> Redis:
 @blp.route("/jobs")
 @blp.response(200, JobStatusSchema)
 @roles(Role.ADMIN)
-def jobs_view() -> dict[str, Any]:
+def jobs_view() -> JobStatus:
     """Queue depths, failed jobs and the outbox backlog."""
     return job_status(db(), redis())
 
@@ -101,7 +126,7 @@ def metrics() -> Response:
                 "Authorization",
             )
     totals: dict[str, int] | None = None
-    status: dict[str, Any] | None = None
+    status: Counts | None = None
     failures: dict[str, int] = {}
     floor = FloorFigures([], None)
     try:

@@ -7,9 +7,11 @@ from typing import Any
 from marshmallow import RAISE, Schema, fields, validate
 
 from service.accounts.roles import ROLES
-from service.engine.table_config import BetType
+from service.engine.break_bonus import BreakBonusCategory
+from service.engine.table_config import MAX_SEATS, BetType, FoulPolicy
 from service.store.models import DEFAULT_SHIFT_STARTS
 from service.tables.gaming_day import MAX_SHIFTS
+from service.tables.status import TableStatus
 
 SHIFT_STARTS_HELP = (
     'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
@@ -34,38 +36,107 @@ class SignInSchema(Schema):
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
 
 
+def config_change_doc() -> dict[str, Any]:
+    """What the OpenAPI document says a ``config`` sent in may hold. Only
+    said: the field stays a dict, so the rules (TableConfig.from_json) check
+    it and answer with their own codes, as they always have."""
+    pair = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+    return {
+        "type": "object",
+        "properties": {
+            "seats": {"type": "integer", "minimum": 1, "maximum": MAX_SEATS},
+            "limits": {
+                "type": "object",
+                "description": "[minimum, maximum] of a bet, minor units (cents); bets left out keep theirs",
+                "properties": {bet.value: pair for bet in BetType},
+            },
+            "foul_policy": {"type": "string", "enum": [policy.value for policy in FoulPolicy]},
+            "break_bonus_pays": {
+                "type": "object",
+                "description": "odds to 1 of each Break Bonus category: a pay table names all five",
+                "properties": {category.value: {"type": "integer"} for category in BreakBonusCategory},
+                "required": [category.value for category in BreakBonusCategory],
+            },
+            "dealer_qualifier": {"type": "string", "description": 'e.g. "K-3-2"'},
+        },
+    }
+
+
+SHIFT_STARTS_DOC = {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_SHIFTS}
+
+
 class TableCreateSchema(StrictSchema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     timezone = fields.String(load_default="UTC", metadata={"description": "IANA zone of the casino"})
+    # Raw, not a List: check_shift_starts answers a bad one with its own message.
     shift_starts = fields.Raw(
         load_default=lambda: list(DEFAULT_SHIFT_STARTS),
-        metadata={"description": SHIFT_STARTS_HELP},
+        metadata={"description": SHIFT_STARTS_HELP, **SHIFT_STARTS_DOC},
     )
     config = fields.Dict(
         keys=fields.String(),
         load_default=dict,
         metadata={
-            "description": "table configuration fields as in the rule book; omitted fields keep defaults"
+            "description": "table configuration fields as in the rule book; omitted fields keep defaults",
+            **config_change_doc(),
         },
     )
 
 
 class ScheduleChangeSchema(StrictSchema):
     timezone = fields.String(metadata={"description": "IANA zone of the casino"})
-    shift_starts = fields.Raw(metadata={"description": SHIFT_STARTS_HELP})
+    shift_starts = fields.Raw(metadata={"description": SHIFT_STARTS_HELP, **SHIFT_STARTS_DOC})
 
 
 class ConfigChangeSchema(StrictSchema):
-    config = fields.Dict(keys=fields.String(), required=True)
+    config = fields.Dict(
+        keys=fields.String(),
+        required=True,
+        metadata={"description": "the fields to change (rule book names)", **config_change_doc()},
+    )
+
+
+def _limits_schema() -> type[Schema]:
+    """A [minimum, maximum] for each bet, named as BetType names them."""
+    limits: dict[str, fields.Field[Any]] = {
+        bet.value: fields.List(
+            fields.Integer(),
+            required=True,
+            validate=validate.Length(equal=2),
+            metadata={"description": f"the {bet.label.name} bet's [minimum, maximum], minor units (cents)"},
+        )
+        for bet in BetType
+    }
+    return Schema.from_dict(limits, name="LimitsSchema")
+
+
+def _pays_schema() -> type[Schema]:
+    """The odds of each Break Bonus category, as BreakBonusCategory names them."""
+    pays: dict[str, fields.Field[Any]] = {
+        category.value: fields.Integer(
+            required=True, metadata={"description": f"{category.label}: pays this many to 1"}
+        )
+        for category in BreakBonusCategory
+    }
+    return Schema.from_dict(pays, name="BreakBonusPaysSchema")
 
 
 class ConfigSchema(Schema):
-    version = fields.Integer(required=True)
-    seats = fields.Integer(required=True)
-    limits = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer()))
-    foul_policy = fields.String()
-    break_bonus_pays = fields.Dict(keys=fields.String(), values=fields.Integer())
-    dealer_qualifier = fields.String()
+    version = fields.Integer(
+        required=True, metadata={"description": "the configuration's version: 1, then one more a change"}
+    )
+    seats = fields.Integer(required=True, metadata={"description": f"seats at the table, 1 to {MAX_SEATS}"})
+    limits = fields.Nested(_limits_schema(), metadata={"description": "each bet's table minimum and maximum"})
+    foul_policy = fields.String(
+        validate=validate.OneOf([policy.value for policy in FoulPolicy]),
+        metadata={"description": "what a fouled player setting leads to (rule book section 8)"},
+    )
+    break_bonus_pays = fields.Nested(
+        _pays_schema(), metadata={"description": "the Break Bonus odds of each category"}
+    )
+    dealer_qualifier = fields.String(
+        metadata={"description": 'the lowest high hand the dealer qualifies with, e.g. "K-3-2"'}
+    )
 
 
 class BetSchema(Schema):
@@ -84,14 +155,20 @@ class BetSchema(Schema):
 
 
 class TableSchema(Schema):
-    id = fields.Integer(required=True)
-    name = fields.String(required=True)
-    game = fields.String(required=True)
-    status = fields.String(required=True)
-    timezone = fields.String(required=True)
-    shift_starts = fields.List(fields.String(), required=True)
-    config = fields.Nested(ConfigSchema, required=True)
-    config_created_at = fields.DateTime()
+    id = fields.Integer(required=True, metadata={"description": "the table's id in every /tables/{id} path"})
+    name = fields.String(required=True, metadata={"description": "unique in any letter case"})
+    game = fields.String(required=True, metadata={"description": "break_poker"})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf([status.value for status in TableStatus]),
+        metadata={"description": "open: rounds are entered at it"},
+    )
+    timezone = fields.String(required=True, metadata={"description": "IANA zone of the casino"})
+    shift_starts = fields.List(fields.String(), required=True, metadata={"description": SHIFT_STARTS_HELP})
+    config = fields.Nested(
+        ConfigSchema, required=True, metadata={"description": "the current configuration version"}
+    )
+    config_created_at = fields.DateTime(metadata={"description": "when the current version was saved"})
     bets = fields.List(
         fields.Nested(BetSchema),
         required=True,
@@ -105,11 +182,15 @@ class TableSchema(Schema):
 
 
 class ConfigPreviewSchema(Schema):
-    config = fields.Nested(ConfigSchema, required=True)
+    config = fields.Nested(
+        ConfigSchema, required=True, metadata={"description": "the version the change would save"}
+    )
     break_bonus_house_edge = fields.Float(
         required=True, metadata={"description": "as a fraction, house ahead > 0"}
     )
-    break_bonus_house_edge_exact = fields.String(required=True)
+    break_bonus_house_edge_exact = fields.String(
+        required=True, metadata={"description": 'the same, exact: a fraction such as "3/100"'}
+    )
 
 
 class PlayerSettingSchema(StrictSchema):

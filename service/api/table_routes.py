@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, TypedDict, cast
 
 from flask import Response, jsonify
 from flask.views import MethodView
@@ -28,6 +29,7 @@ from service.engine.table_config import BetType, TableConfig
 from service.errors import Invalid
 from service.rounds.house_way_report import house_way_report, player_setting, setting_report, seven_cards
 from service.store.models import GameTable
+from service.tables.status import TableStatus
 from service.tables.tables import (
     change_config,
     change_schedule,
@@ -38,13 +40,33 @@ from service.tables.tables import (
     list_tables,
     proposed_config,
 )
+from service.tables.views import BetJson, ConfigJson, bet_json
 
 blp = Blueprint("tables", __name__, url_prefix="/tables", description="Tables and their rules")
 
 SAVED_AT_ONCE = "conflict: another admin saved a change at the same moment; read again and retry"
 
 
-def table_json(table: GameTable) -> dict[str, Any]:
+class TableView(TypedDict):
+    id: int
+    name: str
+    game: str
+    status: TableStatus
+    timezone: str
+    shift_starts: list[str]
+    config: ConfigJson
+    config_created_at: datetime
+    bets: list[BetJson]
+    seat_numbers: list[int]
+
+
+class ConfigPreview(TypedDict):
+    config: ConfigJson
+    break_bonus_house_edge: float
+    break_bonus_house_edge_exact: str  # the exact fraction, "p/q"
+
+
+def table_json(table: GameTable) -> TableView:
     version = current_config(db(), table)
     # The bets and seats come with the table, so the pages list them from
     # here, never from a copy of their own.
@@ -52,12 +74,13 @@ def table_json(table: GameTable) -> dict[str, Any]:
         "id": table.id,
         "name": table.name,
         "game": table.game,
-        "status": table.status,
+        "status": TableStatus(table.status),
         "timezone": table.timezone,
         "shift_starts": table.shift_starts,
-        "config": version.rules,
+        # Stored as TableConfig.to_json() wrote it, and shown as stored.
+        "config": cast(ConfigJson, version.rules),
         "config_created_at": version.created_at,
-        "bets": [bet.to_json() for bet in BetType],
+        "bets": [bet_json(bet) for bet in BetType],
         "seat_numbers": list(config_of(version).seat_numbers),
     }
 
@@ -66,7 +89,7 @@ def table_json(table: GameTable) -> dict[str, Any]:
 class Tables(MethodView):
     @blp.response(200, TableSchema(many=True))
     @roles(*ANY_ROLE)
-    def get(self) -> list[dict[str, Any]]:
+    def get(self) -> list[TableView]:
         """Every table with its current configuration."""
         return [table_json(table) for table in list_tables(db())]
 
@@ -74,7 +97,7 @@ class Tables(MethodView):
     @blp.response(201, TableSchema)
     @blp.error(409, "table_exists: a table of that name (in any letter case) is open already")
     @roles(Role.ADMIN)
-    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+    def post(self, body: dict[str, Any]) -> TableView:
         """Open a table; a body of just a name takes the default configuration."""
         table = create_table(
             db(), current_user(), body["name"], body["config"], body["timezone"], body["shift_starts"], now()
@@ -87,7 +110,7 @@ class Tables(MethodView):
 class OneTable(MethodView):
     @blp.response(200, TableSchema)
     @roles(*ANY_ROLE)
-    def get(self, table_id: int) -> dict[str, Any]:
+    def get(self, table_id: int) -> TableView:
         return table_json(get_table(db(), table_id))
 
 
@@ -97,7 +120,7 @@ class TableScheduleView(MethodView):
     @blp.response(200, TableSchema)
     @blp.error(409, SAVED_AT_ONCE)
     @roles(Role.ADMIN)
-    def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
+    def put(self, body: dict[str, Any], table_id: int) -> TableView:
         """Move the gaming-day and shift boundaries (``shift_starts``) or the
         zone they are read in; stored rounds keep their day and shift."""
         table = get_table(db(), table_id)
@@ -112,7 +135,7 @@ class TableConfigView(MethodView):
     @blp.response(200, TableSchema)
     @blp.error(409, SAVED_AT_ONCE)
     @roles(Role.ADMIN)
-    def put(self, body: dict[str, Any], table_id: int) -> dict[str, Any]:
+    def put(self, body: dict[str, Any], table_id: int) -> TableView:
         """Change the rules: a new configuration version (fields as in the rule book)."""
         table = get_table(db(), table_id)
         change_config(db(), table, current_user(), body["config"], now())
@@ -124,13 +147,13 @@ class TableConfigView(MethodView):
 @blp.arguments(ConfigChangeSchema)
 @blp.response(200, ConfigPreviewSchema)
 @roles(Role.ADMIN)
-def preview_config(body: dict[str, Any], table_id: int) -> dict[str, Any]:
+def preview_config(body: dict[str, Any], table_id: int) -> ConfigPreview:
     """The configuration a change would make and its Break Bonus house edge,
     before anything is saved."""
     proposed: TableConfig = proposed_config(db(), get_table(db(), table_id), body["config"])
     edge = break_bonus_math(proposed.break_bonus_pays).house_edge
     return {
-        "config": proposed.to_json(),
+        "config": cast(ConfigJson, proposed.to_json()),
         "break_bonus_house_edge": float(edge),
         "break_bonus_house_edge_exact": str(edge),
     }

@@ -4,7 +4,7 @@ backlog; and putting failed jobs back. Shared by ``GET /api/v1/ops/jobs``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from redis import Redis
 from redis.exceptions import RedisError
@@ -17,18 +17,64 @@ from sqlalchemy.orm import Session
 
 from service.audit.chain import unsealed
 from service.jobs.backlog import backlog
-from service.jobs.queues import QUEUES, queue
+from service.jobs.queues import QUEUES, QueueName, queue
 from service.rounds.aggregates import unaggregated_count
 from service.store.db import utc_now
 
 FAILED_SHOWN = 50
 
 
-def queue_counts(session: Session, connection: Redis) -> dict[str, Any]:
+class OutboxCounts(TypedDict):
+    waiting: int
+    oldest: str | None  # ISO 8601
+    oldest_seconds: float
+
+
+class RedisState(TypedDict):
+    reachable: bool
+    error: NotRequired[str]  # the exception's name, when it is not
+
+
+class QueueCounts(TypedDict):
+    name: QueueName
+    queued: int
+    started: int
+    scheduled: int
+    failed: int
+    workers: int
+
+
+class Undone(TypedDict):
+    unsealed_events: int
+    unaggregated_rounds: int
+
+
+class FailedJob(TypedDict):
+    id: str
+    queue: QueueName
+    function: NotRequired[str | None]
+    # A job's arguments are whatever it was queued with: JSON of any shape.
+    args: NotRequired[list[Any]]
+    ended_at: NotRequired[str | None]  # ISO 8601
+    error: str | None
+
+
+class Counts(TypedDict):
+    outbox: OutboxCounts
+    redis: RedisState
+    queues: list[QueueCounts]
+
+
+class JobStatus(Counts):
+    undone: Undone
+    failed_jobs: list[FailedJob]
+
+
+def queue_counts(session: Session, connection: Redis) -> Counts:
     """The cheap part, for every Prometheus scrape: the outbox backlog and,
     when Redis answers, the size of each queue and registry."""
     waiting = backlog(session)
-    status: dict[str, Any] = {
+    status: Counts = {
         "outbox": {
             "waiting": waiting.waiting,
             "oldest": None if waiting.oldest is None else waiting.oldest.isoformat(),
@@ -59,16 +105,18 @@ def queue_counts(session: Session, connection: Redis) -> dict[str, Any]:
     return status
 
 
-def job_status(session: Session, connection: Redis) -> dict[str, Any]:
+def job_status(session: Session, connection: Redis) -> JobStatus:
     """Everything an operator looks at: the counts, the failed jobs with
     their errors, and the work not yet done (on its way, or lost and waiting
     for the dispatcher's sweep)."""
-    status = queue_counts(session, connection)
-    status["undone"] = {
-        "unsealed_events": unsealed(session)[0],
-        "unaggregated_rounds": unaggregated_count(session),
+    status: JobStatus = {
+        **queue_counts(session, connection),
+        "undone": {
+            "unsealed_events": unsealed(session)[0],
+            "unaggregated_rounds": unaggregated_count(session),
+        },
+        "failed_jobs": [],
     }
-    status["failed_jobs"] = []
     try:
         for name in QUEUES:
             failed = FailedJobRegistry(queue=queue(name, connection))
@@ -79,7 +127,7 @@ def job_status(session: Session, connection: Redis) -> dict[str, Any]:
     return status
 
 
-def _failed_job(connection: Redis, queue_name: str, job_id: str) -> dict[str, Any]:
+def _failed_job(connection: Redis, queue_name: QueueName, job_id: str) -> FailedJob:
     try:
         job = Job.fetch(job_id, connection=connection, serializer=JSONSerializer)
     except NoSuchJobError:

@@ -14,13 +14,14 @@ figures are gauges.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from service.ops.job_status import Counts
 from service.rounds.aggregates import BETS, TAKEN_OUT_ROUNDS, TOTALS
 from service.store.models import ShiftAggregate
 
@@ -43,7 +44,8 @@ _TAKEN_OUT_ROUNDS = {
     ),
 }
 
-_PER_QUEUE = {
+#: what a queue's counts hold (QueueCounts' figures), each a gauge
+_PER_QUEUE: dict[Literal["queued", "started", "scheduled", "failed", "workers"], tuple[str, str]] = {
     "queued": ("breakpoker_jobs_queued", "Jobs waiting on the queue"),
     "started": ("breakpoker_jobs_started", "Jobs running"),
     "scheduled": ("breakpoker_jobs_scheduled", "Jobs waiting for a retry"),
@@ -67,7 +69,7 @@ class ScrapeTime(Collector):
     """Figures read when scraped: the game's totals, jobs and the outbox."""
 
     def __init__(
-        self, totals: dict[str, int] | None, status: dict[str, Any] | None, failures: dict[str, int]
+        self, totals: dict[str, int] | None, status: Counts | None, failures: dict[str, int]
     ) -> None:
         self.totals = totals
         self.status = status

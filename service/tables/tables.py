@@ -19,6 +19,7 @@ from service.jobs.queues import JobKind
 from service.store.db import utc_now
 from service.store.models import DEFAULT_SHIFT_STARTS, ConfigVersion, GameTable, User
 from service.tables.gaming_day import check_shift_starts, valid_zone
+from service.tables.status import TableStatus
 
 
 def create_table(
@@ -44,7 +45,7 @@ def create_table(
     table = GameTable(
         name=name,
         game="break_poker",
-        status="open",
+        status=TableStatus.OPEN,
         timezone=timezone,
         shift_starts=starts,
         created_at=moment,

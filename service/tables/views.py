@@ -1,0 +1,38 @@
+"""The shapes a table's values take as JSON: a configuration as
+``TableConfig.to_json()`` writes it (and a configuration version stores
+it), and a bet as ``BetType.to_json()`` lists it."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from service.engine.break_bonus import BreakBonusCategory
+from service.engine.table_config import BetType, FoulPolicy
+
+
+class ConfigJson(TypedDict):
+    """One version of a table's rules; money in minor units. Read back
+    from the database, the enums are their values (equal to them)."""
+
+    version: int
+    seats: int
+    limits: dict[BetType, list[int]]  # each bet's [minimum, maximum]
+    foul_policy: FoulPolicy
+    break_bonus_pays: dict[BreakBonusCategory, int]  # odds to 1
+    dealer_qualifier: str  # the qualifier as the rule book writes it, e.g. "K-3-2"
+
+
+class BetJson(TypedDict):
+    key: BetType
+    name: str
+    short: str
+    required: bool
+
+
+def bet_json(bet: BetType) -> BetJson:
+    """
+    >>> bet_json(BetType.MAIN)
+    {'key': <BetType.MAIN: 'main'>, 'name': 'Main', 'short': 'Main', 'required': True}
+    """
+    label = bet.label
+    return {"key": bet, "name": label.name, "short": label.short, "required": label.required}

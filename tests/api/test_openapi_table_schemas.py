@@ -1,0 +1,159 @@
+"""The OpenAPI document describes a table, its configuration, its par sheet,
+the background work and the health checks field by field (no free-form
+objects), and the schemas that describe them answer with exactly what the
+service builds."""
+
+from __future__ import annotations
+
+import json
+
+from service.analysis.cache import cached_par_sheet
+from service.analysis.par_sheet import EXACT_FIGURES
+from service.api.health import HealthSchema
+from service.api.ops_routes import JobStatusSchema
+from service.api.schemas import ConfigPreviewSchema, TableSchema
+from service.api.session import db
+from service.api.sheet_schemas import HouseWaySchema, ParSheetSchema
+from service.api.table_routes import table_json
+from service.engine.break_bonus import BreakBonusCategory
+from service.engine.table_config import BetType, FoulPolicy, TableConfig
+from service.jobs.queues import QueueName
+from service.tables.status import TableStatus
+from service.tables.tables import get_table
+from tests.api.test_openapi_round_schemas import component, document, free_form_dicts, reachable, refs
+from tests.support.app import sign_in
+
+#: Where the shapes of this area start in the document.
+SHAPES = ("Table", "ConfigPreview", "ParSheet", "ParSheetPending", "HouseWay", "JobStatus", "Health")
+
+
+def test_a_table_s_status_is_one_of_its_statuses(client):
+    status = document(client)["Table"]["properties"]["status"]
+    assert status["enum"] == [status.value for status in TableStatus]
+
+
+def test_a_configuration_names_each_bet_s_limits_and_each_category_s_odds(client):
+    components = document(client)
+    config = component(components, "Table", "config")
+    limits = component(components, "Config", "limits")
+    assert list(limits["properties"]) == [bet.value for bet in BetType]
+    assert set(limits["required"]) == set(limits["properties"])
+    for pair in limits["properties"].values():
+        assert pair["type"] == "array"
+        assert pair["minItems"] == pair["maxItems"] == 2
+        assert pair["items"] == {"type": "integer"}  # minor units, never a float
+    pays = component(components, "Config", "break_bonus_pays")
+    assert list(pays["properties"]) == [category.value for category in BreakBonusCategory]
+    assert {prop["type"] for prop in pays["properties"].values()} == {"integer"}
+    assert config["properties"]["foul_policy"]["enum"] == [policy.value for policy in FoulPolicy]
+    assert refs(components["ConfigPreview"]["properties"]["config"]) == ["Config"]
+    assert refs(components["ParSheet"]["properties"]["config"]) == ["Config"]
+
+
+def test_a_par_sheet_names_its_deals_and_exact_figures(client):
+    components = document(client)
+    assert set(component(components, "ParSheet", "deals")["properties"]) == {"player_hands", "pairs"}
+    exact = component(components, "ParSheet", "exact")
+    assert set(exact["properties"]) == {
+        "lucky_break_probability",
+        "dealer_qualifies_probability",
+        *(f"{bet.value}.{figure}" for bet in BetType for figure in EXACT_FIGURES),
+    }
+
+
+def test_the_background_work_and_health_are_described(client):
+    components = document(client)
+    queue = component(components, "JobStatus", "queues")
+    assert queue["properties"]["name"]["enum"] == [name.value for name in QueueName]
+    assert component(components, "JobStatus", "failed_jobs")["properties"]["queue"]["enum"] == list(QueueName)
+    assert components["Health"]["properties"]["status"]["enum"] == ["ok", "ready"]
+
+
+def test_a_configuration_sent_in_is_described_but_stays_an_object(client):
+    components = document(client)
+    for owner in ("TableCreate", "ConfigChange"):
+        sent = components[owner]["properties"]["config"]
+        assert sent["type"] == "object"
+        assert {"seats", "limits", "foul_policy", "break_bonus_pays", "dealer_qualifier"} == set(
+            sent["properties"]
+        )
+        assert list(sent["properties"]["limits"]["properties"]) == [bet.value for bet in BetType]
+    for owner in ("TableCreate", "ScheduleChange"):
+        assert components[owner]["properties"]["shift_starts"]["items"] == {"type": "string"}
+
+
+def test_every_field_of_a_table_s_shapes_says_what_it_is(client):
+    components = document(client)
+    undescribed = sorted(
+        f"{name}.{field}"
+        for name in reachable(components, SHAPES)
+        for field, prop in components[name].get("properties", {}).items()
+        if "description" not in prop
+    )
+    assert undescribed == [], undescribed
+
+
+def test_no_free_form_object_is_left_in_a_table_s_shapes(client):
+    components = document(client)
+    blobs = sorted(
+        f"{name}.{field}"
+        for name in reachable(components, SHAPES)
+        for field, prop in components[name].get("properties", {}).items()
+        for shape in (prop, prop.get("items", {}))
+        if shape.get("type") == "object" and "properties" not in shape and not refs(shape)
+    )
+    assert blobs == []
+
+
+def test_no_marshmallow_dict_blob_is_left_in_the_answers():
+    for schema in (
+        TableSchema(),
+        ConfigPreviewSchema(),
+        ParSheetSchema(),
+        HouseWaySchema(),
+        JobStatusSchema(),
+        HealthSchema(),
+    ):
+        assert free_form_dicts(schema) == [], type(schema).__name__
+
+
+def as_json(value):
+    return json.loads(json.dumps(value, default=str))
+
+
+def test_a_table_is_answered_as_the_service_builds_it(app, client, as_role, table):
+    url = f"/api/v1/tables/{table['id']}"
+    changed = client.put(f"{url}/config", json={"config": {"seats": 4}}, headers=as_role["admin"]).json
+    with app.test_request_context():
+        built = table_json(get_table(db(), table["id"]))
+    shown = client.get(url, headers=as_role["dealer"]).json
+    assert shown == changed
+    assert shown == as_json(TableSchema().dump(built))
+    assert {key: value for key, value in shown.items() if key != "config_created_at"} == as_json(
+        {key: value for key, value in built.items() if key != "config_created_at"}
+    )
+    assert shown["status"] == TableStatus.OPEN
+    assert set(shown["config"]["limits"]) == set(BetType)
+
+
+def test_a_preview_and_a_par_sheet_are_answered_as_built(app_with_par_sheet):
+    client = app_with_par_sheet.test_client()
+    admin = sign_in(client, "admin")
+    table = client.post("/api/v1/tables", json={"name": "BP-9"}, headers=admin).json
+    url = f"/api/v1/tables/{table['id']}"
+    change = {"config": {"limits": {"main": [1000, 50_000]}}}
+    preview = client.post(f"{url}/config/preview", json=change, headers=admin).json
+    expected = TableConfig().next_version(change["config"]).to_json()
+    assert preview["config"] == as_json(expected)
+    assert preview == as_json(ConfigPreviewSchema().dump(preview))  # nothing dropped
+    sheet = client.get(f"{url}/par-sheet", headers=admin)
+    assert sheet.status_code == 200
+    built = cached_par_sheet(TableConfig(), app_with_par_sheet.extensions["breakpoker"]["settings"].instance)
+    assert built is not None
+    assert sheet.json == as_json(built.to_json())
+    assert as_json(ParSheetSchema().dump(built.to_json())) == as_json(built.to_json())
+
+
+def test_the_health_checks_answer_as_built(client):
+    assert client.get("/healthz").json == HealthSchema().dump({"status": "ok"}) == {"status": "ok"}
+    assert client.get("/readyz").json == {"status": "ready"}

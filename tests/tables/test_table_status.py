@@ -1,0 +1,35 @@
+"""A table's status is a TableStatus, stored and shown as its value; a
+table's bets and configuration take the shapes in service.tables.views."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from service.engine.break_bonus import BreakBonusCategory
+from service.engine.table_config import BetType, TableConfig
+from service.store.models import GameTable
+from service.tables.status import TableStatus
+from service.tables.views import ConfigJson, bet_json
+from tests.support.app import sessions
+
+pytestmark = pytest.mark.store
+
+
+def test_a_new_table_is_stored_open(app, table):
+    with sessions(app)() as session:
+        stored = session.scalar(select(GameTable.status).where(GameTable.id == table["id"]))
+    assert stored == TableStatus.OPEN == "open"
+    assert TableStatus(stored) is TableStatus.OPEN
+
+
+def test_a_bet_is_listed_as_the_engine_names_it():
+    for bet in BetType:
+        assert bet_json(bet) == bet.to_json()
+
+
+def test_a_configuration_s_json_has_the_typed_shape():
+    config = TableConfig().to_json()
+    assert set(config) == set(ConfigJson.__required_keys__)
+    assert list(config["limits"]) == list(BetType)
+    assert list(config["break_bonus_pays"]) == list(BreakBonusCategory)

@@ -223,10 +223,18 @@ def per_bet(inner: type[Schema], name: str) -> type[Schema]:
     return Schema.from_dict(nested, name=name)
 
 
-class BetsSchema(StrictSchema):
-    main = fields.Integer(required=True, metadata={"description": "the Main Bet, minor units (cents)"})
-    dealer_break_bonus = fields.Integer(metadata={"description": "minor units; left out or 0: not placed"})
-    break_bonus = fields.Integer(metadata={"description": "minor units; left out or 0: not placed"})
+def _stake_field(bet: BetType) -> fields.Integer:
+    if bet.required:
+        return fields.Integer(
+            required=True, metadata={"description": f"the {bet.label.name} Bet, minor units (cents)"}
+        )
+    return fields.Integer(
+        metadata={"description": f"the {bet.label.name} bet, minor units; left out or 0: not placed"}
+    )
+
+
+#: A seat's stakes, one field per bet as BetType lists them.
+BetsSchema = StrictSchema.from_dict({bet.value: _stake_field(bet) for bet in BetType}, name="BetsSchema")
 
 
 class RoundSeatInSchema(StrictSchema):

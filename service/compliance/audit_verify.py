@@ -37,7 +37,7 @@ job (:mod:`service.compliance.verifications`), never in the request.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -58,6 +58,7 @@ from service.compliance.chain_walk import Walk
 from service.compliance.totals_check import TotalsReport, TotalsReportJson, check_totals, total_rows
 from service.jobs.progress import Progress
 from service.rounds.sealed import RoundsReport, check_rounds
+from service.rounds.sealed_json import RoundsReportJson
 from service.store.models import AuditEvent, AuditSeal, RoundRecord
 
 __all__ = [
@@ -136,8 +137,7 @@ class AuditReportJson(TypedDict):
 
     intact: bool
     chain: ChainReportJson
-    # Built by service.rounds.sealed, which still answers a plain dict.
-    rounds: dict[str, Any]
+    rounds: RoundsReportJson
     totals: TotalsReportJson
 
 

@@ -5,6 +5,7 @@ the OpenAPI document says what each field is."""
 from __future__ import annotations
 
 from service.engine.table_config import BetType
+from tests.support.rounds_data import round_body
 
 BETS = [
     {"key": "main", "name": "Main", "short": "Main", "required": True},
@@ -46,3 +47,16 @@ def test_the_openapi_document_describes_the_bets_and_seats(client):
         assert field["description"], name
     assert bet["properties"]["key"]["enum"] == [bet.value for bet in BetType]
     assert bet["properties"]["required"]["type"] == "boolean"
+
+
+def test_a_seats_stakes_are_read_by_the_bets_of_bet_type(client, as_role, table):
+    bets = client.get("/api/v1/openapi.json").json["components"]["schemas"]["Bets"]
+    assert list(bets["properties"]) == [bet.value for bet in BetType]
+    assert bets["required"] == [bet.value for bet in BetType if bet.required]
+    assert bets["additionalProperties"] is False
+    body = round_body("bets-1")
+    body["seats"][0]["bets"] = {"side": 100}
+    headers = {**as_role["dealer"], "Idempotency-Key": "b1"}
+    refused = client.post(f"/api/v1/tables/{table['id']}/rounds", json=body, headers=headers)
+    assert refused.status_code == 422, refused.json
+    assert refused.json["field"].startswith("seats[0].bets"), refused.json

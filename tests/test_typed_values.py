@@ -79,12 +79,6 @@ def test_the_check_finds_a_bare_table_status():
     assert [value for _, value in bare_literals(ast.parse(source))] == ["open", "closed"]
 
 
-#: Bare literals in a module another change owns, named here until it lands
-#: (then the test below fails, and the entry goes): the rounds package's
-#: open-table check is to compare with TableStatus.OPEN.
-NOT_YET = {("service/rounds/entering.py", "open")}
-
-
 def found_in_modules() -> set[tuple[str, int, str]]:
     modules = [*(ROOT / "service").rglob("*.py"), *(ROOT / "workers").rglob("*.py")]
     return {
@@ -96,14 +90,5 @@ def found_in_modules() -> set[tuple[str, int, str]]:
 
 
 def test_no_module_names_them_as_bare_strings():
-    found = {
-        f"{path}:{line}: {value!r}"
-        for path, line, value in found_in_modules()
-        if (path, value) not in NOT_YET
-    }
+    found = {f"{path}:{line}: {value!r}" for path, line, value in found_in_modules()}
     assert sorted(found) == []
-
-
-def test_what_is_not_yet_changed_is_still_there():
-    still = {(path, value) for path, _, value in found_in_modules()}
-    assert NOT_YET - still == set(), "changed: take it out of NOT_YET"

@@ -27,7 +27,13 @@ from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.table_config import BetType, TableConfig
 from service.errors import Invalid
-from service.rounds.house_way_report import house_way_report, player_setting, setting_report, seven_cards
+from service.rounds.house_way_report import (
+    HouseWayReportJson,
+    house_way_report,
+    player_setting,
+    setting_report,
+    seven_cards,
+)
 from service.store.models import GameTable
 from service.tables.status import TableStatus
 from service.tables.tables import (
@@ -180,7 +186,7 @@ def par_sheet_view(table_id: int) -> Any:
 @blp.arguments(HouseWayInSchema)
 @blp.response(200, HouseWaySchema)
 @roles(*ANY_ROLE)
-def house_way_view(body: dict[str, Any], table_id: int) -> dict[str, Any]:
+def house_way_view(body: dict[str, Any], table_id: int) -> HouseWayReportJson:
     """Seven cards in; the house-way setting, the rule and why out (what the
     tablet shows before the round is submitted). With a player's own
     ``setting`` (low and high), also whether it fouls and why."""

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import click
 
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.qualifier import DEFAULT_QUALIFIER, parse_qualifier
-from service.rounds.house_way_report import house_way_report, seven_cards
+from service.rounds.house_way_report import HandJson, HouseWayReportJson, house_way_report, seven_cards
 
 
 @click.command("house-way")
@@ -38,8 +37,8 @@ def house_way_command(cards: tuple[str, ...], qualifier: str, as_json: bool) -> 
     click.echo(json.dumps(report, indent=2) if as_json else render(report))
 
 
-def render(report: dict[str, Any]) -> str:
-    def hand_line(name: str, cards: list[str], hand: dict[str, Any]) -> str:
+def render(report: HouseWayReportJson) -> str:
+    def hand_line(name: str, cards: list[str], hand: HandJson) -> str:
         joker = f", JK as {hand['joker_as']}" if hand["joker_as"] else ""
         return f"{name:<10}{' '.join(cards):<12}{hand['plays_as']} ({hand['category']}{joker})"
 

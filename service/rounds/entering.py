@@ -29,6 +29,7 @@ from service.rounds.showing import get_round
 from service.rounds.storing import RoundValues, StoredSeatRow, record_settled, round_ref_of, store_round
 from service.store.models import ConfigVersion, GameTable, RoundRecord, User
 from service.tables.gaming_day import place
+from service.tables.status import TableStatus
 from service.tables.tables import config_of, current_config
 
 # The statements of every round entered, built once (building one cost
@@ -154,7 +155,7 @@ def settle_body(
 ) -> tuple[ConfigVersion, Round, RoundSettlement]:
     """Validate a round sent to an open table and settle it under the
     table's current configuration version (nothing is stored)."""
-    if table.status != "open":
+    if table.status != TableStatus.OPEN:
         raise Conflict("table_closed", f"table {table.name!r} is {table.status}", "table_id")
     if isinstance(body, dict) and "config" in body:
         raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")

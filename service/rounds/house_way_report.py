@@ -5,7 +5,7 @@ show it: the use case behind ``breakpoker house-way`` and the API's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import NotRequired, TypedDict
 
 from service.engine.cards import Card, codes, parse_cards
 from service.engine.errors import RulesError
@@ -33,9 +33,37 @@ def seven_cards(cards: Sequence[object]) -> tuple[Card, ...]:
     return tuple(parsed)
 
 
-# dict[str, Any] for now: the API's house-way view adds the player's
-# ``setting`` to it and answers it as a plain dict (service/api/table_routes.py).
-def house_way_report(way: HouseWay, qualifies: bool, qualifier: str) -> dict[str, Any]:
+class SettingReportJson(TypedDict):
+    """A player's own setting as the dealer screen shows it."""
+
+    low: list[str]
+    high: list[str]
+    low_hand: HandJson
+    high_hand: HandJson
+    fouled: bool
+    lucky_break: bool
+    message: str
+
+
+class HouseWayReportJson(TypedDict):
+    """The house way of seven cards, and with a player's own setting
+    (``setting``) how that plays."""
+
+    low: list[str]
+    high: list[str]
+    discards: list[str]
+    low_hand: HandJson
+    high_hand: HandJson
+    rule: int
+    rule_name: str
+    explanation: str
+    lucky_break: bool
+    qualifies: bool
+    qualifier: str
+    setting: NotRequired[SettingReportJson]
+
+
+def house_way_report(way: HouseWay, qualifies: bool, qualifier: str) -> HouseWayReportJson:
     setting = way.setting
     return {
         "low": codes(setting.low),
@@ -94,8 +122,7 @@ def foul_reason(setting: Setting) -> str:
     return f"the low {low.text} ({low.category.label}) outranks the high {high.text} ({high.category.label})"
 
 
-# dict[str, Any] for now: what house_way_report's ``setting`` holds.
-def setting_report(setting: Setting) -> dict[str, Any]:
+def setting_report(setting: Setting) -> SettingReportJson:
     """A player's own setting: legal or a foul, and how its hands play."""
     fouled = not setting.is_legal
     return {

@@ -14,7 +14,14 @@ from service.compliance.chain_report import ABSENT, BrokenLink, ChainReport, Dif
 from service.compliance.export_manifest import Manifest, ManifestFile
 from service.compliance.totals_check import TotalDifference, TotalsReport
 from service.rounds.sealed import SEALED, Mismatch, RoundProblem, RoundsReport
-from tests.api.test_openapi_round_schemas import component, document, free_form_dicts, reachable, refs
+from tests.support.openapi import (
+    as_json,
+    component,
+    document,
+    free_form_dicts,
+    free_form_objects,
+    undescribed,
+)
 
 #: Where an export's and a verification's shapes start in the document.
 SHAPES = ("Export", "ExportPage", "Verification", "VerificationPage")
@@ -71,25 +78,13 @@ def test_the_totals_compared_are_numbers(client):
 
 def test_every_field_of_an_export_or_a_verification_says_what_it_is(client):
     components = document(client)
-    undescribed = sorted(
-        f"{name}.{field}"
-        for name in reachable(components, SHAPES)
-        for field, prop in components[name].get("properties", {}).items()
-        if "description" not in prop
-    )
-    assert undescribed == [], undescribed
+    missing = undescribed(components, SHAPES)
+    assert missing == [], missing
 
 
 def test_no_free_form_object_is_left_in_an_export_or_a_verification(client):
     components = document(client)
-    blobs = sorted(
-        f"{name}.{field}"
-        for name in reachable(components, SHAPES)
-        for field, prop in components[name].get("properties", {}).items()
-        for shape in (prop, prop.get("items", {}))
-        if shape.get("type") == "object" and "properties" not in shape and not refs(shape)
-    )
-    assert blobs == []
+    assert free_form_objects(components, SHAPES) == []
 
 
 def test_no_marshmallow_dict_is_left_in_the_answers():
@@ -97,10 +92,6 @@ def test_no_marshmallow_dict_is_left_in_the_answers():
         assert free_form_dicts(schema) == [], type(schema).__name__
         dicts = [name for name, field in schema.fields.items() if type(field).__name__ == "Dict"]
         assert dicts == [], type(schema).__name__
-
-
-def as_json(value):
-    return json.loads(json.dumps(value))
 
 
 def a_broken_report() -> AuditReport:

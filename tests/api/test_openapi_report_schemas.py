@@ -6,7 +6,6 @@ reports too; these add what a report's figures are."""
 
 from __future__ import annotations
 
-import json
 import operator
 import types
 from datetime import date
@@ -23,8 +22,8 @@ from service.reports.report_values import BetLineJson, DealerReportJson, ReportJ
 from service.reports.table_reports import dealer_report, report
 from service.reports.variance_notes import VarianceNoteJson, note_json
 from service.store.models import User, VarianceNote
-from tests.api.test_openapi_round_schemas import component, document, reachable, refs
 from tests.support.app import sessions
+from tests.support.openapi import as_json, component, document, reachable, refs
 from tests.support.reports_data import noted_day
 
 REPORT_SHAPES = ("Report", "DealerReport", "VarianceNote")
@@ -149,10 +148,6 @@ def test_the_check_finds_a_free_form_field():
         "line: allow_none False",
         "line: Dict, not Nested",
     ]
-
-
-def as_json(value):
-    return json.loads(json.dumps(value))
 
 
 @pytest.fixture

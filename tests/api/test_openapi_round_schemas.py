@@ -4,9 +4,6 @@ answer with exactly what the service shows."""
 
 from __future__ import annotations
 
-import json
-
-from marshmallow import Schema, fields
 from sqlalchemy import select
 
 from service.api.exception_routes import exception_json
@@ -18,44 +15,21 @@ from service.rounds.preview import preview_round
 from service.rounds.showing import list_rounds, recall, recall_json, round_json, round_page
 from service.store.models import GameTable, RoundException, RoundRecord
 from tests.support.app import sessions, sign_in
+from tests.support.openapi import (
+    as_json,
+    component,
+    document,
+    free_form_dicts,
+    free_form_objects,
+    reachable,
+    refs,
+    undescribed,
+    untyped,
+)
 from tests.support.rounds_data import correct, enter, round_body, void_approved
 
 #: Where a round's shape starts in the document.
 ROUND_SHAPES = ("Round", "RoundPreview", "Exception", "Recall", "RoundPage")
-
-
-def document(client):
-    return client.get("/api/v1/openapi.json").json["components"]["schemas"]
-
-
-def refs(prop):
-    """The components a property names (directly, in allOf/anyOf, or as items)."""
-    found = []
-    if "$ref" in prop:
-        found.append(prop["$ref"].rsplit("/", 1)[-1])
-    for key in ("allOf", "anyOf", "oneOf"):
-        for part in prop.get(key, []):
-            found += refs(part)
-    if "items" in prop:
-        found += refs(prop["items"])
-    return found
-
-
-def reachable(components, starts):
-    seen, todo = set(), list(starts)
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for prop in components[name].get("properties", {}).values():
-            todo += refs(prop)
-    return seen
-
-
-def component(components, owner, name):
-    (found,) = refs(components[owner]["properties"][name])
-    return components[found]
 
 
 def test_a_seat_is_described_field_by_field(client):
@@ -130,31 +104,13 @@ def test_the_dealer_and_the_round_are_described(client):
 
 def test_every_field_of_a_round_says_what_it_is(client):
     components = document(client)
-    undescribed = sorted(
-        f"{name}.{field}"
-        for name in reachable(components, ROUND_SHAPES)
-        for field, prop in components[name].get("properties", {}).items()
-        if "description" not in prop
-    )
-    assert undescribed == [], undescribed
+    missing = undescribed(components, ROUND_SHAPES)
+    assert missing == [], missing
 
 
 def test_no_free_form_object_is_left_in_a_round(client):
     components = document(client)
-    blobs = sorted(
-        f"{name}.{field}"
-        for name in reachable(components, (*ROUND_SHAPES, "Report", "DealerReport"))
-        for field, prop in components[name].get("properties", {}).items()
-        for shape in (prop, prop.get("items", {}))
-        if shape.get("type") == "object" and "properties" not in shape and not refs(shape)
-    )
-    assert blobs == []
-
-
-def untyped(prop):
-    """A property that says nothing of its shape: no type, no reference, no
-    alternatives (what a bare fields.Raw() documents)."""
-    return not ({"type", "$ref", "allOf", "anyOf", "oneOf"} & set(prop))
+    assert free_form_objects(components, (*ROUND_SHAPES, "Report", "DealerReport")) == []
 
 
 def test_no_field_of_a_round_is_left_untyped(client):
@@ -193,18 +149,6 @@ def test_a_page_of_rounds_is_described(client):
     assert set(page["required"]) == set(page["properties"]) == {"items", "total", "page", "per_page"}
 
 
-def free_form_dicts(schema: Schema, path: str = "") -> list[str]:
-    """Every fields.Dict() without keys, here and in the schemas nested in it."""
-    found = []
-    for name, field in schema.fields.items():
-        inner = field.inner if isinstance(field, fields.List) else field
-        if isinstance(inner, fields.Dict) and inner.key_field is None and inner.value_field is None:
-            found.append(f"{path}{name}")
-        if isinstance(inner, fields.Nested) and not isinstance(inner.schema, type(schema)):
-            found += free_form_dicts(inner.schema, f"{path}{name}.")
-    return found
-
-
 def test_no_marshmallow_dict_blob_is_left_in_the_answers():
     for schema in (
         RoundSchema(),
@@ -216,10 +160,6 @@ def test_no_marshmallow_dict_blob_is_left_in_the_answers():
         DealerReportSchema(),
     ):
         assert free_form_dicts(schema) == [], type(schema).__name__
-
-
-def as_json(value):
-    return json.loads(json.dumps(value))
 
 
 def test_the_schemas_answer_exactly_what_the_service_shows(app, client, as_role, table):

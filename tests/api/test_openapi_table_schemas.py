@@ -5,8 +5,6 @@ service builds."""
 
 from __future__ import annotations
 
-import json
-
 from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import EXACT_FIGURES
 from service.api.health import HealthSchema
@@ -20,8 +18,16 @@ from service.engine.table_config import BetType, FoulPolicy, TableConfig
 from service.jobs.queues import QueueName
 from service.tables.status import TableStatus
 from service.tables.tables import get_table
-from tests.api.test_openapi_round_schemas import component, document, free_form_dicts, reachable, refs
 from tests.support.app import sign_in
+from tests.support.openapi import (
+    as_json,
+    component,
+    document,
+    free_form_dicts,
+    free_form_objects,
+    refs,
+    undescribed,
+)
 
 #: Where the shapes of this area start in the document.
 SHAPES = ("Table", "ConfigPreview", "ParSheet", "ParSheetPending", "HouseWay", "JobStatus", "Health")
@@ -84,25 +90,13 @@ def test_a_configuration_sent_in_is_described_but_stays_an_object(client):
 
 def test_every_field_of_a_table_s_shapes_says_what_it_is(client):
     components = document(client)
-    undescribed = sorted(
-        f"{name}.{field}"
-        for name in reachable(components, SHAPES)
-        for field, prop in components[name].get("properties", {}).items()
-        if "description" not in prop
-    )
-    assert undescribed == [], undescribed
+    missing = undescribed(components, SHAPES)
+    assert missing == [], missing
 
 
 def test_no_free_form_object_is_left_in_a_table_s_shapes(client):
     components = document(client)
-    blobs = sorted(
-        f"{name}.{field}"
-        for name in reachable(components, SHAPES)
-        for field, prop in components[name].get("properties", {}).items()
-        for shape in (prop, prop.get("items", {}))
-        if shape.get("type") == "object" and "properties" not in shape and not refs(shape)
-    )
-    assert blobs == []
+    assert free_form_objects(components, SHAPES) == []
 
 
 def test_no_marshmallow_dict_blob_is_left_in_the_answers():
@@ -115,10 +109,6 @@ def test_no_marshmallow_dict_blob_is_left_in_the_answers():
         HealthSchema(),
     ):
         assert free_form_dicts(schema) == [], type(schema).__name__
-
-
-def as_json(value):
-    return json.loads(json.dumps(value, default=str))
 
 
 def test_a_table_is_answered_as_the_service_builds_it(app, client, as_role, table):

@@ -54,7 +54,8 @@ def redis_servers_under(*folders: Path) -> dict[int, str]:
             line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:  # gone meanwhile
             continue
-        if "redis-server" in line and any(str(folder) in line for folder in folders):
+        # With the separator: pytest-4 must not claim pytest-47's servers.
+        if "redis-server" in line and any(f"{folder}{os.sep}" in line for folder in folders):
             found[int(entry.name)] = line.strip()
     return found
 

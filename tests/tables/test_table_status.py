@@ -10,7 +10,7 @@ from service.engine.break_bonus import BreakBonusCategory
 from service.engine.table_config import BetType, TableConfig
 from service.store.models import GameTable
 from service.tables.status import TableStatus
-from service.tables.views import ConfigJson, bet_json
+from service.tables.views import BetJson, ConfigJson, bet_json
 from tests.support.app import sessions
 
 pytestmark = pytest.mark.store
@@ -25,7 +25,10 @@ def test_a_new_table_is_stored_open(app, table):
 
 def test_a_bet_is_listed_as_the_engine_names_it():
     for bet in BetType:
-        assert bet_json(bet) == bet.to_json()
+        label = bet.label
+        expected = {"key": bet.value, "name": label.name, "short": label.short, "required": label.required}
+        assert bet_json(bet) == bet.to_json() == expected
+        assert set(bet_json(bet)) == set(BetJson.__required_keys__)
 
 
 def test_a_configuration_s_json_has_the_typed_shape():

@@ -23,7 +23,7 @@ from service.reports.table_reports import dealer_report, report
 from service.reports.variance_notes import VarianceNoteJson, note_json
 from service.store.models import User, VarianceNote
 from tests.support.app import sessions
-from tests.support.openapi import as_json, component, document, reachable, refs
+from tests.support.openapi import as_json, component, document, reachable, refs, undescribed
 from tests.support.reports_data import noted_day
 
 REPORT_SHAPES = ("Report", "DealerReport", "VarianceNote")
@@ -44,8 +44,8 @@ def report_properties(components):
 
 
 def test_every_field_of_a_report_says_what_it_is(client):
-    undescribed = [name for name, prop in report_properties(document(client)) if "description" not in prop]
-    assert undescribed == []
+    missing = undescribed(document(client), REPORT_SHAPES)
+    assert missing == [], missing
 
 
 def test_every_field_of_a_report_has_a_type(client):

@@ -9,13 +9,14 @@ from typing import TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.accounting.figures import figure_session as write_figures
 from service.analysis.cache import par_sheet as cached_or_computed
 from service.audit.chain import seal_batch
 from service.compliance.export_build import build_export as build_export_file
 from service.compliance.verifications import run_verification
 from service.config.settings import Settings
 from service.rounds.aggregates import aggregate_round as count_round
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory, unit_of_work, utc_now
 from service.store.models import ConfigVersion
 from service.store.retry import retry_lost_race
 from service.tables.tables import config_of
@@ -79,3 +80,9 @@ def verify_audit_trail(verification_id: int) -> bool:
     """Verify the audit trail as asked through the API; ``False`` when that
     verification was done already. It saves its progress as it goes."""
     return run_verification(_sessions(), verification_id)
+
+
+def figure_session(session_id: int) -> bool:
+    """Keep a counted session's figures for the reports (again after a
+    recount); ``False`` when they are up to date or it is not counted yet."""
+    return _in_transaction(lambda session: write_figures(session, session_id, utc_now()))

@@ -28,6 +28,7 @@ FUNCTIONS = {
     JobKind.PAR_SHEET: "workers.jobs.par_sheet",
     JobKind.EXPORT: "workers.jobs.build_export",
     JobKind.VERIFY: "workers.jobs.verify_audit_trail",
+    JobKind.SESSION_FIGURES: "workers.jobs.figure_session",
 }
 #: the states of a job that one sent again under its id replaces: it is
 #: over, or waits for a retry that the new one makes now

@@ -22,6 +22,8 @@ class Role(StrEnum):
     PIT_BOSS = "pit_boss"
     COMPLIANCE = "compliance"
     ADMIN = "admin"
+    CAGE = "cage"  # issues fills and takes credits at the cage
+    COUNT = "count"  # the count team: counts the drop boxes
 
 
 ROLES = tuple(Role)

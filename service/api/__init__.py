@@ -14,6 +14,8 @@ from service.api import (
     ops_routes,
     report_routes,
     round_routes,
+    session_routes,
+    slip_routes,
     table_routes,
 )
 from service.api.blueprint import MAX_ID, IdConverter
@@ -49,6 +51,8 @@ def register_api(app: Flask) -> None:
         ops_routes.blp,
         export_routes.blp,
         report_routes.blp,
+        session_routes.blp,
+        slip_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

@@ -15,9 +15,10 @@ from service.api.idempotency import PARAMETER, idempotency_key
 from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema, RoundsQueryJson
 from service.api.schemas import RoundInSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
-from service.api.session import db, now
+from service.api.session import db, now, settings
 from service.api.settlement_schemas import OWN_SETTING, OwnSettingSchema
 from service.api.transactions import committed
+from service.config.environment import SessionlessRounds
 from service.errors import ServiceError
 from service.rounds.entering import enter_round
 from service.rounds.preview import PreviewJson, preview_round
@@ -84,7 +85,9 @@ class TableRounds(MethodView):
         key = idempotency_key()
         # A concurrent request with the same key or round id may win the
         # race; the retry then answers with the winner's round.
-        entered = committed(lambda: enter_round(session, table, current_user(), body, key, now()))
+        entered = committed(
+            lambda: enter_round(session, table, current_user(), body, key, now(), sessionless=sessionless())
+        )
         status = 200 if entered.replayed else 201
         # A round settled just now has no void or correction yet: no query for them.
         shown = round_json(entered.record, None if entered.replayed else JUST_SETTLED, entered.seats)
@@ -118,7 +121,12 @@ def preview_view(table_id: int) -> PreviewJson:
     house way it would be reset to; nothing is stored. The same body as
     ``POST /tables/{id}/rounds``."""
     session = db()
-    return preview_round(session, get_table(session, table_id), _strict_body())
+    return preview_round(session, get_table(session, table_id), _strict_body(), sessionless=sessionless())
+
+
+def sessionless() -> bool:
+    """Whether tables with no open session take rounds (the settings say)."""
+    return settings().rounds_without_session == SessionlessRounds.ALLOW
 
 
 @blp.route("/tables/<id:table_id>/recall")

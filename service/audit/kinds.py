@@ -22,6 +22,15 @@ class EventKind(StrEnum):
     TABLE_CREATED = "table_created"
     CONFIG_CHANGED = "config_changed"
     SCHEDULE_CHANGED = "schedule_changed"
+    # the money at the tables (service/accounting)
+    SESSION_OPENED = "session_opened"
+    SESSION_CLOSED = "session_closed"
+    SLIP_REQUESTED = "slip_requested"
+    SLIP_ISSUED = "slip_issued"
+    SLIP_RECEIVED = "slip_received"
+    SLIP_VOIDED = "slip_voided"
+    DROP_COUNTED = "drop_counted"
+    CHECK_NOTED = "check_noted"
     # users and sign-in
     USER_CREATED = "user_created"
     ROLE_CHANGED = "role_changed"

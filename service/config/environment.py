@@ -20,6 +20,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
@@ -61,6 +62,8 @@ class Environment:
     sweep_seconds: int
     sweep_grace_seconds: int
     heartbeat_grace: int
+    rounds_without_session: SessionlessRounds
+    chips_tolerance: int
     verify_seconds: int
     log_level: str
     bind: str
@@ -173,6 +176,19 @@ def _queues(text: str) -> tuple[str, ...]:
     return names
 
 
+class SessionlessRounds(StrEnum):
+    """What a table with no open session does with a round."""
+
+    REFUSE = "refuse"
+    ALLOW = "allow"
+
+
+def _sessionless(text: str) -> SessionlessRounds:
+    if text not in tuple(SessionlessRounds):
+        raise ValidationError("neither refuse nor allow")
+    return SessionlessRounds(text)
+
+
 def _level(text: str) -> str:
     if text.upper() not in LEVELS:
         raise ValidationError("not a level")
@@ -230,6 +246,10 @@ class _Variables(Schema):
     sweep_seconds = _whole("BREAKPOKER_SWEEP_SECONDS", 30, 1, 3600, "seconds")
     sweep_grace_seconds = _whole("BREAKPOKER_SWEEP_GRACE_SECONDS", 60, 1, 86400, "seconds")
     heartbeat_grace = _whole("BREAKPOKER_HEARTBEAT_GRACE", 60, 1, 3600, "seconds")
+    rounds_without_session = _parsed(
+        "BREAKPOKER_ROUNDS_WITHOUT_SESSION", SessionlessRounds.REFUSE, _sessionless, "refuse or allow"
+    )
+    chips_tolerance = _whole("BREAKPOKER_CHIPS_TOLERANCE", 0, 0, 10**12, "minor units")
     # At most 3 hours: BreakPokerAuditChainNotVerified fires after that.
     verify_seconds = _whole("BREAKPOKER_VERIFY_SECONDS", 3600, 1, 10800, "seconds")
     log_level = _parsed(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields
 from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
 
-from service.config.environment import parse_networks, read_environment
+from service.config.environment import SessionlessRounds, parse_networks, read_environment
 from service.config.instance import instance_path
 from service.jobs.queues import RETRY_SECONDS
 
@@ -43,6 +43,13 @@ class Settings:
     metrics_token: str = ""
     sweep_seconds: int = 30  # between the dispatcher's looks for lost work
     sweep_grace_seconds: int = 60  # how long work may be undone before it counts as lost
+    # A round at a table with no open session: "refuse" (a casino floor: no
+    # tray, no drop box, nothing for the chips to be checked against) or
+    # "allow" (training, demonstrations, the tests of other parts).
+    rounds_without_session: SessionlessRounds = SessionlessRounds.REFUSE
+    # How far a session's win from the chips may be from its rounds' net
+    # before the check flags it, in minor units.
+    chips_tolerance: int = 0
 
     def __post_init__(self) -> None:
         # Parsed once, here, not at every sign-in (from the environment, a

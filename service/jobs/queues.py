@@ -34,6 +34,7 @@ class JobKind(StrEnum):
     PAR_SHEET = "par_sheet"
     EXPORT = "export"
     VERIFY = "verify"
+    SESSION_FIGURES = "session_figures"
 
 
 QUEUES = tuple(QueueName)
@@ -44,6 +45,7 @@ JOBS = {
     JobKind.PAR_SHEET: (QueueName.ANALYSIS, "par-sheet"),
     JobKind.EXPORT: (QueueName.EXPORTS, "export"),
     JobKind.VERIFY: (QueueName.VERIFY, "verify"),
+    JobKind.SESSION_FIGURES: (QueueName.METRICS, "session-figures"),
 }
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows, a

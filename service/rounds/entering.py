@@ -89,14 +89,23 @@ def replay(session: Session, table: GameTable, user: User, key: str, digest: str
 
 
 def enter_round(
-    session: Session, table: GameTable, user: User, body: Any, key: str, now: datetime
+    session: Session,
+    table: GameTable,
+    user: User,
+    body: Any,
+    key: str,
+    now: datetime,
+    *,
+    sessionless: bool = False,
 ) -> Entered:
-    """``key`` is the user's idempotency key, checked by the caller."""
+    """``key`` is the user's idempotency key, checked by the caller;
+    ``sessionless`` lets a table with no open session take it
+    (``BREAKPOKER_ROUNDS_WITHOUT_SESSION=allow``)."""
     digest = request_digest(table.id, body)
     earlier = replay(session, table, user, key, digest)
     if earlier is not None:
         return earlier
-    version, round_, settled = settle_body(session, table, body)
+    version, round_, settled = settle_body(session, table, body, sessionless=sessionless)
     ref = round_ref_of(round_.round_id)
     taken = _settled_as(session, table, round_.round_id, ref)
     if taken is not None:
@@ -151,12 +160,18 @@ def _settled_as(session: Session, table: GameTable, round_id: str | int, ref: st
 
 
 def settle_body(
-    session: Session, table: GameTable, body: Any
+    session: Session, table: GameTable, body: Any, *, sessionless: bool = False
 ) -> tuple[ConfigVersion, Round, RoundSettlement]:
-    """Validate a round sent to an open table and settle it under the
-    table's current configuration version (nothing is stored)."""
-    if table.status != TableStatus.OPEN:
-        raise Conflict("table_closed", f"table {table.name!r} is {table.status}", "table_id")
+    """Validate a round sent to an open table (one with an open session,
+    unless ``sessionless``) and settle it under the table's current
+    configuration version (nothing is stored)."""
+    if table.status != TableStatus.OPEN and not sessionless:
+        raise Conflict(
+            "table_closed",
+            f"table {table.name!r} has no open session: a pit boss and a dealer open it (the tray "
+            "counted) before rounds are entered",
+            "table_id",
+        )
     if isinstance(body, dict) and "config" in body:
         raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")
     version = current_config(session, table)

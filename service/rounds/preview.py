@@ -57,10 +57,10 @@ class PreviewJson(TypedDict):
     house_net: int
 
 
-def preview_round(session: Session, table: GameTable, body: Any) -> PreviewJson:
+def preview_round(session: Session, table: GameTable, body: Any, *, sessionless: bool = False) -> PreviewJson:
     """The settlement ``body`` would get if it were entered now, under the
     table's current configuration version, with each foul explained."""
-    version, round_, settled = settle_body(session, table, body)
+    version, round_, settled = settle_body(session, table, body, sessionless=sessionless)
     policy = config_of(version).foul_policy
     document = settlement_json(settled)
     # The same shape as the round will have once stored, and each seat's net.

@@ -10,6 +10,16 @@ that so for every importer. This module defines nothing itself.
 from __future__ import annotations
 
 from service.store.account_models import KnownAddress, LoginFailure, LoginThrottle, Token, User
+from service.store.accounting_models import (
+    CheckNote,
+    DropCount,
+    InventoryCount,
+    SessionFigures,
+    Slip,
+    SlipNumber,
+    SlipSignature,
+    TableSession,
+)
 from service.store.audit_models import AuditEvent, AuditSeal, OutboxEntry
 from service.store.compliance_models import AuditVerification, Export
 from service.store.report_models import AggregatedRound, ShiftAggregate, VarianceNote
@@ -29,10 +39,13 @@ __all__ = [
     "AuditEvent",
     "AuditSeal",
     "AuditVerification",
+    "CheckNote",
     "ConfigVersion",
+    "DropCount",
     "ExceptionDecision",
     "Export",
     "GameTable",
+    "InventoryCount",
     "KnownAddress",
     "LoginFailure",
     "LoginThrottle",
@@ -40,7 +53,12 @@ __all__ = [
     "RoundException",
     "RoundRecord",
     "SeatRecord",
+    "SessionFigures",
     "ShiftAggregate",
+    "Slip",
+    "SlipNumber",
+    "SlipSignature",
+    "TableSession",
     "Token",
     "User",
     "VarianceNote",

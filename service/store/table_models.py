@@ -23,7 +23,7 @@ class GameTable(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(80), unique=True)
     game: Mapped[str] = mapped_column(String(40), default="break_poker")
-    status: Mapped[str] = mapped_column(String(20), default="open")
+    status: Mapped[str] = mapped_column(String(20), default="closed")  # TableStatus: open while a session is
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     # Local "HH:MM" times each shift starts; the first also starts the gaming day.
     shift_starts: Mapped[list[str]] = mapped_column(

@@ -15,6 +15,7 @@ from sqlalchemy import update
 from service.compliance.export_build import build_export
 from service.store.db import unit_of_work, utc_now
 from service.store.models import Token
+from tests.support import accounting as money
 from tests.support.app import ROLES, sessions, sign_in
 from tests.support.rounds_data import round_body
 
@@ -69,6 +70,61 @@ ENDPOINTS = [
         {"pit_boss", "admin"},
     ),
 ]
+ENDPOINTS += [
+    ("GET", "/tables/{table}/sessions", None, READERS | {"dealer"}),
+    # The other signer of a tray count: a dealer beside a pit boss.
+    (
+        "POST",
+        "/tables/{table}/sessions",
+        lambda role: {
+            "lines": money.TRAY,
+            "cosigner": money.signature("pit_boss" if role == "dealer" else "dealer"),
+        },
+        {"dealer", "pit_boss"},
+    ),
+    (
+        "POST",
+        "/tables/{table}/sessions/close",
+        lambda role: {
+            "lines": money.TRAY,
+            "cosigner": money.signature("pit_boss" if role == "dealer" else "dealer"),
+        },
+        {"dealer", "pit_boss"},
+    ),
+    ("GET", "/sessions/{session}", None, READERS),
+    ("POST", "/sessions/{session}/notes", {"note": "counted again: fine"}, {"pit_boss"}),
+    ("GET", "/checks", None, READERS),
+    ("POST", "/tables/{table}/slips", {"kind": "fill", "lines": money.FILL}, {"pit_boss"}),
+    ("GET", "/slips", None, READERS | {"dealer", "cage"}),
+    ("GET", "/slips/{slip}", None, READERS | {"dealer", "cage"}),
+    ("POST", "/slips/{slip}/issue", None, {"cage"}),
+    (
+        "POST",
+        "/slips/{slip}/receive",
+        lambda role: {"cosigner": money.signature("pit_boss" if role == "dealer" else "dealer")},
+        {"dealer", "pit_boss"},
+    ),
+    (
+        "POST",
+        "/slips/{slip}/void",
+        {"reason": "asked twice", "cosigner": money.signature("cage")},
+        {"pit_boss"},
+    ),
+    ("GET", "/sessions/{session}/drop-counts", None, {"count", "pit_boss", "compliance", "admin"}),
+    (
+        "POST",
+        "/sessions/{session}/drop-counts",
+        {"lines": money.DROP, "cosigners": [money.signature("count2")]},
+        {"count"},
+    ),
+]
+#: what the table or slip must be like first, where the path alone does not say
+STATE_FIRST = {
+    "/tables/{table}/sessions/close": "opened_session",
+    "/tables/{table}/slips": "opened_session",
+    "/slips/{slip}/issue": "requested_slip",
+    "/slips/{slip}/void": "requested_slip",
+}
 ENDPOINT_IDS = [f"{method} {path}" for method, path, *_ in ENDPOINTS]
 
 # Open to anyone: signing in, health, metrics, the API's own document and
@@ -139,11 +195,40 @@ def stored_verification(client, as_role):
     return response.json
 
 
+@pytest.fixture
+def opened_session(client, table):
+    return money.ok(money.open_table(client, table["id"]), 201)
+
+
+@pytest.fixture
+def stored_session(client, table, opened_session):
+    """A closed session (its drop box waits for the count team)."""
+    money.ok(money.close_table(client, table["id"]))
+    return opened_session
+
+
+@pytest.fixture
+def requested_slip(client, table, opened_session):
+    slip = money.ok(money.request_slip(client, table["id"]), 201)
+    return {**slip, "id": slip["number"]}
+
+
+@pytest.fixture
+def stored_slip(client, requested_slip):
+    """An issued slip: the table may receive it."""
+    money.ok(money.issue_slip(client, requested_slip["number"]))
+    return requested_slip
+
+
 def url_of(request, path):
     """The endpoint's URL, with a stored record behind each id it names."""
     ids = {"table": request.getfixturevalue("table")["id"]}
-    for name in ("round", "exception", "export", "verification"):
-        if f"{{{name}}}" in path:
+    if path in STATE_FIRST:
+        found = request.getfixturevalue(STATE_FIRST[path])
+        if "{slip}" in path:
+            ids["slip"] = found["id"]
+    for name in ("round", "exception", "export", "verification", "session", "slip"):
+        if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]
     return "/api/v1" + path.format(**ids)
 
@@ -177,7 +262,7 @@ def test_every_endpoint_needs_a_valid_token(client, request, method, path, body,
 
 def documented_401(client, method, path):
     spec = client.get("/api/v1/openapi.json").json
-    template = re.sub(r"\{(\w+)\}", r"{\1_id}", "/api/v1" + path)
+    template = re.sub(r"\{(\w+)\}", r"{\1_id}", "/api/v1" + path).replace("{slip_id}", "{number}")
     return spec["paths"][template][method.lower()]["responses"]["401"]["description"]
 
 
@@ -221,7 +306,8 @@ def test_a_tampered_token_is_refused_everywhere(client, request, method, path, b
 
 def matrix_rule(method: str, rule: str) -> tuple[str, str]:
     """A Flask rule as the matrix writes it: /api/v1/rounds/<id:round_id> is /rounds/{round}."""
-    return method, re.sub(r"<id:(\w+)_id>", r"{\1}", rule.removeprefix("/api/v1"))
+    path = re.sub(r"<id:(\w+)_id>", r"{\1}", rule.removeprefix("/api/v1"))
+    return method, path.replace("<id:number>", "{slip}")  # a slip is named by its number
 
 
 def test_the_matrix_covers_every_endpoint_of_the_app(app):

@@ -46,6 +46,7 @@ class Stack:
             "DATABASE_URL": database_url,
             # A killed worker's job is taken up again after 2 s, not RQ's 60.
             "BREAKPOKER_HEARTBEAT_GRACE": "2",
+            "BREAKPOKER_ROUNDS_WITHOUT_SESSION": "allow",
             "BREAKPOKER_RETRY_SECONDS": "1,1,2,2,5",
             # Work lost with a Redis is looked for every 2 s, not every 30.
             "BREAKPOKER_SWEEP_SECONDS": "2",

@@ -15,7 +15,7 @@ from tests.postgres import postgres_url
 PASSWORD = "correct horse battery"
 
 
-ROLES = ("dealer", "pit_boss", "compliance", "admin")
+ROLES = ("dealer", "pit_boss", "compliance", "admin", "cage", "count")
 
 
 def fresh_postgresql() -> str:

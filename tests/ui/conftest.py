@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 import service.accounts.auth
 from service.accounts.auth import create_user
 from service.api.app import create_app
+from service.config.environment import SessionlessRounds
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
 from service.store.db import unit_of_work
@@ -140,6 +141,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         redis_url=redis.url,
         login_limit_per_address=10_000,
         login_limit_per_name=10_000,
+        # The tablet's tests deal at tables they have just made; the pit
+        # page's own tests open and close them.
+        rounds_without_session=SessionlessRounds.ALLOW,
     )
     app = create_app(settings)
     with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:

@@ -85,7 +85,15 @@ def enter_rounds(office: Office, rounds: int, seed: int) -> None:
                 table = session.get_one(GameTable, office.table_id)
                 dealer = session.get_one(User, office.users["dealer"])
                 for number in range(start, min(start + ROUND_BATCH, rounds)):
-                    enter_round(session, table, dealer, deals[number], f"bench-{number}", times[number])
+                    enter_round(
+                        session,
+                        table,
+                        dealer,
+                        deals[number],
+                        f"bench-{number}",
+                        times[number],
+                        sessionless=True,
+                    )
 
     office.figures.timed(
         "enter_rounds", f"enter rounds ({ROUND_BATCH} a transaction)", rounds, "rounds", work

@@ -1,0 +1,103 @@
+"""Cards against chips: over a session (bounded by its opener, its closer
+and its drop), the win from the chips must equal the house's net from the
+rounds settled in it. Every buy-in's cash goes to the drop and its chips
+leave the tray; every bet paid or taken moves the tray; fills and credits
+are counted. A difference means a bet mis-paid, a round not entered, a box
+miscounted or chips gone; beyond the tolerance it is flagged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from sqlalchemy import exists, func, select
+from sqlalchemy.orm import Session
+
+from service.accounting.figures import ChipFigures, chip_figures
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.errors import Invalid
+from service.store.models import CheckNote, ExceptionDecision, RoundRecord, TableSession, User
+
+
+class CheckStatus(StrEnum):
+    OPEN = "open"  # the session is open: no closer yet
+    UNCOUNTED = "uncounted"  # closed, its drop box not counted yet
+    BALANCED = "balanced"  # within the tolerance
+    DIFFERS = "differs"  # beyond it: flagged
+
+
+@dataclass(frozen=True)
+class ChipsCheck:
+    session: TableSession
+    figures: ChipFigures
+    rounds: int
+    rounds_net: int  # the house's net from the session's rounds
+    tolerance: int
+
+    @property
+    def difference(self) -> int | None:
+        """Win from the chips minus the rounds' net; None until both are known."""
+        win = self.figures.win
+        return None if win is None else win - self.rounds_net
+
+    @property
+    def status(self) -> CheckStatus:
+        if self.figures.closer is None:
+            return CheckStatus.OPEN
+        difference = self.difference
+        if difference is None:
+            return CheckStatus.UNCOUNTED
+        return CheckStatus.DIFFERS if abs(difference) > self.tolerance else CheckStatus.BALANCED
+
+
+def counting_rounds(table_session: TableSession) -> list[object]:
+    """The conditions on a round record that the session's check counts:
+    its table, its time inside the session, neither voided nor corrected
+    (an approved decision on a record takes it out; a correction's record,
+    stored at the original's time, counts instead)."""
+    conditions: list[object] = [
+        RoundRecord.table_id == table_session.table_id,
+        RoundRecord.entered_at >= table_session.opened_at,
+        ~exists().where(ExceptionDecision.round_id == RoundRecord.id, ExceptionDecision.approved),
+    ]
+    if table_session.closed_at is not None:
+        conditions.append(RoundRecord.entered_at <= table_session.closed_at)
+    return conditions
+
+
+def check_session(session: Session, table_session: TableSession, tolerance: int) -> ChipsCheck:
+    rounds, net = session.execute(
+        select(func.count(RoundRecord.id), func.coalesce(func.sum(RoundRecord.house_net), 0)).where(
+            *counting_rounds(table_session)  # type: ignore[arg-type]
+        )
+    ).one()
+    return ChipsCheck(table_session, chip_figures(session, table_session), int(rounds), int(net), tolerance)
+
+
+def note_check(
+    session: Session, table_session: TableSession, user: User, note: object, now: datetime
+) -> CheckNote:
+    """A pit boss's investigation note on the session's check."""
+    if not isinstance(note, str) or not note.strip() or len(note) > 2000:
+        raise Invalid("invalid_field", "note must be 1 to 2000 characters", "note")
+    row = CheckNote(session_id=table_session.id, note=note.strip(), written_by=user.id, written_at=now)
+    session.add(row)
+    session.flush()
+    record_event(
+        session,
+        EventKind.CHECK_NOTED,
+        f"session:{table_session.id}",
+        {"note_id": row.id, "session_id": table_session.id, "note": row.note},
+        user.id,
+        table_session.table_id,
+        at=now,
+    )
+    return row
+
+
+def current_note(session: Session, session_id: int) -> CheckNote | None:
+    return session.scalar(
+        select(CheckNote).where(CheckNote.session_id == session_id).order_by(CheckNote.id.desc()).limit(1)
+    )

@@ -1,0 +1,179 @@
+"""Opening and closing a table: the tray counted by denomination at each
+end (the opener and the closer), signed by a dealer and a pit boss. A
+session is also a drop period: its drop box goes on at the opening and is
+pulled at the close. The table takes rounds while a session is open."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from service.accounting.denominations import CHIPS, Lines, read_lines
+from service.accounting.duties import one_each
+from service.accounting.records import count_record, session_record
+from service.accounting.slip_states import outstanding_numbers
+from service.accounts.roles import Role
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.errors import Conflict, Invalid, NotFound
+from service.store.models import GameTable, InventoryCount, TableSession, User
+from service.tables.gaming_day import place
+from service.tables.status import TableStatus
+
+SIGNERS = (Role.DEALER, Role.PIT_BOSS)
+
+
+class CountKind(StrEnum):
+    OPENER = "opener"
+    CLOSER = "closer"
+
+
+def open_session(
+    session: Session,
+    table: GameTable,
+    signer: User,
+    cosigner: User,
+    raw_lines: object,
+    explanation: str | None,
+    now: datetime,
+) -> TableSession:
+    """Open ``table`` with its tray counted. An opener that differs from the
+    last closer is an exception: it needs ``explanation``, and it is kept."""
+    dealer, pit_boss = one_each(signer, cosigner, SIGNERS, "an opener", "cosigner")
+    lines = read_lines(raw_lines, CHIPS, "lines")
+    if open_session_of(session, table) is not None:
+        raise Conflict("session_open", f"table {table.name!r} is open already; close it first", "table_id")
+    last = _last_closer(session, table)
+    difference = lines.total - (last.total if last is not None else 0)
+    differs = last is not None and Lines.from_json(last.lines) != lines
+    explanation = (explanation or "").strip() or None
+    if differs and explanation is None:
+        raise Conflict(
+            "opener_differs",
+            f"the count differs from the last closer ({last.total if last else 0}) by {difference}: "
+            "recount, or explain the difference",
+            "explanation",
+        )
+    placed = place(now, table.timezone, table.shift_starts)
+    number = (
+        session.scalar(select(func.max(TableSession.number)).where(TableSession.table_id == table.id)) or 0
+    ) + 1
+    opened = TableSession(
+        table_id=table.id, number=number, gaming_day=placed.gaming_day, shift=placed.shift, opened_at=now
+    )
+    session.add(opened)
+    session.flush()
+    signed = (dealer, pit_boss, now)
+    count = _count(
+        session, opened, CountKind.OPENER, lines, signed, (difference, explanation) if differs else None
+    )
+    table.status = TableStatus.OPEN
+    record_event(
+        session,
+        EventKind.SESSION_OPENED,
+        f"session:{opened.id}",
+        {**session_record(opened), "opener": count_record(count)},
+        signer.id,
+        table.id,
+        at=now,
+    )
+    return opened
+
+
+def close_session(
+    session: Session, table: GameTable, signer: User, cosigner: User, raw_lines: object, now: datetime
+) -> TableSession:
+    """Close ``table``: the closer counted, the drop box pulled. Refused while
+    a fill or credit is on its way (requested or issued, not received)."""
+    dealer, pit_boss = one_each(signer, cosigner, SIGNERS, "a closer", "cosigner")
+    lines = read_lines(raw_lines, CHIPS, "lines")
+    opened = open_session_of(session, table, for_update=True)
+    if opened is None:
+        raise Conflict("no_open_session", f"table {table.name!r} has no open session to close", "table_id")
+    waiting = outstanding_numbers(session, opened.id)
+    if waiting:
+        numbers = ", ".join(str(number) for number in waiting)
+        raise Conflict(
+            "slip_outstanding",
+            f"slip {numbers} is not received yet: receive or void it before closing",
+            "table_id",
+        )
+    count = _count(session, opened, CountKind.CLOSER, lines, (dealer, pit_boss, now))
+    opened.closed_at = now
+    table.status = TableStatus.CLOSED
+    session.flush()
+    record_event(
+        session,
+        EventKind.SESSION_CLOSED,
+        f"session:{opened.id}",
+        {**session_record(opened), "closer": count_record(count)},
+        signer.id,
+        table.id,
+        at=now,
+    )
+    return opened
+
+
+def open_session_of(session: Session, table: GameTable, *, for_update: bool = False) -> TableSession | None:
+    query = select(TableSession).where(TableSession.table_id == table.id, TableSession.closed_at.is_(None))
+    return session.scalar(query.with_for_update() if for_update else query)
+
+
+def get_session(session: Session, session_id: int, field: str = "session_id") -> TableSession:
+    found = session.get(TableSession, session_id)
+    if found is None:
+        raise NotFound("session_not_found", f"no table session with id {session_id}", field)
+    return found
+
+
+def counts_of(session: Session, table_session: TableSession) -> dict[CountKind, InventoryCount]:
+    rows = session.scalars(select(InventoryCount).where(InventoryCount.session_id == table_session.id))
+    return {CountKind(row.kind): row for row in rows}
+
+
+def _last_closer(session: Session, table: GameTable) -> InventoryCount | None:
+    return session.scalar(
+        select(InventoryCount)
+        .where(InventoryCount.table_id == table.id, InventoryCount.kind == CountKind.CLOSER)
+        .order_by(InventoryCount.id.desc())
+        .limit(1)
+    )
+
+
+def _count(
+    session: Session,
+    table_session: TableSession,
+    kind: CountKind,
+    lines: Lines,
+    signed: tuple[User, User, datetime],
+    differs: tuple[int, str | None] | None = None,
+) -> InventoryCount:
+    """The count, written once: the table refuses any later change."""
+    dealer, pit_boss, now = signed
+    difference, explanation = differs or (0, None)
+    count = InventoryCount(
+        session_id=table_session.id,
+        table_id=table_session.table_id,
+        kind=kind,
+        lines=lines.to_json(),
+        total=lines.total,
+        dealer_id=dealer.id,
+        pit_boss_id=pit_boss.id,
+        counted_at=now,
+        difference=difference,
+        explanation=explanation,
+    )
+    session.add(count)
+    session.flush()
+    return count
+
+
+def check_explanation(raw: object) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or len(raw) > 2000:
+        raise Invalid("invalid_field", "explanation must be text of at most 2000 characters", "explanation")
+    return raw

@@ -1,0 +1,124 @@
+"""What the pit boss reads when a check differs: the session's rounds,
+slips and counts in time order, each with its money and its signers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TypedDict
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.accounting.check import counting_rounds
+from service.accounting.sessions import counts_of
+from service.accounting.views import DropCountJson, Names, SlipJson, count_json
+from service.store.models import CheckNote, RoundRecord, TableSession
+
+
+class TimelineEntryJson(TypedDict):
+    at: datetime
+    what: str
+    ref: str
+    amount: int | None
+    by: list[str]
+    detail: str | None
+
+
+def timeline(
+    session: Session, table_session: TableSession, slips: list[SlipJson], drops: list[DropCountJson]
+) -> list[TimelineEntryJson]:
+    entries = _counts(session, table_session) + _rounds(session, table_session)
+    for slip in slips:
+        entries.append(
+            _entry(
+                slip["requested_at"],
+                "slip_requested",
+                f"{slip['kind']} {slip['number']}",
+                slip["total"],
+                [slip["requested_by"]],
+            )
+        )
+        for signature in slip["signatures"]:
+            signers = [signature["signed_by"]] + (
+                [signature["cosigned_by"]] if signature["cosigned_by"] else []
+            )
+            entries.append(
+                _entry(
+                    signature["signed_at"],
+                    f"slip_{signature['step']}",
+                    f"{slip['kind']} {slip['number']}",
+                    slip["total"],
+                    signers,
+                    signature["reason"],
+                )
+            )
+    for drop in drops:
+        what = "drop_recount" if drop["supersedes"] else "drop_count"
+        entries.append(
+            _entry(
+                drop["counted_at"],
+                what,
+                f"drop count {drop['id']}",
+                drop["total"],
+                drop["counters"],
+                drop["reason"],
+            )
+        )
+    notes = list(session.scalars(select(CheckNote).where(CheckNote.session_id == table_session.id)))
+    names = Names(session, [note.written_by for note in notes])
+    entries += [
+        _entry(note.written_at, "note", f"note {note.id}", None, [names.of(note.written_by)], note.note)
+        for note in notes
+    ]
+    return sorted(entries, key=lambda entry: entry["at"])
+
+
+def _counts(session: Session, table_session: TableSession) -> list[TimelineEntryJson]:
+    counts = counts_of(session, table_session)
+    names = Names(session, [user_id for c in counts.values() for user_id in (c.dealer_id, c.pit_boss_id)])
+    found = []
+    for kind, count in counts.items():
+        shown = count_json(count, names)
+        found.append(
+            _entry(
+                count.counted_at,
+                str(kind),
+                f"{kind} {count.id}",
+                count.total,
+                [shown["dealer"], shown["pit_boss"]],
+                count.explanation,
+            )
+        )
+    return found
+
+
+def _rounds(session: Session, table_session: TableSession) -> list[TimelineEntryJson]:
+    rows = session.execute(
+        select(
+            RoundRecord.id,
+            RoundRecord.round_ref,
+            RoundRecord.entered_at,
+            RoundRecord.house_net,
+            RoundRecord.entered_by,
+        )
+        .where(*counting_rounds(table_session))  # type: ignore[arg-type]
+        .order_by(RoundRecord.entered_at, RoundRecord.id)
+    ).all()
+    names = Names(session, [row.entered_by for row in rows])
+    return [
+        _entry(
+            row.entered_at,
+            "round",
+            f"round {row.id}",
+            row.house_net,
+            [names.of(row.entered_by)],
+            f"round_id {row.round_ref}",
+        )
+        for row in rows
+    ]
+
+
+def _entry(
+    at: datetime, what: str, ref: str, amount: int | None, by: list[str], detail: str | None = None
+) -> TimelineEntryJson:
+    return {"at": at, "what": what, "ref": ref, "amount": amount, "by": by, "detail": detail}

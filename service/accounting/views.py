@@ -1,0 +1,243 @@
+"""The accounting records as the API shows them: names beside user ids,
+states read from the signatures, the figures and the check."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime
+from typing import TypedDict
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.accounting.check import CheckStatus, ChipsCheck, current_note
+from service.accounting.drop_counts import current_drop_count
+from service.accounting.figures import hold
+from service.accounting.sessions import CountKind, counts_of
+from service.accounting.slip_states import SlipKind, SlipState, SlipStep, signatures_of, state_of
+from service.store.models import DropCount, GameTable, InventoryCount, Slip, TableSession, User
+
+
+class CountJson(TypedDict):
+    id: int
+    kind: CountKind
+    lines: dict[str, int]  # denomination -> amount, minor units
+    total: int
+    dealer: str
+    pit_boss: str
+    counted_at: datetime
+    difference: int  # from the last closer (an opener only)
+    explanation: str | None
+
+
+class SignatureJson(TypedDict):
+    step: SlipStep
+    signed_by: str
+    cosigned_by: str | None
+    reason: str | None
+    signed_at: datetime
+
+
+class SlipJson(TypedDict):
+    number: int
+    kind: SlipKind
+    state: SlipState
+    table_id: int
+    table: str
+    session_id: int
+    lines: dict[str, int]
+    total: int
+    requested_by: str
+    requested_at: datetime
+    signatures: list[SignatureJson]
+
+
+class DropCountJson(TypedDict):
+    id: int
+    session_id: int
+    lines: dict[str, int]
+    total: int
+    counters: list[str]
+    counted_at: datetime
+    supersedes: int | None
+    reason: str | None
+    current: bool
+
+
+class FiguresJson(TypedDict):
+    opener: int
+    closer: int | None
+    fills: int
+    credits: int
+    drop: int | None
+    win: int | None  # drop + closer + credits - opener - fills
+    hold: float | None  # win / drop
+
+
+class CheckJson(TypedDict):
+    status: CheckStatus
+    rounds: int
+    rounds_net: int
+    difference: int | None  # win - rounds_net
+    tolerance: int
+    flagged: bool
+    note: str | None
+    note_by: str | None
+
+
+class SessionJson(TypedDict):
+    id: int
+    table_id: int
+    table: str
+    number: int
+    gaming_day: date
+    shift: int
+    opened_at: datetime
+    closed_at: datetime | None
+    opener: CountJson
+    closer: CountJson | None
+    figures: FiguresJson
+    check: CheckJson
+
+
+class Names:
+    """User names by id, read once for a view."""
+
+    def __init__(self, session: Session, ids: Iterable[int | None]) -> None:
+        wanted = {user_id for user_id in ids if user_id is not None}
+        self._names: dict[int, str] = {}
+        if wanted:
+            self._names = dict(
+                session.execute(select(User.id, User.name).where(User.id.in_(wanted))).tuples().all()
+            )
+
+    def __call__(self, user_id: int | None) -> str | None:
+        return None if user_id is None else self._names.get(user_id, f"user {user_id}")
+
+    def of(self, user_id: int) -> str:
+        return self._names.get(user_id, f"user {user_id}")
+
+
+def count_json(count: InventoryCount, names: Names) -> CountJson:
+    return {
+        "id": count.id,
+        "kind": CountKind(count.kind),
+        "lines": dict(count.lines),
+        "total": count.total,
+        "dealer": names.of(count.dealer_id),
+        "pit_boss": names.of(count.pit_boss_id),
+        "counted_at": count.counted_at,
+        "difference": count.difference,
+        "explanation": count.explanation,
+    }
+
+
+def slips_json(session: Session, slips: list[Slip]) -> list[SlipJson]:
+    steps = signatures_of(session, (slip.id for slip in slips))
+    ids: list[int | None] = [slip.requested_by for slip in slips]
+    for signatures in steps.values():
+        ids += [s.signed_by for s in signatures] + [s.cosigned_by for s in signatures]
+    names = Names(session, ids)
+    tables = {
+        int(table_id): str(name) for table_id, name in session.execute(select(GameTable.id, GameTable.name))
+    }
+    return [
+        {
+            "number": slip.number,
+            "kind": SlipKind(slip.kind),
+            "state": state_of(s.step for s in steps[slip.id]),
+            "table_id": slip.table_id,
+            "table": tables.get(slip.table_id, ""),
+            "session_id": slip.session_id,
+            "lines": dict(slip.lines),
+            "total": slip.total,
+            "requested_by": names.of(slip.requested_by),
+            "requested_at": slip.requested_at,
+            "signatures": [
+                {
+                    "step": SlipStep(s.step),
+                    "signed_by": names.of(s.signed_by),
+                    "cosigned_by": names(s.cosigned_by),
+                    "reason": s.reason,
+                    "signed_at": s.signed_at,
+                }
+                for s in steps[slip.id]
+            ],
+        }
+        for slip in slips
+    ]
+
+
+def drop_counts_json(session: Session, session_id: int) -> list[DropCountJson]:
+    counts = list(
+        session.scalars(select(DropCount).where(DropCount.session_id == session_id).order_by(DropCount.id))
+    )
+    names = Names(session, [user_id for count in counts for user_id in count.counters])
+    current = current_drop_count(session, session_id)
+    return [
+        {
+            "id": count.id,
+            "session_id": count.session_id,
+            "lines": dict(count.lines),
+            "total": count.total,
+            "counters": [names.of(user_id) for user_id in count.counters],
+            "counted_at": count.counted_at,
+            "supersedes": count.supersedes_id,
+            "reason": count.reason,
+            "current": current is not None and current.id == count.id,
+        }
+        for count in counts
+    ]
+
+
+def session_json(session: Session, checked: ChipsCheck, table_name: str) -> SessionJson:
+    table_session = checked.session
+    counts = counts_of(session, table_session)
+    names = Names(session, [user_id for c in counts.values() for user_id in (c.dealer_id, c.pit_boss_id)])
+    closer = counts.get(CountKind.CLOSER)
+    return {
+        "id": table_session.id,
+        "table_id": table_session.table_id,
+        "table": table_name,
+        "number": table_session.number,
+        "gaming_day": table_session.gaming_day,
+        "shift": table_session.shift,
+        "opened_at": table_session.opened_at,
+        "closed_at": table_session.closed_at,
+        "opener": count_json(counts[CountKind.OPENER], names),
+        "closer": None if closer is None else count_json(closer, names),
+        "figures": figures_json(checked),
+        "check": check_json(session, checked),
+    }
+
+
+def figures_json(checked: ChipsCheck) -> FiguresJson:
+    figures = checked.figures
+    return {
+        "opener": figures.opener,
+        "closer": figures.closer,
+        "fills": figures.fills,
+        "credits": figures.credits,
+        "drop": figures.drop,
+        "win": figures.win,
+        "hold": hold(figures.win, figures.drop),
+    }
+
+
+def check_json(session: Session, checked: ChipsCheck) -> CheckJson:
+    note = current_note(session, checked.session.id)
+    return {
+        "status": checked.status,
+        "rounds": checked.rounds,
+        "rounds_net": checked.rounds_net,
+        "difference": checked.difference,
+        "tolerance": checked.tolerance,
+        "flagged": checked.status == CheckStatus.DIFFERS,
+        "note": None if note is None else note.note,
+        "note_by": None if note is None else Names(session, [note.written_by]).of(note.written_by),
+    }
+
+
+def sessions_of(session: Session, table: GameTable, limit: int = 50) -> list[TableSession]:
+    query = select(TableSession).where(TableSession.table_id == table.id).order_by(TableSession.id.desc())
+    return list(session.scalars(query.limit(limit)))

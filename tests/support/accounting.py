@@ -1,0 +1,61 @@
+"""Table accounting through the API, as the pit, the cage and the count
+team do it: the helpers the accounting tests share."""
+
+from __future__ import annotations
+
+from tests.support.app import PASSWORD, sign_in
+
+TRAY = {"100": 10000, "500": 50000, "2500": 250000, "10000": 500000}  # 8,100.00
+FILL = {"2500": 100000, "10000": 200000}  # 3,000.00
+CREDIT = {"10000": 100000}  # 1,000.00
+DROP = {"2000": 200000, "10000": 300000}  # 5,000.00
+
+
+def signature(name: str) -> dict[str, str]:
+    return {"name": name, "password": PASSWORD}
+
+
+def ok(response, status=200):
+    assert response.status_code == status, response.json
+    return response.json
+
+
+def open_table(client, table_id, lines=TRAY, dealer="dealer", pit_boss="pit_boss", **extra):
+    """Open the table, the pit boss signed in and the dealer co-signing."""
+    body = {"lines": lines, "cosigner": signature(dealer), **extra}
+    return client.post(f"/api/v1/tables/{table_id}/sessions", json=body, headers=sign_in(client, pit_boss))
+
+
+def close_table(client, table_id, lines=TRAY, dealer="dealer", pit_boss="pit_boss"):
+    body = {"lines": lines, "cosigner": signature(dealer)}
+    return client.post(
+        f"/api/v1/tables/{table_id}/sessions/close", json=body, headers=sign_in(client, pit_boss)
+    )
+
+
+def request_slip(client, table_id, kind="fill", lines=FILL, pit_boss="pit_boss2"):
+    body = {"kind": kind, "lines": lines}
+    return client.post(f"/api/v1/tables/{table_id}/slips", json=body, headers=sign_in(client, pit_boss))
+
+
+def issue_slip(client, number, cage="cage"):
+    return client.post(f"/api/v1/slips/{number}/issue", headers=sign_in(client, cage))
+
+
+def receive_slip(client, number, dealer="dealer", pit_boss="pit_boss"):
+    body = {"cosigner": signature(pit_boss)}
+    return client.post(f"/api/v1/slips/{number}/receive", json=body, headers=sign_in(client, dealer))
+
+
+def full_slip(client, table_id, kind="fill", lines=FILL):
+    """A slip requested, issued and received: the chips have moved."""
+    number = ok(request_slip(client, table_id, kind, lines), 201)["number"]
+    ok(issue_slip(client, number))
+    return ok(receive_slip(client, number))
+
+
+def count_drop(client, session_id, lines=DROP, counters=("count", "count2"), **extra):
+    body = {"lines": lines, "cosigners": [signature(name) for name in counters[1:]], **extra}
+    return client.post(
+        f"/api/v1/sessions/{session_id}/drop-counts", json=body, headers=sign_in(client, counters[0])
+    )

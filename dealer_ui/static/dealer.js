@@ -22,14 +22,14 @@ async function loadTables() {
   list.replaceChildren();
   try {
     const { json } = await call("GET", "/tables");
-    const open = json.filter((table) => table.status === "open");
+    const open = json.filter((table) => table.takes_rounds);
     const saved = open.find((table) => String(table.id) === sessionStorage.getItem(TABLE));
     if (saved) {
       pickTable(saved);
       return;
     }
     $("#pick-table").hidden = false;
-    if (open.length === 0) showError("tables", "No open table: ask an admin to open one.");
+    if (open.length === 0) showError("tables", "No open table: a pit boss opens one (the tray counted) on the pit page.");
     for (const table of open) {
       list.append(el("button", { type: "button", className: "big table-choice", onclick: () => pickTable(table) }, table.name));
     }

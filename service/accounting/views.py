@@ -107,9 +107,8 @@ class Names:
         wanted = {user_id for user_id in ids if user_id is not None}
         self._names: dict[int, str] = {}
         if wanted:
-            self._names = dict(
-                session.execute(select(User.id, User.name).where(User.id.in_(wanted))).tuples().all()
-            )
+            rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
+            self._names = {int(user_id): str(name) for user_id, name in rows}
 
     def __call__(self, user_id: int | None) -> str | None:
         return None if user_id is None else self._names.get(user_id, f"user {user_id}")

@@ -25,14 +25,29 @@ CASH_LINES_HELP = (
 )
 
 
-def _lines(help_text: str, required: bool = True) -> fields.Dict:
-    # The keys are checked by the service (a 422 naming lines.<key>), so a
-    # bad one is named as the service names it.
+def _each(denominations: tuple[int, ...]) -> dict[str, object]:
+    """The document's properties of a count: one per denomination."""
+    return {
+        "properties": {
+            str(value): {
+                "type": "integer",
+                "minimum": 0,
+                "multipleOf": value,
+                "description": f"minor units in pieces of {value // 100}.{value % 100:02d}",
+            }
+            for value in denominations
+        },
+    }
+
+
+def _lines(help_text: str, denominations: tuple[int, ...]) -> fields.Dict:
+    # Read by the service, not by marshmallow: a bad key or amount is a 422
+    # naming lines.<denomination> with the denominations in use.
     return fields.Dict(
         keys=fields.String(),
         values=fields.Raw(),
-        required=required,
-        metadata={"description": help_text, "additionalProperties": {"type": "integer", "minimum": 0}},
+        required=True,
+        metadata={"description": help_text, **_each(denominations)},
     )
 
 
@@ -89,7 +104,7 @@ def _cosigner(help_text: str) -> fields.Nested:
 
 
 class OpenInSchema(StrictSchema):
-    lines = _lines(CHIP_LINES_HELP)
+    lines = _lines(CHIP_LINES_HELP, CHIPS)
     cosigner = _cosigner("the other signer: a dealer if a pit boss signs in, a pit boss if a dealer does")
     explanation = fields.String(
         validate=validate.Length(max=2000),
@@ -98,7 +113,7 @@ class OpenInSchema(StrictSchema):
 
 
 class CloseInSchema(StrictSchema):
-    lines = _lines(CHIP_LINES_HELP)
+    lines = _lines(CHIP_LINES_HELP, CHIPS)
     cosigner = _cosigner("the other signer: a dealer if a pit boss signs in, a pit boss if a dealer does")
 
 
@@ -108,7 +123,7 @@ class SlipInSchema(StrictSchema):
         validate=validate.OneOf(tuple(SlipKind)),
         metadata={"description": "fill (chips from the cage to the table) or credit (back to the cage)"},
     )
-    lines = _lines(CHIP_LINES_HELP)
+    lines = _lines(CHIP_LINES_HELP, CHIPS)
 
 
 class ReceiveInSchema(StrictSchema):
@@ -123,7 +138,7 @@ class SlipVoidInSchema(StrictSchema):
 
 
 class DropInSchema(StrictSchema):
-    lines = _lines(CASH_LINES_HELP)
+    lines = _lines(CASH_LINES_HELP, CURRENCY)
     cosigners = fields.List(
         fields.Nested(SignatureInSchema),
         required=True,
@@ -178,12 +193,15 @@ def _when(help_text: str, allow_none: bool = False) -> fields.DateTime:
     return fields.DateTime(required=True, allow_none=allow_none, metadata={"description": help_text})
 
 
-def _lines_out(help_text: str) -> fields.Dict:
+def _lines_out(help_text: str, denominations: tuple[int, ...] = CHIPS) -> fields.Dict:
     return fields.Dict(
         keys=fields.String(),
         values=fields.Integer(),
         required=True,
-        metadata={"description": help_text, "additionalProperties": {"type": "integer"}},
+        metadata={
+            "description": f"{help_text}; a denomination with nothing is left out",
+            **_each(denominations),
+        },
     )
 
 
@@ -235,7 +253,7 @@ class SlipSchema(Schema):
 class DropCountSchema(Schema):
     id = _money("the count's id")
     session_id = _money("the session whose box it counts")
-    lines = _lines_out("amounts by note denomination, minor units")
+    lines = _lines_out("amounts by note denomination, minor units", CURRENCY)
     total = _money("the drop, minor units")
     counters = fields.List(
         fields.String(), required=True, metadata={"description": "the counters who signed"}

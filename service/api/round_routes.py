@@ -15,10 +15,9 @@ from service.api.idempotency import PARAMETER, idempotency_key
 from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema, RoundsQueryJson
 from service.api.schemas import RoundInSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
-from service.api.session import db, now, settings
+from service.api.session import db, now, sessionless
 from service.api.settlement_schemas import OWN_SETTING, OwnSettingSchema
 from service.api.transactions import committed
-from service.config.environment import SessionlessRounds
 from service.errors import ServiceError
 from service.rounds.entering import enter_round
 from service.rounds.preview import PreviewJson, preview_round
@@ -122,11 +121,6 @@ def preview_view(table_id: int) -> PreviewJson:
     ``POST /tables/{id}/rounds``."""
     session = db()
     return preview_round(session, get_table(session, table_id), _strict_body(), sessionless=sessionless())
-
-
-def sessionless() -> bool:
-    """Whether tables with no open session take rounds (the settings say)."""
-    return settings().rounds_without_session == SessionlessRounds.ALLOW
 
 
 @blp.route("/tables/<id:table_id>/recall")

@@ -161,7 +161,14 @@ class TableSchema(Schema):
     status = fields.String(
         required=True,
         validate=validate.OneOf([status.value for status in TableStatus]),
-        metadata={"description": "open: rounds are entered at it"},
+        metadata={"description": "open: a session is open (its tray counted), closed: none is"},
+    )
+    takes_rounds = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "whether a round sent now is taken: a session is open, or the service "
+            "allows rounds without one (BREAKPOKER_ROUNDS_WITHOUT_SESSION=allow)"
+        },
     )
     timezone = fields.String(required=True, metadata={"description": "IANA zone of the casino"})
     shift_starts = fields.List(fields.String(), required=True, metadata={"description": SHIFT_STARTS_HELP})

@@ -8,6 +8,7 @@ from datetime import datetime
 from flask import Flask, current_app, g
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
 
 
@@ -22,6 +23,11 @@ def db() -> Session:
 def settings() -> Settings:
     found: Settings = current_app.extensions["breakpoker"]["settings"]
     return found
+
+
+def sessionless() -> bool:
+    """Whether tables with no open session take rounds (the settings say)."""
+    return settings().rounds_without_session == SessionlessRounds.ALLOW
 
 
 def now() -> datetime:

@@ -21,7 +21,7 @@ from service.api.schemas import (
     TableSchema,
 )
 from service.api.security import ANY_ROLE, current_user, roles
-from service.api.session import db, now, settings
+from service.api.session import db, now, sessionless, settings
 from service.api.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
@@ -58,6 +58,7 @@ class TableView(TypedDict):
     name: str
     game: str
     status: TableStatus
+    takes_rounds: bool
     timezone: str
     shift_starts: list[str]
     config: ConfigJson
@@ -81,6 +82,7 @@ def table_json(table: GameTable) -> TableView:
         "name": table.name,
         "game": table.game,
         "status": TableStatus(table.status),
+        "takes_rounds": table.status == TableStatus.OPEN or sessionless(),
         "timezone": table.timezone,
         "shift_starts": table.shift_starts,
         # Stored as TableConfig.to_json() wrote it, and shown as stored.

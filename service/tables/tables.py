@@ -45,7 +45,7 @@ def create_table(
     table = GameTable(
         name=name,
         game="break_poker",
-        status=TableStatus.OPEN,
+        status=TableStatus.CLOSED,  # until a session opens it
         timezone=timezone,
         shift_starts=starts,
         created_at=moment,

@@ -33,6 +33,7 @@ from service.compliance.export_build import build_export
 from service.compliance.verifications import run_verification
 from service.store.db import unit_of_work
 from tests.par_sheets import default_sheet
+from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES, sessions, sign_in
 from tests.support.rounds_data import round_body
 
@@ -94,7 +95,12 @@ def seeded(app, settings):
     verification = created(client.post("/api/v1/compliance/audit/verifications", json={}, headers=compliance))
     assert run_verification(sessions(app), verification["id"])  # a report to answer with
     store_par_sheet(default_sheet(), settings.instance)
+    # A table session and a slip waiting at the cage.
+    opened = created(money.open_table(client, table["id"]))
+    slip = created(money.request_slip(client, table["id"]))
     return {
+        "session_id": opened["id"],
+        "number": slip["number"],
         "table_id": table["id"],
         "round_id": rounds[1]["id"],
         "exception_id": void["id"],

@@ -122,7 +122,8 @@ def test_a_table_is_answered_as_the_service_builds_it(app, client, as_role, tabl
     assert {key: value for key, value in shown.items() if key != "config_created_at"} == as_json(
         {key: value for key, value in built.items() if key != "config_created_at"}
     )
-    assert shown["status"] == TableStatus.OPEN
+    assert shown["status"] == TableStatus.CLOSED  # no session opened it yet
+    assert shown["takes_rounds"] is True  # the tests' settings allow rounds without one
     assert set(shown["config"]["limits"]) == set(BetType)
 
 

@@ -47,6 +47,14 @@ def open_session(
     if open_session_of(session, table) is not None:
         raise Conflict("session_open", f"table {table.name!r} is open already; close it first", "table_id")
     last = _last_closer(session, table)
+    if last is not None and now < last.counted_at:
+        # A session's rounds are those of its time at the table: two sessions
+        # must not share any (a clock set back would make them).
+        raise Conflict(
+            "session_overlaps",
+            f"the last session of table {table.name!r} closed at {last.counted_at.isoformat()}, after now",
+            "table_id",
+        )
     difference = lines.total - (last.total if last is not None else 0)
     differs = last is not None and Lines.from_json(last.lines) != lines
     explanation = (explanation or "").strip() or None

@@ -201,3 +201,18 @@ def test_opening_and_closing_are_audit_events_carrying_the_counts(app, client, t
     assert events[0].payload["opener"]["lines"] == TRAY
     assert events[1].payload["closer"]["total"] == 8_100_00
     assert events[1].payload["closed_at"] is not None
+
+
+def test_a_session_never_opens_before_the_last_one_closed(app, client, table):
+    from datetime import timedelta
+
+    ok(open_table(client, table["id"]), 201)
+    ok(close_table(client, table["id"]))
+    clock = app.extensions["breakpoker"]["clock"]
+    app.extensions["breakpoker"]["clock"] = lambda: clock() - timedelta(hours=1)
+    try:
+        refused = open_table(client, table["id"])
+    finally:
+        app.extensions["breakpoker"]["clock"] = clock
+    assert refused.status_code == 409
+    assert refused.json["code"] == "session_overlaps"

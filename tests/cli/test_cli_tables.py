@@ -57,9 +57,9 @@ def test_create_with_a_config_file_then_list(runner, tmp_path):
     listed = runner.invoke(main, ["tables", "list"])
     assert listed.exit_code == 0
     assert listed.output.splitlines() == [
-        "   1  BP-1  (open, UTC)",
+        "   1  BP-1  (closed, UTC)",
         "      config v1, 6 seats, main 5.00-1,000.00, foul house_way, qualifier K-3-2",
-        "   2  BP-2  (open, UTC)",
+        "   2  BP-2  (closed, UTC)",
         "      config v1, 4 seats, main 10.00-500.00, foul forfeit, qualifier K-3-2",
     ]
     found, events = stored_tables(tmp_path)

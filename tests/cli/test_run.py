@@ -132,7 +132,17 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
                 text=True,
             )
         subprocess.run(  # the README's next step: a pit boss
-            [sys.executable, "-m", "service.cli", "users", "create", "pitboss1", "--role", "pit_boss"],
+            [
+                sys.executable,
+                "-m",
+                "service.cli",
+                "users",
+                "create",
+                "pitboss1",
+                "--role",
+                "pit_boss",
+                "--password-stdin",
+            ],
             input="long enough\n",
             env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
             check=True,

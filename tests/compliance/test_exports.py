@@ -633,7 +633,9 @@ def test_the_audit_window_covers_rounds_placed_under_an_earlier_schedule(
         with unit_of_work(sessions(app)) as session:
             game = session.get_one(GameTable, table["id"])
             dealer = session.scalars(select(User).where(User.name == "dealer")).one()
-            record = enter_round(session, game, dealer, round_body(round_id), round_id, now).record
+            record = enter_round(
+                session, game, dealer, round_body(round_id), round_id, now, sessionless=True
+            ).record
             assert record.gaming_day == day
             admin = session.scalars(select(User).where(User.name == "admin")).one()
             change_schedule(session, game, admin, timezone=zone)
@@ -783,7 +785,9 @@ def add_rounds(app, table_id: int, count: int, start: int) -> None:
     with unit_of_work(sessions(app)) as session:
         table = session.get_one(GameTable, table_id)
         dealer = session.scalars(select(User).where(User.name == "dealer")).one()
-        entered = enter_round(session, table, dealer, round_body(f"m{start}"), f"m{start}", utc_now())
+        entered = enter_round(
+            session, table, dealer, round_body(f"m{start}"), f"m{start}", utc_now(), sessionless=True
+        )
         fields = stored_columns(entered.record)
         copies = [
             {**fields, "round_ref": json.dumps(f"m{number}"), "idempotency_key": f"m{number}"}

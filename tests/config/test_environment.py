@@ -22,6 +22,8 @@ BAD = [
     ("BREAKPOKER_SWEEP_GRACE_SECONDS", "1m", "not a whole number", "seconds, 1 to 86400"),
     ("BREAKPOKER_HEARTBEAT_GRACE", "-1", "out of range", "seconds, 1 to 3600"),
     ("BREAKPOKER_VERIFY_SECONDS", "1h", "not a whole number", "seconds, 1 to 10800"),
+    ("BREAKPOKER_ROUNDS_WITHOUT_SESSION", "yes", "neither refuse nor allow", "refuse or allow"),
+    ("BREAKPOKER_CHIPS_TOLERANCE", "-1", "out of range", "minor units, 0 to 1000000000000"),
     ("WEB_CONCURRENCY", "0", "out of range", "a whole number of processes, 1 to 64"),
     ("BREAKPOKER_THREADS", "four", "not a whole number", "threads, 1 to 64"),
     ("BREAKPOKER_TIMEOUT", "0", "out of range", "seconds, 1 to 3600"),

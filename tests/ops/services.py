@@ -26,6 +26,8 @@ def role_env(tmp_path: Path, redis_url: str, port: int, **extra: str) -> dict[st
         BREAKPOKER_INSTANCE=str(tmp_path / "instance"),
         BREAKPOKER_BIND=f"127.0.0.1:{port}",
         PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "prometheus"),
+        # These tests deal at a table they have just made, with no session.
+        BREAKPOKER_ROUNDS_WITHOUT_SESSION="allow",
         **extra,
     )
     return env

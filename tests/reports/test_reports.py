@@ -214,7 +214,9 @@ def build_floor(app) -> Floor:
 
         def enter(batch):
             for name, (table, dealer, when, body, _) in batch.items():
-                entered = enter_round(session, tables[table], user(session, dealer), body(name), name, when)
+                entered = enter_round(
+                    session, tables[table], user(session, dealer), body(name), name, when, sessionless=True
+                )
                 rounds[name] = entered.record.id
 
         enter(ROUNDS)
@@ -594,7 +596,7 @@ def test_theory_is_pending_while_a_par_sheet_is_computed(app, client, as_role):
     # An ace-high qualifier: rules whose par sheet nobody has computed yet.
     with unit_of_work(sessions(app)) as session:
         table = create_table(session, user(session, "admin"), "BP-ACE", {"dealer_qualifier": "A-3-2"})
-        enter_round(session, table, user(session, "dealer"), base("r1"), "r1", utc_now())
+        enter_round(session, table, user(session, "dealer"), base("r1"), "r1", utc_now(), sessionless=True)
         table_id = table.id
     count_directly(app)
     with sessions(app)() as session:
@@ -748,6 +750,7 @@ def test_the_report_json_is_whole_through_the_api(app, client, as_role, table):
             base("r1"),
             "r1",
             at("2026-12-01T10:00:00"),
+            sessionless=True,
         )
     count_directly(app)
     now = utc_now()

@@ -11,16 +11,27 @@ from service.engine.table_config import BetType, TableConfig
 from service.store.models import GameTable
 from service.tables.status import TableStatus
 from service.tables.views import BetJson, ConfigJson, bet_json
+from tests.support.accounting import TRAY, as_user, signature
 from tests.support.app import sessions
 
 pytestmark = pytest.mark.store
 
 
-def test_a_new_table_is_stored_open(app, table):
+def test_a_new_table_is_stored_closed_until_a_session_opens_it(app, client, table):
     with sessions(app)() as session:
         stored = session.scalar(select(GameTable.status).where(GameTable.id == table["id"]))
-    assert stored == TableStatus.OPEN == "open"
-    assert TableStatus(stored) is TableStatus.OPEN
+    assert stored == TableStatus.CLOSED == "closed"
+    assert TableStatus(stored) is TableStatus.CLOSED
+    assert (
+        client.post(
+            f"/api/v1/tables/{table['id']}/sessions",
+            json={"lines": TRAY, "cosigner": signature("dealer")},
+            headers=as_user(client, "pit_boss"),
+        ).status_code
+        == 201
+    )
+    with sessions(app)() as session:
+        assert session.scalar(select(GameTable.status)) == TableStatus.OPEN == "open"
 
 
 def test_a_bet_is_listed_as_the_engine_names_it():

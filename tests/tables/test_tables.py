@@ -25,7 +25,7 @@ FIVE_HUNDRED = {
 
 def test_a_name_alone_takes_the_default_configuration(client, as_role, table):
     assert table["name"] == "BP-1"
-    assert table["status"] == "open"
+    assert table["status"] == "closed"  # until a session opens it
     assert table["config"]["version"] == 1
     assert table["config"]["dealer_qualifier"] == "K-3-2"
     assert table["config"]["limits"]["main"] == [500, 100_000]
@@ -203,11 +203,23 @@ def test_a_table_has_its_own_gaming_day_and_shifts(app, client, as_role):
         dealer = session.scalar(select(User).where(User.name == "dealer"))
         # 21:59 local (13:59 UTC) on the 29th: the last shift of the day that began at 22:00 on the 28th.
         late = enter_round(
-            session, game_table, dealer, round_body("late"), "k1", datetime(2026, 11, 29, 13, 59, tzinfo=UTC)
+            session,
+            game_table,
+            dealer,
+            round_body("late"),
+            "k1",
+            datetime(2026, 11, 29, 13, 59, tzinfo=UTC),
+            sessionless=True,
         )
         # 22:00 local: a new gaming day, shift 1.
         early = enter_round(
-            session, game_table, dealer, round_body("early"), "k2", datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
+            session,
+            game_table,
+            dealer,
+            round_body("early"),
+            "k2",
+            datetime(2026, 11, 29, 14, 0, tzinfo=UTC),
+            sessionless=True,
         )
         session.commit()
         placed = [(r.record.gaming_day, r.record.shift, r.record.utc_offset_minutes) for r in (late, early)]

@@ -219,6 +219,8 @@ class _LoadBench:
             "BREAKPOKER_INSTANCE": str(self.instance),
             "PROMETHEUS_MULTIPROC_DIR": str(self.instance / "prometheus"),
             "BREAKPOKER_BIND": "127.0.0.1:0",  # replaced per server
+            # The bench measures rounds, not the tray: its table has no session.
+            "BREAKPOKER_ROUNDS_WITHOUT_SESSION": "allow",
         }
 
     def _worker_option(self) -> list[str]:

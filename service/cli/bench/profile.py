@@ -26,6 +26,7 @@ from service.accounts.auth import create_user
 from service.accounts.roles import Role
 from service.api.app import create_app
 from service.cli.scratch import cheap_password_hashing, finish, scratch
+from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
 from service.rounds.samples import random_round
 from service.store.db import unit_of_work
@@ -75,7 +76,9 @@ def _poster(url: str, folder: Path, count: int) -> Callable[[], None]:
     """A function posting the next of ``count`` random rounds."""
     upgrade(url)
     with cheap_password_hashing():
-        app = create_app(Settings(instance=folder, database_url=url))
+        # The profile is of a round: its table has no session (no tray).
+        sessionless = SessionlessRounds.ALLOW
+        app = create_app(Settings(instance=folder, database_url=url, rounds_without_session=sessionless))
         with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
             create_user(session, "dealer", Role.DEALER, PASSWORD)
             create_user(session, "admin", Role.ADMIN, PASSWORD)

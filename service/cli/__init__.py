@@ -11,6 +11,7 @@ from service.cli.bench.load import bench_load
 from service.cli.bench.office import bench_office
 from service.cli.bench.profile import bench_profile
 from service.cli.db import db
+from service.cli.demo.command import demo_day
 from service.cli.house_way import house_way_command
 from service.cli.recall import recall
 from service.cli.run import run
@@ -56,3 +57,4 @@ main.add_command(jobs)
 main.add_command(run)
 main.add_command(audit)
 main.add_command(recall)
+main.add_command(demo_day)

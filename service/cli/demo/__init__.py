@@ -1,0 +1,5 @@
+"""``breakpoker demo-day``: a gaming day at three tables played through the
+HTTP API, the money at the tables simulated beside the cards (the trays,
+the drop boxes, the players' buy-ins and bets), ending in the
+cards-against-chips check: balanced at two tables, and at the third the
+exact amount of a bet the dealer paid wrong on purpose."""

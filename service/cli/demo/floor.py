@@ -1,0 +1,67 @@
+"""The demo's people and tables. The people are made in the database (as
+``breakpoker users create`` makes them) with generated passwords; a demo
+user found from an earlier demo gets a new one. The tables are made through
+the API, by the demo's admin."""
+
+from __future__ import annotations
+
+import secrets
+
+import click
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.accounts.auth import create_user
+from service.accounts.passwords import set_password
+from service.accounts.roles import Role
+from service.cli.demo.client import Api
+from service.store.db import unit_of_work
+from service.store.models import RoundRecord, User
+
+TABLES = ("DEMO-1", "DEMO-2", "DEMO-3")
+DEALERS = ("demo-dealer-1", "demo-dealer-2", "demo-dealer-3")  # one a table
+PIT_BOSSES = ("demo-pit-1", "demo-pit-2")  # the first opens, closes and requests; the second receives
+CAGE = "demo-cage"
+COUNTERS = ("demo-count-1", "demo-count-2")
+ADMIN = "demo-admin"  # makes the tables
+CAST: tuple[tuple[str, Role], ...] = (
+    *((name, Role.DEALER) for name in DEALERS),
+    *((name, Role.PIT_BOSS) for name in PIT_BOSSES),
+    (CAGE, Role.CAGE),
+    *((name, Role.COUNT) for name in COUNTERS),
+    (ADMIN, Role.ADMIN),
+)
+
+
+def rounds_stored(sessions: sessionmaker[Session]) -> int:
+    with sessions() as session:
+        return int(session.scalar(select(func.count(RoundRecord.id))) or 0)
+
+
+def cast(sessions: sessionmaker[Session]) -> tuple[dict[str, str], list[str]]:
+    """Every demo user with a fresh password: the passwords by name, and the
+    names made just now (the others were there from an earlier demo)."""
+    passwords = {name: secrets.token_urlsafe(12) for name, _ in CAST}
+    made: list[str] = []
+    with unit_of_work(sessions) as session:
+        for name, role in CAST:
+            found = session.scalar(select(User).where(User.name == name))
+            if found is None:
+                create_user(session, name, role, passwords[name])
+                made.append(name)
+            elif found.role != role:
+                raise click.ClickException(
+                    f"a user {name!r} exists as {found.role}, not {role}: the demo will not use it"
+                )
+            else:
+                set_password(session, name, passwords[name])
+    return passwords, made
+
+
+def tables(api: Api) -> dict[str, int]:
+    """DEMO-1 to DEMO-3's ids, each made with the default rules if missing."""
+    found = {str(table["name"]): int(table["id"]) for table in api.get(ADMIN, "/tables")}
+    for name in TABLES:
+        if name not in found:
+            found[name] = int(api.post(ADMIN, "/tables", {"name": name, "timezone": "UTC"})["id"])
+    return {name: found[name] for name in TABLES}

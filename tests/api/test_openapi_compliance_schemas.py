@@ -53,6 +53,12 @@ def test_the_manifest_is_described_field_by_field(client):
         "decision_id",
         "audit_event_id",
         "audit_seal_seq",
+        "table_session_id",
+        "inventory_count_id",
+        "slip_id",
+        "slip_signature_id",
+        "drop_count_id",
+        "check_note_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -194,6 +200,12 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "decision_id": 0,
             "audit_event_id": 9,
             "audit_seal_seq": 9,
+            "table_session_id": 1,
+            "inventory_count_id": 2,
+            "slip_id": 3,
+            "slip_signature_id": 5,
+            "drop_count_id": 1,
+            "check_note_id": 0,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

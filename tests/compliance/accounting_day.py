@@ -4,6 +4,7 @@ received, a fill voided, a drop count and its recount, a check note."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests.support.accounting import (
@@ -27,9 +28,11 @@ RECOUNT = {"2000": 200000, "10000": 310000}  # 5,100.00
 NOTE = "=SUM(A1) drop recounted: a 100 note stuck in the box"
 
 
-def play_day(client: Any, table_id: int) -> dict[str, Any]:
+def play_day(client: Any, table_id: int, later: Callable[[], None] | None = None) -> dict[str, Any]:
     """The records of one session at the table, as the API answered them
-    (``detail``: the session with its slips and counts, after the note)."""
+    (``detail``: the session with its slips and counts, after the note).
+    ``later`` is called once the table is closed, before its drop is counted
+    (a test moves the clock there)."""
     opened = ok(open_table(client, table_id, TRAY), 201)
     fill = full_slip(client, table_id, "fill", FILL)
     credit = full_slip(client, table_id, "credit", CREDIT)
@@ -38,6 +41,8 @@ def play_day(client: Any, table_id: int) -> dict[str, Any]:
     ok(client.post(f"/api/v1/slips/{voided['number']}/void", json=body, headers=sign_in(client, "pit_boss")))
     closed = ok(close_table(client, table_id, CLOSER))
     session_id = opened["id"]
+    if later is not None:
+        later()
     first = ok(count_drop(client, session_id, DROP), 201)
     recount = ok(count_drop(client, session_id, RECOUNT, ("count2", "count"), reason="box recounted"), 201)
     detail = ok(

@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from service.accounting.records import (
     Record,
     count_record,
@@ -150,3 +153,29 @@ def stored_columns(row: Any, names: Record) -> Record:
 def _id(record: Record, table: str) -> int | None:
     value = record.get(TABLES[table].key)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def rows_of(session: Session, subject: str) -> list[tuple[str, list[Any]]]:
+    """The stored rows of one subject, table by table: ``slip:NUMBER`` (the
+    slip, its signatures) or ``session:ID`` (the session, its tray counts,
+    drop counts and notes); none for a subject of another kind."""
+    kind, _, number = subject.partition(":")
+    if not number.isdigit() or len(number) > 18:
+        return []
+    if kind == "slip":
+        slips = list(session.scalars(select(Slip).where(Slip.number == int(number))))
+        ids = [slip.id for slip in slips]
+        signatures = session.scalars(
+            select(SlipSignature).where(SlipSignature.slip_id.in_(ids)).order_by(SlipSignature.id)
+        )
+        return [(SLIPS, slips), (SIGNATURES, list(signatures))]
+    if kind != "session":
+        return []
+    found: list[tuple[str, list[Any]]] = [
+        (SESSIONS, list(session.scalars(select(TableSession).where(TableSession.id == int(number)))))
+    ]
+    for table in (TABLES[COUNTS], TABLES[DROPS], TABLES[NOTES]):
+        model: Any = table.model
+        query = select(model).where(model.session_id == int(number)).order_by(model.id)
+        found.append((table.name, list(session.scalars(query))))
+    return found

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from service.audit.kinds import EventKind
@@ -37,6 +37,7 @@ from service.compliance.accounting_claims import (
     Claim,
     SealedEvent,
     claims_of,
+    rows_of,
     stored_columns,
 )
 from service.compliance.accounting_report import (
@@ -56,7 +57,7 @@ from service.store.models import AuditEvent, AuditSeal, Slip, TableSession
 
 PAGE = 500  # events or rows a query
 
-__all__ = ["AccountingReport", "accounting_size", "check_accounting"]
+__all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
 
 
 @dataclass
@@ -71,8 +72,27 @@ class _Walk:
 def check_accounting(session: Session, progress: Progress | None = None) -> AccountingReport:
     """Every accounting event against the rows it claims, then every stored
     row that no event claims."""
+    tables = ((table.name, _rows(session, table.model)) for table in TABLES.values())
+    return _check(session, AuditEvent.kind.in_(KINDS), tables, progress)
+
+
+def check_subject(session: Session, subject: str) -> AccountingReport:
+    """The records of one subject against their events, as ``recall
+    --verify`` checks one round: ``slip:NUMBER`` (the slip and its
+    signatures) or ``session:ID`` (the session, its tray counts, drop
+    counts and notes; its slips are subjects of their own)."""
+    events = AuditEvent.kind.in_(KINDS) & (AuditEvent.subject == subject)
+    return _check(session, events, rows_of(session, subject), None)
+
+
+def _check(
+    session: Session,
+    events: ColumnElement[bool],
+    tables: Iterable[tuple[str, Iterable[Any]]],
+    progress: Progress | None,
+) -> AccountingReport:
     walk = _Walk(defaultdict(set), [])
-    for page in _event_pages(session):
+    for page in _event_pages(session, events):
         for event in page:
             walk.problems += _check_event(session, event, walk)
             walk.events += 1
@@ -80,13 +100,13 @@ def check_accounting(session: Session, progress: Progress | None = None) -> Acco
                 progress(1)
         session.expunge_all()
     checked = 0
-    for table in TABLES.values():
-        claimed = set().union(*(ids for (name, _), ids in walk.seen.items() if name == table.name))
-        for row in _rows(session, table.model):
+    for name, rows in tables:
+        claimed = set().union(*(ids for (table, _), ids in walk.seen.items() if table == name))
+        for row in rows:
             checked += 1
             if row.id not in claimed:
-                walk.problems.append(_unclaimed(session, table.name, row))
-            elif table.name == SESSIONS:
+                walk.problems.append(_unclaimed(session, name, row))
+            elif name == SESSIONS:
                 walk.problems += _closed_unsealed(row, walk)
             if progress is not None:
                 progress(1)
@@ -101,7 +121,7 @@ def accounting_size(session: Session) -> int:
     return sum(int(session.scalar(query) or 0) for query in (events, *rows))
 
 
-def _event_pages(session: Session) -> Iterator[list[SealedEvent]]:
+def _event_pages(session: Session, events: ColumnElement[bool]) -> Iterator[list[SealedEvent]]:
     after = 0
     while True:
         rows = session.execute(
@@ -115,7 +135,7 @@ def _event_pages(session: Session) -> Iterator[list[SealedEvent]]:
                 AuditSeal.canonical,
             )
             .outerjoin(AuditSeal, AuditSeal.event_id == AuditEvent.id)
-            .where(AuditEvent.kind.in_(KINDS), AuditEvent.id > after)
+            .where(events, AuditEvent.id > after)
             .order_by(AuditEvent.id)
             .limit(PAGE)
         ).all()

@@ -181,3 +181,40 @@ def test_a_row_with_no_event_and_an_event_with_no_row_are_named(app, client, as_
     }
     missing = next(p for p in report["problems"] if p["problem"] == "event_missing")
     assert (missing["id"], missing["event_id"]) == (100, None)
+
+
+def record(settings, *options: str):
+    return CliRunner().invoke(main, ["audit", "record", *options], env={"DATABASE_URL": settings.database})
+
+
+def test_one_slip_or_session_is_checked_on_its_own(app, settings, day):
+    fill, credit = day["fill"], day["credit"]
+    edit(app, update(Slip).where(Slip.number == fill["number"]).values(total=1))
+    edited = record(settings, "--slip", str(fill["number"]))
+    assert edited.exit_code == 1, edited.output
+    assert f"total: stored 1, sealed {fill['total']}" in edited.output
+    untouched = record(settings, "--slip", str(credit["number"]), "--json")
+    assert untouched.exit_code == 0, untouched.output
+    shown = json.loads(untouched.stdout)
+    # The slip and its issue and receipt, against their three events.
+    assert shown == {
+        "subject": f"slip:{credit['number']}",
+        "intact": True,
+        "checked": 3,
+        "events": 3,
+        "differing": 0,
+        "problems": [],
+    }
+    session_id = day["session"]["id"]
+    whole = record(settings, "--session", str(session_id))
+    # The session, two tray counts, two drop counts and a note; five events.
+    assert whole.exit_code == 0, whole.output
+    assert "accounting: 6 stored record(s) agree with their 5 sealed event(s)" in whole.output
+
+
+def test_a_record_that_is_not_there_is_refused(settings, day):
+    missing = record(settings, "--slip", "999")
+    assert missing.exit_code == 1
+    assert "no record and no event of slip:999" in missing.output
+    assert record(settings).exit_code == 2
+    assert record(settings, "--slip", "1", "--session", "1").exit_code == 2

@@ -83,10 +83,12 @@ function showProgress(item) {
 }
 
 function verdict(report) {
-  const { chain, rounds, totals } = report;
+  const { chain, rounds, totals, accounting } = report;
   if (report.intact) {
     const range = chain.first_seq ? `seals ${chain.first_seq} to ${chain.last_seq}` : "no seal yet";
-    return `INTACT: ${chain.checked.toLocaleString()} links checked (${range}); ${rounds.checked.toLocaleString()} rounds agree with their sealed events; ${totals.checked.toLocaleString()} totals agree with a recount.`;
+    // A report of a version before the accounting records has no such part.
+    const records = accounting ? ` ${accounting.checked.toLocaleString()} accounting records agree with their sealed events.` : "";
+    return `INTACT: ${chain.checked.toLocaleString()} links checked (${range}); ${rounds.checked.toLocaleString()} rounds agree with their sealed events; ${totals.checked.toLocaleString()} totals agree with a recount.${records}`;
   }
   if (!chain.intact) {
     const broken = chain.broken;
@@ -95,6 +97,7 @@ function verdict(report) {
   const found = [];
   if (!rounds.intact) found.push(`${rounds.differing} round(s) differ from their sealed events`);
   if (!totals.intact) found.push(`${totals.differing + totals.taken_out_counting.length} total(s) differ from a recount of the rounds`);
+  if (accounting && !accounting.intact) found.push(`${accounting.differing} accounting record(s) differ from their sealed events`);
   return `BROKEN: ${found.join("; ")}`;
 }
 
@@ -153,9 +156,33 @@ function totalParts(totals) {
   return parts;
 }
 
+/** Sessions, tray counts, slips, signatures, drop counts and notes that differ from their events. */
+function accountingParts(accounting) {
+  if (!accounting || accounting.intact) return [];
+  const rows = accounting.problems.flatMap((problem) => {
+    const cells = (field, stored, sealed) =>
+      el(
+        "tr",
+        { dataset: { table: problem.table ?? "", record: String(problem.id ?? "") } },
+        el("td", {}, problem.table ?? "—"),
+        el("td", { className: "number" }, String(problem.id ?? "—")),
+        el("td", {}, problem.subject),
+        el("td", {}, field),
+        el("td", {}, stored),
+        el("td", {}, sealed),
+      );
+    if (!problem.differences.length) return [cells(problem.problem.replaceAll("_", " "), "", problem.message)];
+    return problem.differences.map((d) => cells(d.field, JSON.stringify(d.stored), JSON.stringify(d.sealed)));
+  });
+  return [
+    el("h3", {}, "Accounting records that differ from their sealed events"),
+    grid(["Table", "Row", "Subject", "Field", "Stored", "Sealed"], rows, { id: "accounting-differences" }),
+  ];
+}
+
 function showReport(report) {
   const head = el("p", { className: `verdict ${report.intact ? "intact" : "broken"}`, id: "verdict" }, verdict(report));
-  $("#verify-result").replaceChildren(head, ...chainParts(report.chain), ...roundParts(report.rounds), ...totalParts(report.totals));
+  $("#verify-result").replaceChildren(head, ...chainParts(report.chain), ...roundParts(report.rounds), ...totalParts(report.totals), ...accountingParts(report.accounting));
 }
 
 /** Wire the form, and follow a verification still under way (a reload while it runs). */

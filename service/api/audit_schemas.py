@@ -1,5 +1,6 @@
 """Schemas of the audit trail's verifications: the request, the job as
-shown, and its report (the chain, the rounds, the totals)."""
+shown, and its report (the chain, the rounds, the totals, the accounting
+records)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from service.api.blueprint import MAX_ID
 from service.api.export_schemas import ProgressSchema
 from service.api.schemas import StrictSchema
+from service.compliance.accounting_report import PROBLEMS
 from service.jobs.progress import STATES
 
 
@@ -146,14 +148,86 @@ class TotalsReportSchema(Schema):
     )
 
 
+class FieldDifferenceSchema(Schema):
+    field = fields.String(
+        required=True, metadata={"description": "the record's field, e.g. total, lines.2500, counters[1]"}
+    )
+    # Raw: a record's field is an amount, an id, a time, lines by
+    # denomination (an object), the counters (a list), text or null.
+    stored = fields.Raw(allow_none=True, metadata={"description": "the field as stored now" + ANY_JSON})
+    sealed = fields.Raw(
+        allow_none=True, metadata={"description": "the field as its sealed event carries it" + ANY_JSON}
+    )
+
+
+class RecordProblemSchema(Schema):
+    table = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "the stored table: table_sessions, inventory_counts, slips, slip_signatures, "
+            "drop_counts or check_notes; null: an event whose payload names no record"
+        },
+    )
+    id = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the row's id; null: the event names none"}
+    )
+    subject = fields.String(
+        required=True, metadata={"description": "its event's subject: session:ID or slip:NUMBER"}
+    )
+    event_id = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the event compared; null: no event carries it"},
+    )
+    problem = fields.String(
+        required=True,
+        validate=validate.OneOf(PROBLEMS),
+        metadata={
+            "description": "record_edited (a field differs from the event), event_missing (a row no "
+            "event carries), record_missing (an event whose row is gone), event_repeated (a second event "
+            "of one kind claims the row) or event_unreadable (an event that carries no record)"
+        },
+    )
+    message = fields.String(required=True, metadata={"description": "what is wrong, in words"})
+    differences = fields.List(
+        fields.Nested(FieldDifferenceSchema),
+        required=True,
+        metadata={"description": "an edited record's fields, stored against sealed"},
+    )
+
+
+class AccountingReportSchema(Schema):
+    intact = fields.Boolean(
+        required=True, metadata={"description": "every accounting record agrees with its sealed event"}
+    )
+    checked = fields.Integer(required=True, metadata={"description": "stored accounting rows compared"})
+    events = fields.Integer(required=True, metadata={"description": "accounting events read"})
+    differing = fields.Integer(required=True, metadata={"description": "problems found"})
+    problems = fields.List(
+        fields.Nested(RecordProblemSchema), required=True, metadata={"description": "the first 100 of them"}
+    )
+
+
 class AuditReportSchema(Schema):
-    intact = fields.Boolean(required=True, metadata={"description": "the chain, the rounds and the totals"})
+    intact = fields.Boolean(
+        required=True,
+        metadata={"description": "the chain, the rounds, the totals and the accounting records"},
+    )
     chain = fields.Nested(ChainReportSchema, required=True, metadata={"description": "the hash chain"})
     rounds = fields.Nested(
         RoundsReportSchema, required=True, metadata={"description": "the rounds against their sealed events"}
     )
     totals = fields.Nested(
         TotalsReportSchema, required=True, metadata={"description": "the totals against a recount"}
+    )
+    accounting = fields.Nested(
+        AccountingReportSchema,
+        required=True,
+        metadata={
+            "description": "the table sessions, tray counts, slips, signatures, drop counts and check "
+            "notes against their sealed events"
+        },
     )
 
 

@@ -95,6 +95,18 @@ class CutSchema(Schema):
     decision_id = fields.Integer(required=True, metadata={"description": "the newest decision on one"})
     audit_event_id = fields.Integer(required=True, metadata={"description": "the newest audit event"})
     audit_seal_seq = fields.Integer(required=True, metadata={"description": "the newest link of the chain"})
+    table_session_id = fields.Integer(required=True, metadata={"description": "the newest table session"})
+    inventory_count_id = fields.Integer(
+        required=True, metadata={"description": "the newest tray count (an opener or a closer)"}
+    )
+    slip_id = fields.Integer(required=True, metadata={"description": "the newest fill or credit"})
+    slip_signature_id = fields.Integer(
+        required=True, metadata={"description": "the newest signature on a slip (issued, received, voided)"}
+    )
+    drop_count_id = fields.Integer(
+        required=True, metadata={"description": "the newest drop count or recount"}
+    )
+    check_note_id = fields.Integer(required=True, metadata={"description": "the newest note on a check"})
 
 
 class ChainHeadSchema(Schema):

@@ -6,6 +6,7 @@ import click
 
 from service.cli.analyze import analyze
 from service.cli.audit import audit
+from service.cli.audit_records import audit_record
 from service.cli.bench.game import bench
 from service.cli.bench.load import bench_load
 from service.cli.bench.office import bench_office
@@ -56,5 +57,6 @@ main.add_command(dispatcher)
 main.add_command(jobs)
 main.add_command(run)
 main.add_command(audit)
+audit.add_command(audit_record)
 main.add_command(recall)
 main.add_command(demo_day)

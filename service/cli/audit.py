@@ -1,5 +1,6 @@
 """``breakpoker audit verify``: walk the audit hash chain, compare every
-stored round with its sealed event and recount the totals."""
+stored round with its sealed event, recount the totals, and compare every
+table accounting record with its sealed event."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.compliance.audit_verify import (
+    AccountingReport,
     AuditReport,
     ChainReport,
     as_text,
@@ -45,7 +47,9 @@ def audit() -> None:
 def verify(first: int | None, last: int | None, as_json: bool, every: float | None) -> None:
     """Check every link of the hash chain (or links --from..--to) and name
     the first broken one; compare every stored round with its sealed
-    round_settled event, and recount the shift totals from the rounds.
+    round_settled event, recount the shift totals from the rounds, and
+    compare every table session, tray count, slip, slip signature, drop
+    count and check note with the sealed event that carries it.
     Exit status 0: all intact; 1: anything broken or different."""
     if first is not None and last is not None and last < first:
         raise click.UsageError(f"--to ({last}) is before --from ({first})")
@@ -101,13 +105,19 @@ def _verify_every(sessions: sessionmaker[Session], first: int | None, last: int 
 def _log(report: AuditReport) -> None:
     chain = report.chain
     summary = {key: value for key, value in chain.to_json().items() if key != "broken"}
-    summary |= {"intact": report.intact, "rounds": report.rounds.to_json(), "totals": report.totals.to_json()}
+    summary |= {
+        "intact": report.intact,
+        "rounds": report.rounds.to_json(),
+        "totals": report.totals.to_json(),
+        "accounting": report.accounting.to_json(),
+    }
     if report.intact:
         log.info(
-            "audit chain intact: %s links checked; %s rounds and %s totals agree",
+            "audit chain intact: %s links checked; %s rounds, %s totals and %s accounting records agree",
             chain.checked,
             report.rounds.checked,
             report.totals.checked,
+            report.accounting.checked,
             extra=summary,
         )
     elif chain.broken is not None:
@@ -119,9 +129,11 @@ def _log(report: AuditReport) -> None:
         )
     else:
         log.critical(
-            "audit trail BROKEN: %s round(s) differ from their sealed events, %s total(s) from a recount",
+            "audit trail BROKEN: %s round(s) differ from their sealed events, %s total(s) from a "
+            "recount, %s accounting record(s) from their sealed events",
             report.rounds.differing,
             report.totals.problems,
+            report.accounting.differing,
             extra=summary,
         )
 
@@ -130,6 +142,7 @@ def show(report: AuditReport) -> None:
     show_chain(report.chain)
     show_rounds(report.rounds)
     show_totals(report.totals)
+    show_accounting(report.accounting)
 
 
 def show_chain(report: ChainReport) -> None:
@@ -206,6 +219,28 @@ def show_totals(report: TotalsReport) -> None:
     click.secho(
         f"MISMATCH: {report.differing} of {report.checked} shift total(s) differ from a recount of "
         "the rounds",
+        fg="red",
+        bold=True,
+    )
+
+
+def show_accounting(report: AccountingReport) -> None:
+    for problem in report.problems:
+        click.secho(f"MISMATCH: {problem.message}", fg="red")
+        for difference in problem.differences:
+            click.echo(
+                f"  {difference.field}: stored {as_text(difference.stored)}, "
+                f"sealed {as_text(difference.sealed)}"
+            )
+    if report.intact:
+        click.echo(
+            f"accounting: {report.checked} stored record(s) agree with their {report.events} sealed event(s)"
+        )
+        return
+    more = f" (the first {len(report.problems)} named)" if report.differing > len(report.problems) else ""
+    click.secho(
+        f"MISMATCH: {report.differing} problem(s) in {report.checked} stored accounting record(s) against "
+        f"their sealed events{more}",
         fg="red",
         bold=True,
     )

@@ -1,7 +1,7 @@
 """What compliance takes away and checks: exports (their queries, files and
 writer, built off the request path) and the verification of the audit
 trail (the hash chain walked, rounds against their sealed events, totals
-against the rounds).
+against the rounds, the table accounting records against theirs).
 
-May import: rounds and below.
+May import: rounds, accounting and below.
 """

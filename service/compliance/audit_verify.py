@@ -1,4 +1,4 @@
-"""Verifying the audit trail, in three parts that a verification always
+"""Verifying the audit trail, in four parts that a verification always
 runs together:
 
 - the hash chain: the seals walked in sequence order, each link checked
@@ -7,7 +7,10 @@ runs together:
 - every stored round against its sealed ``round_settled`` event: its money,
   digest and where it counts (:mod:`service.rounds.sealed`);
 - the derived totals the reports read, recounted from the rounds
-  (:mod:`service.compliance.totals_check`).
+  (:mod:`service.compliance.totals_check`);
+- every table accounting record (sessions, tray counts, slips and their
+  signatures, drop counts, check notes) against the sealed event that
+  carries it whole (:mod:`service.compliance.accounting_verify`).
 
 What a DBA editing rows directly can do, and where it shows:
 
@@ -23,7 +26,9 @@ What a DBA editing rows directly can do, and where it shows:
 - empty the seals (TRUNCATE, or DELETE with the triggers dropped): no link
   although events are stored;
 - rewrite a round so that it agrees with itself, or lower a total: the
-  round against its sealed event, the totals against a recount.
+  round against its sealed event, the totals against a recount;
+- edit a slip's total, a tray count or a drop count, or insert one by hand:
+  the record against its sealed event (or its lack of one).
 
 Cutting links off the end of the chain leaves a shorter chain that is
 intact in itself: only a head recorded elsewhere (an export, an earlier
@@ -45,6 +50,8 @@ from sqlalchemy.orm import Session
 from service.audit.chain import chain_head
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
+from service.compliance.accounting_report import AccountingReport, AccountingReportJson
+from service.compliance.accounting_verify import accounting_size, check_accounting
 from service.compliance.chain_report import (
     ABSENT,
     BrokenLink,
@@ -63,6 +70,7 @@ from service.store.models import AuditEvent, AuditSeal, RoundRecord
 
 __all__ = [
     "ABSENT",
+    "AccountingReport",
     "AuditReport",
     "AuditReportJson",
     "BrokenLink",
@@ -139,19 +147,22 @@ class AuditReportJson(TypedDict):
     chain: ChainReportJson
     rounds: RoundsReportJson
     totals: TotalsReportJson
+    accounting: AccountingReportJson
 
 
 @dataclass(frozen=True)
 class AuditReport:
-    """A whole verification: the chain, the rounds, the totals."""
+    """A whole verification: the chain, the rounds, the totals, the
+    accounting records."""
 
     chain: ChainReport
     rounds: RoundsReport
     totals: TotalsReport
+    accounting: AccountingReport
 
     @property
     def intact(self) -> bool:
-        return self.chain.intact and self.rounds.intact and self.totals.intact
+        return self.chain.intact and self.rounds.intact and self.totals.intact and self.accounting.intact
 
     def to_json(self) -> AuditReportJson:
         return {
@@ -159,6 +170,7 @@ class AuditReport:
             "chain": self.chain.to_json(),
             "rounds": self.rounds.to_json(),
             "totals": self.totals.to_json(),
+            "accounting": self.accounting.to_json(),
         }
 
 
@@ -166,20 +178,23 @@ def verify_records(
     session: Session, first: int | None = None, last: int | None = None, progress: Progress | None = None
 ) -> AuditReport:
     """The chain's links ``first``..``last`` (all by default), every stored
-    round against its sealed event, and every total recounted."""
+    round against its sealed event, every total recounted, and every
+    accounting record against its sealed event."""
     chain = verify_chain(session, first, last, progress)
-    return AuditReport(chain, check_rounds(session, progress), check_totals(session, progress))
+    rounds, totals = check_rounds(session, progress), check_totals(session, progress)
+    return AuditReport(chain, rounds, totals, check_accounting(session, progress))
 
 
 def verification_size(session: Session, first: int | None = None, last: int | None = None) -> int:
-    """How many links, rounds, round events and totals a verification checks."""
+    """How many links, rounds, round events, totals and accounting events
+    and records a verification checks."""
     links = select(func.count()).select_from(AuditSeal).where(AuditSeal.seq >= (first or 1))
     if last is not None:
         links = links.where(AuditSeal.seq <= last)
     rounds = select(func.count()).select_from(RoundRecord)
     events = select(func.count()).where(AuditEvent.kind == EventKind.ROUND_SETTLED)
     counted = sum(int(session.scalar(query) or 0) for query in (links, rounds, events))
-    return counted + total_rows(session)
+    return counted + total_rows(session) + accounting_size(session)
 
 
 def record_verification(
@@ -206,6 +221,8 @@ def record_verification(
             "rounds_differing": report.rounds.differing,
             "totals_checked": report.totals.checked,
             "totals_differing": report.totals.problems,
+            "accounting_checked": report.accounting.checked,
+            "accounting_differing": report.accounting.differing,
             "verification": verification_id,
             "via": via,
         },

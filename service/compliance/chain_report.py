@@ -123,8 +123,14 @@ def differences_between(sealed: str, current: str) -> tuple[Difference, ...]:
         before = json.loads(sealed)
     except ValueError:
         return (Difference("canonical", sealed, current),)
+    return compare(before, json.loads(current))
+
+
+def compare(before: Any, after: Any) -> tuple[Difference, ...]:
+    """The fields that differ between two JSON values, by path (``sealed``
+    is ``before``, ``current`` is ``after``)."""
     found: list[Difference] = []
-    _compare("", before, json.loads(current), found)
+    _compare("", before, after, found)
     return tuple(found[:MAX_DIFFERENCES])
 
 

@@ -1,8 +1,9 @@
 """Building a compliance export (the worker's part).
 
-An export is a ZIP under ``<instance>/exports/``: the CSV files and the
-audit chain of :mod:`service.compliance.export_files`, then ``manifest.json``
-with the report's metadata and every file's row count, size and SHA-256.
+An export is a ZIP under ``<instance>/exports/``: the CSV files (the
+rounds, and the table accounting records) and the audit chain of
+:mod:`service.compliance.export_files`, then ``manifest.json`` with the
+report's metadata and every file's row count, size and SHA-256.
 
 The build streams: rows are read in batches and written straight into the
 ZIP on disk, so memory stays flat with size. The ZIP is written under a
@@ -33,6 +34,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
+from service.compliance.export_accounting import accounting_window
 from service.compliance.export_files import FILES, ExportFile
 from service.compliance.export_manifest import Manifest, ManifestFile, manifest_of
 from service.compliance.export_queries import (
@@ -132,7 +134,13 @@ def _build(
         with partial.open("wb") as raw:
             with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as archive:
                 files = [
-                    _write_member(archive, stamp, spec, stream(session, spec.query(scope), batch), written)
+                    _write_member(
+                        archive,
+                        stamp,
+                        spec.bound(session),
+                        stream(session, spec.query(scope), batch),
+                        written,
+                    )
                     for spec in FILES
                 ]
                 manifest = manifest_of(session, export, scope, tables, files, generated_at)
@@ -150,12 +158,15 @@ def _build(
 
 def _scope(session: Session, export: Export, tables: list[GameTable]) -> Scope:
     """What the export covers, as of now: the period's tables and the UTC
-    window of their gaming days, widened to every round placed in them."""
+    window of their gaming days, widened to every round placed in them and
+    every event of their table accounting records."""
     start, end = audit_window(tables, export.first_day, export.last_day)
     ids = tuple(export.table_ids) if export.table_ids is not None else None
     scope = Scope(export.first_day, export.last_day, ids, start, end, take_cut(session))
     # Rounds placed under an earlier zone or schedule: their events too.
     start, end = widened_window(session, scope)
+    # Sessions that ran past their day's end, drops counted the next morning.
+    start, end = accounting_window(session, replace(scope, window_start=start, window_end=end))
     return replace(scope, window_start=start, window_end=end)
 
 

@@ -7,6 +7,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.orm import Session
+
+from service.compliance.export_accounting import (
+    drop_lines,
+    drops_query,
+    notes_query,
+    plain_row,
+    session_row,
+    sessions_query,
+    slip_row,
+    slips_query,
+)
 from service.compliance.export_queries import Line, Query, Scope
 from service.compliance.export_rounds import MONEY_COLUMNS, round_row, rounds_query, seat_row, seats_query
 from service.compliance.export_trail import (
@@ -26,6 +38,15 @@ class ExportFile:
     columns: tuple[str, ...] | None  # None: JSON lines
     query: Callable[[Scope], Query]
     line: Callable[[Line], Any]  # a CSV row (list) or a JSON line (dict)
+    # A line that needs what its rows cannot carry (the names of a JSON list
+    # of user ids): made once a build, in place of ``line``.
+    lines: Callable[[Session], Callable[[Line], Any]] | None = None
+
+    def bound(self, session: Session) -> ExportFile:
+        """The file with its line made for this build."""
+        if self.lines is None:
+            return self
+        return ExportFile(self.name, self.description, self.columns, self.query, self.lines(session))
 
 
 FILES = (
@@ -99,6 +120,100 @@ FILES = (
         ),
         exceptions_query,
         exception_row,
+    ),
+    ExportFile(
+        "table_sessions.csv",
+        "every table session opened in the period's gaming days: when it was opened and closed, and its "
+        "opener and closer tray counts by denomination (lines: JSON, denomination -> amount, minor units) "
+        "with the dealer and pit boss who signed each; an opener that differs from the last closer carries "
+        "the difference and the explanation; closed_at and the closer are empty while it is open",
+        (
+            "session_id",
+            "table_id",
+            "table",
+            "number",
+            "gaming_day",
+            "shift",
+            "opened_at_utc",
+            "closed_at_utc",
+            "opener_count_id",
+            "opener_lines",
+            "opener_total",
+            "opener_dealer",
+            "opener_pit_boss",
+            "opener_difference",
+            "opener_explanation",
+            "closer_count_id",
+            "closer_lines",
+            "closer_total",
+            "closer_dealer",
+            "closer_pit_boss",
+        ),
+        sessions_query,
+        session_row,
+    ),
+    ExportFile(
+        "slips.csv",
+        "every fill and credit of those sessions, a row a slip in number order: its state (requested, "
+        "issued, received or voided), lines and total, and each signature: who requested it, the cage "
+        "cashier who issued it, the two who received it at the table, the two who voided it and why",
+        (
+            "number",
+            "slip_id",
+            "kind",
+            "state",
+            "table_id",
+            "table",
+            "session_id",
+            "gaming_day",
+            "lines",
+            "total",
+            "requested_by",
+            "requested_at_utc",
+            "issued_by",
+            "issued_at_utc",
+            "received_by",
+            "received_cosigned_by",
+            "received_at_utc",
+            "voided_by",
+            "voided_cosigned_by",
+            "voided_at_utc",
+            "void_reason",
+        ),
+        slips_query,
+        slip_row,
+    ),
+    ExportFile(
+        "drop_counts.csv",
+        "every count of those sessions' drop boxes by denomination, recounts too: the counters (user ids "
+        "and names, the signer first), the count it supersedes and the reason, the recount that superseded "
+        "it, and whether it is the current one",
+        (
+            "drop_count_id",
+            "session_id",
+            "table_id",
+            "table",
+            "gaming_day",
+            "lines",
+            "total",
+            "counter_ids",
+            "counters",
+            "counted_at_utc",
+            "supersedes_id",
+            "superseded_by",
+            "reason",
+            "current",
+        ),
+        drops_query,
+        plain_row,
+        drop_lines,
+    ),
+    ExportFile(
+        "check_notes.csv",
+        "every pit boss's note on those sessions' cards-against-chips checks (the latest is the current one)",
+        ("note_id", "session_id", "table_id", "table", "gaming_day", "note", "written_by", "written_at_utc"),
+        notes_query,
+        plain_row,
     ),
     ExportFile(
         "audit_events.csv",

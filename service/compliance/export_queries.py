@@ -1,7 +1,8 @@
 """What every query of a compliance export shares: the cut, the scope and
 its audit window, the rounds a scope selects, and reading a query in
-batches. The queries of the files are :mod:`service.compliance.export_rounds`
-and :mod:`service.compliance.export_trail`.
+batches. The queries of the files are :mod:`service.compliance.export_rounds`,
+:mod:`service.compliance.export_trail` and
+:mod:`service.compliance.export_accounting`.
 
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
@@ -26,10 +27,16 @@ from service.store.models import (
     DEFAULT_SHIFT_STARTS,
     AuditEvent,
     AuditSeal,
+    CheckNote,
+    DropCount,
     ExceptionDecision,
     GameTable,
+    InventoryCount,
     RoundException,
     RoundRecord,
+    Slip,
+    SlipSignature,
+    TableSession,
 )
 from service.tables.gaming_day import day_bounds
 
@@ -47,6 +54,12 @@ class CutJson(TypedDict):
     decision_id: int
     audit_event_id: int
     audit_seal_seq: int
+    table_session_id: int
+    inventory_count_id: int
+    slip_id: int
+    slip_signature_id: int
+    drop_count_id: int
+    check_note_id: int
 
 
 @dataclass(frozen=True)
@@ -58,6 +71,13 @@ class Cut:
     decision_id: int
     event_id: int
     seal_seq: int
+    # the table accounting records (service/compliance/export_accounting.py)
+    session_id: int
+    count_id: int
+    slip_id: int
+    signature_id: int
+    drop_count_id: int
+    note_id: int
 
     def to_json(self) -> CutJson:
         return {
@@ -66,6 +86,12 @@ class Cut:
             "decision_id": self.decision_id,
             "audit_event_id": self.event_id,
             "audit_seal_seq": self.seal_seq,
+            "table_session_id": self.session_id,
+            "inventory_count_id": self.count_id,
+            "slip_id": self.slip_id,
+            "slip_signature_id": self.signature_id,
+            "drop_count_id": self.drop_count_id,
+            "check_note_id": self.note_id,
         }
 
 
@@ -79,6 +105,12 @@ def take_cut(session: Session) -> Cut:
         newest(ExceptionDecision.id),
         newest(AuditEvent.id),
         newest(AuditSeal.seq),
+        newest(TableSession.id),
+        newest(InventoryCount.id),
+        newest(Slip.id),
+        newest(SlipSignature.id),
+        newest(DropCount.id),
+        newest(CheckNote.id),
     )
 
 

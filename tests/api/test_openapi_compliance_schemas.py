@@ -9,6 +9,15 @@ import json
 
 from service.api.audit_schemas import AuditReportSchema, VerificationPageSchema, VerificationSchema
 from service.api.export_schemas import ExportPageSchema, ExportSchema, ManifestSchema
+from service.compliance.accounting_report import (
+    RECORD_EDITED,
+    AccountingReport,
+    AccountingReportJson,
+    FieldDifference,
+    FieldDifferenceJson,
+    RecordProblem,
+    RecordProblemJson,
+)
 from service.compliance.audit_verify import AuditReport, AuditReportJson
 from service.compliance.chain_report import ABSENT, BrokenLink, ChainReport, Difference
 from service.compliance.export_manifest import Manifest, ManifestFile
@@ -44,6 +53,12 @@ def test_the_manifest_is_described_field_by_field(client):
         "decision_id",
         "audit_event_id",
         "audit_seal_seq",
+        "table_session_id",
+        "inventory_count_id",
+        "slip_id",
+        "slip_signature_id",
+        "drop_count_id",
+        "check_note_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -71,6 +86,24 @@ def test_the_links_name_their_fields(client):
         assert "additionalProperties" not in components[owner]["properties"]["links"]
 
 
+def test_the_accounting_report_is_described_field_by_field(client):
+    components = document(client)
+    accounting = component(components, "AuditReport", "accounting")
+    assert set(accounting["properties"]) == set(AccountingReportJson.__required_keys__)
+    problem = component(components, "AccountingReport", "problems")
+    assert set(problem["properties"]) == set(problem["required"]) == set(RecordProblemJson.__required_keys__)
+    assert problem["properties"]["event_id"]["nullable"] is True
+    assert set(problem["properties"]["problem"]["enum"]) == {
+        "record_edited",
+        "event_missing",
+        "record_missing",
+        "event_repeated",
+        "event_unreadable",
+    }
+    difference = component(components, "RecordProblem", "differences")
+    assert set(difference["properties"]) == set(FieldDifferenceJson.__required_keys__)
+
+
 def test_the_totals_compared_are_numbers(client):
     total = document(client)["TotalDifference"]["properties"]
     assert total["stored"]["type"] == total["recounted"]["type"] == "number"
@@ -96,7 +129,8 @@ def test_no_marshmallow_dict_is_left_in_the_answers():
 
 def a_broken_report() -> AuditReport:
     """A report with every part filled in: an edited event, a round that
-    disagrees with its event, totals that differ (an integer and a float)."""
+    disagrees with its event, totals that differ (an integer and a float),
+    a slip and a drop count that differ from their events."""
     differences = (
         Difference("payload.house_net", 500, 900),
         Difference("payload.note", ABSENT, {"why": "added"}),
@@ -116,7 +150,21 @@ def a_broken_report() -> AuditReport:
         ),
         (11,),
     )
-    return AuditReport(chain, rounds, totals)
+    slip = RecordProblem(
+        "slips", 4, "slip:12", 30, RECORD_EDITED, "edited", (FieldDifference("total", 350000, 300000),)
+    )
+    drop = RecordProblem(
+        "drop_counts",
+        2,
+        "session:1",
+        31,
+        RECORD_EDITED,
+        "edited",
+        (FieldDifference("lines.2000", 1, ABSENT), FieldDifference("counters", [5, 6], [5, 7])),
+    )
+    unsealed = RecordProblem("inventory_counts", 9, "session:3", None, "event_missing", "no event")
+    accounting = AccountingReport(14, 13, 3, (slip, drop, unsealed))
+    return AuditReport(chain, rounds, totals, accounting)
 
 
 def test_the_report_schema_shows_exactly_the_report():
@@ -125,6 +173,8 @@ def test_the_report_schema_shows_exactly_the_report():
     shown = as_json(AuditReportSchema().dump(report))
     assert shown == as_json(report)
     assert shown["chain"]["broken"]["differences"][1]["sealed"] == "(absent)"
+    assert shown["accounting"]["problems"][1]["differences"][0]["sealed"] == "(absent)"
+    assert shown["accounting"]["problems"][2]["event_id"] is None
     # An integer stays an integer: no total is shown as 900.0.
     assert json.dumps(shown["totals"]["differences"][0]["recounted"]) == "900"
 
@@ -150,6 +200,12 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "decision_id": 0,
             "audit_event_id": 9,
             "audit_seal_seq": 9,
+            "table_session_id": 1,
+            "inventory_count_id": 2,
+            "slip_id": 3,
+            "slip_signature_id": 5,
+            "drop_count_id": 1,
+            "check_note_id": 0,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

@@ -172,6 +172,8 @@ def test_each_verification_is_on_the_record(app, client, as_role, settings, chai
         "rounds_differing": 0,
         "totals_checked": 0,
         "totals_differing": 0,
+        "accounting_checked": 0,
+        "accounting_differing": 0,
         "verification": job["id"],
         "via": "api",
     }

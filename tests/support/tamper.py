@@ -85,3 +85,26 @@ def rewrite_round(engine: Engine, round_id: int, seat: int, main: int) -> int:
                 .values(**row)
             )
         return settled.house_net
+
+
+#: migration 0011's tables of table accounting records
+ACCOUNTING = (
+    "table_sessions",
+    "inventory_counts",
+    "slips",
+    "slip_signatures",
+    "drop_counts",
+    "check_notes",
+)
+
+
+def drop_accounting_triggers(engine: Engine) -> None:
+    """Every trigger of migration 0011 on the accounting records: their
+    rows can then be updated, deleted or replaced like any others."""
+    postgresql = engine.dialect.name == "postgresql"
+    actions = ("update", "delete", "truncate") if postgresql else ("update", "delete", "replace")
+    with engine.begin() as connection:
+        for table in ACCOUNTING:
+            for action in actions:
+                on = f" ON {table}" if postgresql else ""
+                connection.execute(text(f"DROP TRIGGER {table}_no_{action}{on}"))

@@ -1,7 +1,8 @@
 """The compliance page in Chromium: an export requested, followed while a
 real worker builds it, downloaded and checked against its manifest; the
 audit trail verified by a real worker while the page follows it, intact,
-then with an event tampered with and with a total lowered by hand."""
+then with an event tampered with, with a total lowered by hand and with a
+tray count edited."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from typing import Any
 from sqlalchemy import select, update
 
 from service.store.db import make_engine, session_factory, unit_of_work
-from service.store.models import AuditEvent, AuditSeal, ShiftAggregate
+from service.store.models import AuditEvent, AuditSeal, InventoryCount, ShiftAggregate
+from tests.support.accounting import TRAY
+from tests.support.app import PASSWORD
 from tests.support.background import run_burst
 from tests.support.rounds_data import round_body
-from tests.support.tamper import drop_triggers
+from tests.support.tamper import drop_accounting_triggers, drop_triggers
 from tests.ui.conftest import expect, screenshot
 
 
@@ -200,3 +203,39 @@ def test_the_page_is_for_compliance_and_admins(open_page: Any) -> None:
     page.press("#password", "Enter")
     expect(page.locator('[data-error-for="sign-in"]')).to_contain_text("this page is not for that role")
     expect(page.locator("#office")).to_be_hidden()
+
+
+def test_a_tray_count_edited_by_hand_is_named_on_the_page(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    cosigner = {"name": "dealer", "password": PASSWORD}
+    path = f"/tables/{table['id']}/sessions"
+    opened = live.api("POST", path, {"lines": TRAY, "cosigner": cosigner}, user="pit_boss")
+    live.api("POST", f"{path}/close", {"lines": TRAY, "cosigner": cosigner}, user="pit_boss")
+    run_burst(live.settings)  # the session's events sealed
+    engine = make_engine(live.settings.database)
+    drop_accounting_triggers(engine)
+    opener = opened["opener"]
+    with unit_of_work(session_factory(engine)) as session:
+        session.execute(
+            update(InventoryCount)
+            .where(InventoryCount.id == opener["id"])
+            .values(total=opener["total"] + 100)
+        )
+    try:
+        page = open_page("/compliance", "compliance")
+        verdict = verify_on_the_page(page, live)
+        expect(verdict).to_contain_text("BROKEN: 1 accounting record(s) differ from their sealed events")
+        line = page.locator(f'#accounting-differences tbody tr[data-record="{opener["id"]}"]')
+        expect(line).to_have_count(1)
+        expect(line.locator("td").nth(0)).to_have_text("inventory_counts")
+        expect(line.locator("td").nth(2)).to_have_text(f"session:{opened['id']}")
+        expect(line.locator("td").nth(3)).to_have_text("total")
+        expect(line.locator("td").nth(4)).to_have_text(str(opener["total"] + 100))
+        expect(line.locator("td").nth(5)).to_have_text(str(opener["total"]))
+    finally:
+        with unit_of_work(session_factory(engine)) as session:
+            session.execute(
+                update(InventoryCount).where(InventoryCount.id == opener["id"]).values(total=opener["total"])
+            )
+        engine.dispose()

@@ -1,0 +1,106 @@
+"""What checking the accounting records against their sealed events finds
+(:mod:`service.compliance.accounting_verify`), and its JSON shapes as a
+verification's report stores them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from service.compliance.chain_report import ABSENT
+
+LISTED = 100  # problems named in a report
+
+# What is wrong with a record (a RecordProblem's problem).
+RECORD_EDITED = "record_edited"  # a field differs from its sealed event
+EVENT_MISSING = "event_missing"  # a stored row that no event carries
+RECORD_MISSING = "record_missing"  # an event whose row is gone
+EVENT_REPEATED = "event_repeated"  # a second event of one kind claims the row
+EVENT_UNREADABLE = "event_unreadable"  # an event whose payload is no record
+PROBLEMS = (RECORD_EDITED, EVENT_MISSING, RECORD_MISSING, EVENT_REPEATED, EVENT_UNREADABLE)
+
+
+class FieldDifferenceJson(TypedDict):
+    field: str
+    # A record's field: an amount, an id, a time, a denomination's lines (an
+    # object), the counters (a list), text or null; "(absent)" when this
+    # side has no such field.
+    stored: Any
+    sealed: Any
+
+
+class RecordProblemJson(TypedDict):
+    table: str | None
+    id: int | None
+    subject: str
+    event_id: int | None
+    problem: str
+    message: str
+    differences: list[FieldDifferenceJson]
+
+
+class AccountingReportJson(TypedDict):
+    intact: bool
+    checked: int
+    events: int
+    differing: int
+    problems: list[RecordProblemJson]
+
+
+@dataclass(frozen=True)
+class FieldDifference:
+    """A field of a record: as stored now, and as its event seals it."""
+
+    field: str  # e.g. "total", "lines.2500", "counters[1]"
+    stored: Any
+    sealed: Any
+
+
+@dataclass(frozen=True)
+class RecordProblem:
+    table: str | None  # the stored table (None: an event whose payload names none)
+    id: int | None  # the row's id (None: the event names none)
+    subject: str  # its event's subject: session:ID or slip:NUMBER
+    event_id: int | None  # None: no event carries the row
+    problem: str  # one of PROBLEMS
+    message: str
+    differences: tuple[FieldDifference, ...] = ()
+
+    def to_json(self) -> RecordProblemJson:
+        return {
+            "table": self.table,
+            "id": self.id,
+            "subject": self.subject,
+            "event_id": self.event_id,
+            "problem": self.problem,
+            "message": self.message,
+            "differences": [
+                {"field": d.field, "stored": _shown(d.stored), "sealed": _shown(d.sealed)}
+                for d in self.differences
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class AccountingReport:
+    checked: int  # stored rows compared
+    events: int  # accounting events read
+    differing: int  # problems found
+    problems: tuple[RecordProblem, ...]  # the first LISTED of them
+
+    @property
+    def intact(self) -> bool:
+        return self.differing == 0
+
+    def to_json(self) -> AccountingReportJson:
+        return {
+            "intact": self.intact,
+            "checked": self.checked,
+            "events": self.events,
+            "differing": self.differing,
+            "problems": [problem.to_json() for problem in self.problems],
+        }
+
+
+def _shown(value: Any) -> Any:
+    return repr(value) if value is ABSENT else value

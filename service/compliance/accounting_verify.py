@@ -1,0 +1,276 @@
+"""Every stored accounting record against the sealed event that carries it
+whole: the table sessions and their tray counts, the slips and their
+signatures, the drop counts and the check notes.
+
+A record edited in the database (its append-only triggers dropped first)
+no longer matches its event, and each field that differs is named with
+its stored and its sealed value. A row with no event (inserted by hand),
+an event whose row is gone and a record claimed by two events of one kind
+are named too. The chain's walk tells whether an event itself was
+touched; here the event is read as its seal keeps it (the canonical JSON
+hashed), and as recorded only while it waits for its seal.
+
+The events are read a keyset page at a time; the ids of the records they
+claim are kept (a few integers a record: a casino's accounting is some
+rows a table a day), so that the stored rows can then be paged through
+for those no event claims.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.orm import Session
+
+from service.audit.kinds import EventKind
+from service.compliance.accounting_claims import (
+    KINDS,
+    SESSIONS,
+    SIGNATURES,
+    SLIPS,
+    TABLES,
+    Claim,
+    SealedEvent,
+    claims_of,
+    rows_of,
+    stored_columns,
+)
+from service.compliance.accounting_report import (
+    EVENT_MISSING,
+    EVENT_REPEATED,
+    EVENT_UNREADABLE,
+    LISTED,
+    RECORD_EDITED,
+    RECORD_MISSING,
+    AccountingReport,
+    FieldDifference,
+    RecordProblem,
+)
+from service.compliance.chain_report import compare
+from service.jobs.progress import Progress
+from service.store.models import AuditEvent, AuditSeal, Slip, TableSession
+
+PAGE = 500  # events or rows a query
+
+__all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
+
+
+@dataclass
+class _Walk:
+    """What the events claimed so far: (table, kind) -> the row ids."""
+
+    seen: defaultdict[tuple[str, str], set[int]]
+    problems: list[RecordProblem]
+    events: int = 0
+
+
+def check_accounting(session: Session, progress: Progress | None = None) -> AccountingReport:
+    """Every accounting event against the rows it claims, then every stored
+    row that no event claims."""
+    tables = ((table.name, _rows(session, table.model)) for table in TABLES.values())
+    return _check(session, AuditEvent.kind.in_(KINDS), tables, progress)
+
+
+def check_subject(session: Session, subject: str) -> AccountingReport:
+    """The records of one subject against their events, as ``recall
+    --verify`` checks one round: ``slip:NUMBER`` (the slip and its
+    signatures) or ``session:ID`` (the session, its tray counts, drop
+    counts and notes; its slips are subjects of their own)."""
+    events = AuditEvent.kind.in_(KINDS) & (AuditEvent.subject == subject)
+    return _check(session, events, rows_of(session, subject), None)
+
+
+def _check(
+    session: Session,
+    events: ColumnElement[bool],
+    tables: Iterable[tuple[str, Iterable[Any]]],
+    progress: Progress | None,
+) -> AccountingReport:
+    walk = _Walk(defaultdict(set), [])
+    for page in _event_pages(session, events):
+        for event in page:
+            walk.problems += _check_event(session, event, walk)
+            walk.events += 1
+            if progress is not None:
+                progress(1)
+        session.expunge_all()
+    checked = 0
+    for name, rows in tables:
+        claimed = set().union(*(ids for (table, _), ids in walk.seen.items() if table == name))
+        for row in rows:
+            checked += 1
+            if row.id not in claimed:
+                walk.problems.append(_unclaimed(session, name, row))
+            elif name == SESSIONS:
+                walk.problems += _closed_unsealed(row, walk)
+            if progress is not None:
+                progress(1)
+    problems = walk.problems
+    return AccountingReport(checked, walk.events, len(problems), tuple(problems[:LISTED]))
+
+
+def accounting_size(session: Session) -> int:
+    """How many events and rows :func:`check_accounting` reads."""
+    events = select(func.count()).where(AuditEvent.kind.in_(KINDS))
+    rows = [select(func.count()).select_from(table.model) for table in TABLES.values()]
+    return sum(int(session.scalar(query) or 0) for query in (events, *rows))
+
+
+def _event_pages(session: Session, events: ColumnElement[bool]) -> Iterator[list[SealedEvent]]:
+    after = 0
+    while True:
+        rows = session.execute(
+            select(
+                AuditEvent.id,
+                AuditEvent.kind,
+                AuditEvent.subject,
+                AuditEvent.actor_id,
+                AuditEvent.occurred_at,
+                AuditEvent.payload,
+                AuditSeal.canonical,
+            )
+            .outerjoin(AuditSeal, AuditSeal.event_id == AuditEvent.id)
+            .where(events, AuditEvent.id > after)
+            .order_by(AuditEvent.id)
+            .limit(PAGE)
+        ).all()
+        if not rows:
+            return
+        yield [_as_sealed(row) for row in rows]
+        if len(rows) < PAGE:
+            return
+        after = rows[-1].id
+
+
+def _as_sealed(row: Any) -> SealedEvent:
+    recorded = SealedEvent(
+        row.id, row.kind, row.subject, row.actor_id, row.occurred_at.isoformat(), row.payload
+    )
+    if row.canonical is None:
+        return recorded
+    try:
+        document = json.loads(row.canonical)
+        return SealedEvent(
+            row.id,
+            row.kind,
+            document["subject"],
+            document["actor_id"],
+            document["occurred_at"],
+            document["payload"],
+        )
+    except (ValueError, TypeError, KeyError):
+        return recorded  # a rewritten seal: the chain's walk names it
+
+
+def _check_event(session: Session, event: SealedEvent, walk: _Walk) -> list[RecordProblem]:
+    claims = claims_of(event)
+    if not claims or any(claim.row_id is None for claim in claims):
+        return [
+            RecordProblem(
+                claims[0].table if claims else None,
+                None,
+                event.subject,
+                event.id,
+                EVENT_UNREADABLE,
+                f"{event.kind} event {event.id} ({event.subject}) carries no readable record",
+            )
+        ]
+    return [found for claim in claims for found in _check_claim(session, event, claim, walk)]
+
+
+def _check_claim(session: Session, event: SealedEvent, claim: Claim, walk: _Walk) -> list[RecordProblem]:
+    assert claim.row_id is not None  # _check_event names a claim without one
+    table = TABLES[claim.table]
+    seen = walk.seen[(claim.table, event.kind)]
+    named = f"{claim.table} row {claim.row_id}"
+    if claim.row_id in seen:
+        return [
+            RecordProblem(
+                claim.table,
+                claim.row_id,
+                event.subject,
+                event.id,
+                EVENT_REPEATED,
+                f"{named} is claimed by a second {event.kind} event ({event.id})",
+            )
+        ]
+    seen.add(claim.row_id)
+    row = session.get(table.model, claim.row_id)
+    if row is None:
+        message = f"{named} is gone: {event.kind} event {event.id} ({event.subject}) seals it"
+        return [RecordProblem(claim.table, claim.row_id, event.subject, event.id, RECORD_MISSING, message)]
+    stored = {**table.shown(row), **stored_columns(row, claim.columns)}
+    sealed = {**claim.sealed, **claim.columns}
+    for name in claim.skipped:
+        stored.pop(name, None)
+        sealed.pop(name, None)
+    differences = tuple(
+        FieldDifference(found.field, found.current, found.sealed) for found in compare(sealed, stored)
+    )
+    if not differences:
+        return []
+    fields = ", ".join(difference.field for difference in differences)
+    message = f"{named} differs from its {event.kind} event {event.id} ({event.subject}): {fields}"
+    return [
+        RecordProblem(claim.table, claim.row_id, event.subject, event.id, RECORD_EDITED, message, differences)
+    ]
+
+
+def _unclaimed(session: Session, table: str, row: Any) -> RecordProblem:
+    return RecordProblem(
+        table,
+        row.id,
+        _subject(session, table, row),
+        None,
+        EVENT_MISSING,
+        f"{table} row {row.id} has no event: it was written outside the service",
+    )
+
+
+def _subject(session: Session, table: str, row: Any) -> str:
+    """The subject the row's event would have: its session, or its slip."""
+    if table == SESSIONS:
+        return f"session:{row.id}"
+    if table == SLIPS:
+        return f"slip:{row.number}"
+    if table == SIGNATURES:
+        slip = session.get(Slip, row.slip_id)
+        return f"slip:{slip.number}" if slip is not None else f"slip id {row.slip_id}"
+    return f"session:{row.session_id}"
+
+
+def _closed_unsealed(row: TableSession, walk: _Walk) -> list[RecordProblem]:
+    """A session stored closed must have its ``session_closed`` event."""
+    if row.closed_at is None or row.id in walk.seen[(SESSIONS, EventKind.SESSION_CLOSED)]:
+        return []
+    difference = FieldDifference("closed_at", row.closed_at.isoformat(), None)
+    return [
+        RecordProblem(
+            SESSIONS,
+            row.id,
+            f"session:{row.id}",
+            None,
+            RECORD_EDITED,
+            f"{SESSIONS} row {row.id} is closed, but no session_closed event seals its close",
+            (difference,),
+        )
+    ]
+
+
+def _rows(session: Session, model: Any) -> Iterator[Any]:
+    """Every row of the table, a keyset page at a time."""
+    after = 0
+    while True:
+        page: list[Any] = list(
+            session.scalars(select(model).where(model.id > after).order_by(model.id).limit(PAGE))
+        )
+        yield from page
+        if len(page) < PAGE:
+            return
+        after = page[-1].id
+        session.expunge_all()

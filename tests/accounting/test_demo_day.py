@@ -188,6 +188,16 @@ def test_every_slip_and_count_is_an_event_in_the_chain_and_the_export(played, in
     rounds = list(csv.DictReader(io.StringIO(archive.read("rounds.csv").decode(), newline="")))
     assert len(rounds) == 3 * ROUNDS
 
+    def column(name, field):
+        return sorted(
+            int(row[field]) for row in csv.DictReader(io.StringIO(archive.read(name).decode(), newline=""))
+        )
+
+    # The records themselves, beside their events.
+    assert column("slips.csv", "number") == sorted(slips)
+    assert column("drop_counts.csv", "drop_count_id") == sorted(drops)
+    assert column("table_sessions.csv", "session_id") == sorted(opened)
+
 
 def test_a_database_with_rounds_is_refused_without_force_and_the_tray_carries_over(played):
     _, app, client, auditor = played

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from tests.ui.accounting_steps import full_fill, open_table
-from tests.ui.conftest import expect
+from tests.ui.conftest import expect, screenshot
 
 FILL = {"2500": 100000, "10000": 200000}
 
 
 def test_a_printable_slip_shows_its_signatures_and_prints_alone(
-    open_page: Any, live: Any, table: Any
+    open_page: Any, live: Any, table: Any, tmp_path: Any
 ) -> None:
     open_table(live, table["id"])
     slip = full_fill(live, table["id"], FILL)
@@ -46,6 +46,7 @@ def test_a_printable_slip_shows_its_signatures_and_prints_alone(
     expect(view).to_be_visible()
     for hidden in (".bar", "#office", "#slip-print .no-print"):
         expect(page.locator(hidden)).to_be_hidden()
+    screenshot(page, "cage-slip-print", tmp_path)
     page.emulate_media(media="screen")
 
     # The address opens the slip's view again after a reload.

@@ -1,4 +1,5 @@
-"""The pages: the dealer tablet, the pit boss's and compliance's screens.
+"""The pages: the dealer tablet, the pit boss's, compliance's, the cage's and
+the count room's screens.
 
 Static HTML, CSS and JavaScript modules that talk to the JSON API over HTTP
 only: nothing of the service is imported here, so the pages can never show
@@ -41,6 +42,8 @@ PAGES = (
         ("compliance", "admin"),
     ),
     Page("compliance", "Compliance", ("compliance", "admin"), "compliance officers and admins"),
+    Page("cage", "Cage", ("cage",), "cage cashiers"),
+    Page("count", "Count", ("count",), "the count team"),
 )
 
 # Everything is served from here: the casino floor network is closed.
@@ -84,6 +87,18 @@ def pit_page() -> Response:
 def compliance_page() -> Response:
     """Compliance: exports with progress and download, chain verification."""
     return _render(PAGES[2])
+
+
+@pages.get("/cage")
+def cage_page() -> Response:
+    """The cage: the fills and credits waiting to be issued, and each slip's printable view."""
+    return _render(PAGES[3])
+
+
+@pages.get("/count")
+def count_page() -> Response:
+    """The count room: the drop boxes of closed sessions, counted by denomination."""
+    return _render(PAGES[4])
 
 
 @pages.get("/")

@@ -8,16 +8,29 @@ import { canAct, go, notify, pit } from "./pit_common.js";
 import { showReports } from "./pit_reports.js";
 import { showRound } from "./pit_round.js";
 import { showRecall, showRounds } from "./pit_rounds.js";
+import { showChecks } from "./pit_checks.js";
+import { showSession } from "./pit_session.js";
+import { showTables } from "./pit_tables.js";
 import { startSession } from "./session.js";
 
-const SCREENS = { rounds: showRounds, round: showRound, recall: showRecall, approvals: showApprovals, reports: showReports };
+const SCREENS = {
+  rounds: showRounds,
+  round: showRound,
+  recall: showRecall,
+  approvals: showApprovals,
+  reports: showReports,
+  tables: showTables,
+  checks: showChecks,
+  session: showSession,
+};
+const TABS = { round: "rounds", session: "checks" }; // a record's screen lights its list's button
 const TABLE = "breakpoker.pit.table";
 const ALL = "all";
 
 function route() {
   const match = /^#([a-z]+)(?:-(\d+))?$/.exec(location.hash);
   const name = match && SCREENS[match[1]] ? match[1] : "rounds";
-  const tab = name === "round" ? "rounds" : name;
+  const tab = TABS[name] || name;
   for (const panel of document.querySelectorAll(".view-panel")) panel.hidden = panel.id !== `view-${name}`;
   for (const button of document.querySelectorAll("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === tab));
@@ -66,6 +79,7 @@ $("#table-pick").addEventListener("change", (event) => {
   pickTable(event.target.value);
   notify("");
   if (location.hash.startsWith("#round-")) go("rounds");
+  else if (location.hash.startsWith("#session-")) go("checks");
   else route();
 });
 for (const button of document.querySelectorAll("[data-view]")) {

@@ -6,7 +6,14 @@ import { $, clearErrors, el, showError } from "./dom.js";
 
 const SAVED = "breakpoker.sign-in";
 const FLASH = "breakpoker.flash";
-const ROLES = { dealer: "a dealer", pit_boss: "a pit boss", compliance: "a compliance officer", admin: "an admin" };
+const ROLES = {
+  dealer: "a dealer",
+  pit_boss: "a pit boss",
+  compliance: "a compliance officer",
+  admin: "an admin",
+  cage: "a cage cashier",
+  count: "a counter",
+};
 const NO_PAGE_YET = { admin: "there is no admin page yet" };
 
 function read() {

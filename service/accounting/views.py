@@ -240,3 +240,43 @@ def check_json(session: Session, checked: ChipsCheck) -> CheckJson:
 def sessions_of(session: Session, table: GameTable, limit: int = 50) -> list[TableSession]:
     query = select(TableSession).where(TableSession.table_id == table.id).order_by(TableSession.id.desc())
     return list(session.scalars(query.limit(limit)))
+
+
+class DropBoxJson(TypedDict):
+    session_id: int
+    table_id: int
+    table: str
+    number: int
+    gaming_day: date
+    closed_at: datetime
+    current: DropCountJson | None  # the count that stands (null: not counted yet)
+
+
+def drop_boxes_json(session: Session, counted: bool | None, limit: int = 100) -> list[DropBoxJson]:
+    """The boxes of closed sessions, the newest first: what the count room
+    has to count (``counted=False``) or has counted. Blind: the session's
+    figures (opener, closer, fills, credits, win) are not shown to the team
+    that counts its drop."""
+    query = select(TableSession).where(TableSession.closed_at.is_not(None))
+    has_count = select(DropCount.id).where(DropCount.session_id == TableSession.id).exists()
+    if counted is not None:
+        query = query.where(has_count if counted else ~has_count)
+    found = list(session.scalars(query.order_by(TableSession.closed_at.desc()).limit(limit)))
+    tables = {
+        int(table_id): str(name) for table_id, name in session.execute(select(GameTable.id, GameTable.name))
+    }
+    boxes: list[DropBoxJson] = []
+    for table_session in found:
+        counts = drop_counts_json(session, table_session.id)
+        boxes.append(
+            {
+                "session_id": table_session.id,
+                "table_id": table_session.table_id,
+                "table": tables.get(table_session.table_id, ""),
+                "number": table_session.number,
+                "gaming_day": table_session.gaming_day,
+                "closed_at": table_session.closed_at or table_session.opened_at,
+                "current": next((count for count in counts if count["current"]), None),
+            }
+        )
+    return boxes

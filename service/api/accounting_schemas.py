@@ -338,3 +338,24 @@ class SessionDetailSchema(SessionSchema):
         required=True,
         metadata={"description": "the rounds, slips and counts of the session in time order"},
     )
+
+
+class DropBoxesQuerySchema(StrictSchema):
+    counted = fields.Boolean(
+        metadata={"description": "false: the boxes still to count; true: those counted; default both"}
+    )
+
+
+class DropBoxSchema(Schema):
+    session_id = _money("the session whose box it is")
+    table_id = _money("the table's id")
+    table = _text("the table's name")
+    number = _money("the session's number at its table")
+    gaming_day = fields.Date(required=True, metadata={"description": "the gaming day the session opened in"})
+    closed_at = _when("when the session was closed and its box pulled")
+    current = fields.Nested(
+        DropCountSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the count that stands (null: not counted yet)"},
+    )

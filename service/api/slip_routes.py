@@ -12,9 +12,18 @@ from service.accounting.drop_counts import count_drop
 from service.accounting.sessions import get_session
 from service.accounting.slip_states import SlipState, signatures_of, state_of
 from service.accounting.slips import get_slip, issue_slip, receive_slip, request_slip, void_slip
-from service.accounting.views import DropCountJson, SlipJson, drop_counts_json, slips_json
+from service.accounting.views import (
+    DropBoxJson,
+    DropCountJson,
+    SlipJson,
+    drop_boxes_json,
+    drop_counts_json,
+    slips_json,
+)
 from service.accounts.roles import Role
 from service.api.accounting_schemas import (
+    DropBoxesQuerySchema,
+    DropBoxSchema,
     DropCountSchema,
     DropInJson,
     DropInSchema,
@@ -121,6 +130,16 @@ def void_view(body: SlipVoidInJson, number: int) -> SlipJson:
     other = signed_by(body["cosigner"], "cosigner")
     committed(lambda: void_slip(db(), slip, current_user(), other, body["reason"], now()))
     return one(number)
+
+
+@blp.route("/drop-boxes")
+@blp.arguments(DropBoxesQuerySchema, location="query")
+@blp.response(200, DropBoxSchema(many=True))
+@roles(Role.COUNT, Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
+def drop_boxes_view(query: dict[str, Any]) -> list[DropBoxJson]:
+    """The drop boxes of closed sessions (the latest 100), the newest first:
+    the count room's list. No figures of the session: the count is blind."""
+    return drop_boxes_json(db(), query.get("counted"))
 
 
 @blp.route("/sessions/<id:session_id>/drop-counts")

@@ -110,6 +110,7 @@ ENDPOINTS += [
         {"reason": "asked twice", "cosigner": money.signature("cage")},
         {"pit_boss"},
     ),
+    ("GET", "/drop-boxes", None, {"count", "pit_boss", "compliance", "admin"}),
     ("GET", "/sessions/{session}/drop-counts", None, {"count", "pit_boss", "compliance", "admin"}),
     (
         "POST",
@@ -143,6 +144,8 @@ PUBLIC = {
     ("GET", "/dealer"),
     ("GET", "/pit"),
     ("GET", "/compliance"),
+    ("GET", "/cage"),
+    ("GET", "/count"),
     ("GET", "/static/<path:filename>"),
     ("GET", "/ui/static/<path:filename>"),
 }

@@ -51,6 +51,9 @@ USERS = {
     "pit_boss2": "pit_boss",
     "compliance": "compliance",
     "admin": "admin",
+    "cage": "cage",
+    "count": "count",
+    "count2": "count",
 }
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DECK = [rank + suit for suit in "shdc" for rank in "AKQJT98765432"] + ["JK"]

@@ -46,6 +46,27 @@ REFUSALS = [
         "A dealer can use the Dealer page.",
         {"Dealer page": "/dealer"},
     ),
+    (
+        "/cage",
+        "pit_boss",
+        "You signed in as pit_boss, a pit boss: this page is not for that role. "
+        "A pit boss can use the Dealer page and the Pit page.",
+        {"Dealer page": "/dealer", "Pit page": "/pit"},
+    ),
+    (
+        "/count",
+        "cage",
+        "You signed in as cage, a cage cashier: this page is not for that role. "
+        "A cage cashier can use the Cage page.",
+        {"Cage page": "/cage"},
+    ),
+    (
+        "/pit",
+        "count",
+        "You signed in as count, a counter: this page is not for that role. "
+        "A counter can use the Count page.",
+        {"Count page": "/count"},
+    ),
 ]
 
 

@@ -1,0 +1,186 @@
+"""The money at the tables in Chromium: the pit boss opens a table with the
+dealer co-signing, a fill goes from the pit to the cage page and back to
+the table, the table is closed, the count page counts its box, and the
+cards-against-chips check shows the line (and a flagged one, opened with
+its timeline and noted). An opener that differs asks for an explanation;
+an amount that is no whole number of chips is refused at its field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.ui.accounting_steps import TRAY_TYPED, close_table, cosign, count_drop, open_table, type_count
+from tests.ui.conftest import expect, screenshot
+
+NOTE = "Box 7 recounted by surveillance: a 20.00 note from table 2's box"
+
+
+def tables_screen(open_page: Any, user: str, table: dict[str, Any]) -> Any:
+    page = open_page("/pit", user)
+    expect(page.locator("#office")).to_be_visible()
+    page.select_option("#table-pick", str(table["id"]))
+    page.click('[data-view="tables"]')
+    expect(page.locator("#table-session")).to_be_visible()
+    return page
+
+
+def test_a_table_is_opened_filled_closed_counted_and_checked(
+    open_page: Any, live: Any, table: Any, tmp_path: Any
+) -> None:
+    pit = tables_screen(open_page, "pit_boss", table)
+    expect(pit.locator("#table-session")).to_contain_text("Closed: never opened yet")
+    type_count(pit, "open", TRAY_TYPED)
+    expect(pit.locator("#open-total")).to_have_text("8,100.00")  # live, as typed
+    cosign(pit, "open", "dealer")
+    pit.click('#open-form button[type="submit"]')
+    expect(pit.locator("#notice")).to_contain_text(f"{table['name']} is open: session #1, opener 8,100.00.")
+    expect(pit.locator("#table-session")).to_contain_text("signed by pit_boss and dealer")
+
+    # The fill: requested here, issued at the cage, received by another pit boss and the dealer.
+    type_count(pit, "slip", {"2500": "1,000", "10000": "2,000"})
+    expect(pit.locator("#slip-total")).to_have_text("3,000.00")
+    pit.click('#slip-form button[type="submit"]')
+    expect(pit.locator("#notice")).to_contain_text("requested: 3,000.00. The cage issues it.")
+    (slip,) = live.api("GET", f"/slips?table={table['id']}", user="pit_boss")
+    number = slip["number"]
+    card = pit.locator(f'[data-slip="{number}"]')
+    expect(card).to_contain_text("Waiting for the cage to issue it.")
+
+    cage = open_page("/cage", "cage")
+    row = cage.locator(f'#cage-waiting tr[data-slip="{number}"]')
+    expect(row).to_contain_text("3,000.00")
+    screenshot(cage, "cage", tmp_path)
+    row.get_by_role("button", name="Issue").click()
+    issued = f"Fill No. {number} issued: 3,000.00 for {table['name']}."
+    expect(cage.locator("#notice")).to_contain_text(issued)
+    expect(cage.locator(f'#cage-waiting tr[data-slip="{number}"]')).to_have_count(0)
+    expect(cage.locator("#slip-print")).to_contain_text("Issued (cage)")
+
+    pit.click('[data-view="tables"]')
+    expect(card).to_contain_text("You requested this slip: another pit boss receives it with the dealer.")
+    other = tables_screen(open_page, "pit_boss2", table)
+    cosign(other, f"receive-{number}", "dealer")
+    screenshot(other, "pit-tables", tmp_path)
+    other.locator(f'[data-receive="{number}"]').get_by_role("button", name="Receive").click()
+    expect(other.locator("#notice")).to_have_text(f"Fill No. {number} received at the table.")
+    expect(other.locator(f'[data-slip="{number}"] .badge')).to_have_text("received")
+
+    # Closed after a 500.00 buy-in paid in 25.00 chips: the cash is in the box.
+    type_count(other, "close", {"100": "100", "500": "500", "2500": "3,000", "10000": "7,000"})
+    cosign(other, "close", "dealer")
+    other.click('#close-form button[type="submit"]')
+    expect(other.locator("#notice")).to_contain_text("closer 10,600.00. Its drop box goes to the count room.")
+    session_id = live.api("GET", f"/tables/{table['id']}/sessions", user="pit_boss")[0]["id"]
+
+    count = open_page("/count", "count")
+    box = count.locator(f'#count-waiting tr[data-session="{session_id}"]')
+    box.get_by_role("button", name="Count").click()
+    type_count(count, "drop", {"5000": "500"})
+    cosign(count, "drop", "count2", "cosigners.0")
+    count.click('#count-form button[type="submit"]')
+    expect(count.locator("#notice")).to_contain_text("the drop is 500.00, signed by count and count2.")
+    expect(count.locator("#count-counts tr.selected")).to_contain_text("current")
+
+    # The check: win 500 + 10,600 - 8,100 - 3,000 = 0, the rounds' net 0.
+    flagged = flagged_session(live)
+    other.select_option("#table-pick", "all")
+    other.click('[data-view="checks"]')
+    line = other.locator(f'#checks-grid tr[data-session="{session_id}"]')
+    expect(line.locator("td.fills")).to_have_text("3,000.00")
+    expect(line.locator("td.drop")).to_have_text("500.00")
+    expect(line.locator("td.win")).to_have_text("0.00")
+    expect(line.locator("td.difference")).to_have_text("0.00")
+    expect(line.locator("td.status")).to_have_text("balanced")
+    expect(line).not_to_have_class("flagged")
+    odd = other.locator(f'#checks-grid tr[data-session="{flagged}"]')
+    expect(odd).to_have_class("flagged")
+    expect(odd.locator("td.difference")).to_have_text("+20.00")
+    expect(odd.locator("td.status")).to_contain_text("DIFFERS")
+    screenshot(other, "pit-checks", tmp_path)
+
+    odd.get_by_role("button").click()
+    expect(other.locator("#session-title")).to_contain_text("session #1 DIFFERS")
+    steps = other.locator("#session-timeline tbody tr")
+    expect(steps).to_have_count(3)
+    for index, what in enumerate(["opener", "closer", "drop_count"]):
+        expect(steps.nth(index)).to_have_attribute("data-what", what)
+    other.fill("#session-note", NOTE)
+    other.click('#session-note-form button[type="submit"]')
+    expect(other.locator("#session-current-note")).to_contain_text(NOTE)
+    expect(steps).to_have_count(4)
+    screenshot(other, "pit-session", tmp_path)
+
+
+def flagged_session(live: Any) -> int:
+    """A session at another table whose box holds 20.00 no round explains."""
+    other = live.api("POST", "/tables", {"name": "BP-flagged"}, user="admin")
+    opened = open_table(live, other["id"])
+    close_table(live, other["id"])
+    count_drop(live, opened["id"], {"2000": 2000})
+    return int(opened["id"])
+
+
+def test_an_opener_that_differs_asks_for_an_explanation(open_page: Any, live: Any, table: Any) -> None:
+    open_table(live, table["id"])
+    close_table(live, table["id"])
+    page = tables_screen(open_page, "pit_boss", table)
+    expect(page.locator("#table-session")).to_contain_text("Last closer 8,100.00")
+    type_count(page, "open", {**TRAY_TYPED, "2500": "2,475"})
+    cosign(page, "open", "dealer")
+    page.click('#open-form button[type="submit"]')
+    expect(page.locator("#open-difference")).to_have_text(
+        "This count (8,075.00) differs from the last closer (8,100.00) by -25.00. "
+        "Count again, or explain the difference."
+    )
+    cells = page.locator('#open-differs tr[data-denomination="2500"] td')
+    expect(cells).to_have_text(["25 chips", "2,500.00", "2,475.00", "-25.00"])
+    expect(page.locator("#open-differs tbody tr")).to_have_count(1)
+    expect(page.locator('[data-error-for="open-explanation"]')).to_contain_text("say why")
+    expect(page.locator("#open-explanation")).to_be_focused()
+    assert live.api("GET", f"/tables/{table['id']}/sessions", user="pit_boss")[0]["closed_at"] is not None
+
+    page.fill("#open-explanation", "One 25.00 chip found under the float")
+    cosign(page, "open", "dealer")  # the password is typed again for each signature
+    page.click('#open-form button[type="submit"]')
+    expect(page.locator("#notice")).to_contain_text("is open: session #2, opener 8,075.00.")
+    expect(page.locator("#table-session .explanation")).to_have_text(
+        "Differs from the last closer by -25.00: One 25.00 chip found under the float"
+    )
+
+
+def test_an_amount_no_whole_number_of_chips_is_refused_at_its_field(
+    open_page: Any, live: Any, table: Any
+) -> None:
+    open_table(live, table["id"])
+    page = tables_screen(open_page, "pit_boss", table)
+    page.fill("#slip-d2500", "10")  # 10.00 is no whole number of 25.00 chips
+    page.fill("#slip-d100", "10,5")
+    page.click('#slip-form button[type="submit"]')
+    expect(page.locator('[data-error-for="slip-lines.100"]')).to_have_text(
+        "1 chips: 10,5 is not an amount: a comma groups thousands (1,000.50); cents follow a point (10.50)"
+    )
+    page.fill("#slip-d100", "")
+    page.click('#slip-form button[type="submit"]')
+    expect(page.locator('[data-error-for="slip-lines.2500"]')).to_have_text(
+        "lines.2500 must be a whole number of 2500s (25.00 each), not 1000"
+    )
+    expect(page.locator("#slip-d2500")).to_have_attribute("aria-invalid", "true")
+    assert live.api("GET", f"/slips?table={table['id']}", user="pit_boss") == []
+
+    # A good one, then voided with a reason and the cage's signature.
+    page.fill("#slip-d2500", "1,000")
+    page.check('input[name="slip-kind"][value="credit"]')
+    page.click('#slip-form button[type="submit"]')
+    expect(page.locator("#notice")).to_contain_text("Credit No.")
+    (slip,) = live.api("GET", f"/slips?table={table['id']}", user="pit_boss")
+    voiding = page.locator(f'[data-void="{slip["number"]}"]')
+    voiding.locator("summary").click()
+    cosign(page, f"void-{slip['number']}", "cage")
+    voiding.get_by_role("button", name="Void the slip").click()
+    expect(page.locator(f'[data-error-for="void-{slip["number"]}-reason"]')).not_to_be_empty()
+    page.fill(f"#void-{slip['number']}-reason", "asked twice")
+    cosign(page, f"void-{slip['number']}", "cage")
+    voiding.get_by_role("button", name="Void the slip").click()
+    expect(page.locator(f'[data-slip="{slip["number"]}"] .badge')).to_have_text("voided")
+    (voided,) = live.api("GET", f"/slips/{slip['number']}", user="pit_boss")["signatures"]
+    assert (voided["step"], voided["reason"], voided["cosigned_by"]) == ("voided", "asked twice", "cage")

@@ -11,6 +11,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
 from service.store.db import Base, make_engine
 from service.store.migrate import alembic_config, head_revision, upgrade
@@ -57,7 +58,10 @@ def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path):
     user's own at the table."""
     older = before(SCOPED_KEYS, database_url)
     upgrade(database_url)  # signing in writes tables newer than ``older``
-    settings = Settings(instance=tmp_path, database_url=database_url)
+    # Rounds at a table with no session: the test deals at a table just made.
+    settings = Settings(
+        instance=tmp_path, database_url=database_url, rounds_without_session=SessionlessRounds.ALLOW
+    )
     users = app_with_users(settings)
     client = next(users).test_client()
     admin, dealer, dealer2, boss = (

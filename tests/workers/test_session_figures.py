@@ -14,7 +14,7 @@ from service.accounting.figures import unfigured_sessions
 from service.config.redis_server import connect
 from service.jobs.queues import JobKind, status_of
 from service.ops.undone import undone
-from service.store.models import SessionFigures
+from service.store.models import OutboxEntry, SessionFigures
 from tests.support.accounting import CREDIT, DROP, FILL, close_table, count_drop, full_slip, ok, open_table
 from tests.support.app import sessions, sign_in
 from tests.support.background import run_burst
@@ -120,6 +120,13 @@ def test_a_void_after_the_count_refigures_the_rounds_side(app, client, redis_set
     void_approved(client, sign_in(client, "pit_boss"), sign_in(client, "pit_boss2"), voided)
     with sessions(app)() as session:
         assert unfigured_sessions(session) == [counted]  # until the job queued with the decision runs
+        queued = session.scalars(
+            select(OutboxEntry.dispatched_at).where(
+                OutboxEntry.job == JobKind.SESSION_FIGURES, OutboxEntry.ref == counted
+            )
+        ).all()
+    assert len(queued) == 2  # the count's, dispatched, and the decision's, waiting
+    assert queued.count(None) == 1
     run_burst(redis_settings)
     (after,) = figures_rows(app)
     assert (after["rounds"], after["rounds_net"], after["win"]) == (0, 0, before["win"])

@@ -46,6 +46,7 @@ def reconcile(
         }
     work = [(JobKind.AGGREGATE, round_id) for round_id in found.unaggregated_rounds]
     work += [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
+    work += [(JobKind.SESSION_FIGURES, session_id) for session_id in found.unfigured_sessions]
     if found.newest_unsealed is not None:
         work.append((JobKind.SEAL, found.newest_unsealed))
     try:

@@ -1,10 +1,11 @@
 // Shift reports for a table or the floor: per bet type the handle, win and
 // hold against the theory with its band and variance flag, the hold chart,
-// investigation notes, and the dealers.
+// investigation notes, the dealers, and beside the rounds' win the win and
+// hold from the chips of the counted sessions (cards against chips).
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { confidenceText, holdChart } from "./hold_chart.js";
-import { bets, byAt, canNote, draw, money, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
+import { bets, byAt, canNote, draw, money, net, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
 
 function asked() {
   const period = $("#report-period").value;
@@ -97,6 +98,59 @@ function plainly(report) {
   return [lag, theory];
 }
 
+const PENDING_REASONS = {
+  open: "open",
+  uncounted: "closed, drop not counted",
+  figuring: "counted, figures being kept",
+};
+
+/** The win and hold two ways: from the rounds entered, and from the chips counted. */
+function chipsRows(report) {
+  const { chips, totals } = report;
+  const row = (source, name, base, win, hold) =>
+    el("tr", { dataset: { source } }, el("th", { scope: "row" }, name), figure(money(base), "base"), figure(money(win), "win"), figure(percent(hold), "hold"));
+  return [
+    row("rounds", "From the rounds (handle)", totals.handle, totals.win, totals.hold),
+    row("chips", "From the chips (drop)", chips.drop, chips.win, chips.hold),
+  ];
+}
+
+function chipsCounts(chips) {
+  const item = (name, value, key) => el("li", { dataset: { chips: key } }, `${name} `, el("strong", {}, value));
+  let flagged = el("span", { className: "badge within" }, "every session balances");
+  if (!chips.sessions_counted) flagged = el("span", { className: "muted" }, "no session counted");
+  else if (chips.flagged_sessions) flagged = el("span", { className: "badge flag" }, `${chips.flagged_sessions} session${chips.flagged_sessions === 1 ? "" : "s"} beyond ${money(chips.tolerance)}`);
+  return el(
+    "ul",
+    { className: "counts", id: "report-chips-counts" },
+    item("Sessions counted", String(chips.sessions_counted), "sessions_counted"),
+    item("Opener", money(chips.opener), "opener"),
+    item("Closer", money(chips.closer), "closer"),
+    item("Fills", money(chips.fills), "fills"),
+    item("Credits", money(chips.credits), "credits"),
+    item("Their rounds' net", money(chips.rounds_net), "rounds_net"),
+    el("li", { dataset: { chips: "difference" } }, "Cards against chips ", el("strong", {}, net(chips.difference)), " ", flagged),
+  );
+}
+
+function chipsPending(chips) {
+  if (!chips.sessions_pending) return el("p", { className: "muted", id: "report-chips-pending" }, "Every table session of the period is counted.");
+  const named = chips.pending.map((each) => `${each.table} session ${each.number} (${PENDING_REASONS[each.reason] || each.reason})`);
+  const more = chips.sessions_pending > named.length ? `, and ${chips.sessions_pending - named.length} more` : "";
+  const count = `${chips.sessions_pending} table session${chips.sessions_pending === 1 ? "" : "s"}`;
+  return el("p", { className: "warning", id: "report-chips-pending" }, `Not in the chips figures yet: ${count} — ${named.join(", ")}${more}.`);
+}
+
+function chipsSection(report) {
+  return [
+    el("h3", {}, "Win from the chips"),
+    el("p", { className: "muted" }, "Drop + closer + credits − opener − fills, over the sessions counted in the period (each in the gaming day and shift it opened in); hold is win / drop."),
+    grid(["Figures", "Handle / drop", "Win", "Hold"], chipsRows(report), { id: "report-chips" }),
+    chipsCounts(report.chips),
+    chipsPending(report.chips),
+  ];
+}
+
 function noteForms(report, redraw) {
   const flagged = bets().filter((bet) => report.bets[bet.key].variance_flag);
   if (!flagged.length || !canNote()) return null;
@@ -164,6 +218,7 @@ function render(report, redraw) {
     ...plainly(report),
     grid(headers, [...bets().map((bet) => betRow(bet, report.bets[bet.key])), totalsRow(report.totals)], { id: "report-bets" }),
     counts(report),
+    ...chipsSection(report),
     el("h3", {}, "Hold chart"),
     holdChart(report, "hold-chart"),
     noteForms(report, redraw),

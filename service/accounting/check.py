@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.accounting.figures import ChipFigures, chip_figures
+from service.accounting.rounds_net import rounds_side
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import Invalid
-from service.store.models import CheckNote, ExceptionDecision, RoundRecord, TableSession, User
+from service.store.models import CheckNote, TableSession, User
 
 
 class CheckStatus(StrEnum):
@@ -52,28 +53,9 @@ class ChipsCheck:
         return CheckStatus.DIFFERS if abs(difference) > self.tolerance else CheckStatus.BALANCED
 
 
-def counting_rounds(table_session: TableSession) -> list[object]:
-    """The conditions on a round record that the session's check counts:
-    its table, its time inside the session, neither voided nor corrected
-    (an approved decision on a record takes it out; a correction's record,
-    stored at the original's time, counts instead)."""
-    conditions: list[object] = [
-        RoundRecord.table_id == table_session.table_id,
-        RoundRecord.entered_at >= table_session.opened_at,
-        ~exists().where(ExceptionDecision.round_id == RoundRecord.id, ExceptionDecision.approved),
-    ]
-    if table_session.closed_at is not None:
-        conditions.append(RoundRecord.entered_at <= table_session.closed_at)
-    return conditions
-
-
 def check_session(session: Session, table_session: TableSession, tolerance: int) -> ChipsCheck:
-    rounds, net = session.execute(
-        select(func.count(RoundRecord.id), func.coalesce(func.sum(RoundRecord.house_net), 0)).where(
-            *counting_rounds(table_session)  # type: ignore[arg-type]
-        )
-    ).one()
-    return ChipsCheck(table_session, chip_figures(session, table_session), int(rounds), int(net), tolerance)
+    side = rounds_side(session, table_session)
+    return ChipsCheck(table_session, chip_figures(session, table_session), side.rounds, side.net, tolerance)
 
 
 def note_check(

@@ -1,20 +1,22 @@
 """A session's win from the chips, by the regulators' formula: drop +
 closer + credits − opener − fills (fills and credits received; a voided
 slip moved no chips). Hold is win over drop. The workers keep each
-counted session's figures in ``session_figures`` for the reports."""
+counted session's figures in ``session_figures`` for the reports, with the
+cards' side of its check (:mod:`service.accounting.rounds_net`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from service.accounting.drop_counts import current_drop_count
+from service.accounting.rounds_net import decided_since, rounds_side
 from service.accounting.sessions import CountKind, counts_of
 from service.accounting.slip_states import SlipKind, SlipState, signatures_of, state_of
-from service.store.models import SessionFigures, Slip, TableSession
+from service.store.models import DropCount, SessionFigures, Slip, TableSession
 
 
 @dataclass(frozen=True)
@@ -69,17 +71,24 @@ def received_totals(session: Session, session_id: int) -> tuple[int, int]:
 
 
 def figure_session(session: Session, session_id: int, now: datetime) -> bool:
-    """Write (or rewrite, after a recount) the session's figures row; False
-    when it is not counted yet or the row says so already (a repeated job)."""
+    """Write (or rewrite, after a recount or a void or correction of one of
+    its rounds) the session's figures row with both sides of its check;
+    False when it is not counted yet or the row is up to date (a repeated
+    job)."""
     table_session = session.get(TableSession, session_id)
     if table_session is None:
         raise LookupError(f"no table session with id {session_id}")
     figures = chip_figures(session, table_session)
     win = figures.win
-    if win is None:
+    if win is None or figures.drop_count_id is None:
         return False
+    rounds = rounds_side(session, table_session)
     row = session.get(SessionFigures, session_id, with_for_update=True)
-    if row is not None and row.drop_count_id == figures.drop_count_id:
+    if (
+        row is not None
+        and row.drop_count_id == figures.drop_count_id
+        and row.last_decision_id == rounds.last_decision_id
+    ):
         return False
     if row is None:
         row = SessionFigures(session_id=session_id)
@@ -89,7 +98,45 @@ def figure_session(session: Session, session_id: int, now: datetime) -> bool:
     row.shift = table_session.shift
     row.opener, row.closer, row.drop = figures.opener, figures.closer or 0, figures.drop or 0
     row.fills, row.credits, row.win = figures.fills, figures.credits, win
-    row.drop_count_id = figures.drop_count_id or 0
+    row.drop_count_id = figures.drop_count_id
+    row.rounds, row.rounds_net, row.last_decision_id = rounds.rounds, rounds.net, rounds.last_decision_id
     row.figured_at = now
     session.flush()
     return True
+
+
+def out_of_step(before: datetime | None = None) -> ColumnElement[bool]:
+    """A closed, counted session (a row of ``table_sessions``) whose figures
+    row is missing or out of date: the job has work there. Exactly what
+    :func:`figure_session` would rewrite, so the sweep never loops on it;
+    ``before``: only work older than that (counted, or decided, before it)."""
+    # Explicitly correlated: two levels down, SQLAlchemy would not.
+    latest = (
+        select(func.max(DropCount.id))
+        .where(DropCount.session_id == TableSession.id)
+        .correlate_except(DropCount)
+    )
+    counted = select(DropCount.id).where(DropCount.session_id == TableSession.id)
+    if before is not None:
+        counted = counted.where(DropCount.counted_at < before)
+    kept = select(SessionFigures.session_id).where(SessionFigures.session_id == TableSession.id)
+    stale = kept.where(SessionFigures.drop_count_id != latest.scalar_subquery())
+    decided = select(SessionFigures.session_id).where(
+        SessionFigures.session_id == TableSession.id,
+        decided_since(TableSession, SessionFigures.last_decision_id, before),
+    )
+    return and_(
+        TableSession.closed_at.is_not(None),
+        or_(and_(counted.exists(), or_(~kept.exists(), stale.exists())), decided.exists()),
+    )
+
+
+def unfigured_sessions(session: Session, before: datetime | None = None, limit: int = 1_000) -> list[int]:
+    """The sessions whose figures job has work to do, oldest first."""
+    query = select(TableSession.id).where(out_of_step(before)).order_by(TableSession.id).limit(limit)
+    return list(session.scalars(query))
+
+
+def unfigured_count(session: Session) -> int:
+    """How many sessions the figures job has work at (the ops status)."""
+    return int(session.scalar(select(func.count(TableSession.id)).where(out_of_step())) or 0)

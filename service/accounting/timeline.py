@@ -9,7 +9,7 @@ from typing import TypedDict
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.accounting.check import counting_rounds
+from service.accounting.rounds_net import counting_rounds
 from service.accounting.sessions import counts_of
 from service.accounting.views import DropCountJson, Names, SlipJson, count_json
 from service.store.models import CheckNote, RoundRecord, TableSession
@@ -101,7 +101,7 @@ def _rounds(session: Session, table_session: TableSession) -> list[TimelineEntry
             RoundRecord.house_net,
             RoundRecord.entered_by,
         )
-        .where(*counting_rounds(table_session))  # type: ignore[arg-type]
+        .where(*counting_rounds(table_session))
         .order_by(RoundRecord.entered_at, RoundRecord.id)
     ).all()
     names = Names(session, [row.entered_by for row in rows])

@@ -62,6 +62,10 @@ class UndoneSchema(Schema):
     unaggregated_rounds = fields.Integer(
         required=True, metadata={"description": "rounds not yet in their shift's aggregates"}
     )
+    unfigured_sessions = fields.Integer(
+        required=True,
+        metadata={"description": "counted table sessions whose figures the reports do not reflect yet"},
+    )
 
 
 class FailedJobSchema(Schema):

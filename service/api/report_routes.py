@@ -43,8 +43,9 @@ READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 def table_report(query: dict[str, Any], table_id: int) -> ReportJson:
     """One table: rounds, seats, handle, win and hold per bet against the
     theoretical hold of the rules the rounds were played under; a variance
-    flag when the win is outside the confidence interval; the dealers.
-    ``day`` defaults to the table's current gaming day."""
+    flag when the win is outside the confidence interval; the dealers; the
+    win and hold from the chips of the counted sessions beside them, and the
+    cards-against-chips difference. ``day`` defaults to the table's current gaming day."""
     return _report(table_scope(db(), table_id), query)
 
 
@@ -70,6 +71,7 @@ def _report(scope: Scope, query: dict[str, Any]) -> ReportJson:
         query.get("shift"),
         query["confidence"],
         now(),
+        settings().chips_tolerance,
     )
 
 

@@ -9,6 +9,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
 from service.api.schemas import StrictSchema, per_bet
+from service.reports.chips_figures import PENDING_SHOWN, PendingReason
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
 from service.reports.periods import PERIODS
 from service.reports.table_reports import DEFAULT_CONFIDENCE
@@ -256,6 +257,52 @@ class _HeaderSchema(Schema):
     )
 
 
+class PendingSessionSchema(Schema):
+    session_id = _count("the table session's id")
+    table_id = _count("its table")
+    table = fields.String(required=True, metadata={"description": "its table's name"})
+    number = _count("the session's number at its table (1, 2, ...)")
+    gaming_day = _day("the gaming day it opened in")
+    shift = _count("the shift it opened in")
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf([reason.value for reason in PendingReason]),
+        metadata={
+            "description": "open: no closer yet; uncounted: closed, its drop box not counted; "
+            "figuring: counted, recounted or a round of it voided or corrected since the job kept its "
+            "figures (the sums carry the earlier ones meanwhile)"
+        },
+    )
+
+
+class ChipsFiguresSchema(Schema):
+    """The figures from the chips of the period's counted sessions (each in
+    the gaming day and shift it opened in), summed from the rows the
+    workers keep; minor units."""
+
+    sessions_counted = _count("counted sessions whose kept figures are summed here")
+    sessions_pending = _count("sessions of the period the sums do not reflect: open, uncounted, figuring")
+    pending = fields.List(
+        fields.Nested(PendingSessionSchema),
+        required=True,
+        metadata={"description": f"those sessions, by table and number (the first {PENDING_SHOWN})"},
+    )
+    opener = _count("the openers' tray counts, minor units")
+    closer = _count("the closers' tray counts, minor units")
+    fills = _count("the fills received at the tables, minor units")
+    credits = _count("the credits received back by the cage, minor units")
+    drop = _count("the drop boxes' current counts (after any recount), minor units")
+    win = _count("drop + closer + credits - opener - fills, minor units: + when the house is ahead")
+    hold = fields.Float(
+        required=True, allow_none=True, metadata={"description": "win / drop; null when the drop is 0"}
+    )
+    rounds = _count("the rounds dealt in those sessions that count (not voided, not corrected)")
+    rounds_net = _count("the house's net from those rounds, minor units: the cards' win")
+    difference = _count("win - rounds_net: cards against chips; 0 when every session balances")
+    flagged_sessions = _count("counted sessions whose own difference is beyond the tolerance")
+    tolerance = _count("how far a session's cards and chips may differ unflagged, minor units")
+
+
 class ReportSchema(_HeaderSchema):
     confidence = fields.Float(required=True, metadata={"description": "of the win intervals"})
     z = fields.Float(required=True, metadata={"description": "the normal quantile of the confidence"})
@@ -276,6 +323,11 @@ class ReportSchema(_HeaderSchema):
     )
     bets = fields.Nested(BetLinesSchema, required=True, metadata={"description": "per bet"})
     totals = fields.Nested(TotalsSchema, required=True, metadata={"description": "every bet together"})
+    chips = fields.Nested(
+        ChipsFiguresSchema,
+        required=True,
+        metadata={"description": "the win and hold from the chips of the period's counted sessions"},
+    )
 
 
 class DealerReportSchema(_HeaderSchema):

@@ -15,6 +15,7 @@ from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegis
 from rq.serializers import JSONSerializer
 from sqlalchemy.orm import Session
 
+from service.accounting.figures import unfigured_count
 from service.audit.chain import unsealed
 from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
@@ -47,6 +48,7 @@ class QueueCounts(TypedDict):
 class Undone(TypedDict):
     unsealed_events: int
     unaggregated_rounds: int
+    unfigured_sessions: int
 
 
 class FailedJob(TypedDict):
@@ -114,6 +116,7 @@ def job_status(session: Session, connection: Redis) -> JobStatus:
         "undone": {
             "unsealed_events": unsealed(session)[0],
             "unaggregated_rounds": unaggregated_count(session),
+            "unfigured_sessions": unfigured_count(session),
         },
         "failed_jobs": [],
     }

@@ -1,5 +1,6 @@
 """Work the database shows undone: events not sealed, rounds the totals
-do not reflect yet, configuration versions without a par sheet. The sweep
+do not reflect yet, configuration versions without a par sheet, counted
+table sessions whose figures are not kept (or out of date). The sweep
 sends it again (``workers/sweep.py``); the ops figures count it."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.accounting.figures import unfigured_sessions
 from service.analysis.cache import cache_file
 from service.audit.chain import unsealed
 from service.rounds.aggregates import out_of_step
@@ -25,6 +27,7 @@ class Undone:
     newest_unsealed: int | None  # sealing up to it seals every event before it
     unaggregated_rounds: list[int]
     missing_par_sheets: list[int]  # current configuration versions without a sheet
+    unfigured_sessions: list[int]  # counted (or recounted) sessions the reports do not reflect
 
 
 def undone(session: Session, instance: Path, before: datetime | None = None, limit: int = BATCH) -> Undone:
@@ -40,4 +43,4 @@ def undone(session: Session, instance: Path, before: datetime | None = None, lim
             config_of(version), instance
         ).exists():
             sheets.append(version.id)
-    return Undone(newest, rounds, sheets)
+    return Undone(newest, rounds, sheets, unfigured_sessions(session, before, limit))

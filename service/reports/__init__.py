@@ -2,5 +2,5 @@
 year-to-date), hold against theoretical hold and its variance, per-dealer
 lines, and the investigation notes written on a variance.
 
-May import: rounds and below.
+May import: rounds, accounting and below.
 """

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from service.engine.table_config import BetType
+from service.reports.chips_figures import ChipsFiguresJson
 from service.reports.dealer_lines import DealerLineJson
 from service.reports.periods import PeriodJson, ScopeJson
 from service.reports.variance_notes import CurrentNoteJson
@@ -96,6 +97,7 @@ class ReportJson(ReportHeaderJson):
     bets: dict[BetType, BetLineJson]  # every bet
     totals: TotalsJson
     dealers: list[DealerLineJson]
+    chips: ChipsFiguresJson  # the win from the chips, beside the rounds' win
 
 
 class DealerReportJson(ReportHeaderJson):

@@ -9,7 +9,10 @@ report covers is :mod:`service.reports.periods`; the notes are
 
 The figures are sums of the shift aggregates (kept by the background job), so
 a report reads a few rows per table, shift and dealer, never every round.
-What the job has not counted yet is reported as ``pending_rounds``. The
+What the job has not counted yet is reported as ``pending_rounds``. Beside
+them, the figures from the chips (:mod:`service.reports.chips_figures`):
+the win by the regulators' formula over the period's counted sessions,
+summed from the rows their job keeps. The
 theory comes from the cached par sheets; a sheet still being computed makes
 the theoretical figures null rather than stall the request for seconds.
 
@@ -31,6 +34,7 @@ from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
 from service.engine.table_config import BetType
 from service.reports.aggregate_sums import Sums, pending_rounds, period_sums
+from service.reports.chips_figures import chips_figures
 from service.reports.dealer_lines import dealer_lines, exception_counts
 from service.reports.hold import Interval, Theory, VersionTheory, hold, z_value
 from service.reports.periods import Period, Scope, check_confidence, resolve_period
@@ -183,8 +187,10 @@ def report(
     shift: int | None,
     confidence: float = DEFAULT_CONFIDENCE,
     now: datetime | None = None,
+    tolerance: int = 0,
 ) -> ReportJson:
-    """The report of a table or the floor for a period (JSON-ready)."""
+    """The report of a table or the floor for a period (JSON-ready);
+    ``tolerance``: how far a session's cards and chips may differ unflagged."""
     now = now or utc_now()
     check_confidence(confidence)
     period, chosen = resolve_period(scope, kind, day, shift, now)
@@ -217,6 +223,7 @@ def report(
         "bets": bets,
         "totals": _totals(total, bets, expected, bool(missing)),
         "dealers": dealer_lines(session, by_key, exception_counts(session, scope, period)),
+        "chips": chips_figures(session, scope, period, tolerance),
     }
 
 

@@ -2,5 +2,5 @@
 the second person's decision, the replacement round and the change list
 shown to the approver.
 
-May import: rounds and below.
+May import: rounds, accounting and below.
 """

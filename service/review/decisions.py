@@ -13,6 +13,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from service.accounting.rounds_net import session_at
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, Forbidden
@@ -59,6 +60,9 @@ def decide(
         queue_job(session, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
         if replacement is not None:
             queue_job(session, JobKind.AGGREGATE, replacement.id)
+        table_session = session_at(session, record.table_id, record.entered_at)
+        if table_session is not None:  # its check's rounds' net changed
+            queue_job(session, JobKind.SESSION_FIGURES, table_session)
     _record_decision(session, exception, record, decision, replacement, now)
     session.refresh(exception)
     return decision

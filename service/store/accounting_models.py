@@ -142,6 +142,13 @@ class SessionFigures(Base):
     drop: Mapped[int] = mapped_column(BigInteger)
     win: Mapped[int] = mapped_column(BigInteger)
     drop_count_id: Mapped[int] = mapped_column(ForeignKey("drop_counts.id"))
+    # The cards' side of the check, kept with the chips' so a report of any
+    # period reads these rows alone: the session's counting rounds, their
+    # house net, and the newest approved void or correction among them (a
+    # later one makes the row out of date).
+    rounds: Mapped[int] = mapped_column(Integer)
+    rounds_net: Mapped[int] = mapped_column(BigInteger)
+    last_decision_id: Mapped[int] = mapped_column(Integer)  # 0: none
     figured_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import operator
 import types
 from datetime import date
+from enum import StrEnum
 from functools import reduce
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 from sqlalchemy import select
 
 from service.api.report_schemas import DealerReportSchema, ReportSchema, VarianceNoteSchema
@@ -112,6 +113,12 @@ def field_disagreements(field: fields.Field, hint: Any, path: str) -> list[str]:
         return found + field_disagreements(field.inner, get_args(one)[0], f"{path}[]")
     if get_origin(one) is dict:
         return found + _per_key_disagreements(field, *get_args(one), path)
+    if isinstance(one, type) and issubclass(one, StrEnum):
+        # A name of a StrEnum: a string that only takes its values.
+        choices = [each.choices for each in field.validators if isinstance(each, validate.OneOf)]
+        if type(field) is not fields.String or choices != [[member.value for member in one]]:
+            return [*found, f"{path}: not a String of {one.__name__}'s values"]
+        return found
     return (
         found
         if type(field) is FIGURES[one]

@@ -503,6 +503,17 @@ def test_the_shift_report_charts_the_hold_against_the_theory_and_takes_a_note(
     expect(totals.locator(".win")).to_have_text(money(report["totals"]["win"]))
     for key in ("rounds", "seats", "fouls", "player_lucky_breaks", "dealer_non_qualifications"):
         expect(page.locator(f'#report-counts [data-count="{key}"] strong')).to_have_text(str(report[key]))
+    # Beside the rounds' win, the chips': no session was opened here, so none was counted.
+    rounds_row = page.locator('#report-chips tr[data-source="rounds"]')
+    expect(rounds_row.locator(".win")).to_have_text(money(report["totals"]["win"]))
+    chips_row = page.locator('#report-chips tr[data-source="chips"]')
+    expect(chips_row.locator(".win")).to_have_text(money(report["chips"]["win"]))
+    expect(chips_row.locator(".hold")).to_have_text("—")  # nothing dropped
+    chips_counts = page.locator("#report-chips-counts")
+    expect(chips_counts.locator('[data-chips="sessions_counted"] strong')).to_have_text("0")
+    expect(chips_counts.locator('[data-chips="difference"]')).to_contain_text("no session counted")
+    everything = "Every table session of the period is counted."
+    expect(page.locator("#report-chips-pending")).to_have_text(everything)
 
     # The chart: each bet's figures in words, and drawn where they belong.
     chart = page.locator("#hold-chart")

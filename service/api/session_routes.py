@@ -13,6 +13,7 @@ from service.accounting.sessions import close_session, get_session, open_session
 from service.accounting.timeline import timeline
 from service.accounting.views import SessionJson, drop_counts_json, session_json, sessions_of, slips_json
 from service.accounts.roles import Role
+from service.api.accounting_record_schemas import SessionDetailSchema, SessionSchema
 from service.api.accounting_schemas import (
     ChecksQuerySchema,
     CloseInSchema,
@@ -20,8 +21,6 @@ from service.api.accounting_schemas import (
     NoteInJson,
     NoteInSchema,
     OpenInSchema,
-    SessionDetailSchema,
-    SessionSchema,
 )
 from service.api.blueprint import Blueprint
 from service.api.cosigning import signed_by

@@ -21,17 +21,15 @@ from service.accounting.views import (
     slips_json,
 )
 from service.accounts.roles import Role
+from service.api.accounting_record_schemas import DropBoxSchema, DropCountSchema, SlipSchema
 from service.api.accounting_schemas import (
     DropBoxesQuerySchema,
-    DropBoxSchema,
-    DropCountSchema,
     DropInJson,
     DropInSchema,
     ReceiveInJson,
     ReceiveInSchema,
     SlipInJson,
     SlipInSchema,
-    SlipSchema,
     SlipsQuerySchema,
     SlipVoidInJson,
     SlipVoidInSchema,

@@ -3,7 +3,9 @@ team do it: the helpers the accounting tests share."""
 
 from __future__ import annotations
 
-from tests.support.app import PASSWORD, sign_in
+from datetime import datetime
+
+from tests.support.app import PASSWORD
 
 TRAY = {"100": 10000, "500": 50000, "2500": 250000, "10000": 500000}  # 8,100.00
 FILL = {"2500": 100000, "10000": 200000}  # 3,000.00
@@ -12,12 +14,17 @@ DROP = {"2000": 200000, "10000": 300000}  # 5,000.00
 
 
 def as_user(client, name: str) -> dict[str, str]:
-    """``name``'s headers, signed in once per client: the sign-in rate
-    limit counts every sign-in from the tests' one address."""
+    """``name``'s headers, signed in once per client while the token lasts
+    by the app's clock (tests move it): the sign-in rate limit counts every
+    sign-in from the tests' one address."""
     tokens = client.__dict__.setdefault("_accounting_tokens", {})
-    if name not in tokens:
-        tokens[name] = sign_in(client, name)
-    return tokens[name]
+    now = client.application.extensions["breakpoker"]["clock"]()
+    if name not in tokens or tokens[name][1] <= now:
+        response = client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD})
+        assert response.status_code == 200, response.json
+        expires_at = datetime.fromisoformat(response.json["expires_at"])
+        tokens[name] = ({"Authorization": f"Bearer {response.json['token']}"}, expires_at)
+    return tokens[name][0]
 
 
 def signature(name: str) -> dict[str, str]:

@@ -4,6 +4,7 @@ no answer or a 5xx, until the service settles it."""
 
 from __future__ import annotations
 
+import http.client
 import random
 import time
 from collections import Counter
@@ -35,7 +36,9 @@ class Tablet:
                 status, answer = self.stack.request(
                     "POST", f"/api/v1/tables/{self.table_id}/rounds", body, headers, timeout=10
                 )
-            except OSError as error:
+            except (OSError, http.client.HTTPException) as error:
+                # A worker killed while it wrote the answer cuts the body short
+                # (IncompleteRead): no answer, like a dropped connection.
                 self.seen[f"no answer ({type(error).__name__})"] += 1
             else:
                 self.seen[str(status)] += 1

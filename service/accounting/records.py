@@ -5,17 +5,13 @@ an export carries the same shapes."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
+from service.store.db import iso
 from service.store.models import DropCount, InventoryCount, Slip, SlipSignature, TableSession
 
 # The records' shapes are the events' JSON payloads (a JSON boundary).
 Record = dict[str, Any]
-
-
-def instant(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
 
 
 def session_record(table_session: TableSession) -> Record:
@@ -25,8 +21,8 @@ def session_record(table_session: TableSession) -> Record:
         "number": table_session.number,
         "gaming_day": table_session.gaming_day.isoformat(),
         "shift": table_session.shift,
-        "opened_at": instant(table_session.opened_at),
-        "closed_at": None if table_session.closed_at is None else instant(table_session.closed_at),
+        "opened_at": iso(table_session.opened_at),
+        "closed_at": None if table_session.closed_at is None else iso(table_session.closed_at),
     }
 
 
@@ -39,7 +35,7 @@ def count_record(count: InventoryCount) -> Record:
         "total": count.total,
         "dealer_id": count.dealer_id,
         "pit_boss_id": count.pit_boss_id,
-        "counted_at": instant(count.counted_at),
+        "counted_at": iso(count.counted_at),
         "difference": count.difference,
         "explanation": count.explanation,
     }
@@ -55,7 +51,7 @@ def slip_record(slip: Slip) -> Record:
         "lines": dict(slip.lines),
         "total": slip.total,
         "requested_by": slip.requested_by,
-        "requested_at": instant(slip.requested_at),
+        "requested_at": iso(slip.requested_at),
     }
 
 
@@ -67,7 +63,7 @@ def signature_record(signature: SlipSignature) -> Record:
         "signed_by": signature.signed_by,
         "cosigned_by": signature.cosigned_by,
         "reason": signature.reason,
-        "signed_at": instant(signature.signed_at),
+        "signed_at": iso(signature.signed_at),
     }
 
 
@@ -79,7 +75,7 @@ def drop_record(count: DropCount) -> Record:
         "lines": dict(count.lines),
         "total": count.total,
         "counters": list(count.counters),
-        "counted_at": instant(count.counted_at),
+        "counted_at": iso(count.counted_at),
         "supersedes_id": count.supersedes_id,
         "reason": count.reason,
     }

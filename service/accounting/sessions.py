@@ -18,7 +18,7 @@ from service.accounting.slip_states import outstanding_numbers
 from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, Invalid, NotFound
+from service.errors import Conflict, NotFound
 from service.store.models import GameTable, InventoryCount, TableSession, User
 from service.tables.gaming_day import place
 from service.tables.status import TableStatus
@@ -177,11 +177,3 @@ def _count(
     session.add(count)
     session.flush()
     return count
-
-
-def check_explanation(raw: object) -> str | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, str) or len(raw) > 2000:
-        raise Invalid("invalid_field", "explanation must be text of at most 2000 characters", "explanation")
-    return raw

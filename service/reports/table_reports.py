@@ -50,8 +50,7 @@ from service.reports.report_values import (
 )
 from service.reports.variance_notes import CurrentNoteJson, current_notes
 from service.rounds.aggregates import BETS
-from service.rounds.storing import iso
-from service.store.db import utc_now
+from service.store.db import iso, utc_now
 from service.store.models import ConfigVersion
 from service.tables.tables import config_of
 

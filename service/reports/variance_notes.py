@@ -14,7 +14,7 @@ from service.audit.kinds import EventKind
 from service.errors import Invalid
 from service.reports.periods import Period, Scope, floor_scope, resolve_period, table_scope
 from service.rounds.aggregates import BETS
-from service.rounds.storing import iso
+from service.store.db import iso
 from service.store.models import User, VarianceNote
 
 MAX_NOTE = 2000

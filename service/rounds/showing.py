@@ -18,9 +18,9 @@ from service.rounds.storing import (
     SettingEntered,
     StoredSeatJson,
     StoredSettlementJson,
-    iso,
     round_id_of,
 )
+from service.store.db import iso
 from service.store.models import GameTable, RoundException, RoundRecord, SeatRecord
 from service.store.paging import Page, paginate
 

@@ -17,7 +17,7 @@ from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
 from service.engine.round_json import BetJson, BreakBonusJson, DealerJson, SeatJson, settlement_to_json
 from service.engine.settlement import RoundSettlement, SeatResult
-from service.store.db import hold_writer
+from service.store.db import hold_writer, iso
 from service.store.models import RoundRecord, SeatRecord
 
 _ROUNDS = cast(Table, RoundRecord.__table__)
@@ -287,7 +287,3 @@ def round_id_of(record: RoundRecord) -> str | int:
 def round_ref_of(round_id: str | int, revision: int = 0) -> str:
     ref = json.dumps(round_id, ensure_ascii=False)  # at most 202 characters
     return f"{ref}#{revision}" if revision else ref
-
-
-def iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")

@@ -51,6 +51,11 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def iso(moment: datetime) -> str:
+    """A UTC instant as the records and events write it: ISO 8601 with Z."""
+    return moment.isoformat().replace("+00:00", "Z")
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 

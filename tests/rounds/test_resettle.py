@@ -13,8 +13,7 @@ from sqlalchemy import func, select, update
 
 from service.cli import main
 from service.rounds.resettle import Mismatch, resettle, stored_rounds
-from service.rounds.storing import iso
-from service.store.db import unit_of_work
+from service.store.db import iso, unit_of_work
 from service.store.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord, User
 from tests.support.app import sessions, sign_in
 from tests.support.rounds_data import correct, round_body

@@ -16,7 +16,7 @@ import service.accounts.auth
 from service.accounts.auth import create_user
 from service.analysis.cache import store_par_sheet
 from service.api.app import create_app
-from service.config.environment import SessionlessRounds
+from service.config.environment import SessionlessRounds, StrategyTables
 from service.config.redis_server import EmbeddedRedis, connect
 from service.config.settings import Settings
 from service.store.db import unit_of_work
@@ -25,6 +25,9 @@ from tests.par_sheets import default_sheet
 from tests.support.app import PASSWORD, ROLES, app_with_users, fresh_postgresql, sign_in
 
 PROJECT = Path(__file__).resolve().parent.parent
+# The workers the tests start must not build a strategy table (a minute and
+# 300 MB each): tests/analysis builds the blocks it checks.
+os.environ.setdefault("BREAKPOKER_STRATEGY_TABLES", "manual")
 
 settings.register_profile(
     "default",
@@ -118,6 +121,7 @@ def settings(database_url, tmp_path):
         lockout_failures=3,
         lockout_minutes=15,
         rounds_without_session=SessionlessRounds.ALLOW,
+        strategy_tables=StrategyTables.MANUAL,
     )
 
 

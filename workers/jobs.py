@@ -11,9 +11,12 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounting.figures import figure_session as write_figures
 from service.analysis.cache import par_sheet as cached_or_computed
+from service.analysis.optimal_sheet import stored_optimal_sheet
+from service.analysis.strategy_table import build_table, missing_blocks, table_folder
 from service.audit.chain import seal_batch
 from service.compliance.export_build import build_export as build_export_file
 from service.compliance.verifications import run_verification
+from service.config.environment import StrategyTables
 from service.config.settings import Settings
 from service.rounds.aggregates import aggregate_round as count_round
 from service.store.db import make_engine, session_factory, unit_of_work, utc_now
@@ -41,8 +44,9 @@ def _in_transaction(work: Callable[[Session], Result]) -> Result:
 
 
 def par_sheet(config_version_id: int) -> bool:
-    """Compute and cache the par sheet of a configuration version; ``False``
-    when its rules were cached already."""
+    """Compute and cache the par sheet of a configuration version, and the
+    strategy table of its qualifier unless those are left to the CLI;
+    ``False`` when all were cached already (a stopped build resumes)."""
     settings = Settings.from_environment()
     with _sessions()() as session:
         version = session.get(ConfigVersion, config_version_id)
@@ -50,6 +54,10 @@ def par_sheet(config_version_id: int) -> bool:
             raise LookupError(f"no configuration version with id {config_version_id}")
         config = config_of(version)
     _, cached = cached_or_computed(config, settings.instance)
+    if settings.strategy_tables is StrategyTables.BUILD:
+        folder = table_folder(config.dealer_qualifier, settings.instance)
+        cached = cached and not missing_blocks(folder)
+        stored_optimal_sheet(build_table(config.dealer_qualifier, settings.instance))
     return not cached
 
 

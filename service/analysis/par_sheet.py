@@ -54,10 +54,10 @@ class ParSheet:
             "config_digest": self.config.digest,
             "config": self.config.to_json(),
             "deals": {"player_hands": HANDS, "pairs": DEALS},
-            **{name: _bet_json(bet) for name, bet in self.bets.items()},
+            **{name: bet_json(bet) for name, bet in self.bets.items()},
             "lucky_break_probability": float(self.lucky_break),
             "dealer_qualifies_probability": float(self.dealer_qualifies),
-            "house_way_rules": [_line_json(line) for line in self.rules],
+            "house_way_rules": [line_json(line) for line in self.rules],
             "exact": {
                 "lucky_break_probability": str(self.lucky_break),
                 "dealer_qualifies_probability": str(self.dealer_qualifies),
@@ -79,12 +79,12 @@ class ParSheet:
         exact = data["exact"]
         return cls(
             config=config,
-            main=_bet_from_json(data["main"], DEALS),
-            dealer_break_bonus=_bet_from_json(data["dealer_break_bonus"], DEALS),
-            break_bonus=_bet_from_json(data["break_bonus"], HANDS),
+            main=bet_from_json(data["main"], DEALS),
+            dealer_break_bonus=bet_from_json(data["dealer_break_bonus"], DEALS),
+            break_bonus=bet_from_json(data["break_bonus"], HANDS),
             lucky_break=Fraction(exact["lucky_break_probability"]),
             dealer_qualifies=Fraction(exact["dealer_qualifies_probability"]),
-            rules=BetMath.of((_line_from_json(line) for line in data["house_way_rules"]), HANDS).lines,
+            rules=BetMath.of((line_from_json(line) for line in data["house_way_rules"]), HANDS).lines,
             seconds=float(data["seconds"]),
         )
 
@@ -105,7 +105,7 @@ def compute_par_sheet(config: TableConfig, progress: Progress | None = None) -> 
     )
 
 
-def _line_json(line: Line) -> dict[str, Any]:
+def line_json(line: Line) -> dict[str, Any]:
     return {
         "name": line.name,
         "label": line.label,
@@ -115,11 +115,11 @@ def _line_json(line: Line) -> dict[str, Any]:
     }
 
 
-def _line_from_json(data: dict[str, Any]) -> Line:
+def line_from_json(data: dict[str, Any]) -> Line:
     return Line(str(data["name"]), str(data["label"]), int(data["net"]), int(data["combinations"]))
 
 
-def _bet_json(bet: BetMath) -> dict[str, Any]:
+def bet_json(bet: BetMath) -> dict[str, Any]:
     return {
         "house_edge": float(bet.house_edge),
         "expected_return": float(bet.expected_return),
@@ -128,11 +128,9 @@ def _bet_json(bet: BetMath) -> dict[str, Any]:
         "push": float(bet.push),
         "hit_frequency": float(bet.hit_frequency),
         "standard_deviation": bet.standard_deviation,
-        "outcomes": [
-            {**_line_json(line), "return": float(line.net * line.probability)} for line in bet.lines
-        ],
+        "outcomes": [{**line_json(line), "return": float(line.net * line.probability)} for line in bet.lines],
     }
 
 
-def _bet_from_json(data: dict[str, Any], total: int) -> BetMath:
-    return BetMath.of((_line_from_json(line) for line in data["outcomes"]), total)
+def bet_from_json(data: dict[str, Any], total: int) -> BetMath:
+    return BetMath.of((line_from_json(line) for line in data["outcomes"]), total)

@@ -64,6 +64,7 @@ class Environment:
     heartbeat_grace: int
     rounds_without_session: SessionlessRounds
     chips_tolerance: int
+    strategy_tables: StrategyTables
     verify_seconds: int
     log_level: str
     bind: str
@@ -183,6 +184,20 @@ class SessionlessRounds(StrEnum):
     ALLOW = "allow"
 
 
+class StrategyTables(StrEnum):
+    """Who builds the strategy table of a dealer qualifier (about a minute
+    and 300 MB): the par sheet job, or only a person running the CLI."""
+
+    BUILD = "build"
+    MANUAL = "manual"
+
+
+def _strategy_tables(text: str) -> StrategyTables:
+    if text not in tuple(StrategyTables):
+        raise ValidationError("neither build nor manual")
+    return StrategyTables(text)
+
+
 def _sessionless(text: str) -> SessionlessRounds:
     if text not in tuple(SessionlessRounds):
         raise ValidationError("neither refuse nor allow")
@@ -250,6 +265,9 @@ class _Variables(Schema):
         "BREAKPOKER_ROUNDS_WITHOUT_SESSION", SessionlessRounds.REFUSE, _sessionless, "refuse or allow"
     )
     chips_tolerance = _whole("BREAKPOKER_CHIPS_TOLERANCE", 0, 0, 10**12, "minor units")
+    strategy_tables = _parsed(
+        "BREAKPOKER_STRATEGY_TABLES", StrategyTables.BUILD, _strategy_tables, "build or manual"
+    )
     # At most 3 hours: BreakPokerAuditChainNotVerified fires after that.
     verify_seconds = _whole("BREAKPOKER_VERIFY_SECONDS", 3600, 1, 10800, "seconds")
     log_level = _parsed(

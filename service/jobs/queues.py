@@ -49,8 +49,9 @@ JOBS = {
 }
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows, a
-#: verification walks every link and round
-JOB_TIMEOUTS = {JobKind.EXPORT: 4 * 3600, JobKind.VERIFY: 4 * 3600}
+#: verification walks every link and round, a par sheet job may build a
+#: strategy table (about a minute)
+JOB_TIMEOUTS = {JobKind.EXPORT: 4 * 3600, JobKind.VERIFY: 4 * 3600, JobKind.PAR_SHEET: 1800}
 RETRY_SECONDS = (1, 5, 30, 120, 600)  # between a failed job's attempts
 RETRY_INTERVALS = RETRY_SECONDS  # the default; Settings.retry_seconds is what runs
 

@@ -34,3 +34,13 @@ class Forbidden(ServiceError):
 
 class Invalid(ServiceError):
     status = 422
+
+
+class Unavailable(ServiceError):
+    """Not yet: ask again after ``retry_after`` seconds (sent as Retry-After)."""
+
+    status = 503
+
+    def __init__(self, code: str, message: str, retry_after: int, field: str | None = None) -> None:
+        super().__init__(code, message, field)
+        self.retry_after = retry_after

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from service.accounts.login_throttle import RateLimited
 from service.api.routing_errors import routing_error
 from service.api.session import db
-from service.errors import ServiceError
+from service.errors import ServiceError, Unavailable
 from service.store.migrate import NotMigrated, missing_schema, revisions
 
 
@@ -76,7 +76,7 @@ def _options_as_json(response: Response) -> Response:
 
 def _service_error(error: ServiceError) -> tuple[Response, int]:
     response, status = error_response(error.status, error.code, error.message, error.field)
-    if isinstance(error, RateLimited):
+    if isinstance(error, RateLimited | Unavailable):
         response.headers["Retry-After"] = str(error.retry_after)
     if status == 401:
         response.headers["WWW-Authenticate"] = challenge(error)

@@ -1,0 +1,108 @@
+"""What each seat of a stored round was worth: the Main Bet's expected value
+of the setting played (as settled: a foul reset by the house way, or -1
+when it forfeits), of the best setting and of the house way's, what the
+played setting cost against each, and the side bets' expected values,
+under the configuration version the round was settled under (rule book
+section 12). The use case behind ``GET /rounds/{id}/hand-values``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TypedDict
+
+from sqlalchemy.orm import Session
+
+from service.analysis.hand_advice import HandAdvice, SettingValue
+from service.config.environment import StrategyTables
+from service.engine.cards import codes, parse_cards
+from service.engine.setting import Setting
+from service.engine.table_config import FoulPolicy
+from service.rounds.showing import get_round
+from service.store.models import SeatRecord
+from service.tables.advice_json import BreakBonusJson, ValueJson, break_bonus_json, value_json
+from service.tables.hand_analysis import advise_under
+from service.tables.tables import config_of
+
+
+class SettingValueJson(ValueJson):
+    """A setting of the seat's cards and its Main Bet expected value."""
+
+    low: list[str]
+    high: list[str]
+
+
+class SeatValuesJson(TypedDict):
+    seat: int
+    cards: list[str]
+    fouled: bool
+    played: SettingValueJson  # the setting as settled, valued as it settled
+    best: SettingValueJson
+    house_way: SettingValueJson
+    played_is_best: bool
+    cost_against_best: ValueJson  # best minus played: what the player gave up
+    cost_against_house_way: ValueJson  # house way minus played (negative: played did better)
+    dealer_break_bonus: ValueJson
+    break_bonus: BreakBonusJson
+
+
+class RoundHandValuesJson(TypedDict):
+    id: int
+    table_id: int
+    config_version: int  # the version the round was settled under
+    qualifier: str
+    foul_policy: FoulPolicy
+    seats: list[SeatValuesJson]
+
+
+def round_hand_values(
+    session: Session, round_id: int, instance: Path, strategy_tables: StrategyTables
+) -> RoundHandValuesJson:
+    record = get_round(session, round_id)
+    version = record.config
+    config = config_of(version)
+    seats = []
+    for index, seat in enumerate(record.seats):
+        field = f"seats[{index}].cards"
+        advice = advise_under(session, version, parse_cards(seat.cards), instance, strategy_tables, field)
+        seats.append(seat_values(seat, advice, config.foul_policy))
+    return {
+        "id": record.id,
+        "table_id": record.table_id,
+        "config_version": version.version,
+        "qualifier": config.dealer_qualifier.text,
+        "foul_policy": config.foul_policy,
+        "seats": seats,
+    }
+
+
+def played_setting(seat: SeatRecord, advice: HandAdvice) -> Setting:
+    """The setting the seat chose: the house way, or its own low and high
+    (which may be a foul)."""
+    entered = seat.setting_entered
+    if not isinstance(entered, dict):  # "house_way"
+        return advice.house_way.setting
+    return Setting(parse_cards(entered["low"]), parse_cards(entered["high"]))
+
+
+def seat_values(seat: SeatRecord, advice: HandAdvice, foul_policy: FoulPolicy) -> SeatValuesJson:
+    chosen = played_setting(seat, advice)
+    played = advice.main_value_played(chosen, foul_policy)
+    best, house = advice.best, advice.house_way
+    return {
+        "seat": seat.seat,
+        "cards": list(seat.cards),
+        "fouled": seat.fouled,
+        "played": {"low": list(seat.low), "high": list(seat.high), **value_json(played)},
+        "best": _valued(best),
+        "house_way": _valued(house),
+        "played_is_best": played == best.expected_value,
+        "cost_against_best": value_json(best.expected_value - played),
+        "cost_against_house_way": value_json(house.expected_value - played),
+        "dealer_break_bonus": value_json(advice.dealer_break_bonus),
+        "break_bonus": break_bonus_json(advice),
+    }
+
+
+def _valued(entry: SettingValue) -> SettingValueJson:
+    setting = entry.setting
+    return {"low": codes(setting.low), "high": codes(setting.high), **value_json(entry.expected_value)}

@@ -107,10 +107,15 @@ def test_the_side_bets_are_valued_with_the_table_s_pays(client, as_role, table, 
     shown = analyse(client, as_role["dealer"], table["id"], RULE_BOOK).json
     bonus = shown["break_bonus"]
     # The cards make a Lucky Break with a straight: 1 to 1 by default, a sure win.
-    assert (bonus["category"], bonus["category_name"]) == ("lucky_break_straight", "Lucky Break with Straight")
+    assert (bonus["category"], bonus["category_name"]) == (
+        "lucky_break_straight",
+        "Lucky Break with Straight",
+    )
     assert (bonus["expected_value"], bonus["expected_value_exact"]) == (1.0, "1")
     pays = {"break_bonus_pays": {**table["config"]["break_bonus_pays"], "lucky_break_straight": 3}}
-    changed = client.put(f"/api/v1/tables/{table['id']}/config", json={"config": pays}, headers=as_role["admin"])
+    changed = client.put(
+        f"/api/v1/tables/{table['id']}/config", json={"config": pays}, headers=as_role["admin"]
+    )
     assert changed.status_code == 200, changed.json
     again = analyse(client, as_role["dealer"], table["id"], RULE_BOOK).json
     assert again["config_version"] == 2
@@ -131,7 +136,9 @@ def test_the_side_bets_are_valued_with_the_table_s_pays(client, as_role, table, 
         (["JK", "Kd", "Qs", "7c", "7h", "4d", "kd"], "duplicate_card", "cards"),
     ],
 )
-def test_bad_cards_get_the_engine_s_errors_naming_the_field(client, as_role, table, built, cards, code, field):
+def test_bad_cards_get_the_engine_s_errors_naming_the_field(
+    client, as_role, table, built, cards, code, field
+):
     response = analyse(client, as_role["dealer"], table["id"], cards)
     assert response.status_code == 422, response.json
     assert (response.json["code"], response.json["field"]) == (code, field)
@@ -144,7 +151,9 @@ def test_bad_cards_get_the_engine_s_errors_naming_the_field(client, as_role, tab
     [({}, "cards"), ({"cards": "As Kd"}, "cards"), ({"cards": RULE_BOOK, "extra": 1}, "extra")],
 )
 def test_a_body_of_the_wrong_shape_is_refused_at_its_field(client, as_role, table, body, field):
-    response = client.post(f"/api/v1/tables/{table['id']}/hand-analysis", json=body, headers=as_role["dealer"])
+    response = client.post(
+        f"/api/v1/tables/{table['id']}/hand-analysis", json=body, headers=as_role["dealer"]
+    )
     assert response.status_code == 422, response.json
     assert response.json["field"] == field
 

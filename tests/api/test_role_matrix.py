@@ -17,7 +17,8 @@ from service.store.db import unit_of_work, utc_now
 from service.store.models import Token
 from tests.support import accounting as money
 from tests.support.app import ROLES, sessions, sign_in
-from tests.support.rounds_data import round_body
+from tests.support.rounds_data import SEATS, round_body
+from tests.support.strategy import strategy_blocks
 
 ANY = frozenset(ROLES)
 READERS = frozenset({"pit_boss", "compliance", "admin"})
@@ -36,10 +37,12 @@ ENDPOINTS = [
     ("POST", "/tables/{table}/config/preview", {"config": {"seats": 5}}, {"admin"}),
     ("GET", "/tables/{table}/par-sheet", None, ANY),
     ("POST", "/tables/{table}/house-way", {"cards": HOUSE_WAY_CARDS}, ANY),
+    ("POST", "/tables/{table}/hand-analysis", {"cards": HOUSE_WAY_CARDS}, ANY),
     ("POST", "/tables/{table}/rounds", lambda role: round_body(f"round-{role}"), {"dealer", "pit_boss"}),
     ("POST", "/tables/{table}/rounds/preview", lambda role: round_body(f"p-{role}"), {"dealer", "pit_boss"}),
     ("GET", "/tables/{table}/rounds", None, {"pit_boss", "compliance", "admin"}),
     ("GET", "/rounds/{round}", None, ANY),
+    ("GET", "/rounds/{round}/hand-values", None, READERS),
     ("GET", "/tables/{table}/recall", None, READERS),
     ("POST", "/rounds/{round}/void", {"reason": "misdeal"}, {"pit_boss"}),
     (
@@ -125,6 +128,8 @@ STATE_FIRST = {
     "/tables/{table}/slips": "opened_session",
     "/slips/{slip}/issue": "requested_slip",
     "/slips/{slip}/void": "requested_slip",
+    "/tables/{table}/hand-analysis": "strategy_built",
+    "/rounds/{round}/hand-values": "strategy_built",
 }
 ENDPOINT_IDS = [f"{method} {path}" for method, path, *_ in ENDPOINTS]
 
@@ -160,6 +165,12 @@ def stored_round(client, as_role, table):
     )
     assert response.status_code == 201
     return response.json
+
+
+@pytest.fixture
+def strategy_built(settings):
+    """The strategy table's blocks of the hands the calculator is asked about."""
+    return strategy_blocks(settings.instance, [HOUSE_WAY_CARDS, *SEATS.values()])
 
 
 @pytest.fixture

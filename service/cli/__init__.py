@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from service.cli.advise import advise_command
 from service.cli.analyze import analyze
 from service.cli.audit import audit
 from service.cli.audit_records import audit_record
@@ -48,6 +49,7 @@ main.add_command(bench_office)
 main.add_command(bench_load)
 main.add_command(bench_profile)
 main.add_command(analyze)
+main.add_command(advise_command)
 main.add_command(db)
 main.add_command(users)
 main.add_command(tables)

@@ -20,6 +20,7 @@ import {
   statusBadge,
   tableName,
 } from "./pit_common.js";
+import { handValues } from "./pit_values.js";
 
 function seatNet(seat) {
   return bets().reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
@@ -156,6 +157,7 @@ function detail(round, redraw) {
     dealerBox(round.dealer),
     grid(headers, round.seats.map(seatRow), { id: "round-seats" }),
     el("p", { className: "house-net", id: "round-house-net" }, `House net ${net(round.house_net)}`, el("span", { className: "muted" }, " (the house's side: + when the house is ahead; seat nets are the players')")),
+    handValues(round),
     el("h3", {}, "Voids and corrections"),
     round.exceptions.length
       ? el("ul", { className: "exceptions", id: "round-exceptions" }, round.exceptions.map((each) => exceptionItem(each, round, redraw)))

@@ -35,7 +35,8 @@ from service.store.db import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES, sessions, sign_in
-from tests.support.rounds_data import round_body
+from tests.support.rounds_data import SEATS, round_body
+from tests.support.strategy import strategy_blocks
 
 EXAMPLES = 7  # per operation, identity and generation mode
 MINIMUM_REQUESTS = 2000
@@ -66,8 +67,8 @@ CHECKS = [
 def seeded(app, settings):
     """Something behind each id the fuzzer may hit: a table with rounds, a
     pending void, a finished export, a finished verification (with rounds
-    and a chain that differ: the report names them) and the default rules'
-    par sheet."""
+    and a chain that differ: the report names them), the default rules'
+    par sheet and the strategy table's blocks of the rounds' hands."""
     client = app.test_client()
     admin, dealer, pit_boss, compliance = (
         sign_in(client, role) for role in ("admin", "dealer", "pit_boss", "compliance")
@@ -95,6 +96,8 @@ def seeded(app, settings):
     verification = created(client.post("/api/v1/compliance/audit/verifications", json={}, headers=compliance))
     assert run_verification(sessions(app), verification["id"])  # a report to answer with
     store_par_sheet(default_sheet(), settings.instance)
+    # The strategy table's blocks of the rounds' seats: their hand values answer.
+    strategy_blocks(settings.instance, SEATS.values())
     # A table session and a slip waiting at the cage.
     opened = created(money.open_table(client, table["id"]))
     slip = created(money.request_slip(client, table["id"]))

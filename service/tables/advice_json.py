@@ -82,26 +82,37 @@ def hand_text(value: HandValue) -> HandTextJson:
     return {"plays_as": value.text, "category": value.category.label, "joker": value.joker_text}
 
 
-def setting_json(entry: SettingValue, advice: HandAdvice) -> SettingJson:
-    setting = entry.setting
+def setting_json(entry: SettingValue, best: bool, house_way: bool) -> SettingJson:
+    setting, value = entry.setting, entry.expected_value
     return {
         "low": codes(setting.low),
         "high": codes(setting.high),
         "low_hand": hand_text(setting.low_value),
         "high_hand": hand_text(setting.high_value),
         "lucky_break": setting.is_lucky_break,
-        "expected_value": float(entry.expected_value),
-        "expected_value_exact": str(entry.expected_value),
-        "win_probability": float(entry.probability(entry.won)),
-        "push_probability": float(entry.probability(entry.pushed)),
-        "loss_probability": float(entry.probability(entry.lost)),
+        "expected_value": float(value),
+        "expected_value_exact": str(value),
+        # int / int is correctly rounded, as float(Fraction) is, without the gcd.
+        "win_probability": entry.won / DEALER_HANDS,
+        "push_probability": entry.pushed / DEALER_HANDS,
+        "loss_probability": entry.lost / DEALER_HANDS,
         "won": entry.won,
         "pushed": entry.pushed,
         "lost": entry.lost,
-        # By ranks: suits never change a value, and the entries are distinct by ranks.
-        "best": entry.ranks() == advice.best.ranks(),
-        "house_way": entry.ranks() == advice.house_way.ranks(),
+        "best": best,
+        "house_way": house_way,
     }
+
+
+def settings_json(advice: HandAdvice) -> list[SettingJson]:
+    """Every setting, the best and the house way's marked: by ranks, since
+    suits never change a value and the entries are distinct by ranks."""
+    best, house = advice.best.ranks(), advice.house_way.ranks()
+    listed = []
+    for entry in advice.settings:
+        ranks = entry.ranks()
+        listed.append(setting_json(entry, ranks == best, ranks == house))
+    return listed
 
 
 def break_bonus_json(advice: HandAdvice) -> BreakBonusJson:
@@ -115,13 +126,14 @@ def break_bonus_json(advice: HandAdvice) -> BreakBonusJson:
 
 
 def advice_json(advice: HandAdvice, config: TableConfig) -> AdviceJson:
+    listed = settings_json(advice)
     return {
         "cards": codes(advice.cards),
         "qualifier": config.dealer_qualifier.text,
         "dealer_hands": DEALER_HANDS,
-        "settings": [setting_json(entry, advice) for entry in advice.settings],
-        "best": setting_json(advice.best, advice),
-        "house_way": setting_json(advice.house_way, advice),
+        "settings": listed,
+        "best": next(entry for entry in listed if entry["best"]),
+        "house_way": next(entry for entry in listed if entry["house_way"]),
         "house_way_cost": value_json(advice.house_way_cost),
         "dealer_break_bonus": value_json(advice.dealer_break_bonus),
         "break_bonus": break_bonus_json(advice),

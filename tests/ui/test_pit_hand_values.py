@@ -12,7 +12,7 @@ from service.analysis.strategy_table import block_file, table_folder
 from service.engine.qualifier import DEFAULT_QUALIFIER
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import block_number, strategy_blocks
-from tests.ui.conftest import expect
+from tests.ui.conftest import expect, screenshot
 from tests.ui.test_pit_page import at_pit, cards, open_round
 
 # The house way sets it A-K / 3-4-5; J-Q-K with A-5 is worth more.
@@ -34,7 +34,7 @@ def valued_round(round_id: str) -> dict[str, Any]:
 
 
 def test_each_seat_shows_what_the_setting_played_the_best_and_the_house_way_are_worth(
-    open_page: Any, live: Any, table: dict[str, Any]
+    open_page: Any, live: Any, table: dict[str, Any], tmp_path: Any
 ) -> None:
     strategy_blocks(live.settings.instance, [NOT_BEST, SEATS[2]])
     game = live.enter(table["id"], valued_round("hv-1"))
@@ -72,6 +72,7 @@ def test_each_seat_shows_what_the_setting_played_the_best_and_the_house_way_are_
     expect(page.locator("#round-values")).to_contain_text(
         f"under rules version {values['config_version']} (qualifier {values['qualifier']})"
     )
+    screenshot(page, "pit-hand-values", tmp_path)
 
 
 def test_a_strategy_table_still_being_built_is_said_plainly(

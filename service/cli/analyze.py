@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +18,7 @@ from service.analysis.report_strategy import render_strategy_html, render_strate
 from service.analysis.report_text import render_simulation, render_text
 from service.analysis.simulate import Estimate, simulate
 from service.analysis.strategy_table import table_folder
+from service.cli.progress import progress_bar
 from service.config.settings import Settings
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
@@ -68,7 +66,7 @@ def analyze(
     if table_id is not None and config_file is not None:
         raise click.UsageError("give --table or --config, not both")
     config = _table_config(table_id) if table_id is not None else _load_config(config_file)
-    with _progress("Main Bet: every player hand against every dealer hand") as progress:
+    with progress_bar("Main Bet: every player hand against every dealer hand") as progress:
         if fresh:
             sheet, cached = compute_par_sheet(config, progress), False
         else:
@@ -76,7 +74,7 @@ def analyze(
     optimal = _optimal(config, fresh) if strategy else None
     simulation = None
     if rounds is not None:
-        with _progress(f"Simulating {rounds:,} rounds") as progress:
+        with progress_bar(f"Simulating {rounds:,} rounds") as progress:
             simulation = simulate(sheet, rounds, seed, progress)
     if html_file is not None:
         html_file.write_text(render_html(sheet, "" if optimal is None else render_strategy_html(optimal[0])))
@@ -104,7 +102,7 @@ def _optimal(config: TableConfig, fresh: bool) -> tuple[OptimalSheet, bool]:
     qualifier = config.dealer_qualifier
     if fresh:
         shutil.rmtree(table_folder(qualifier), ignore_errors=True)
-    with _progress(f"Strategy table ({qualifier.text}): every setting of every hand") as progress:
+    with progress_bar(f"Strategy table ({qualifier.text}): every setting of every hand") as progress:
         return optimal_for(qualifier, progress=progress)
 
 
@@ -153,18 +151,3 @@ def _load_config(path: Path | None) -> TableConfig:
         return TableConfig.from_json(data)
     except RulesError as error:
         raise click.BadParameter(error.message, param_hint="--config") from None
-
-
-@contextmanager
-def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar on standard error (just the label when not a terminal)."""
-    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
-        shown = 0
-
-        def update(done: int, total: int) -> None:
-            nonlocal shown
-            bar.length = total
-            bar.update(done - shown)
-            shown = done
-
-        yield update

@@ -38,6 +38,7 @@ from service.analysis.strategy_table import (
     block_file,
     build_table,
     load_block,
+    missing_blocks,
     table_folder,
     write_whole,
 )
@@ -159,3 +160,12 @@ def optimal_for(
     if found is not None:
         return found, True
     return stored_optimal_sheet(build_table(qualifier, instance, progress)), False
+
+
+def optimal_state(qualifier: Qualifier, instance: Path | None = None) -> tuple[OptimalSheet | None, int]:
+    """The cached optimal sheet of a qualifier (``None`` until its table is
+    complete), and how many of the table's blocks are built: a reader's
+    progress bar, without asking the worker."""
+    folder = table_folder(qualifier, instance)
+    sheet = cached_optimal_sheet(folder)
+    return sheet, BLOCKS if sheet is not None else BLOCKS - len(missing_blocks(folder))

@@ -7,11 +7,13 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.analysis.hand_advice import StrategyTableMissing, advise, pattern_index, rank_key
 from service.analysis.strategy_rows import strategy_rows
 from service.engine.break_bonus import BreakBonusCategory
-from service.engine.cards import parse_cards
+from service.engine.cards import Card, Suit, parse_cards
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.setting import Setting
@@ -110,3 +112,18 @@ def test_bad_cards_get_the_engine_s_errors(instance, codes, code):
 def test_a_hand_whose_block_is_not_built(tmp_path):
     with pytest.raises(StrategyTableMissing, match="K-3-2 is not built"):
         advise(parse_cards(HANDS["rule 7"].split()), TableConfig(), tmp_path)
+
+
+@settings(max_examples=20)
+@given(st.sampled_from(sorted(HANDS)), st.permutations(list(Suit)))
+def test_suits_never_change_an_answer(instance, name, suits):
+    """Any relabelling of the suits: the same values, setting by setting."""
+    renamed = dict(zip(Suit, suits, strict=True))
+    cards = parse_cards(HANDS[name].split())
+    moved = [card if card.suit is None else Card(card.rank, renamed[card.suit]) for card in cards]
+    first, second = advise(cards, TableConfig(), instance), advise(moved, TableConfig(), instance)
+    assert [(e.ranks(), e.won, e.lost) for e in first.settings] == [
+        (e.ranks(), e.won, e.lost) for e in second.settings
+    ]
+    assert first.best.ranks() == second.best.ranks()
+    assert (first.dealer_break_bonus, first.break_bonus) == (second.dealer_break_bonus, second.break_bonus)

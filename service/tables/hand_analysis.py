@@ -79,7 +79,7 @@ def advise_under(
             raise Unavailable(
                 NOT_BUILT,
                 f"the strategy table for qualifier {qualifier} is not built yet; this service leaves "
-                "building it to an operator (BREAKPOKER_STRATEGY_TABLES=manual)",
+                "building it to an operator (BREAKPOKER_STRATEGY_TABLES=manual: breakpoker strategy build)",
                 RETRY_AFTER,
             ) from None
         queue_build(session, version)

@@ -14,7 +14,7 @@ import click
 
 from service.analysis.hand_advice import HandAdvice, StrategyTableMissing, advise, pattern_index
 from service.analysis.strategy_table import BLOCK, compute_block, store_block, table_folder
-from service.cli.analyze import _load_config, _table_config
+from service.cli.config_source import config_from
 from service.config.instance import instance_path
 from service.engine.cards import Card, ordered_cards, parse_card
 from service.engine.errors import RulesError
@@ -55,10 +55,8 @@ def advise_command(
     (*), the house way's (H) and its cost, and the side bets' expected
     values. Read from the cached strategy table; a missing block of it is
     computed here first (about 12 s the first time)."""
-    if table_id is not None and config_file is not None:
-        raise click.UsageError("give --table or --config, not both")
     hand = _cards(cards)
-    config = _table_config(table_id) if table_id is not None else _load_config(config_file)
+    config = config_from(table_id, config_file)
     advice = _advice(hand, config, instance_path())
     shown = advice_json(advice, config)
     if as_json:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from sqlalchemy.exc import SQLAlchemyError
 
 from service.analysis.cache import par_sheet
 from service.analysis.optimal_sheet import OptimalSheet, optimal_for, sheet_json
@@ -18,13 +17,9 @@ from service.analysis.report_strategy import render_strategy_html, render_strate
 from service.analysis.report_text import render_simulation, render_text
 from service.analysis.simulate import Estimate, simulate
 from service.analysis.strategy_table import table_folder
+from service.cli.config_source import config_from
 from service.cli.progress import progress_bar
-from service.config.settings import Settings
-from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
-from service.errors import ServiceError
-from service.store.db import make_engine, session_factory
-from service.tables.tables import config_of, current_config, get_table
 
 
 @click.command("analyze")
@@ -63,9 +58,7 @@ def analyze(
     and the Main Bet with the player setting optimally, for the default
     rules, a table's (--table) or a file's (--config; omitted fields keep
     their defaults)."""
-    if table_id is not None and config_file is not None:
-        raise click.UsageError("give --table or --config, not both")
-    config = _table_config(table_id) if table_id is not None else _load_config(config_file)
+    config = config_from(table_id, config_file)
     with progress_bar("Main Bet: every player hand against every dealer hand") as progress:
         if fresh:
             sheet, cached = compute_par_sheet(config, progress), False
@@ -123,31 +116,3 @@ def _simulation_json(simulation: list[Estimate], rounds: int | None, seed: int) 
             for e in simulation
         ],
     }
-
-
-def _table_config(table_id: int) -> TableConfig:
-    engine = make_engine(Settings.from_environment().database)
-    try:
-        with session_factory(engine)() as session:
-            return config_of(current_config(session, get_table(session, table_id)))
-    except ServiceError as error:
-        raise click.BadParameter(error.message, param_hint="--table") from None
-    except SQLAlchemyError as error:
-        raise click.ClickException(
-            f"cannot read the tables: {error.__class__.__name__} (run breakpoker db upgrade?)"
-        ) from None
-    finally:
-        engine.dispose()
-
-
-def _load_config(path: Path | None) -> TableConfig:
-    if path is None:
-        return TableConfig()
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise click.BadParameter(f"cannot read {path} as JSON: {error}", param_hint="--config") from None
-    try:
-        return TableConfig.from_json(data)
-    except RulesError as error:
-        raise click.BadParameter(error.message, param_hint="--config") from None

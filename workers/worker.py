@@ -105,6 +105,7 @@ def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> N
                         settings.instance,
                         timedelta(seconds=settings.sweep_grace_seconds),
                         settings.retry_seconds,
+                        settings.strategy_tables,
                     )
                     last_sweep = time.monotonic()
                 pause = DISPATCH_SECONDS

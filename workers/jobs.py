@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 from functools import cache
+from pathlib import Path
 from typing import TypeVar
 
 from rq import get_current_job
@@ -13,7 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounting.figures import figure_session as write_figures
 from service.analysis.cache import par_sheet as cached_or_computed
-from service.analysis.hand_advice import StrategyTableMissing
+from service.analysis.hand_advice import StrategyTableMissing, pattern_index
 from service.analysis.optimal_sheet import stored_optimal_sheet
 from service.analysis.strategy_table import build_table, missing_blocks, table_folder
 from service.audit.chain import seal_batch
@@ -134,3 +135,11 @@ def _on_its_way(job: JobKind, ref: int) -> bool:
     tests run them, has no Redis at hand: then it is not)."""
     current = get_current_job()
     return current is not None and on_its_way(current.connection, job, ref, timedelta(seconds=60))
+
+
+def warm_up(instance: Path) -> None:
+    """In the worker before it forks: the hand table's pattern index, which
+    every expected-values job reads (a second to build), when a strategy
+    table is there to read. Each work-horse inherits it."""
+    if any((instance / "strategy").glob("*/block-*.npz")):
+        pattern_index()

@@ -23,8 +23,9 @@ from pathlib import Path
 from sqlalchemy import ColumnElement, exists, select
 from sqlalchemy.orm import Session
 
-from service.analysis.hand_advice import HandAdvice, advise
+from service.analysis.hand_advice import HandAdvice, StrategyTableMissing, advise
 from service.analysis.main_bet import DEALER_HANDS
+from service.analysis.strategy_table import table_folder
 from service.engine.cards import parse_cards
 from service.engine.setting import Setting
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
@@ -109,6 +110,10 @@ def expect_round(session: Session, round_id: int, instance: Path | None) -> bool
     if record is None:
         raise LookupError(f"no round with id {round_id}")
     config = config_of(record.config)
+    if not any(table_folder(config.dealer_qualifier, instance).glob("block-*.npz")):
+        # Nothing of the table is built: said without reading the pattern
+        # index (a second in each job's fresh work-horse).
+        raise StrategyTableMissing(f"no strategy table for qualifier {config.dealer_qualifier.text}")
     values = [(seat, _seat(seat, config, instance)) for seat in record.seats]
     now = utc_now()
     for seat, found in values:

@@ -14,6 +14,7 @@ from rq.serializers import JSONSerializer
 from sqlalchemy import func, select
 
 from service.config.redis_server import connect
+from service.jobs.queues import job_id
 from service.observability.logs import JsonFormatter, RequestIdFilter
 from service.store.models import OutboxEntry
 from tests.ops.conftest import enter
@@ -101,6 +102,6 @@ def test_the_outbox_rows_and_jobs_of_a_request_carry_its_id(app_with_par_sheet, 
     while dispatch(sessions, connection):
         pass
     for row in rows:
-        job_id = f"{row.job}-{row.ref}"
-        job = Job.fetch(job_id, connection=connection, serializer=JSONSerializer)
-        assert job.meta["request_id"] == "round-req-1", job_id
+        named = job_id(row.job, row.ref)
+        job = Job.fetch(named, connection=connection, serializer=JSONSerializer)
+        assert job.meta["request_id"] == "round-req-1", named

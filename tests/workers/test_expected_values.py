@@ -8,6 +8,7 @@ tables, and leaves the round without values when the CLI does."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 from fractions import Fraction
 
 import pytest
@@ -17,9 +18,10 @@ import workers.jobs
 from service.analysis.hand_advice import StrategyTableMissing, advise
 from service.analysis.main_bet import DEALER_HANDS
 from service.config.environment import StrategyTables
+from service.config.redis_server import connect
 from service.engine.cards import parse_cards
 from service.engine.setting import Setting
-from service.jobs.queues import JobKind
+from service.jobs.queues import JobKind, status_of
 from service.ops.undone import undone
 from service.rounds.expected_values import expect_round, sd
 from service.store.db import unit_of_work, utc_now
@@ -29,6 +31,8 @@ from tests.support.app import sessions, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import SEATS, correct, enter, round_body
 from tests.support.strategy import strategy_blocks
+from workers.outbox import dispatch
+from workers.sweep import reconcile
 
 pytestmark = pytest.mark.store
 
@@ -229,3 +233,27 @@ def test_a_real_worker_values_the_rounds_it_is_sent(app_with_par_sheet, redis_se
     run_burst(redis_settings)
     for round_id in entered:
         check_against_advise(app_with_par_sheet, round_id, redis_settings.instance)
+
+
+def test_the_sweep_sends_again_a_job_redis_lost(app_with_par_sheet, redis_settings):
+    """The outbox row went out, Redis came back empty: when the workers build
+    the tables the sweep sends the job again; when the CLI does, only once
+    the qualifier's table is complete (here it is not)."""
+    client = app_with_par_sheet.test_client()
+    table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=sign_in(client, "admin")).json
+    round_id = enter(client, sign_in(client, "dealer"), table, "r1")["id"]
+    connection = connect(redis_settings.redis)
+    while dispatch(sessions(app_with_par_sheet), connection):
+        pass
+    connection.flushall()
+    manual = reconcile(sessions(app_with_par_sheet), connection, redis_settings.instance, timedelta(0))
+    assert status_of(connection, JobKind.EXPECTED_VALUES, round_id) is None
+    assert manual >= 1  # the round's seal and totals went again
+    reconcile(
+        sessions(app_with_par_sheet),
+        connection,
+        redis_settings.instance,
+        timedelta(0),
+        strategy_tables=StrategyTables.BUILD,
+    )
+    assert status_of(connection, JobKind.EXPECTED_VALUES, round_id) == "queued"

@@ -1,7 +1,8 @@
 """Rounds: entering one (validation, the idempotency key, settling under the
 table's current configuration version), storing it with its event and
 aggregate job, showing and recalling it, previewing the house way, and
-re-settling stored rounds against their sealed events. The per-shift
+re-settling stored rounds against their sealed events, and the expected
+values of a stored round's hands (the worker job's work). The per-shift
 aggregates and a round's status (counting, voided, corrected) live here
 because every stored round changes them.
 

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench resilience screenshots install clean
+.PHONY: strategy-fixtures run test lint bench resilience screenshots install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,8 +60,18 @@ bench: install
 	$(BIN)/breakpoker bench-office
 	$(BIN)/breakpoker bench-expected
 	$(BIN)/breakpoker bench-profile
+	$(BIN)/breakpoker bench-strategy
 	$(BIN)/breakpoker bench-load
 	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BIN)/breakpoker bench-load --database "$(BENCH_DATABASE_URL)"; fi
+
+# After a rules change moves the Main Bet: the optimal-strategy sheets the
+# tests pin, rebuilt from cold (about two minutes).
+strategy-fixtures: install
+	rm -rf .strategy-fixtures
+	BREAKPOKER_INSTANCE=.strategy-fixtures $(BIN)/breakpoker strategy build --qualifier K-3-2 --qualifier A-3-2
+	for q in K-3-2 A-3-2; do cp .strategy-fixtures/strategy/$$q-*/optimal.json tests/analysis/fixtures/optimal_$$q.json; done
+	chmod 644 tests/analysis/fixtures/*.json
+	rm -rf .strategy-fixtures
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

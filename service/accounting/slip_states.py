@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, exists, select
 from sqlalchemy.orm import Session
 
 from service.store.models import Slip, SlipSignature
@@ -41,6 +41,23 @@ def state_of(steps: Iterable[str]) -> SlipState:
     if SlipStep.ISSUED in done:
         return SlipState.ISSUED
     return SlipState.REQUESTED
+
+
+def _has(step: SlipStep) -> ColumnElement[bool]:
+    return exists().where(SlipSignature.slip_id == Slip.id, SlipSignature.step == step.value)
+
+
+def in_state(state: SlipState) -> ColumnElement[bool]:
+    """A filter on slips in this state, for the database to apply: the
+    steps that :func:`state_of` reads, as SQL."""
+    voided, received, issued = _has(SlipStep.VOIDED), _has(SlipStep.RECEIVED), _has(SlipStep.ISSUED)
+    if state is SlipState.VOIDED:
+        return voided
+    if state is SlipState.RECEIVED:
+        return and_(received, ~voided)
+    if state is SlipState.ISSUED:
+        return and_(issued, ~received, ~voided)
+    return and_(~issued, ~received, ~voided)
 
 
 def signatures_of(session: Session, slip_ids: Iterable[int]) -> dict[int, list[SlipSignature]]:

@@ -131,15 +131,22 @@ def count_json(count: InventoryCount, names: Names) -> CountJson:
     }
 
 
+def table_names(session: Session, ids: set[int]) -> dict[int, str]:
+    """The names of these tables only (a list shows a page of slips or
+    boxes, not the floor)."""
+    if not ids:
+        return {}
+    named = select(GameTable.id, GameTable.name).where(GameTable.id.in_(ids))
+    return {int(table_id): str(name) for table_id, name in session.execute(named)}
+
+
 def slips_json(session: Session, slips: list[Slip]) -> list[SlipJson]:
     steps = signatures_of(session, (slip.id for slip in slips))
     ids: list[int | None] = [slip.requested_by for slip in slips]
     for signatures in steps.values():
         ids += [s.signed_by for s in signatures] + [s.cosigned_by for s in signatures]
     names = Names(session, ids)
-    tables = {
-        int(table_id): str(name) for table_id, name in session.execute(select(GameTable.id, GameTable.name))
-    }
+    tables = table_names(session, {slip.table_id for slip in slips})
     return [
         {
             "number": slip.number,
@@ -262,9 +269,7 @@ def drop_boxes_json(session: Session, counted: bool | None, limit: int = 100) ->
     if counted is not None:
         query = query.where(has_count if counted else ~has_count)
     found = list(session.scalars(query.order_by(TableSession.closed_at.desc()).limit(limit)))
-    tables = {
-        int(table_id): str(name) for table_id, name in session.execute(select(GameTable.id, GameTable.name))
-    }
+    tables = table_names(session, {table_session.table_id for table_session in found})
     boxes: list[DropBoxJson] = []
     for table_session in found:
         counts = drop_counts_json(session, table_session.id)

@@ -31,7 +31,18 @@ from service.analysis.pair_columns import (
 )
 from service.analysis.par_sheet import EXACT_FIGURES, bet_from_json, bet_json, line_from_json, line_json
 from service.analysis.single_hand import HANDS
-from service.analysis.strategy_table import BLOCKS, StrategyBlock, block_file, load_block, write_whole
+from service.analysis.strategy_table import (
+    BLOCKS,
+    Progress,
+    StrategyBlock,
+    block_file,
+    build_table,
+    load_block,
+    missing_blocks,
+    table_folder,
+    write_whole,
+)
+from service.engine.qualifier import Qualifier
 
 _GROUP_NOT_QUALIFIED, _GROUP_LUCKY, _GROUP_PLAIN = 0, 1, 2
 
@@ -48,7 +59,7 @@ class OptimalSheet:
         return self.house_way_main.house_edge - self.main.house_edge
 
 
-def _columns(block: StrategyBlock, choice: np.ndarray) -> np.ndarray:
+def setting_columns(block: StrategyBlock, choice: np.ndarray) -> np.ndarray:
     """Per pattern, dealer hands by the kernel's columns for one setting each."""
     index = block.offsets[:-1] + choice
     lucky = block.lucky[index]
@@ -87,7 +98,7 @@ def optimal_sheet(folder: Path) -> OptimalSheet:
             raise LookupError(f"strategy table block {number} is not built in {folder}")
         weights = combos[block.first : block.first + len(block)].tolist()
         for totals, choice in ((optimal, block.best), (house_way, block.house)):
-            for column, counts in enumerate(_columns(block, choice).T.tolist()):
+            for column, counts in enumerate(setting_columns(block, choice).T.tolist()):
                 totals[column] += sum(w * c for w, c in zip(weights, counts, strict=True))
         differs += sum(w for w, d in zip(weights, (block.best != block.house).tolist(), strict=True) if d)
     return OptimalSheet(_bet(optimal), _bet(house_way), Fraction(differs, HANDS))
@@ -136,3 +147,25 @@ def stored_optimal_sheet(folder: Path) -> OptimalSheet:
     sheet = optimal_sheet(folder)
     write_whole(sheet_file(folder), json.dumps(sheet_json(sheet), indent=1))
     return sheet
+
+
+def optimal_for(
+    qualifier: Qualifier, instance: Path | None = None, progress: Progress | None = None
+) -> tuple[OptimalSheet, bool]:
+    """The optimal-strategy sheet of a qualifier from the cache, or its
+    strategy table built (the blocks missing) and read; and whether it was
+    cached."""
+    folder = table_folder(qualifier, instance)
+    found = cached_optimal_sheet(folder)
+    if found is not None:
+        return found, True
+    return stored_optimal_sheet(build_table(qualifier, instance, progress)), False
+
+
+def optimal_state(qualifier: Qualifier, instance: Path | None = None) -> tuple[OptimalSheet | None, int]:
+    """The cached optimal sheet of a qualifier (``None`` until its table is
+    complete), and how many of the table's blocks are built: a reader's
+    progress bar, without asking the worker."""
+    folder = table_folder(qualifier, instance)
+    sheet = cached_optimal_sheet(folder)
+    return sheet, BLOCKS if sheet is not None else BLOCKS - len(missing_blocks(folder))

@@ -24,7 +24,9 @@ svg text { font-size: 12px; }
 _COLOURS = {1: "#2e7d32", 0: "#90a4ae", -1: "#c62828"}
 
 
-def render_html(sheet: ParSheet) -> str:
+def render_html(sheet: ParSheet, strategy_section: str = "") -> str:
+    """The page; ``strategy_section`` (the optimal strategy's HTML) follows
+    the Main Bet when given."""
     config = sheet.config
     parts = [
         "<!doctype html>",
@@ -38,6 +40,8 @@ def render_html(sheet: ParSheet) -> str:
     ]
     for name, bet in sheet.bets.items():
         parts += [f"<h2>{escape(BET_TITLES[name])}</h2>", _bet_table(bet), _chart(bet)]
+        if name == "main" and strategy_section:
+            parts.append(strategy_section)
     parts += [
         "<h2>One seven-card hand</h2>",
         "<table><tr><th>figure</th><th>probability</th></tr>",

@@ -30,6 +30,11 @@ BLOCK = 1_000
 BLOCKS = -(-PATTERNS // BLOCK)
 _ARRAYS = ("offsets", "low_position", "high_position", "lucky", "won", "lost", "groups", "best", "house")
 
+#: A whole table held by a process is about 45 MB this way: the counts are
+#: signed so that won - lost never wraps, the positions stay bytes.
+_IN_MEMORY = {"low_position": np.uint8, "high_position": np.uint8, "lucky": np.bool_, "won": np.int32}
+_IN_MEMORY["lost"] = np.int32
+
 Progress = Callable[[int, int], None]  # (done, total)
 
 
@@ -42,8 +47,8 @@ class StrategyBlock:
     low_position: np.ndarray  # index into legal_settings.LOWS
     high_position: np.ndarray  # index into legal_settings.HIGHS
     lucky: np.ndarray  # the setting is a Lucky Break
-    won: IntArray  # dealer hands of C(46,7) the setting beats
-    lost: IntArray  # dealer hands it loses to (the rest push)
+    won: np.ndarray  # dealer hands of C(46,7) the setting beats (int32 when read back)
+    lost: np.ndarray  # dealer hands it loses to (the rest push)
     groups: IntArray  # [pattern, 3] dealer hands not qualifying, with a Lucky Break, without
     best: IntArray  # [pattern] the optimal setting, counted in the pattern's slice
     house: IntArray  # [pattern] the house way's setting
@@ -133,8 +138,8 @@ def load_block(path: Path) -> StrategyBlock | None:
         return kept[1]
     try:
         with np.load(path) as data:
-            arrays = {name: data[name].astype(np.int64) for name in _ARRAYS if name != "lucky"}
-            block = StrategyBlock(first=int(data["first"][0]), lucky=data["lucky"].copy(), **arrays)
+            arrays = {name: data[name].astype(_IN_MEMORY.get(name, np.int64)) for name in _ARRAYS}
+            block = StrategyBlock(first=int(data["first"][0]), **arrays)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile):
         return None
     _LOADED[path] = (stamp, block)

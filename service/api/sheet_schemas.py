@@ -112,7 +112,7 @@ class DealsSchema(Schema):
     )
 
 
-class _DottedKeys(Schema):
+class DottedKeys(Schema):
     """Its fields' names hold a dot ("main.win"), which marshmallow would
     otherwise read as a path into a nested value."""
 
@@ -133,7 +133,7 @@ def _exact_schema() -> type[Schema]:
             exact[f"{bet.value}.{figure}"] = fields.String(
                 required=True, metadata={"description": f"the {bet.label.name} bet's {figure}, a fraction"}
             )
-    return _DottedKeys.from_dict(exact, name="ExactFiguresSchema")
+    return DottedKeys.from_dict(exact, name="ExactFiguresSchema")
 
 
 class ParSheetSchema(Schema):
@@ -167,6 +167,11 @@ class ParSheetSchema(Schema):
         _exact_schema(), required=True, metadata={"description": 'the figures as exact fractions ("p/q")'}
     )
     seconds = fields.Float(required=True, metadata={"description": "what the exact computation took"})
+    optimal_strategy = fields.Nested(
+        "OptimalStrategySchema",
+        required=True,
+        metadata={"description": "the Main Bet with the player setting optimally, or its table's progress"},
+    )
 
 
 class ParSheetPendingSchema(Schema):

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from service.accounting.drop_counts import count_drop
 from service.accounting.sessions import get_session
-from service.accounting.slip_states import SlipState, signatures_of, state_of
+from service.accounting.slip_states import SlipState, in_state
 from service.accounting.slips import get_slip, issue_slip, receive_slip, request_slip, void_slip
 from service.accounting.views import (
     DropBoxJson,
@@ -75,11 +75,9 @@ class Slips(MethodView):
         statement = select(Slip).order_by(Slip.number.desc())
         if "table" in query:
             statement = statement.where(Slip.table_id == query["table"])
-        slips = list(db().scalars(statement.limit(query["limit"] if "state" not in query else 10_000)))
         if "state" in query:
-            steps = signatures_of(db(), (slip.id for slip in slips))
-            slips = [s for s in slips if state_of(x.step for x in steps[s.id]) == SlipState(query["state"])]
-        return slips_json(db(), slips[: query["limit"]])
+            statement = statement.where(in_state(SlipState(query["state"])))
+        return slips_json(db(), list(db().scalars(statement.limit(query["limit"]))))
 
 
 @blp.route("/slips/<id:number>")

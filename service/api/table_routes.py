@@ -10,6 +10,7 @@ from flask.views import MethodView
 
 from service.accounts.roles import Role
 from service.analysis.cache import cached_par_sheet
+from service.analysis.optimal_sheet import optimal_state
 from service.analysis.single_hand import break_bonus_math
 from service.api.blueprint import Blueprint
 from service.api.schemas import (
@@ -23,6 +24,7 @@ from service.api.schemas import (
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now, sessionless, settings
 from service.api.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
+from service.api.strategy_schemas import optimal_strategy_json
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.table_config import BetType, TableConfig
@@ -173,7 +175,8 @@ def preview_config(body: dict[str, Any], table_id: int) -> ConfigPreview:
 @roles(*ANY_ROLE)
 def par_sheet_view(table_id: int) -> Any:
     """The exact par sheet of the table's current rules (the theoretical
-    hold); 202 while the background job computes it."""
+    hold), with the Main Bet under the optimal strategy once its strategy
+    table is built; 202 while the background job computes the sheet."""
     version = current_config(db(), get_table(db(), table_id))
     sheet = cached_par_sheet(config_of(version), settings().instance)
     if sheet is None:
@@ -181,7 +184,8 @@ def par_sheet_view(table_id: int) -> Any:
         pending: Response = jsonify({"status": "computing", "config_version": version.version})
         pending.status_code = 202
         return pending
-    return sheet.to_json()
+    optimal = optimal_state(sheet.config.dealer_qualifier, settings().instance)
+    return {**sheet.to_json(), "optimal_strategy": optimal_strategy_json(*optimal)}
 
 
 @blp.route("/<id:table_id>/house-way", methods=["POST"])

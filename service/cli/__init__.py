@@ -12,6 +12,7 @@ from service.cli.bench.game import bench
 from service.cli.bench.load import bench_load
 from service.cli.bench.office import bench_office
 from service.cli.bench.profile import bench_profile
+from service.cli.bench.strategy import bench_strategy
 from service.cli.db import db
 from service.cli.demo.command import demo_day
 from service.cli.house_way import house_way_command
@@ -19,6 +20,7 @@ from service.cli.recall import recall
 from service.cli.run import run
 from service.cli.serve import serve
 from service.cli.settle import settle
+from service.cli.strategy import strategy
 from service.cli.tables import tables
 from service.cli.users import users
 from service.cli.worker import dispatcher, jobs, worker
@@ -48,8 +50,10 @@ main.add_command(bench)
 main.add_command(bench_office)
 main.add_command(bench_load)
 main.add_command(bench_profile)
+main.add_command(bench_strategy)
 main.add_command(bench_expected)
 main.add_command(analyze)
+main.add_command(strategy)
 main.add_command(db)
 main.add_command(users)
 main.add_command(tables)

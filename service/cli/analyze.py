@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +11,14 @@ import click
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.analysis.cache import par_sheet
+from service.analysis.optimal_sheet import OptimalSheet, optimal_for, sheet_json
 from service.analysis.par_sheet import compute_par_sheet
 from service.analysis.report_html import render_html
+from service.analysis.report_strategy import render_strategy_html, render_strategy_text
 from service.analysis.report_text import render_simulation, render_text
 from service.analysis.simulate import Estimate, simulate
+from service.analysis.strategy_table import table_folder
+from service.cli.progress import progress_bar
 from service.config.settings import Settings
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
@@ -40,6 +42,12 @@ from service.tables.tables import config_of, current_config, get_table
 @click.option("--simulate", "rounds", type=click.IntRange(min=2), help="Also deal N random rounds.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the simulation.")
 @click.option("--fresh", is_flag=True, help="Compute again even if a cached sheet exists.")
+@click.option(
+    "--strategy/--no-strategy",
+    default=True,
+    show_default=True,
+    help="Also the Main Bet under the optimal player strategy (its strategy table: about 40 s once).",
+)
 def analyze(
     table_id: int | None,
     config_file: Path | None,
@@ -48,38 +56,54 @@ def analyze(
     rounds: int | None,
     seed: int,
     fresh: bool,
+    strategy: bool,
 ) -> None:
     """Exact probabilities, house edges and standard deviations of every bet,
     over every deal of the 53-card deck (player and dealer by the house way),
-    for the default rules, a table's (--table) or a file's (--config; omitted
-    fields keep their defaults)."""
+    and the Main Bet with the player setting optimally, for the default
+    rules, a table's (--table) or a file's (--config; omitted fields keep
+    their defaults)."""
     if table_id is not None and config_file is not None:
         raise click.UsageError("give --table or --config, not both")
     config = _table_config(table_id) if table_id is not None else _load_config(config_file)
-    with _progress("Main Bet: every player hand against every dealer hand") as progress:
+    with progress_bar("Main Bet: every player hand against every dealer hand") as progress:
         if fresh:
             sheet, cached = compute_par_sheet(config, progress), False
         else:
             sheet, cached = par_sheet(config, progress=progress)
+    optimal = _optimal(config, fresh) if strategy else None
     simulation = None
     if rounds is not None:
-        with _progress(f"Simulating {rounds:,} rounds") as progress:
+        with progress_bar(f"Simulating {rounds:,} rounds") as progress:
             simulation = simulate(sheet, rounds, seed, progress)
     if html_file is not None:
-        html_file.write_text(render_html(sheet))
+        html_file.write_text(render_html(sheet, "" if optimal is None else render_strategy_html(optimal[0])))
     if as_json:
         document: dict[str, Any] = sheet.to_json()
         document["cached"] = cached
+        if optimal is not None:
+            document["optimal_strategy"] = {**sheet_json(optimal[0]), "cached": optimal[1]}
         if simulation is not None:
             document["simulation"] = _simulation_json(simulation, rounds, seed)
         click.echo(json.dumps(document, indent=1))
         return
     click.echo(render_text(sheet, cached), nl=False)
+    if optimal is not None:
+        click.echo()
+        click.echo(render_strategy_text(*optimal), nl=False)
     if simulation is not None and rounds is not None:
         click.echo()
         click.echo(render_simulation(simulation, rounds, seed), nl=False)
     if html_file is not None:
         click.echo(f"\nHTML report written to {html_file}")
+
+
+def _optimal(config: TableConfig, fresh: bool) -> tuple[OptimalSheet, bool]:
+    qualifier = config.dealer_qualifier
+    if fresh:
+        shutil.rmtree(table_folder(qualifier), ignore_errors=True)
+    with progress_bar(f"Strategy table ({qualifier.text}): every setting of every hand") as progress:
+        return optimal_for(qualifier, progress=progress)
 
 
 def _simulation_json(simulation: list[Estimate], rounds: int | None, seed: int) -> dict[str, Any]:
@@ -127,18 +151,3 @@ def _load_config(path: Path | None) -> TableConfig:
         return TableConfig.from_json(data)
     except RulesError as error:
         raise click.BadParameter(error.message, param_hint="--config") from None
-
-
-@contextmanager
-def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
-    """A progress bar on standard error (just the label when not a terminal)."""
-    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
-        shown = 0
-
-        def update(done: int, total: int) -> None:
-            nonlocal shown
-            bar.length = total
-            bar.update(done - shown)
-            shown = done
-
-        yield update

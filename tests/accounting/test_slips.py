@@ -162,6 +162,33 @@ def test_the_cage_lists_what_it_has_to_issue(client, table, opened):
     assert [slip["state"] for slip in every] == ["received", "requested"]
 
 
+@pytest.mark.store
+def test_a_state_finds_slips_older_than_the_newest_ten_thousand(app, client, table, opened):
+    """The filter is the database's: a slip waiting since before 10,000
+    others were received is still on the cage's list."""
+    waiting = ok(request_slip(client, table["id"]), 201)["number"]
+    done = full_slip(client, table["id"])
+    with unit_of_work(sessions(app)) as session:
+        model = session.scalars(select(Slip).where(Slip.number == done["number"])).one()
+        signatures = session.scalars(select(SlipSignature).where(SlipSignature.slip_id == model.id)).all()
+        columns = ("kind", "table_id", "session_id", "lines", "total", "requested_by", "requested_at")
+        row = {name: getattr(model, name) for name in columns}
+        copies = [Slip(number=done["number"] + 1 + n, **row) for n in range(10_000)]
+        session.add_all(copies)
+        session.flush()
+        marks = ("step", "signed_by", "cosigned_by", "reason", "signed_at")
+        session.add_all(
+            SlipSignature(slip_id=copy.id, **{name: getattr(mark, name) for name in marks})
+            for copy in copies
+            for mark in signatures
+        )
+    cage = as_user(client, "cage")
+    listed = ok(client.get("/api/v1/slips?state=requested&limit=5", headers=cage))
+    assert [slip["number"] for slip in listed] == [waiting]
+    received = ok(client.get("/api/v1/slips?state=received&limit=3", headers=cage))
+    assert [slip["number"] for slip in received] == [done["number"] + 10_000 - n for n in range(3)]
+
+
 def test_each_step_is_an_audit_event_carrying_the_record(app, client, table, opened):
     from service.store.models import AuditEvent
 

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import replace
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from service.analysis import cache as sheet_cache
 from service.analysis.cache import cache_file, cached_par_sheet, par_sheet, store_par_sheet
+from service.analysis.optimal_sheet import sheet_file
 from service.analysis.par_sheet import ParSheet
+from service.analysis.strategy_table import table_folder
 from service.cli import main
+from service.engine.qualifier import parse_qualifier
 from service.engine.table_config import TableConfig
 from tests.par_sheets import default_sheet
 
@@ -65,10 +70,19 @@ def test_a_damaged_cache_file_is_computed_again(tmp_path, monkeypatch):
     assert [p.name for p in path.parent.iterdir() if p.name.startswith(".")] == []
 
 
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
 @pytest.fixture
 def instance(tmp_path, monkeypatch):
+    """A par sheet and both optimal-strategy sheets already cached (the
+    strategy table is a minute to build: tests/analysis/test_strategy_*)."""
     monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))
     store_par_sheet(default_sheet(), tmp_path)
+    for qualifier in ("K-3-2", "A-3-2"):
+        folder = table_folder(parse_qualifier(qualifier), tmp_path)
+        folder.mkdir(parents=True)
+        shutil.copyfile(FIXTURES / f"optimal_{qualifier}.json", sheet_file(folder))
     return tmp_path
 
 
@@ -86,6 +100,22 @@ def test_analyze_json_has_the_documented_keys(instance):
     assert document["lucky_break_probability"] == pytest.approx(0.3210094414, abs=1e-10)
     assert document["dealer_qualifies_probability"] == pytest.approx(0.9968112743, abs=1e-10)
     assert document["exact"]["main.house_edge"] == "98911935761/6288459627450"
+    optimal = document["optimal_strategy"]
+    assert optimal["cached"] is True
+    assert optimal["main"]["house_edge"] == pytest.approx(0.01172720918841754, rel=1e-12)
+    assert optimal["exact"]["main.house_edge"] == "26292081239/2241972562830"
+    assert optimal["house_way_main_house_edge"] == document["main"]["house_edge"]
+    assert optimal["gain"] == pytest.approx(document["main"]["house_edge"] - optimal["main"]["house_edge"])
+    assert 0 < optimal["differs_probability"] < 0.1
+    assert [line["name"] for line in optimal["main"]["outcomes"]] == [
+        line["name"] for line in document["main"]["outcomes"]
+    ]
+
+
+def test_analyze_without_the_strategy(instance):
+    result = CliRunner().invoke(main, ["analyze", "--json", "--no-strategy"])
+    assert result.exit_code == 0, result.output
+    assert "optimal_strategy" not in json.loads(result.stdout)
 
 
 def test_analyze_text_sheet(instance):
@@ -93,6 +123,11 @@ def test_analyze_text_sheet(instance):
     assert result.exit_code == 0, result.output
     for text in ("Main Bet", "Dealer Break Bonus", "Break Bonus", "house edge 1.57291199 %", "rule 7"):
         assert text in result.stdout
+    side_by_side = next(
+        line for line in result.stdout.splitlines() if line.strip().startswith("house edge  ")
+    )
+    assert side_by_side.split()[-4:] == ["1.57291199", "%", "1.17272092", "%"]
+    assert "optimal setting differs from the house way's in 5.5050 % of hands" in result.stdout
 
 
 def test_analyze_writes_html(instance, tmp_path):
@@ -103,6 +138,7 @@ def test_analyze_writes_html(instance, tmp_path):
     assert page.count("<svg") == 3
     assert page.count("<table") >= 4
     assert "house edge 1.572912 %" in page
+    assert "by the optimal strategy" in page
     assert "Five Aces" in page
 
     class Balance(HTMLParser):
@@ -128,6 +164,9 @@ def test_analyze_with_a_config_file_computes_it(instance, tmp_path):
     assert document["cached"] is False
     assert document["config"]["dealer_qualifier"] == "A-3-2"
     assert document["main"]["house_edge"] == pytest.approx(0.02473454109304975, rel=1e-12)
+    assert document["optimal_strategy"]["main"]["house_edge"] == pytest.approx(
+        0.020832695660906127, rel=1e-12
+    )
     assert "every player hand against every dealer hand" in result.stderr
 
 

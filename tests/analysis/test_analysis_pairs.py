@@ -9,10 +9,12 @@ by pinned exact figures, so a rules change that moves them is seen.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
 from functools import cache
 from math import comb, prod
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -165,3 +167,16 @@ def test_dealer_break_bonus_pinned():
     assert float(bet.house_edge) == pytest.approx(0.05718541303412473, rel=1e-12)
     # The qualifier does not matter to this bet.
     assert dealer_break_bonus_math(counts_of(A32)) == bet
+
+
+@pytest.mark.parametrize("qualifier", [DEFAULT_QUALIFIER, A32])
+def test_the_optimal_sheet_fixture_is_of_these_rules(qualifier):
+    """The fixture's house-way table (read from the strategy table it was
+    made from) is the par kernel's, line for line: a rules change that
+    moves the Main Bet makes the fixture stale, and this fails."""
+    path = Path(__file__).parent / "fixtures" / f"optimal_{qualifier.text}.json"
+    fixture = json.loads(path.read_text())["house_way_outcomes"]
+    main = main_bet_math(counts_of(qualifier))
+    assert [(line["name"], line["combinations"]) for line in fixture] == [
+        (line.name, line.combinations) for line in main.lines
+    ]

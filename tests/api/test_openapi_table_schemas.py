@@ -5,8 +5,16 @@ service builds."""
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
 from service.analysis.cache import cached_par_sheet
+from service.analysis.optimal_sheet import sheet_file
 from service.analysis.par_sheet import EXACT_FIGURES
+from service.analysis.strategy_table import table_folder
 from service.api.health import HealthSchema
 from service.api.ops_routes import JobStatusSchema
 from service.api.schemas import ConfigPreviewSchema, TableSchema
@@ -14,6 +22,7 @@ from service.api.session import db
 from service.api.sheet_schemas import HouseWaySchema, ParSheetSchema
 from service.api.table_routes import table_json
 from service.engine.break_bonus import BreakBonusCategory
+from service.engine.qualifier import DEFAULT_QUALIFIER
 from service.engine.table_config import BetType, FoulPolicy, TableConfig
 from service.jobs.queues import QueueName
 from service.tables.status import TableStatus
@@ -64,6 +73,17 @@ def test_a_par_sheet_names_its_deals_and_exact_figures(client):
         "lucky_break_probability",
         "dealer_qualifies_probability",
         *(f"{bet.value}.{figure}" for bet in BetType for figure in EXACT_FIGURES),
+    }
+
+
+def test_the_optimal_strategy_names_its_exact_figures(client):
+    components = document(client)
+    assert refs(components["ParSheet"]["properties"]["optimal_strategy"]) == ["OptimalStrategy"]
+    exact = component(components, "OptimalStrategy", "exact")
+    assert set(exact["properties"]) == {
+        *(f"main.{figure}" for figure in EXACT_FIGURES),
+        "gain",
+        "differs_probability",
     }
 
 
@@ -141,8 +161,23 @@ def test_a_preview_and_a_par_sheet_are_answered_as_built(app_with_par_sheet):
     assert sheet.status_code == 200
     built = cached_par_sheet(TableConfig(), app_with_par_sheet.extensions["breakpoker"]["settings"].instance)
     assert built is not None
-    assert sheet.json == as_json(built.to_json())
-    assert as_json(ParSheetSchema().dump(built.to_json())) == as_json(built.to_json())
+    building = {"status": "building", "blocks_built": 0, "blocks": 68}
+    assert sheet.json == as_json({**built.to_json(), "optimal_strategy": building})
+    assert as_json(ParSheetSchema().dump(sheet.json)) == sheet.json
+    # Once the strategy table is built, the optimal strategy's Main Bet.
+    instance = app_with_par_sheet.extensions["breakpoker"]["settings"].instance
+    folder = table_folder(DEFAULT_QUALIFIER, instance)
+    folder.mkdir(parents=True)
+    fixture = Path(__file__).resolve().parent.parent / "analysis" / "fixtures" / "optimal_K-3-2.json"
+    shutil.copyfile(fixture, sheet_file(folder))
+    ready = client.get(f"{url}/par-sheet", headers=admin).json["optimal_strategy"]
+    assert (ready["status"], ready["blocks_built"]) == ("ready", 68)
+    assert ready["main"]["house_edge"] == pytest.approx(0.01172720918841754, rel=1e-12)
+    assert ready["house_way_main_house_edge"] == sheet.json["main"]["house_edge"]
+    assert ready["exact"] == json.loads(fixture.read_text())["exact"]
+    assert (
+        as_json(ParSheetSchema().dump({**sheet.json, "optimal_strategy": ready}))["optimal_strategy"] == ready
+    )
 
 
 def test_the_health_checks_answer_as_built(client):

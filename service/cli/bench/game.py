@@ -79,7 +79,7 @@ def _settle_figure(source: IO[bytes], jobs: int | None, label: str) -> None:
 def _par_sheet_figure() -> None:
     """The exact par sheet from a cold start: a fresh process, nothing
     cached, the compiled loop built on the way."""
-    command = [sys.executable, "-m", "service.cli", "analyze", "--fresh", "--json"]
+    command = [sys.executable, "-m", "service.cli", "analyze", "--fresh", "--json", "--no-strategy"]
     start = time.perf_counter()
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
     elapsed = time.perf_counter() - start

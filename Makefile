@@ -58,6 +58,7 @@ screenshots: install
 bench: install
 	$(BIN)/breakpoker bench
 	$(BIN)/breakpoker bench-office
+	$(BIN)/breakpoker bench-expected
 	$(BIN)/breakpoker bench-profile
 	$(BIN)/breakpoker bench-strategy
 	$(BIN)/breakpoker bench-load

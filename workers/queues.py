@@ -29,6 +29,7 @@ FUNCTIONS = {
     JobKind.EXPORT: "workers.jobs.build_export",
     JobKind.VERIFY: "workers.jobs.verify_audit_trail",
     JobKind.SESSION_FIGURES: "workers.jobs.figure_session",
+    JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",
 }
 #: the states of a job that one sent again under its id replaces: it is
 #: over, or waits for a retry that the new one makes now

@@ -15,6 +15,7 @@ from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.config.environment import StrategyTables
 from service.jobs.progress import QUEUED, unfinished
 from service.jobs.queues import QUEUES, RETRY_INTERVALS, JobKind, on_its_way, status_of
 from service.ops.undone import undone
@@ -34,12 +35,15 @@ def reconcile(
     instance: Path,
     grace: timedelta = GRACE,
     retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
+    strategy_tables: StrategyTables = StrategyTables.MANUAL,
 ) -> int:
     """Send again what is still undone after ``grace`` and not on its way;
     how many jobs went."""
     before = utc_now() - grace
     with sessions() as session:
-        found = undone(session, instance, before)
+        found = undone(
+            session, instance, before, tables_built_by_workers=strategy_tables is StrategyTables.BUILD
+        )
         long_jobs = {
             JobKind.EXPORT: unfinished(session, Export, before),
             JobKind.VERIFY: unfinished(session, AuditVerification, before),
@@ -47,6 +51,7 @@ def reconcile(
     work = [(JobKind.AGGREGATE, round_id) for round_id in found.unaggregated_rounds]
     work += [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
     work += [(JobKind.SESSION_FIGURES, session_id) for session_id in found.unfigured_sessions]
+    work += [(JobKind.EXPECTED_VALUES, round_id) for round_id in found.rounds_without_values]
     if found.newest_unsealed is not None:
         work.append((JobKind.SEAL, found.newest_unsealed))
     try:

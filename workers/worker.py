@@ -34,6 +34,7 @@ from service.jobs.queues import QUEUES, queue
 from service.observability import request_id
 from service.observability.metrics import count_job_failure
 from service.store.db import make_engine, session_factory
+from workers.jobs import warm_up
 from workers.outbox import dispatch
 from workers.sweep import reconcile
 
@@ -105,6 +106,7 @@ def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> N
                         settings.instance,
                         timedelta(seconds=settings.sweep_grace_seconds),
                         settings.retry_seconds,
+                        settings.strategy_tables,
                     )
                     last_sweep = time.monotonic()
                 pause = DISPATCH_SECONDS
@@ -134,6 +136,7 @@ def run_worker(
         maintenance_interval=maintenance_interval,
     )
     worker.heartbeat_grace = heartbeat_grace
+    warm_up(settings.instance)
     if not burst:
         worker.work(with_scheduler=True)
         return

@@ -1,10 +1,12 @@
 // Shift reports for a table or the floor: per bet type the handle, win and
 // hold against the theory with its band and variance flag, the hold chart,
 // investigation notes, the dealers, and beside the rounds' win the win and
-// hold from the chips of the counted sessions (cards against chips).
+// hold from the chips of the counted sessions (cards against chips), and the
+// expected win from the hands dealt (pit_expected.js).
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { confidenceText, holdChart } from "./hold_chart.js";
+import { expectedSection } from "./pit_expected.js";
 import { bets, byAt, canNote, draw, money, net, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
 
 function asked() {
@@ -219,6 +221,7 @@ function render(report, redraw) {
     grid(headers, [...bets().map((bet) => betRow(bet, report.bets[bet.key])), totalsRow(report.totals)], { id: "report-bets" }),
     counts(report),
     ...chipsSection(report),
+    ...expectedSection(report),
     el("h3", {}, "Hold chart"),
     holdChart(report, "hold-chart"),
     noteForms(report, redraw),

@@ -8,6 +8,7 @@ from typing import TypeVar
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
+from service.api.expected_win_schemas import ExpectedWinSchema
 from service.api.schemas import StrictSchema, per_bet
 from service.reports.chips_figures import PENDING_SHOWN, PendingReason
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
@@ -327,6 +328,9 @@ class ReportSchema(_HeaderSchema):
         ChipsFiguresSchema,
         required=True,
         metadata={"description": "the win and hold from the chips of the period's counted sessions"},
+    )
+    expected_win = fields.Nested(
+        ExpectedWinSchema, required=True, metadata={"description": "from the hands dealt, with its band"}
     )
 
 

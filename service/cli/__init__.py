@@ -8,6 +8,7 @@ from service.cli.advise import advise_command
 from service.cli.analyze import analyze
 from service.cli.audit import audit
 from service.cli.audit_records import audit_record
+from service.cli.bench.expected import bench_expected
 from service.cli.bench.game import bench
 from service.cli.bench.load import bench_load
 from service.cli.bench.office import bench_office
@@ -51,6 +52,7 @@ main.add_command(bench_office)
 main.add_command(bench_load)
 main.add_command(bench_profile)
 main.add_command(bench_strategy)
+main.add_command(bench_expected)
 main.add_command(analyze)
 main.add_command(advise_command)
 main.add_command(strategy)

@@ -35,6 +35,7 @@ class JobKind(StrEnum):
     EXPORT = "export"
     VERIFY = "verify"
     SESSION_FIGURES = "session_figures"
+    EXPECTED_VALUES = "expected_values"  # of a stored round's hands, for the reports
 
 
 QUEUES = tuple(QueueName)
@@ -46,6 +47,7 @@ JOBS = {
     JobKind.EXPORT: (QueueName.EXPORTS, "export"),
     JobKind.VERIFY: (QueueName.VERIFY, "verify"),
     JobKind.SESSION_FIGURES: (QueueName.METRICS, "session-figures"),
+    JobKind.EXPECTED_VALUES: (QueueName.METRICS, "expected-values"),
 }
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows, a

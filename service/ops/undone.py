@@ -1,6 +1,7 @@
 """Work the database shows undone: events not sealed, rounds the totals
 do not reflect yet, configuration versions without a par sheet, counted
-table sessions whose figures are not kept (or out of date). The sweep
+table sessions whose figures are not kept (or out of date), counting
+rounds without the expected values of their hands. The sweep
 sends it again (``workers/sweep.py``); the ops figures count it."""
 
 from __future__ import annotations
@@ -9,14 +10,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from service.accounting.figures import unfigured_sessions
 from service.analysis.cache import cache_file
+from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
 from service.rounds.aggregates import out_of_step
-from service.store.models import RoundRecord
+from service.rounds.status import counting
+from service.store.models import ConfigVersion, RoundExpectedValue, RoundRecord
 from service.tables.tables import config_of, current_config, list_tables
 
 BATCH = 1_000
@@ -28,9 +31,16 @@ class Undone:
     unaggregated_rounds: list[int]
     missing_par_sheets: list[int]  # current configuration versions without a sheet
     unfigured_sessions: list[int]  # counted (or recounted) sessions the reports do not reflect
+    rounds_without_values: list[int]  # counting rounds whose hands' expected values are not stored
 
 
-def undone(session: Session, instance: Path, before: datetime | None = None, limit: int = BATCH) -> Undone:
+def undone(
+    session: Session,
+    instance: Path,
+    before: datetime | None = None,
+    limit: int = BATCH,
+    tables_built_by_workers: bool = False,
+) -> Undone:
     _, newest = unsealed(session, before)
     query = select(RoundRecord.id).where(out_of_step())
     if before is not None:
@@ -43,4 +53,35 @@ def undone(session: Session, instance: Path, before: datetime | None = None, lim
             config_of(version), instance
         ).exists():
             sheets.append(version.id)
-    return Undone(newest, rounds, sheets, unfigured_sessions(session, before, limit))
+    return Undone(
+        newest,
+        rounds,
+        sheets,
+        unfigured_sessions(session, before, limit),
+        without_values(session, instance, before, limit, tables_built_by_workers),
+    )
+
+
+def without_values(
+    session: Session, instance: Path, before: datetime | None, limit: int, tables_built_by_workers: bool
+) -> list[int]:
+    """Counting rounds without their expected values. When the strategy
+    tables are left to the CLI, only those whose qualifier's table is
+    complete: the others' jobs could only give up again, every sweep."""
+    query = (
+        select(RoundRecord.id, RoundRecord.config_id)
+        .where(counting(), ~exists().where(RoundExpectedValue.round_id == RoundRecord.id))
+        .order_by(RoundRecord.id)
+    )
+    if before is not None:
+        query = query.where(RoundRecord.entered_at < before)
+    found = session.execute(query.limit(limit)).all()
+    if tables_built_by_workers:
+        return [round_id for round_id, _ in found]
+    complete: dict[int, bool] = {}
+    for config_id in {config_id for _, config_id in found}:
+        version = session.get(ConfigVersion, config_id)
+        assert version is not None  # a round's version is its foreign key
+        folder = table_folder(config_of(version).dealer_qualifier, instance)
+        complete[config_id] = not missing_blocks(folder)
+    return [round_id for round_id, config_id in found if complete[config_id]]

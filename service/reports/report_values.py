@@ -10,6 +10,7 @@ from typing import TypedDict
 from service.engine.table_config import BetType
 from service.reports.chips_figures import ChipsFiguresJson
 from service.reports.dealer_lines import DealerLineJson
+from service.reports.expected_win import ExpectedWinJson
 from service.reports.periods import PeriodJson, ScopeJson
 from service.reports.variance_notes import CurrentNoteJson
 
@@ -98,6 +99,7 @@ class ReportJson(ReportHeaderJson):
     totals: TotalsJson
     dealers: list[DealerLineJson]
     chips: ChipsFiguresJson  # the win from the chips, beside the rounds' win
+    expected_win: ExpectedWinJson  # from the hands dealt, beside the par sheets' theoretical win
 
 
 class DealerReportJson(ReportHeaderJson):

@@ -12,7 +12,8 @@ a report reads a few rows per table, shift and dealer, never every round.
 What the job has not counted yet is reported as ``pending_rounds``. Beside
 them, the figures from the chips (:mod:`service.reports.chips_figures`):
 the win by the regulators' formula over the period's counted sessions,
-summed from the rows their job keeps. The
+summed from the rows their job keeps; and the expected win from the hands
+dealt with its band (:mod:`service.reports.expected_win`). The
 theory comes from the cached par sheets; a sheet still being computed makes
 the theoretical figures null rather than stall the request for seconds.
 
@@ -36,6 +37,7 @@ from service.engine.table_config import BetType
 from service.reports.aggregate_sums import Sums, pending_rounds, period_sums
 from service.reports.chips_figures import chips_figures
 from service.reports.dealer_lines import dealer_lines, exception_counts
+from service.reports.expected_win import expected_win
 from service.reports.hold import Interval, Theory, VersionTheory, hold, z_value
 from service.reports.periods import Period, Scope, check_confidence, resolve_period
 from service.reports.report_values import (
@@ -223,6 +225,9 @@ def report(
         "totals": _totals(total, bets, expected, bool(missing)),
         "dealers": dealer_lines(session, by_key, exception_counts(session, scope, period)),
         "chips": chips_figures(session, scope, period, tolerance),
+        "expected_win": expected_win(
+            session, scope, period, {bet: line["theoretical_win_sd"] for bet, line in bets.items()}
+        ),
     }
 
 

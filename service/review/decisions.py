@@ -60,6 +60,9 @@ def decide(
         queue_job(session, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
         if replacement is not None:
             queue_job(session, JobKind.AGGREGATE, replacement.id)
+            # The corrected record's own values; the old record's stay, but
+            # no longer count (the reports read them through ``counting``).
+            queue_job(session, JobKind.EXPECTED_VALUES, replacement.id)
         table_session = session_at(session, record.table_id, record.entered_at)
         if table_session is not None:  # its check's rounds' net changed
             queue_job(session, JobKind.SESSION_FIGURES, table_session)

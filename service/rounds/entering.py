@@ -143,6 +143,7 @@ def enter_round(
     record.user = user
     record_settled(session, record, version.version, digest, user.id, now)
     queue_job(session, JobKind.AGGREGATE, record_id)
+    queue_job(session, JobKind.EXPECTED_VALUES, record_id)
     return Entered(record, replayed=False, seats=seats)
 
 

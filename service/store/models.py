@@ -22,6 +22,7 @@ from service.store.accounting_models import (
 )
 from service.store.audit_models import AuditEvent, AuditSeal, OutboxEntry
 from service.store.compliance_models import AuditVerification, Export
+from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.report_models import AggregatedRound, ShiftAggregate, VarianceNote
 from service.store.review_models import ExceptionDecision, RoundException
 from service.store.round_models import RoundRecord, SeatRecord
@@ -51,7 +52,9 @@ __all__ = [
     "LoginThrottle",
     "OutboxEntry",
     "RoundException",
+    "RoundExpectedValue",
     "RoundRecord",
+    "SeatExpectedValue",
     "SeatRecord",
     "SessionFigures",
     "ShiftAggregate",

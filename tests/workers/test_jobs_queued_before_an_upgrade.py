@@ -27,7 +27,10 @@ QUEUED_BEFORE = {
     JobKind.VERIFY: "workers.jobs.verify_audit_trail",
 }
 #: kinds added since, under the names they were first queued by
-ADDED_SINCE = {JobKind.SESSION_FIGURES: "workers.jobs.figure_session"}  # issue 18
+ADDED_SINCE = {
+    JobKind.SESSION_FIGURES: "workers.jobs.figure_session",  # issue 18
+    JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",  # issue 19
+}
 
 
 def test_every_earlier_job_name_still_imports_a_job():

@@ -1,0 +1,265 @@
+"""The expected win from the hands dealt (rule book section 12): per bet,
+Σ stake × (−EV) over the period's counting seats with stored values (the
+worker job's rows, :mod:`service.rounds.expected_values`), with its band;
+and what the players' own settings cost them against the best setting and
+against the house way, per dealer and per table.
+
+The band. A seat's result X_i has, given its cards, a known mean and
+standard deviation sd_i; the dealer's hand is the only chance left. The
+seats of one round share that hand, so their results are correlated and
+the variance of a round's win is not the sum of the seats' variances. By
+Cauchy–Schwarz, Var(Σ s_i X_i) ≤ (Σ s_i sd_i)², whatever the correlation;
+rounds are independent, so the win's variance is at most Σ over rounds of
+(Σ s_i sd_i)², and the band is expected ± 2 × √ of that: an upper bound,
+so the band is at least as wide as the true ±2 sd band. The job keeps each
+round's Σ s_i sd_i; the sums here are SQL sums over those rows.
+
+Money stays exact: the expected win is a Fraction (numerators over C(46,7)),
+shown rounded to the minor unit (halves away from zero) beside its exact
+value as a fraction string."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, TypedDict
+
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.orm import Session
+
+from service.analysis.main_bet import DEALER_HANDS
+from service.engine.table_config import BetType
+from service.reports.aggregate_sums import in_period
+from service.reports.hold import round_half_away
+from service.reports.periods import Period, Scope
+from service.rounds.status import counting
+from service.store.models import RoundExpectedValue, RoundRecord, SeatRecord, User
+
+BAND_Z = 2.0  # the band is expected ± 2 × the bound of the standard deviation
+BAND_METHOD = (
+    "expected win ± 2 × √(Σ over rounds of (Σ over the round's seats of stake × sd)²), where sd is a "
+    "seat's standard deviation given its seven cards. Seats of one round share the dealer's hand, so "
+    "their results are correlated: by Cauchy–Schwarz a round's variance is at most (Σ stake × sd)², "
+    "and rounds are independent. It is an upper bound (the band is at least as wide as the true one); "
+    "it covers the seats with values only, while the par sheet's band covers every counting seat."
+)
+#: integer columns summed per (table, dealer)
+VALUES = (
+    "seats",
+    "main_handle",
+    "main_player_value",
+    "dealer_break_bonus_player_value",
+    "break_bonus_player_value",
+    "main_best_value",
+    "main_house_way_value",
+)
+BETS = tuple(BetType)
+
+
+class BandJson(TypedDict):
+    """The whole minor units inside expected ± 2 × sd bound."""
+
+    low: int
+    high: int
+
+
+class ExpectedBetJson(TypedDict):
+    expected_win: int  # the house's, rounded to the minor unit
+    expected_win_exact: str  # the exact value, minor units, as "numerator/denominator"
+    sd_bound: float  # upper bound of the win's standard deviation, minor units
+    band: BandJson
+    par_sheet_sd: float | None  # the bet line's theoretical_win_sd; None while theory is pending
+    narrower: str | None  # "hands_dealt" or "par_sheet"; None while theory is pending
+
+
+class SettingsCostJson(TypedDict):
+    """What the players' own settings cost them (Main Bet, seats with values)."""
+
+    seats_with_values: int
+    seats_without_values: int
+    main_handle: int  # the Main Bet stakes of the seats with values
+    against_best: int  # Σ stake × (EV best − EV played), rounded minor units
+    against_best_exact: str
+    against_best_rate: float | None  # / main_handle; None when it is 0
+    against_house_way: int  # Σ stake × (EV house way − EV played): negative when players beat it
+    against_house_way_exact: str
+    against_house_way_rate: float | None
+
+
+class DealerCostJson(SettingsCostJson):
+    dealer_id: int
+    name: str
+
+
+class TableCostJson(SettingsCostJson):
+    table_id: int
+    name: str
+
+
+class ExpectedWinJson(TypedDict):
+    rounds_with_values: int
+    rounds_without_values: int  # counting rounds whose values the job has not stored yet
+    seats_with_values: int
+    seats_without_values: int
+    band_z: float
+    band_method: str
+    bets: dict[BetType, ExpectedBetJson]  # every bet
+    settings_cost: SettingsCostJson  # the whole scope
+    dealers: list[DealerCostJson]  # by name
+    tables: list[TableCostJson]  # by name
+
+
+@dataclass
+class _Sums:
+    rounds: int = 0
+    values: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VALUES, 0))
+    squares: dict[BetType, float] = field(default_factory=lambda: dict.fromkeys(BETS, 0.0))
+    rounds_without: int = 0
+    seats_without: int = 0
+
+    def add(self, other: _Sums) -> None:
+        self.rounds += other.rounds
+        self.rounds_without += other.rounds_without
+        self.seats_without += other.seats_without
+        for name in VALUES:
+            self.values[name] += other.values[name]
+        for bet in BETS:
+            self.squares[bet] += other.squares[bet]
+
+    @classmethod
+    def of(cls, parts: Iterable[_Sums]) -> _Sums:
+        total = cls()
+        for part in parts:
+            total.add(part)
+        return total
+
+
+def exact(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _scoped(query: Any, scope: Scope, period: Period) -> Any:
+    query = query.where(RoundRecord.table_id.in_(scope.table_ids), counting())
+    return in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
+
+
+def _squares(bet: BetType) -> ColumnElement[float]:
+    """Σ over rounds of (Σ stake × sd)²: each round's variance bound."""
+    column = getattr(RoundExpectedValue, f"{bet}_sd_sum")
+    return func.coalesce(func.sum(column * column), 0.0).label(f"{bet}_squares")
+
+
+def period_values(session: Session, scope: Scope, period: Period) -> dict[tuple[int, int], _Sums]:
+    """Per (table, dealer): the stored values of the period's counting rounds,
+    and the rounds and seats still without them."""
+    columns = [func.coalesce(func.sum(getattr(RoundExpectedValue, name)), 0).label(name) for name in VALUES]
+    squares = [_squares(bet) for bet in BETS]
+    key = (RoundRecord.table_id, RoundRecord.entered_by)
+    query = _scoped(
+        select(*key, func.count().label("rounds"), *columns, *squares).join(
+            RoundRecord, RoundRecord.id == RoundExpectedValue.round_id
+        ),
+        scope,
+        period,
+    ).group_by(*key)
+    found: dict[tuple[int, int], _Sums] = {}
+    for row in session.execute(query):
+        values = row._mapping
+        sums = found.setdefault((row.table_id, row.entered_by), _Sums())
+        sums.rounds = int(values["rounds"])
+        # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
+        sums.values = {name: int(values[name]) for name in VALUES}
+        sums.squares = {bet: float(values[f"{bet}_squares"]) for bet in BETS}
+    missing = _scoped(
+        select(*key, func.count(SeatRecord.id), func.count(func.distinct(RoundRecord.id)))
+        .select_from(SeatRecord)
+        .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
+        .where(
+            ~select(RoundExpectedValue.round_id).where(RoundExpectedValue.round_id == RoundRecord.id).exists()
+        ),
+        scope,
+        period,
+    ).group_by(*key)
+    for row in session.execute(missing):
+        sums = found.setdefault((int(row[0]), int(row[1])), _Sums())
+        sums.seats_without, sums.rounds_without = int(row[2]), int(row[3])
+    return found
+
+
+def _money(numerator: int) -> Fraction:
+    return Fraction(numerator, DEALER_HANDS)
+
+
+def _bet(total: _Sums, bet: BetType, par_sheet_sd: float | None) -> ExpectedBetJson:
+    expected = -_money(total.values[f"{bet}_player_value"])
+    bound = math.sqrt(total.squares[bet])
+    centre = float(expected)
+    narrower = None
+    if par_sheet_sd is not None:
+        narrower = "hands_dealt" if bound <= par_sheet_sd else "par_sheet"
+    return {
+        "expected_win": round_half_away(expected),
+        "expected_win_exact": exact(expected),
+        "sd_bound": bound,
+        "band": {"low": math.ceil(centre - BAND_Z * bound), "high": math.floor(centre + BAND_Z * bound)},
+        "par_sheet_sd": par_sheet_sd,
+        "narrower": narrower,
+    }
+
+
+def _cost(sums: _Sums) -> SettingsCostJson:
+    handle = sums.values["main_handle"]
+    played = sums.values["main_player_value"]
+    best = _money(sums.values["main_best_value"] - played)
+    house = _money(sums.values["main_house_way_value"] - played)
+    return {
+        "seats_with_values": sums.values["seats"],
+        "seats_without_values": sums.seats_without,
+        "main_handle": handle,
+        "against_best": round_half_away(best),
+        "against_best_exact": exact(best),
+        "against_best_rate": None if handle == 0 else float(best / handle),
+        "against_house_way": round_half_away(house),
+        "against_house_way_exact": exact(house),
+        "against_house_way_rate": None if handle == 0 else float(house / handle),
+    }
+
+
+def _grouped(found: dict[tuple[int, int], _Sums], part: int) -> dict[int, _Sums]:
+    grouped: dict[int, _Sums] = {}
+    for key, sums in found.items():
+        grouped.setdefault(key[part], _Sums()).add(sums)
+    return grouped
+
+
+def expected_win(
+    session: Session, scope: Scope, period: Period, par_sheet_sds: dict[BetType, float | None]
+) -> ExpectedWinJson:
+    """The period's expected win from the hands dealt; ``par_sheet_sds``: the
+    report's theoretical_win_sd per bet, shown beside the band."""
+    found = period_values(session, scope, period)
+    total = _Sums.of(found.values())
+    names = dict(session.execute(select(User.id, User.name).where(User.id.in_({d for _, d in found}))).all())
+    tables = {table.id: table.name for table in scope.tables}
+    dealers: list[DealerCostJson] = [
+        {"dealer_id": dealer_id, "name": names[dealer_id], **_cost(sums)}
+        for dealer_id, sums in _grouped(found, 1).items()
+    ]
+    table_lines: list[TableCostJson] = [
+        {"table_id": table_id, "name": tables[table_id], **_cost(sums)}
+        for table_id, sums in _grouped(found, 0).items()
+    ]
+    return {
+        "rounds_with_values": total.rounds,
+        "rounds_without_values": total.rounds_without,
+        "seats_with_values": total.values["seats"],
+        "seats_without_values": total.seats_without,
+        "band_z": BAND_Z,
+        "band_method": BAND_METHOD,
+        "bets": {bet: _bet(total, bet, par_sheet_sds.get(bet)) for bet in BETS},
+        "settings_cost": _cost(total),
+        "dealers": sorted(dealers, key=lambda line: (line["name"], line["dealer_id"])),
+        "tables": sorted(table_lines, key=lambda line: (line["name"], line["table_id"])),
+    }

@@ -1,0 +1,28 @@
+"""``breakpoker bench-expected``: the expected-values job timed per round on
+a database of its own, the strategy blocks its hands need built apart when
+the instance has no table."""
+
+from __future__ import annotations
+
+import re
+
+from click.testing import CliRunner
+
+from service.cli import main
+
+
+def test_bench_expected_prints_the_median_and_range_per_round(tmp_path, monkeypatch):
+    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))  # no strategy table there
+    result = CliRunner().invoke(main, ["bench-expected", "--rounds", "2"])
+    assert result.exit_code == 0, result.output
+    built, timed = result.output.splitlines()
+    assert re.fullmatch(
+        r"strategy table: not built in .*; built the \d+ blocks these hands need in .*", built
+    )
+    found = re.search(
+        r"([\d.]+) ms a six-seat round, median \(range ([\d.]+) to ([\d.]+) ms over 1 rounds", timed
+    )
+    assert found is not None, timed
+    median, low, high = (float(each) for each in found.groups())
+    assert 0 < low <= median <= high
+    assert not list(tmp_path.iterdir())  # the blocks went into the bench's own scratch folder

@@ -1,0 +1,83 @@
+"""Migration 0013 on every database: the expected-value tables match the
+models, go down and up again with the rows of a valued round, and refuse
+any change to a stored value (they are written once, like the rounds)."""
+
+from __future__ import annotations
+
+import pytest
+from alembic import command
+from sqlalchemy import func, select, text
+from sqlalchemy.exc import DBAPIError
+
+from service.rounds.expected_values import expect_round
+from service.store.db import make_engine, unit_of_work
+from service.store.migrate import alembic_config, upgrade
+from service.store.models import RoundExpectedValue, SeatExpectedValue
+from tests.store import test_migrations
+from tests.support.app import app_with_users, sessions, sign_in
+from tests.support.rounds_data import SEATS, enter
+from tests.support.strategy import strategy_blocks
+
+pytestmark = pytest.mark.store
+
+TABLES = ("seat_expected_values", "round_expected_values")
+
+
+def refused(engine, statement: str) -> bool:
+    try:
+        with engine.begin() as connection:
+            connection.execute(text(statement))
+    except DBAPIError:
+        return True
+    return False
+
+
+def counts(engine):
+    with engine.connect() as connection:
+        return [
+            connection.scalar(select(func.count()).select_from(model))
+            for model in (SeatExpectedValue, RoundExpectedValue)
+        ]
+
+
+def test_the_values_are_written_once_and_survive_a_step_down(settings):
+    strategy_blocks(settings.instance, SEATS.values())
+    users = app_with_users(settings)
+    app = next(users)
+    client = app.test_client()
+    admin, dealer = sign_in(client, "admin"), sign_in(client, "dealer")
+    table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
+    round_id = enter(client, dealer, table, "r1")["id"]
+    with unit_of_work(sessions(app)) as session:
+        assert expect_round(session, round_id, settings.instance)
+    next(users, None)  # disposes of the app's engine
+    engine = make_engine(settings.database)
+    try:
+        assert counts(engine) == [len(SEATS), 1]
+        for table_name in TABLES:
+            assert refused(engine, f"UPDATE {table_name} SET computed_at = computed_at")
+            assert refused(engine, f"DELETE FROM {table_name}")
+        assert refused(engine, "UPDATE seat_expected_values SET main_played = 0")
+        if engine.dialect.name == "postgresql":
+            assert refused(engine, "TRUNCATE seat_expected_values")
+        else:
+            # A REPLACE deletes the row it matches: refused too.
+            assert refused(
+                engine,
+                "INSERT OR REPLACE INTO round_expected_values SELECT * FROM round_expected_values",
+            )
+        assert counts(engine) == [len(SEATS), 1]
+    finally:
+        engine.dispose()
+    config = alembic_config(settings.database)
+    command.downgrade(config, "0012")
+    engine = make_engine(settings.database)
+    try:
+        with engine.connect() as connection:
+            for table_name in TABLES:
+                assert refused(engine, f"SELECT 1 FROM {table_name}")  # gone
+            assert connection.scalar(text("SELECT count(*) FROM rounds")) == 1  # the rounds stay
+    finally:
+        engine.dispose()
+    upgrade(settings.database)
+    test_migrations.test_migrated_schema_matches_the_models(settings)

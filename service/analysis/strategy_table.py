@@ -146,6 +146,11 @@ def load_block(path: Path) -> StrategyBlock | None:
     return block
 
 
+def forget_loaded_blocks() -> None:
+    """Drop the blocks this process holds (a benchmark's cold reads)."""
+    _LOADED.clear()
+
+
 def build_table(qualifier: Qualifier, instance: Path | None = None, progress: Progress | None = None) -> Path:
     """Build the blocks not stored yet; the folder of the complete table."""
     folder = table_folder(qualifier, instance)

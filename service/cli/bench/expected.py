@@ -30,8 +30,8 @@ from service.analysis.strategy_table import (
     store_block,
     table_folder,
 )
-from service.cli.bench.office import _setup
-from service.cli.bench.office_steps import _deal
+from service.cli.bench.office import setup_floor
+from service.cli.bench.office_steps import random_deal
 from service.cli.scratch import cheap_password_hashing, scratch
 from service.config.instance import instance_path
 from service.engine.cards import ordered_cards, parse_cards
@@ -49,14 +49,14 @@ from service.store.models import GameTable, RoundRecord, User
 def bench_expected(rounds: int, seed: int) -> None:
     """Print the expected-values job's time per six-seat round: median and
     range over ROUNDS rounds, and the first round's apart."""
-    deals = [_deal(random.Random(seed + number), number) for number in range(rounds)]
+    deals = [random_deal(random.Random(seed + number), number) for number in range(rounds)]
     with scratch(None, "bench-expected") as (url, scratch_folder), cheap_password_hashing():
         instance = _strategy(deals, scratch_folder)
         upgrade(url)
         engine = make_engine(url)
         try:
             sessions = session_factory(engine)
-            users, table_id = _setup(sessions)
+            users, table_id = setup_floor(sessions)
             with unit_of_work(sessions) as session:
                 table = session.get_one(GameTable, table_id)
                 dealer = session.get_one(User, users["dealer"])
@@ -69,7 +69,7 @@ def bench_expected(rounds: int, seed: int) -> None:
             for round_id in ids:
                 # A worker runs each job in a fresh work-horse: its blocks
                 # are read from disk again (the pattern index it inherits).
-                strategy_table._LOADED.clear()
+                strategy_table.forget_loaded_blocks()
                 start = time.perf_counter()
                 with unit_of_work(sessions) as session:
                     expect_round(session, round_id, instance)

@@ -86,14 +86,14 @@ def _run(url: str, instance: Path, rounds: int, seed: int) -> dict[str, Any]:
     try:
         sessions = session_factory(engine)
         users, table_id = figures.timed(
-            "setup", "create 5 users and 1 table", 6, None, lambda: _setup(sessions)
+            "setup", "create 5 users and 1 table", 6, None, lambda: setup_floor(sessions)
         )
         return _steps(Office(sessions, instance, users, table_id, figures), rounds, seed)
     finally:
         engine.dispose()
 
 
-def _setup(sessions: sessionmaker[Session]) -> tuple[dict[str, int], int]:
+def setup_floor(sessions: sessionmaker[Session]) -> tuple[dict[str, int], int]:
     """The bench's users (their ids by name) and its table."""
     users: dict[str, int] = {}
     with unit_of_work(sessions) as session:

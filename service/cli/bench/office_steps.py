@@ -56,7 +56,7 @@ class Office:
     figures: Figures
 
 
-def _deal(rng: random.Random, number: int) -> dict[str, Any]:
+def random_deal(rng: random.Random, number: int) -> dict[str, Any]:
     """A random valid six-seat round: 49 distinct cards of the 53, every seat
     set by the house way and placing all three bets."""
     cards = codes(rng.sample(DECK, 7 * (SEATS + 1)))
@@ -71,7 +71,7 @@ def _deal(rng: random.Random, number: int) -> dict[str, Any]:
 def enter_rounds(office: Office, rounds: int, seed: int) -> None:
     office.figures.begin(f"entering {rounds:,} six-seat rounds, {ROUND_BATCH} a transaction")
     rng = random.Random(seed)
-    deals = [_deal(rng, number) for number in range(rounds)]
+    deals = [random_deal(rng, number) for number in range(rounds)]
     # Spread over the last few days up to now, so the audit events (which
     # occur now) fall in the exported period's window.
     last = utc_now()

@@ -8,9 +8,10 @@ from typing import TypeVar
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
+from service.api.chips_schemas import ChipsFiguresSchema
 from service.api.expected_win_schemas import ExpectedWinSchema
+from service.api.report_fields import count_field, day_field
 from service.api.schemas import StrictSchema, per_bet
-from service.reports.chips_figures import PENDING_SHOWN, PendingReason
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
 from service.reports.periods import PERIODS
 from service.reports.table_reports import DEFAULT_CONFIDENCE
@@ -166,23 +167,19 @@ class DealerBetSchema(_HoldSchema):
 DealerBetsSchema = per_bet(DealerBetSchema, "DealerBetsSchema")
 
 
-def _count(description: str) -> fields.Integer:
-    return fields.Integer(required=True, metadata={"description": description})
-
-
 class DealerSchema(Schema):
-    dealer_id = _count("the dealer's user id")
+    dealer_id = count_field("the dealer's user id")
     name = fields.String(required=True, metadata={"description": "the dealer's name"})
-    rounds = _count("rounds the dealer entered")
-    seats = _count("seats played in them")
-    fouls = _count("fouled hands in them")
+    rounds = count_field("rounds the dealer entered")
+    seats = count_field("seats played in them")
+    fouls = count_field("fouled hands in them")
     bets = fields.Nested(DealerBetsSchema, required=True, metadata={"description": "per bet"})
-    handle = _count("every bet's stakes, minor units")
-    win = _count("the house's win on every bet, minor units")
-    voids = _count("approved voids of the dealer's rounds")
-    corrections = _count("approved corrections")
-    pending_voids = _count("voids asked for, not decided yet")
-    pending_corrections = _count("corrections asked for, not decided yet")
+    handle = count_field("every bet's stakes, minor units")
+    win = count_field("the house's win on every bet, minor units")
+    voids = count_field("approved voids of the dealer's rounds")
+    corrections = count_field("approved corrections")
+    pending_voids = count_field("voids asked for, not decided yet")
+    pending_corrections = count_field("corrections asked for, not decided yet")
 
 
 class _TableNameSchema(Schema):
@@ -228,22 +225,18 @@ class ConfigVersionRefSchema(Schema):
 BetLinesSchema = per_bet(BetLineSchema, "BetLinesSchema")
 
 
-def _day(description: str) -> fields.String:
-    return fields.String(required=True, metadata={"description": description, "format": "date"})
-
-
 class _HeaderSchema(Schema):
     scope = fields.Nested(ScopeSchema, required=True, metadata={"description": "what the report covers"})
     period = fields.String(
         required=True, validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
     )
     period_key = fields.String(required=True, metadata={"description": PERIOD_KEY_HELP})
-    day = _day("the gaming day reported on (the last of mtd/ytd)")
+    day = day_field("the gaming day reported on (the last of mtd/ytd)")
     shift = fields.Integer(
         required=True, allow_none=True, metadata={"description": "the shift of period=shift; else null"}
     )
-    first_day = _day("the period's first gaming day")
-    last_day = _day("the period's last gaming day")
+    first_day = day_field("the period's first gaming day")
+    last_day = day_field("the period's last gaming day")
     day_chosen = fields.String(
         required=True, metadata={"description": "given, or how the default was chosen"}
     )
@@ -258,61 +251,15 @@ class _HeaderSchema(Schema):
     )
 
 
-class PendingSessionSchema(Schema):
-    session_id = _count("the table session's id")
-    table_id = _count("its table")
-    table = fields.String(required=True, metadata={"description": "its table's name"})
-    number = _count("the session's number at its table (1, 2, ...)")
-    gaming_day = _day("the gaming day it opened in")
-    shift = _count("the shift it opened in")
-    reason = fields.String(
-        required=True,
-        validate=validate.OneOf([reason.value for reason in PendingReason]),
-        metadata={
-            "description": "open: no closer yet; uncounted: closed, its drop box not counted; "
-            "figuring: counted, recounted or a round of it voided or corrected since the job kept its "
-            "figures (the sums carry the earlier ones meanwhile)"
-        },
-    )
-
-
-class ChipsFiguresSchema(Schema):
-    """The figures from the chips of the period's counted sessions (each in
-    the gaming day and shift it opened in), summed from the rows the
-    workers keep; minor units."""
-
-    sessions_counted = _count("counted sessions whose kept figures are summed here")
-    sessions_pending = _count("sessions of the period the sums do not reflect: open, uncounted, figuring")
-    pending = fields.List(
-        fields.Nested(PendingSessionSchema),
-        required=True,
-        metadata={"description": f"those sessions, by table and number (the first {PENDING_SHOWN})"},
-    )
-    opener = _count("the openers' tray counts, minor units")
-    closer = _count("the closers' tray counts, minor units")
-    fills = _count("the fills received at the tables, minor units")
-    credits = _count("the credits received back by the cage, minor units")
-    drop = _count("the drop boxes' current counts (after any recount), minor units")
-    win = _count("drop + closer + credits - opener - fills, minor units: + when the house is ahead")
-    hold = fields.Float(
-        required=True, allow_none=True, metadata={"description": "win / drop; null when the drop is 0"}
-    )
-    rounds = _count("the rounds dealt in those sessions that count (not voided, not corrected)")
-    rounds_net = _count("the house's net from those rounds, minor units: the cards' win")
-    difference = _count("win - rounds_net: cards against chips; 0 when every session balances")
-    flagged_sessions = _count("counted sessions whose own difference is beyond the tolerance")
-    tolerance = _count("how far a session's cards and chips may differ unflagged, minor units")
-
-
 class ReportSchema(_HeaderSchema):
     confidence = fields.Float(required=True, metadata={"description": "of the win intervals"})
     z = fields.Float(required=True, metadata={"description": "the normal quantile of the confidence"})
-    rounds = _count("rounds counted")
-    seats = _count("seats played")
-    fouls = _count("fouled hands")
-    player_lucky_breaks = _count("players' Lucky Breaks")
-    dealer_lucky_breaks = _count("the dealer's Lucky Breaks")
-    dealer_non_qualifications = _count("rounds in which the dealer did not qualify")
+    rounds = count_field("rounds counted")
+    seats = count_field("seats played")
+    fouls = count_field("fouled hands")
+    player_lucky_breaks = count_field("players' Lucky Breaks")
+    dealer_lucky_breaks = count_field("the dealer's Lucky Breaks")
+    dealer_non_qualifications = count_field("rounds in which the dealer did not qualify")
     theoretical_pending = fields.Boolean(
         required=True, metadata={"description": "a par sheet is still being computed: theory is null"}
     )

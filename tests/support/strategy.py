@@ -1,10 +1,11 @@
 """Blocks of the strategy table for the tests, built only where the hands
 they deal fall (a block is a thousand patterns and takes a fraction of a
-second once the compiler has warmed up; the whole table is a minute and
-never built by the tests)."""
+second once the compiler has warmed up, 12-20 s before; the whole table is
+a minute and never built by the tests)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Sequence
@@ -19,8 +20,17 @@ from service.engine.qualifier import DEFAULT_QUALIFIER, Qualifier
 
 @cache
 def _built_here() -> Path:
-    """This test process's own store of computed blocks."""
-    return Path(tempfile.mkdtemp(prefix="strategy-blocks-"))
+    """Where the blocks computed in this test run are kept: shared by the
+    run's xdist workers, so a block (and the compiler's warm-up before it)
+    is paid once a run, not once a test file; a lone run keeps its own.
+    Each block is written whole and renamed into place, so two workers
+    computing one block at once both leave a whole file."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        return Path(tempfile.mkdtemp(prefix="strategy-blocks-"))
+    shared = Path(tempfile.gettempdir()) / f"breakpoker-strategy-blocks-{run}"
+    shared.mkdir(exist_ok=True)
+    return shared
 
 
 def block_number(cards: Sequence[Card] | Sequence[str]) -> int:

@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 from service.analysis.hand_advice import HandAdvice, SettingValue
 from service.config.environment import StrategyTables
 from service.engine.cards import codes, parse_cards
-from service.engine.setting import Setting
 from service.engine.table_config import FoulPolicy
+from service.rounds.expected_values import played_setting
 from service.rounds.showing import get_round
 from service.store.models import SeatRecord
 from service.tables.advice_json import BreakBonusJson, ValueJson, break_bonus_json, value_json
@@ -75,17 +75,8 @@ def round_hand_values(
     }
 
 
-def played_setting(seat: SeatRecord, advice: HandAdvice) -> Setting:
-    """The setting the seat chose: the house way, or its own low and high
-    (which may be a foul)."""
-    entered = seat.setting_entered
-    if not isinstance(entered, dict):  # "house_way"
-        return advice.house_way.setting
-    return Setting(parse_cards(entered["low"]), parse_cards(entered["high"]))
-
-
 def seat_values(seat: SeatRecord, advice: HandAdvice, foul_policy: FoulPolicy) -> SeatValuesJson:
-    chosen = played_setting(seat, advice)
+    chosen = played_setting(advice, seat.setting_entered)
     played = advice.main_value_played(chosen, foul_policy)
     best, house = advice.best, advice.house_way
     return {

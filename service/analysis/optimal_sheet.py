@@ -145,7 +145,7 @@ def stored_optimal_sheet(folder: Path) -> OptimalSheet:
     if found is not None:
         return found
     sheet = optimal_sheet(folder)
-    write_whole(sheet_file(folder), json.dumps(sheet_json(sheet), indent=1))
+    write_whole(sheet_file(folder), json.dumps(sheet_json(sheet), indent=1).encode())
     return sheet
 
 

@@ -11,6 +11,7 @@ the par sheets, so a changed rule never serves stale values.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 import zipfile
@@ -98,28 +99,22 @@ def compute_block(number: int, qualifier: Qualifier) -> StrategyBlock:
 
 def store_block(block: StrategyBlock, folder: Path) -> Path:
     path = block_file(folder, block.first // BLOCK)
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".block-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            # Counts of C(46,7) dealer hands fit 32 bits; positions fit 8.
-            np.savez_compressed(
-                out,
-                first=np.array([block.first]),
-                offsets=block.offsets.astype(np.int32),
-                low_position=block.low_position.astype(np.uint8),
-                high_position=block.high_position.astype(np.uint8),
-                lucky=block.lucky.astype(np.bool_),
-                won=block.won.astype(np.uint32),
-                lost=block.lost.astype(np.uint32),
-                groups=block.groups.astype(np.uint32),
-                best=block.best.astype(np.int16),
-                house=block.house.astype(np.int16),
-            )
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    packed = io.BytesIO()
+    # Counts of C(46,7) dealer hands fit 32 bits; positions fit 8.
+    np.savez_compressed(
+        packed,
+        first=np.array([block.first]),
+        offsets=block.offsets.astype(np.int32),
+        low_position=block.low_position.astype(np.uint8),
+        high_position=block.high_position.astype(np.uint8),
+        lucky=block.lucky.astype(np.bool_),
+        won=block.won.astype(np.uint32),
+        lost=block.lost.astype(np.uint32),
+        groups=block.groups.astype(np.uint32),
+        best=block.best.astype(np.int16),
+        house=block.house.astype(np.int16),
+    )
+    write_whole(path, packed.getvalue())
     return path
 
 
@@ -173,13 +168,13 @@ def table_bytes(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.glob("block-*.npz"))
 
 
-def write_whole(path: Path, text: str) -> None:
+def write_whole(path: Path, data: bytes) -> None:
     """Write a file whole and rename it into place."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

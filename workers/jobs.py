@@ -4,12 +4,10 @@ idempotent, and commits its work in one transaction."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
-from rq import get_current_job
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounting.figures import figure_session as write_figures
@@ -18,18 +16,17 @@ from service.analysis.hand_advice import StrategyTableMissing, pattern_index
 from service.analysis.optimal_sheet import stored_optimal_sheet
 from service.analysis.strategy_table import build_table, missing_blocks, table_folder
 from service.audit.chain import seal_batch
-from service.audit.events import queue_job
 from service.compliance.export_build import build_export as build_export_file
 from service.compliance.verifications import run_verification
 from service.config.environment import StrategyTables
 from service.config.settings import Settings
-from service.jobs.queues import JobKind, on_its_way
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.expected_values import expect_round as store_values
-from service.rounds.expected_values import strategy_job_waiting
+from service.rounds.expected_values import round_config_id
 from service.store.db import make_engine, session_factory, unit_of_work, utc_now
 from service.store.models import ConfigVersion
 from service.store.retry import retry_lost_race
+from service.tables.strategy_build import queue_strategy_build
 from service.tables.tables import config_of
 
 Result = TypeVar("Result")
@@ -110,31 +107,16 @@ def expect_round(round_id: int) -> bool:
     block they need is not built: the round waits, and the reports count
     its seats as without values. With tables built by the workers, a
     missing block queues the configuration's par sheet job (which builds
-    the table) and fails, so that RQ tries again on its retry schedule."""
+    the table; service/tables/strategy_build.py decides) and fails, so
+    that RQ tries again on its retry schedule."""
     settings = Settings.from_environment()
     try:
         return _in_transaction(lambda session: store_values(session, round_id, settings.instance))
     except StrategyTableMissing:
         if settings.strategy_tables is StrategyTables.MANUAL:
             return False
-        _in_transaction(_ask_for_the_table(round_id))
+        _in_transaction(lambda session: queue_strategy_build(session, round_config_id(session, round_id)))
         raise
-
-
-def _ask_for_the_table(round_id: int) -> Callable[[Session], None]:
-    def ask(session: Session) -> None:
-        version_id = strategy_job_waiting(session, round_id)
-        if version_id is not None and not _on_its_way(JobKind.PAR_SHEET, version_id):
-            queue_job(session, JobKind.PAR_SHEET, version_id)
-
-    return ask
-
-
-def _on_its_way(job: JobKind, ref: int) -> bool:
-    """The job is queued or running in Redis (a job run outside RQ, as the
-    tests run them, has no Redis at hand: then it is not)."""
-    current = get_current_job()
-    return current is not None and on_its_way(current.connection, job, ref, timedelta(seconds=60))
 
 
 def warm_up(instance: Path) -> None:

@@ -30,9 +30,8 @@ from service.engine.cards import parse_cards
 from service.engine.setting import Setting
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
 from service.engine.table_config import FoulPolicy, TableConfig
-from service.jobs.queues import JobKind
 from service.store.db import utc_now
-from service.store.models import OutboxEntry, RoundExpectedValue, RoundRecord, SeatExpectedValue, SeatRecord
+from service.store.models import RoundExpectedValue, RoundRecord, SeatExpectedValue, SeatRecord
 from service.tables.tables import config_of
 
 HOUSE_WAY_ENTERED = "house_way"
@@ -179,20 +178,10 @@ def _round_row(
     )
 
 
-def strategy_job_waiting(session: Session, round_id: int) -> int | None:
-    """The round's configuration version, whose par sheet job builds the
-    strategy table it needs; ``None`` when that job is queued in the outbox
-    already (each retry of each waiting round would queue it again)."""
+def round_config_id(session: Session, round_id: int) -> int:
+    """The configuration version a stored round was settled under (whose
+    par sheet job builds the strategy table its values need)."""
     config_id = session.scalar(select(RoundRecord.config_id).where(RoundRecord.id == round_id))
     if config_id is None:
         raise LookupError(f"no round with id {round_id}")
-    waiting = session.scalar(
-        select(
-            exists().where(
-                OutboxEntry.job == JobKind.PAR_SHEET,
-                OutboxEntry.ref == config_id,
-                OutboxEntry.dispatched_at.is_(None),
-            )
-        )
-    )
-    return None if waiting else config_id
+    return config_id

@@ -11,30 +11,24 @@ the configuration's par sheet job, which builds the table, is queued.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 from pathlib import Path
 
-from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from service.analysis.hand_advice import HandAdvice, StrategyTableMissing, advise
-from service.audit.events import queue_job
 from service.config.environment import StrategyTables
 from service.engine.cards import Card, parse_card
 from service.engine.errors import RulesError
 from service.engine.table_config import FoulPolicy
 from service.errors import Invalid, Unavailable
-from service.jobs.queues import JobKind
-from service.store.db import utc_now
-from service.store.models import ConfigVersion, OutboxEntry
+from service.store.models import ConfigVersion
 from service.tables.advice_json import AdviceJson, advice_json
+from service.tables.strategy_build import queue_strategy_build
 from service.tables.tables import config_of, current_config, get_table
 
 #: Seconds a client waits before asking again: a block takes well under a
 #: second once the build runs, the whole table a minute or a few.
 RETRY_AFTER = 30
-#: A build queued this recently is taken as still running (not queued again).
-BUILD_RUNNING = timedelta(minutes=10)
 BUILDING = "strategy_table_building"
 NOT_BUILT = "strategy_table_not_built"
 
@@ -82,27 +76,12 @@ def advise_under(
                 "building it to an operator (BREAKPOKER_STRATEGY_TABLES=manual: breakpoker strategy build)",
                 RETRY_AFTER,
             ) from None
-        queue_build(session, version)
+        queue_strategy_build(session, version.id)
         raise Unavailable(
             BUILDING,
             f"the strategy table for qualifier {qualifier} is being built (a few minutes); ask again",
             RETRY_AFTER,
         ) from None
-
-
-def queue_build(session: Session, version: ConfigVersion) -> bool:
-    """Queue the par sheet job of a version (it builds the strategy table)
-    unless one is waiting or was queued moments ago; whether it was queued."""
-    recent = (
-        select(OutboxEntry.id)
-        .where(OutboxEntry.job == JobKind.PAR_SHEET, OutboxEntry.ref == version.id)
-        .where(or_(OutboxEntry.dispatched_at.is_(None), OutboxEntry.created_at > utc_now() - BUILD_RUNNING))
-        .limit(1)
-    )
-    if session.scalar(recent) is not None:
-        return False
-    queue_job(session, JobKind.PAR_SHEET, version.id)
-    return True
 
 
 def hand_analysis(

@@ -207,10 +207,17 @@ def test_without_the_block_the_workers_build_the_table_and_retry(app, client, ta
             return session.scalars(waiting).all()
 
     with unit_of_work(sessions(app)) as session:
-        # The table's own par sheet job went out when it was made.
+        # The table's own par sheet job went out when it was made, moments
+        # ago: it may be building the table still, so it is not asked again.
         session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
         config_id = session.get(RoundRecord, entered["id"]).config_id
+    with pytest.raises(StrategyTableMissing):
+        workers.jobs.expect_round(entered["id"])
     assert par_sheet_rows() == []
+    with unit_of_work(sessions(app)) as session:
+        # An hour on, that build is over and the block still missing.
+        long_ago = utc_now() - timedelta(hours=1)
+        session.execute(update(OutboxEntry).values(dispatched_at=long_ago, created_at=long_ago))
     with pytest.raises(StrategyTableMissing):  # RQ retries it on its schedule
         workers.jobs.expect_round(entered["id"])
     assert par_sheet_rows() == [config_id]  # its job builds the table

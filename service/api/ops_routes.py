@@ -66,6 +66,13 @@ class UndoneSchema(Schema):
         required=True,
         metadata={"description": "counted table sessions whose figures the reports do not reflect yet"},
     )
+    unvalued_rounds = fields.Integer(
+        required=True,
+        metadata={
+            "description": "counting rounds whose hands' expected values are not stored yet "
+            "(their job waits, or waits for the strategy table to be built)"
+        },
+    )
 
 
 class FailedJobSchema(Schema):

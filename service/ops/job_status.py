@@ -20,6 +20,7 @@ from service.audit.chain import unsealed
 from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
 from service.rounds.aggregates import unaggregated_count
+from service.rounds.expected_values import unvalued_count
 from service.store.db import utc_now
 
 FAILED_SHOWN = 50
@@ -49,6 +50,7 @@ class Undone(TypedDict):
     unsealed_events: int
     unaggregated_rounds: int
     unfigured_sessions: int
+    unvalued_rounds: int
 
 
 class FailedJob(TypedDict):
@@ -117,6 +119,7 @@ def job_status(session: Session, connection: Redis) -> JobStatus:
             "unsealed_events": unsealed(session)[0],
             "unaggregated_rounds": unaggregated_count(session),
             "unfigured_sessions": unfigured_count(session),
+            "unvalued_rounds": unvalued_count(session),
         },
         "failed_jobs": [],
     }

@@ -20,7 +20,7 @@ from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 
-from sqlalchemy import ColumnElement, exists, select
+from sqlalchemy import ColumnElement, exists, func, select
 from sqlalchemy.orm import Session
 
 from service.analysis.hand_advice import HandAdvice, StrategyTableMissing, advise
@@ -30,6 +30,7 @@ from service.engine.cards import parse_cards
 from service.engine.setting import Setting
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
 from service.engine.table_config import FoulPolicy, TableConfig
+from service.rounds.status import counting
 from service.store.db import utc_now
 from service.store.models import RoundExpectedValue, RoundRecord, SeatExpectedValue, SeatRecord
 from service.tables.tables import config_of
@@ -185,3 +186,16 @@ def round_config_id(session: Session, round_id: int) -> int:
     if config_id is None:
         raise LookupError(f"no round with id {round_id}")
     return config_id
+
+
+def unvalued_count(session: Session) -> int:
+    """Counting rounds whose hands' expected values are not stored yet
+    (their job waits, or waits for a strategy table to be built)."""
+    return (
+        session.scalar(
+            select(func.count())
+            .select_from(RoundRecord)
+            .where(counting(), ~exists().where(RoundExpectedValue.round_id == RoundRecord.id))
+        )
+        or 0
+    )

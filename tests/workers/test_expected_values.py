@@ -23,7 +23,7 @@ from service.engine.cards import parse_cards
 from service.engine.setting import Setting
 from service.jobs.queues import JobKind, status_of
 from service.ops.undone import undone
-from service.rounds.expected_values import expect_round, sd
+from service.rounds.expected_values import expect_round, sd, unvalued_count
 from service.store.db import unit_of_work, utc_now
 from service.store.models import OutboxEntry, RoundExpectedValue, RoundRecord, SeatExpectedValue
 from service.tables.tables import config_of
@@ -119,7 +119,11 @@ def test_the_job_stores_the_calculators_values_once(app, client, table, instance
     with sessions(app)() as session:
         queued = session.scalars(select(OutboxEntry.job).where(OutboxEntry.ref == entered["id"])).all()
     assert JobKind.EXPECTED_VALUES in queued  # the outbox row went with the round
+    with sessions(app)() as session:
+        assert unvalued_count(session) == 1
     assert run(app, entered["id"], instance) is True
+    with sessions(app)() as session:
+        assert unvalued_count(session) == 0
     stored = check_against_advise(app, entered["id"], instance)
     # The second moment of a house-way setting is its won + lost.
     with sessions(app)() as session:
@@ -185,6 +189,8 @@ def test_without_the_block_the_cli_left_unbuilt_the_round_waits(app, client, tab
     assert settings.strategy_tables is StrategyTables.MANUAL
     assert workers.jobs.expect_round(entered["id"]) is False
     assert rows(app, SeatExpectedValue) == rows(app, RoundExpectedValue) == []
+    status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
+    assert status["undone"]["unvalued_rounds"] == 1  # the operator sees it waits
     with sessions(app)() as session:
         # The sweep leaves it alone until the table is built.
         assert undone(session, settings.instance).rounds_without_values == []

@@ -1,6 +1,6 @@
 // What each seat's cards were worth (GET /rounds/{id}/hand-values): the Main
 // Bet's expected value of the setting played, of the best setting and of the
-// house way's, per unit staked. The API reads them from the strategy table;
+// house way's, and the two bonus bets' with these cards, per unit staked. The API reads them from the strategy table;
 // while that is being built it answers 503 and this says so.
 import { call } from "./api.js";
 import { el, grid } from "./dom.js";
@@ -33,17 +33,19 @@ function seatRow(seat, policy) {
     valueCell("best-ev", seat.best, bestCards),
     valueCell("house-ev", seat.house_way),
     valueCell("cost-ev", seat.cost_against_best),
+    valueCell("dbb-ev", seat.dealer_break_bonus),
+    valueCell("bb-ev", seat.break_bonus, seat.break_bonus.category_name ? el("div", { className: "muted" }, seat.break_bonus.category_name) : null),
   );
 }
 
 function valuesTable(values) {
-  const headers = ["Seat", "Setting played", "Best setting", "House way", "Cost against the best"];
+  const headers = ["Seat", "Setting played", "Best setting", "House way", "Cost against the best", "Dealer Break Bonus", "Break Bonus"];
   return [
     grid(headers, values.seats.map((seat) => seatRow(seat, values.foul_policy)), { id: "round-values-seats" }),
     el(
       "p",
       { className: "muted" },
-      `Main Bet expected value per unit staked, against the dealer's house way over every dealer hand, under rules version ${values.config_version} (qualifier ${values.qualifier}).`,
+      `Expected value per unit staked over every dealer hand: the Main Bet against the dealer's house way, the Dealer Break Bonus with these seven cards, the Break Bonus at the table's pays (known from the cards); under rules version ${values.config_version} (qualifier ${values.qualifier}).`,
     ),
   ];
 }

@@ -6,10 +6,12 @@ import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, forgetApiErrors, showApiError } from "./dealer_errors.js";
-import { showFoul } from "./dealer_felt.js";
-import { describe, dealerLine, jokerText, playingWay, previewParts } from "./dealer_results.js";
+import { showFoul, showPay } from "./dealer_felt.js";
+import { describe, dealerLine, jokerText, playingWay, previewParts, seatNet } from "./dealer_results.js";
 import { HAND_SIZE, handOrder, locked, tablet } from "./dealer_tablet.js";
+import { houseWay } from "./dealer_ways.js";
 import { $, clearErrors } from "./dom.js";
+import { payOrTake } from "./money.js";
 import { Phase, canEdit, edited, previewed } from "./round_state.js";
 
 const REFRESH_MS = 250;
@@ -17,6 +19,7 @@ const REFRESH_MS = 250;
 /** No payout on screen: the round is a draft again (if it may still change). */
 function unpreview() {
   $("#results").replaceChildren();
+  for (const key of handOrder()) showPay(key, "");
   if (canEdit(tablet.round)) enter(edited(tablet.round));
 }
 
@@ -58,11 +61,9 @@ export async function handNotes(turn) {
     const body = { cards };
     const manual = tablet.manual[key];
     if (manual && manual.low.length === 2 && manual.high.length === 3) body.setting = { low: manual.low, high: manual.high };
-    const asked = JSON.stringify(body);
     try {
-      if (!tablet.ways.has(asked)) tablet.ways.set(asked, (await call("POST", `/tables/${tablet.table.id}/house-way`, body)).json);
+      const answer = await houseWay(body);
       if (turn !== tablet.refreshes) return;
-      const answer = tablet.ways.get(asked);
       $(`#joker-${key}`).textContent = jokerText(playingWay(answer));
       if (tablet.round.phase !== Phase.SETTLED) setNotes(answer, key);
     } catch (error) {
@@ -88,6 +89,7 @@ export async function refresh(quiet) {
     if (turn !== tablet.refreshes || locked()) return;
     enter(previewed(tablet.round));
     $("#note-dealer").textContent = dealerLine(json.dealer);
+    for (const seat of json.seats) showPay(seat.seat, payOrTake(seatNet(seat, tablet.bets)));
     $("#results").replaceChildren(...previewParts(json, tablet.bets));
   } catch (error) {
     const message = await errorText(error, body);

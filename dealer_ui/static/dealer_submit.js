@@ -6,9 +6,10 @@ import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, showApiError } from "./dealer_errors.js";
-import { showFoul } from "./dealer_felt.js";
+import { showFoul, showPay } from "./dealer_felt.js";
+import { rememberBets } from "./dealer_pad.js";
 import { cancelPreview } from "./dealer_preview.js";
-import { dealerLine, seatNet, settlementParts } from "./dealer_results.js";
+import { dealerLine, describe, seatNet, settlementParts } from "./dealer_results.js";
 import { shortKey, tablet } from "./dealer_tablet.js";
 import { $, clearErrors, showError } from "./dom.js";
 import { payOrTake } from "./money.js";
@@ -20,7 +21,8 @@ const AGAIN = "Submit again sends the same round, which never settles twice.";
  * settled it before and shows it again). */
 export function showSettlement(round, replayed) {
   for (const seat of round.seats) {
-    $(`#note-${seat.seat}`).textContent = `${payOrTake(seatNet(seat, tablet.bets))}${seat.fouled ? " · FOUL: set by house way" : ""}`;
+    showPay(seat.seat, payOrTake(seatNet(seat, tablet.bets)));
+    $(`#note-${seat.seat}`).textContent = seat.fouled ? "FOUL: set by house way" : `Settled: ${describe(seat)}`;
     showFoul(seat.seat, "");
   }
   $("#note-dealer").textContent = dealerLine(round.dealer);
@@ -63,5 +65,6 @@ export async function submit() {
     return;
   }
   enter(settled(tablet.round, answer.json));
+  rememberBets(answer.json); // for "same bets" in the next round
   showSettlement(answer.json, answer.headers.get("Idempotent-Replayed") === "true");
 }

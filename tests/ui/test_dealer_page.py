@@ -53,6 +53,32 @@ def enter_full_round(page: Any, hands: dict[str, list[str]]) -> None:
             page.fill(f"#bet-{seat}-break_bonus", "2.50")
 
 
+def own_setting(page: Any, seat: int, low: list[str], high: list[str]) -> int:
+    """Untick the seat's House and tap its cards into the player's ``low``
+    and ``high``: the setting starts from the house way, and each pair of
+    taps swaps two cards' places. The number of touches it took."""
+    page.uncheck(f"#hw-{seat}")
+    state = f"window.dealerState.manual[{seat}]"
+    page.wait_for_function(f"{state} && {state}.low.length === 2 && {state}.high.length === 3")
+    setting = page.evaluate(state)
+    cards = page.evaluate(f"window.dealerState.hands[{seat}]")
+    place = {
+        card: "low" if card in setting["low"] else "high" if card in setting["high"] else "" for card in cards
+    }
+    wanted = {card: "low" if card in low else "high" if card in high else "" for card in cards}
+    touches = 1
+    for card in cards:
+        if place[card] == wanted[card]:
+            continue
+        other = next(o for o in cards if place[o] == wanted[card] and wanted[o] != place[o])
+        for tapped in (card, other):
+            page.locator(f'[data-chips="{seat}"] [data-card="{tapped}"]').tap()
+        place[card], place[other] = place[other], place[card]
+        touches += 2
+    assert place == wanted
+    return touches
+
+
 def seat_net(seat: dict[str, Any]) -> int:
     return sum(seat[bet]["net"] for bet in BETS if seat.get(bet))
 
@@ -151,12 +177,9 @@ def test_a_foul_is_warned_of_with_the_house_way_before_submitting(
     type_hand(page, "dealer", dealer)
     type_hand(page, "2", player)
     page.fill("#bet-2-main", "25")
-    page.uncheck("#hw-2")
-    # The player sets the kings low: a foul. Tapping a card puts it low, then high.
-    for card in ("Kh", "Ks"):
-        page.locator(f'[data-chips="2"] [data-card="{card}"]').tap()
-    for card in ("8h", "8s", "Ac"):  # the low is full: these go high
-        page.locator(f'[data-chips="2"] [data-card="{card}"]').tap()
+    # The player sets the kings low: a foul. From the house way (8-8 low,
+    # K-K-A high) that is two swaps: K-8 and K-8.
+    assert own_setting(page, 2, ["Kh", "Ks"], ["8h", "8s", "Ac"]) == 5
     warning = page.locator("#foul-2")
     expect(warning).to_have_text("FOUL: low K-K outranks high 8-8-A · reset by the house way")
     expect(page.locator("#note-2")).to_contain_text("House way: low 8♠ 8♥ · high A♣ K♠ K♥ — rule 5")

@@ -65,7 +65,7 @@ function seatHead(seat) {
 function seatSpot(seat) {
   const same = el("button", { type: "button", className: "same", id: `same-${seat}`, disabled: true, onclick: () => felt.sameBets([seat]) }, "Same");
   same.setAttribute("aria-label", `Seat ${seat}: the same bets as last round`);
-  const fields = betFields(seat, tablet.bets, { onFocus: () => felt.targetBet(seat), onInput: () => changed() });
+  const fields = betFields(seat, tablet.bets, { onFocus: (key) => felt.targetBet(seat, key), onInput: () => changed() });
   return el(
     "div",
     { className: `hand seat seat-${seat}`, id: `hand-${seat}`, dataset: { hand: String(seat) } },

@@ -11,6 +11,10 @@ from tests.ui.conftest import DECK, deal, expect, screenshot
 
 BETS = ("main", "dealer_break_bonus", "break_bonus")
 SIDE_BETS = {"dealer_break_bonus": 100, "break_bonus": 250}  # as typed: 1 and 2.50
+SETTING_FULL = """(seat) => {
+  const setting = window.dealerState.manual[seat];
+  return Boolean(setting) && setting.low.length === 2 && setting.high.length === 3;
+}"""
 
 
 def spare(hands: dict[str, list[str]]) -> str:
@@ -58,9 +62,8 @@ def own_setting(page: Any, seat: int, low: list[str], high: list[str]) -> int:
     and ``high``: the setting starts from the house way, and each pair of
     taps swaps two cards' places. The number of touches it took."""
     page.uncheck(f"#hw-{seat}")
-    state = f"window.dealerState.manual[{seat}]"
-    page.wait_for_function(f"{state} && {state}.low.length === 2 && {state}.high.length === 3")
-    setting = page.evaluate(state)
+    page.wait_for_function(SETTING_FULL, arg=seat)
+    setting = page.evaluate("(seat) => window.dealerState.manual[seat]", seat)
     cards = page.evaluate(f"window.dealerState.hands[{seat}]")
     place = {
         card: "low" if card in setting["low"] else "high" if card in setting["high"] else "" for card in cards

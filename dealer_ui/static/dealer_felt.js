@@ -156,7 +156,10 @@ export function showOpen(seat) {
 
 export function showFoul(key, message) {
   const node = document.querySelector(`#foul-${key}`);
-  if (node) node.textContent = message;
+  if (node) {
+    node.textContent = message;
+    node.title = message; // the line may be cut short on the spot; the preview lists it whole
+  }
   document.querySelector(`#hand-${key}`)?.classList.toggle("fouled", Boolean(message));
 }
 

@@ -12,7 +12,7 @@ import { enter } from "./dealer_controls.js";
 import { forgetDraftsButUnsure, readDraft, saveDraft } from "./dealer_draft.js";
 import { activate, buildFelt, felt, renderHand } from "./dealer_felt.js";
 import { fillHands } from "./dealer_fill.js";
-import { buildPad, readLastBets, sameBets, targetBet } from "./dealer_pad.js";
+import { buildPad, forgetLastBets, readLastBets, sameBets, targetBet } from "./dealer_pad.js";
 import { changed, handNotes, refresh } from "./dealer_preview.js";
 import { setEmpty } from "./dealer_seats.js";
 import { setOwn, tapChip } from "./dealer_setting.js";
@@ -150,6 +150,7 @@ $("#change-table").addEventListener("click", () => {
 document.addEventListener("signing-out", () => {
   sessionStorage.removeItem(TABLE);
   forgetDraftsButUnsure();
+  forgetLastBets();
 });
 startSession(loadTables);
 

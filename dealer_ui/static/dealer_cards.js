@@ -146,12 +146,14 @@ export function typeCodes() {
 }
 
 /** Every open hand filled from ``hands`` ({"dealer": [7 codes], "1": [7], ...}),
- * replacing what was there (undoably). For the deck feed: see dealer_fill.js. */
+ * replacing what was there: the deck is what was dealt. For the deck feed:
+ * see dealer_fill.js. */
 export function fillAll(hands) {
+  tablet.undo = []; // what Undo would put back was typed before the deck came
+  showUndo();
   for (const key of openHands()) {
     const cards = hands[String(key)];
     if (!cards) continue;
-    if (tablet.hands[key].length) removeCards(key, [...tablet.hands[key]], `${handName(key)}'s cards`);
     tablet.hands[key] = cards.slice(0, HAND_SIZE);
     if (tablet.manual[key]) tablet.manual[key] = { low: [], high: [] };
     renderHand(key);

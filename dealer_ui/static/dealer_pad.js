@@ -74,6 +74,11 @@ export function readLastBets() {
   showSame();
 }
 
+/** The next dealer in this tab starts clean: no bets of the last one's rounds. */
+export function forgetLastBets() {
+  for (const name of Object.keys(sessionStorage)) if (name.startsWith(LAST)) sessionStorage.removeItem(name);
+}
+
 /** Remember the settled ``round``'s stakes (cents, by bet key) for "same bets". */
 export function rememberBets(round) {
   tablet.lastBets = {};

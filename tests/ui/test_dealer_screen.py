@@ -293,3 +293,27 @@ def test_a_hand_and_the_picker_are_one_tab_stop_each(open_page: Any, table: dict
     assert below[1] != start[1], (first, start, below)  # in another suit
     page.keyboard.press("Enter")  # the card goes into the active hand
     expect(page.locator(f'#picker [data-card="{below}"]')).to_be_disabled()
+
+
+def test_a_deck_feed_s_hands_fill_every_open_hand(open_page: Any, table: dict[str, Any]) -> None:
+    """``dealerFill`` (dealer_fill.js), which "take the deck" calls with a
+    feed's hands: every open hand filled, an empty seat passed over, the
+    round marked as from the deck, across a reload."""
+    page = at_table(open_page, table)
+    hands = deal(35)
+    page.tap("#open-6")
+    type_hand(page, "1", hands["2"][:3])  # typed before the deck came: replaced
+    assert page.evaluate("([hands, id]) => window.dealerFill(hands, id)", [hands, 5]) is True
+    for hand in ("dealer", "1", "2", "3", "4", "5"):
+        assert chips(page, hand) == hands[hand]
+    assert chips(page, "6") == []
+    assert page.evaluate("window.dealerState.deckId") == 5
+    page.fill("#bet-1-main", "10")
+    page.reload()
+    expect(page.locator('[data-chips="5"] .chip')).to_have_count(7)
+    assert page.evaluate("window.dealerState.deckId") == 5
+    expect(page.locator("#bet-1-main")).to_have_value("10")
+    # The next round is not from that deck.
+    page.tap("#new-round")
+    assert page.evaluate("window.dealerState.deckId") is None
+    expect(page.locator('[data-chips="5"] .chip')).to_have_count(0)

@@ -7,7 +7,7 @@ import { enter } from "./dealer_controls.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, forgetApiErrors, showApiError } from "./dealer_errors.js";
 import { showFoul, showPay } from "./dealer_felt.js";
-import { describe, dealerLine, jokerText, playingWay, previewParts, seatNet } from "./dealer_results.js";
+import { describe, dealerLine, houseLine, jokerText, playingWay, previewParts, seatNet } from "./dealer_results.js";
 import { HAND_SIZE, handOrder, locked, tablet } from "./dealer_tablet.js";
 import { houseWay } from "./dealer_ways.js";
 import { $, clearErrors } from "./dom.js";
@@ -90,6 +90,7 @@ export async function refresh(quiet) {
     enter(previewed(tablet.round));
     $("#note-dealer").textContent = dealerLine(json.dealer);
     for (const seat of json.seats) showPay(seat.seat, payOrTake(seatNet(seat, tablet.bets)));
+    showPay("dealer", houseLine(json.house_net));
     $("#results").replaceChildren(...previewParts(json, tablet.bets));
   } catch (error) {
     const message = await errorText(error, body);

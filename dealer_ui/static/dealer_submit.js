@@ -9,7 +9,7 @@ import { errorText, showApiError } from "./dealer_errors.js";
 import { showFoul, showPay } from "./dealer_felt.js";
 import { rememberBets } from "./dealer_pad.js";
 import { cancelPreview } from "./dealer_preview.js";
-import { dealerLine, describe, seatNet, settlementParts } from "./dealer_results.js";
+import { dealerLine, describe, houseLine, seatNet, settlementParts } from "./dealer_results.js";
 import { shortKey, tablet } from "./dealer_tablet.js";
 import { $, clearErrors, showError } from "./dom.js";
 import { payOrTake } from "./money.js";
@@ -26,6 +26,7 @@ export function showSettlement(round, replayed) {
     showFoul(seat.seat, "");
   }
   $("#note-dealer").textContent = dealerLine(round.dealer);
+  showPay("dealer", houseLine(round.house_net));
   $("#results").replaceChildren(...settlementParts(round, replayed, tablet.bets));
   $("#round-key").textContent = `Round #${round.id} · round id ${shortKey()}`;
   $("#settlement").dataset.roundId = String(round.id);

@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any
 
 from tests.ui.conftest import deal, expect, screenshot
-from tests.ui.test_dealer_page import SETTING_FULL, at_table, pay_or_take, seat_net
+from tests.ui.test_dealer_page import SETTING_FULL, at_table, money, pay_or_take, seat_net
 
 OWN_SEATS = (2, 5)  # the two players who set their own hands
 FULL_SEATS = (1, 3, 4)  # all three bets; the others bet the Main only
@@ -100,6 +100,10 @@ def check_against_stored(
     key = page.evaluate("window.dealerState.key")
     (stored,) = [each for each in live.rounds(table_id) if each["round_id"] == key]
     assert [seat["seat"] for seat in stored["seats"]] == [1, 2, 3, 4, 5, 6]
+    house = stored["house_net"]
+    expect(page.locator("#pay-dealer")).to_have_text(
+        f"House {'wins' if house >= 0 else 'pays'} {money(house)}"
+    )
     for seat in stored["seats"]:
         expect(page.locator(f"#pay-{seat['seat']}")).to_have_text(pay_or_take(seat_net(seat)))
         expected = {"main": 2500}

@@ -143,6 +143,19 @@ export function renderHand(key) {
   }
 }
 
+/** The hand's cards marked LOW and HIGH as ``way`` ({low, high}: the house
+ * way, or the setting settled) sets them; an own setting shows its own. */
+export function markWay(key, way) {
+  if (tablet.manual[key]) return;
+  for (const button of document.querySelectorAll(`[data-chips="${key}"] .chip`)) {
+    const place = placeOf(way, button.dataset.card);
+    button.classList.toggle("low", place === "low");
+    button.classList.toggle("high", place === "high");
+    button.querySelector(".place")?.remove();
+    if (place) button.append(el("span", { className: "place" }, place === "low" ? "LOW" : "HIGH"));
+  }
+}
+
 /** The seat spot as open or empty for the round. */
 export function showOpen(seat) {
   const empty = isEmpty(seat);

@@ -6,7 +6,7 @@ import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, forgetApiErrors, showApiError } from "./dealer_errors.js";
-import { showFoul, showPay } from "./dealer_felt.js";
+import { markWay, showFoul, showPay } from "./dealer_felt.js";
 import { describe, dealerLine, houseLine, jokerText, playingWay, previewParts, seatNet } from "./dealer_results.js";
 import { HAND_SIZE, handOrder, locked, tablet } from "./dealer_tablet.js";
 import { houseWay } from "./dealer_ways.js";
@@ -47,6 +47,7 @@ function setNotes(json, key) {
   const own = json.setting;
   if (own && !own.fouled) text = `Player's setting: ${describe(own)} (legal). ${text}`;
   $(`#note-${key}`).textContent = text;
+  markWay(key, json); // the house way on the cards themselves
   if (key === "dealer") return;
   const effect = tablet.table.config.foul_policy === "forfeit" ? "Main Bet forfeited" : "reset by the house way";
   showFoul(key, own && own.fouled ? `FOUL: low ${own.low_hand.plays_as} outranks high ${own.high_hand.plays_as} · ${effect}` : "");

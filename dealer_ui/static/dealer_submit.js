@@ -6,7 +6,7 @@ import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, showApiError } from "./dealer_errors.js";
-import { showFoul, showPay } from "./dealer_felt.js";
+import { markWay, showFoul, showPay } from "./dealer_felt.js";
 import { rememberBets } from "./dealer_pad.js";
 import { cancelPreview } from "./dealer_preview.js";
 import { dealerLine, describe, houseLine, seatNet, settlementParts } from "./dealer_results.js";
@@ -20,7 +20,9 @@ const AGAIN = "Submit again sends the same round, which never settles twice.";
 /** The stored ``round`` on the felt and under it (``replayed``: the API had
  * settled it before and shows it again). */
 export function showSettlement(round, replayed) {
+  markWay("dealer", round.dealer);
   for (const seat of round.seats) {
+    markWay(seat.seat, seat);
     showPay(seat.seat, payOrTake(seatNet(seat, tablet.bets)));
     $(`#note-${seat.seat}`).textContent = seat.fouled ? "FOUL: set by house way" : `Settled: ${describe(seat)}`;
     showFoul(seat.seat, "");

@@ -115,6 +115,17 @@ def test_everything_needed_is_on_one_screen(open_page: Any, live: Any, table: di
         expect(page.locator(f"#pay-{seat}")).to_have_text(
             page.locator(f'#preview-table tr[data-seat="{seat}"] .net').text_content() or "none"
         )
+    # Each hand's house way is on its cards, LOW and HIGH.
+    hands = page.evaluate("window.dealerState.hands")
+    for hand in ("dealer", "3"):
+        way = live.api("POST", f"/tables/{table['id']}/house-way", {"cards": hands[hand]}, "dealer")
+        for place in ("low", "high"):
+            marked = page.locator(f'[data-chips="{hand}"] .chip.{place}')
+            expect(marked).to_have_count(len(way[place]))
+            assert sorted(
+                marked.nth(i).get_attribute("data-card") or "" for i in range(marked.count())
+            ) == sorted(way[place])
+    expect(page.locator('[data-chips="3"] .chip.low .place')).to_have_text(["LOW", "LOW"])
     check_one_screen(page)
     page.tap("#submit")
     expect(page.locator("#settlement tbody tr")).to_have_count(6)

@@ -79,9 +79,8 @@ function seatSpot(seat) {
 
 /** The dealer spot and a spot for each of the table's seats, the round's details last. */
 export function buildFelt() {
-  const felt = $("#felt");
   $("#hand-dealer").replaceChildren(el("div", { className: "spot-head" }, title("dealer")), ...chipsOf("dealer"), notes("dealer"));
-  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  for (const old of $("#felt").querySelectorAll(".seat")) old.remove();
   for (const seat of tablet.seats) $("#info").before(seatSpot(seat));
 }
 

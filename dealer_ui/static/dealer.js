@@ -1,16 +1,23 @@
 // The dealer tablet: a client of the JSON API only. This module picks the
 // table and starts, restores and wires up the round; the round's states
-// are in round_state.js, the felt in dealer_felt.js, the bet fields in
-// dealer_bets.js, the preview in dealer_preview.js, the submission in
-// dealer_submit.js.
+// are in round_state.js, the felt in dealer_felt.js, the cards in
+// dealer_cards.js, an own setting in dealer_setting.js, the bet pad and
+// same bets in dealer_pad.js, open and empty seats in dealer_seats.js, the
+// preview in dealer_preview.js, the submission in dealer_submit.js, and
+// filling the hands from a deck feed in dealer_fill.js.
 import { call } from "./api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
+import { buildPicker, clearHand, renderPicker, typeCodes, undo } from "./dealer_cards.js";
 import { enter } from "./dealer_controls.js";
 import { forgetDraftsButUnsure, readDraft, saveDraft } from "./dealer_draft.js";
-import { activate, buildFelt, buildPicker, clearHand, onChange, renderHand, renderPicker, typeCodes } from "./dealer_felt.js";
+import { activate, buildFelt, felt, renderHand } from "./dealer_felt.js";
+import { fillHands } from "./dealer_fill.js";
+import { buildPad, forgetLastBets, readLastBets, sameBets, targetBet } from "./dealer_pad.js";
 import { changed, handNotes, refresh } from "./dealer_preview.js";
+import { setEmpty } from "./dealer_seats.js";
+import { setOwn, tapChip } from "./dealer_setting.js";
 import { showSettlement, submit } from "./dealer_submit.js";
-import { HAND_SIZE, handOrder, shortKey, tablet, useTable } from "./dealer_tablet.js";
+import { HAND_SIZE, handOrder, onChange, shortKey, tablet, useTable } from "./dealer_tablet.js";
 import { $, clearErrors, el, showError } from "./dom.js";
 import { Phase, nextRound, restoreRound, startRound } from "./round_state.js";
 import { startSession } from "./session.js";
@@ -44,20 +51,27 @@ function pickTable(table) {
   useTable(table);
   tablet.round = null; // a round belongs to its table: this one's is restored or started
   tablet.ways.clear(); // another table may qualify the dealer differently
+  tablet.empty = [];
   sessionStorage.setItem(TABLE, String(table.id));
   $("#table-name").textContent = `· ${table.name}`;
   $("#pick-table").hidden = true;
   $("#round").hidden = false;
+  document.body.classList.add("at-table");
   buildFelt();
   showLimits(tablet.table, tablet.bets, tablet.seats);
   buildPicker();
+  buildPad();
+  readLastBets();
   if (!restoreDraft()) newRound();
 }
 
-/** The felt emptied for ``round`` (a value from round_state.js). */
+/** The felt emptied for ``round`` (a value from round_state.js); the seats marked empty stay so. */
 function resetRound(round) {
   tablet.hands = Object.fromEntries(handOrder().map((hand) => [hand, []]));
   tablet.manual = {};
+  tablet.undo = [];
+  tablet.selected = null;
+  tablet.deckId = null;
   clearErrors();
   tablet.apiErrors = [];
   $("#codes").value = "";
@@ -70,6 +84,7 @@ function resetRound(round) {
   enter(round);
   $("#round-key").textContent = `Round id ${shortKey()} · not settled yet`;
   $("#round-key").title = `round id ${round.key}`;
+  targetBet(null);
   activate("dealer");
 }
 
@@ -85,7 +100,9 @@ function newRound() {
 function restoreDraft() {
   const draft = readDraft();
   if (!draft) return false;
+  tablet.empty = (draft.empty || []).filter((seat) => tablet.seats.includes(seat));
   resetRound(restoreRound(draft));
+  tablet.deckId = draft.deckId ?? null;
   for (const key of handOrder()) tablet.hands[key] = (draft.hands[key] || []).slice(0, HAND_SIZE);
   for (const seat of tablet.seats) {
     if (draft.manual[seat]) tablet.manual[seat] = draft.manual[seat];
@@ -93,7 +110,7 @@ function restoreDraft() {
     fillBets(seat, tablet.bets, draft.bets?.[seat]);
   }
   for (const key of handOrder()) renderHand(key);
-  renderPicker();
+  enter(tablet.round); // the controls again, for the seats as the draft has them
   if (tablet.round.phase === Phase.SETTLED) {
     showSettlement(tablet.round.settled, true);
     handNotes(++tablet.refreshes); // the joker's meaning, under the settled hands too
@@ -107,6 +124,7 @@ function restoreDraft() {
 
 // ---- wiring ----------------------------------------------------------------------
 
+Object.assign(felt, { tapChip, setOwn, setEmpty, sameBets, targetBet });
 onChange(changed);
 $("#add-codes").addEventListener("click", typeCodes);
 $("#codes").addEventListener("keydown", (event) => {
@@ -116,12 +134,15 @@ $("#codes").addEventListener("keydown", (event) => {
   }
 });
 $("#clear-hand").addEventListener("click", clearHand);
+$("#undo").addEventListener("click", undo);
+$("#same-bets").addEventListener("click", () => sameBets());
 $("#preview").addEventListener("click", () => refresh(false));
 $("#submit").addEventListener("click", submit);
 $("#new-round").addEventListener("click", newRound);
 $("#change-table").addEventListener("click", () => {
   sessionStorage.removeItem(TABLE);
   $("#round").hidden = true;
+  document.body.classList.remove("at-table");
   $("#table-name").textContent = "";
   $("#limits").textContent = "";
   loadTables();
@@ -129,8 +150,11 @@ $("#change-table").addEventListener("click", () => {
 document.addEventListener("signing-out", () => {
   sessionStorage.removeItem(TABLE);
   forgetDraftsButUnsure();
+  forgetLastBets();
 });
 startSession(loadTables);
 
 // For tests and the curious: the page's state, read-only by convention.
 window.dealerState = tablet;
+// For the deck feed ("take the deck"): fill every open hand from {hand: [7 codes]}.
+window.dealerFill = fillHands;

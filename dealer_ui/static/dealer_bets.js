@@ -5,7 +5,9 @@ import { formatAmount, readAmount, typedAmount } from "./money.js";
 
 const input = (seat, bet) => $(`#bet-${seat}-${bet.key}`);
 
-/** One field a bet: its short label (the full name as its title; * if required), the input, its error. */
+/** One field a bet: its short label (the full name as its title; * if required), the input, its error.
+ * No on-screen keyboard comes up (``inputmode="none"``): the bet pad
+ * (dealer_pad.js) fills the field last tapped; a real keyboard still types. */
 export function betFields(seat, bets, { onFocus, onInput }) {
   return bets.map((bet) =>
     el(
@@ -14,11 +16,11 @@ export function betFields(seat, bets, { onFocus, onInput }) {
       el("span", { title: bet.name }, bet.short + (bet.required ? "*" : "")),
       el("input", {
         type: "text",
-        inputMode: "decimal",
+        inputMode: "none",
         autocomplete: "off",
         id: `bet-${seat}-${bet.key}`,
         dataset: { field: `seat-${seat}-${bet.key}` },
-        onfocus: onFocus,
+        onfocus: () => onFocus(bet.key),
         oninput: onInput,
       }),
       el("span", { className: "error", dataset: { errorFor: `seat-${seat}-${bet.key}` } }),
@@ -55,6 +57,7 @@ export function typedBets(seat, bets) {
 
 /** Put ``typed`` (by bet key; a missing one empties its field) back in the seat's fields. */
 export function fillBets(seat, bets, typed = {}) {
+  if (!typed) typed = {};
   for (const bet of bets) input(seat, bet).value = typed[bet.key] || "";
 }
 

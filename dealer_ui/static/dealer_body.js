@@ -1,7 +1,7 @@
 // The round on the felt in the shape the API reads (POST .../rounds and
 // .../rounds/preview), or what is missing from it.
 import { readBets, untypedRequired } from "./dealer_bets.js";
-import { HAND_SIZE, tablet } from "./dealer_tablet.js";
+import { HAND_SIZE, isEmpty, tablet } from "./dealer_tablet.js";
 import { showError } from "./dom.js";
 
 function settingOf(seat, fail) {
@@ -14,7 +14,7 @@ function settingOf(seat, fail) {
 }
 
 /** The round, or null (with what is missing shown unless ``quiet``). A
- * seat with no cards and nothing typed is not playing. */
+ * seat marked empty, or with no cards and nothing typed, is not playing. */
 export function roundBody(quiet = false) {
   let ok = true;
   const fail = (target, message) => {
@@ -24,6 +24,7 @@ export function roundBody(quiet = false) {
   if (tablet.hands.dealer.length !== HAND_SIZE) fail("dealer-cards", `the dealer needs ${HAND_SIZE} cards`);
   const seats = [];
   for (const seat of tablet.seats) {
+    if (isEmpty(seat)) continue;
     const cards = tablet.hands[seat];
     const bets = readBets(seat, tablet.bets, fail);
     const missing = untypedRequired(seat, tablet.bets);
@@ -35,5 +36,7 @@ export function roundBody(quiet = false) {
   }
   if (seats.length === 0) fail("general", "no seat is playing: enter a seat's cards and Main bet");
   if (!ok) return null;
-  return { round_id: tablet.round.key, dealer: [...tablet.hands.dealer], seats };
+  const body = { round_id: tablet.round.key, dealer: [...tablet.hands.dealer], seats };
+  if (tablet.deckId !== null) body.deck_id = tablet.deckId; // dealt from a deck feed
+  return body;
 }

@@ -26,13 +26,15 @@ export function saveDraft() {
     hands: tablet.hands,
     manual: tablet.manual,
     bets,
+    empty: tablet.empty,
+    deckId: tablet.deckId,
     settled: tablet.round.settled,
     sent: isSent(tablet.round),
   };
   sessionStorage.setItem(draftKey(), JSON.stringify(draft));
 }
 
-/** The draft kept for the table (``{key, hands, manual, bets, settled, sent}``), or null. */
+/** The draft kept for the table (``{key, hands, manual, bets, empty, deckId, settled, sent}``), or null. */
 export function readDraft() {
   const draft = parse(sessionStorage.getItem(draftKey()));
   return draft && draft.key ? draft : null;

@@ -1,58 +1,87 @@
-// The felt: the dealer spot and the seats, each hand's cards and bets, the
-// card picker, and entering cards by tapping or typing a line of codes.
-import { JOKER, RANKS, SUITS, label, spoken } from "./cards.js";
+// The felt: the dealer spot and a spot for each seat, each with its cards,
+// bets, setting, pay or take and notes. What a tap on a card does is in
+// dealer_cards.js (the hand's cards) and dealer_setting.js (an own setting).
+import { JOKER, label, spoken } from "./cards.js";
 import { betFields } from "./dealer_bets.js";
-import { HAND_SIZE, handName, handOrder, locked, tablet } from "./dealer_tablet.js";
+import { roving } from "./dealer_keys.js";
+import { HAND_SIZE, changed, handName, isEmpty, tablet } from "./dealer_tablet.js";
 import { $, el } from "./dom.js";
-import { readLine } from "./typed_cards.js";
 
-// Told of every change to the cards, settings or bets (dealer_preview.js's
-// ``changed``): passed in, so the felt does not depend on the preview.
-let changed = () => {};
+// What a tap on a card in a hand does, and the seat's toggles: set by
+// dealer.js, so the felt does not depend on the modules that act on it.
+export const felt = {
+  tapChip: () => {},
+  setOwn: () => {},
+  setEmpty: () => {},
+  sameBets: () => {},
+  targetBet: () => {},
+};
 
-export function onChange(handler) {
-  changed = handler;
-}
-
-/** Under a hand: the house way (or the payout, once settled) and the joker's meaning. */
+/** Under a hand: the pay or take, the house way (or the payout, once settled), a foul and the joker's meaning. */
 function notes(key) {
-  return [el("div", { className: "hand-note", id: `note-${key}` }), el("div", { className: "joker-note", id: `joker-${key}` })];
+  return el(
+    "div",
+    { className: "notes" },
+    el("strong", { className: "pay", id: `pay-${key}`, "aria-live": "polite" }),
+    el("div", { className: "hand-note", id: `note-${key}` }),
+    el("strong", { className: "foul-warning", id: `foul-${key}`, role: "alert" }),
+    el("div", { className: "joker-note", id: `joker-${key}` }),
+  );
 }
 
-function handParts(key) {
+function chipsOf(key) {
   return [
-    el("button", { type: "button", className: "hand-title", onclick: () => activate(key) }, handName(key)),
-    el("div", { className: "chips", dataset: { chips: String(key) } }),
+    el("div", { className: "chips", dataset: { chips: String(key) }, role: "group", "aria-label": `${handName(key)} cards` }),
     el("span", { className: "error", dataset: { errorFor: `${key === "dealer" ? "dealer" : `seat-${key}`}-cards` } }),
   ];
 }
 
-function seatSpot(seat) {
+function title(key) {
+  return el("button", { type: "button", className: "hand-title", onclick: () => activate(key) }, handName(key));
+}
+
+function seatHead(seat) {
   const houseWay = el("input", {
     type: "checkbox",
     checked: true,
     id: `hw-${seat}`,
     dataset: { field: `seat-${seat}-setting` },
-    onchange: (event) => setManual(seat, !event.target.checked),
+    onchange: (event) => felt.setOwn(seat, !event.target.checked),
   });
+  const open = el(
+    "button",
+    { type: "button", className: "seat-open", id: `open-${seat}`, "aria-pressed": "true", onclick: () => felt.setEmpty(seat, !isEmpty(seat)) },
+    "Open",
+  );
   return el(
     "div",
-    { className: `hand seat seat-${seat}`, id: `hand-${seat}`, dataset: { hand: String(seat) } },
-    ...handParts(seat),
-    el("div", { className: "bets" }, ...betFields(seat, tablet.bets, { onFocus: () => activate(seat), onInput: () => changed() })),
-    el("label", { className: "way" }, houseWay, " House way"),
-    el("span", { className: "error", dataset: { errorFor: `seat-${seat}-setting` } }),
-    el("strong", { className: "foul-warning", id: `foul-${seat}`, role: "alert" }),
-    ...notes(seat),
+    { className: "spot-head" },
+    title(seat),
+    el("label", { className: "way", title: "Untick for the player's own setting" }, houseWay, el("span", { className: "way-text" }, "House")),
+    open,
   );
 }
 
-/** The dealer spot and a spot for each of the table's seats. */
+function seatSpot(seat) {
+  const same = el("button", { type: "button", className: "same", id: `same-${seat}`, disabled: true, onclick: () => felt.sameBets([seat]) }, "Same");
+  same.setAttribute("aria-label", `Seat ${seat}: the same bets as last round`);
+  const fields = betFields(seat, tablet.bets, { onFocus: (key) => felt.targetBet(seat, key), onInput: () => changed() });
+  return el(
+    "div",
+    { className: `hand seat seat-${seat}`, id: `hand-${seat}`, dataset: { hand: String(seat) } },
+    seatHead(seat),
+    ...chipsOf(seat),
+    el("div", { className: "bets" }, ...fields, same),
+    el("span", { className: "error", dataset: { errorFor: `seat-${seat}-setting` } }),
+    notes(seat),
+  );
+}
+
+/** The dealer spot and a spot for each of the table's seats, the round's details last. */
 export function buildFelt() {
-  const felt = $("#felt");
-  $("#hand-dealer").replaceChildren(...handParts("dealer"), ...notes("dealer"));
-  for (const old of felt.querySelectorAll(".seat")) old.remove();
-  for (const seat of tablet.seats) felt.append(seatSpot(seat));
+  $("#hand-dealer").replaceChildren(el("div", { className: "spot-head" }, title("dealer")), ...chipsOf("dealer"), notes("dealer"));
+  for (const old of $("#felt").querySelectorAll(".seat")) old.remove();
+  for (const seat of tablet.seats) $("#info").before(seatSpot(seat));
 }
 
 export function activate(key) {
@@ -65,162 +94,91 @@ export function activate(key) {
   $("#active-name").textContent = handName(key);
 }
 
-function setManual(seat, manual) {
-  if (manual) tablet.manual[seat] = { low: [], high: [] };
-  else delete tablet.manual[seat];
-  renderHand(seat);
-  changed();
+/** Where a card of an own setting is: "low", "high" or "". */
+function placeOf(setting, card) {
+  if (!setting) return "";
+  return setting.low.includes(card) ? "low" : setting.high.includes(card) ? "high" : "";
 }
 
-// ---- cards ---------------------------------------------------------------------
-
-function usedBy(card) {
-  for (const key of handOrder()) if (tablet.hands[key].includes(card)) return key;
-  return null;
-}
-
-export function buildPicker() {
-  const picker = $("#picker");
-  picker.replaceChildren();
-  for (const suit of SUITS) {
-    const row = el("div", { className: "picker-row", role: "group", "aria-label": suit.name });
-    for (const rank of RANKS) row.append(cardButton(rank + suit.code));
-    picker.append(row);
-  }
-  picker.lastElementChild.append(cardButton(JOKER));
-}
-
-function cardButton(card) {
-  const suit = card === JOKER ? "joker" : card[1];
-  return el(
-    "button",
-    {
-      type: "button",
-      className: `card pick suit-${suit}`,
-      dataset: { card },
-      "aria-label": spoken(card),
-      onclick: () => tapCard(card),
-    },
-    el("span", { className: "face" }, label(card)),
-    el("span", { className: "letter", "aria-hidden": "true" }, card === JOKER ? "joker" : card[1]),
-  );
-}
-
-/** The first hand after the active one (wrapping round) with room for a card. */
-function nextOpenHand() {
-  const order = handOrder();
-  const start = order.indexOf(tablet.active);
-  const rotated = [...order.slice(start + 1), ...order.slice(0, start)];
-  return rotated.find((key) => tablet.hands[key].length < HAND_SIZE);
-}
-
-/** The round on screen as a typed line is read against. */
-function entered() {
-  return { active: tablet.active, seats: tablet.seats, hands: tablet.hands, handSize: HAND_SIZE };
-}
-
-/** Read ``line`` whole: all of it goes in, or nothing and the reason next to the input. */
-function addLine(line) {
-  const { groups, last, problem } = readLine(line, entered());
-  $('[data-error-for="codes"]').textContent = problem || "";
-  if (problem) return false;
-  for (const [key, cards] of groups) {
-    tablet.hands[key].push(...cards);
-    renderHand(key);
-  }
-  activate(last);
-  renderPicker();
-  if (groups.size) changed();
-  return true;
-}
-
-/** A tapped card is a line of one card for the active hand; once that hand
- * has its seven, the next hand with room becomes the active one. */
-function tapCard(card) {
-  if (locked() || !addLine(card) || tablet.hands[tablet.active].length < HAND_SIZE) return;
-  const next = nextOpenHand();
-  if (next !== undefined) activate(next);
-}
-
-function removeCard(key, card) {
-  if (locked()) return;
-  tablet.hands[key] = tablet.hands[key].filter((other) => other !== card);
-  if (tablet.manual[key]) {
-    tablet.manual[key].low = tablet.manual[key].low.filter((other) => other !== card);
-    tablet.manual[key].high = tablet.manual[key].high.filter((other) => other !== card);
-  }
-  activate(key);
-  renderHand(key);
-  renderPicker();
-  changed();
-}
-
-/** Every card of the active hand taken off. */
-export function clearHand() {
-  for (const card of [...tablet.hands[tablet.active]]) removeCard(tablet.active, card);
-}
-
-/** In a tapped-in setting, a card goes: unplaced, low, high, unplaced. */
-function cycleCard(seat, card) {
-  if (locked()) return;
-  const setting = tablet.manual[seat];
-  if (setting.low.includes(card)) {
-    setting.low = setting.low.filter((other) => other !== card);
-    if (setting.high.length < 3) setting.high.push(card);
-  } else if (setting.high.includes(card)) {
-    setting.high = setting.high.filter((other) => other !== card);
-  } else if (setting.low.length < 2) {
-    setting.low.push(card);
-  } else if (setting.high.length < 3) {
-    setting.high.push(card);
-  }
-  renderHand(seat);
-  changed();
+function chipLabel(card, setting, place, picked) {
+  if (!setting) return `${spoken(card)}: tap to take it out of the hand (Undo puts it back)`;
+  const where = place ? `in the ${place}` : "not played";
+  return `${spoken(card)}, ${where}${picked ? ", picked: tap another card to swap" : ": tap to pick, then another to swap"}`;
 }
 
 function chip(key, card, setting) {
-  const place = setting ? (setting.low.includes(card) ? "low" : setting.high.includes(card) ? "high" : "") : "";
+  const place = placeOf(setting, card);
+  const picked = tablet.selected?.seat === key && tablet.selected.card === card;
   return el(
     "button",
     {
       type: "button",
-      className: `card chip suit-${card === JOKER ? "joker" : card[1]} ${place}`,
+      className: `card chip suit-${card === JOKER ? "joker" : card[1]} ${place}${picked ? " picked" : ""}`,
       dataset: { card },
-      "aria-label": setting ? `${spoken(card)}${place ? `, in the ${place}` : ""}: tap to move` : `remove ${spoken(card)}`,
-      onclick: () => (setting ? cycleCard(key, card) : removeCard(key, card)),
+      "aria-label": chipLabel(card, setting, place, picked),
+      onclick: () => felt.tapChip(key, card),
     },
     el("span", { className: "face" }, label(card)),
     place ? el("span", { className: "place" }, place === "low" ? "LOW" : "HIGH") : null,
   );
 }
 
-/** The hand's cards; what was said under it was about other cards. */
+/** The hand's cards (one tab stop, arrow keys inside); what was said under it was about other cards. */
 export function renderHand(key) {
   for (const note of [`#note-${key}`, `#joker-${key}`]) $(note).textContent = "";
   showFoul(key, "");
+  showPay(key, "");
   const setting = tablet.manual[key];
-  document.querySelector(`[data-chips="${key}"]`).replaceChildren(
+  const box = document.querySelector(`[data-chips="${key}"]`);
+  const focused = box.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  box.replaceChildren(
     ...tablet.hands[key].map((card) => chip(key, card, setting)),
     el("span", { className: "count" }, `${tablet.hands[key].length}/${HAND_SIZE}`),
   );
-}
-
-export function renderPicker() {
-  for (const button of document.querySelectorAll("#picker .card")) {
-    const used = usedBy(button.dataset.card) !== null;
-    button.disabled = used || locked();
-    button.classList.toggle("used", used);
+  roving(box, ".chip", focused);
+  if (key !== "dealer") {
+    const own = $(`#hand-${key} .way-text`);
+    own.textContent = setting ? "Own" : "House";
   }
 }
 
-export function typeCodes() {
-  if (locked()) return;
-  const input = $("#codes");
-  if (addLine(input.value)) input.value = ""; // else kept, to be corrected
+/** The hand's cards marked LOW and HIGH as ``way`` ({low, high}: the house
+ * way, or the setting settled) sets them; an own setting shows its own. */
+export function markWay(key, way) {
+  if (tablet.manual[key]) return;
+  for (const button of document.querySelectorAll(`[data-chips="${key}"] .chip`)) {
+    const place = placeOf(way, button.dataset.card);
+    button.classList.toggle("low", place === "low");
+    button.classList.toggle("high", place === "high");
+    button.querySelector(".place")?.remove();
+    if (place) button.append(el("span", { className: "place" }, place === "low" ? "LOW" : "HIGH"));
+  }
+}
+
+/** The seat spot as open or empty for the round. */
+export function showOpen(seat) {
+  const empty = isEmpty(seat);
+  const spot = $(`#hand-${seat}`);
+  spot.classList.toggle("empty", empty);
+  const button = $(`#open-${seat}`);
+  button.textContent = empty ? "Empty" : "Open";
+  button.setAttribute("aria-pressed", String(!empty));
+  button.setAttribute("aria-label", `Seat ${seat} ${empty ? "empty this round: tap to open it" : "open: tap to mark it empty"}`);
 }
 
 export function showFoul(key, message) {
   const node = document.querySelector(`#foul-${key}`);
-  if (node) node.textContent = message;
+  if (node) {
+    node.textContent = message;
+    node.title = message; // the line may be cut short on the spot; the preview lists it whole
+  }
   document.querySelector(`#hand-${key}`)?.classList.toggle("fouled", Boolean(message));
+}
+
+/** The seat's pay or take ("pay 25.00"), large at arm's length; "" for none. */
+export function showPay(key, text) {
+  const node = document.querySelector(`#pay-${key}`);
+  if (!node) return;
+  node.textContent = text;
+  node.className = `pay ${text.split(" ")[0]}`;
 }

@@ -6,10 +6,12 @@ import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, forgetApiErrors, showApiError } from "./dealer_errors.js";
-import { showFoul } from "./dealer_felt.js";
-import { describe, dealerLine, jokerText, playingWay, previewParts } from "./dealer_results.js";
+import { markWay, showFoul, showPay } from "./dealer_felt.js";
+import { describe, dealerLine, houseLine, jokerText, playingWay, previewParts, seatNet } from "./dealer_results.js";
 import { HAND_SIZE, handOrder, locked, tablet } from "./dealer_tablet.js";
+import { houseWay } from "./dealer_ways.js";
 import { $, clearErrors } from "./dom.js";
+import { payOrTake } from "./money.js";
 import { Phase, canEdit, edited, previewed } from "./round_state.js";
 
 const REFRESH_MS = 250;
@@ -17,6 +19,7 @@ const REFRESH_MS = 250;
 /** No payout on screen: the round is a draft again (if it may still change). */
 function unpreview() {
   $("#results").replaceChildren();
+  for (const key of handOrder()) showPay(key, "");
   if (canEdit(tablet.round)) enter(edited(tablet.round));
 }
 
@@ -44,6 +47,7 @@ function setNotes(json, key) {
   const own = json.setting;
   if (own && !own.fouled) text = `Player's setting: ${describe(own)} (legal). ${text}`;
   $(`#note-${key}`).textContent = text;
+  markWay(key, json); // the house way on the cards themselves
   if (key === "dealer") return;
   const effect = tablet.table.config.foul_policy === "forfeit" ? "Main Bet forfeited" : "reset by the house way";
   showFoul(key, own && own.fouled ? `FOUL: low ${own.low_hand.plays_as} outranks high ${own.high_hand.plays_as} · ${effect}` : "");
@@ -58,11 +62,9 @@ export async function handNotes(turn) {
     const body = { cards };
     const manual = tablet.manual[key];
     if (manual && manual.low.length === 2 && manual.high.length === 3) body.setting = { low: manual.low, high: manual.high };
-    const asked = JSON.stringify(body);
     try {
-      if (!tablet.ways.has(asked)) tablet.ways.set(asked, (await call("POST", `/tables/${tablet.table.id}/house-way`, body)).json);
+      const answer = await houseWay(body);
       if (turn !== tablet.refreshes) return;
-      const answer = tablet.ways.get(asked);
       $(`#joker-${key}`).textContent = jokerText(playingWay(answer));
       if (tablet.round.phase !== Phase.SETTLED) setNotes(answer, key);
     } catch (error) {
@@ -88,6 +90,8 @@ export async function refresh(quiet) {
     if (turn !== tablet.refreshes || locked()) return;
     enter(previewed(tablet.round));
     $("#note-dealer").textContent = dealerLine(json.dealer);
+    for (const seat of json.seats) showPay(seat.seat, payOrTake(seatNet(seat, tablet.bets)));
+    showPay("dealer", houseLine(json.house_net));
     $("#results").replaceChildren(...previewParts(json, tablet.bets));
   } catch (error) {
     const message = await errorText(error, body);

@@ -60,6 +60,11 @@ export function dealerLine(dealer) {
   return `Dealer: ${describe(dealer)} — rule ${dealer.rule}; ${qualifies}${lucky}`;
 }
 
+/** The house's result on the round, short, for the dealer's spot: "House wins 12.00". */
+export function houseLine(houseNet) {
+  return `House ${houseNet >= 0 ? "wins" : "pays"} ${formatAmount(Math.abs(houseNet))}`;
+}
+
 function houseTotal(houseNet) {
   return `House ${houseNet >= 0 ? "wins" : "pays"} ${formatAmount(Math.abs(houseNet))} on the round`;
 }

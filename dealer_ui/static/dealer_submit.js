@@ -6,9 +6,10 @@ import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, showApiError } from "./dealer_errors.js";
-import { showFoul } from "./dealer_felt.js";
+import { markWay, showFoul, showPay } from "./dealer_felt.js";
+import { rememberBets } from "./dealer_pad.js";
 import { cancelPreview } from "./dealer_preview.js";
-import { dealerLine, seatNet, settlementParts } from "./dealer_results.js";
+import { dealerLine, describe, houseLine, seatNet, settlementParts } from "./dealer_results.js";
 import { shortKey, tablet } from "./dealer_tablet.js";
 import { $, clearErrors, showError } from "./dom.js";
 import { payOrTake } from "./money.js";
@@ -19,11 +20,15 @@ const AGAIN = "Submit again sends the same round, which never settles twice.";
 /** The stored ``round`` on the felt and under it (``replayed``: the API had
  * settled it before and shows it again). */
 export function showSettlement(round, replayed) {
+  markWay("dealer", round.dealer);
   for (const seat of round.seats) {
-    $(`#note-${seat.seat}`).textContent = `${payOrTake(seatNet(seat, tablet.bets))}${seat.fouled ? " · FOUL: set by house way" : ""}`;
+    markWay(seat.seat, seat);
+    showPay(seat.seat, payOrTake(seatNet(seat, tablet.bets)));
+    $(`#note-${seat.seat}`).textContent = seat.fouled ? "FOUL: set by house way" : `Settled: ${describe(seat)}`;
     showFoul(seat.seat, "");
   }
   $("#note-dealer").textContent = dealerLine(round.dealer);
+  showPay("dealer", houseLine(round.house_net));
   $("#results").replaceChildren(...settlementParts(round, replayed, tablet.bets));
   $("#round-key").textContent = `Round #${round.id} · round id ${shortKey()}`;
   $("#settlement").dataset.roundId = String(round.id);
@@ -63,5 +68,6 @@ export async function submit() {
     return;
   }
   enter(settled(tablet.round, answer.json));
+  rememberBets(answer.json); // for "same bets" in the next round
   showSettlement(answer.json, answer.headers.get("Idempotent-Replayed") === "true");
 }

@@ -16,6 +16,12 @@ export const tablet = {
   apiErrors: [], // where the API's refusals are shown: a change takes them back
   timer: null,
   ways: new Map(), // house-way answers by request: the same seven cards ask once
+  empty: [], // the seats marked empty for the round: no cards, no bets, not sent
+  lastBets: {}, // seat -> the bets as typed in the last round settled here ("same bets")
+  undo: [], // what a removal or a clear took away, newest last: Undo puts it back
+  selected: null, // {seat, card}: the card of an own setting tapped first, to swap
+  target: null, // {seat, key}: the bet the pad's chips go to
+  deckId: null, // the deck feed the hands were filled from (dealer_fill.js), or null
   /** The round's idempotency key, also its round_id: kept until New round. */
   get key() {
     return this.round?.key ?? null;
@@ -31,6 +37,27 @@ export function useTable(table) {
 
 export function handOrder() {
   return ["dealer", ...tablet.seats];
+}
+
+/** The hands that take cards this round: the dealer's and every seat not marked empty. */
+export function openHands() {
+  return handOrder().filter((key) => !isEmpty(key));
+}
+
+export function isEmpty(seat) {
+  return tablet.empty.includes(Number(seat));
+}
+
+// Told of every change to the cards, settings or bets (dealer_preview.js's
+// ``changed``): set once by dealer.js, so the felt does not depend on the preview.
+let onChanged = () => {};
+
+export function onChange(handler) {
+  onChanged = handler;
+}
+
+export function changed() {
+  onChanged();
 }
 
 export function handName(key) {

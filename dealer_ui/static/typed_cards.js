@@ -37,7 +37,8 @@ function marker(word, seats) {
 
 /**
  * What a typed ``line`` adds to the ``round`` on screen
- * (``{active, seats, hands, handSize}``; ``hands`` keyed "dealer", "1" ...):
+ * (``{active, seats, hands, handSize, empty}``; ``hands`` keyed "dealer", "1" ...;
+ * ``empty``: the seats marked empty for the round, which take no cards):
  * ``{groups: Map(hand -> cards), last, problem}``. Cards before any marker
  * are for the active hand, and may fill it only. ``last`` is the hand last
  * named; ``problem``, when set, is why nothing is added (the groups are then
@@ -70,6 +71,10 @@ export function readLine(line, round) {
     if (hand !== null) groups.set(hand, [...(groups.get(hand) || []), card]);
   }
   for (const [key, cards] of groups) {
+    if ((round.empty || []).includes(Number(key))) {
+      problems.push(`seat ${key} is marked empty this round (tap its Empty to open it)`);
+      continue;
+    }
     const held = round.hands[key].length;
     if (held + cards.length > round.handSize) {
       problems.push(`${handWords(key)} has ${held} of ${round.handSize} cards, no room for ${cards.length} more`);

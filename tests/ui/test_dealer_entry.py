@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from service.cli import main
 from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
-from tests.ui.test_dealer_page import at_table, type_hand
+from tests.ui.test_dealer_page import at_table, own_setting, type_hand
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 HINT = " Ranks 2-9, T or 10, J, Q, K, A; suits s h d c; JK."
@@ -233,9 +233,7 @@ def test_the_joker_s_meaning_is_shown_under_the_hand(open_page: Any, table: dict
     type_hand(page, "dealer", DEALER)
     type_hand(page, "2", JOKER_HAND)
     expect(page.locator("#joker-2")).to_have_text("JK plays as A: high Q-K-A")
-    page.uncheck("#hw-2")
-    for card in ("JK", "2c", "7h", "7d", "Kd"):  # low JK-2, high 7-7-K
-        page.locator(f'[data-chips="2"] [data-card="{card}"]').tap()
+    own_setting(page, 2, ["JK", "2c"], ["7h", "7d", "Kd"])  # low JK-2, high 7-7-K
     expect(page.locator("#note-2")).to_contain_text("Player's setting: low")
     expect(page.locator("#joker-2")).to_have_text("JK plays as A: low A-2")
 
@@ -273,7 +271,7 @@ def test_the_readme_s_first_steps_settle_a_round(open_page: Any, live: Any, monk
     expect(page.locator('[data-error-for="codes"]')).to_have_text("")
     assert len(chips(page, "dealer")) == len(chips(page, "1")) == 7
     page.fill("#bet-1-main", bet)
-    page.get_by_role("button", name="Preview payouts").click()
+    page.get_by_role("button", name="Preview").click()
     expect(page.locator('#preview-table tr[data-seat="1"]')).to_be_visible()
     page.get_by_role("button", name="Submit round").click()
     expect(page.locator('#settlement tr[data-seat="1"]')).to_be_visible()

@@ -11,6 +11,10 @@ from tests.ui.conftest import DECK, deal, expect, screenshot
 
 BETS = ("main", "dealer_break_bonus", "break_bonus")
 SIDE_BETS = {"dealer_break_bonus": 100, "break_bonus": 250}  # as typed: 1 and 2.50
+SETTING_FULL = """(seat) => {
+  const setting = window.dealerState.manual[seat];
+  return Boolean(setting) && setting.low.length === 2 && setting.high.length === 3;
+}"""
 
 
 def spare(hands: dict[str, list[str]]) -> str:
@@ -51,6 +55,31 @@ def enter_full_round(page: Any, hands: dict[str, list[str]]) -> None:
         if seat % 2:
             page.fill(f"#bet-{seat}-dealer_break_bonus", "1")
             page.fill(f"#bet-{seat}-break_bonus", "2.50")
+
+
+def own_setting(page: Any, seat: int, low: list[str], high: list[str]) -> int:
+    """Untick the seat's House and tap its cards into the player's ``low``
+    and ``high``: the setting starts from the house way, and each pair of
+    taps swaps two cards' places. The number of touches it took."""
+    page.uncheck(f"#hw-{seat}")
+    page.wait_for_function(SETTING_FULL, arg=seat)
+    setting = page.evaluate("(seat) => window.dealerState.manual[seat]", seat)
+    cards = page.evaluate(f"window.dealerState.hands[{seat}]")
+    place = {
+        card: "low" if card in setting["low"] else "high" if card in setting["high"] else "" for card in cards
+    }
+    wanted = {card: "low" if card in low else "high" if card in high else "" for card in cards}
+    touches = 1
+    for card in cards:
+        if place[card] == wanted[card]:
+            continue
+        other = next(o for o in cards if place[o] == wanted[card] and wanted[o] != place[o])
+        for tapped in (card, other):
+            page.locator(f'[data-chips="{seat}"] [data-card="{tapped}"]').tap()
+        place[card], place[other] = place[other], place[card]
+        touches += 2
+    assert place == wanted
+    return touches
 
 
 def seat_net(seat: dict[str, Any]) -> int:
@@ -151,12 +180,9 @@ def test_a_foul_is_warned_of_with_the_house_way_before_submitting(
     type_hand(page, "dealer", dealer)
     type_hand(page, "2", player)
     page.fill("#bet-2-main", "25")
-    page.uncheck("#hw-2")
-    # The player sets the kings low: a foul. Tapping a card puts it low, then high.
-    for card in ("Kh", "Ks"):
-        page.locator(f'[data-chips="2"] [data-card="{card}"]').tap()
-    for card in ("8h", "8s", "Ac"):  # the low is full: these go high
-        page.locator(f'[data-chips="2"] [data-card="{card}"]').tap()
+    # The player sets the kings low: a foul. From the house way (8-8 low,
+    # K-K-A high) that is two swaps: K-8 and K-8.
+    assert own_setting(page, 2, ["Kh", "Ks"], ["8h", "8s", "Ac"]) == 5
     warning = page.locator("#foul-2")
     expect(warning).to_have_text("FOUL: low K-K outranks high 8-8-A · reset by the house way")
     expect(page.locator("#note-2")).to_contain_text("House way: low 8♠ 8♥ · high A♣ K♠ K♥ — rule 5")

@@ -13,7 +13,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, object_session
 
 from service.errors import NotFound
-from service.rounds.deck_round import RoundDeckJson, decks_of
+from service.rounds.deck_round import DECK_KEY, RoundDeckJson, decks_of
 from service.rounds.status import Status, decision_state, statuses
 from service.rounds.storing import (
     ExplainedDealerJson,
@@ -161,6 +161,8 @@ def round_json(
     whether it still counts (voided, or superseded by a correction), and
     the deck a shoe read for it. A round just stored (not in the session)
     comes with its status, seats and deck."""
+    if deck is UNREAD and not dealt_from_deck(record):
+        deck = None  # no query: most rounds are keyed in by hand
     if status is None or deck is UNREAD:
         session = object_session(record)
         assert session is not None
@@ -192,6 +194,11 @@ def round_json(
         "house_net": record.house_net,
         "deck": deck,
     }
+
+
+def dealt_from_deck(record: RoundRecord) -> bool:
+    """Whether the round was entered naming a deck (only such a round has one)."""
+    return isinstance(record.entered, dict) and record.entered.get(DECK_KEY) is not None
 
 
 def _entered_row(seat: SeatRecord) -> SeatEnteredRow:
@@ -228,7 +235,8 @@ def _seat_shown(seat_json: StoredSeatJson, row: SeatEnteredRow) -> SeatShownJson
 
 def rounds_json(session: Session, records: list[RoundRecord]) -> list[RoundShownJson]:
     ids = [record.id for record in records]
-    found, decks = statuses(session, ids), decks_of(session, ids)
+    found = statuses(session, ids)
+    decks = decks_of(session, [record.id for record in records if dealt_from_deck(record)])
     return [round_json(record, found[record.id], deck=decks.get(record.id)) for record in records]
 
 

@@ -84,7 +84,9 @@ def receive_deck(
     """Store a deck a device read at the table (the caller commits, refused
     or not). The same device and sequence with the same cards again answers
     the stored deck; with other cards, or once a round took it, a conflict."""
-    what: dict[str, object] = {"device_id": device_id, "sequence": sequence}
+    # A name no database or report can hold is recorded as Python writes it.
+    shown = device_id if _storable(device_id) else repr(device_id)
+    what: dict[str, object] = {"device_id": shown, "sequence": sequence}
     try:
         return _receive(session, table_id, user, device_id, sequence, cards, now, sessionless)
     except ServiceError as error:
@@ -104,6 +106,8 @@ def _receive(
     table = session.get(GameTable, table_id)
     if table is None:
         raise NotFound("table_not_found", f"no table with id {table_id}", "table_id")
+    if not _storable(device_id):
+        raise Invalid("invalid_field", "device_id must be printable and not blank", "device_id")
     earlier = session.scalar(
         select(DeckFeed).where(DeckFeed.device_id == device_id, DeckFeed.sequence == sequence)
     )
@@ -142,6 +146,10 @@ def _receive(
         at=now,
     )
     return {"feed": feed_json(feed), "replayed": False}
+
+
+def _storable(text: str) -> bool:
+    return text.isprintable() and bool(text.strip())
 
 
 def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object) -> DeckFeedJson:

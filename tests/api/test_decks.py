@@ -117,6 +117,16 @@ def test_a_bad_deck_is_refused_naming_the_card_and_recorded(
     )
 
 
+def test_a_device_id_must_be_printable(app, client, as_role, table):
+    for device_id in (" ", "shoe\x00"):
+        response = post_deck(
+            client, as_role["device"], table["id"], deck_body(shuffled(), device_id=device_id)
+        )
+        assert response.status_code == 422
+        assert (response.json["code"], response.json["field"]) == ("invalid_field", "device_id")
+    assert [event["device_id"] for event in events(app, "deck_refused")] == ["' '", "'shoe\\x00'"]
+
+
 def test_a_deck_for_an_unknown_table_is_refused_and_recorded(app, client, as_role):
     response = post_deck(client, as_role["device"], 999, deck_body(shuffled()))
     assert response.status_code == 404

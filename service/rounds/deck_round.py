@@ -25,6 +25,7 @@ DECK_KEY = "deck_id"
 EXTRA_KEYS = frozenset({DECK_KEY})
 
 _ROUND_DECKS = cast(Table, RoundDeck.__table__)
+MAX_DECK_ID = 2**31 - 1  # an integer primary key on PostgreSQL
 
 
 class ChangedCardJson(TypedDict):
@@ -46,7 +47,7 @@ def deck_id_of(body: Any) -> int | None:  # the body as sent: a JSON boundary
     if not isinstance(body, dict) or DECK_KEY not in body or body[DECK_KEY] is None:
         return None
     found = body[DECK_KEY]
-    if type(found) is not int or found < 1:
+    if type(found) is not int or not 1 <= found <= MAX_DECK_ID:
         raise Invalid("invalid_field", "deck_id must be the id of a deck the table's shoe sent", DECK_KEY)
     return found
 

@@ -219,6 +219,7 @@ def test_a_round_names_a_deck_of_its_own_table(client, as_role, table):
         (feed["id"], 409, "deck_other_table"),
         (999, 404, "deck_not_found"),
         ("5", 422, "invalid_field"),
+        (2**63, 422, "invalid_field"),
     ):
         for path in ("rounds", "rounds/preview"):
             response = client.post(

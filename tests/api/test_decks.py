@@ -12,7 +12,8 @@ from sqlalchemy import select
 
 from service.config.environment import SessionlessRounds
 from service.engine.cards import DECK, codes
-from service.store.models import AuditEvent, ConfigVersion
+from service.rounds.resettle import resettle
+from service.store.models import AuditEvent, ConfigVersion, RoundRecord
 from tests.support.app import app_with_users, sessions, sign_in
 from tests.support.decks import dealing, deck_body, post_deck, shuffled
 from tests.support.rounds_data import DEALER, SEATS, round_body
@@ -293,3 +294,25 @@ def test_a_bad_deal_order_is_refused_naming_the_field(client, as_role, table, or
             headers=as_role[role],
         )
         assert refused.status_code == 403
+
+
+def test_a_round_from_a_deck_resettles_and_takes_a_correction(app, client, as_role, table):
+    feed = post_deck(client, as_role["device"], table["id"], deck_body(dealing())).json
+    entered = enter(client, as_role["dealer"], table["id"], round_body("r1", deck_id=feed["id"]), "r1").json
+    with sessions(app)() as session:
+        assert resettle(session, session.get_one(RoundRecord, entered["id"])) == []
+    corrected = client.post(
+        f"/api/v1/rounds/{entered['id']}/corrections",
+        json={
+            "reason": "bet keyed wrong",
+            "round": round_body("r1", dealer=DEALER[::-1], seats=entered_seats()),
+        },
+        headers=as_role["pit_boss"],
+    )
+    assert corrected.status_code == 201, corrected.json
+
+
+def entered_seats():
+    seats = round_body()["seats"]
+    seats[0]["bets"]["main"] = 2000
+    return seats

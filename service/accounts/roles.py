@@ -24,6 +24,7 @@ class Role(StrEnum):
     ADMIN = "admin"
     CAGE = "cage"  # issues fills and takes credits at the cage
     COUNT = "count"  # the count team: counts the drop boxes
+    DEVICE = "device"  # a card-reading shuffler or shoe: posts the decks it reads, nothing else
 
 
 ROLES = tuple(Role)

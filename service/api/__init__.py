@@ -8,6 +8,7 @@ from flask_smorest import Api
 from service.api import (
     audit_routes,
     auth_routes,
+    deck_routes,
     exception_routes,
     export_routes,
     hand_routes,
@@ -46,6 +47,7 @@ def register_api(app: Flask) -> None:
         health.blp,
         auth_routes.blp,
         table_routes.blp,
+        deck_routes.blp,
         round_routes.blp,
         hand_routes.blp,
         exception_routes.blp,

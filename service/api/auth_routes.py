@@ -11,7 +11,7 @@ from service.accounts.login_throttle import check_login_rate, client_address
 from service.api.blueprint import Blueprint
 from service.api.error_docs import DATABASE_503
 from service.api.schemas import LoginSchema, SignInSchema
-from service.api.security import ANY_ROLE, bearer_token, roles
+from service.api.security import EVERY_ROLE, bearer_token, roles
 from service.api.session import db, now, settings
 from service.errors import ServiceError
 
@@ -58,7 +58,7 @@ def login_view(body: dict[str, str]) -> dict[str, Any]:
 
 @blp.route("/logout", methods=["POST"])
 @blp.response(204)
-@roles(*ANY_ROLE)
+@roles(*EVERY_ROLE)
 def logout_view() -> None:
     """End this sign-in: the token stops working."""
     logout(db(), bearer_token(), now())

@@ -89,7 +89,10 @@ class TableRounds(MethodView):
         )
         status = 200 if entered.replayed else 201
         # A round settled just now has no void or correction yet: no query for them.
-        shown = round_json(entered.record, None if entered.replayed else JUST_SETTLED, entered.seats)
+        if entered.replayed:
+            shown = round_json(entered.record)
+        else:
+            shown = round_json(entered.record, JUST_SETTLED, entered.seats, entered.deck)
         return shown, status, {"Idempotent-Replayed": str(entered.replayed).lower()}
 
     @blp.arguments(RoundsQuerySchema, location="query")

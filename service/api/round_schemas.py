@@ -9,6 +9,7 @@ from typing import NotRequired, TypedDict
 
 from marshmallow import Schema, fields, validate
 
+from service.api.deck_schemas import RoundDeckSchema
 from service.api.settlement_schemas import (
     CARD_CODE,
     SETTING_SHAPES,
@@ -120,6 +121,12 @@ class RoundSchema(Schema):
     )
     house_net = fields.Integer(
         required=True, metadata={"description": "what the house won, minor units (negative: it paid out)"}
+    )
+    deck = fields.Nested(
+        RoundDeckSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the deck a shoe read for it, with the cards changed by hand; null: none"},
     )
 
 

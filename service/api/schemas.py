@@ -8,6 +8,7 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from service.accounts.roles import ROLES
 from service.engine.break_bonus import BreakBonusCategory
+from service.engine.dealing import DealStyle
 from service.engine.table_config import MAX_SEATS, BetType, FoulPolicy
 from service.store.models import DEFAULT_SHIFT_STARTS
 from service.tables.gaming_day import MAX_SHIFTS
@@ -154,6 +155,18 @@ class BetSchema(Schema):
     )
 
 
+class DealOrderSchema(Schema):
+    first_seat = fields.Integer(required=True, metadata={"description": "the seat dealt first"})
+    dealer_place = fields.Integer(
+        required=True, metadata={"description": "seats dealt before the dealer's hand: 0 first, seats last"}
+    )
+    style = fields.String(
+        required=True,
+        validate=validate.OneOf([style.value for style in DealStyle]),
+        metadata={"description": "consecutive: seven cards a hand; round_robin: a card to each hand in turn"},
+    )
+
+
 class TableSchema(Schema):
     id = fields.Integer(required=True, metadata={"description": "the table's id in every /tables/{id} path"})
     name = fields.String(required=True, metadata={"description": "unique in any letter case"})
@@ -185,6 +198,11 @@ class TableSchema(Schema):
         fields.Integer(),
         required=True,
         metadata={"description": "the table's seats, 1 to config.seats: where a seat can play"},
+    )
+    deal_order = fields.Nested(
+        DealOrderSchema,
+        required=True,
+        metadata={"description": "how a deck read by the shoe is dealt to the hands (not game math)"},
     )
 
 
@@ -257,3 +275,10 @@ class RoundInSchema(StrictSchema):
     round_id = fields.String(required=True, metadata={"description": "string of 1-100 characters"})
     dealer = fields.List(fields.String(), required=True)
     seats = fields.List(fields.Nested(RoundSeatInSchema), required=True)
+    deck_id = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "the deck the shoe read for it (GET /tables/{id}/decks/next); cards "
+            "entered otherwise are recorded as changed by hand"
+        },
+    )

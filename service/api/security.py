@@ -16,7 +16,10 @@ from service.api.session import db, now
 from service.errors import Forbidden, Unauthorized
 from service.store.models import User
 
-ANY_ROLE = ROLES
+#: every person's role: a device (a shuffler's credential) posts decks and
+#: may sign out, nothing else, so it is in none of the views' ANY_ROLE
+ANY_ROLE = tuple(role for role in ROLES if role != Role.DEVICE)
+EVERY_ROLE = ROLES
 View = TypeVar("View", bound=Callable[..., Any])
 
 

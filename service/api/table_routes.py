@@ -37,6 +37,7 @@ from service.rounds.house_way_report import (
     seven_cards,
 )
 from service.store.models import GameTable
+from service.tables.deal_order import DealOrderJson, deal_order, deal_order_json
 from service.tables.status import TableStatus
 from service.tables.tables import (
     change_config,
@@ -67,6 +68,7 @@ class TableView(TypedDict):
     config_created_at: datetime
     bets: list[BetJson]
     seat_numbers: list[int]
+    deal_order: DealOrderJson
 
 
 class ConfigPreview(TypedDict):
@@ -77,6 +79,7 @@ class ConfigPreview(TypedDict):
 
 def table_json(table: GameTable) -> TableView:
     version = current_config(db(), table)
+    seats = config_of(version).seats
     # The bets and seats come with the table, so the pages list them from
     # here, never from a copy of their own.
     return {
@@ -92,6 +95,7 @@ def table_json(table: GameTable) -> TableView:
         "config_created_at": version.created_at,
         "bets": [bet_json(bet) for bet in BetType],
         "seat_numbers": list(config_of(version).seat_numbers),
+        "deal_order": deal_order_json(deal_order(db(), table), seats),
     }
 
 

@@ -22,6 +22,11 @@ class EventKind(StrEnum):
     TABLE_CREATED = "table_created"
     CONFIG_CHANGED = "config_changed"
     SCHEDULE_CHANGED = "schedule_changed"
+    DEAL_ORDER_CHANGED = "deal_order_changed"
+    # decks read by a shuffler or shoe (service/tables/decks.py)
+    DECK_RECEIVED = "deck_received"
+    DECK_REFUSED = "deck_refused"  # a repeated card, a wrong count, a deck for a settled round...
+    DECK_CARDS_CHANGED = "deck_cards_changed"  # a round stored with cards other than the feed dealt
     # the money at the tables (service/accounting)
     SESSION_OPENED = "session_opened"
     SESSION_CLOSED = "session_closed"

@@ -21,6 +21,7 @@ from service.cli.recall import recall
 from service.cli.run import run
 from service.cli.serve import serve
 from service.cli.settle import settle
+from service.cli.shoe import shoe
 from service.cli.strategy import strategy
 from service.cli.tables import tables
 from service.cli.users import users
@@ -58,6 +59,7 @@ main.add_command(advise_command)
 main.add_command(strategy)
 main.add_command(db)
 main.add_command(users)
+main.add_command(shoe)
 main.add_command(tables)
 main.add_command(serve)
 main.add_command(worker)

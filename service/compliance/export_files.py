@@ -19,6 +19,8 @@ from service.compliance.export_accounting import (
     slip_row,
     slips_query,
 )
+from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
+from service.compliance.export_decks import deck_row, decks_query
 from service.compliance.export_queries import Line, Query, Scope
 from service.compliance.export_rounds import MONEY_COLUMNS, round_row, rounds_query, seat_row, seats_query
 from service.compliance.export_trail import (
@@ -120,6 +122,15 @@ FILES = (
         ),
         exceptions_query,
         exception_row,
+    ),
+    ExportFile(
+        "round_decks.csv",
+        "every one of those rounds dealt from a deck a shuffler or shoe read: the device, its sequence "
+        "number, when the deck came, its 53 cards as dealt, the deal order it was dealt by (JSON) and each "
+        "card the dealer entered otherwise (JSON: hand, position 1-7, fed, entered; [] none)",
+        DECK_COLUMNS,
+        decks_query,
+        deck_row,
     ),
     ExportFile(
         "table_sessions.csv",

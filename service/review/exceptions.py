@@ -30,6 +30,7 @@ from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.errors import Conflict, Invalid, NotFound
 from service.review.correction_diff import changes_of, entry_view
+from service.rounds.deck_round import EXTRA_KEYS
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus, statuses
 from service.rounds.storing import round_id_of
 from service.store.db import hold_writer
@@ -132,7 +133,7 @@ def request_correction(
     reason = text_field(reason, "reason")
     _open_for_exceptions(session, record)
     corrected, settled = settle_correction(record, body)
-    original = round_from_json(record.entered, legacy_number_id=True)  # as it was stored
+    original = round_from_json(record.entered, EXTRA_KEYS, legacy_number_id=True)  # as it was stored
     changes = changes_of(entry_view(original), record, entry_view(corrected), settled)
     if not changes["fields"]:
         raise Invalid("no_change", "the correction changes no card, setting or bet of the round", "round")

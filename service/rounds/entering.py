@@ -25,6 +25,7 @@ from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.errors import Conflict, Invalid
 from service.jobs.queues import JobKind
+from service.rounds.deck_round import EXTRA_KEYS, RoundDeckJson, feed_for_round, record_deck
 from service.rounds.showing import get_round
 from service.rounds.storing import RoundValues, StoredSeatRow, record_settled, round_ref_of, store_round
 from service.store.models import ConfigVersion, GameTable, RoundRecord, User
@@ -60,6 +61,7 @@ class Entered:
     record: RoundRecord
     replayed: bool  # an earlier request with the same key and body
     seats: list[StoredSeatRow] | None = None  # the seat rows just stored; None: the record's
+    deck: RoundDeckJson | None = None  # the feed it was dealt from, for a round stored just now
 
 
 def request_digest(table_id: int, body: object) -> str:
@@ -106,6 +108,7 @@ def enter_round(
     if earlier is not None:
         return earlier
     version, round_, settled = settle_body(session, table, body, sessionless=sessionless)
+    feed = feed_for_round(session, table, body)
     ref = round_ref_of(round_.round_id)
     taken = _settled_as(session, table, round_.round_id, ref)
     if taken is not None:
@@ -142,9 +145,10 @@ def enter_round(
     record.config = version
     record.user = user
     record_settled(session, record, version.version, digest, user.id, now)
+    deck = None if feed is None else record_deck(session, record_id, table.id, feed, round_, user.id, now)
     queue_job(session, JobKind.AGGREGATE, record_id)
     queue_job(session, JobKind.EXPECTED_VALUES, record_id)
-    return Entered(record, replayed=False, seats=seats)
+    return Entered(record, replayed=False, seats=seats, deck=deck)
 
 
 def _settled_as(session: Session, table: GameTable, round_id: str | int, ref: str) -> int | None:
@@ -177,7 +181,7 @@ def settle_body(
         raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")
     version = current_config(session, table)
     try:
-        round_ = round_from_json(body)
+        round_ = round_from_json(body, extra_keys=EXTRA_KEYS)  # deck_id: feed_for_round's
         settled = settle_round(round_, config_of(version))
     except RulesError as error:
         raise Invalid(error.code, error.message, error.field) from None

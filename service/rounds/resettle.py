@@ -22,6 +22,7 @@ from service.engine.errors import RulesError
 from service.engine.round import SeatEntry
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
+from service.rounds.deck_round import EXTRA_KEYS
 from service.rounds.entering import request_digest
 from service.rounds.sealed import ABSENT, Mismatch, round_pages, sealed_mismatches
 from service.rounds.storing import StoredSettlementJson, round_ref_of, seat_columns, settlement_json
@@ -69,7 +70,8 @@ def _resettled(session: Session, record: RoundRecord) -> list[Mismatch]:
         # The round as entered was edited after it was stored.
         found.append(Mismatch("request_digest", record.request_digest, digest))
     try:
-        round_ = round_from_json(record.entered, legacy_number_id=True)  # as it was stored
+        # as it was stored (its deck_id, if any, is the round's link to its feed)
+        round_ = round_from_json(record.entered, EXTRA_KEYS, legacy_number_id=True)
         settled = settle_round(round_, config)
     except RulesError as error:
         found.append(Mismatch("entered", "settled", f"refused: {error.field}: {error.message}"))

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from enum import Enum
 from typing import TypedDict, cast
 
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, object_session
 
 from service.errors import NotFound
+from service.rounds.deck_round import DECK_KEY, RoundDeckJson, decks_of
 from service.rounds.status import Status, decision_state, statuses
 from service.rounds.storing import (
     ExplainedDealerJson,
@@ -77,6 +79,16 @@ class RoundShownJson(TypedDict):
     dealer: DealerShownJson
     seats: list[SeatShownJson]
     house_net: int
+    deck: RoundDeckJson | None  # the shoe's deck it was dealt from, with the cards changed by hand
+
+
+class _Unread(Enum):
+    """A round's deck not yet read: round_json looks it up."""
+
+    UNREAD = 0
+
+
+UNREAD = _Unread.UNREAD
 
 
 class RecalledRoundJson(RoundShownJson):
@@ -140,14 +152,24 @@ def list_rounds(
 
 
 def round_json(
-    record: RoundRecord, status: Status | None = None, seats: Sequence[SeatEnteredRow] | None = None
+    record: RoundRecord,
+    status: Status | None = None,
+    seats: Sequence[SeatEnteredRow] | None = None,
+    deck: RoundDeckJson | _Unread | None = UNREAD,
 ) -> RoundShownJson:
     """A stored round as the API shows it: entered and settled, who and when,
-    and whether it still counts (voided, or superseded by a correction)."""
-    if status is None:
+    whether it still counts (voided, or superseded by a correction), and
+    the deck a shoe read for it. A round just stored (not in the session)
+    comes with its status, seats and deck."""
+    if deck is UNREAD and not dealt_from_deck(record):
+        deck = None  # no query: most rounds are keyed in by hand
+    if status is None or deck is UNREAD:
         session = object_session(record)
         assert session is not None
-        status = statuses(session, [record.id])[record.id]
+        if status is None:
+            status = statuses(session, [record.id])[record.id]
+        if deck is UNREAD:
+            deck = decks_of(session, [record.id]).get(record.id)
     # The column is JSON; settlement_json wrote it in this shape.
     settlement = cast(StoredSettlementJson, record.settlement)
     if seats is None:  # read from the database (a round just stored brings its rows)
@@ -170,7 +192,13 @@ def round_json(
         "dealer": {"cards": record.dealer_cards, **settlement["dealer"]},
         "seats": seats_shown(settlement["seats"], seats),
         "house_net": record.house_net,
+        "deck": deck,
     }
+
+
+def dealt_from_deck(record: RoundRecord) -> bool:
+    """Whether the round was entered naming a deck (only such a round has one)."""
+    return isinstance(record.entered, dict) and record.entered.get(DECK_KEY) is not None
 
 
 def _entered_row(seat: SeatRecord) -> SeatEnteredRow:
@@ -206,8 +234,10 @@ def _seat_shown(seat_json: StoredSeatJson, row: SeatEnteredRow) -> SeatShownJson
 
 
 def rounds_json(session: Session, records: list[RoundRecord]) -> list[RoundShownJson]:
-    found = statuses(session, [record.id for record in records])
-    return [round_json(record, found[record.id]) for record in records]
+    ids = [record.id for record in records]
+    found = statuses(session, ids)
+    decks = decks_of(session, [record.id for record in records if dealt_from_deck(record)])
+    return [round_json(record, found[record.id], deck=decks.get(record.id)) for record in records]
 
 
 def round_page(session: Session, page: Page[RoundRecord]) -> RoundPageJson:

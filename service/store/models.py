@@ -22,6 +22,7 @@ from service.store.accounting_models import (
 )
 from service.store.audit_models import AuditEvent, AuditSeal, OutboxEntry
 from service.store.compliance_models import AuditVerification, Export
+from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.report_models import AggregatedRound, ShiftAggregate, VarianceNote
 from service.store.review_models import ExceptionDecision, RoundException
@@ -42,6 +43,8 @@ __all__ = [
     "AuditVerification",
     "CheckNote",
     "ConfigVersion",
+    "DealOrderVersion",
+    "DeckFeed",
     "DropCount",
     "ExceptionDecision",
     "Export",
@@ -51,6 +54,7 @@ __all__ = [
     "LoginFailure",
     "LoginThrottle",
     "OutboxEntry",
+    "RoundDeck",
     "RoundException",
     "RoundExpectedValue",
     "RoundRecord",

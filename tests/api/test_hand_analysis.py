@@ -21,7 +21,7 @@ from service.engine.table_config import TableConfig
 from service.jobs.queues import JobKind
 from service.store.db import unit_of_work, utc_now
 from service.store.models import ConfigVersion, OutboxEntry
-from tests.support.app import ROLES, app_with_users, sessions, sign_in
+from tests.support.app import PEOPLE, app_with_users, sessions, sign_in
 from tests.support.strategy import strategy_blocks
 
 pytestmark = pytest.mark.store
@@ -39,7 +39,7 @@ def analyse(client, headers, table_id, cards):
     return client.post(f"/api/v1/tables/{table_id}/hand-analysis", json={"cards": cards}, headers=headers)
 
 
-@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("role", PEOPLE)
 def test_every_role_can_analyse_a_hand(client, as_role, table, built, role):
     response = analyse(client, as_role[role], table["id"], RULE_BOOK)
     assert response.status_code == 200, response.json

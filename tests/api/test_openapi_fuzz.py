@@ -35,6 +35,7 @@ from service.store.db import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES, sessions, sign_in
+from tests.support.decks import deck_body, shuffled
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -98,6 +99,14 @@ def seeded(app, settings):
     store_par_sheet(default_sheet(), settings.instance)
     # The strategy table's blocks of the rounds' seats: their hand values answer.
     strategy_blocks(settings.instance, SEATS.values())
+    # A deck the shoe read, for decks/next to answer with.
+    created(
+        client.post(
+            f"/api/v1/tables/{table['id']}/decks",
+            json=deck_body(shuffled()),
+            headers=sign_in(client, "device"),
+        )
+    )
     # A table session and a slip waiting at the cage.
     opened = created(money.open_table(client, table["id"]))
     slip = created(money.request_slip(client, table["id"]))

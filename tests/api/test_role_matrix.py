@@ -17,10 +17,11 @@ from service.store.db import unit_of_work, utc_now
 from service.store.models import Token
 from tests.support import accounting as money
 from tests.support.app import ROLES, sessions, sign_in
+from tests.support.decks import dealing, deck_body, shuffled
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
-ANY = frozenset(ROLES)
+ANY = frozenset(ROLES) - {"device"}  # a device (a shoe's credential) only posts decks
 READERS = frozenset({"pit_boss", "compliance", "admin"})
 COMPLIANCE = frozenset({"compliance", "admin"})
 HOUSE_WAY_CARDS = ["JK", "Kd", "Qs", "7c", "7h", "4d", "2c"]
@@ -28,7 +29,7 @@ OTHER_DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "3s"]
 
 # method, path, body, roles allowed
 ENDPOINTS = [
-    ("POST", "/auth/logout", None, ANY),
+    ("POST", "/auth/logout", None, ANY | {"device"}),
     ("GET", "/tables", None, ANY),
     ("POST", "/tables", lambda role: {"name": f"new-{role}"}, {"admin"}),
     ("GET", "/tables/{table}", None, ANY),
@@ -122,6 +123,16 @@ ENDPOINTS += [
         {"count"},
     ),
 ]
+ENDPOINTS += [
+    (
+        "POST",
+        "/tables/{table}/decks",
+        lambda role: deck_body(shuffled(), device_id=f"shoe-{role}"),
+        {"device"},
+    ),
+    ("GET", "/tables/{table}/decks/next", None, {"dealer", "pit_boss", "admin"}),
+    ("PUT", "/tables/{table}/deal-order", {"deal_order": {"first_seat": 2}}, {"admin"}),
+]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {
     "/tables/{table}/sessions/close": "opened_session",
@@ -130,6 +141,7 @@ STATE_FIRST = {
     "/slips/{slip}/void": "requested_slip",
     "/tables/{table}/hand-analysis": "strategy_built",
     "/rounds/{round}/hand-values": "strategy_built",
+    "/tables/{table}/decks/next": "posted_deck",
 }
 ENDPOINT_IDS = [f"{method} {path}" for method, path, *_ in ENDPOINTS]
 
@@ -164,6 +176,15 @@ def stored_round(client, as_role, table):
         headers={**as_role["dealer"], "Idempotency-Key": "seed"},
     )
     assert response.status_code == 201
+    return response.json
+
+
+@pytest.fixture
+def posted_deck(client, as_role, table):
+    response = client.post(
+        f"/api/v1/tables/{table['id']}/decks", json=deck_body(dealing()), headers=as_role["device"]
+    )
+    assert response.status_code == 201, response.json
     return response.json
 
 
@@ -314,8 +335,9 @@ def test_a_tampered_token_is_refused_everywhere(client, request, method, path, b
     assert tampered(token) != token
     assert len(tampered(token)) == len(token)
     refused(client, request, method, path, body, allowed, tampered(token), "invalid_token")
-    # The real token still works: only the changed one was refused.
-    assert client.get("/api/v1/tables", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    # The real token still works: only the changed one was refused (every
+    # role may sign out, a device too).
+    assert client.post("/api/v1/auth/logout", headers={"Authorization": f"Bearer {token}"}).status_code == 204
 
 
 def matrix_rule(method: str, rule: str) -> tuple[str, str]:

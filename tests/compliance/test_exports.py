@@ -57,6 +57,7 @@ NAMES = {
     "rounds.csv",
     "seats.csv",
     "exceptions.csv",
+    "round_decks.csv",
     "table_sessions.csv",
     "slips.csv",
     "drop_counts.csv",

@@ -67,8 +67,9 @@ def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path):
     admin, dealer, dealer2, boss = (
         sign_in(client, name) for name in ("admin", "dealer", "dealer2", "pit_boss")
     )
-    command.downgrade(alembic_config(database_url), older)
+    # The table first: its JSON shows the deal order of a newer schema.
     table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
+    command.downgrade(alembic_config(database_url), older)
     entered = [enter(client, dealer, table, round_id) for round_id in ("r1", "r2")]
     void = client.post(f"/api/v1/rounds/{entered[1]['id']}/void", json={"reason": "misdeal"}, headers=boss)
     assert void.status_code == 201, void.json

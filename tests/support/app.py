@@ -15,7 +15,9 @@ from tests.postgres import postgres_url
 PASSWORD = "correct horse battery"
 
 
-ROLES = ("dealer", "pit_boss", "compliance", "admin", "cage", "count")
+#: the people's roles; a device (a shuffler's or shoe's credential) posts decks only
+PEOPLE = ("dealer", "pit_boss", "compliance", "admin", "cage", "count")
+ROLES = (*PEOPLE, "device")
 
 
 def fresh_postgresql() -> str:

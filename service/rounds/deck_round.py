@@ -1,0 +1,142 @@
+"""A round dealt from a deck a shoe read (``deck_id`` in its body): the
+feed must be the table's and no other round's; every card the dealer
+entered otherwise than the feed dealt it is recorded as changed by hand,
+and a round with any is a ``deck_cards_changed`` event the pit sees."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, TypedDict, cast
+
+from sqlalchemy import Table, insert, select
+from sqlalchemy.orm import Session
+
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.engine.cards import codes
+from service.engine.dealing import DEALER
+from service.engine.round import Round
+from service.errors import Conflict, Invalid, NotFound
+from service.store.models import DeckFeed, GameTable, RoundDeck
+
+#: the round body's key naming the feed (the engine's rules read the rest)
+DECK_KEY = "deck_id"
+EXTRA_KEYS = frozenset({DECK_KEY})
+
+_ROUND_DECKS = cast(Table, RoundDeck.__table__)
+MAX_DECK_ID = 2**31 - 1  # an integer primary key on PostgreSQL
+
+
+class ChangedCardJson(TypedDict):
+    hand: str  # "dealer" or a seat's number
+    position: int  # 1 to 7: the fed card's place in the hand as dealt
+    fed: str
+    entered: str
+
+
+class RoundDeckJson(TypedDict):
+    id: int  # the feed's
+    device_id: str
+    sequence: int
+    changed: list[ChangedCardJson]
+
+
+def deck_id_of(body: Any) -> int | None:  # the body as sent: a JSON boundary
+    """The feed a round body names, if any; refused naming the field."""
+    if not isinstance(body, dict) or DECK_KEY not in body or body[DECK_KEY] is None:
+        return None
+    found = body[DECK_KEY]
+    if type(found) is not int or not 1 <= found <= MAX_DECK_ID:
+        raise Invalid("invalid_field", "deck_id must be the id of a deck the table's shoe sent", DECK_KEY)
+    return found
+
+
+def feed_for_round(session: Session, table: GameTable, body: Any) -> DeckFeed | None:
+    """The feed a round is dealt from: the table's, taken by no round yet."""
+    deck_id = deck_id_of(body)
+    if deck_id is None:
+        return None
+    feed = session.get(DeckFeed, deck_id)
+    if feed is None:
+        raise NotFound("deck_not_found", f"no deck with id {deck_id}", DECK_KEY)
+    if feed.table_id != table.id:
+        raise Conflict("deck_other_table", f"deck {deck_id} was read at another table", DECK_KEY)
+    taken = session.scalar(select(RoundDeck.round_id).where(RoundDeck.feed_id == feed.id))
+    if taken is not None:
+        raise Conflict("deck_used", f"deck {deck_id} was dealt in round {taken} already", DECK_KEY)
+    return feed
+
+
+def changed_cards(feed_hands: dict[str, list[str]], round_: Round) -> list[ChangedCardJson]:
+    """Each card entered that the feed did not deal to its hand, beside the
+    fed card it replaced (the hand's cards in any order are no change)."""
+    entered = [(DEALER, codes(round_.dealer))]
+    entered += [(str(seat.seat), codes(seat.cards)) for seat in round_.seats]
+    found: list[ChangedCardJson] = []
+    for hand, cards in entered:
+        fed = feed_hands.get(hand, [])
+        missing = [(at, card) for at, card in enumerate(fed, start=1) if card not in cards]
+        extra = [card for card in cards if card not in fed]
+        found += [
+            {"hand": hand, "position": at, "fed": was, "entered": now}
+            for (at, was), now in zip(missing, extra, strict=False)
+        ]
+    return found
+
+
+def record_deck(
+    session: Session,
+    record_id: int,
+    table_id: int,
+    feed: DeckFeed,
+    round_: Round,
+    actor_id: int,
+    now: datetime,
+) -> RoundDeckJson:
+    """Mark the feed taken by the stored round, with the cards changed by
+    hand (and their event); what the round's JSON shows of it."""
+    changed = changed_cards(feed.hands, round_)
+    session.connection().execute(
+        insert(_ROUND_DECKS),
+        {"round_id": record_id, "feed_id": feed.id, "changed": changed, "recorded_at": now},
+    )
+    shown: RoundDeckJson = {
+        "id": feed.id,
+        "device_id": feed.device_id,
+        "sequence": feed.sequence,
+        "changed": changed,
+    }
+    if changed:
+        record_event(
+            session,
+            EventKind.DECK_CARDS_CHANGED,
+            f"round:{record_id}",
+            {"deck_id": feed.id, "device_id": feed.device_id, "sequence": feed.sequence, "changed": changed},
+            actor_id,
+            table_id,
+            at=now,
+        )
+    return shown
+
+
+def decks_of(session: Session, record_ids: Iterable[int]) -> dict[int, RoundDeckJson]:
+    """The feeds of these stored rounds (a round without one is left out)."""
+    ids = list(record_ids)
+    if not ids:
+        return {}
+    rows = session.execute(
+        select(RoundDeck, DeckFeed)
+        .join(DeckFeed, DeckFeed.id == RoundDeck.feed_id)
+        .where(RoundDeck.round_id.in_(ids))
+    )
+    return {
+        taken.round_id: {
+            "id": feed.id,
+            "device_id": feed.device_id,
+            "sequence": feed.sequence,
+            # The column is JSON; changed_cards wrote it in this shape.
+            "changed": cast(list[ChangedCardJson], taken.changed),
+        }
+        for taken, feed in rows
+    }

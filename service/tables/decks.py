@@ -1,0 +1,203 @@
+"""Decks read by a card-reading shuffler or shoe: a device posts the 53
+cards as dealt with its own id and sequence number, the table's deal order
+deals them to every hand, and the tablet fills the round from the newest
+deck no round has taken.
+
+Every refusal is also a ``deck_refused`` event, which the caller commits
+before it answers: a shoe that misreads or repeats itself is something the
+pit and compliance must see, not only the device."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import NoReturn, TypedDict
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.engine.cards import codes
+from service.engine.dealing import check_deck, deal
+from service.engine.errors import RulesError
+from service.errors import Conflict, Invalid, NotFound, ServiceError
+from service.store.db import iso
+from service.store.models import DeckFeed, GameTable, RoundDeck, User
+from service.tables.deal_order import deal_order, seats_of
+from service.tables.status import TableStatus
+
+
+class DeckFeedJson(TypedDict):
+    id: int
+    table_id: int
+    device_id: str
+    sequence: int
+    received_at: str
+    cards: list[str]  # the 53 codes as dealt
+    hands: dict[str, list[str]]  # "dealer", "1", ... : seven codes each, as dealt
+
+
+class Received(TypedDict):
+    feed: DeckFeedJson
+    replayed: bool  # the device sent this very deck before
+
+
+def feed_json(feed: DeckFeed) -> DeckFeedJson:
+    return {
+        "id": feed.id,
+        "table_id": feed.table_id,
+        "device_id": feed.device_id,
+        "sequence": feed.sequence,
+        "received_at": iso(feed.received_at),
+        "cards": list(feed.cards),
+        "hands": {hand: list(cards) for hand, cards in feed.hands.items()},
+    }
+
+
+def _refuse(
+    session: Session, error: ServiceError, table_id: int, user: User, what: dict[str, object], now: datetime
+) -> NoReturn:
+    known = session.get(GameTable, table_id) is not None
+    record_event(
+        session,
+        EventKind.DECK_REFUSED,
+        f"table:{table_id}",
+        {**what, "code": error.code, "field": error.field, "message": error.message},
+        user.id,
+        table_id if known else None,
+        at=now,
+    )
+    raise error
+
+
+def receive_deck(
+    session: Session,
+    table_id: int,
+    user: User,
+    device_id: str,
+    sequence: int,
+    cards: object,
+    now: datetime,
+    *,
+    sessionless: bool = False,
+) -> Received:
+    """Store a deck a device read at the table (the caller commits, refused
+    or not). The same device and sequence with the same cards again answers
+    the stored deck; with other cards, or once a round took it, a conflict."""
+    # A name no database or report can hold is recorded as Python writes it.
+    shown = device_id if _storable(device_id) else repr(device_id)
+    what: dict[str, object] = {"device_id": shown, "sequence": sequence}
+    try:
+        return _receive(session, table_id, user, device_id, sequence, cards, now, sessionless)
+    except ServiceError as error:
+        _refuse(session, error, table_id, user, what, now)
+
+
+def _receive(
+    session: Session,
+    table_id: int,
+    user: User,
+    device_id: str,
+    sequence: int,
+    cards: object,
+    now: datetime,
+    sessionless: bool,
+) -> Received:
+    table = session.get(GameTable, table_id)
+    if table is None:
+        raise NotFound("table_not_found", f"no table with id {table_id}", "table_id")
+    if not _storable(device_id):
+        raise Invalid("invalid_field", "device_id must be printable and not blank", "device_id")
+    earlier = session.scalar(
+        select(DeckFeed).where(DeckFeed.device_id == device_id, DeckFeed.sequence == sequence)
+    )
+    if earlier is not None:
+        return {"feed": _again(session, earlier, table, cards), "replayed": True}
+    if table.status != TableStatus.OPEN and not sessionless:
+        raise Conflict(
+            "table_closed", f"table {table.name!r} has no open session: it deals no decks", "table_id"
+        )
+    try:
+        deck = check_deck(cards)
+    except RulesError as error:
+        raise Invalid(error.code, error.message, error.field) from None
+    seats = seats_of(session, table)
+    order = deal_order(session, table)
+    hands = {hand: codes(dealt) for hand, dealt in deal(deck, order, seats).items()}
+    feed = DeckFeed(
+        table_id=table.id,
+        device_id=device_id,
+        sequence=sequence,
+        cards=codes(deck),
+        deal_order=order.to_json(seats),
+        hands=hands,
+        posted_by=user.id,
+        received_at=now,
+    )
+    session.add(feed)
+    session.flush()
+    record_event(
+        session,
+        EventKind.DECK_RECEIVED,
+        f"deck:{feed.id}",
+        {"device_id": device_id, "sequence": sequence, "cards": feed.cards, "deal_order": feed.deal_order},
+        user.id,
+        table.id,
+        at=now,
+    )
+    return {"feed": feed_json(feed), "replayed": False}
+
+
+def _storable(text: str) -> bool:
+    return text.isprintable() and bool(text.strip())
+
+
+def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object) -> DeckFeedJson:
+    """A device and sequence sent before: a retry answers the stored deck."""
+    taken = session.scalar(select(RoundDeck.round_id).where(RoundDeck.feed_id == earlier.id))
+    if taken is not None:
+        raise Conflict(
+            "round_settled",
+            f"deck {earlier.sequence} of {earlier.device_id!r} was dealt in round {taken}, settled already: "
+            f"send the next deck with the next sequence number (the last sent is "
+            f"{latest_sequence(session, earlier.device_id)})",
+            "sequence",
+        )
+    try:
+        same = earlier.table_id == table.id and codes(check_deck(cards)) == earlier.cards
+    except RulesError:
+        same = False
+    if not same:
+        raise Conflict(
+            "sequence_used",
+            f"{earlier.device_id!r} sent sequence {earlier.sequence} already (deck {earlier.id}) with other "
+            f"cards or to another table: number each deck anew (the last sent is "
+            f"{latest_sequence(session, earlier.device_id)})",
+            "sequence",
+        )
+    return feed_json(earlier)
+
+
+def latest_sequence(session: Session, device_id: str) -> int | None:
+    """The last sequence number this device sent, at any table."""
+    found = session.scalar(
+        select(DeckFeed.sequence)
+        .where(DeckFeed.device_id == device_id)
+        .order_by(DeckFeed.sequence.desc())
+        .limit(1)
+    )
+    return None if found is None else int(found)
+
+
+def next_deck(session: Session, table: GameTable) -> DeckFeed:
+    """The newest deck of the table that no stored round has taken."""
+    taken = select(RoundDeck.feed_id).where(RoundDeck.feed_id == DeckFeed.id)
+    found = session.scalar(
+        select(DeckFeed)
+        .where(DeckFeed.table_id == table.id, ~taken.exists())
+        .order_by(DeckFeed.id.desc())
+        .limit(1)
+    )
+    if found is None:
+        raise NotFound("no_deck", f"no deck read at table {table.name!r} waits for a round", "table_id")
+    return found

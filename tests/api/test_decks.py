@@ -1,0 +1,318 @@
+"""The deck feed: a shoe posts the 53 cards as dealt (the device role,
+which may do nothing else), the table's deal order deals them, the tablet
+takes the newest unused deck, and a round dealt from it records the cards
+the dealer changed by hand. Every refusal is an event."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from sqlalchemy import select
+
+from service.config.environment import SessionlessRounds
+from service.engine.cards import DECK, codes
+from service.rounds.resettle import resettle
+from service.store.models import AuditEvent, ConfigVersion, RoundRecord
+from tests.support.app import app_with_users, sessions, sign_in
+from tests.support.decks import dealing, deck_body, post_deck, shuffled
+from tests.support.rounds_data import DEALER, SEATS, round_body
+
+
+def events(app, kind):
+    with sessions(app)() as session:
+        return [event.payload for event in session.scalars(select(AuditEvent).where(AuditEvent.kind == kind))]
+
+
+def enter(client, headers, table_id, body, key):
+    return client.post(
+        f"/api/v1/tables/{table_id}/rounds", json=body, headers={**headers, "Idempotency-Key": key}
+    )
+
+
+def test_a_shoe_posts_a_deck_and_the_tablet_takes_it(app, client, as_role, table):
+    cards = shuffled(1)
+    response = post_deck(client, as_role["device"], table["id"], deck_body(cards, sequence=12))
+    assert response.status_code == 201, response.json
+    feed = response.json
+    assert (feed["table_id"], feed["device_id"], feed["sequence"], feed["cards"]) == (
+        table["id"],
+        "shoe-7",
+        12,
+        cards,
+    )
+    assert feed["received_at"].endswith("Z")
+    # The default order: seat 1 first, seven cards a hand, the dealer's last.
+    assert feed["hands"] == {
+        "dealer": cards[42:49],
+        **{str(seat): cards[(seat - 1) * 7 : seat * 7] for seat in range(1, 7)},
+    }
+    for role in ("dealer", "pit_boss", "admin"):
+        assert client.get(f"/api/v1/tables/{table['id']}/decks/next", headers=as_role[role]).json == feed
+    (received,) = events(app, "deck_received")
+    assert (received["device_id"], received["sequence"], received["cards"]) == ("shoe-7", 12, cards)
+    # The newest unused deck is the one offered.
+    newer = post_deck(client, as_role["device"], table["id"], deck_body(shuffled(2), sequence=13)).json
+    assert client.get(f"/api/v1/tables/{table['id']}/decks/next", headers=as_role["dealer"]).json == newer
+
+
+def test_no_deck_waiting_is_a_404(client, as_role, table):
+    response = client.get(f"/api/v1/tables/{table['id']}/decks/next", headers=as_role["dealer"])
+    assert response.status_code == 404
+    assert (response.json["code"], response.json["field"]) == ("no_deck", "table_id")
+
+
+def test_the_same_deck_sent_again_answers_the_stored_one(app, client, as_role, table):
+    body = deck_body(shuffled(3), sequence=4)
+    first = post_deck(client, as_role["device"], table["id"], body)
+    again = post_deck(client, as_role["device"], table["id"], body)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json == first.json
+    assert len(events(app, "deck_received")) == 1
+    other = post_deck(client, as_role["device"], table["id"], deck_body(shuffled(4), sequence=4))
+    assert other.status_code == 409
+    assert (other.json["code"], other.json["field"]) == ("sequence_used", "sequence")
+    assert "the last sent is 4" in other.json["message"]
+    (refused,) = events(app, "deck_refused")
+    assert (refused["code"], refused["sequence"], refused["device_id"]) == ("sequence_used", 4, "shoe-7")
+
+
+def with_card(cards, at, card):
+    changed = list(cards)
+    changed[at] = card
+    return changed
+
+
+@pytest.mark.parametrize(
+    ("cards", "code", "field", "said"),
+    [
+        (codes(DECK)[:52], "wrong_count", "cards", "not 52"),
+        ([*codes(DECK), "JK"], "wrong_count", "cards", "not 54"),
+        (with_card(codes(DECK), 20, "Xx"), "invalid_card", "cards[20]", "'Xx' is not a card"),
+        (
+            with_card(codes(DECK), 30, "As"),
+            "duplicate_card",
+            "cards[30]",
+            "As is in the deck twice: at positions 2 and 31",
+        ),
+        ("JK As", "invalid_field", "cards", "list"),
+    ],
+)
+def test_a_bad_deck_is_refused_naming_the_card_and_recorded(
+    app, client, as_role, table, cards, code, field, said
+):
+    response = post_deck(client, as_role["device"], table["id"], deck_body(cards))
+    assert response.status_code == 422, response.json
+    assert (response.json["code"], response.json["field"]) == (code, field)
+    assert said in response.json["message"]
+    (refused,) = events(app, "deck_refused")
+    assert (refused["code"], refused["field"], refused["device_id"], refused["sequence"]) == (
+        code,
+        field,
+        "shoe-7",
+        1,
+    )
+    assert events(app, "deck_received") == []
+    assert (
+        client.get(f"/api/v1/tables/{table['id']}/decks/next", headers=as_role["dealer"]).status_code == 404
+    )
+
+
+def test_a_device_id_must_be_printable(app, client, as_role, table):
+    for device_id in (" ", "shoe\x00"):
+        response = post_deck(
+            client, as_role["device"], table["id"], deck_body(shuffled(), device_id=device_id)
+        )
+        assert response.status_code == 422
+        assert (response.json["code"], response.json["field"]) == ("invalid_field", "device_id")
+    assert [event["device_id"] for event in events(app, "deck_refused")] == ["' '", "'shoe\\x00'"]
+
+
+def test_a_deck_for_an_unknown_table_is_refused_and_recorded(app, client, as_role):
+    response = post_deck(client, as_role["device"], 999, deck_body(shuffled()))
+    assert response.status_code == 404
+    assert (response.json["code"], response.json["field"]) == ("table_not_found", "table_id")
+    assert [event["code"] for event in events(app, "deck_refused")] == ["table_not_found"]
+
+
+def test_a_deck_for_a_closed_table_is_refused_and_recorded(settings):
+    users = app_with_users(replace(settings, rounds_without_session=SessionlessRounds.REFUSE))
+    app = next(users)
+    client = app.test_client()
+    table = client.post("/api/v1/tables", json={"name": "BP-9"}, headers=sign_in(client, "admin")).json
+    response = post_deck(client, sign_in(client, "device"), table["id"], deck_body(shuffled()))
+    assert response.status_code == 409
+    assert (response.json["code"], response.json["field"]) == ("table_closed", "table_id")
+    assert [event["code"] for event in events(app, "deck_refused")] == ["table_closed"]
+    next(users, None)
+
+
+def test_a_device_does_nothing_but_post_decks(client, as_role, table):
+    device = as_role["device"]
+    for path in (f"/tables/{table['id']}", "/tables", f"/tables/{table['id']}/decks/next", "/reports/floor"):
+        response = client.get(f"/api/v1{path}", headers=device)
+        assert response.status_code == 403, path
+        assert "device" in response.json["message"]
+    entered = enter(client, device, table["id"], round_body("r1"), "k")
+    assert entered.status_code == 403
+    for role in ("dealer", "pit_boss", "admin", "compliance", "cage", "count"):
+        response = post_deck(client, as_role[role], table["id"], deck_body(shuffled(), device_id=role))
+        assert response.status_code == 403, role
+
+
+def test_a_round_dealt_from_a_deck_records_the_cards_changed_by_hand(app, client, as_role, table):
+    cards = dealing()
+    feed = post_deck(client, as_role["device"], table["id"], deck_body(cards, sequence=20)).json
+    assert feed["hands"]["dealer"] == DEALER
+    assert all(feed["hands"][str(seat)] == hand for seat, hand in SEATS.items())
+    # The dealer keys the dealer's 2s as 3s (an undealt card), and seat 2's
+    # cards in another order (no change).
+    undealt = next(card for card in cards[49:] if card[0] == "3")
+    body = round_body("r1", dealer=[*DEALER[:6], undealt], deck_id=feed["id"])
+    body["seats"][1]["cards"] = list(reversed(SEATS[2]))
+    response = enter(client, as_role["dealer"], table["id"], body, "r1")
+    assert response.status_code == 201, response.json
+    change = {"hand": "dealer", "position": 7, "fed": "2s", "entered": undealt}
+    assert response.json["deck"] == {
+        "id": feed["id"],
+        "device_id": "shoe-7",
+        "sequence": 20,
+        "changed": [change],
+    }
+    stored = client.get(f"/api/v1/rounds/{response.json['id']}", headers=as_role["pit_boss"]).json
+    assert stored == response.json
+    (event,) = events(app, "deck_cards_changed")
+    assert event == {"deck_id": feed["id"], "device_id": "shoe-7", "sequence": 20, "changed": [change]}
+    # The deck is used: no longer offered, taken by no other round, and the
+    # shoe cannot send it again.
+    assert (
+        client.get(f"/api/v1/tables/{table['id']}/decks/next", headers=as_role["dealer"]).status_code == 404
+    )
+    again = enter(client, as_role["dealer"], table["id"], round_body("r2", deck_id=feed["id"]), "r2")
+    assert again.status_code == 409
+    assert (again.json["code"], again.json["field"]) == ("deck_used", "deck_id")
+    resent = post_deck(client, as_role["device"], table["id"], deck_body(cards, sequence=20))
+    assert resent.status_code == 409
+    assert (resent.json["code"], resent.json["field"]) == ("round_settled", "sequence")
+    assert [event["code"] for event in events(app, "deck_refused")] == ["round_settled"]
+    # The same request again is the stored round, with its deck.
+    replayed = enter(client, as_role["dealer"], table["id"], body, "r1")
+    assert (replayed.status_code, replayed.json) == (200, response.json)
+    recalled = client.get(f"/api/v1/tables/{table['id']}/recall", headers=as_role["pit_boss"]).json
+    assert recalled["games"][0]["deck"] == response.json["deck"]
+
+
+def test_a_round_dealt_as_fed_records_no_change_and_no_event(app, client, as_role, table):
+    feed = post_deck(client, as_role["device"], table["id"], deck_body(dealing())).json
+    response = enter(client, as_role["dealer"], table["id"], round_body("r1", deck_id=feed["id"]), "r1")
+    assert response.status_code == 201, response.json
+    assert response.json["deck"]["changed"] == []
+    assert events(app, "deck_cards_changed") == []
+    plain = enter(client, as_role["dealer"], table["id"], round_body("r2"), "r2")
+    assert plain.status_code == 201, plain.json
+    assert plain.json["deck"] is None
+
+
+def test_a_round_names_a_deck_of_its_own_table(client, as_role, table):
+    other = client.post("/api/v1/tables", json={"name": "BP-2"}, headers=as_role["admin"]).json
+    feed = post_deck(client, as_role["device"], other["id"], deck_body(dealing())).json
+    for deck_id, status, code in (
+        (feed["id"], 409, "deck_other_table"),
+        (999, 404, "deck_not_found"),
+        ("5", 422, "invalid_field"),
+        (2**63, 422, "invalid_field"),
+    ):
+        for path in ("rounds", "rounds/preview"):
+            response = client.post(
+                f"/api/v1/tables/{table['id']}/{path}",
+                json=round_body("r1", deck_id=deck_id),
+                headers={**as_role["dealer"], "Idempotency-Key": f"k{deck_id}"},
+            )
+            assert response.status_code == status, response.json
+            assert (response.json["code"], response.json["field"]) == (code, "deck_id")
+    preview = client.post(
+        f"/api/v1/tables/{other['id']}/rounds/preview",
+        json=round_body("r1", deck_id=feed["id"]),
+        headers=as_role["dealer"],
+    )
+    assert preview.status_code == 200, preview.json
+
+
+def test_the_deal_order_is_the_table_s_and_leaves_its_rules_alone(app, client, as_role, table):
+    assert table["deal_order"] == {"first_seat": 1, "dealer_place": 6, "style": "consecutive"}
+    changed = client.put(
+        f"/api/v1/tables/{table['id']}/deal-order",
+        json={"deal_order": {"first_seat": 3, "dealer_place": 0, "style": "round_robin"}},
+        headers=as_role["admin"],
+    )
+    assert changed.status_code == 200, changed.json
+    assert changed.json["deal_order"] == {"first_seat": 3, "dealer_place": 0, "style": "round_robin"}
+    assert changed.json["config"] == table["config"]  # the same version: not game math
+    listed = client.get("/api/v1/tables", headers=as_role["dealer"]).json
+    assert listed[0]["deal_order"] == changed.json["deal_order"]
+    with sessions(app)() as session:
+        assert len(session.scalars(select(ConfigVersion)).all()) == 1
+    (event,) = events(app, "deal_order_changed")
+    assert event["before"] == table["deal_order"]
+    assert event["after"] == changed.json["deal_order"]
+    # The deal goes dealer, 3, 4, 5, 6, 1, 2: a card to each in turn.
+    cards = shuffled(5)
+    hands = post_deck(client, as_role["device"], table["id"], deck_body(cards)).json["hands"]
+    assert hands["dealer"] == cards[0:49:7]
+    assert hands["3"] == cards[1:49:7]
+    assert hands["2"] == cards[6:49:7]
+    # Only a field sent changes; the same order again records nothing.
+    kept = client.put(
+        f"/api/v1/tables/{table['id']}/deal-order",
+        json={"deal_order": {"style": "round_robin"}},
+        headers=as_role["admin"],
+    )
+    assert kept.json["deal_order"] == changed.json["deal_order"]
+    assert len(events(app, "deal_order_changed")) == 1
+
+
+@pytest.mark.parametrize(
+    ("order", "field"),
+    [
+        ({"first_seat": 7}, "deal_order.first_seat"),
+        ({"first_seat": 0}, "deal_order.first_seat"),
+        ({"dealer_place": 7}, "deal_order.dealer_place"),
+        ({"style": "shuffled"}, "deal_order.style"),
+        ({"seat": 1}, "deal_order.seat"),
+    ],
+)
+def test_a_bad_deal_order_is_refused_naming_the_field(client, as_role, table, order, field):
+    response = client.put(
+        f"/api/v1/tables/{table['id']}/deal-order", json={"deal_order": order}, headers=as_role["admin"]
+    )
+    assert response.status_code == 422, response.json
+    assert response.json["field"] == field
+    for role in ("dealer", "pit_boss", "device"):
+        refused = client.put(
+            f"/api/v1/tables/{table['id']}/deal-order",
+            json={"deal_order": {"first_seat": 2}},
+            headers=as_role[role],
+        )
+        assert refused.status_code == 403
+
+
+def test_a_round_from_a_deck_resettles_and_takes_a_correction(app, client, as_role, table):
+    feed = post_deck(client, as_role["device"], table["id"], deck_body(dealing())).json
+    entered = enter(client, as_role["dealer"], table["id"], round_body("r1", deck_id=feed["id"]), "r1").json
+    with sessions(app)() as session:
+        assert resettle(session, session.get_one(RoundRecord, entered["id"])) == []
+    corrected = client.post(
+        f"/api/v1/rounds/{entered['id']}/corrections",
+        json={
+            "reason": "bet keyed wrong",
+            "round": round_body("r1", dealer=DEALER[::-1], seats=entered_seats()),
+        },
+        headers=as_role["pit_boss"],
+    )
+    assert corrected.status_code == 201, corrected.json
+
+
+def entered_seats():
+    seats = round_body()["seats"]
+    seats[0]["bets"]["main"] = 2000
+    return seats

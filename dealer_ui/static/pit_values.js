@@ -4,7 +4,7 @@
 // while that is being built it answers 503 and this says so.
 import { call } from "./api.js";
 import { el, grid } from "./dom.js";
-import { cardsText } from "./pit_common.js";
+import { bets, cardsText } from "./pit_common.js";
 
 /** An expected value per unit staked, its sign always shown: "+0.7877", "-0.0418". */
 export function ev(value) {
@@ -21,6 +21,16 @@ function playedNote(seat, policy) {
   return el("div", { className: "muted" }, text);
 }
 
+/** The bets valued with the cards alone (the API's bets that the answer
+ * has a value of by their key: the bonus bets, not the Main Bet). */
+function bonusBets(seat) {
+  return bets().filter((bet) => seat[bet.key] !== undefined);
+}
+
+function category(worth) {
+  return worth.category_name ? el("div", { className: "muted" }, worth.category_name) : null;
+}
+
 function seatRow(seat, policy) {
   const bestCards = seat.played_is_best
     ? el("div", { className: "muted" }, "the setting played")
@@ -33,19 +43,19 @@ function seatRow(seat, policy) {
     valueCell("best-ev", seat.best, bestCards),
     valueCell("house-ev", seat.house_way),
     valueCell("cost-ev", seat.cost_against_best),
-    valueCell("dbb-ev", seat.dealer_break_bonus),
-    valueCell("bb-ev", seat.break_bonus, seat.break_bonus.category_name ? el("div", { className: "muted" }, seat.break_bonus.category_name) : null),
+    ...bonusBets(seat).map((bet) => valueCell(`bonus-ev bonus-${bet.key}`, seat[bet.key], category(seat[bet.key]))),
   );
 }
 
 function valuesTable(values) {
-  const headers = ["Seat", "Setting played", "Best setting", "House way", "Cost against the best", "Dealer Break Bonus", "Break Bonus"];
+  const bonus = values.seats.length ? bonusBets(values.seats[0]).map((bet) => bet.name) : [];
+  const headers = ["Seat", "Setting played", "Best setting", "House way", "Cost against the best", ...bonus];
   return [
     grid(headers, values.seats.map((seat) => seatRow(seat, values.foul_policy)), { id: "round-values-seats" }),
     el(
       "p",
       { className: "muted" },
-      `Expected value per unit staked over every dealer hand: the Main Bet against the dealer's house way, the Dealer Break Bonus with these seven cards, the Break Bonus at the table's pays (known from the cards); under rules version ${values.config_version} (qualifier ${values.qualifier}).`,
+      `Expected value per unit staked over every dealer hand: the Main Bet against the dealer's house way, the bonus bets with these seven cards (at the table's pays); under rules version ${values.config_version} (qualifier ${values.qualifier}).`,
     ),
   ];
 }

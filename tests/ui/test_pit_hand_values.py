@@ -49,13 +49,19 @@ def test_each_seat_shows_what_the_setting_played_the_best_and_the_house_way_are_
         expect(row.locator(".best-ev")).to_contain_text(ev(seat["best"]["expected_value"]))
         expect(row.locator(".house-ev")).to_have_text(ev(seat["house_way"]["expected_value"]))
         expect(row.locator(".cost-ev")).to_have_text(ev(seat["cost_against_best"]["expected_value"]))
-        expect(row.locator(".dbb-ev")).to_have_text(ev(seat["dealer_break_bonus"]["expected_value"]))
-        expect(row.locator(".bb-ev")).to_contain_text(ev(seat["break_bonus"]["expected_value"]))
+        dealer_bonus = row.locator(".bonus-dealer_break_bonus")
+        expect(dealer_bonus).to_have_text(ev(seat["dealer_break_bonus"]["expected_value"]))
+        expect(row.locator(".bonus-break_bonus")).to_contain_text(ev(seat["break_bonus"]["expected_value"]))
         if seat["break_bonus"]["category_name"]:
-            expect(row.locator(".bb-ev")).to_contain_text(seat["break_bonus"]["category_name"])
+            expect(row.locator(".bonus-break_bonus")).to_contain_text(seat["break_bonus"]["category_name"])
         expect(row.locator(".played-ev")).to_have_attribute(
             "title", f"exactly {seat['played']['expected_value_exact']}"
         )
+    headers = page.locator("#round-values-seats thead th")
+    expect(headers).to_have_text(
+        ["Seat", "Setting played", "Best setting", "House way", "Cost against the best"]
+        + [bet["name"] for bet in table["bets"] if bet["key"] != "main"]
+    )
     first, second = values["seats"]
     # Seat 1 played the house way, which is not the best: the best's cards are shown.
     assert first["played_is_best"] is False

@@ -4,11 +4,13 @@
 // dealer_cards.js, an own setting in dealer_setting.js, the bet pad and
 // same bets in dealer_pad.js, open and empty seats in dealer_seats.js, the
 // preview in dealer_preview.js, the submission in dealer_submit.js, and
-// filling the hands from a deck feed in dealer_fill.js.
+// filling the hands from a deck feed in dealer_fill.js, asking for the
+// table's next deck in dealer_deck.js.
 import { call } from "./api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
 import { buildPicker, clearHand, renderPicker, typeCodes, undo } from "./dealer_cards.js";
 import { enter } from "./dealer_controls.js";
+import { forgetDeck, noteDeck, stopWatching, watchDecks } from "./dealer_deck.js";
 import { forgetDraftsButUnsure, readDraft, saveDraft } from "./dealer_draft.js";
 import { activate, buildFelt, felt, renderHand } from "./dealer_felt.js";
 import { fillHands } from "./dealer_fill.js";
@@ -63,6 +65,7 @@ function pickTable(table) {
   buildPad();
   readLastBets();
   if (!restoreDraft()) newRound();
+  watchDecks();
 }
 
 /** The felt emptied for ``round`` (a value from round_state.js); the seats marked empty stay so. */
@@ -72,6 +75,7 @@ function resetRound(round) {
   tablet.undo = [];
   tablet.selected = null;
   tablet.deckId = null;
+  forgetDeck();
   clearErrors();
   tablet.apiErrors = [];
   $("#codes").value = "";
@@ -103,6 +107,7 @@ function restoreDraft() {
   tablet.empty = (draft.empty || []).filter((seat) => tablet.seats.includes(seat));
   resetRound(restoreRound(draft));
   tablet.deckId = draft.deckId ?? null;
+  noteDeck();
   for (const key of handOrder()) tablet.hands[key] = (draft.hands[key] || []).slice(0, HAND_SIZE);
   for (const seat of tablet.seats) {
     if (draft.manual[seat]) tablet.manual[seat] = draft.manual[seat];
@@ -125,7 +130,10 @@ function restoreDraft() {
 // ---- wiring ----------------------------------------------------------------------
 
 Object.assign(felt, { tapChip, setOwn, setEmpty, sameBets, targetBet });
-onChange(changed);
+onChange(() => {
+  changed();
+  noteDeck(); // how many cards differ from the deck's now
+});
 $("#add-codes").addEventListener("click", typeCodes);
 $("#codes").addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
@@ -140,6 +148,7 @@ $("#preview").addEventListener("click", () => refresh(false));
 $("#submit").addEventListener("click", submit);
 $("#new-round").addEventListener("click", newRound);
 $("#change-table").addEventListener("click", () => {
+  stopWatching();
   sessionStorage.removeItem(TABLE);
   $("#round").hidden = true;
   document.body.classList.remove("at-table");
@@ -148,6 +157,7 @@ $("#change-table").addEventListener("click", () => {
   loadTables();
 });
 document.addEventListener("signing-out", () => {
+  stopWatching();
   sessionStorage.removeItem(TABLE);
   forgetDraftsButUnsure();
   forgetLastBets();

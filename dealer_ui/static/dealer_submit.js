@@ -4,6 +4,7 @@
 import { ApiError, NoAnswer, call } from "./api.js";
 import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
+import { noteDeck } from "./dealer_deck.js";
 import { saveDraft } from "./dealer_draft.js";
 import { errorText, showApiError } from "./dealer_errors.js";
 import { markWay, showFoul, showPay } from "./dealer_felt.js";
@@ -32,6 +33,7 @@ export function showSettlement(round, replayed) {
   $("#results").replaceChildren(...settlementParts(round, replayed, tablet.bets));
   $("#round-key").textContent = `Round #${round.id} · round id ${shortKey()}`;
   $("#settlement").dataset.roundId = String(round.id);
+  noteDeck(); // where the cards came from, as the server recorded it
   saveDraft();
   $("#new-round").focus();
 }

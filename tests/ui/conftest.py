@@ -54,6 +54,7 @@ USERS = {
     "cage": "cage",
     "count": "count",
     "count2": "count",
+    "shoe": "device",  # a card-reading shoe's credential
 }
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DECK = [rank + suit for suit in "shdc" for rank in "AKQJT98765432"] + ["JK"]

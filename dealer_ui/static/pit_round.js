@@ -4,6 +4,7 @@ import { call } from "./api.js";
 import { $, clearErrors, el, grid } from "./dom.js";
 import { changeList } from "./pit_changes.js";
 import { correctionForm } from "./pit_correction.js";
+import { deckFacts } from "./pit_deck.js";
 import { countPending, decisionControls } from "./pit_exceptions.js";
 import {
   bets,
@@ -154,6 +155,7 @@ function detail(round, redraw) {
   return [
     el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round id ${round.round_id} · revision ${round.revision}`)),
     facts(round),
+    deckFacts(round),
     dealerBox(round.dealer),
     grid(headers, round.seats.map(seatRow), { id: "round-seats" }),
     el("p", { className: "house-net", id: "round-house-net" }, `House net ${net(round.house_net)}`, el("span", { className: "muted" }, " (the house's side: + when the house is ahead; seat nets are the players')")),

@@ -2,6 +2,7 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { cardsText, draw, go, net, pit, shiftOptions, statusBadge, tableName } from "./pit_common.js";
+import { deckMark } from "./pit_deck.js";
 
 // page 1 is the newest rounds; the API lists oldest first.
 const list = { page: 1, pages: 1, tableId: null, opened: null };
@@ -78,7 +79,7 @@ function roundRow(round) {
     el("td", {}, round.entered_by),
     el("td", {}, seats),
     el("td", { className: "number net" }, net(round.house_net)),
-    el("td", {}, statusBadge(round.status), round.revision ? el("div", { className: "muted" }, `revision ${round.revision}`) : null),
+    el("td", {}, statusBadge(round.status), deckMark(round), round.revision ? el("div", { className: "muted" }, `revision ${round.revision}`) : null),
   );
 }
 

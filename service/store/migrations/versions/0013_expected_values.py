@@ -18,6 +18,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from service.store.append_only import add_guards, drop_guards
+
 revision = "0013"
 down_revision = "0012"
 branch_labels = None
@@ -81,52 +83,10 @@ def upgrade() -> None:
         _of("config_id", "round_expected_values", "config_versions"),
         sa.PrimaryKeyConstraint("round_id", name=op.f("pk_round_expected_values")),
     )
-    if op.get_bind().dialect.name == "postgresql":
-        _postgresql_guards()
-    else:
-        _sqlite_guards()
-
-
-def _matches(table: str) -> str:
-    found = []
-    for key in UNIQUE_KEYS[table]:
-        same = " AND ".join(f"{column} = NEW.{column}" for column in key)
-        found.append(f"EXISTS (SELECT 1 FROM {table} WHERE {same})")
-    return " OR ".join(found)
-
-
-def _sqlite_guards() -> None:
-    for table in APPEND_ONLY:
-        for action in ("UPDATE", "DELETE"):
-            op.execute(
-                f"CREATE TRIGGER {table}_no_{action.lower()} BEFORE {action} ON {table} "
-                f"BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END"
-            )
-        op.execute(
-            f"CREATE TRIGGER {table}_no_replace BEFORE INSERT ON {table} WHEN {_matches(table)} "
-            f"BEGIN SELECT RAISE(ABORT, '{MESSAGE}: a stored row is never replaced'); END"
-        )
-
-
-def _postgresql_guards() -> None:
-    # refuse_audit_change() is migration 0003's.
-    for table in APPEND_ONLY:
-        op.execute(
-            f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
-            "FOR EACH STATEMENT EXECUTE FUNCTION refuse_audit_change()"
-        )
-        for action in ("UPDATE", "DELETE"):
-            op.execute(
-                f"CREATE TRIGGER {table}_no_{action.lower()} BEFORE {action} ON {table} "
-                "FOR EACH ROW EXECUTE FUNCTION refuse_audit_change()"
-            )
+    add_guards(UNIQUE_KEYS, MESSAGE)
 
 
 def downgrade() -> None:
-    postgresql = op.get_bind().dialect.name == "postgresql"
-    for table in APPEND_ONLY:
-        actions = ("update", "delete", "truncate") if postgresql else ("update", "delete", "replace")
-        for action in actions:
-            op.execute(f"DROP TRIGGER {table}_no_{action}" + (f" ON {table}" if postgresql else ""))
+    drop_guards(APPEND_ONLY)
     op.drop_table("round_expected_values")
     op.drop_table("seat_expected_values")

@@ -58,8 +58,11 @@ def redis_servers_under(*folders: Path) -> dict[int, str]:
             line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:  # gone meanwhile
             continue
+        # Its arguments, not its program: the project's own .venv holds the
+        # redis-server binary of every run that uses it, at once or not.
+        program, _, arguments = line.partition(" ")
         # With the separator: pytest-4 must not claim pytest-47's servers.
-        if "redis-server" in line and any(f"{folder}{os.sep}" in line for folder in folders):
+        if "redis-server" in program and any(f"{folder}{os.sep}" in arguments for folder in folders):
             found[int(entry.name)] = line.strip()
     return found
 

@@ -1,0 +1,19 @@
+"""The tests. Imported before any of them (and before tests/conftest.py),
+so what is set here reaches every module and every process a test starts."""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+
+# One folder a run for numba's compiled loops (service.analysis.*_kernel
+# cache them only where NUMBA_CACHE_DIR names one): the first process to
+# compile a loop leaves it there and the rest, the run's xdist workers and
+# the job workers the tests start, load it in a fraction of a second. Made
+# by the first process of the run (pytest-xdist's workers inherit it from
+# their controller), before anything imports numba, and removed by it.
+if "NUMBA_CACHE_DIR" not in os.environ:
+    os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="breakpoker-numba-")
+    atexit.register(shutil.rmtree, os.environ["NUMBA_CACHE_DIR"], ignore_errors=True)

@@ -3,6 +3,8 @@ server a test left running, and no longer once it is stopped."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from service.config.redis_server import EmbeddedRedis
 from tests.conftest import redis_servers_under
 
@@ -27,5 +29,22 @@ def test_a_server_of_a_folder_that_only_starts_alike_is_not_claimed(tmp_path):
     try:
         assert redis_servers_under(tmp_path / "run-4") == {}
         assert list(redis_servers_under(tmp_path / "run-47")) == [server.process.pid]
+    finally:
+        server.stop()
+
+
+def test_a_server_is_claimed_by_its_folder_not_by_where_its_program_is(tmp_path):
+    # A lone run also claims the project folder, whose .venv holds the
+    # redis-server program every run of the project starts: a run going on
+    # beside it must keep its servers.
+    server = EmbeddedRedis(tmp_path / "another-run")
+    server.start()
+    try:
+        # Redis writes its title over its arguments: "PROGRAM unixsocket:SOCKET".
+        title = Path(f"/proc/{server.process.pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        program = Path(title.split()[0])
+        assert program.name == "redis-server"
+        assert redis_servers_under(program.parent.parent) == {}
+        assert list(redis_servers_under(tmp_path)) == [server.process.pid]
     finally:
         server.stop()

@@ -14,6 +14,8 @@ Dealers are grouped so that only one group needs hand comparisons:
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 from numba import njit, prange
 
@@ -29,11 +31,14 @@ from service.analysis.pair_columns import (
     ROW,
 )
 
+#: On disk only where NUMBA_CACHE_DIR names a folder (see strategy_kernel).
+CACHED = "NUMBA_CACHE_DIR" in os.environ
+
 #: C(n, k) for n, k in 0..4; zero when k > n.
 CHOOSE = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]])
 
 
-@njit(parallel=True, nogil=True, cache=False)
+@njit(parallel=True, nogil=True, cache=CACHED)
 def player_rows(
     counts: np.ndarray,  # [player, 14] counts of the players to compute
     low_key: IntArray,

@@ -21,11 +21,21 @@ one; a setting without one loses to every dealer with one).
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 from numba import njit, prange
 
+#: The compiled loops are kept on disk only where a folder is named for
+#: them (numba's own NUMBA_CACHE_DIR): the tests name a new one a run, so
+#: their many processes load the code one of them compiled (seconds of CPU
+#: each). A cache outlives edits to the constants a loop reads from other
+#: modules, so it is a folder for one build, and an install that names none
+#: compiles in memory as ever (its package folder may be read-only).
+CACHED = "NUMBA_CACHE_DIR" in os.environ
 
-@njit(nogil=True, cache=False)
+
+@njit(nogil=True, cache=CACHED)
 def _prefix(grid: np.ndarray) -> np.ndarray:
     """prefix[l, h] = the sum of grid[:l, :h]."""
     lows, highs = grid.shape
@@ -38,7 +48,7 @@ def _prefix(grid: np.ndarray) -> np.ndarray:
     return prefix
 
 
-@njit(parallel=True, nogil=True, cache=False)
+@njit(parallel=True, nogil=True, cache=CACHED)
 def setting_counts(
     counts: np.ndarray,  # [player, 14] cards of each rank (2..A, joker)
     available: np.ndarray,  # [14] cards of each rank in the deck

@@ -29,6 +29,18 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.config.update(flask_config)
+    bind(app, settings)
+    register_api(app)
+    register_pages(app)
+    return app
+
+
+def bind(app: Flask, settings: Settings) -> None:
+    """Point the app at the database, Redis and instance folder of
+    ``settings``: all a request reads of them is here. create_app binds
+    once; the tests bind one app to test after test, as building the
+    routes and the OpenAPI document is most of the cost of a new app."""
+    app.instance_path = str(settings.instance)
     engine = make_engine(settings.database)
     app.extensions["breakpoker"] = {
         "redis": connect(settings.redis, timeout=0.5),
@@ -37,6 +49,3 @@ def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
         "sessions": session_factory(engine),
         "clock": utc_now,
     }
-    register_api(app)
-    register_pages(app)
-    return app

@@ -17,6 +17,7 @@ GamingTime(gaming_day=datetime.date(2026, 11, 28), shift=2, utc_offset_minutes=0
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -128,8 +129,16 @@ datetime.datetime(2026, 11, 30, 14, 0, tzinfo=datetime.timezone.utc))
 _NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
 
 
+@functools.cache
+def _zones() -> frozenset[str]:
+    """The zone database's names, read once a process: available_timezones()
+    walks every file of it on each call (a tenth of a second), and a new
+    zone database is only read after a restart anyway (ZoneInfo caches)."""
+    return frozenset(available_timezones())
+
+
 def valid_zone(zone: str) -> bool:
-    if zone in _NOT_PLACES or (zone not in available_timezones() and zone != "UTC"):
+    if zone in _NOT_PLACES or (zone not in _zones() and zone != "UTC"):
         return False
     try:
         ZoneInfo(zone)

@@ -168,6 +168,26 @@ PUBLIC = {
 }
 
 
+class SignedIn(dict[str, dict[str, str]]):
+    """Headers signed in as each role (users named after their role), each
+    signed in when first asked for."""
+
+    def __init__(self, client) -> None:
+        super().__init__()
+        self.client = client
+
+    def __missing__(self, role: str) -> dict[str, str]:
+        self[role] = sign_in(self.client, role)
+        return self[role]
+
+
+@pytest.fixture
+def as_role(client):
+    """The suite's as_role, signing in only the roles a case uses (one to
+    three of them): six sign-ins were most of the cost of a case."""
+    return SignedIn(client)
+
+
 @pytest.fixture
 def stored_round(client, as_role, table):
     response = client.post(

@@ -39,8 +39,9 @@ TEST_PROCESSES ?= 2
 SERIAL := resilience or alone
 # The tests' temporary folders (their SQLite databases, instance folders,
 # Redis sockets) in memory where the machine has a tmpfs: on disk, SQLite
-# waits for a sync at each commit, tens of thousands a run.
-TEST_TMPDIR ?= $(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm || echo $${TMPDIR:-/tmp})
+# waits for a sync at each commit, tens of thousands a run. Only a tmpfs
+# with 4 GB free: a container's 64 MB /dev/shm would fill.
+TEST_TMPDIR ?= $(shell test -d /dev/shm -a -w /dev/shm && test $$(df --output=avail -k /dev/shm | tail -1) -gt 4000000 && echo /dev/shm || echo $${TMPDIR:-/tmp})
 TEST_ENV := TMPDIR=$(TEST_TMPDIR) BREAKPOKER_CHROMIUM=$(CHROMIUM)
 
 test: lint

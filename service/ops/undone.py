@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import exists, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.accounting.figures import unfigured_sessions
@@ -18,8 +18,8 @@ from service.analysis.cache import cache_file
 from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
 from service.rounds.aggregates import out_of_step
-from service.rounds.status import counting
-from service.store.models import ConfigVersion, RoundExpectedValue, RoundRecord
+from service.rounds.expected_values import unvalued
+from service.store.models import ConfigVersion, RoundRecord
 from service.tables.tables import config_of, current_config, list_tables
 
 BATCH = 1_000
@@ -68,11 +68,7 @@ def without_values(
     """Counting rounds without their expected values. When the strategy
     tables are left to the CLI, only those whose qualifier's table is
     complete: the others' jobs could only give up again, every sweep."""
-    query = (
-        select(RoundRecord.id, RoundRecord.config_id)
-        .where(counting(), ~exists().where(RoundExpectedValue.round_id == RoundRecord.id))
-        .order_by(RoundRecord.id)
-    )
+    query = select(RoundRecord.id, RoundRecord.config_id).where(unvalued()).order_by(RoundRecord.id)
     if before is not None:
         query = query.where(RoundRecord.entered_at < before)
     found = session.execute(query.limit(limit)).all()

@@ -19,6 +19,7 @@ from service.engine.dealing import DEALER
 from service.engine.round import Round
 from service.errors import Conflict, Invalid, NotFound
 from service.store.models import DeckFeed, GameTable, RoundDeck
+from service.tables.decks import taken_by
 
 #: the round body's key naming the feed (the engine's rules read the rest)
 DECK_KEY = "deck_id"
@@ -62,7 +63,7 @@ def feed_for_round(session: Session, table: GameTable, body: Any) -> DeckFeed | 
         raise NotFound("deck_not_found", f"no deck with id {deck_id}", DECK_KEY)
     if feed.table_id != table.id:
         raise Conflict("deck_other_table", f"deck {deck_id} was read at another table", DECK_KEY)
-    taken = session.scalar(select(RoundDeck.round_id).where(RoundDeck.feed_id == feed.id))
+    taken = taken_by(session, feed.id)
     if taken is not None:
         raise Conflict("deck_used", f"deck {deck_id} was dealt in round {taken} already", DECK_KEY)
     return feed
@@ -85,6 +86,10 @@ def changed_cards(feed_hands: dict[str, list[str]], round_: Round) -> list[Chang
     return found
 
 
+def _deck_json(feed: DeckFeed, changed: list[ChangedCardJson]) -> RoundDeckJson:
+    return {"id": feed.id, "device_id": feed.device_id, "sequence": feed.sequence, "changed": changed}
+
+
 def record_deck(
     session: Session,
     record_id: int,
@@ -101,12 +106,7 @@ def record_deck(
         insert(_ROUND_DECKS),
         {"round_id": record_id, "feed_id": feed.id, "changed": changed, "recorded_at": now},
     )
-    shown: RoundDeckJson = {
-        "id": feed.id,
-        "device_id": feed.device_id,
-        "sequence": feed.sequence,
-        "changed": changed,
-    }
+    shown = _deck_json(feed, changed)
     if changed:
         record_event(
             session,
@@ -130,13 +130,7 @@ def decks_of(session: Session, record_ids: Iterable[int]) -> dict[int, RoundDeck
         .join(DeckFeed, DeckFeed.id == RoundDeck.feed_id)
         .where(RoundDeck.round_id.in_(ids))
     )
+    # The column is JSON; changed_cards wrote it in this shape.
     return {
-        taken.round_id: {
-            "id": feed.id,
-            "device_id": feed.device_id,
-            "sequence": feed.sequence,
-            # The column is JSON; changed_cards wrote it in this shape.
-            "changed": cast(list[ChangedCardJson], taken.changed),
-        }
-        for taken, feed in rows
+        taken.round_id: _deck_json(feed, cast(list[ChangedCardJson], taken.changed)) for taken, feed in rows
     }

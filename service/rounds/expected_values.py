@@ -188,14 +188,12 @@ def round_config_id(session: Session, round_id: int) -> int:
     return config_id
 
 
+def unvalued() -> ColumnElement[bool]:
+    """The SQL condition a round counts and its hands' expected values are
+    not stored yet (their job waits, or waits for a strategy table)."""
+    return counting() & ~exists().where(RoundExpectedValue.round_id == RoundRecord.id)
+
+
 def unvalued_count(session: Session) -> int:
-    """Counting rounds whose hands' expected values are not stored yet
-    (their job waits, or waits for a strategy table to be built)."""
-    return (
-        session.scalar(
-            select(func.count())
-            .select_from(RoundRecord)
-            .where(counting(), ~exists().where(RoundExpectedValue.round_id == RoundRecord.id))
-        )
-        or 0
-    )
+    """How many rounds are :func:`unvalued`."""
+    return session.scalar(select(func.count()).select_from(RoundRecord).where(unvalued())) or 0

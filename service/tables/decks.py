@@ -154,7 +154,7 @@ def _storable(text: str) -> bool:
 
 def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object) -> DeckFeedJson:
     """A device and sequence sent before: a retry answers the stored deck."""
-    taken = session.scalar(select(RoundDeck.round_id).where(RoundDeck.feed_id == earlier.id))
+    taken = taken_by(session, earlier.id)
     if taken is not None:
         raise Conflict(
             "round_settled",
@@ -176,6 +176,11 @@ def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object)
             "sequence",
         )
     return feed_json(earlier)
+
+
+def taken_by(session: Session, feed_id: int) -> int | None:
+    """The stored round dealt from this deck, if one was."""
+    return session.scalar(select(RoundDeck.round_id).where(RoundDeck.feed_id == feed_id))
 
 
 def latest_sequence(session: Session, device_id: str) -> int | None:

@@ -23,6 +23,7 @@ from service.config.settings import Settings
 from service.store.db import unit_of_work
 from service.store.migrate import upgrade
 from tests.par_sheets import default_sheet
+from tests.postgres import migrated_copy, postgres_url
 from tests.support.app import PASSWORD, ROLES, app_with_users, fresh_postgresql, sign_in
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -129,10 +130,13 @@ def migrated_sqlite(tmp_path_factory) -> Path:
 
 def migrated(database_url: str, template: Path) -> None:
     """The database at ``database_url`` migrated to head: a new SQLite file
-    as a copy of the template, anything else by the migrations."""
+    as a copy of the template, the process's PostgreSQL database as a copy
+    of its migrated template, anything else by the migrations."""
     path = Path(database_url.removeprefix("sqlite:///"))
     if database_url.startswith("sqlite:///") and not path.exists():
         shutil.copyfile(template, path)
+    elif "TEST_DATABASE_URL" in os.environ and database_url == postgres_url():
+        migrated_copy(database_url)  # the process's own database, emptied for this test
     else:
         upgrade(database_url)
 

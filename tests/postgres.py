@@ -17,6 +17,8 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from service.store.migrate import upgrade
+
 LOCAL = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
@@ -41,6 +43,45 @@ def postgres_url() -> str:
     finally:
         engine.dispose()
     return own.render_as_string(hide_password=False)
+
+
+def _admin_engine(url: str):
+    """An engine on the server's ``postgres`` database, outside any
+    transaction (CREATE and DROP DATABASE run in none)."""
+    admin = make_url(url).set(database="postgres", drivername="postgresql+psycopg")
+    return create_engine(admin, isolation_level="AUTOCOMMIT")
+
+
+def _recreate(url: str, template: str | None = None) -> None:
+    """Drop the database ``url`` names (ending what is still connected to
+    it: a finished test's pool) and make it again, as a copy of
+    ``template`` when one is named."""
+    name = make_url(url).database
+    engine = _admin_engine(url)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            copy = f' TEMPLATE "{template}"' if template else ""
+            connection.execute(text(f'CREATE DATABASE "{name}"{copy}'))
+    finally:
+        engine.dispose()
+
+
+@functools.cache  # once a test process
+def _head_template() -> str:
+    """A database migrated to head beside this process's own (its name and
+    ``_head``): running the migrations took 1-3 s, copying it takes a tenth
+    of that (CREATE DATABASE ... TEMPLATE)."""
+    url = make_url(postgres_url())
+    template = url.set(database=f"{url.database}_head").render_as_string(hide_password=False)
+    _recreate(template)
+    upgrade(template)  # disposes of its engine: a template must have no connection
+    return str(make_url(template).database)
+
+
+def migrated_copy(url: str) -> None:
+    """The database ``url`` names made again as a copy of the migrated head."""
+    _recreate(url, _head_template())
 
 
 def _reachable(url: str) -> bool:

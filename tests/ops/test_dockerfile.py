@@ -129,6 +129,7 @@ def test_dockerignore_keeps_local_state_out():
 
 def test_the_base_image_is_pinned_by_digest():
     (keyword, rest), *_ = instructions()
+    assert keyword == "ARG"
     image = rest.split("=", 1)[1]
     name, _, digest = image.partition("@")
     assert name == "python:3.11-slim-bookworm"

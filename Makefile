@@ -4,15 +4,62 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: strategy-fixtures run test lint bench resilience screenshots install clean
+.PHONY: strategy-fixtures run test lint bench resilience screenshots install clean lock check-reproducible image
 
-$(STAMP): pyproject.toml
+# Every install installs from a lock with a hash for each file (uv wrote
+# them: `make lock`): requirements/main.txt is the program's (the Docker
+# image), requirements/dev.txt the same pins plus the test and lint tools.
+# Plain pip reads them, so a fresh machine needs only Python. Wheels only:
+# a build from an sdist would not give the same bytes twice. The project
+# itself goes in without its dependencies (they are all in the lock) and is
+# built by the locked setuptools, not one fetched for a build environment;
+# `pip check` then fails if pyproject.toml asks for more than the lock has.
+LOCK := requirements/main.txt
+DEV_LOCK := requirements/dev.txt
+PIP_LOCKED := --require-hashes --no-deps --only-binary :all:
+
+$(STAMP): pyproject.toml $(DEV_LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet $(PIP_LOCKED) -r $(DEV_LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip check
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Rewrites the locks from pyproject.toml (and requirements/*.in), keeping
+# every pin that still fits; `make lock UPGRADE=1` moves all to the newest.
+# Resolved for CPython 3.11 (3.11.7, this machine's: markers such as
+# python_full_version < "3.11.3" are decided for it, and so for any later
+# 3.11) on x86_64 Linux with glibc 2.28 or newer: this machine, CI's (Debian
+# bookworm) and the python:3.11-slim-bookworm image. Each pin carries the
+# hashes of every file published for its version, so pip finds this
+# platform's wheel among them; other platforms are not resolved or tested.
+LOCK_FOR := --python-version 3.11.7 --python-platform x86_64-manylinux_2_28
+UV_COMPILE = $(BIN)/uv pip compile --quiet --generate-hashes $(LOCK_FOR) \
+	--custom-compile-command 'make lock' $(if $(UPGRADE),--upgrade)
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements/uv.txt
+	$(UV_COMPILE) pyproject.toml requirements/build.in -o $(LOCK)
+	$(UV_COMPILE) pyproject.toml requirements/build.in --extra dev --constraint $(LOCK) -o $(DEV_LOCK)
+	$(UV_COMPILE) requirements/uv.in -o requirements/uv.txt
+
+# The image (Docker and its registry needed: not on the CI machine), its
+# OCI labels from git: the commit, its time, the version in pyproject.toml.
+IMAGE ?= breakpoker:local
+image:
+	docker build --tag $(IMAGE) \
+		--build-arg REVISION=$$(git rev-parse HEAD) \
+		--build-arg CREATED=$$(git log -1 --format=%cI) \
+		--build-arg VERSION=$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml) \
+		--build-arg SOURCE=$$(git remote get-url origin 2>/dev/null || echo unknown) .
+
+# Two fresh venvs installed from the dev lock must hold the same bytes:
+# every archive pip took (its sha256, from pip's install report) and every
+# file installed, compared by path and sha256 (tests/reproducible.py).
+check-reproducible:
+	$(PYTHON) tests/reproducible.py $(DEV_LOCK)
 
 HOST ?= 127.0.0.1
 PORT ?= 8000

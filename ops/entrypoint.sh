@@ -4,7 +4,9 @@
 #   api          the HTTP API under gunicorn (ops/gunicorn.conf.py)
 #   worker       an RQ worker (BREAKPOKER_WORKER_QUEUES: which queues, in order)
 #   dispatcher   moves outbox rows onto the queues and sweeps for lost work
-#   migrate      applies the migrations and creates the first admin (once)
+#   migrate      applies the migrations (as MIGRATE_DATABASE_URL's owner role
+#                when set, and then grants DATABASE_URL's role the app's
+#                rights) and creates the first admin (once)
 #   verifier     verifies the audit chain every BREAKPOKER_VERIFY_SECONDS
 #   healthcheck  exits 0 when the API answers /healthz (the image's HEALTHCHECK)
 #   anything else is run as it is: `breakpoker users create ...`, `sh`
@@ -51,6 +53,11 @@ case "$role" in
     migrate)
         need DATABASE_URL
         breakpoker db upgrade
+        # Migrated as the owner: the role the others connect as gets its
+        # rights (rows, not the schema) on every table, new ones included.
+        if [ -n "${MIGRATE_DATABASE_URL:-}" ]; then
+            breakpoker db grant-app-role
+        fi
         # Prints the first admin's password once, on the first deploy only.
         exec breakpoker users ensure-admin
         ;;

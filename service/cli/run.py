@@ -117,7 +117,7 @@ def run(host: str, port: int, worker_count: int) -> None:
 def _migrate(settings: Settings) -> str | None:
     """Migrate to head and make sure an admin exists: the first admin's
     password when this run created it."""
-    upgrade(settings.database)
+    upgrade(settings.migration_database)
     engine = make_engine(settings.database)
     with unit_of_work(session_factory(engine)) as session:
         password = ensure_admin(session)

@@ -48,6 +48,7 @@ class Environment:
     """What the environment says, parsed: see :data:`VARIABLES`."""
 
     database_url: str
+    migrate_database_url: str
     redis_url: str
     instance: Path
     metrics_token: str
@@ -239,6 +240,12 @@ class _Variables(Schema):
 
     database_url = _parsed(
         "DATABASE_URL", "", _database_url, "sqlite:///PATH or postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+    )
+    migrate_database_url = _parsed(
+        "MIGRATE_DATABASE_URL",
+        "",
+        _database_url,
+        "sqlite:///PATH or postgresql://USER:PASSWORD@HOST:PORT/DATABASE",
     )
     redis_url = _parsed("REDIS_URL", "", _redis_url, "a redis://, rediss:// or unix:// URL")
     instance = _parsed("BREAKPOKER_INSTANCE", Path("instance"), Path, "a folder")

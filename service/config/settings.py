@@ -26,6 +26,9 @@ def embedded_redis_url(instance: Path) -> str:
 class Settings:
     instance: Path = field(default_factory=instance_path)
     database_url: str = ""  # empty: SQLite in the instance folder
+    # Who migrates: the owner of the tables, on PostgreSQL a role apart from
+    # the one the API and workers connect as (ops/README.md); empty: DATABASE_URL.
+    migrate_database_url: str = ""
     redis_url: str = ""  # empty: the embedded Redis on a socket in the instance folder
     token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
     lockout_failures: int = 5  # wrong passwords in a row from one address that lock the account there
@@ -63,6 +66,11 @@ class Settings:
     @property
     def database(self) -> str:
         return self.database_url or _sqlite_url(self.instance)
+
+    @property
+    def migration_database(self) -> str:
+        """The URL the migrations run on: the owner role's."""
+        return self.migrate_database_url or self.database
 
     @property
     def redis(self) -> str:

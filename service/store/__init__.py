@@ -1,6 +1,6 @@
 """The database: engine and sessions, the unit of work, the ORM models,
-the Alembic migrations, paging, and the retry of a transaction that lost a
-race.
+the Alembic migrations, paging, the retry of a transaction that lost a
+race, and on PostgreSQL the app role's rights (rows, never the schema).
 
 May import: the standard library, SQLAlchemy and Alembic, and service.errors.
 """

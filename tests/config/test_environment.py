@@ -39,6 +39,7 @@ BAD = [
     ("BREAKPOKER_BIND", "8000", "not HOST:PORT or unix:PATH", "HOST:PORT (port 0 to 65535) or unix:PATH"),
     ("BREAKPOKER_BIND", "0.0.0.0:70000", "not HOST:PORT or unix:PATH", "unix:PATH"),
     ("DATABASE_URL", "mysql://db/x", "not a SQLite or PostgreSQL URL", "postgresql://"),
+    ("MIGRATE_DATABASE_URL", "mysql://db/x", "not a SQLite or PostgreSQL URL", "postgresql://"),
     ("REDIS_URL", "http://cache:6379", "not a Redis URL", "redis://, rediss:// or unix://"),
 ]  # fmt: skip
 

@@ -29,7 +29,7 @@ def default(value: str) -> str:
 
 
 def test_the_services_of_the_issue():
-    assert set(services()) == APP | {"postgres", "redis", "prometheus", "grafana"}
+    assert set(services()) == APP | {"proxy", "postgres", "redis", "prometheus", "grafana"}
     workers = [name for name, service in services().items() if service.get("command") == ["worker"]]
     assert sorted(workers) == ["worker-long", "worker-quick"]
     assert services()["worker-quick"]["environment"]["BREAKPOKER_WORKER_QUEUES"] == "audit,metrics"
@@ -122,11 +122,19 @@ def test_prometheus_and_grafana_mount_the_files_in_ops():
 
 def test_secrets_are_required_from_the_environment_not_written_here():
     text = (OPS / "compose.yaml").read_text()
-    secrets = ("POSTGRES_PASSWORD", "REDIS_PASSWORD", "GRAFANA_ADMIN_PASSWORD", "BREAKPOKER_METRICS_TOKEN")
+    secrets = (
+        "POSTGRES_PASSWORD",
+        "BREAKPOKER_OWNER_PASSWORD",
+        "BREAKPOKER_APP_PASSWORD",
+        "REDIS_PASSWORD",
+        "GRAFANA_ADMIN_PASSWORD",
+        "BREAKPOKER_METRICS_TOKEN",
+    )
     for secret in secrets:
         assert f"${{{secret}:?" in text
         assert re.search(rf"^{secret}=$", (OPS / "env.example").read_text(), flags=re.MULTILINE)
     assert "ops/.env" in (ROOT / ".gitignore").read_text().splitlines()
+    assert "ops/tls/" in (ROOT / ".gitignore").read_text().splitlines()  # the TLS key
 
 
 def test_prometheus_scrapes_with_the_token_the_api_asks_for():
@@ -142,13 +150,34 @@ def test_prometheus_scrapes_with_the_token_the_api_asks_for():
     assert scrape["authorization"] == {"type": "Bearer", "credentials_file": "metrics_token"}
 
 
-def test_only_the_api_and_grafana_are_published_on_the_host():
+def test_only_the_tls_proxy_and_grafana_are_published_on_the_host():
     # /metrics asks for a token (each table's handle and win); Prometheus
     # holds the same figures and has no sign-in, so it stays on the compose
     # network, where Grafana (which has one) reaches it by its service name.
+    # The API is reached through the TLS proxy only.
     published = {name for name, service in services().items() if service.get("ports")}
-    assert published == {"api", "grafana"}
+    assert published == {"proxy", "grafana"}
     assert all("network_mode" not in service for service in services().values())
     assert "networks" not in services()["prometheus"]  # the project's default network, shared with Grafana
     source = yaml.safe_load((GRAFANA / "provisioning/datasources/prometheus.yaml").read_text())
     assert source["datasources"][0]["url"] == "http://prometheus:9090"
+
+
+def test_the_app_connects_as_the_app_role_and_only_migrate_as_the_owner():
+    every = services()
+    for name in APP:
+        url = every[name]["environment"]["DATABASE_URL"]
+        assert url.startswith("postgresql://breakpoker_app:${BREAKPOKER_APP_PASSWORD:?"), name
+        assert ("MIGRATE_DATABASE_URL" in every[name]["environment"]) == (name == "migrate"), name
+    owner = every["migrate"]["environment"]["MIGRATE_DATABASE_URL"]
+    assert owner.startswith("postgresql://breakpoker_owner:${BREAKPOKER_OWNER_PASSWORD:?")
+    # The superuser is no service's; the init script makes both roles.
+    postgres = every["postgres"]
+    assert postgres["environment"]["POSTGRES_USER"] == "postgres"
+    assert "./postgres/roles.sh:/docker-entrypoint-initdb.d/10-roles.sh:ro" in postgres["volumes"]
+    script = (OPS / "postgres/roles.sh").read_text()
+    assert "CREATE ROLE breakpoker_owner LOGIN" in script
+    assert "CREATE ROLE breakpoker_app LOGIN" in script
+    assert 'ALTER DATABASE :"database" OWNER TO breakpoker_owner' in script
+    assert (OPS / "postgres/roles.sh").stat().st_mode & 0o111
+    assert "breakpoker db grant-app-role" in ENTRYPOINT.read_text()

@@ -125,3 +125,45 @@ def test_dockerignore_keeps_local_state_out():
         assert not _let_through(path), path
     assert _let_through("pyproject.toml")
     assert _let_through("service")
+
+
+def test_the_base_image_is_pinned_by_digest():
+    (keyword, rest), *_ = instructions()
+    assert keyword == "ARG"
+    image = rest.split("=", 1)[1]
+    name, _, digest = image.partition("@")
+    assert name == "python:3.11-slim-bookworm"
+    assert re.fullmatch(r"sha256:[0-9a-f]{64}", digest), image
+    # Where it came from and how to refresh it, beside it.
+    assert "docker buildx imagetools inspect python:3.11-slim-bookworm" in (ROOT / "Dockerfile").read_text()
+
+
+def test_the_builder_installs_the_lock_by_hash_and_nothing_else():
+    builder, _ = stages()
+    runs = [rest for keyword, rest in builder if keyword == "RUN" and "pip install" in rest]
+    locked, project = runs
+    assert "--require-hashes --no-deps --only-binary :all: -r requirements/main.txt" in locked
+    assert "--no-deps --no-build-isolation ." in project
+    assert "pip check" in project
+    assert ("COPY", "requirements/main.txt ./requirements/main.txt") in builder
+    # The lock is copied and installed before the source: its layer outlives a code change.
+    keywords = [(keyword, rest) for keyword, rest in builder]
+    assert keywords.index(("COPY", "requirements/main.txt ./requirements/main.txt")) < keywords.index(
+        ("COPY", "service ./service")
+    )
+
+
+def test_oci_labels_from_build_arguments():
+    _, final = stages()
+    [arguments] = [rest.split() for keyword, rest in final if keyword == "ARG"]
+    labels = dict(
+        item.split("=", 1) for keyword, rest in final if keyword == "LABEL" for item in shlex.split(rest)
+    )
+    for name in ("source", "revision", "version", "created"):
+        assert f'{name.upper()}=""' in arguments
+        assert labels[f"org.opencontainers.image.{name}"] == f"${{{name.upper()}}}"
+    assert labels["org.opencontainers.image.title"] == "breakpoker"
+    # `make image` fills them from git.
+    makefile = (ROOT / "Makefile").read_text()
+    for name in ("REVISION", "CREATED", "VERSION", "SOURCE"):
+        assert f"--build-arg {name}=" in makefile

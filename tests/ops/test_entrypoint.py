@@ -92,6 +92,11 @@ def test_migrate_upgrades_then_makes_the_first_admin_and_stops_on_a_failure(entr
     done, calls = entrypoint("migrate", FAKE_FAIL_db="3")
     assert done.returncode == 3
     assert [call["argv"] for call in calls] == [["db", "upgrade"]]
+    # Migrated as the owner role: DATABASE_URL's role is granted its rights.
+    done, calls = entrypoint("migrate", MIGRATE_DATABASE_URL="postgresql://owner@db/breakpoker")
+    assert done.returncode == 0
+    granted = [["db", "upgrade"], ["db", "grant-app-role"], ["users", "ensure-admin"]]
+    assert [call["argv"] for call in calls] == granted
     # The command's own status is the container's.
     assert entrypoint("worker", FAKE_FAIL_worker="2")[0].returncode == 2
 

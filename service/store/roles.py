@@ -1,0 +1,107 @@
+"""Least privilege on PostgreSQL: the rights of the role the API and the
+workers connect as (``breakpoker db grant-app-role``).
+
+The migrations run as the owner role (MIGRATE_DATABASE_URL), which owns
+every table; the app role owns nothing. It may read and write rows (the
+service updates users, tokens, the outbox, jobs and its counters; the record
+tables refuse an UPDATE or DELETE by their append-only triggers whoever
+asks), and use the sequences. It gets no TRUNCATE, TRIGGER or REFERENCES,
+and, owning no table, cannot ALTER one, so neither DISABLE TRIGGER nor DROP
+is open to it: a forger with the app's password cannot switch the
+append-only triggers off or empty a table. It reads the migration revision
+and cannot change it. Default privileges give it the same rights on the
+tables later migrations add, so granting once is enough, though doing it
+again after each upgrade (as the image's migrate step does) is harmless."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import Connection, text
+from sqlalchemy.engine import make_url
+
+from service.errors import ServiceError
+from service.store.db import make_engine
+
+# An unquoted PostgreSQL name: what `CREATE ROLE name` takes as it is.
+_ROLE = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+ROW_RIGHTS = "SELECT, INSERT, UPDATE, DELETE"
+SEQUENCE_RIGHTS = "USAGE, SELECT"
+
+
+class RoleRefused(ServiceError):
+    """A role name or database the grant cannot be given for."""
+
+    status = 400
+
+
+def app_role_of(url: str) -> str:
+    """The user a database URL connects as (the app role, by default)."""
+    user = make_url(url).username
+    if not user:
+        raise RoleRefused("role_missing", "role: DATABASE_URL names no user; give the role", "role")
+    return user
+
+
+def statements(role: str, owner: str) -> list[str]:
+    """What ``grant_app_role`` runs, in order.
+
+    >>> statements("bp_app", "bp_owner")[0]
+    'GRANT USAGE ON SCHEMA public TO bp_app'
+    """
+    for field, name in (("role", role), ("owner", owner)):
+        if not _ROLE.fullmatch(name):
+            raise RoleRefused(
+                "role_invalid", f"{field}: {name!r} is not a role name (lower-case letters, digits, _)", field
+            )
+    if role == owner:
+        raise RoleRefused(
+            "role_is_owner", f"role: {role} owns the tables; the app needs a role of its own", "role"
+        )
+    return [
+        f"GRANT USAGE ON SCHEMA public TO {role}",
+        f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}",
+        f"GRANT {ROW_RIGHTS} ON ALL TABLES IN SCHEMA public TO {role}",
+        f"REVOKE INSERT, UPDATE, DELETE ON alembic_version FROM {role}",
+        f"GRANT {SEQUENCE_RIGHTS} ON ALL SEQUENCES IN SCHEMA public TO {role}",
+        f"ALTER DEFAULT PRIVILEGES FOR ROLE {owner} IN SCHEMA public GRANT {ROW_RIGHTS} ON TABLES TO {role}",
+        f"ALTER DEFAULT PRIVILEGES FOR ROLE {owner} IN SCHEMA public "
+        f"GRANT {SEQUENCE_RIGHTS} ON SEQUENCES TO {role}",
+    ]
+
+
+def grant_app_role(url: str, role: str) -> str:
+    """Give ``role`` the app's rights on the migrated database at ``url``
+    (connected as the owner role); the owner's name."""
+    engine = make_engine(url)
+    try:
+        if engine.dialect.name != "postgresql":
+            raise RoleRefused(
+                "role_not_postgresql", "database: roles are PostgreSQL's; SQLite has none", "database"
+            )
+        with engine.begin() as connection:
+            owner = _owner_of_tables(connection)
+            if not _role_exists(connection, role):
+                raise RoleRefused(
+                    "role_unknown", f"role: {role} does not exist (CREATE ROLE it first)", "role"
+                )
+            for statement in statements(role, owner):
+                connection.exec_driver_sql(statement)
+        return owner
+    finally:
+        engine.dispose()
+
+
+def _owner_of_tables(connection: Connection) -> str:
+    owner = connection.scalar(
+        text("SELECT tableowner FROM pg_tables WHERE schemaname = 'public' AND tablename = 'alembic_version'")
+    )
+    if owner is None:
+        raise RoleRefused(
+            "database_not_migrated", "database: not migrated; run `breakpoker db upgrade` first", "database"
+        )
+    return str(owner)
+
+
+def _role_exists(connection: Connection, role: str) -> bool:
+    return connection.scalar(text("SELECT 1 FROM pg_roles WHERE rolname = :role"), {"role": role}) is not None

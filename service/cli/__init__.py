@@ -1,39 +1,71 @@
-"""The ``breakpoker`` command line."""
+"""The ``breakpoker`` command line.
+
+Each command's module is imported only when that command runs: importing
+them all (numba's loops, the benches, the demo) cost every worker, server
+and test subprocess about a second of CPU before it did anything."""
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-from service.cli.advise import advise_command
-from service.cli.analyze import analyze
-from service.cli.audit import audit
-from service.cli.audit_records import audit_record
-from service.cli.bench.expected import bench_expected
-from service.cli.bench.game import bench
-from service.cli.bench.load import bench_load
-from service.cli.bench.office import bench_office
-from service.cli.bench.profile import bench_profile
-from service.cli.bench.strategy import bench_strategy
-from service.cli.db import db
-from service.cli.demo.command import demo_day
-from service.cli.house_way import house_way_command
-from service.cli.recall import recall
-from service.cli.run import run
-from service.cli.serve import serve
-from service.cli.settle import settle
-from service.cli.shoe import shoe
-from service.cli.strategy import strategy
-from service.cli.tables import tables
-from service.cli.users import users
-from service.cli.worker import dispatcher, jobs, worker
 from service.config.environment import EX_CONFIG, SettingsError, read_environment
+
+#: command name -> (module, attribute); ``breakpoker --help`` imports them all
+COMMANDS = {
+    "advise": ("service.cli.advise", "advise_command"),
+    "analyze": ("service.cli.analyze", "analyze"),
+    "audit": ("service.cli.audit", "audit"),
+    "bench": ("service.cli.bench.game", "bench"),
+    "bench-expected": ("service.cli.bench.expected", "bench_expected"),
+    "bench-load": ("service.cli.bench.load", "bench_load"),
+    "bench-office": ("service.cli.bench.office", "bench_office"),
+    "bench-profile": ("service.cli.bench.profile", "bench_profile"),
+    "bench-strategy": ("service.cli.bench.strategy", "bench_strategy"),
+    "db": ("service.cli.db", "db"),
+    "demo-day": ("service.cli.demo.command", "demo_day"),
+    "dispatcher": ("service.cli.worker", "dispatcher"),
+    "house-way": ("service.cli.house_way", "house_way_command"),
+    "jobs": ("service.cli.worker", "jobs"),
+    "recall": ("service.cli.recall", "recall"),
+    "run": ("service.cli.run", "run"),
+    "serve": ("service.cli.serve", "serve"),
+    "settle": ("service.cli.settle", "settle"),
+    "shoe": ("service.cli.shoe", "shoe"),
+    "strategy": ("service.cli.strategy", "strategy"),
+    "tables": ("service.cli.tables", "tables"),
+    "users": ("service.cli.users", "users"),
+    "worker": ("service.cli.worker", "worker"),
+}
 
 
 class BadSettings(click.ClickException):
     exit_code = EX_CONFIG
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands are imported by name when first asked for
+    (click's documented pattern for large command lines)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands or cmd_name not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        module, attribute = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(module), attribute)
+        if cmd_name == "audit":
+            from service.cli.audit_records import audit_record  # a subcommand kept apart
+
+            assert isinstance(command, click.Group)
+            command.add_command(audit_record)
+        self.add_command(command, cmd_name)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="breakpoker")
 def main() -> None:
     """Break Poker table service: rules, settlement and back office."""
@@ -44,29 +76,3 @@ def main() -> None:
         read_environment()
     except SettingsError as error:
         raise BadSettings(str(error)) from None
-
-
-main.add_command(house_way_command)
-main.add_command(settle)
-main.add_command(bench)
-main.add_command(bench_office)
-main.add_command(bench_load)
-main.add_command(bench_profile)
-main.add_command(bench_strategy)
-main.add_command(bench_expected)
-main.add_command(analyze)
-main.add_command(advise_command)
-main.add_command(strategy)
-main.add_command(db)
-main.add_command(users)
-main.add_command(shoe)
-main.add_command(tables)
-main.add_command(serve)
-main.add_command(worker)
-main.add_command(dispatcher)
-main.add_command(jobs)
-main.add_command(run)
-main.add_command(audit)
-audit.add_command(audit_record)
-main.add_command(recall)
-main.add_command(demo_day)

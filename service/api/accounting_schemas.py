@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.slip_states import SlipKind, SlipState
+from service.api.blueprint import MAX_ID
 from service.api.schemas import StrictSchema
 
 CHIP_LINES_HELP = (
@@ -163,7 +164,7 @@ class SlipsQuerySchema(StrictSchema):
         metadata={"description": "only slips in this state (requested: what the cage has to issue)"},
     )
     table = fields.Integer(
-        validate=validate.Range(min=1), metadata={"description": "only this table's slips"}
+        validate=validate.Range(min=1, max=MAX_ID), metadata={"description": "only this table's slips"}
     )
     limit = fields.Integer(
         load_default=100,
@@ -175,7 +176,7 @@ class SlipsQuerySchema(StrictSchema):
 class ChecksQuerySchema(StrictSchema):
     day = fields.Date(metadata={"description": "sessions opened on this gaming day; default the latest 100"})
     table = fields.Integer(
-        validate=validate.Range(min=1), metadata={"description": "only this table's sessions"}
+        validate=validate.Range(min=1, max=MAX_ID), metadata={"description": "only this table's sessions"}
     )
 
 

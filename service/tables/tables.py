@@ -99,7 +99,7 @@ def currencies_of(session: Session, tables: Sequence[GameTable]) -> dict[int, Cu
     it (the code and its minor unit then), USD for a table made before
     there were currencies."""
     ids = [table.id for table in tables]
-    rows = session.scalars(select(TableCurrency).where(TableCurrency.table_id.in_(ids))) if ids else []
+    rows = session.scalars(select(TableCurrency).where(TableCurrency.table_id.in_(ids))).all() if ids else ()
     stored = {row.table_id: Currency(row.code, row.minor_unit) for row in rows}
     return {table_id: stored.get(table_id, USD) for table_id in ids}
 

@@ -4,7 +4,8 @@
 import { call } from "./api.js";
 import { $, clearErrors, el, showError } from "./dom.js";
 import { showApprovals, countPending } from "./pit_exceptions.js";
-import { canAct, go, notify, pit } from "./pit_common.js";
+import { useCurrency } from "./money.js";
+import { canAct, floorCurrency, go, notify, pit } from "./pit_common.js";
 import { showReports } from "./pit_reports.js";
 import { showRound } from "./pit_round.js";
 import { showRecall, showRounds } from "./pit_rounds.js";
@@ -43,6 +44,9 @@ function pickTable(value) {
   pit.tableId = value === ALL ? null : Number(value);
   sessionStorage.setItem(TABLE, value);
   const table = pit.tables.find((each) => each.id === pit.tableId);
+  // The amounts on every screen are the chosen table's; the floor's, when
+  // its tables share one currency (a floor report of several says each).
+  useCurrency(table?.currency ?? floorCurrency());
   $("#table-name").textContent = table ? `· ${table.name}` : "· all tables";
   clearErrors($(".pit-bar"));
 }

@@ -5,7 +5,7 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { NOTES, countFields, linesText, readCount, readSignature, showFormError, signatureFields } from "./count_fields.js";
-import { amountWithCode, formatAmount, useCurrency } from "./money.js";
+import { formatAmount, useCurrency } from "./money.js";
 import { currencyFor, loadCurrencies } from "./table_currencies.js";
 import { startSession } from "./session.js";
 
@@ -29,7 +29,7 @@ function boxRow(box) {
     el("td", {}, `#${box.number}`),
     el("td", {}, box.gaming_day),
     el("td", {}, when(box.closed_at)),
-    current ? el("td", { className: "number" }, amountWithCode(current.total, currencyFor(box.table_id))) : null,
+    current ? el("td", { className: "number" }, formatAmount(current.total, currencyFor(box.table_id))) : null,
     current ? el("td", {}, `${current.counters.join(", ")}, ${when(current.counted_at)}`) : null,
     el("td", {}, el("button", { type: "button", className: "big primary", onclick: () => choose(box) }, current ? "Recount" : "Count")),
   );
@@ -121,7 +121,7 @@ $("#count-form").addEventListener("submit", async (event) => {
   if (reason) body.reason = reason.value;
   try {
     const { json } = await call("POST", `/sessions/${chosen.session_id}/drop-counts`, body);
-    notify(`${boxName(chosen)}: the drop is ${amountWithCode(json.total)}, signed by ${json.counters.join(" and ")}.`);
+    notify(`${boxName(chosen)}: the drop is ${formatAmount(json.total)}, signed by ${json.counters.join(" and ")}.`);
     chosen = { ...chosen, current: json };
     $("#count-title").textContent = `Drop box of ${boxName(chosen)}: counted`;
     formFor(true);

@@ -254,6 +254,16 @@ class _HeaderSchema(Schema):
 MIXED = "; null on a floor of tables in more than one currency (see by_currency)"
 
 
+def _money(schema: type[Schema], help_text: str, mixed: bool = False) -> fields.Nested:
+    """A report's figures in money: null only in a report of several currencies."""
+    return fields.Nested(
+        schema,
+        required=True,
+        allow_none=mixed,
+        metadata={"description": help_text + (MIXED if mixed else "")},
+    )
+
+
 class ReportPartSchema(_HeaderSchema):
     """The report of tables in one currency (a part of a floor of several)."""
 
@@ -280,30 +290,10 @@ class ReportPartSchema(_HeaderSchema):
         required=True,
         metadata={"description": "the configuration versions whose par sheet is still being computed"},
     )
-    bets = fields.Nested(
-        BetLinesSchema, required=True, allow_none=True, metadata={"description": "per bet" + MIXED}
-    )
-    totals = fields.Nested(
-        TotalsSchema, required=True, allow_none=True, metadata={"description": "every bet together" + MIXED}
-    )
-    dealers = fields.List(
-        fields.Nested(DealerSchema),
-        required=True,
-        allow_none=True,
-        metadata={"description": "per dealer, by name" + MIXED},
-    )
-    chips = fields.Nested(
-        ChipsFiguresSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "the win and hold from the chips of the period's counted sessions" + MIXED},
-    )
-    expected_win = fields.Nested(
-        ExpectedWinSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "from the hands dealt, with its band" + MIXED},
-    )
+    bets = _money(BetLinesSchema, "per bet")
+    totals = _money(TotalsSchema, "every bet together")
+    chips = _money(ChipsFiguresSchema, "the win and hold from the chips of the period's counted sessions")
+    expected_win = _money(ExpectedWinSchema, "from the hands dealt, with its band")
 
 
 class CurrencyPartSchema(Schema):
@@ -326,6 +316,18 @@ class ReportSchema(ReportPartSchema):
         required=True,
         metadata={"description": "a floor of several currencies: one report a currency; else empty"},
     )
+    bets = _money(BetLinesSchema, "per bet", mixed=True)
+    totals = _money(TotalsSchema, "every bet together", mixed=True)
+    dealers = fields.List(
+        fields.Nested(DealerSchema),
+        required=True,
+        allow_none=True,
+        metadata={"description": "per dealer, by name" + MIXED},
+    )
+    chips = _money(
+        ChipsFiguresSchema, "the win and hold from the chips of the period's counted sessions", mixed=True
+    )
+    expected_win = _money(ExpectedWinSchema, "from the hands dealt, with its band", mixed=True)
 
 
 class DealerReportSchema(_HeaderSchema):

@@ -56,7 +56,8 @@ def test_a_floor_of_two_currencies_is_reported_a_currency_at_a_time(app, client,
     enter(client, dealer, yen, "y2")
     count_directly(app)
     one = client.get(f"/api/v1/reports/tables/{yen['id']}", headers=boss).json
-    assert one["currency"] == {"code": "JPY", "minor_unit": 0} and one["by_currency"] == []
+    assert one["currency"] == {"code": "JPY", "minor_unit": 0}
+    assert one["by_currency"] == []
     usd = client.get(f"/api/v1/reports/tables/{table['id']}", headers=boss).json
     floor = client.get("/api/v1/reports/floor", headers=boss)
     assert floor.status_code == 200, floor.json
@@ -71,9 +72,11 @@ def test_a_floor_of_two_currencies_is_reported_a_currency_at_a_time(app, client,
     assert parts[1]["report"]["totals"] == usd["totals"]
     assert ReportSchema().dump(floor) == as_json(floor)
     only_usd = client.get(f"/api/v1/reports/floor?tables={table['id']}", headers=boss).json
-    assert only_usd["currency"]["code"] == "USD" and only_usd["totals"] == usd["totals"]
+    assert only_usd["currency"]["code"] == "USD"
+    assert only_usd["totals"] == usd["totals"]
     dealers = client.get("/api/v1/reports/dealers", headers=boss)
-    assert dealers.status_code == 422 and dealers.json["field"] == "tables"
+    assert dealers.status_code == 422
+    assert dealers.json["field"] == "tables"
     assert (
         client.get(f"/api/v1/reports/dealers?table={yen['id']}", headers=boss).json["currency"]["code"]
         == "JPY"

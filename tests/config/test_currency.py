@@ -14,18 +14,24 @@ NOT_TWO |= {"KWD": 3, "BHD": 3, "OMR": 3, "JOD": 3, "TND": 3, "LYD": 3, "IQD": 3
 
 def test_the_codes_and_minor_units_are_the_standards():
     for code, (unit, name) in CURRENCIES.items():
-        assert len(code) == 3 and code.isascii() and code.isupper() and name
+        assert len(code) == 3
+        assert code.isascii()
+        assert code.isupper()
+        assert name
         assert unit == NOT_TWO.get(code, 2), code
     for code in ("USD", "EUR", "MOP", "HKD", "SGD", "GBP", "CAD", "AUD"):
         assert currency_of(code) == Currency(code, 2)
     assert set(NOT_TWO) <= set(CURRENCIES)
-    assert currency_of("jpy") is None and currency_of("XXX") is None and currency_of("") is None
+    assert currency_of("jpy") is None
+    assert currency_of("XXX") is None
+    assert currency_of("") is None
 
 
 @given(st.sampled_from(sorted(CURRENCIES)), st.integers(-(10**15), 10**15))
 def test_an_amount_reads_back_as_the_same_minor_units(code, minor):
     money = currency_of(code)
-    assert money is not None and 0 <= money.minor_unit <= MAX_MINOR_UNIT
+    assert money is not None
+    assert 0 <= money.minor_unit <= MAX_MINOR_UNIT
     shown = money.amount(minor)
     digits = shown.replace(",", "").replace(".", "")
     assert int(digits) == minor

@@ -27,7 +27,8 @@ def test_a_yen_table_on_the_tablet_and_the_floor_report(open_page: Any, live: An
     expect(page.locator("#limits")).to_contain_text("amounts as 25 or 1,000 (JPY, no decimals)")
     expect(page.locator("#bet-1-main")).to_have_attribute("placeholder", f"{yen(low)}–{yen(high)}")
     # The pad's chips are the service's (count_fields.js), read as yen.
-    expect(page.locator("#pad .bet-chip[data-chip]")).to_have_text(["100", "500", "2,500", "10,000", "50,000"])
+    chips = page.locator("#pad .bet-chip[data-chip]")
+    expect(chips).to_have_text(["100", "500", "2,500", "10,000", "50,000"])
     type_hand(page, "dealer", DEALER)
     type_hand(page, "1", SEATS[2])
     page.fill("#bet-1-main", "10.50")  # a yen has no decimals

@@ -4,15 +4,15 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { linesText } from "./count_fields.js";
-import { amountWithCode, inCurrency } from "./money.js";
+import { formatAmount, inCurrency } from "./money.js";
 import { startSession } from "./session.js";
 import { kindText, showPrintable as printable, stateBadge } from "./slip_view.js";
 import { currencyFor, loadCurrencies } from "./table_currencies.js";
 
 let signedIn = false;
 
-/** A slip's amount in its table's currency, with the code (the cage serves every table). */
-const total = (slip) => amountWithCode(slip.total, currencyFor(slip.table_id));
+/** A slip's amount in its table's currency (the cage serves every table). */
+const total = (slip) => formatAmount(slip.total, currencyFor(slip.table_id));
 
 /** The printable slip, its amounts in its table's currency. */
 function showPrintable(slip) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import select, text
+from sqlalchemy.exc import DBAPIError
 
 from service.api.report_schemas import ReportSchema
 from service.store.models import AuditEvent
@@ -41,11 +42,24 @@ def test_a_table_takes_its_currency_and_an_unknown_code_names_the_field(app, cli
             {"code": "USD", "minor_unit": 2},
             {"code": "JPY", "minor_unit": 0},
         ]
-        # Fixed: the row is append-only, whoever writes to the database.
-        for change in ("UPDATE table_currencies SET code = 'USD'", "DELETE FROM table_currencies"):
-            with pytest.raises(Exception, match="currency of a table is fixed"):
+
+
+@pytest.mark.store
+def test_a_tables_currency_is_never_changed_even_by_sql(app, client, as_role, table):
+    make(client, as_role, "BP-JP", currency="JPY")
+    with sessions(app)() as session:
+        # Fixed: the rows are append-only, whoever writes to the database.
+        changes = (
+            "UPDATE table_currencies SET code = 'USD'",
+            "UPDATE table_currencies SET minor_unit = 2",
+            "DELETE FROM table_currencies",
+        )
+        for change in changes:
+            with pytest.raises(DBAPIError, match=r"table_currencies|currency of a table is fixed"):
                 session.execute(text(change))
             session.rollback()
+        rows = session.execute(text("SELECT code, minor_unit FROM table_currencies ORDER BY table_id"))
+        assert [tuple(row) for row in rows] == [("USD", 2), ("JPY", 0)]
 
 
 def test_a_floor_of_two_currencies_is_reported_a_currency_at_a_time(app, client, as_role, table):

@@ -32,6 +32,7 @@ function route() {
   const match = /^#([a-z]+)(?:-(\d+))?$/.exec(location.hash);
   const name = match && SCREENS[match[1]] ? match[1] : "rounds";
   const tab = TABS[name] || name;
+  useCurrency(chosenCurrency()); // a round's screen moves to its own table's
   for (const panel of document.querySelectorAll(".view-panel")) panel.hidden = panel.id !== `view-${name}`;
   for (const button of document.querySelectorAll("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === tab));
@@ -40,13 +41,19 @@ function route() {
   countPending();
 }
 
+/** The currency of the chosen table, or of the floor when its tables share one (null: they do not). */
+function chosenCurrency() {
+  const table = pit.tables.find((each) => each.id === pit.tableId);
+  return table?.currency ?? floorCurrency();
+}
+
 function pickTable(value) {
   pit.tableId = value === ALL ? null : Number(value);
   sessionStorage.setItem(TABLE, value);
   const table = pit.tables.find((each) => each.id === pit.tableId);
   // The amounts on every screen are the chosen table's; the floor's, when
   // its tables share one currency (a floor report of several says each).
-  useCurrency(table?.currency ?? floorCurrency());
+  useCurrency(chosenCurrency());
   $("#table-name").textContent = table ? `· ${table.name}` : "· all tables";
   clearErrors($(".pit-bar"));
 }

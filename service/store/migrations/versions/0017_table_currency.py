@@ -5,7 +5,8 @@ be another sum). Append-only like the records (no UPDATE, DELETE, REPLACE
 or TRUNCATE). A table of its own rather than columns of ``game_tables``:
 no rebuild of a table every record refers to, and an older schema's
 queries of ``game_tables`` keep working after a step back. The tables made
-before get the unit the pages always read them in: USD, 2 decimals.
+before get the unit the pages always read them in: USD, 2 decimals; a
+step back is refused while any table is kept in another currency.
 
 Revision ID: 0017
 Revises: 0014
@@ -48,5 +49,15 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # The older schema reads every amount as USD cents: a table kept in
+    # another currency would have its money read as another sum.
+    others = op.get_bind().execute(
+        sa.text("SELECT code FROM table_currencies WHERE code <> 'USD' OR minor_unit <> 2 ORDER BY code")
+    )
+    codes = sorted({row[0] for row in others})
+    if codes:
+        raise RuntimeError(
+            f"tables are kept in {', '.join(codes)}: the schema before 0017 would read their amounts as USD"
+        )
     drop_guards(tuple(UNIQUE_KEYS))
     op.drop_table("table_currencies")

@@ -4,11 +4,20 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { linesText } from "./count_fields.js";
-import { formatAmount } from "./money.js";
+import { formatAmount, inCurrency } from "./money.js";
 import { startSession } from "./session.js";
-import { kindText, showPrintable, stateBadge } from "./slip_view.js";
+import { kindText, showPrintable as printable, stateBadge } from "./slip_view.js";
+import { currencyFor, loadCurrencies } from "./table_currencies.js";
 
 let signedIn = false;
+
+/** A slip's amount in its table's currency (the cage serves every table). */
+const total = (slip) => formatAmount(slip.total, currencyFor(slip.table_id));
+
+/** The printable slip, its amounts in its table's currency. */
+function showPrintable(slip) {
+  inCurrency(currencyFor(slip.table_id), () => printable(slip));
+}
 
 function notify(message) {
   $("#notice").textContent = message;
@@ -18,7 +27,7 @@ async function issue(slip) {
   clearErrors($("#office"));
   try {
     const { json } = await call("POST", `/slips/${slip.number}/issue`);
-    notify(`${kindText(json)} No. ${json.number} issued: ${formatAmount(json.total)} for ${json.table}.`);
+    notify(`${kindText(json)} No. ${json.number} issued: ${total(json)} for ${json.table}.`);
     showPrintable(json);
     refresh();
   } catch (error) {
@@ -37,8 +46,8 @@ function row(slip, waiting) {
     el("td", {}, `No. ${slip.number}`),
     el("td", {}, kindText(slip)),
     el("td", {}, slip.table),
-    el("td", { className: "number" }, formatAmount(slip.total)),
-    el("td", {}, linesText(slip.lines)),
+    el("td", { className: "number" }, total(slip)),
+    el("td", {}, inCurrency(currencyFor(slip.table_id), () => linesText(slip.lines))),
     el("td", {}, `${slip.requested_by}, ${when(slip.requested_at)}`),
     el("td", {}, stateBadge(slip.state)),
     el(
@@ -62,6 +71,7 @@ function list(slips, waiting, empty) {
 
 async function refresh() {
   try {
+    await loadCurrencies();
     const [waiting, recent] = await Promise.all([
       call("GET", `/slips${query({ state: "requested", limit: 100 })}`),
       call("GET", `/slips${query({ limit: 20 })}`),

@@ -5,7 +5,8 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { NOTES, countFields, linesText, readCount, readSignature, showFormError, signatureFields } from "./count_fields.js";
-import { formatAmount } from "./money.js";
+import { formatAmount, useCurrency } from "./money.js";
+import { currencyFor, loadCurrencies } from "./table_currencies.js";
 import { startSession } from "./session.js";
 
 const SECOND = "cosigners.0"; // the API's name for the second counter's signature
@@ -28,7 +29,7 @@ function boxRow(box) {
     el("td", {}, `#${box.number}`),
     el("td", {}, box.gaming_day),
     el("td", {}, when(box.closed_at)),
-    current ? el("td", { className: "number" }, formatAmount(current.total)) : null,
+    current ? el("td", { className: "number" }, formatAmount(current.total, currencyFor(box.table_id))) : null,
     current ? el("td", {}, `${current.counters.join(", ")}, ${when(current.counted_at)}`) : null,
     el("td", {}, el("button", { type: "button", className: "big primary", onclick: () => choose(box) }, current ? "Recount" : "Count")),
   );
@@ -42,6 +43,7 @@ function boxes(list, counted) {
 
 async function refresh() {
   try {
+    await loadCurrencies();
     const [waiting, done] = await Promise.all([
       call("GET", `/drop-boxes${query({ counted: false })}`),
       call("GET", `/drop-boxes${query({ counted: true })}`),
@@ -90,6 +92,7 @@ function formFor(recount) {
 
 async function choose(box) {
   chosen = box;
+  useCurrency(currencyFor(box.table_id)); // the notes are typed in the box's table's currency
   clearErrors($("#office"));
   $("#count-panel").hidden = false;
   $("#count-title").textContent = `${box.current ? "Recount" : "Count"} the drop box of ${boxName(box)}`;

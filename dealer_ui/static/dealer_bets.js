@@ -1,7 +1,7 @@
 // A seat's bet fields on the tablet, made from the bets the API sent with
 // the table: their labels, their limits, and the amounts typed in them.
 import { $, el } from "./dom.js";
-import { formatAmount, readAmount, typedAmount } from "./money.js";
+import { amountRule, formatAmount, pageCurrency, readAmount, typedAmount } from "./money.js";
 
 const input = (seat, bet) => $(`#bet-${seat}-${bet.key}`);
 
@@ -38,14 +38,15 @@ function limitText(limits, bet, format = formatAmount) {
 export function showLimits(table, bets, seats) {
   const limits = table.config.limits;
   const line = bets.map((bet) => `${bet.short} ${limitText(limits, bet)}`).join(" · ");
-  const rule = el("span", { className: "amount-rule" }, " · amounts as 25.50 or 1,000.50: a point for cents");
+  const rule = el("span", { className: "amount-rule" }, ` · ${amountRule()}`);
+  const typing = pageCurrency().minor_unit ? "a comma for thousands, a point for cents" : `a comma for thousands, no decimals in ${pageCurrency().code}`;
   $("#limits").replaceChildren(`Limits: ${line}`, rule);
   for (const seat of seats) {
     for (const bet of bets) {
       const field = input(seat, bet);
       field.placeholder = limitText(limits, bet, typedAmount);
       const need = bet.required ? "required" : "optional";
-      field.setAttribute("aria-label", `Seat ${seat} ${bet.name} bet, ${limitText(limits, bet)}, ${need}; a comma for thousands, a point for cents`);
+      field.setAttribute("aria-label", `Seat ${seat} ${bet.name} bet, ${limitText(limits, bet)}, ${need}; ${typing}`);
     }
   }
 }

@@ -5,10 +5,13 @@ import { fillBets } from "./dealer_bets.js";
 import { activate } from "./dealer_felt.js";
 import { changed, isEmpty, locked, tablet } from "./dealer_tablet.js";
 import { $, el } from "./dom.js";
+import { CHIPS } from "./count_fields.js";
 import { formatAmount, readAmount, typedAmount } from "./money.js";
 
-// The casino's chip values (cents); the pad shows those the limits use.
-const DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000, 500000, 2500000];
+// The casino's chip values (minor units): the ones the service counts in a
+// tray, a fill or a credit (count_fields.js says them once for every page);
+// the pad shows those the limits use.
+const DENOMINATIONS = CHIPS;
 const CHIPS_SHOWN = 5;
 const LAST = "breakpoker.last-bets.";
 

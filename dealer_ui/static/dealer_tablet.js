@@ -1,5 +1,6 @@
 // What the dealer tablet's modules share: the table as the API sent it, the
 // hands on the felt, and the round's state (round_state.js).
+import { useCurrency } from "./money.js";
 import { canEdit } from "./round_state.js";
 
 export const HAND_SIZE = 7;
@@ -30,6 +31,7 @@ export const tablet = {
 
 /** Take the table as the API sent it: the bets and seats come from it, never from a list of the page's own. */
 export function useTable(table) {
+  useCurrency(table.currency); // every amount on the tablet is in it
   tablet.table = table;
   tablet.bets = table.bets;
   tablet.seats = table.seat_numbers;

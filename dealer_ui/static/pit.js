@@ -4,7 +4,8 @@
 import { call } from "./api.js";
 import { $, clearErrors, el, showError } from "./dom.js";
 import { showApprovals, countPending } from "./pit_exceptions.js";
-import { canAct, go, notify, pit } from "./pit_common.js";
+import { useCurrency } from "./money.js";
+import { canAct, floorCurrency, go, notify, pit } from "./pit_common.js";
 import { showReports } from "./pit_reports.js";
 import { showRound } from "./pit_round.js";
 import { showRecall, showRounds } from "./pit_rounds.js";
@@ -31,6 +32,7 @@ function route() {
   const match = /^#([a-z]+)(?:-(\d+))?$/.exec(location.hash);
   const name = match && SCREENS[match[1]] ? match[1] : "rounds";
   const tab = TABS[name] || name;
+  useCurrency(chosenCurrency()); // a round's screen moves to its own table's
   for (const panel of document.querySelectorAll(".view-panel")) panel.hidden = panel.id !== `view-${name}`;
   for (const button of document.querySelectorAll("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === tab));
@@ -39,10 +41,19 @@ function route() {
   countPending();
 }
 
+/** The currency of the chosen table, or of the floor when its tables share one (null: they do not). */
+function chosenCurrency() {
+  const table = pit.tables.find((each) => each.id === pit.tableId);
+  return table?.currency ?? floorCurrency();
+}
+
 function pickTable(value) {
   pit.tableId = value === ALL ? null : Number(value);
   sessionStorage.setItem(TABLE, value);
   const table = pit.tables.find((each) => each.id === pit.tableId);
+  // The amounts on every screen are the chosen table's; the floor's, when
+  // its tables share one currency (a floor report of several says each).
+  useCurrency(chosenCurrency());
   $("#table-name").textContent = table ? `· ${table.name}` : "· all tables";
   clearErrors($(".pit-bar"));
 }

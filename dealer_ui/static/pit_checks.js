@@ -4,7 +4,8 @@
 // in words as well as colour. A line opens the session (pit_session.js).
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid } from "./dom.js";
-import { draw, go, money, net, percent, pit } from "./pit_common.js";
+import { inCurrency } from "./money.js";
+import { currencyOf, draw, go, money, net, percent, pit } from "./pit_common.js";
 
 const STATUS = { open: "open", uncounted: "box not counted", balanced: "balanced", differs: "DIFFERS" };
 
@@ -16,7 +17,12 @@ function cell(text, name) {
   return el("td", { className: `number ${name}` }, text);
 }
 
+/** A session's line, in its own table's currency (the floor's list has every table's). */
 function row(session) {
+  return inCurrency(currencyOf(session.table_id), () => sessionRow(session));
+}
+
+function sessionRow(session) {
   const { figures, check } = session;
   return el(
     "tr",

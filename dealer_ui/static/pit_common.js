@@ -107,6 +107,18 @@ function whenText(iso) {
     : moment.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium" });
 }
 
+/** The currency of every table, if they share one; else null (amounts of
+ * different currencies are shown apart, never added). */
+export function floorCurrency() {
+  const codes = new Set(pit.tables.map((table) => table.currency.code));
+  return codes.size === 1 ? pit.tables[0].currency : null;
+}
+
+/** The currency of table ``id`` (USD for a table the page has not loaded). */
+export function currencyOf(id) {
+  return pit.tables.find((table) => table.id === id)?.currency ?? { code: "USD", minor_unit: 2 };
+}
+
 /** Options for a shift picker: the table's shifts with their start times (or 1 to 6 for the floor). */
 export function shiftOptions(select, anyText) {
   const table = pit.tables.find((each) => each.id === pit.tableId);

@@ -5,7 +5,7 @@ import { ApiError, call } from "./api.js";
 import { betRefused, explains, refusalText } from "./bets.js";
 import { parseCodes } from "./cards.js";
 import { clearErrors, el, grid, showError } from "./dom.js";
-import { formatAmount, readAmount } from "./money.js";
+import { amountRule, formatAmount, pageCurrency, readAmount } from "./money.js";
 import { bets, net, notify, pit } from "./pit_common.js";
 import { countPending } from "./pit_exceptions.js";
 
@@ -125,7 +125,7 @@ export function correctionForm(round, redraw) {
     "form",
     { className: "act-form correction", id: "correction-form", noValidate: true },
     el("h3", {}, `Correction of round #${round.id}`),
-    el("p", { className: "muted" }, "The round as it should have been entered: cards as codes (rank 2-9 T J Q K A, suit s h d c, JK), bets in currency units (25, 25.50 or 1,000.50: a comma for thousands, a point for cents). A seat with no cards and no bets is not in the round."),
+    el("p", { className: "muted" }, `The round as it should have been entered: cards as codes (rank 2-9 T J Q K A, suit s h d c, JK), bets in ${pageCurrency().code} (${amountRule()}; a comma for thousands). A seat with no cards and no bets is not in the round.`),
     el("label", { htmlFor: "corr-dealer" }, "Dealer's cards"),
     input("corr-dealer", codesOf(round.dealer.cards), "Dealer's cards", { className: "codes" }),
     errorFor("corr-dealer"),

@@ -7,6 +7,7 @@ import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { confidenceText, holdChart } from "./hold_chart.js";
 import { expectedSection } from "./pit_expected.js";
+import { inCurrency } from "./money.js";
 import { bets, byAt, canNote, draw, money, net, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
 
 function asked() {
@@ -212,11 +213,25 @@ function scopeText(report) {
   return `${where} · ${report.period === "shift" ? `gaming day ${report.day}, shift ${report.shift}` : report.period_key}${span}`;
 }
 
+/** The report in its currency; a floor of several currencies a part a
+ * currency, each with its own totals (amounts of two are never added). */
 function render(report, redraw) {
-  const headers = ["Bet", "Bets", "Handle", "Win", "Hold", "Theoretical hold", "Theoretical win", `${confidenceText(report.confidence)} band (hold, win)`, "Variance", "Latest note"];
+  if (report.currency || !report.by_currency.length) return inCurrency(report.currency, () => renderOne(report, redraw));
   return [
     el("h3", { id: "report-heading" }, scopeText(report)),
-    el("p", { className: "muted" }, `${report.day_chosen} · generated ${when(report.generated_at)} · win is the house's, + when the house is ahead`),
+    el("p", { className: "muted", id: "report-currencies" }, `The tables are in ${report.by_currency.length} currencies (${report.by_currency.map((part) => part.currency.code).join(", ")}): each has its own totals below, never added together.`),
+    counts(report),
+    ...report.by_currency.map((part) =>
+      el("section", { className: "currency-part", dataset: { currency: part.currency.code } }, el("h3", {}, `In ${part.currency.code}`), ...inCurrency(part.currency, () => renderOne(part.report, redraw, false))),
+    ),
+  ];
+}
+
+function renderOne(report, redraw, heading = true) {
+  const headers = ["Bet", "Bets", "Handle", "Win", "Hold", "Theoretical hold", "Theoretical win", `${confidenceText(report.confidence)} band (hold, win)`, "Variance", "Latest note"];
+  return [
+    heading ? el("h3", { id: "report-heading" }, scopeText(report)) : null,
+    el("p", { className: "muted" }, `${report.day_chosen} · generated ${when(report.generated_at)} · win is the house's, + when the house is ahead${report.currency ? ` · amounts in ${report.currency.code}` : ""}`),
     ...plainly(report),
     grid(headers, [...bets().map((bet) => betRow(bet, report.bets[bet.key])), totalsRow(report.totals)], { id: "report-bets" }),
     counts(report),

@@ -1,6 +1,7 @@
 // One round as stored: the dealer's hand and house way, every seat, who and
 // when, its voids and corrections; and asking for a void or a correction.
 import { call } from "./api.js";
+import { useCurrency } from "./money.js";
 import { $, clearErrors, el, grid } from "./dom.js";
 import { changeList } from "./pit_changes.js";
 import { correctionForm } from "./pit_correction.js";
@@ -11,6 +12,7 @@ import {
   byAt,
   canAct,
   cardsText,
+  currencyOf,
   draw,
   go,
   money,
@@ -172,7 +174,10 @@ export async function showRound(id) {
   const out = $("#round-detail");
   clearErrors($("#view-round"));
   const redraw = () => showRound(id);
-  await draw("round", out, async () => (await call("GET", `/rounds/${id}`)).json, (round) => detail(round, redraw), "round");
+  await draw("round", out, async () => (await call("GET", `/rounds/${id}`)).json, (round) => {
+    useCurrency(currencyOf(round.table_id)); // its amounts, and the correction typed, in its table's currency
+    return detail(round, redraw);
+  }, "round");
   if (!out.contains(document.activeElement)) $("#round-title")?.focus(); // keyboard users start at the round
 }
 

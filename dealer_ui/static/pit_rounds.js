@@ -1,7 +1,8 @@
 // The round list (filters, newest first, a page at a time) and game recall.
 import { call, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
-import { cardsText, draw, go, net, pit, shiftOptions, statusBadge, tableName } from "./pit_common.js";
+import { inCurrency } from "./money.js";
+import { cardsText, currencyOf, draw, go, net, pit, shiftOptions, statusBadge, tableName } from "./pit_common.js";
 import { deckMark } from "./pit_deck.js";
 
 // page 1 is the newest rounds; the API lists oldest first.
@@ -78,7 +79,7 @@ function roundRow(round) {
     el("td", {}, `${round.gaming_day} · shift ${round.shift}`),
     el("td", {}, round.entered_by),
     el("td", {}, seats),
-    el("td", { className: "number net" }, net(round.house_net)),
+    el("td", { className: "number net" }, inCurrency(currencyOf(round.table_id), () => net(round.house_net))),
     el("td", {}, statusBadge(round.status), deckMark(round), round.revision ? el("div", { className: "muted" }, `revision ${round.revision}`) : null),
   );
 }

@@ -4,7 +4,8 @@
 import { call } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { checkBadge } from "./pit_checks.js";
-import { canAct, go, money, net, newTurn, notify, percent, showApiError } from "./pit_common.js";
+import { useCurrency } from "./money.js";
+import { canAct, currencyOf, go, money, net, newTurn, notify, percent, showApiError } from "./pit_common.js";
 
 const WHAT = {
   opener: "Opener counted",
@@ -93,7 +94,9 @@ export async function showSession(id) {
   const current = newTurn("session");
   try {
     const { json } = await call("GET", `/sessions/${id}`);
-    if (current()) render(json);
+    if (!current()) return;
+    useCurrency(currencyOf(json.table_id)); // the session's amounts, and a note's, in its table's currency
+    render(json);
   } catch (error) {
     if (current()) showApiError(error, "session", "session");
   }

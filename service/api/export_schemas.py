@@ -87,6 +87,14 @@ class ScheduleSchema(Schema):
     shift_starts = fields.List(fields.String(), required=True, metadata={"description": SHIFT_STARTS_HELP})
 
 
+class TableCurrencySchema(Schema):
+    table_id = fields.Integer(required=True, metadata={"description": "the table"})
+    code = fields.String(required=True, metadata={"description": "ISO 4217 code of its currency"})
+    minor_unit = fields.Integer(
+        required=True, metadata={"description": "digits after the point: the files' amounts count this unit"}
+    )
+
+
 class CutSchema(Schema):
     """The newest row of each kind when the build began (0: none yet)."""
 
@@ -167,6 +175,11 @@ class ManifestSchema(Schema):
     tables = fields.Raw(required=True, metadata=TABLES)
     schedules = fields.List(
         fields.Nested(ScheduleSchema), required=True, metadata={"description": "each table's gaming day"}
+    )
+    currencies = fields.List(
+        fields.Nested(TableCurrencySchema),
+        required=True,
+        metadata={"description": "each table's currency: what its amounts in the files are in"},
     )
     as_of = fields.Nested(
         CutSchema, required=True, metadata={"description": "the cut the files were taken at"}

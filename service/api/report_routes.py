@@ -19,8 +19,9 @@ from service.api.report_schemas import (
 )
 from service.api.security import current_user, roles
 from service.api.session import db, now, settings
+from service.reports.currency_reports import floor_report as floor_by_currency
 from service.reports.periods import Scope, floor_scope, parse_table_ids, table_scope
-from service.reports.report_values import DealerReportJson, ReportJson
+from service.reports.report_values import ByCurrencyReportJson, DealerReportJson, ReportJson
 from service.reports.table_reports import dealer_report, report
 from service.reports.variance_notes import VarianceNoteJson, add_variance_note, note_json
 
@@ -53,12 +54,23 @@ def table_report(query: dict[str, Any], table_id: int) -> ReportJson:
 @blp.arguments(FloorReportQuerySchema, location="query")
 @blp.response(200, ReportSchema)
 @roles(*READERS)
-def floor_report(query: dict[str, Any]) -> ReportJson:
+def floor_report(query: dict[str, Any]) -> ReportJson | ByCurrencyReportJson:
     """Every table (or ``tables=1,2``) together. ``day`` defaults to the
     current gaming day of the first table; ``shift`` is each table's shift
-    of that number."""
+    of that number. Tables in more than one currency are never added: the
+    money figures are null and ``by_currency`` has each currency's report."""
     ids = parse_table_ids(query["tables"]) if "tables" in query else None
-    return _report(floor_scope(db(), ids), query)
+    return floor_by_currency(
+        db(),
+        settings().instance,
+        floor_scope(db(), ids),
+        query["period"],
+        query.get("day"),
+        query.get("shift"),
+        query["confidence"],
+        now(),
+        settings().chips_tolerance,
+    )
 
 
 def _report(scope: Scope, query: dict[str, Any]) -> ReportJson:
@@ -83,7 +95,8 @@ def _report(scope: Scope, query: dict[str, Any]) -> ReportJson:
 def dealers_report(query: dict[str, Any]) -> DealerReportJson:
     """Per dealer (who entered the rounds): rounds, seats, fouls, handle and
     win per bet, and the approved and pending voids and corrections of their
-    rounds; for the floor or one ``table``."""
+    rounds; for the floor or one ``table``. A floor whose tables are in more
+    than one currency is a 422 naming ``tables``: ask a table at a time."""
     session = db()
     scope = table_scope(session, query["table"], "table") if "table" in query else floor_scope(session)
     return dealer_report(session, scope, query["period"], query.get("day"), query.get("shift"), now())

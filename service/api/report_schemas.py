@@ -11,7 +11,7 @@ from service.api.blueprint import MAX_ID
 from service.api.chips_schemas import ChipsFiguresSchema
 from service.api.expected_win_schemas import ExpectedWinSchema
 from service.api.report_fields import count_field, day_field
-from service.api.schemas import StrictSchema, per_bet
+from service.api.schemas import CurrencySchema, StrictSchema, per_bet
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
 from service.reports.periods import PERIODS
 from service.reports.table_reports import DEFAULT_CONFIDENCE
@@ -251,7 +251,28 @@ class _HeaderSchema(Schema):
     )
 
 
-class ReportSchema(_HeaderSchema):
+MIXED = "; null on a floor of tables in more than one currency (see by_currency)"
+
+
+def _money(schema: type[Schema], help_text: str, mixed: bool = False) -> fields.Nested:
+    """A report's figures in money: null only in a report of several currencies."""
+    return fields.Nested(
+        schema,
+        required=True,
+        allow_none=mixed,
+        metadata={"description": help_text + (MIXED if mixed else "")},
+    )
+
+
+class ReportPartSchema(_HeaderSchema):
+    """The report of tables in one currency (a part of a floor of several)."""
+
+    currency = fields.Nested(
+        CurrencySchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the currency of every amount" + MIXED + ", or of a floor of no tables"},
+    )
     confidence = fields.Float(required=True, metadata={"description": "of the win intervals"})
     z = fields.Float(required=True, metadata={"description": "the normal quantile of the confidence"})
     rounds = count_field("rounds counted")
@@ -269,17 +290,50 @@ class ReportSchema(_HeaderSchema):
         required=True,
         metadata={"description": "the configuration versions whose par sheet is still being computed"},
     )
-    bets = fields.Nested(BetLinesSchema, required=True, metadata={"description": "per bet"})
-    totals = fields.Nested(TotalsSchema, required=True, metadata={"description": "every bet together"})
-    chips = fields.Nested(
-        ChipsFiguresSchema,
+    bets = _money(BetLinesSchema, "per bet")
+    totals = _money(TotalsSchema, "every bet together")
+    chips = _money(ChipsFiguresSchema, "the win and hold from the chips of the period's counted sessions")
+    expected_win = _money(ExpectedWinSchema, "from the hands dealt, with its band")
+
+
+class CurrencyPartSchema(Schema):
+    currency = fields.Nested(CurrencySchema, required=True, metadata={"description": "the part's currency"})
+    report = fields.Nested(
+        ReportPartSchema, required=True, metadata={"description": "the report of the floor's tables in it"}
+    )
+
+
+class ReportSchema(ReportPartSchema):
+    """A report. Its tables in one currency: ``currency`` says which, and
+    ``by_currency`` is empty. A floor of tables in several: amounts are never
+    added across currencies, so ``currency`` and every money figure (bets,
+    totals, dealers, chips, expected_win) are null, the counts are the
+    floor's, and ``by_currency`` holds one report a currency (by code), each
+    with its own totals."""
+
+    by_currency = fields.List(
+        fields.Nested(CurrencyPartSchema),
         required=True,
-        metadata={"description": "the win and hold from the chips of the period's counted sessions"},
+        metadata={"description": "a floor of several currencies: one report a currency; else empty"},
     )
-    expected_win = fields.Nested(
-        ExpectedWinSchema, required=True, metadata={"description": "from the hands dealt, with its band"}
+    bets = _money(BetLinesSchema, "per bet", mixed=True)
+    totals = _money(TotalsSchema, "every bet together", mixed=True)
+    dealers = fields.List(
+        fields.Nested(DealerSchema),
+        required=True,
+        allow_none=True,
+        metadata={"description": "per dealer, by name" + MIXED},
     )
+    chips = _money(
+        ChipsFiguresSchema, "the win and hold from the chips of the period's counted sessions", mixed=True
+    )
+    expected_win = _money(ExpectedWinSchema, "from the hands dealt, with its band", mixed=True)
 
 
 class DealerReportSchema(_HeaderSchema):
-    pass
+    currency = fields.Nested(
+        CurrencySchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the currency of every amount (null: a floor of no tables)"},
+    )

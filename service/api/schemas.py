@@ -68,6 +68,14 @@ SHIFT_STARTS_DOC = {"type": "array", "items": {"type": "string"}, "minItems": 1,
 
 class TableCreateSchema(StrictSchema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    currency = fields.String(
+        metadata={
+            "description": "ISO 4217 code of the currency every amount of the table counts the minor "
+            "unit of (JPY: yen, USD: cents); fixed once the table is created; default "
+            "BREAKPOKER_CURRENCY (USD)",
+            "example": "USD",
+        }
+    )
     timezone = fields.String(load_default="UTC", metadata={"description": "IANA zone of the casino"})
     # Raw, not a List: check_shift_starts answers a bad one with its own message.
     shift_starts = fields.Raw(
@@ -167,6 +175,17 @@ class DealOrderSchema(Schema):
     )
 
 
+class CurrencySchema(Schema):
+    code = fields.String(required=True, metadata={"description": "ISO 4217 code, e.g. USD, JPY, KWD"})
+    minor_unit = fields.Integer(
+        required=True,
+        metadata={
+            "description": "digits after the point (ISO 4217): an amount of 1500 is 15.00 with 2, "
+            "1,500 with 0 and 1.500 with 3"
+        },
+    )
+
+
 class TableSchema(Schema):
     id = fields.Integer(required=True, metadata={"description": "the table's id in every /tables/{id} path"})
     name = fields.String(required=True, metadata={"description": "unique in any letter case"})
@@ -185,6 +204,11 @@ class TableSchema(Schema):
     )
     timezone = fields.String(required=True, metadata={"description": "IANA zone of the casino"})
     shift_starts = fields.List(fields.String(), required=True, metadata={"description": SHIFT_STARTS_HELP})
+    currency = fields.Nested(
+        CurrencySchema,
+        required=True,
+        metadata={"description": "what every amount of the table (limits, bets, counts) is in; fixed"},
+    )
     config = fields.Nested(
         ConfigSchema, required=True, metadata={"description": "the current configuration version"}
     )

@@ -25,6 +25,7 @@ from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now, sessionless, settings
 from service.api.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
 from service.api.strategy_schemas import optimal_strategy_json
+from service.config.currency import CurrencyJson
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
 from service.engine.table_config import BetType, TableConfig
@@ -44,6 +45,7 @@ from service.tables.tables import (
     change_schedule,
     config_of,
     create_table,
+    currency_of_table,
     current_config,
     get_table,
     list_tables,
@@ -64,6 +66,7 @@ class TableView(TypedDict):
     takes_rounds: bool
     timezone: str
     shift_starts: list[str]
+    currency: CurrencyJson
     config: ConfigJson
     config_created_at: datetime
     bets: list[BetJson]
@@ -90,6 +93,7 @@ def table_json(table: GameTable) -> TableView:
         "takes_rounds": table.status == TableStatus.OPEN or sessionless(),
         "timezone": table.timezone,
         "shift_starts": table.shift_starts,
+        "currency": currency_of_table(db(), table).json(),
         # Stored as TableConfig.to_json() wrote it, and shown as stored.
         "config": cast(ConfigJson, version.rules),
         "config_created_at": version.created_at,
@@ -113,8 +117,16 @@ class Tables(MethodView):
     @roles(Role.ADMIN)
     def post(self, body: dict[str, Any]) -> TableView:
         """Open a table; a body of just a name takes the default configuration."""
+        currency = body.get("currency", settings().currency)
         table = create_table(
-            db(), current_user(), body["name"], body["config"], body["timezone"], body["shift_starts"], now()
+            db(),
+            current_user(),
+            body["name"],
+            body["config"],
+            body["timezone"],
+            body["shift_starts"],
+            now(),
+            currency,
         )
         db().commit()
         return table_json(table)

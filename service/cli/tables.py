@@ -12,12 +12,13 @@ from sqlalchemy.orm import Session
 
 from service.accounts.roles import Role
 from service.cli.session import changing_records
+from service.config.currency import USD
 from service.config.settings import Settings
 from service.engine.table_config import BetType
 from service.rounds.batch_settle import parse_json
 from service.store.db import make_engine, session_factory
 from service.store.models import GameTable, User
-from service.tables.tables import config_of, create_table, current_config, list_tables
+from service.tables.tables import config_of, create_table, currency_of_table, current_config, list_tables
 
 
 @click.group("tables")
@@ -35,12 +36,19 @@ def tables() -> None:
     "omitted fields keep the defaults. Amounts in minor units (500 is 5.00).",
 )
 @click.option("--timezone", default="UTC", show_default=True, help="IANA zone the gaming day is read in.")
+@click.option(
+    "--currency",
+    help="ISO 4217 code of the table's currency (JPY, EUR, ...), fixed once created; "
+    "default BREAKPOKER_CURRENCY (USD).",
+)
 @click.option("--by", "admin_name", default="admin", show_default=True, help="The admin recorded as creator.")
-def create(name: str, config_file: Path | None, timezone: str, admin_name: str) -> None:
-    """Create table NAME, open, with configuration version 1."""
+def create(name: str, config_file: Path | None, timezone: str, currency: str | None, admin_name: str) -> None:
+    """Create table NAME, closed until a session opens it, with configuration version 1."""
     config = _read_config(config_file) if config_file is not None else {}
+    money = Settings.from_environment().currency if currency is None else currency
     with changing_records() as session:
-        table = create_table(session, _admin(session, admin_name), name, config, timezone)
+        admin = _admin(session, admin_name)
+        table = create_table(session, admin, name, config, timezone, currency=money)
         click.echo(f"created table {table.name!r} (id {table.id}): {_rules_line(session, table)}")
 
 
@@ -54,7 +62,8 @@ def list_command() -> None:
             if not found:
                 click.echo("no tables yet: breakpoker tables create NAME")
             for table in found:
-                click.echo(f"{table.id:>4}  {table.name}  ({table.status}, {table.timezone})")
+                zone = f"{table.status}, {table.timezone}, {currency_of_table(session, table).code}"
+                click.echo(f"{table.id:>4}  {table.name}  ({zone})")
                 click.echo(f"      {_rules_line(session, table)}")
     finally:
         engine.dispose()
@@ -83,16 +92,18 @@ def _rules_line(session: Session, table: GameTable) -> str:
     version = current_config(session, table)
     rules = config_of(version)
     main = rules.limit(BetType.MAIN)
+    money = currency_of_table(session, table)
     return (
-        f"config v{version.version}, {rules.seats} seats, main {money(main.minimum)}-{money(main.maximum)}, "
+        f"config v{version.version}, {rules.seats} seats, "
+        f"main {money.amount(main.minimum)}-{money.text(main.maximum)}, "
         f"foul {rules.foul_policy.value}, qualifier {rules.dealer_qualifier.text}"
     )
 
 
 def money(minor: int) -> str:
-    """Minor units as the tablet shows them.
+    """Minor units of a table in USD (the demo's), as the tablet shows them.
 
     >>> money(500), money(1_000_000), money(5)
     ('5.00', '10,000.00', '0.05')
     """
-    return f"{minor // 100:,}.{minor % 100:02d}"
+    return USD.amount(minor)

@@ -55,7 +55,8 @@ FILES = (
     ExportFile(
         "rounds.csv",
         "every round record whose gaming day is in the period, with its status (settled, void, or "
-        "superseded by an approved correction); money in minor units, house_net from the house's side",
+        "superseded by an approved correction); money in minor units of the table's currency (ISO 4217 "
+        "code in currency), house_net from the house's side",
         (
             "record_id",
             "table_id",
@@ -73,6 +74,7 @@ FILES = (
             "gaming_day",
             "shift",
             "house_net",
+            "currency",
         ),
         rounds_query,
         round_row,

@@ -14,6 +14,7 @@ from service.compliance.export_queries import CutJson, Scope
 from service.compliance.export_writer import FORMULA_GUARD
 from service.config.version import software_version
 from service.store.models import AuditSeal, Export, GameTable, User
+from service.tables.tables import currencies_of
 
 TITLE = "Break Poker compliance export"
 
@@ -46,6 +47,14 @@ class Schedule(TypedDict):
     table_id: int
     timezone: str
     shift_starts: list[str]  # "HH:MM", local time
+
+
+class TableCurrencyJson(TypedDict):
+    """A table's currency: what its amounts count the minor unit of."""
+
+    table_id: int
+    code: str  # ISO 4217
+    minor_unit: int  # digits after the point
 
 
 class ChainHead(TypedDict):
@@ -84,6 +93,7 @@ class Manifest(TypedDict):
     period: Period
     tables: Literal["all"] | list[Named]
     schedules: list[Schedule]
+    currencies: list[TableCurrencyJson]
     as_of: CutJson
     audit_chain_head: ChainHead
     files: list[ManifestFile]
@@ -112,6 +122,7 @@ def manifest_of(
         },
         "tables": "all" if export.table_ids is None else [_named(table) for table in tables],
         "schedules": [_schedule(table) for table in tables],
+        "currencies": _currencies(session, tables),
         "as_of": scope.cut.to_json(),
         # The chain's head when the export began: kept outside the
         # database, it lets a later verification notice links cut
@@ -123,7 +134,7 @@ def manifest_of(
 
 
 CONVENTIONS: Conventions = {
-    "money": "integer minor units",
+    "money": "integer minor units of the table's currency (currencies: ISO 4217 code and minor unit)",
     "times": "ISO 8601, UTC",
     "csv": "UTF-8 without BOM, comma-separated, CRLF line ends, a header row (RFC 4180)",
     "formula_guard": FORMULA_GUARD,
@@ -143,6 +154,14 @@ def _requester(session: Session, export: Export) -> Named:
 
 def _named(table: GameTable) -> Named:
     return {"id": table.id, "name": table.name}
+
+
+def _currencies(session: Session, tables: list[GameTable]) -> list[TableCurrencyJson]:
+    found = currencies_of(session, tables)
+    return [
+        {"table_id": table.id, "code": found[table.id].code, "minor_unit": found[table.id].minor_unit}
+        for table in tables
+    ]
 
 
 def _schedule(table: GameTable) -> Schedule:

@@ -3,7 +3,7 @@ round with its status as of the cut, and how a row becomes a line."""
 
 from __future__ import annotations
 
-from sqlalchemy import Exists, case, exists, literal, select
+from sqlalchemy import Exists, case, exists, func, literal, select
 
 from service.compliance.export_queries import Cut, Line, Query, Scope, rounds_in
 from service.compliance.export_values import cards, round_id, setting
@@ -16,6 +16,7 @@ from service.store.models import (
     RoundException,
     RoundRecord,
     SeatRecord,
+    TableCurrency,
     User,
 )
 
@@ -70,8 +71,11 @@ def rounds_query(scope: Scope) -> Query:
             RoundRecord.gaming_day,
             RoundRecord.shift,
             RoundRecord.house_net,
+            # A table made before currencies were kept is in USD (2 decimals).
+            func.coalesce(TableCurrency.code, literal("USD")),
         )
         .join(GameTable, GameTable.id == RoundRecord.table_id)
+        .outerjoin(TableCurrency, TableCurrency.table_id == RoundRecord.table_id)
         .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
         .join(User, User.id == RoundRecord.entered_by)
         .where(*rounds_in(scope))
@@ -81,7 +85,7 @@ def rounds_query(scope: Scope) -> Query:
 
 def round_row(row: Line) -> list[object]:
     (record_id, table_id, table, ref, revision, supersedes, status, superseded_by, version, dealer) = row[:10]
-    (entered_by, entered_at, offset, gaming_day, shift, house_net) = row[10:]
+    (entered_by, entered_at, offset, gaming_day, shift, house_net, currency) = row[10:]
     return [
         record_id,
         table_id,
@@ -99,6 +103,7 @@ def round_row(row: Line) -> list[object]:
         gaming_day,
         shift,
         house_net,
+        currency,
     ]
 
 

@@ -31,6 +31,7 @@ from marshmallow.validate import Range
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from service.config.currency import USD, Currency, parse_currency
 from service.jobs.queues import QUEUES, RETRY_SECONDS
 
 EX_CONFIG = 78  # sysexits.h: the exit status of a start stopped by its configuration
@@ -65,6 +66,7 @@ class Environment:
     heartbeat_grace: int
     rounds_without_session: SessionlessRounds
     chips_tolerance: int
+    currency: Currency
     strategy_tables: StrategyTables
     verify_seconds: int
     log_level: str
@@ -193,6 +195,13 @@ class StrategyTables(StrEnum):
     MANUAL = "manual"
 
 
+def _currency(text: str) -> Currency:
+    try:
+        return parse_currency(text)
+    except ValueError as error:
+        raise ValidationError(str(error)) from None
+
+
 def _strategy_tables(text: str) -> StrategyTables:
     if text not in tuple(StrategyTables):
         raise ValidationError("neither build nor manual")
@@ -272,6 +281,12 @@ class _Variables(Schema):
         "BREAKPOKER_ROUNDS_WITHOUT_SESSION", SessionlessRounds.REFUSE, _sessionless, "refuse or allow"
     )
     chips_tolerance = _whole("BREAKPOKER_CHIPS_TOLERANCE", 0, 0, 10**12, "minor units")
+    currency = _parsed(
+        "BREAKPOKER_CURRENCY",
+        USD,
+        _currency,
+        "an ISO 4217 code in service/config/currency.py (three capitals, e.g. USD)",
+    )
     strategy_tables = _parsed(
         "BREAKPOKER_STRATEGY_TABLES", StrategyTables.BUILD, _strategy_tables, "build or manual"
     )

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, fields
 from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
 
+from service.config.currency import USD, Currency
 from service.config.environment import SessionlessRounds, StrategyTables, parse_networks, read_environment
 from service.config.instance import instance_path
 from service.jobs.queues import RETRY_SECONDS
@@ -53,6 +54,9 @@ class Settings:
     # How far a session's win from the chips may be from its rounds' net
     # before the check flags it, in minor units.
     chips_tolerance: int = 0
+    # The currency of a table created without one (a table's own is fixed
+    # at its creation: service/config/currency.py).
+    currency: Currency = USD
     # Whether the par sheet job also builds the strategy table of its
     # qualifier (the hand calculator and the expected win read it), or only
     # `breakpoker strategy build` does (the tests of other parts).

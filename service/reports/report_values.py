@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from service.config.currency import CurrencyJson
 from service.engine.table_config import BetType
 from service.reports.chips_figures import ChipsFiguresJson
 from service.reports.dealer_lines import DealerLineJson
@@ -81,9 +82,11 @@ class ReportHeaderJson(PeriodJson):
     lag: str  # pending_rounds in words
 
 
-class ReportJson(ReportHeaderJson):
-    """A table's or the floor's report for a period."""
+class ReportPartJson(ReportHeaderJson):
+    """The report of tables in one currency: a table's, a floor's of one
+    currency, or a part of a floor's of several."""
 
+    currency: CurrencyJson | None  # every amount's; None only for a floor of no tables
     confidence: float
     z: float
     units: ReportUnitsJson
@@ -102,8 +105,49 @@ class ReportJson(ReportHeaderJson):
     expected_win: ExpectedWinJson  # from the hands dealt, beside the par sheets' theoretical win
 
 
+class ReportJson(ReportPartJson):
+    """A table's or the floor's report for a period, its tables all in one
+    currency (a floor of several is :class:`ByCurrencyReportJson`)."""
+
+    by_currency: list[CurrencyPartJson]  # empty: every amount is in ``currency``
+
+
+class CurrencyPartJson(TypedDict):
+    """The report of a floor's tables in one currency."""
+
+    currency: CurrencyJson
+    report: ReportPartJson
+
+
+class ByCurrencyReportJson(ReportHeaderJson):
+    """A floor whose tables are in more than one currency: amounts are never
+    added across currencies, so the money figures are null here and each
+    currency's are in ``by_currency``; the counts are the floor's."""
+
+    currency: None
+    by_currency: list[CurrencyPartJson]  # one a currency, by code
+    confidence: float
+    z: float
+    units: ReportUnitsJson
+    rounds: int
+    seats: int
+    fouls: int
+    player_lucky_breaks: int
+    dealer_lucky_breaks: int
+    dealer_non_qualifications: int
+    theoretical_pending: bool
+    theoretical_pending_versions: list[ConfigVersionRefJson]
+    bets: None
+    totals: None
+    dealers: None
+    chips: None
+    expected_win: None
+
+
 class DealerReportJson(ReportHeaderJson):
-    """The per-dealer figures alone."""
+    """The per-dealer figures alone (of tables in one currency)."""
+
+    currency: CurrencyJson | None
 
     units: UnitsJson
     dealers: list[DealerLineJson]

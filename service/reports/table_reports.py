@@ -17,7 +17,9 @@ dealt with its band (:mod:`service.reports.expected_win`). The
 theory comes from the cached par sheets; a sheet still being computed makes
 the theoretical figures null rather than stall the request for seconds.
 
-Money is integer minor units. The theoretical win is exact internally and
+Money is integer minor units of the tables' currency: a report covers
+tables of one currency (``currency``); a floor of several is reported a
+currency at a time (:mod:`service.reports.currency_reports`). The theoretical win is exact internally and
 shown rounded to the nearest minor unit (halves away from zero).
 """
 
@@ -33,7 +35,9 @@ from sqlalchemy.orm import Session
 
 from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
+from service.config.currency import CurrencyJson
 from service.engine.table_config import BetType
+from service.errors import Invalid
 from service.reports.aggregate_sums import Sums, pending_rounds, period_sums
 from service.reports.chips_figures import chips_figures
 from service.reports.dealer_lines import dealer_lines, exception_counts
@@ -47,6 +51,7 @@ from service.reports.report_values import (
     HoldIntervalJson,
     ReportHeaderJson,
     ReportJson,
+    ReportPartJson,
     ReportUnitsJson,
     TotalsJson,
 )
@@ -54,11 +59,11 @@ from service.reports.variance_notes import CurrentNoteJson, current_notes
 from service.rounds.aggregates import BETS
 from service.store.db import iso, utc_now
 from service.store.models import ConfigVersion
-from service.tables.tables import config_of
+from service.tables.tables import config_of, currencies_of
 
 DEFAULT_CONFIDENCE = 0.95
 UNITS: ReportUnitsJson = {
-    "money": "integer minor units (cents)",
+    "money": "integer minor units of the report's currency (cents of USD, yen of JPY)",
     "win": "the house's net win: positive when the house is ahead",
     "hold": "win / handle as a fraction (0.05 is 5 %); null when the handle is 0",
     "theoretical_win": (
@@ -71,6 +76,20 @@ UNITS: ReportUnitsJson = {
         "outside it"
     ),
 }
+
+
+def one_currency(session: Session, scope: Scope) -> CurrencyJson | None:
+    """The currency of every table of the scope (None: no tables); a 422
+    naming ``tables`` for tables in several, whose amounts never add up."""
+    found = sorted({money.code: money for money in currencies_of(session, scope.tables).values()}.items())
+    if len(found) > 1:
+        raise Invalid(
+            "mixed_currencies",
+            f"tables: the tables are in {', '.join(code for code, _ in found)}; "
+            "amounts of different currencies are not added: ask for the tables of one",
+            "tables",
+        )
+    return found[0][1].json() if found else None
 
 
 def _sheets(session: Session, instance: Path, config_ids: Iterable[int]) -> dict[int, ParSheet | None]:
@@ -137,7 +156,7 @@ def _hold_interval(interval: Interval, handle: int) -> HoldIntervalJson | None:
     return {"low": per.low, "high": per.high}
 
 
-def _header(scope: Scope, period: Period, chosen: str, now: datetime, pending: int) -> ReportHeaderJson:
+def report_header(scope: Scope, period: Period, chosen: str, now: datetime, pending: int) -> ReportHeaderJson:
     return {
         "scope": scope.json(),
         **period.json(),
@@ -179,7 +198,7 @@ def _totals(
     }
 
 
-def report(
+def report_part(
     session: Session,
     instance: Path,
     scope: Scope,
@@ -189,11 +208,13 @@ def report(
     confidence: float = DEFAULT_CONFIDENCE,
     now: datetime | None = None,
     tolerance: int = 0,
-) -> ReportJson:
-    """The report of a table or the floor for a period (JSON-ready);
+) -> ReportPartJson:
+    """The report of a table or the floor for a period (JSON-ready), its
+    tables in one currency;
     ``tolerance``: how far a session's cards and chips may differ unflagged."""
     now = now or utc_now()
     check_confidence(confidence)
+    currency = one_currency(session, scope)
     period, chosen = resolve_period(scope, kind, day, shift, now)
     by_key = period_sums(session, scope, period)
     per_version = _per_version(by_key)
@@ -209,7 +230,8 @@ def report(
         bets[bet], exact = _bet_line(bet, per_version, theories, confidence, notes.get(bet))
         expected += exact or 0
     return {
-        **_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
+        **report_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
+        "currency": currency,
         "confidence": confidence,
         "z": z_value(confidence),
         "units": UNITS,
@@ -231,6 +253,22 @@ def report(
     }
 
 
+def report(
+    session: Session,
+    instance: Path,
+    scope: Scope,
+    kind: str,
+    day: date | None,
+    shift: int | None,
+    confidence: float = DEFAULT_CONFIDENCE,
+    now: datetime | None = None,
+    tolerance: int = 0,
+) -> ReportJson:
+    """:func:`report_part` as the API answers it: every amount in ``currency``."""
+    part = report_part(session, instance, scope, kind, day, shift, confidence, now, tolerance)
+    return {**part, "by_currency": []}
+
+
 def dealer_report(
     session: Session,
     scope: Scope,
@@ -241,9 +279,11 @@ def dealer_report(
 ) -> DealerReportJson:
     """The per-dealer figures alone, for a table or the floor."""
     now = now or utc_now()
+    currency = one_currency(session, scope)
     period, chosen = resolve_period(scope, kind, day, shift, now)
     return {
-        **_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
+        **report_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
+        "currency": currency,
         "units": {"money": UNITS["money"], "win": UNITS["win"], "hold": UNITS["hold"]},
         "dealers": dealer_lines(
             session, period_sums(session, scope, period), exception_counts(session, scope, period)

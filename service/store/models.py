@@ -32,6 +32,7 @@ from service.store.table_models import (
     DEFAULT_SHIFT_STARTS_JSON,
     ConfigVersion,
     GameTable,
+    TableCurrency,
 )
 
 __all__ = [
@@ -65,6 +66,7 @@ __all__ = [
     "Slip",
     "SlipNumber",
     "SlipSignature",
+    "TableCurrency",
     "TableSession",
     "Token",
     "User",

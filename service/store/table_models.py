@@ -51,3 +51,18 @@ class ConfigVersion(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
     table: Mapped[GameTable] = relationship(back_populates="configs")
+
+
+class TableCurrency(Base):
+    """The currency a table's amounts count the minor unit of (ISO 4217),
+    written with the table and never changed (migration 0017 makes the
+    rows append-only): money stored in one currency must never be read in
+    another. A table with no row was made before 0017: USD, 2 decimals,
+    as the pages always read it."""
+
+    __tablename__ = "table_currencies"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True, autoincrement=False)
+    code: Mapped[str] = mapped_column(String(3))
+    minor_unit: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())

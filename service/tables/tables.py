@@ -12,12 +12,13 @@ from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
+from service.config.currency import USD, Currency, currency_of
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
 from service.errors import Conflict, Invalid, NotFound
 from service.jobs.queues import JobKind
 from service.store.db import utc_now
-from service.store.models import DEFAULT_SHIFT_STARTS, ConfigVersion, GameTable, User
+from service.store.models import DEFAULT_SHIFT_STARTS, ConfigVersion, GameTable, TableCurrency, User
 from service.tables.gaming_day import check_shift_starts, valid_zone
 from service.tables.status import TableStatus
 
@@ -30,12 +31,17 @@ def create_table(
     timezone: str = "UTC",
     shift_starts: Sequence[str] = DEFAULT_SHIFT_STARTS,
     now: datetime | None = None,
+    currency: str | Currency = USD,
 ) -> GameTable:
+    """A new table, closed, with configuration version 1. ``currency``: an
+    ISO 4217 code (or the settings' default): fixed from now on, since every
+    amount stored for the table counts its minor unit."""
     moment = now or utc_now()
     name = name.strip()
     if not 1 <= len(name) <= 80 or not name.isprintable():
         raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
     _check_zone(timezone)
+    money = currency if isinstance(currency, Currency) else check_currency(currency)
     starts = list(check_shift_starts(shift_starts))
     if session.scalar(select(GameTable).where(func.lower(GameTable.name) == name.lower())) is not None:
         raise Conflict("table_exists", f"a table named {name!r} already exists", "name")
@@ -52,17 +58,54 @@ def create_table(
     )
     session.add(table)
     session.flush()
+    # Its own row, append-only: no later change of the table can touch it.
+    session.add(
+        TableCurrency(table_id=table.id, code=money.code, minor_unit=money.minor_unit, created_at=moment)
+    )
     _add_version(session, table, rules, user, moment)
     record_event(
         session,
         EventKind.TABLE_CREATED,
         f"table:{table.id}",
-        {"name": name, "timezone": timezone, "shift_starts": starts, "config": rules.to_json()},
+        {
+            "name": name,
+            "timezone": timezone,
+            "shift_starts": starts,
+            "currency": money.json(),
+            "config": rules.to_json(),
+        },
         user.id,
         table.id,
         at=moment,
     )
     return table
+
+
+def check_currency(code: str) -> Currency:
+    """The currency of an ISO 4217 code; 422 naming ``currency`` for one
+    the service does not know (a code is three capitals: "jpy" is not one)."""
+    found = currency_of(code)
+    if found is None:
+        raise Invalid(
+            "invalid_field",
+            f"currency {code!r} is not an ISO 4217 code this service knows (three capitals, e.g. USD)",
+            "currency",
+        )
+    return found
+
+
+def currencies_of(session: Session, tables: Sequence[GameTable]) -> dict[int, Currency]:
+    """The currency each table's amounts count, by table id: as stored with
+    it (the code and its minor unit then), USD for a table made before
+    there were currencies."""
+    ids = [table.id for table in tables]
+    rows = session.scalars(select(TableCurrency).where(TableCurrency.table_id.in_(ids))).all() if ids else ()
+    stored = {row.table_id: Currency(row.code, row.minor_unit) for row in rows}
+    return {table_id: stored.get(table_id, USD) for table_id in ids}
+
+
+def currency_of_table(session: Session, table: GameTable) -> Currency:
+    return currencies_of(session, [table])[table.id]
 
 
 def _check_zone(timezone: str) -> None:

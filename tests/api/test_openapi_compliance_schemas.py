@@ -194,6 +194,7 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
         },
         "tables": [{"id": 1, "name": "BP-1"}],
         "schedules": [{"table_id": 1, "timezone": "UTC", "shift_starts": ["06:00", "14:00", "22:00"]}],
+        "currencies": [{"table_id": 1, "code": "JPY", "minor_unit": 0}],
         "as_of": {
             "round_record_id": 3,
             "exception_id": 0,

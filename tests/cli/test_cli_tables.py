@@ -51,16 +51,19 @@ def test_create_with_a_config_file_then_list(runner, tmp_path):
     )
     assert second.exit_code == 2
     assert "timezone 'America/Nevada' is not a known time zone" in second.output
-    second = runner.invoke(main, ["tables", "create", "BP-2", "--config", str(config)])
+    second = runner.invoke(main, ["tables", "create", "BP-2", "--config", str(config), "--currency", "YEN"])
+    assert second.exit_code == 2
+    assert "currency 'YEN' is not an ISO 4217 code" in second.output
+    second = runner.invoke(main, ["tables", "create", "BP-2", "--config", str(config), "--currency", "JPY"])
     assert second.exit_code == 0, second.output
 
     listed = runner.invoke(main, ["tables", "list"])
     assert listed.exit_code == 0
     assert listed.output.splitlines() == [
-        "   1  BP-1  (closed, UTC)",
-        "      config v1, 6 seats, main 5.00-1,000.00, foul house_way, qualifier K-3-2",
-        "   2  BP-2  (closed, UTC)",
-        "      config v1, 4 seats, main 10.00-500.00, foul forfeit, qualifier K-3-2",
+        "   1  BP-1  (closed, UTC, USD)",
+        "      config v1, 6 seats, main 5.00-1,000.00 USD, foul house_way, qualifier K-3-2",
+        "   2  BP-2  (closed, UTC, JPY)",  # 1000 minor units of a yen table: 1,000 yen
+        "      config v1, 4 seats, main 1,000-50,000 JPY, foul forfeit, qualifier K-3-2",
     ]
     found, events = stored_tables(tmp_path)
     assert [name for name, _ in found] == ["BP-1", "BP-2"]

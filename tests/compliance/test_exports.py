@@ -80,8 +80,8 @@ def period() -> dict[str, str]:
     return {"from": (today - timedelta(days=1)).isoformat(), "to": (today + timedelta(days=1)).isoformat()}
 
 
-def new_table(client, admin, name, zone="UTC"):
-    response = client.post("/api/v1/tables", json={"name": name, "timezone": zone}, headers=admin)
+def new_table(client, admin, name, zone="UTC", **more):
+    response = client.post("/api/v1/tables", json={"name": name, "timezone": zone, **more}, headers=admin)
     assert response.status_code == 201, response.json
     return response.json
 
@@ -120,7 +120,7 @@ def floor(client, as_role):
     boss2 = sign_in(client, "pit_boss2")
     one, tokyo, other = (
         new_table(client, admin, "BP-1"),
-        new_table(client, admin, "BP-TYO", "Asia/Tokyo"),
+        new_table(client, admin, "BP-TYO", "Asia/Tokyo", currency="JPY"),
         new_table(client, admin, "BP-3"),
     )
     rounds = {
@@ -252,6 +252,11 @@ def check_manifest(manifest, archive, export, as_role):
         timedelta(days=1, hours=6)
     )
     assert [table["name"] for table in manifest["tables"]] == ["BP-1", "BP-TYO"]
+    ids = [table["id"] for table in manifest["tables"]]
+    assert manifest["currencies"] == [
+        {"table_id": ids[0], "code": "USD", "minor_unit": 2},
+        {"table_id": ids[1], "code": "JPY", "minor_unit": 0},
+    ]
     generated = datetime.fromisoformat(manifest["generated_at_utc"])
     assert generated.utcoffset() == timedelta(0)
     assert abs(utc_now() - generated) < timedelta(minutes=5)
@@ -296,6 +301,7 @@ def check_rounds(archive, rounds, client, as_role):
         row = rows[found["id"]]
         assert row["table_id"] == str(stored["table_id"])
         assert row["table"] == ("BP-TYO" if key in (7, "=HYPERLINK") else "BP-1")
+        assert row["currency"] == ("JPY" if key in (7, "=HYPERLINK") else "USD")
         assert int(row["house_net"]) == stored["house_net"]
         assert row["dealer_cards"] == " ".join(stored["dealer"]["cards"])
         assert row["entered_by"] == "dealer"

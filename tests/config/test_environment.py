@@ -24,6 +24,7 @@ BAD = [
     ("BREAKPOKER_VERIFY_SECONDS", "1h", "not a whole number", "seconds, 1 to 10800"),
     ("BREAKPOKER_ROUNDS_WITHOUT_SESSION", "yes", "neither refuse nor allow", "refuse or allow"),
     ("BREAKPOKER_CHIPS_TOLERANCE", "-1", "out of range", "minor units, 0 to 1000000000000"),
+    ("BREAKPOKER_CURRENCY", "usd", "'usd' is not an ISO 4217 code this service knows", "an ISO 4217 code"),
     ("BREAKPOKER_STRATEGY_TABLES", "auto", "neither build nor manual", "build or manual"),
     ("WEB_CONCURRENCY", "0", "out of range", "a whole number of processes, 1 to 64"),
     ("BREAKPOKER_THREADS", "four", "not a whole number", "threads, 1 to 64"),

@@ -8,6 +8,7 @@ from flask_smorest import Api
 from service.api import (
     audit_routes,
     auth_routes,
+    config_routes,
     deck_routes,
     exception_routes,
     export_routes,
@@ -47,6 +48,7 @@ def register_api(app: Flask) -> None:
         health.blp,
         auth_routes.blp,
         table_routes.blp,
+        config_routes.blp,
         deck_routes.blp,
         round_routes.blp,
         hand_routes.blp,

@@ -206,18 +206,6 @@ class TableSchema(Schema):
     )
 
 
-class ConfigPreviewSchema(Schema):
-    config = fields.Nested(
-        ConfigSchema, required=True, metadata={"description": "the version the change would save"}
-    )
-    break_bonus_house_edge = fields.Float(
-        required=True, metadata={"description": "as a fraction, house ahead > 0"}
-    )
-    break_bonus_house_edge_exact = fields.String(
-        required=True, metadata={"description": 'the same, exact: a fraction such as "3/100"'}
-    )
-
-
 class PlayerSettingSchema(StrictSchema):
     low = fields.List(fields.String(), required=True, validate=validate.Length(equal=2))
     high = fields.List(fields.String(), required=True, validate=validate.Length(equal=3))

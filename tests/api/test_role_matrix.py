@@ -16,7 +16,7 @@ from service.compliance.export_build import build_export
 from service.store.db import unit_of_work, utc_now
 from service.store.models import Token
 from tests.support import accounting as money
-from tests.support.app import ROLES, sessions, sign_in
+from tests.support.app import ROLES, edit, sessions, sign_in
 from tests.support.decks import dealing, deck_body, shuffled
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
@@ -36,6 +36,9 @@ ENDPOINTS = [
     ("PUT", "/tables/{table}/config", {"config": {"seats": 5}}, {"admin"}),
     ("PUT", "/tables/{table}/schedule", {"shift_starts": ["06:00", "18:00"]}, {"admin"}),
     ("POST", "/tables/{table}/config/preview", {"config": {"seats": 5}}, {"admin"}),
+    ("GET", "/tables/{table}/config", None, ANY),
+    ("GET", "/tables/{table}/configs", None, READERS),
+    ("GET", "/tables/{table}/schedule", None, ANY),
     ("GET", "/tables/{table}/par-sheet", None, ANY),
     ("POST", "/tables/{table}/house-way", {"cards": HOUSE_WAY_CARDS}, ANY),
     ("POST", "/tables/{table}/hand-analysis", {"cards": HOUSE_WAY_CARDS}, ANY),
@@ -288,10 +291,17 @@ def url_of(request, path):
     return "/api/v1" + path.format(**ids)
 
 
+#: edits sent with the ETag of their GET (If-Match), as a client that read first
+READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule"}
+
+
 def call(client, request, method, path, body, role, headers):
     payload = body(role) if callable(body) else body
     headers = {**headers, "Idempotency-Key": f"key-{role}"}
-    return client.open(url_of(request, path), method=method, json=payload, headers=headers)
+    url = url_of(request, path)
+    if method == "PUT" and path in READ_FIRST:
+        return edit(client, url, json=payload, headers=headers)
+    return client.open(url, method=method, json=payload, headers=headers)
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -394,8 +404,11 @@ def test_the_matrix_is_what_the_openapi_document_says(client):
 
 def test_refused_requests_change_nothing(client, as_role, table):
     for role in ("dealer", "pit_boss", "compliance"):
-        response = client.put(
-            f"/api/v1/tables/{table['id']}/config", json={"config": {"seats": 2}}, headers=as_role[role]
+        response = edit(
+            client,
+            f"/api/v1/tables/{table['id']}/config",
+            json={"config": {"seats": 2}},
+            headers=as_role[role],
         )
         assert response.status_code == 403
     assert (

@@ -166,6 +166,7 @@ PUBLIC = {
     ("GET", "/compliance"),
     ("GET", "/cage"),
     ("GET", "/count"),
+    ("GET", "/admin"),
     ("GET", "/static/<path:filename>"),
     ("GET", "/ui/static/<path:filename>"),
 }

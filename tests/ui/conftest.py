@@ -51,6 +51,7 @@ USERS = {
     "pit_boss2": "pit_boss",
     "compliance": "compliance",
     "admin": "admin",
+    "admin2": "admin",  # the other admin whose edit an admin page finds made meanwhile
     "cage": "cage",
     "count": "count",
     "count2": "count",

@@ -25,18 +25,25 @@ function paysText(config) {
   return state.lines.map((line) => `${line.name} ${config.break_bonus_pays[line.category]}`).join(", ");
 }
 
-/** What the new version changes, a line a field ("Seats: 6 → 5"). */
+/** What the new version changes, a line a field, bet or category ("Seats: 6 → 5"). */
 function changes(before, after) {
+  const money = (pair) => pair.map((cents) => formatAmount(cents)).join("–");
   const fields = [
     ["Seats", (config) => String(config.seats)],
     ["Dealer qualifier", (config) => config.dealer_qualifier],
     ["A fouled setting", (config) => config.foul_policy.replace("_", " ")],
-    ["Limits", limitsText],
-    ["Break Bonus pays (to 1)", paysText],
+    ...state.table.bets.map((bet) => [`${bet.name} limits`, (config) => money(config.limits[bet.key])]),
+    ...state.lines.map((line) => [`${line.name} pays`, (config) => `${config.break_bonus_pays[line.category]} to 1`]),
   ];
   return fields
     .filter(([, text]) => text(before) !== text(after))
     .map(([name, text]) => `${name}: ${text(before)} → ${text(after)}`);
+}
+
+/** How often a line comes: "1 in 136,652" when rare, else a percentage. */
+function often(probability) {
+  if (probability >= 0.01) return `${(probability * 100).toFixed(1)}%`;
+  return `1 in ${Math.round(1 / probability).toLocaleString("en-US")}`;
 }
 
 function versionRow(version) {
@@ -67,7 +74,7 @@ function payGrid(preview) {
       el("td", {}, line.name),
       el("td", { className: "number" }, line.net < 0 ? "loses" : `${line.net} to 1`),
       el("td", { className: "number" }, line.combinations.toLocaleString("en-US")),
-      el("td", { className: "number" }, `1 in ${Math.round(1 / line.probability).toLocaleString("en-US")}`),
+      el("td", { className: "number" }, often(line.probability)),
     ),
   );
   return grid(["Category", "Pays", "Hands", "How often"], rows, { className: "grid compact pay-table" });

@@ -57,6 +57,7 @@ def test_an_admin_sets_up_a_table_and_its_rules_in_the_browser(page: Any, live: 
     expect(preview.locator(".changes li")).to_have_count(4)
     expect(preview).to_contain_text("Seats: 6 → 5")
     expect(preview).to_contain_text("Dealer qualifier: K-3-2 → A-3-2")
+    expect(preview).to_contain_text("Five Aces pays: 1000 to 1 → 500 to 1")
     change = {"seats": 5, "dealer_qualifier": "A-3-2", "limits": {"main": [1000, 100_000]}}
     change["break_bonus_pays"] = {**table["config"]["break_bonus_pays"], "five_aces": 500}
     api = live.api("POST", f"/tables/{table['id']}/config/preview", {"config": change}, "admin")

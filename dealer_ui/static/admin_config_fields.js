@@ -23,17 +23,25 @@ function labelled(id, text, control, field) {
 
 /** Buttons of which one is pressed: a choice made by a tap. */
 function choices(id, label, options, current, field) {
-  const group = el("div", { className: "choices", id, role: "group", "aria-label": label, dataset: { field: `config-config.${field}` } });
+  const group = el("div", {
+    className: "choices",
+    id,
+    role: "group",
+    "aria-label": label,
+    dataset: { field: `config-config.${field}` },
+  });
   for (const [value, text] of options) {
     const button = el("button", { type: "button", className: "big", value: String(value) }, text);
     button.setAttribute("aria-pressed", String(String(value) === String(current)));
     button.addEventListener("click", () => {
-      for (const other of group.querySelectorAll("button")) other.setAttribute("aria-pressed", String(other === button));
+      for (const other of group.querySelectorAll("button")) {
+        other.setAttribute("aria-pressed", String(other === button));
+      }
       group.dispatchEvent(new Event("input", { bubbles: true }));
     });
     group.append(button);
   }
-  return el("div", { className: "field" }, el("span", { className: "label" }, el("strong", {}, label)), group, errorSpot(field));
+  return el("div", { className: "field" }, el("strong", {}, label), group, errorSpot(field));
 }
 
 function chosen(id) {
@@ -41,7 +49,8 @@ function chosen(id) {
 }
 
 function rankSelect(id, label, current) {
-  const select = el("select", { id, "aria-label": label }, RANKS.map((rank) => el("option", { value: rank }, rank === "T" ? "10" : rank)));
+  const options = RANKS.map((rank) => el("option", { value: rank }, rank === "T" ? "10" : rank));
+  const select = el("select", { id, "aria-label": label }, options);
   select.value = current;
   return select;
 }
@@ -58,24 +67,36 @@ function qualifier(current) {
   return el("div", { className: "field" }, el("strong", {}, "Dealer qualifies with"), row, errorSpot("dealer_qualifier"));
 }
 
+/** A typed field whose errors are shown at ``config-config.<field>``. */
+function input(id, className, value, field, props = {}) {
+  return el("input", { id, className, value, autocomplete: "off", dataset: { field: `config-config.${field}` }, ...props });
+}
+
 function limitFields(bet, pair) {
-  const min = el("input", { id: `limit-${bet.key}-min`, className: "amount", inputMode: "decimal", value: typedAmount(pair[0]), autocomplete: "off", dataset: { field: `config-config.limits.${bet.key}[0]` } });
-  const max = el("input", { id: `limit-${bet.key}-max`, className: "amount", inputMode: "decimal", value: typedAmount(pair[1]), autocomplete: "off", dataset: { field: `config-config.limits.${bet.key}[1]` } });
-  return [
-    labelled(min.id, `${bet.name} minimum`, min, `limits.${bet.key}[0]`),
-    labelled(max.id, `${bet.name} maximum`, max, `limits.${bet.key}[1]`),
-  ];
+  return ["min", "max"].map((end, index) => {
+    const field = `limits.${bet.key}[${index}]`;
+    const box = input(`limit-${bet.key}-${end}`, "amount", typedAmount(pair[index]), field, { inputMode: "decimal" });
+    return labelled(box.id, `${bet.name} ${end === "min" ? "minimum" : "maximum"}`, box, field);
+  });
 }
 
 function payField(line, odds) {
-  const input = el("input", { id: `pays-${line.category}`, className: "odds", type: "number", min: "1", step: "1", value: String(odds), dataset: { field: `config-config.break_bonus_pays.${line.category}` } });
-  return labelled(input.id, `${line.name} pays (to 1)`, input, `break_bonus_pays.${line.category}`);
+  const field = `break_bonus_pays.${line.category}`;
+  const box = input(`pays-${line.category}`, "odds", String(odds), field, { type: "number", min: "1", step: "1" });
+  return labelled(box.id, `${line.name} pays (to 1)`, box, field);
 }
 
-/** The editor's fields for ``config`` (the current version), the table's ``bets`` and the pay table's ``lines``. */
+/** The editor's fields for ``config`` (the current version), the table's
+ * ``bets`` and the pay table's ``lines``. */
 export function configFields(config, bets, lines) {
+  const seats = SEATS.map((count) => [count, String(count)]);
   return [
-    el("div", { className: "config-row" }, choices("seats", "Seats", SEATS.map((n) => [n, String(n)]), config.seats, "seats"), qualifier(config.dealer_qualifier)),
+    el(
+      "div",
+      { className: "config-row" },
+      choices("seats", "Seats", seats, config.seats, "seats"),
+      qualifier(config.dealer_qualifier),
+    ),
     el("div", { className: "config-row" }, choices("foul-policy", "A fouled setting", FOULS, config.foul_policy, "foul_policy")),
     el("h4", {}, "Table limits"),
     el("div", { className: "config-row" }, bets.flatMap((bet) => limitFields(bet, config.limits[bet.key]))),
@@ -90,7 +111,8 @@ export function readConfig(bets, lines) {
   const limits = {};
   for (const bet of bets) {
     limits[bet.key] = ["min", "max"].map((end, index) => {
-      const typed = readAmount($(`#limit-${bet.key}-${end}`).value, `${bet.name} ${end === "min" ? "minimum" : "maximum"}`);
+      const name = `${bet.name} ${end === "min" ? "minimum" : "maximum"}`;
+      const typed = readAmount($(`#limit-${bet.key}-${end}`).value, name);
       if (typed.problem) problems.push([`config-config.limits.${bet.key}[${index}]`, typed.problem]);
       return typed.cents;
     });
@@ -98,7 +120,9 @@ export function readConfig(bets, lines) {
   const pays = {};
   for (const line of lines) {
     const text = $(`#pays-${line.category}`).value.trim();
-    if (!/^\d+$/.test(text)) problems.push([`config-config.break_bonus_pays.${line.category}`, `${line.name}: odds are a whole number to 1`]);
+    if (!/^\d+$/.test(text)) {
+      problems.push([`config-config.break_bonus_pays.${line.category}`, `${line.name}: odds are a whole number to 1`]);
+    }
     pays[line.category] = Number(text);
   }
   const qualifier = ["high", "middle", "low"].map((part) => $(`#qualifier-${part}`).value).join("-");

@@ -19,6 +19,7 @@ from service.api import (
     session_routes,
     slip_routes,
     table_routes,
+    user_routes,
 )
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.docs_page import register_docs_page
@@ -46,6 +47,7 @@ def register_api(app: Flask) -> None:
     for blueprint in (
         health.blp,
         auth_routes.blp,
+        user_routes.blp,
         table_routes.blp,
         deck_routes.blp,
         round_routes.blp,

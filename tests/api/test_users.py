@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from service.store.models import AuditEvent, User
 from tests.support.app import PASSWORD, sessions, sign_in
+
+pytestmark = pytest.mark.store
 
 USERS = "/api/v1/users"
 

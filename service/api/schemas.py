@@ -35,6 +35,14 @@ class SignInSchema(Schema):
     expires_at = fields.DateTime(required=True)
     name = fields.String(required=True)
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
+    must_change_password = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "true: the token opens only POST /auth/password, GET /auth/me and POST "
+            "/auth/logout until a new password is set (an admin set or reset it, or it is past its "
+            "maximum age)"
+        },
+    )
 
 
 def config_change_doc() -> dict[str, Any]:

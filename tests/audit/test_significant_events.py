@@ -55,7 +55,7 @@ def test_the_log_covers_sign_ins_lockouts_users_roles_and_pay_tables(app, client
     assert changed.status_code == 200
     assert (
         cli(
-            settings, "users", "create", "eve", "--role", "dealer", "--password-stdin", stdin="s3cret-pass\n"
+            settings, "users", "create", "eve", "--role", "dealer", "--password-stdin", stdin="s3cret-pass!\n"
         ).exit_code
         == 0
     )
@@ -103,7 +103,7 @@ def test_a_role_change_applies_at_once_and_keeps_an_admin(app, client, table, se
         assert cli(settings, "users", "set-role", name, "dealer").exit_code == 0
     last = cli(settings, "users", "set-role", "dealer2", "compliance")
     assert last.exit_code == 2
-    assert "'dealer2' is the last admin; make another admin first" in last.output
+    assert "'dealer2' is the last active admin; make another admin first" in last.output
     unknown = cli(settings, "users", "set-role", "nobody", "dealer")
     assert unknown.exit_code == 2
     assert "no user named 'nobody'" in unknown.output

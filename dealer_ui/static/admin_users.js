@@ -70,9 +70,8 @@ function actions(user) {
   const cell = el("div", { className: "row-actions" });
   const role = el("select", { "aria-label": `Role of ${user.name}` }, roleOptions(user.role));
   const setRole = el("button", { type: "button", className: "secondary" }, "Set role");
-  setRole.addEventListener("click", () =>
-    act(user, "PUT", `/users/${user.id}/role`, { role: role.value }, (json) => `${json.name} is now ${roleText(json.role)}.`),
-  );
+  const roleSet = (json) => `${json.name} is now ${roleText(json.role)}.`;
+  setRole.addEventListener("click", () => act(user, "PUT", `/users/${user.id}/role`, { role: role.value }, roleSet));
   const own = user.id === admin.user?.id || user.name === admin.user?.name;
   const verb = user.active ? "Deactivate" : "Reactivate";
   const toggle = el("button", { type: "button", className: user.active ? "danger" : "secondary" }, verb);
@@ -86,12 +85,17 @@ function actions(user) {
   const reset = el("button", { type: "button", className: "secondary" }, "Reset password");
   reset.addEventListener("click", () =>
     confirming(cell, `Reset ${user.name}'s password?`, "Yes, reset", async () => {
-      const json = await act(user, "POST", `/users/${user.id}/password-reset`, undefined, (answer) => `${answer.user.name}'s password is reset.`);
+      const done = (answer) => `${answer.user.name}'s password is reset.`;
+      const json = await act(user, "POST", `/users/${user.id}/password-reset`, undefined, done);
       if (json) showTemporary(json.user, json.temporary_password);
     }),
   );
   cell.append(role, setRole, own ? el("span", { className: "muted" }, "you") : toggle, reset);
   return cell;
+}
+
+function accountText(user) {
+  return user.active ? "active" : "deactivated";
 }
 
 function row(user) {
@@ -100,7 +104,7 @@ function row(user) {
     { dataset: { user: user.name } },
     el("td", {}, user.name),
     el("td", {}, roleText(user.role)),
-    el("td", {}, el("span", { className: `badge ${user.active ? "done" : "void"}` }, user.active ? "active" : "deactivated")),
+    el("td", {}, el("span", { className: `badge ${user.active ? "done" : "void"}` }, accountText(user))),
     el("td", {}, user.must_change_password ? "yes" : "no"),
     el("td", {}, user.last_sign_in_at ? when(user.last_sign_in_at) : "never"),
     el("td", {}, actions(user), el("span", { className: "error", dataset: { errorFor: `row-${user.id}` } })),
@@ -122,7 +126,11 @@ async function createUser(event) {
   event.preventDefault();
   clearErrors($("#user-form"));
   clearErrors($("#view-users"));
-  const body = { name: $("#user-name").value.trim(), role: $("#user-role").value, password: $("#user-password").value };
+  const body = {
+    name: $("#user-name").value.trim(),
+    role: $("#user-role").value,
+    password: $("#user-password").value,
+  };
   try {
     const { json } = await call("POST", "/users", body);
     $("#user-form").reset();

@@ -1,5 +1,5 @@
-"""The pages: the dealer tablet, the pit boss's, compliance's, the cage's and
-the count room's screens.
+"""The pages: the dealer tablet, the pit boss's, compliance's, the cage's,
+the count room's and the admin's screens.
 
 Static HTML, CSS and JavaScript modules that talk to the JSON API over HTTP
 only: nothing of the service is imported here, so the pages can never show
@@ -44,6 +44,7 @@ PAGES = (
     Page("compliance", "Compliance", ("compliance", "admin"), "compliance officers and admins"),
     Page("cage", "Cage", ("cage",), "cage cashiers"),
     Page("count", "Count", ("count",), "the count team"),
+    Page("admin", "Admin", ("admin",), "admins"),
 )
 
 # Everything is served from here: the casino floor network is closed.
@@ -99,6 +100,13 @@ def cage_page() -> Response:
 def count_page() -> Response:
     """The count room: the drop boxes of closed sessions, counted by denomination."""
     return _render(PAGES[4])
+
+
+@pages.get("/admin")
+def admin_page() -> Response:
+    """The admin: users (create, role, deactivate, reset), tables (create,
+    configuration versions with the pay table's preview, schedule)."""
+    return _render(PAGES[5])
 
 
 @pages.get("/")

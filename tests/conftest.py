@@ -151,6 +151,9 @@ def settings(database_url, tmp_path, migrated_sqlite):
         database_url=database_url,
         lockout_failures=3,
         lockout_minutes=15,
+        # Tests move the app's clock by hours with one sign-in; the idle
+        # timeout has its own tests (tests/accounts/test_token_idle.py).
+        token_idle_minutes=10080,
         rounds_without_session=SessionlessRounds.ALLOW,
         strategy_tables=StrategyTables.MANUAL,
     )

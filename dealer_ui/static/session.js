@@ -3,6 +3,7 @@
 // tab signs nobody in for the next person.
 import { ApiError, call, setToken, whenSignedOut } from "./api.js";
 import { $, clearErrors, el, showError } from "./dom.js";
+import { changePassword, wirePassword } from "./password.js";
 
 const SAVED = "breakpoker.sign-in";
 const FLASH = "breakpoker.flash";
@@ -14,7 +15,6 @@ const ROLES = {
   cage: "a cage cashier",
   count: "a counter",
 };
-const NO_PAGE_YET = { admin: "there is no admin page yet" };
 
 function read() {
   try {
@@ -53,13 +53,12 @@ function pagesFor(role) {
 /** Why this page is refused to ``user`` and which pages are for that role, as a sentence with links. */
 function refusal(user, signed) {
   const who = ROLES[user.role] || `a ${user.role.replace("_", " ")}`;
-  const note = NO_PAGE_YET[user.role];
   return [
     `${signed} ${user.name}, ${who}: this page is not for that role. `,
     who[0].toUpperCase() + who.slice(1),
     " ",
     ...pagesFor(user.role),
-    note ? `; ${note}.` : ".",
+    ".",
   ];
 }
 
@@ -67,12 +66,16 @@ function begin(user, onSignedIn) {
   setToken(user.token);
   $("#who").textContent = `${user.name} (${user.role.replace("_", " ")})`;
   $("#sign-out").hidden = false;
+  $("#change-password").hidden = false;
   $("#sign-in").hidden = true;
   onSignedIn(user);
 }
 
 /** Show the sign-in form, or carry on with a saved sign-in; ``onSignedIn(user)`` once signed in. */
 export function startSession(onSignedIn) {
+  wirePassword((message) => {
+    $("#session-notice").textContent = message;
+  });
   whenSignedOut(() => restart("Your sign-in has ended (expired or signed out): sign in again."));
   $("#sign-out").addEventListener("click", async () => {
     // The page forgets what the next person must not inherit (the dealer's drafts).
@@ -100,6 +103,15 @@ export function startSession(onSignedIn) {
         $('[data-error-for="sign-in"]').replaceChildren(...refusal(json, "You signed in as"));
         return;
       }
+      if (json.must_change_password) {
+        // An admin chose this password: the token does nothing else until
+        // the user sets their own, so nothing is kept or shown before.
+        setToken(json.token);
+        $("#sign-in").hidden = true;
+        await changePassword(true);
+        json.must_change_password = false;
+        $("#session-notice").textContent = "Your password is changed.";
+      }
       sessionStorage.setItem(SAVED, JSON.stringify(json));
       begin(json, onSignedIn);
     } catch (error) {
@@ -110,7 +122,9 @@ export function startSession(onSignedIn) {
   const flash = sessionStorage.getItem(FLASH);
   sessionStorage.removeItem(FLASH);
   const saved = read();
-  const current = saved && new Date(saved.expires_at) > new Date();
+  // A sign-in kept before its forced password change is never saved, so a
+  // saved one with the flag is not to be trusted: sign in again.
+  const current = saved && !saved.must_change_password && new Date(saved.expires_at) > new Date();
   if (current && allowed().includes(saved.role)) {
     begin(saved, onSignedIn);
     return;

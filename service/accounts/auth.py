@@ -22,7 +22,9 @@ from sqlalchemy.orm import Session
 
 from service.accounts.known_addresses import remember
 from service.accounts.login_lockout import count_failure, forget_failures, locked_until
+from service.accounts.password_policy import check_password, generate_password
 from service.accounts.roles import Role, check_role
+from service.accounts.token_idle import note_use, refuse_if_idle
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
@@ -31,7 +33,6 @@ from service.store.db import utc_now
 from service.store.models import Token, User
 
 _HASHER = PasswordHasher()
-MIN_PASSWORD = 8
 # Checked against when the user does not exist, so both cases take as long.
 _DUMMY_HASH = _HASHER.hash("not a real password")
 
@@ -43,16 +44,45 @@ class SignIn:
     user: User
 
 
-def create_user(session: Session, name: str, role: str, password: str, created_by: int | None = None) -> User:
+@dataclass(frozen=True)
+class Bearer:
+    """A live token, its user, and whether its use was noted just now (then
+    the caller commits, :mod:`service.accounts.token_idle`)."""
+
+    token: Token
+    user: User
+    noted: bool
+
+
+def create_user(
+    session: Session,
+    name: str,
+    role: str,
+    password: str,
+    created_by: int | None = None,
+    *,
+    must_change_password: bool = False,
+) -> User:
+    """A new user. ``must_change_password``: someone else chose the password
+    (an admin on the API), so the user sets their own at the first sign-in;
+    never for a device, which cannot (its password is a machine's secret)."""
     name = name.strip()
     if not 1 <= len(name) <= 80 or not name.isprintable():
         raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
     role = check_role(role)
-    check_password(password)
+    check_password(password, name)
     if session.scalar(select(User).where(User.name == name)) is not None:
         raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
+    now = utc_now()
     user = User(
-        name=name, role=role, password_hash=hash_password(password), failed_logins=0, created_at=utc_now()
+        name=name,
+        role=role,
+        password_hash=hash_password(password),
+        failed_logins=0,
+        created_at=now,
+        active=True,
+        must_change_password=must_change_password and role != Role.DEVICE,
+        password_changed_at=now,
     )
     session.add(user)
     session.flush()
@@ -60,14 +90,6 @@ def create_user(session: Session, name: str, role: str, password: str, created_b
         session, EventKind.USER_CREATED, f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
     )
     return user
-
-
-def check_password(password: str) -> None:
-    """Refuse a password too short to keep, or one that is not text."""
-    if len(password) < MIN_PASSWORD:
-        raise Invalid("invalid_field", f"password must be at least {MIN_PASSWORD} characters", "password")
-    if not _is_text(password):
-        raise Invalid("invalid_field", "password must be text (it holds a lone surrogate)", "password")
 
 
 def hash_password(password: str) -> str:
@@ -79,7 +101,7 @@ def ensure_admin(session: Session, name: str = "admin") -> str | None:
     when an admin exists already."""
     if session.scalar(select(User.id).where(User.role == Role.ADMIN).limit(1)) is not None:
         return None
-    password = secrets.token_urlsafe(12)
+    password = generate_password(name)
     create_user(session, name, Role.ADMIN, password)
     return password
 
@@ -113,18 +135,37 @@ def login(
         record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
         count_failure(session, user, address, settings, now)
         raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    _refuse_if_deactivated(session, user, address, now)
     forget_failures(session, user.id, address)
     remember(session, user.id, address, now)
     if _HASHER.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
+    user.last_sign_in_at = now
+    if _too_old(user, settings, now):
+        user.must_change_password = True
     token = secrets.token_urlsafe(32)
     expires_at = now + timedelta(minutes=settings.token_minutes)
     session.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))
-    record_event(
-        session, EventKind.LOGIN, f"user:{user.id}", {"name": name, "role": user.role}, user.id, at=now
-    )
+    signed_in = {"name": name, "role": user.role, "must_change_password": user.must_change_password}
+    record_event(session, EventKind.LOGIN, f"user:{user.id}", signed_in, user.id, at=now)
     session.flush()
     return SignIn(token, expires_at, user)
+
+
+def _refuse_if_deactivated(session: Session, user: User, address: str, now: datetime) -> None:
+    """Only after the right password (as a lock): a guesser learns nothing."""
+    if user.active:
+        return
+    failed = {"name": user.name, "reason": "deactivated", "address": address}
+    record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+    raise Forbidden("account_deactivated", f"account {user.name!r} is deactivated; ask an admin", "name")
+
+
+def _too_old(user: User, settings: Settings, now: datetime) -> bool:
+    """Whether the password is past the maximum age (none when it is 0)."""
+    changed = user.password_changed_at or user.created_at
+    days = settings.password_max_age_days
+    return days > 0 and user.role != Role.DEVICE and now - changed >= timedelta(days=days)
 
 
 def _refuse_if_locked(
@@ -168,13 +209,26 @@ _TOKEN_BY_DIGEST = select(Token).where(Token.digest == bindparam("digest"))
 
 def authenticate(session: Session, token: str, now: datetime | None = None) -> User:
     """The user a bearer token belongs to, if it is live at ``now`` (the
-    clock the token was issued by)."""
+    clock the token was issued by); no idle timeout."""
+    return bearer(session, token, now or utc_now()).user
+
+
+def bearer(session: Session, token: str, now: datetime, idle_minutes: int | None = None) -> Bearer:
+    """A bearer token, if it is live at ``now`` and its user active; unused
+    for ``idle_minutes``, refused (``None``: no idle timeout)."""
     found = session.scalar(_TOKEN_BY_DIGEST, {"digest": _digest(token)})
-    if found is None or found.revoked_at is not None:
+    if found is None:
         raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
-    if found.expires_at <= (now or utc_now()):
+    if not found.user.active:  # read at every request: a deactivation holds at once
+        raise Unauthorized("account_deactivated", "the account is deactivated; ask an admin", "Authorization")
+    if found.revoked_at is not None:
+        raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
+    if found.expires_at <= now:
         raise Unauthorized("token_expired", "the bearer token has expired; sign in again", "Authorization")
-    return found.user
+    if idle_minutes is None:
+        return Bearer(found, found.user, noted=False)
+    refuse_if_idle(found, now, idle_minutes)
+    return Bearer(found, found.user, noted=note_use(found, now))
 
 
 def logout(session: Session, token: str, now: datetime | None = None) -> None:
@@ -207,14 +261,6 @@ def _verify(password_hash: str, password: str) -> bool:
         # UnicodeEncodeError: JSON can carry a lone surrogate ("\ud800"),
         # which no stored password holds: a wrong password like any other.
         return False
-
-
-def _is_text(value: str) -> bool:
-    try:
-        value.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _digest(token: str) -> str:

@@ -37,6 +37,19 @@ def check_role(role: str) -> Role:
     return Role(role)
 
 
+def keep_an_admin(session: Session, user: User, field: str) -> None:
+    """Refuse to take the last active admin away (by a role change or a
+    deactivation): nobody could then manage users or configurations."""
+    # Lock every active admin's row: two admins taken at once cannot both pass.
+    admins = session.scalars(
+        select(User.id).where(User.role == Role.ADMIN, User.active.is_(True)).with_for_update()
+    ).all()
+    if len(admins) <= 1:
+        raise Conflict(
+            "last_admin", f"{user.name!r} is the last active admin; make another admin first", field
+        )
+
+
 def set_role(session: Session, name: str, role: str, changed_by: int | None = None) -> tuple[User, str]:
     """Give the user ``name`` the role ``role``; the user and the role before.
     Setting the role a user has already changes and records nothing."""
@@ -47,12 +60,8 @@ def set_role(session: Session, name: str, role: str, changed_by: int | None = No
     before = user.role
     if before == role:
         return user, before
-    if before == Role.ADMIN:
-        # Lock every admin row: two admins demoted at once cannot both pass.
-        admins = session.scalars(select(User.id).where(User.role == Role.ADMIN).with_for_update()).all()
-        if len(admins) <= 1:
-            # Nobody could then create users or change configurations.
-            raise Conflict("last_admin", f"{name!r} is the last admin; make another admin first", "role")
+    if before == Role.ADMIN and user.active:
+        keep_an_admin(session, user, "role")
     user.role = role
     record_event(
         session,

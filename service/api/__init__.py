@@ -8,6 +8,7 @@ from flask_smorest import Api
 from service.api import (
     audit_routes,
     auth_routes,
+    config_routes,
     deck_routes,
     exception_routes,
     export_routes,
@@ -19,6 +20,7 @@ from service.api import (
     session_routes,
     slip_routes,
     table_routes,
+    user_routes,
 )
 from service.api.blueprint import MAX_ID, IdConverter
 from service.api.docs_page import register_docs_page
@@ -46,7 +48,9 @@ def register_api(app: Flask) -> None:
     for blueprint in (
         health.blp,
         auth_routes.blp,
+        user_routes.blp,
         table_routes.blp,
+        config_routes.blp,
         deck_routes.blp,
         round_routes.blp,
         hand_routes.blp,

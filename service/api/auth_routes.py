@@ -1,4 +1,4 @@
-"""Sign in and out."""
+"""Sign in and out, who one is, and one's own password."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from flask import request
 
 from service.accounts.auth import login, logout
 from service.accounts.login_throttle import check_login_rate, client_address
+from service.accounts.passwords import change_password
 from service.api.blueprint import Blueprint
 from service.api.error_docs import DATABASE_503
 from service.api.schemas import LoginSchema, SignInSchema
-from service.api.security import EVERY_ROLE, bearer_token, roles
+from service.api.security import ANY_ROLE, EVERY_ROLE, bearer_token, current_token, current_user, roles
 from service.api.session import db, now, settings
+from service.api.user_schemas import PasswordChangeSchema, UserJson, UserSchema, user_json
 from service.errors import ServiceError
 
 blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")
@@ -25,7 +27,8 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
 @blp.error(
     403,
     "account_locked: the right password, from a client address where the account is locked after "
-    "failed logins (other addresses still sign in)",
+    "failed logins (other addresses still sign in); account_deactivated: the right password of a "
+    "deactivated account (a wrong one is a 401 like any other)",
 )
 @blp.error(503, DATABASE_503)
 @blp.error(
@@ -53,13 +56,56 @@ def login_view(body: dict[str, str]) -> dict[str, Any]:
         "expires_at": signed_in.expires_at,
         "name": signed_in.user.name,
         "role": signed_in.user.role,
+        "must_change_password": signed_in.user.must_change_password,
     }
 
 
 @blp.route("/logout", methods=["POST"])
 @blp.response(204)
-@roles(*EVERY_ROLE)
+@roles(*EVERY_ROLE, before_password_change=True)
 def logout_view() -> None:
     """End this sign-in: the token stops working."""
     logout(db(), bearer_token(), now())
     db().commit()
+
+
+@blp.route("/me")
+@blp.response(200, UserSchema)
+@roles(*EVERY_ROLE, before_password_change=True)
+def me_view() -> UserJson:
+    """The signed-in user (whether they must change their password first)."""
+    return user_json(current_user())
+
+
+@blp.route("/password", methods=["POST"])
+@blp.arguments(PasswordChangeSchema)
+@blp.response(200, UserSchema)
+@blp.error(
+    403,
+    "account_locked: too many wrong old passwords from this client address (they count as failed "
+    "sign-ins); forbidden: a device's password is set by an admin",
+)
+@roles(*ANY_ROLE, before_password_change=True)
+def password_view(body: dict[str, str]) -> UserJson:
+    """Change one's own password, the old one given: 422 wrong_password at
+    old_password, or the policy's refusal at new_password. Every other
+    token of the user is revoked; this one stays signed in."""
+    session = db()
+    trusted = settings().trusted_networks
+    address = client_address(request.remote_addr, request.headers.get("X-Forwarded-For"), trusted)
+    try:
+        change_password(
+            session,
+            current_user(),
+            body["old_password"],
+            body["new_password"],
+            settings(),
+            kept_token=current_token(),
+            address=address,
+            now=now(),
+        )
+    except ServiceError:
+        session.commit()  # a wrong old password counts towards a lock, as a sign-in's does
+        raise
+    session.commit()
+    return user_json(current_user())

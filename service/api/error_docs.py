@@ -18,6 +18,13 @@ from marshmallow import Schema, fields
 from service.accounts.roles import ROLES
 
 ROLES_KEY = "x-roles"
+#: whether an operation answers while its user must change their password
+BEFORE_PASSWORD_CHANGE_KEY = "x-before-password-change"
+TOKEN_401 = (
+    "no valid bearer token: missing_token, invalid_token, token_expired, token_idle (unused for "
+    "BREAKPOKER_TOKEN_IDLE_MINUTES) or account_deactivated"
+)
+PASSWORD_CHANGE_403 = "password_change_required: the user must set a new password first (POST /auth/password)"
 DATABASE_503 = (
     "database_unavailable: the database is busy or down, try again; database_not_migrated or "
     "database_schema_changed: its schema is not this version's (the message says what to run)"
@@ -63,9 +70,12 @@ def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
     errors: dict[int, str] = {}
     allowed = operation.get(ROLES_KEY)
     if allowed:
-        errors[401] = "no valid bearer token: missing_token, invalid_token or token_expired"
-        if set(allowed) != set(ROLES):
-            errors[403] = f"forbidden: only {', '.join(allowed)} may do this"
+        errors[401] = TOKEN_401
+        refusals = [] if set(allowed) == set(ROLES) else [f"forbidden: only {', '.join(allowed)} may do this"]
+        if not operation.get(BEFORE_PASSWORD_CHANGE_KEY):
+            refusals.append(PASSWORD_CHANGE_403)
+        if refusals:
+            errors[403] = "; ".join(refusals)
         errors[503] = DATABASE_503
     if "{" in path:
         errors[404] = (

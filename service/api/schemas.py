@@ -35,6 +35,14 @@ class SignInSchema(Schema):
     expires_at = fields.DateTime(required=True)
     name = fields.String(required=True)
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
+    must_change_password = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "true: the token opens only POST /auth/password, GET /auth/me and POST "
+            "/auth/logout until a new password is set (an admin set or reset it, or it is past its "
+            "maximum age)"
+        },
+    )
 
 
 def config_change_doc() -> dict[str, Any]:
@@ -227,18 +235,6 @@ class TableSchema(Schema):
         DealOrderSchema,
         required=True,
         metadata={"description": "how a deck read by the shoe is dealt to the hands (not game math)"},
-    )
-
-
-class ConfigPreviewSchema(Schema):
-    config = fields.Nested(
-        ConfigSchema, required=True, metadata={"description": "the version the change would save"}
-    )
-    break_bonus_house_edge = fields.Float(
-        required=True, metadata={"description": "as a fraction, house ahead > 0"}
-    )
-    break_bonus_house_edge_exact = fields.String(
-        required=True, metadata={"description": 'the same, exact: a fraction such as "3/100"'}
     )
 
 

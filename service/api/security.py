@@ -1,4 +1,9 @@
-"""Bearer tokens and roles. Every view names the roles it admits."""
+"""Bearer tokens and roles. Every view names the roles it admits.
+
+A token is refused once idle (``token_idle_minutes``) or its user is
+deactivated; while its user must change their password, it opens only the
+views marked ``before_password_change`` (403 ``password_change_required``).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,10 @@ from typing import Any, TypeVar
 import flask_smorest
 from flask import g, request
 
-from service.accounts.auth import authenticate
+from service.accounts.auth import Bearer, bearer
 from service.accounts.roles import ROLES, Role
-from service.api.error_docs import ROLES_KEY
-from service.api.session import db, now
+from service.api.error_docs import BEFORE_PASSWORD_CHANGE_KEY, ROLES_KEY
+from service.api.session import db, now, settings
 from service.errors import Forbidden, Unauthorized
 from service.store.models import User
 
@@ -36,22 +41,44 @@ def current_user() -> User:
     return user
 
 
-def roles(*allowed: Role) -> Callable[[View], View]:
+def current_token() -> int:
+    """The id of the token this request came with."""
+    signed_in: Bearer = g.bearer
+    return signed_in.token.id
+
+
+def roles(*allowed: Role, before_password_change: bool = False) -> Callable[[View], View]:
+    """Admit the roles ``allowed``; ``before_password_change``: also while
+    the user must change their password (only signing out, asking who one
+    is and changing it)."""
+
     def decorate(view: View) -> View:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
-            user = authenticate(db(), bearer_token(), now())
+            signed_in = bearer(db(), bearer_token(), now(), settings().token_idle_minutes)
+            if signed_in.noted:
+                db().commit()  # the last use, at most once a minute (service.accounts.token_idle)
+            user = signed_in.user
             if user.role not in allowed:
                 raise Forbidden(
                     "forbidden",
                     f"the {user.role} role may not do this (allowed: {', '.join(allowed)})",
                     "role",
                 )
+            if user.must_change_password and not before_password_change:
+                raise Forbidden(
+                    "password_change_required",
+                    "set a new password first (POST /api/v1/auth/password)",
+                )
             g.user = user
+            g.bearer = signed_in
             return view(*args, **kwargs)
 
         # The OpenAPI document says who may call it (and so its 401 and 403).
-        documented: View = flask_smorest.Blueprint.doc(**{ROLES_KEY: list(allowed)})(guarded)
+        marks: dict[str, Any] = {ROLES_KEY: list(allowed)}
+        if before_password_change:
+            marks[BEFORE_PASSWORD_CHANGE_KEY] = True
+        documented: View = flask_smorest.Blueprint.doc(**marks)(guarded)
         return documented
 
     return decorate

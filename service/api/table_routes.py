@@ -11,13 +11,9 @@ from flask.views import MethodView
 from service.accounts.roles import Role
 from service.analysis.cache import cached_par_sheet
 from service.analysis.optimal_sheet import optimal_state
-from service.analysis.single_hand import break_bonus_math
 from service.api.blueprint import Blueprint
 from service.api.schemas import (
-    ConfigChangeSchema,
-    ConfigPreviewSchema,
     HouseWayInSchema,
-    ScheduleChangeSchema,
     TableCreateSchema,
     TableSchema,
 )
@@ -28,7 +24,7 @@ from service.api.strategy_schemas import optimal_strategy_json
 from service.config.currency import CurrencyJson
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
-from service.engine.table_config import BetType, TableConfig
+from service.engine.table_config import BetType
 from service.errors import Invalid
 from service.rounds.house_way_report import (
     HouseWayReportJson,
@@ -41,15 +37,12 @@ from service.store.models import GameTable
 from service.tables.deal_order import DealOrderJson, deal_order, deal_order_json
 from service.tables.status import TableStatus
 from service.tables.tables import (
-    change_config,
-    change_schedule,
     config_of,
     create_table,
     currency_of_table,
     current_config,
     get_table,
     list_tables,
-    proposed_config,
 )
 from service.tables.views import BetJson, ConfigJson, bet_json
 
@@ -72,12 +65,6 @@ class TableView(TypedDict):
     bets: list[BetJson]
     seat_numbers: list[int]
     deal_order: DealOrderJson
-
-
-class ConfigPreview(TypedDict):
-    config: ConfigJson
-    break_bonus_house_edge: float
-    break_bonus_house_edge_exact: str  # the exact fraction, "p/q"
 
 
 def table_json(table: GameTable) -> TableView:
@@ -138,51 +125,6 @@ class OneTable(MethodView):
     @roles(*ANY_ROLE)
     def get(self, table_id: int) -> TableView:
         return table_json(get_table(db(), table_id))
-
-
-@blp.route("/<id:table_id>/schedule")
-class TableScheduleView(MethodView):
-    @blp.arguments(ScheduleChangeSchema)
-    @blp.response(200, TableSchema)
-    @blp.error(409, SAVED_AT_ONCE)
-    @roles(Role.ADMIN)
-    def put(self, body: dict[str, Any], table_id: int) -> TableView:
-        """Move the gaming-day and shift boundaries (``shift_starts``) or the
-        zone they are read in; stored rounds keep their day and shift."""
-        table = get_table(db(), table_id)
-        change_schedule(db(), table, current_user(), body.get("timezone"), body.get("shift_starts"), now())
-        db().commit()
-        return table_json(table)
-
-
-@blp.route("/<id:table_id>/config")
-class TableConfigView(MethodView):
-    @blp.arguments(ConfigChangeSchema)
-    @blp.response(200, TableSchema)
-    @blp.error(409, SAVED_AT_ONCE)
-    @roles(Role.ADMIN)
-    def put(self, body: dict[str, Any], table_id: int) -> TableView:
-        """Change the rules: a new configuration version (fields as in the rule book)."""
-        table = get_table(db(), table_id)
-        change_config(db(), table, current_user(), body["config"], now())
-        db().commit()
-        return table_json(table)
-
-
-@blp.route("/<id:table_id>/config/preview", methods=["POST"])
-@blp.arguments(ConfigChangeSchema)
-@blp.response(200, ConfigPreviewSchema)
-@roles(Role.ADMIN)
-def preview_config(body: dict[str, Any], table_id: int) -> ConfigPreview:
-    """The configuration a change would make and its Break Bonus house edge,
-    before anything is saved."""
-    proposed: TableConfig = proposed_config(db(), get_table(db(), table_id), body["config"])
-    edge = break_bonus_math(proposed.break_bonus_pays).house_edge
-    return {
-        "config": cast(ConfigJson, proposed.to_json()),
-        "break_bonus_house_edge": float(edge),
-        "break_bonus_house_edge_exact": str(edge),
-    }
 
 
 @blp.route("/<id:table_id>/par-sheet")

@@ -39,7 +39,11 @@ class EventKind(StrEnum):
     # users and sign-in
     USER_CREATED = "user_created"
     ROLE_CHANGED = "role_changed"
-    PASSWORD_SET = "password_set"
+    PASSWORD_SET = "password_set"  # by the command line
+    PASSWORD_RESET = "password_reset"  # by an admin: a generated one, to be replaced
+    PASSWORD_CHANGED = "password_changed"  # by the user, the old one given
+    USER_DEACTIVATED = "user_deactivated"
+    USER_REACTIVATED = "user_reactivated"
     LOGIN = "login"
     LOGIN_FAILED = "login_failed"
     LOCKOUT = "lockout"

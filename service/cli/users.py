@@ -1,4 +1,6 @@
-"""``breakpoker users``: accounts for the floor."""
+"""``breakpoker users``: accounts for the floor; the same use cases as the
+API's ``/users`` (``service.accounts.user_admin``). The console is nobody's
+account: its changes are recorded with no actor, as ``create`` always was."""
 
 from __future__ import annotations
 
@@ -7,9 +9,12 @@ import sys
 import click
 
 from service.accounts.auth import create_user, ensure_admin
-from service.accounts.passwords import set_password
+from service.accounts.passwords import reset_password, set_password
 from service.accounts.roles import Role, set_role
+from service.accounts.user_admin import deactivate, find_user, list_users, reactivate
 from service.cli.session import changing_records
+from service.store.db import utc_now
+from service.store.models import User
 
 #: by value: click would show and match a StrEnum by its member names (DEALER)
 ROLE = click.Choice([role.value for role in Role])
@@ -76,3 +81,52 @@ def set_role_command(name: str, role: str) -> None:
             click.echo(f"{user.name!r} is already {role}; nothing changed")
         else:
             click.echo(f"{user.name!r} is now {role} (was {before})")
+
+
+@users.command("list")
+def list_command() -> None:
+    """Every user by name: role, whether active, whether a new password is due."""
+    with changing_records() as session:
+        found = list_users(session)
+        if not found:
+            click.echo("no users yet: breakpoker users ensure-admin")
+        for user in found:
+            click.echo(_line(user))
+
+
+def _line(user: User) -> str:
+    signed_in = user.last_sign_in_at.isoformat(timespec="seconds") if user.last_sign_in_at else "never"
+    marks = [] if user.active else ["deactivated"]
+    if user.must_change_password:
+        marks.append("must change password")
+    shown = f"  ({', '.join(marks)})" if marks else ""
+    return f"{user.id:4}  {user.name}  {user.role}  last sign-in {signed_in}{shown}"
+
+
+@users.command("deactivate")
+@click.argument("name")
+def deactivate_command(name: str) -> None:
+    """Deactivate user NAME: every token of theirs refused at once, no sign-in until reactivated."""
+    with changing_records() as session:
+        user = deactivate(session, find_user(session, name).id, None, utc_now())
+        click.echo(f"{user.name!r} is deactivated")
+
+
+@users.command("reactivate")
+@click.argument("name")
+def reactivate_command(name: str) -> None:
+    """Let deactivated user NAME sign in again with the password they had."""
+    with changing_records() as session:
+        user = reactivate(session, find_user(session, name).id, None, utc_now())
+        click.echo(f"{user.name!r} is active")
+
+
+@users.command("reset-password")
+@click.argument("name")
+def reset_password_command(name: str) -> None:
+    """Give user NAME a generated password, printed once, to be replaced at
+    the next sign-in; signs NAME out everywhere and lifts its locks."""
+    with changing_records() as session:
+        done = reset_password(session, find_user(session, name).id, None, utc_now())
+    click.echo(f"temporary password for {done.user.name!r}: {done.temporary_password}")
+    click.echo(f"It is shown only this once; {done.tokens_revoked} sign-in(s) revoked.")

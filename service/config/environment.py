@@ -54,6 +54,8 @@ class Environment:
     instance: Path
     metrics_token: str
     token_minutes: int
+    token_idle_minutes: int
+    password_max_age_days: int
     lockout_failures: int
     lockout_minutes: int
     login_limit_per_address: int
@@ -260,6 +262,8 @@ class _Variables(Schema):
     instance = _parsed("BREAKPOKER_INSTANCE", Path("instance"), Path, "a folder")
     metrics_token = _parsed("BREAKPOKER_METRICS_TOKEN", "", str, "any text")
     token_minutes = _whole("BREAKPOKER_TOKEN_MINUTES", 720, 1, 10080, "minutes")
+    token_idle_minutes = _whole("BREAKPOKER_TOKEN_IDLE_MINUTES", 30, 2, 10080, "minutes")
+    password_max_age_days = _whole("BREAKPOKER_PASSWORD_MAX_AGE_DAYS", 0, 0, 3650, "days")
     lockout_failures = _whole("BREAKPOKER_LOCKOUT_FAILURES", 5, 1, 100, "failures")
     lockout_minutes = _whole("BREAKPOKER_LOCKOUT_MINUTES", 15, 1, 1440, "minutes")
     login_limit_per_address = _whole("BREAKPOKER_LOGIN_LIMIT_PER_ADDRESS", 20, 1, 100000, "attempts")

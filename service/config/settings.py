@@ -32,6 +32,16 @@ class Settings:
     migrate_database_url: str = ""
     redis_url: str = ""  # empty: the embedded Redis on a socket in the instance folder
     token_minutes: int = 12 * 60  # a sign-in lasts one shift and a half
+    # A token unused for this long is refused (token_idle). Thirty minutes:
+    # NIST SP 800-63B's inactivity limit at AAL2, and longer than a dealer's
+    # twenty-minute break, so a quiet table does not sign its dealer out,
+    # while a tablet left signed in on an empty table does not stay open
+    # for the rest of the shift. At least 2: use is noted to the minute.
+    token_idle_minutes: int = 30
+    # Days a password is good for; past them the sign-in answers
+    # must_change_password. 0: no maximum (NIST SP 800-63B advises against
+    # forced periodic changes; some regulators' checklists still ask one).
+    password_max_age_days: int = 0
     lockout_failures: int = 5  # wrong passwords in a row from one address that lock the account there
     lockout_minutes: int = 15
     # Sign-in attempts per window from one client address, and for one name.

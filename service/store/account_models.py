@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import Boolean, ForeignKey, Integer, String, false, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from service.store.db import Base, UTCDateTime
@@ -24,6 +24,16 @@ class User(Base):
     failed_logins: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # Since 0015 (service/accounts/user_admin.py). A deactivated user signs
+    # in nowhere and their tokens are refused; the row stays, for the trail.
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # The password was set by someone else (an admin, a reset) or is older
+    # than the maximum age: the user must set their own before anything else.
+    must_change_password: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    last_sign_in_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # Null only in a row the version before 0015 wrote during an upgrade
+    # (0015 fills the others with created_at).
+    password_changed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class Token(Base):
@@ -37,6 +47,9 @@ class Token(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # When it was last used, to a minute (service/accounts/token_idle.py);
+    # null: not since it was issued.
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
     user: Mapped[User] = relationship(lazy="joined")
 

@@ -212,7 +212,7 @@ def test_analyze_a_table_uses_its_current_configuration(instance, monkeypatch):
     upgrade(settings.database)
     engine = make_engine(settings.database)
     with unit_of_work(session_factory(engine)) as session:
-        admin = create_user(session, "admin", "admin", "long enough")
+        admin = create_user(session, "admin", "admin", "long enough!")
         table = create_table(session, admin, "BP-9")
         change_config(session, table, admin, {"dealer_qualifier": "A-3-2"})
     engine.dispose()

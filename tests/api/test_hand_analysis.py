@@ -21,7 +21,7 @@ from service.engine.table_config import TableConfig
 from service.jobs.queues import JobKind
 from service.store.db import unit_of_work, utc_now
 from service.store.models import ConfigVersion, OutboxEntry
-from tests.support.app import PEOPLE, app_with_users, sessions, sign_in
+from tests.support.app import PEOPLE, app_with_users, edit, sessions, sign_in
 from tests.support.strategy import strategy_blocks
 
 pytestmark = pytest.mark.store
@@ -113,8 +113,8 @@ def test_the_side_bets_are_valued_with_the_table_s_pays(client, as_role, table, 
     )
     assert (bonus["expected_value"], bonus["expected_value_exact"]) == (1.0, "1")
     pays = {"break_bonus_pays": {**table["config"]["break_bonus_pays"], "lucky_break_straight": 3}}
-    changed = client.put(
-        f"/api/v1/tables/{table['id']}/config", json={"config": pays}, headers=as_role["admin"]
+    changed = edit(
+        client, f"/api/v1/tables/{table['id']}/config", json={"config": pays}, headers=as_role["admin"]
     )
     assert changed.status_code == 200, changed.json
     again = analyse(client, as_role["dealer"], table["id"], RULE_BOOK).json

@@ -15,9 +15,10 @@ from service.analysis.cache import cached_par_sheet
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.par_sheet import EXACT_FIGURES
 from service.analysis.strategy_table import table_folder
+from service.api.config_schemas import ConfigPreviewSchema
 from service.api.health import HealthSchema
 from service.api.ops_routes import JobStatusSchema
-from service.api.schemas import ConfigPreviewSchema, TableSchema
+from service.api.schemas import TableSchema
 from service.api.session import db
 from service.api.sheet_schemas import HouseWaySchema, ParSheetSchema
 from service.api.table_routes import table_json
@@ -27,7 +28,7 @@ from service.engine.table_config import BetType, FoulPolicy, TableConfig
 from service.jobs.queues import QueueName
 from service.tables.status import TableStatus
 from service.tables.tables import get_table
-from tests.support.app import sign_in
+from tests.support.app import edit, sign_in
 from tests.support.openapi import (
     as_json,
     component,
@@ -133,7 +134,7 @@ def test_no_marshmallow_dict_blob_is_left_in_the_answers():
 
 def test_a_table_is_answered_as_the_service_builds_it(app, client, as_role, table):
     url = f"/api/v1/tables/{table['id']}"
-    changed = client.put(f"{url}/config", json={"config": {"seats": 4}}, headers=as_role["admin"]).json
+    changed = edit(client, f"{url}/config", json={"config": {"seats": 4}}, headers=as_role["admin"]).json
     with app.test_request_context():
         built = table_json(get_table(db(), table["id"]))
     shown = client.get(url, headers=as_role["dealer"]).json

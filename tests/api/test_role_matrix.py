@@ -10,13 +10,13 @@ import re
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from service.compliance.export_build import build_export
 from service.store.db import unit_of_work, utc_now
-from service.store.models import Token
+from service.store.models import Token, User
 from tests.support import accounting as money
-from tests.support.app import ROLES, sessions, sign_in
+from tests.support.app import PASSWORD, ROLES, edit, sessions, sign_in
 from tests.support.decks import dealing, deck_body, shuffled
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
@@ -36,6 +36,9 @@ ENDPOINTS = [
     ("PUT", "/tables/{table}/config", {"config": {"seats": 5}}, {"admin"}),
     ("PUT", "/tables/{table}/schedule", {"shift_starts": ["06:00", "18:00"]}, {"admin"}),
     ("POST", "/tables/{table}/config/preview", {"config": {"seats": 5}}, {"admin"}),
+    ("GET", "/tables/{table}/config", None, ANY),
+    ("GET", "/tables/{table}/configs", None, READERS),
+    ("GET", "/tables/{table}/schedule", None, ANY),
     ("GET", "/tables/{table}/par-sheet", None, ANY),
     ("POST", "/tables/{table}/house-way", {"cards": HOUSE_WAY_CARDS}, ANY),
     ("POST", "/tables/{table}/hand-analysis", {"cards": HOUSE_WAY_CARDS}, ANY),
@@ -133,6 +136,21 @@ ENDPOINTS += [
     ("GET", "/tables/{table}/decks/next", None, {"dealer", "pit_boss", "admin"}),
     ("PUT", "/tables/{table}/deal-order", {"deal_order": {"first_seat": 2}}, {"admin"}),
 ]
+ENDPOINTS += [
+    ("GET", "/auth/me", None, ANY | {"device"}),
+    ("POST", "/auth/password", {"old_password": PASSWORD, "new_password": "a new one of my own"}, ANY),
+    ("GET", "/users", None, {"admin"}),
+    (
+        "POST",
+        "/users",
+        lambda role: {"name": f"new-{role}", "role": "dealer", "password": "a first password"},
+        {"admin"},
+    ),
+    ("PUT", "/users/{user}/role", {"role": "pit_boss"}, {"admin"}),
+    ("POST", "/users/{user}/deactivate", None, {"admin"}),
+    ("POST", "/users/{user}/reactivate", None, {"admin"}),
+    ("POST", "/users/{user}/password-reset", None, {"admin"}),
+]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {
     "/tables/{table}/sessions/close": "opened_session",
@@ -163,6 +181,7 @@ PUBLIC = {
     ("GET", "/compliance"),
     ("GET", "/cage"),
     ("GET", "/count"),
+    ("GET", "/admin"),
     ("GET", "/static/<path:filename>"),
     ("GET", "/ui/static/<path:filename>"),
 }
@@ -244,6 +263,13 @@ def stored_export(app, client, as_role, settings):
 
 
 @pytest.fixture
+def stored_user(app):
+    """A user the admin endpoints act on (not one the matrix signs in as)."""
+    with sessions(app)() as session:
+        return {"id": session.scalar(select(User.id).where(User.name == "cage2"))}
+
+
+@pytest.fixture
 def stored_verification(client, as_role):
     response = client.post("/api/v1/compliance/audit/verifications", json={}, headers=as_role["admin"])
     assert response.status_code == 202, response.json
@@ -282,16 +308,23 @@ def url_of(request, path):
         found = request.getfixturevalue(STATE_FIRST[path])
         if "{slip}" in path:
             ids["slip"] = found["id"]
-    for name in ("round", "exception", "export", "verification", "session", "slip"):
+    for name in ("round", "exception", "export", "verification", "session", "slip", "user"):
         if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]
     return "/api/v1" + path.format(**ids)
 
 
+#: edits sent with the ETag of their GET (If-Match), as a client that read first
+READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule"}
+
+
 def call(client, request, method, path, body, role, headers):
     payload = body(role) if callable(body) else body
     headers = {**headers, "Idempotency-Key": f"key-{role}"}
-    return client.open(url_of(request, path), method=method, json=payload, headers=headers)
+    url = url_of(request, path)
+    if method == "PUT" and path in READ_FIRST:
+        return edit(client, url, json=payload, headers=headers)
+    return client.open(url, method=method, json=payload, headers=headers)
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -394,8 +427,11 @@ def test_the_matrix_is_what_the_openapi_document_says(client):
 
 def test_refused_requests_change_nothing(client, as_role, table):
     for role in ("dealer", "pit_boss", "compliance"):
-        response = client.put(
-            f"/api/v1/tables/{table['id']}/config", json={"config": {"seats": 2}}, headers=as_role[role]
+        response = edit(
+            client,
+            f"/api/v1/tables/{table['id']}/config",
+            json={"config": {"seats": 2}},
+            headers=as_role[role],
         )
         assert response.status_code == 403
     assert (

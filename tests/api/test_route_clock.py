@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from service.audit.kinds import EventKind
 from service.store.models import AuditEvent, AuditVerification, ConfigVersion, Export, GameTable, Token
-from tests.support.app import sessions, sign_in
+from tests.support.app import edit, sessions, sign_in
 from tests.support.rounds_data import enter
 
 # Before the 06:00 start of the gaming day: the day before's third shift.
@@ -50,8 +50,10 @@ def test_tables_exports_verifications_and_sign_out_follow_the_clock_with_their_e
     admin, compliance = sign_in(client, "admin"), sign_in(client, "compliance")
     table = client.post("/api/v1/tables", json={"name": "BP-CLOCK"}, headers=admin).json
     url = f"/api/v1/tables/{table['id']}"
-    assert client.put(f"{url}/schedule", json={"timezone": "Europe/Malta"}, headers=admin).status_code == 200
-    changed = client.put(f"{url}/config", json={"config": {"seats": 5}}, headers=admin)
+    assert (
+        edit(client, f"{url}/schedule", json={"timezone": "Europe/Malta"}, headers=admin).status_code == 200
+    )
+    changed = edit(client, f"{url}/config", json={"config": {"seats": 5}}, headers=admin)
     assert changed.status_code == 200, changed.json
     export = {"from": "2026-02-27", "to": "2026-02-28"}
     assert client.post("/api/v1/compliance/exports", json=export, headers=compliance).status_code == 202

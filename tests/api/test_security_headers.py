@@ -12,7 +12,7 @@ import pytest
 import dealer_ui
 from tests.support.app import sign_in
 
-PAGES = ["/dealer", "/pit", "/compliance", "/cage", "/count"]
+PAGES = ["/dealer", "/pit", "/compliance", "/cage", "/count", "/admin"]
 STATIC = sorted(path.name for path in (Path(dealer_ui.__file__).parent / "static").iterdir())
 
 

@@ -20,7 +20,7 @@ from service.cli import main
 from service.store.db import make_engine
 from service.store.models import AuditEvent
 from tests.cli.test_serve import free_port, wait_until_ready
-from tests.support.app import PASSWORD, sessions, sign_in
+from tests.support.app import PASSWORD, edit, sessions, sign_in
 from tests.support.background import WORKER, worker_env
 from tests.support.verifying import verified
 
@@ -46,7 +46,8 @@ def test_the_log_covers_sign_ins_lockouts_users_roles_and_pay_tables(app, client
     client.post("/api/v1/auth/login", json={"name": "nobody", "password": "whatever"})
     client.post("/api/v1/auth/logout", headers=sign_in(client, "compliance2"))
     pays = {**table["config"]["break_bonus_pays"], "five_aces": 500}
-    changed = client.put(
+    changed = edit(
+        client,
         f"/api/v1/tables/{table['id']}/config",
         json={"config": {"break_bonus_pays": pays}},
         headers=as_role["admin"],
@@ -54,7 +55,7 @@ def test_the_log_covers_sign_ins_lockouts_users_roles_and_pay_tables(app, client
     assert changed.status_code == 200
     assert (
         cli(
-            settings, "users", "create", "eve", "--role", "dealer", "--password-stdin", stdin="s3cret-pass\n"
+            settings, "users", "create", "eve", "--role", "dealer", "--password-stdin", stdin="s3cret-pass!\n"
         ).exit_code
         == 0
     )
@@ -89,10 +90,10 @@ def test_the_log_covers_sign_ins_lockouts_users_roles_and_pay_tables(app, client
 def test_a_role_change_applies_at_once_and_keeps_an_admin(app, client, table, settings):
     dealer = sign_in(client, "dealer2")
     url = f"/api/v1/tables/{table['id']}/config"
-    assert client.put(url, json={"config": {"seats": 5}}, headers=dealer).status_code == 403
+    assert edit(client, url, json={"config": {"seats": 5}}, headers=dealer).status_code == 403
     result = cli(settings, "users", "set-role", "dealer2", "admin")
     assert result.output == "'dealer2' is now admin (was dealer)\n"
-    assert client.put(url, json={"config": {"seats": 5}}, headers=dealer).status_code == 200
+    assert edit(client, url, json={"config": {"seats": 5}}, headers=dealer).status_code == 200
 
     same = cli(settings, "users", "set-role", "dealer2", "admin")
     assert same.output == "'dealer2' is already admin; nothing changed\n"
@@ -102,7 +103,7 @@ def test_a_role_change_applies_at_once_and_keeps_an_admin(app, client, table, se
         assert cli(settings, "users", "set-role", name, "dealer").exit_code == 0
     last = cli(settings, "users", "set-role", "dealer2", "compliance")
     assert last.exit_code == 2
-    assert "'dealer2' is the last admin; make another admin first" in last.output
+    assert "'dealer2' is the last active admin; make another admin first" in last.output
     unknown = cli(settings, "users", "set-role", "nobody", "dealer")
     assert unknown.exit_code == 2
     assert "no user named 'nobody'" in unknown.output

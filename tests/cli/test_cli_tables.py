@@ -92,7 +92,7 @@ def test_a_bad_config_file_creates_nothing_and_says_why(runner, tmp_path, config
 
 def test_a_table_needs_an_admin_and_a_new_name(runner, tmp_path):
     runner.invoke(
-        main, ["users", "create", "dee", "--role", "dealer", "--password-stdin"], input="password-1\n"
+        main, ["users", "create", "dee", "--role", "dealer", "--password-stdin"], input="password-one-two\n"
     )
     by_dealer = runner.invoke(main, ["tables", "create", "BP-1", "--by", "dee"])
     assert by_dealer.exit_code == 2

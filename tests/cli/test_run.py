@@ -125,7 +125,7 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
             assert any(printed.endswith(line) for printed in block)
             subprocess.run(
                 [sys.executable, "-m", "service.cli", *line.split(), *extra],
-                input="long enough\n",
+                input="long enough!\n",
                 env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
                 check=True,
                 capture_output=True,
@@ -143,20 +143,20 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
                 "pit_boss",
                 "--password-stdin",
             ],
-            input="long enough\n",
+            input="long enough!\n",
             env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
             check=True,
             capture_output=True,
             text=True,
         )
         dealer_token = json.loads(
-            call(base, "/api/v1/auth/login", {"name": dealer, "password": "long enough"})
+            call(base, "/api/v1/auth/login", {"name": dealer, "password": "long enough!"})
         )["token"]
         # The pit page opens the table: the tray counted, the dealer co-signing.
         pit_token = json.loads(
-            call(base, "/api/v1/auth/login", {"name": "pitboss1", "password": "long enough"})
+            call(base, "/api/v1/auth/login", {"name": "pitboss1", "password": "long enough!"})
         )["token"]
-        opener = {"lines": {"2500": 500000}, "cosigner": {"name": dealer, "password": "long enough"}}
+        opener = {"lines": {"2500": 500000}, "cosigner": {"name": dealer, "password": "long enough!"}}
         call(base, "/api/v1/tables/1/sessions", opener, pit_token)
         call(base, "/api/v1/tables/1/rounds", round_body("r1"), dealer_token, key="k1")
         # Settled in the API, counted by the worker, summed across processes.

@@ -19,7 +19,7 @@ from service.compliance.audit_verify import verify_chain, verify_records
 from service.store.db import unit_of_work, utc_now
 from service.store.models import AuditEvent, AuditSeal
 from tests.par_sheets import default_sheet
-from tests.support.app import PASSWORD, sessions
+from tests.support.app import PASSWORD, edit, sessions
 from tests.support.background import check_chain, run_burst
 from tests.support.rounds_data import round_body
 from tests.support.tamper import drop_triggers, execute_without_foreign_keys
@@ -75,8 +75,8 @@ def chain(app, client, as_role, table):
         assert response.status_code == 201, response.json
     free = leave_an_id_gap(app)
     pays = {**table["config"]["break_bonus_pays"], "five_aces": 900}
-    changed = client.put(
-        f"{url}/config", json={"config": {"break_bonus_pays": pays}}, headers=as_role["admin"]
+    changed = edit(
+        client, f"{url}/config", json={"config": {"break_bonus_pays": pays}}, headers=as_role["admin"]
     )
     assert changed.status_code == 200, changed.json
     client.post("/api/v1/auth/login", json={"name": "dealer2", "password": "wrong-password"})

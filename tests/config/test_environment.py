@@ -13,6 +13,8 @@ from service.config.settings import Settings
 
 BAD = [
     ("BREAKPOKER_TOKEN_MINUTES", "12h", "not a whole number", "a whole number of minutes, 1 to 10080"),
+    ("BREAKPOKER_TOKEN_IDLE_MINUTES", "1", "out of range", "a whole number of minutes, 2 to 10080"),
+    ("BREAKPOKER_PASSWORD_MAX_AGE_DAYS", "90d", "not a whole number", "a whole number of days, 0 to 3650"),
     ("BREAKPOKER_LOGIN_WINDOW_SECONDS", "-5", "out of range", "a whole number of seconds, 1 to 86400"),
     ("BREAKPOKER_LOCKOUT_FAILURES", "0", "out of range", "a whole number of failures, 1 to 100"),
     ("BREAKPOKER_LOCKOUT_MINUTES", "1.5", "not a whole number", "a whole number of minutes, 1 to 1440"),

@@ -99,7 +99,7 @@ def test_the_api_under_gunicorn_with_three_workers(tmp_path, redis):
     assert migrated.returncode == 0, migrated.stderr
     password = migrated.stdout.split("password ")[1].split()[0]
     created = run_role(env, "breakpoker", "users", "create", "dana", "--role", "dealer", "--password-stdin",
-                       stdin="long enough\n")  # fmt: skip
+                       stdin="long enough!\n")  # fmt: skip
     assert created.returncode == 0, created.stderr
 
     log = (tmp_path / "api.log").open("w+")
@@ -142,7 +142,7 @@ def test_the_api_under_gunicorn_with_three_workers(tmp_path, redis):
             base, "/api/v1/tables", {"name": "BP-1"}, {"Authorization": f"Bearer {token}"}
         )
         assert status == 201
-        dealer = call(base, "/api/v1/auth/login", {"name": "dana", "password": "long enough"})[2]["token"]
+        dealer = call(base, "/api/v1/auth/login", {"name": "dana", "password": "long enough!"})[2]["token"]
         status, headers, _ = call(
             base,
             f"/api/v1/tables/{table['id']}/rounds",

@@ -15,7 +15,7 @@ from service.ops.undone import undone
 from service.rounds.aggregates import aggregate_round
 from service.store.db import unit_of_work
 from service.store.models import AuditEvent, ExceptionDecision, RoundException, RoundRecord, ShiftAggregate
-from tests.support.app import sessions, sign_in
+from tests.support.app import edit, sessions, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter, round_body
 
@@ -276,7 +276,8 @@ def test_a_correction_settles_under_the_rounds_own_configuration(client, as_role
     game = enter(client, as_role["dealer"], table, "f1", seats=fouled["seats"])
     assert game["seats"][1]["fouled"]
     assert game["seats"][1]["main"]["net"] == 1000
-    changed = client.put(
+    changed = edit(
+        client,
         f"/api/v1/tables/{table['id']}/config",
         json={"config": {"foul_policy": "forfeit"}},
         headers=as_role["admin"],

@@ -13,6 +13,7 @@ from service.analysis.hand_advice import advise
 from service.engine.cards import codes, parse_cards
 from service.engine.setting import Setting
 from service.engine.table_config import FoulPolicy, TableConfig
+from tests.support.app import edit
 from tests.support.rounds_data import SEATS, enter, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -109,12 +110,12 @@ def test_a_foul_is_valued_as_it_settled_and_an_own_setting_as_played(client, as_
 
 def test_the_round_s_own_rules_are_used_not_the_table_s_current(client, as_role, table, built, settings):
     forfeit = {"config": {"foul_policy": "forfeit"}}
-    changed = client.put(f"/api/v1/tables/{table['id']}/config", json=forfeit, headers=as_role["admin"])
+    changed = edit(client, f"/api/v1/tables/{table['id']}/config", json=forfeit, headers=as_role["admin"])
     assert changed.status_code == 200, changed.json
     record = with_settings(client, as_role, table, "hv3")
     later = {"config": {"foul_policy": "house_way", "seats": 5}}
     assert (
-        client.put(f"/api/v1/tables/{table['id']}/config", json=later, headers=as_role["admin"]).status_code
+        edit(client, f"/api/v1/tables/{table['id']}/config", json=later, headers=as_role["admin"]).status_code
         == 200
     )
     shown = values(client, as_role["compliance"], record["id"]).json

@@ -15,7 +15,7 @@ from service.cli import main
 from service.rounds.resettle import Mismatch, resettle, stored_rounds
 from service.store.db import iso, unit_of_work
 from service.store.models import AuditEvent, ConfigVersion, RoundRecord, SeatRecord, User
-from tests.support.app import sessions, sign_in
+from tests.support.app import edit, sessions, sign_in
 from tests.support.rounds_data import correct, round_body
 from tests.support.tamper import drop_triggers
 
@@ -44,7 +44,8 @@ def stored(client, as_role, table):
     own["seats"][0]["setting"] = FOUL
     own["seats"][1]["bets"] = {"main": 2500, "dealer_break_bonus": 0, "break_bonus": 0}
     games.append(enter(client, dealer, table["id"], "own", own))
-    changed = client.put(
+    changed = edit(
+        client,
         f"/api/v1/tables/{table['id']}/config",
         json={"config": {"foul_policy": "forfeit"}},
         headers=as_role["admin"],

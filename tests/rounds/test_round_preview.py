@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord
-from tests.support.app import sessions
+from tests.support.app import edit, sessions
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -79,7 +79,8 @@ def test_a_foul_is_explained_with_the_house_way_it_is_reset_to(client, as_role, 
 
 
 def test_under_forfeit_the_fouled_main_bet_is_lost(client, as_role, table):
-    changed = client.put(
+    changed = edit(
+        client,
         f"/api/v1/tables/{table['id']}/config",
         json={"config": {"foul_policy": "forfeit"}},
         headers=as_role["admin"],

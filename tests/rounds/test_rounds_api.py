@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from service.rounds.resettle import verify
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord, SeatRecord
-from tests.support.app import sessions, sign_in
+from tests.support.app import edit, sessions, sign_in
 from tests.support.rounds_data import correct, enter, number_round_ids, round_body
 
 pytestmark = pytest.mark.store
@@ -153,7 +153,8 @@ def test_a_failure_part_way_stores_nothing(app, client, as_role, table, monkeypa
 
 def test_a_round_records_the_config_version_it_was_settled_under(client, as_role, table):
     first = post_round(client, as_role["dealer"], table["id"], round_body("r1"), key="a").json
-    changed = client.put(
+    changed = edit(
+        client,
         f"/api/v1/tables/{table['id']}/config",
         json={"config": {"dealer_qualifier": "A-3-2"}},
         headers=as_role["admin"],

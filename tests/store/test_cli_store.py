@@ -24,18 +24,18 @@ def test_upgrade_then_create_users(tmp_path, monkeypatch):
     assert (tmp_path / "breakpoker.sqlite3").exists()
 
     result = runner.invoke(
-        main, ["users", "create", "ana", "--role", "pit_boss", "--password-stdin"], input="s3cret-pass\n"
+        main, ["users", "create", "ana", "--role", "pit_boss", "--password-stdin"], input="s3cret-pass!\n"
     )
     assert result.exit_code == 0, result.output
     assert "created pit_boss 'ana'" in result.output
 
     prompted = runner.invoke(
-        main, ["users", "create", "bo", "--role", "dealer"], input="another-pass\nanother-pass\n"
+        main, ["users", "create", "bo", "--role", "dealer"], input="another-passphrase\nanother-passphrase\n"
     )
     assert prompted.exit_code == 0, prompted.output
 
     again = runner.invoke(
-        main, ["users", "create", "ana", "--role", "admin", "--password-stdin"], input="s3cret-pass\n"
+        main, ["users", "create", "ana", "--role", "admin", "--password-stdin"], input="s3cret-pass!\n"
     )
     assert again.exit_code == 2
     assert "already exists" in again.output
@@ -43,7 +43,7 @@ def test_upgrade_then_create_users(tmp_path, monkeypatch):
         main, ["users", "create", "cy", "--role", "admin", "--password-stdin"], input="short\n"
     )
     assert short.exit_code == 2
-    assert "at least 8 characters" in short.output
+    assert "at least 12 characters" in short.output
     wrong_role = runner.invoke(
         main, ["users", "create", "di", "--role", "boss", "--password-stdin"], input="x" * 9
     )
@@ -53,7 +53,7 @@ def test_upgrade_then_create_users(tmp_path, monkeypatch):
     engine = make_engine(settings.database)
     with session_factory(engine)() as session:
         assert [u.name for u in session.scalars(select(User).order_by(User.id))] == ["ana", "bo"]
-        assert login(session, "ana", "s3cret-pass", settings).user.role == "pit_boss"
+        assert login(session, "ana", "s3cret-pass!", settings).user.role == "pit_boss"
     engine.dispose()
 
 
@@ -137,7 +137,7 @@ def test_set_password_counts_only_the_locks_that_hold(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     ("name", "typed", "message"),
-    [("nobody", "new-password\n", "no user named 'nobody'"), ("dee", "short\n", "at least 8 characters")],
+    [("nobody", "new-password\n", "no user named 'nobody'"), ("dee", "short\n", "at least 12 characters")],
 )
 def test_set_password_refuses_unknown_users_and_short_passwords(tmp_path, monkeypatch, name, typed, message):
     monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from alembic import command
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
 from service.store.db import make_engine
@@ -19,6 +20,9 @@ OLDER = (
     "INSERT INTO game_tables (name, game, status, timezone, shift_starts, created_at) "
     "VALUES ('BP-OLDER', 'break_poker', 'closed', 'UTC', '[\"06:00\"]', '2026-01-01 00:00:00+00:00')"
 )
+
+# The revision before the currencies (0017).
+BEFORE = ScriptDirectory.from_config(alembic_config("sqlite://")).get_revision("0017").down_revision
 
 
 def run(url: str, statement: str) -> list[tuple[object, ...]]:
@@ -36,7 +40,7 @@ def test_a_table_made_before_is_in_usd_and_no_step_back_loses_a_currency(setting
     client = next(users).test_client()
     admin = sign_in(client, "admin")
     usd = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
-    command.downgrade(alembic_config(settings.database), "0014")  # USD only: nothing to lose
+    command.downgrade(alembic_config(settings.database), BEFORE)  # USD only: nothing to lose
     run(settings.database, OLDER)  # a table of the older schema
     upgrade(settings.database)
     rows = run(
@@ -48,7 +52,7 @@ def test_a_table_made_before_is_in_usd_and_no_step_back_loses_a_currency(setting
 
     client.post("/api/v1/tables", json={"name": "BP-JP", "currency": "JPY"}, headers=admin)
     with pytest.raises(RuntimeError, match="tables are kept in JPY"):
-        command.downgrade(alembic_config(settings.database), "0014")
+        command.downgrade(alembic_config(settings.database), BEFORE)
     assert run(settings.database, "SELECT version_num FROM alembic_version") == [(head_revision(),)]
     assert ("JPY", 0) in run(settings.database, "SELECT code, minor_unit FROM table_currencies")
     next(users, None)  # disposes of the app's engine

@@ -5,6 +5,7 @@ the OpenAPI document says what each field is."""
 from __future__ import annotations
 
 from service.engine.table_config import BetType
+from tests.support.app import edit
 from tests.support.rounds_data import round_body
 
 BETS = [
@@ -26,7 +27,7 @@ def test_a_table_lists_the_bets_of_bet_type_and_its_seat_numbers(client, as_role
 
 def test_the_seat_numbers_follow_the_current_configuration(client, as_role, table):
     url = f"/api/v1/tables/{table['id']}"
-    changed = client.put(f"{url}/config", json={"config": {"seats": 3}}, headers=as_role["admin"])
+    changed = edit(client, f"{url}/config", json={"config": {"seats": 3}}, headers=as_role["admin"])
     assert changed.status_code == 200, changed.json
     assert changed.json["seat_numbers"] == [1, 2, 3]
     assert client.get(url, headers=as_role["dealer"]).json["seat_numbers"] == [1, 2, 3]

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from service.rounds.entering import enter_round
 from service.store.models import AuditEvent, ConfigVersion, GameTable, User
-from tests.support.app import sessions
+from tests.support.app import edit, sessions
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -43,8 +43,8 @@ def test_a_table_can_start_with_its_own_rules(client, as_role):
 
 def test_every_change_is_a_new_version_and_old_ones_stay(app, client, as_role, table):
     url = f"/api/v1/tables/{table['id']}/config"
-    first = client.put(url, json={"config": {"dealer_qualifier": "A-3-2"}}, headers=as_role["admin"])
-    second = client.put(url, json={"config": {"break_bonus_pays": FIVE_HUNDRED}}, headers=as_role["admin"])
+    first = edit(client, url, json={"config": {"dealer_qualifier": "A-3-2"}}, headers=as_role["admin"])
+    second = edit(client, url, json={"config": {"break_bonus_pays": FIVE_HUNDRED}}, headers=as_role["admin"])
     assert first.json["config"]["version"] == 2
     assert second.json["config"]["version"] == 3
     assert second.json["config"]["dealer_qualifier"] == "A-3-2"  # kept from version 2
@@ -82,9 +82,10 @@ def test_a_pay_table_change_shows_its_house_edge_before_it_is_saved(client, as_r
 )
 def test_bad_configuration_is_refused_naming_the_field(client, as_role, table, config, field):
     url = f"/api/v1/tables/{table['id']}/config"
-    for path in (url, f"{url}/preview"):
-        method = client.put if path == url else client.post
-        response = method(path, json={"config": config}, headers=as_role["admin"])
+    for response in (
+        edit(client, url, json={"config": config}, headers=as_role["admin"]),
+        client.post(f"{url}/preview", json={"config": config}, headers=as_role["admin"]),
+    ):
         assert response.status_code == 422, response.json
         assert response.json["field"] == field
     assert (
@@ -119,7 +120,7 @@ def test_house_way_at_a_table_uses_its_qualifier(client, as_role, table):
     before = client.post(f"{url}/house-way", json=cards, headers=as_role["dealer"]).json
     assert before["rule"] == 7
     assert before["qualifies"] is True
-    client.put(f"{url}/config", json={"config": {"dealer_qualifier": "A-3-2"}}, headers=as_role["admin"])
+    edit(client, f"{url}/config", json={"config": {"dealer_qualifier": "A-3-2"}}, headers=as_role["admin"])
     after = client.post(f"{url}/house-way", json=cards, headers=as_role["dealer"]).json
     assert after["qualifies"] is False
     assert after["qualifier"] == "A-3-2"
@@ -232,7 +233,8 @@ def test_moving_the_shift_boundaries_is_recorded_and_keeps_old_rounds(app, clien
         json=round_body("before"),
         headers={**as_role["dealer"], "Idempotency-Key": "before"},
     ).json
-    changed = client.put(
+    changed = edit(
+        client,
         f"/api/v1/tables/{table['id']}/schedule",
         json={"shift_starts": ["08:00", "20:00"], "timezone": "Europe/London"},
         headers=as_role["admin"],
@@ -246,7 +248,8 @@ def test_moving_the_shift_boundaries_is_recorded_and_keeps_old_rounds(app, clien
             "timezone": {"before": "UTC", "after": "Europe/London"},
             "shift_starts": {"before": ["06:00", "14:00", "22:00"], "after": ["08:00", "20:00"]},
         }
-    same = client.put(
+    same = edit(
+        client,
         f"/api/v1/tables/{table['id']}/schedule",
         json={"shift_starts": ["08:00", "20:00"]},
         headers=as_role["admin"],
@@ -257,8 +260,11 @@ def test_moving_the_shift_boundaries_is_recorded_and_keeps_old_rounds(app, clien
             len(session.scalars(select(AuditEvent).where(AuditEvent.kind == "schedule_changed")).all()) == 1
         )
     for role in ("dealer", "pit_boss", "compliance"):
-        refused = client.put(
-            f"/api/v1/tables/{table['id']}/schedule", json={"shift_starts": ["06:00"]}, headers=as_role[role]
+        refused = edit(
+            client,
+            f"/api/v1/tables/{table['id']}/schedule",
+            json={"shift_starts": ["06:00"]},
+            headers=as_role[role],
         )
         assert refused.status_code == 403
 
@@ -280,7 +286,7 @@ def test_moving_the_shift_boundaries_is_recorded_and_keeps_old_rounds(app, clien
     ],
 )
 def test_bad_schedules_are_refused_naming_the_field(client, as_role, table, body):
-    response = client.put(f"/api/v1/tables/{table['id']}/schedule", json=body, headers=as_role["admin"])
+    response = edit(client, f"/api/v1/tables/{table['id']}/schedule", json=body, headers=as_role["admin"])
     assert response.status_code == 422, response.json
     assert response.json["field"] in {"shift_starts", "timezone", "day_start"}
     assert client.get(f"/api/v1/tables/{table['id']}", headers=as_role["admin"]).json["shift_starts"] == [

@@ -131,7 +131,7 @@ def test_money_messages_are_in_the_currency_as_typed(
     # The limits change while the tablet shows the old ones: the tablet reads
     # them again rather than explain the API's refusal with the wrong figures.
     config = {"config": {"limits": {"main": [1000, 100000]}}}
-    live.api("PUT", f"/tables/{table['id']}/config", config, "admin")
+    live.edit(f"/tables/{table['id']}/config", config)
     page.fill("#bet-3-main", "6")
     expect(main).to_have_text("seat 3: the Main bet of 6.00 is below the table minimum of 10.00")
     expect(page.locator("#limits")).to_contain_text("Main 10.00–1,000.00")

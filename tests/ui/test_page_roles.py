@@ -22,8 +22,8 @@ REFUSALS = [
         "/dealer",
         "admin",
         "You signed in as admin, an admin: this page is not for that role. "
-        "An admin can read the Pit page and use the Compliance page; there is no admin page yet.",
-        {"Pit page": "/pit", "Compliance page": "/compliance"},
+        "An admin can read the Pit page and use the Compliance page and the Admin page.",
+        {"Pit page": "/pit", "Compliance page": "/compliance", "Admin page": "/admin"},
     ),
     (
         "/pit",
@@ -59,6 +59,13 @@ REFUSALS = [
         "You signed in as cage, a cage cashier: this page is not for that role. "
         "A cage cashier can use the Cage page.",
         {"Cage page": "/cage"},
+    ),
+    (
+        "/admin",
+        "compliance",
+        "You signed in as compliance, a compliance officer: this page is not for that role. "
+        "A compliance officer can read the Pit page and use the Compliance page.",
+        {"Pit page": "/pit", "Compliance page": "/compliance"},
     ),
     (
         "/pit",

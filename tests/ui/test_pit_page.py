@@ -79,7 +79,7 @@ def clock(moment: datetime) -> str:
 
 def schedule(live: Any, table: dict[str, Any], *starts: datetime) -> None:
     body = {"timezone": "UTC", "shift_starts": [clock(start) for start in starts]}
-    live.api("PUT", f"/tables/{table['id']}/schedule", body, "admin")
+    live.edit(f"/tables/{table['id']}/schedule", body)
 
 
 def bet_body(round_id: str, main: int) -> dict[str, Any]:
@@ -380,7 +380,7 @@ def test_a_correction_says_money_in_the_currency_under_the_round_s_own_limits(
 ) -> None:
     before = live.enter(table["id"], round_body("c-v1"))  # rules version 1: Main 5.00 to 1,000.00
     limits = {"config": {"limits": {"main": [1000, 100000]}}}
-    live.api("PUT", f"/tables/{table['id']}/config", limits, "admin")
+    live.edit(f"/tables/{table['id']}/config", limits)
     after = live.enter(table["id"], bet_body("c-v2", 2000))  # version 2: Main from 10.00
     boss = at_pit(open_page, "pit_boss", table)
     form = boss.locator("#correction-form")

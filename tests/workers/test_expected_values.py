@@ -27,7 +27,7 @@ from service.rounds.expected_values import expect_round, sd, unvalued_count
 from service.store.db import unit_of_work, utc_now
 from service.store.models import OutboxEntry, RoundExpectedValue, RoundRecord, SeatExpectedValue
 from service.tables.tables import config_of
-from tests.support.app import sessions, sign_in
+from tests.support.app import edit, sessions, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import SEATS, correct, enter, round_body
 from tests.support.strategy import strategy_blocks
@@ -138,8 +138,11 @@ def test_the_job_stores_the_calculators_values_once(app, client, table, instance
 @pytest.mark.parametrize("policy", ["house_way", "forfeit"])
 def test_a_foul_is_valued_as_its_policy_settles_it(app, client, table, instance, policy):
     admin = sign_in(client, "admin")
-    changed = client.put(
-        f"/api/v1/tables/{table['id']}/config", json={"config": {"foul_policy": policy}}, headers=admin
+    changed = edit(
+        client,
+        f"/api/v1/tables/{table['id']}/config",
+        json={"config": {"foul_policy": policy}},
+        headers=admin,
     )
     assert changed.status_code == 200, changed.json
     entered = client.post(

@@ -5,13 +5,12 @@ the API, by the demo's admin."""
 
 from __future__ import annotations
 
-import secrets
-
 import click
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounts.auth import create_user
+from service.accounts.password_policy import generate_password
 from service.accounts.passwords import set_password
 from service.accounts.roles import Role
 from service.cli.demo.client import Api
@@ -41,7 +40,7 @@ def rounds_stored(sessions: sessionmaker[Session]) -> int:
 def cast(sessions: sessionmaker[Session]) -> tuple[dict[str, str], list[str]]:
     """Every demo user with a fresh password: the passwords by name, and the
     names made just now (the others were there from an earlier demo)."""
-    passwords = {name: secrets.token_urlsafe(12) for name, _ in CAST}
+    passwords = {name: generate_password(name) for name, _ in CAST}
     made: list[str] = []
     with unit_of_work(sessions) as session:
         for name, role in CAST:

@@ -75,11 +75,12 @@ async function createTable(event) {
   const body = {
     name: $("#create-name").value.trim(),
     timezone: $("#create-timezone").value,
+    currency: $("#create-currency").value,
     shift_starts: readShifts($("#create-shifts")),
   };
   try {
     const { json } = await call("POST", "/tables", body);
-    notify(`Table ${json.name} is created with the default rules (version 1).`);
+    notify(`Table ${json.name} is created in ${json.currency.code} with the default rules (version 1).`);
     form.hidden = true;
     form.reset();
     await loadTables(json.id);
@@ -88,10 +89,22 @@ async function createTable(event) {
   }
 }
 
-function openCreate() {
+/** The currencies the service keeps tables in, the floor's default chosen. */
+async function fillCurrencies(select) {
+  if (select.options.length) return;
+  const { json } = await call("GET", "/currencies");
+  for (const currency of json) {
+    const option = el("option", { value: currency.code }, `${currency.code} ${currency.name}`);
+    option.defaultSelected = option.selected = currency.default;
+    select.append(option);
+  }
+}
+
+async function openCreate() {
   const form = $("#create-form");
   form.hidden = false;
   fillZones($("#create-timezone"), "UTC");
+  await fillCurrencies($("#create-currency"));
   fillShifts($("#create-shifts"), DEFAULT_SHIFTS);
   $("#create-name").focus();
 }

@@ -31,6 +31,7 @@ OTHER_DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "3s"]
 ENDPOINTS = [
     ("POST", "/auth/logout", None, ANY | {"device"}),
     ("GET", "/tables", None, ANY),
+    ("GET", "/currencies", None, ANY),
     ("POST", "/tables", lambda role: {"name": f"new-{role}"}, {"admin"}),
     ("GET", "/tables/{table}", None, ANY),
     ("PUT", "/tables/{table}/config", {"config": {"seats": 5}}, {"admin"}),

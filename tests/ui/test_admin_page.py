@@ -30,11 +30,12 @@ def page(browser: Any, live: Any) -> Iterator[Any]:
 def test_an_admin_sets_up_a_table_and_its_rules_in_the_browser(page: Any, live: Any, tmp_path: Any) -> None:
     page.get_by_role("button", name="New table…").click()
     page.fill("#create-name", "BP-ADMIN")
+    expect(page.locator("#create-currency")).to_have_value("USD")  # the floor's default
     page.select_option("#create-timezone", "Europe/Malta")
     page.get_by_role("button", name="Remove shift 3").click()
     page.get_by_label("Shift 2 starts").fill("18:00")
     page.get_by_role("button", name="Create table").click()
-    created = "Table BP-ADMIN is created with the default rules (version 1)."
+    created = "Table BP-ADMIN is created in USD with the default rules (version 1)."
     expect(page.locator("#notice")).to_have_text(created)
     table = next(each for each in live.api("GET", "/tables", user="admin") if each["name"] == "BP-ADMIN")
     assert (table["timezone"], table["shift_starts"]) == ("Europe/Malta", ["06:00", "18:00"])
@@ -116,3 +117,15 @@ def test_an_edit_saved_meanwhile_is_shown_not_overwritten(page: Any, live: Any) 
         ["07:00"],
         3,
     )
+
+
+def test_a_table_is_created_in_the_currency_chosen(page: Any, live: Any) -> None:
+    page.get_by_role("button", name="New table…").click()
+    page.fill("#create-name", "BP-YEN")
+    page.select_option("#create-currency", "JPY")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#notice")).to_have_text(
+        "Table BP-YEN is created in JPY with the default rules (version 1)."
+    )
+    table = next(each for each in live.api("GET", "/tables", user="admin") if each["name"] == "BP-YEN")
+    assert table["currency"] == {"code": "JPY", "minor_unit": 0}

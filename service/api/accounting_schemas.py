@@ -11,7 +11,9 @@ from marshmallow import fields, validate
 
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.slip_states import SlipKind, SlipState
+from service.api.paging import order_field
 from service.api.schemas import StrictSchema
+from service.store.paging import Order
 
 CHIP_LINES_HELP = (
     'amounts by chip denomination: {"2500": 50000} is 50000 minor units of 25.00 chips; '
@@ -168,8 +170,9 @@ class SlipsQuerySchema(StrictSchema):
     limit = fields.Integer(
         load_default=100,
         validate=validate.Range(min=1, max=1000),
-        metadata={"description": "the newest this many"},
+        metadata={"description": "at most this many, the first in the order"},
     )
+    order = order_field(Order.NEWEST, "slips")
 
 
 class ChecksQuerySchema(StrictSchema):

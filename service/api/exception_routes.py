@@ -41,6 +41,7 @@ from service.rounds.showing import (
     round_json,
 )
 from service.store.models import RoundException
+from service.store.paging import Order
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 
@@ -121,9 +122,11 @@ class Exceptions(MethodView):
     @blp.response(200, ExceptionSchema(many=True))
     @roles(*READERS)
     def get(self, query: ExceptionsQueryJson) -> list[ExceptionJson]:
-        """Void and correction requests, newest first (the exception report)."""
+        """Void and correction requests, newest first (the exception report);
+        ``order=oldest``: the first ``limit`` of them, oldest first."""
+        newest_first = query["order"] == Order.NEWEST
         found = list_exceptions(
-            db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"]
+            db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"], newest_first
         )
         return [exception_json(exception, table_id) for exception, table_id in found]
 

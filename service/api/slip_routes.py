@@ -40,6 +40,7 @@ from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
 from service.store.models import Slip
+from service.store.paging import Order
 from service.tables.tables import get_table
 
 blp = Blueprint("slips", __name__, url_prefix="", description="Fills, credits and drop counts")
@@ -71,8 +72,10 @@ class Slips(MethodView):
     @blp.response(200, SlipSchema(many=True))
     @roles(*SLIP_READERS)
     def get(self, query: dict[str, Any]) -> list[SlipJson]:
-        """Slips, the newest first: ``state=requested`` is the cage's list to issue."""
-        statement = select(Slip).order_by(Slip.number.desc())
+        """Slips, the newest first (``order=oldest``: the first ``limit``,
+        oldest first): ``state=requested`` is the cage's list to issue."""
+        newest_first = query["order"] == Order.NEWEST
+        statement = select(Slip).order_by(Slip.number.desc() if newest_first else Slip.number.asc())
         if "table" in query:
             statement = statement.where(Slip.table_id == query["table"])
         if "state" in query:

@@ -168,9 +168,14 @@ def get_exception(session: Session, exception_id: int) -> RoundException:
 
 
 def list_exceptions(
-    session: Session, state: str | None, kind: str | None, table_id: int | None, limit: int
+    session: Session,
+    state: str | None,
+    kind: str | None,
+    table_id: int | None,
+    limit: int,
+    newest_first: bool = True,
 ) -> list[tuple[RoundException, int]]:
-    """Requests, newest first, each with its round's table."""
+    """Requests, newest first (or the oldest first), each with its round's table."""
     query = select(RoundException, RoundRecord.table_id).join(
         RoundRecord, RoundRecord.id == RoundException.round_id
     )
@@ -188,5 +193,6 @@ def list_exceptions(
             query = query.where(
                 decided.where(ExceptionDecision.approved.is_(state == DecisionState.APPROVED)).exists()
             )
-    rows = session.execute(query.order_by(RoundException.id.desc()).limit(limit)).unique()
+    by_id = RoundException.id.desc() if newest_first else RoundException.id.asc()
+    rows = session.execute(query.order_by(by_id).limit(limit)).unique()
     return [(exception, table) for exception, table in rows]

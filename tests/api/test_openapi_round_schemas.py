@@ -147,7 +147,7 @@ def test_a_field_of_several_shapes_names_each(client):
 
 def test_a_page_of_rounds_is_described(client):
     page = document(client)["RoundPage"]
-    assert set(page["required"]) == set(page["properties"]) == {"items", "total", "page", "per_page"}
+    assert set(page["required"]) == set(page["properties"]) == {"items", "total", "page", "per_page", "order"}
 
 
 def test_no_marshmallow_dict_blob_is_left_in_the_answers():

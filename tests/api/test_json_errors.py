@@ -9,7 +9,6 @@ import pytest
 
 from service.api.blueprint import MAX_ID
 
-
 MEMBERS = {"type", "title", "status", "detail", "code", "field", "message"}
 
 
@@ -19,7 +18,8 @@ def shape(response) -> dict:
     assert set(error) == MEMBERS
     assert error["status"] == response.status_code
     assert error["type"] == f"/api/v1/problems/{error['code']}"
-    assert error["detail"] == error["message"] and error["title"]
+    assert error["detail"] == error["message"]
+    assert error["title"]
     return error
 
 
@@ -73,9 +73,13 @@ def test_each_code_has_one_type_and_one_title(client, as_role):
     first = shape(client.get("/api/v1/tables/1/rounds?per_page=0", headers=as_role["pit_boss"]))
     second = shape(client.get("/api/v1/compliance/exports?page=0", headers=as_role["compliance"]))
     assert first["code"] == second["code"] == "invalid_field"
-    assert (first["type"], first["title"]) == (second["type"], second["title"]) == (
-        "/api/v1/problems/invalid_field",
-        "Invalid field",
+    assert (
+        (first["type"], first["title"])
+        == (second["type"], second["title"])
+        == (
+            "/api/v1/problems/invalid_field",
+            "Invalid field",
+        )
     )
     assert first["detail"] != second["detail"]
     missing = shape(client.get("/api/v1/tables"))
@@ -84,10 +88,12 @@ def test_each_code_has_one_type_and_one_title(client, as_role):
 
 def test_a_problem_type_is_a_page_naming_the_operations_that_document_it(client):
     response = client.get("/api/v1/problems/round_exists")
-    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
     page = response.get_data(as_text=True)
     assert "<h1>Round exists</h1>" in page
-    assert "POST /api/v1/tables/{table_id}/rounds" in page and "<td>409</td>" in page
+    assert "POST /api/v1/tables/{table_id}/rounds" in page
+    assert "<td>409</td>" in page
     assert "script" not in response.headers["Content-Security-Policy"].replace("'none'", "")
     unknown = shape(client.get("/api/v1/problems/Not-A-Code"))
     assert (unknown["status"], unknown["field"]) == (404, "code")

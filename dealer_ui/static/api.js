@@ -86,3 +86,13 @@ export function query(params) {
   const pairs = Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== "");
   return pairs.length ? `?${new URLSearchParams(pairs)}` : "";
 }
+
+/** The targets of a Link header (RFC 8288) by relation, as paths under /api/v1
+ * for ``call``: {first, prev, next, last}, each only where the API gives it. */
+export function links(headers) {
+  const found = {};
+  for (const [, target, relation] of (headers.get("Link") || "").matchAll(/<([^>]*)>;\s*rel="([^"]+)"/g)) {
+    found[relation] = target.startsWith("/api/v1") ? target.slice("/api/v1".length) : target;
+  }
+  return found;
+}

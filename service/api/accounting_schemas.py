@@ -11,7 +11,7 @@ from marshmallow import fields, validate
 
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.slip_states import SlipKind, SlipState
-from service.api.paging import order_field
+from service.api.paging import cursor_field, order_field
 from service.api.schemas import StrictSchema
 from service.store.paging import Order
 
@@ -170,9 +170,10 @@ class SlipsQuerySchema(StrictSchema):
     limit = fields.Integer(
         load_default=100,
         validate=validate.Range(min=1, max=1000),
-        metadata={"description": "at most this many, the first in the order"},
+        metadata={"description": "slips a page"},
     )
     order = order_field(Order.NEWEST, "slips")
+    cursor = cursor_field()
 
 
 class ChecksQuerySchema(StrictSchema):

@@ -7,7 +7,7 @@ from typing import Any, NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
-from service.api.paging import order_field
+from service.api.paging import cursor_field, order_field
 from service.api.round_schemas import (
     ENTERED_SHAPES,
     ROUND_ID_HELP,
@@ -48,6 +48,7 @@ class ExceptionsQueryJson(TypedDict):
     table: NotRequired[int]
     limit: int
     order: str
+    cursor: NotRequired[str]
 
 
 class RecallQueryJson(TypedDict):
@@ -158,9 +159,10 @@ class ExceptionsQuerySchema(StrictSchema):
     limit = fields.Integer(
         load_default=100,
         validate=validate.Range(min=1, max=1000),
-        metadata={"description": "at most this many, the first in the order"},
+        metadata={"description": "requests a page"},
     )
     order = order_field(Order.NEWEST, "requests")
+    cursor = cursor_field()
 
 
 class ExceptionSchema(ExceptionSummarySchema):

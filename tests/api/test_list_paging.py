@@ -156,6 +156,11 @@ def test_exports_exceptions_and_slips_take_an_order(client, as_role, table):
         ids = [item["id"] for item in listed]
         assert len(ids) == 2
         assert ids == sorted(ids, reverse=reverse)
+        # A page of one, and its next by the Link header.
+        first = client.get(f"/api/v1/exceptions?order={order}&limit=1", headers=as_role["pit_boss"])
+        following = client.get(links(first)["next"], headers=as_role["pit_boss"])
+        assert [item["id"] for item in first.json + following.json] == ids
+        assert "next" not in links(following)
 
 
 def test_the_document_names_the_parameters_and_the_link_header(client):

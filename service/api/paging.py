@@ -23,6 +23,7 @@ from service.errors import Invalid
 from service.store.paging import Keyset, KeysetPage, Order, Page, Step
 
 MAX_CURSOR = 80
+MAX_KEY = 2**31 - 1  # record ids are 32-bit integers: a larger one no database binds
 RELATIONS = ("first", "prev", "next", "last")
 
 LINK_HEADER = {
@@ -70,7 +71,7 @@ def decode_cursor(order: Order, cursor: str) -> Keyset:
         raise Invalid(
             "invalid_field", f"cursor was given for order={given}, not order={order.value}", "cursor"
         )
-    if (at.step is Step.LAST) != (at.key == 0) or at.key < 0:
+    if (at.step is Step.LAST) != (at.key == 0) or not 0 <= at.key <= MAX_KEY:
         raise Invalid("invalid_field", "cursor is not one a Link header gave", "cursor")
     return at
 

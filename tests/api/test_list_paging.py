@@ -4,6 +4,7 @@ the pages is neither skipped in its place nor shown twice."""
 
 from __future__ import annotations
 
+import base64
 import itertools
 import re
 
@@ -18,6 +19,10 @@ pytestmark = pytest.mark.store
 
 LINK = re.compile(r'<([^>]*)>; rel="(\w+)"')
 TABLES = itertools.count(1)
+
+
+def encoded(raw: str) -> str:
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
 
 
 def links(response) -> dict[str, str]:
@@ -118,6 +123,11 @@ def test_a_cursor_is_checked(client, as_role, table):
         (f"order=oldest&cursor={cursor}", "cursor was given for order=newest, not order=oldest"),
         ("cursor=bm90LWEtY3Vyc29y", "cursor is not one a Link header gave"),
         ("cursor=%25%25", "cursor is not one a Link header gave"),
+        # newest:after:2**70, which no database could bind
+        (
+            f"order=newest&cursor={encoded('newest:after:' + str(2**70))}",
+            "cursor is not one a Link header gave",
+        ),
         (f"order=newest&cursor={cursor}&page=2", "cursor: give a cursor or a page, not both"),
     ):
         error = client.get(f"{base}?{query}", headers=boss).json

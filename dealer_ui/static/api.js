@@ -1,4 +1,5 @@
-// The JSON API under /api/v1: every error is {status, code, message, field}.
+// The JSON API under /api/v1: every error is an RFC 9457 problem (application/problem+json)
+// with the members {type, title, status, detail, code, field, message}; message is read.
 export class ApiError extends Error {
   constructor(status, body) {
     super((body && body.message) || `the server answered ${status}`);
@@ -24,7 +25,7 @@ export function whenSignedOut(handler) {
 }
 
 async function send(method, path, body, headers) {
-  const init = { method, headers: { Accept: "application/json", ...headers } };
+  const init = { method, headers: { Accept: "application/json, application/problem+json", ...headers } };
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -84,4 +85,14 @@ export async function download(path) {
 export function query(params) {
   const pairs = Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== "");
   return pairs.length ? `?${new URLSearchParams(pairs)}` : "";
+}
+
+/** The targets of a Link header (RFC 8288) by relation, as paths under /api/v1
+ * for ``call``: {first, prev, next, last}, each only where the API gives it. */
+export function links(headers) {
+  const found = {};
+  for (const [, target, relation] of (headers.get("Link") || "").matchAll(/<([^>]*)>;\s*rel="([^"]+)"/g)) {
+    found[relation] = target.startsWith("/api/v1") ? target.slice("/api/v1".length) : target;
+  }
+  return found;
 }

@@ -1,12 +1,14 @@
 // The round list (filters, newest first, a page at a time) and game recall.
-import { call, query } from "./api.js";
+import { call, links, query } from "./api.js";
 import { $, clearErrors, el, grid, when } from "./dom.js";
 import { inCurrency } from "./money.js";
 import { cardsText, currencyOf, draw, go, net, pit, shiftOptions, statusBadge, tableName } from "./pit_common.js";
 import { deckMark } from "./pit_deck.js";
 
-// page 1 is the newest rounds; the API lists oldest first.
-const list = { page: 1, pages: 1, tableId: null, opened: null };
+// One table's list follows the API's Link header (keyset cursors: a round
+// entered meanwhile is not shown twice); ``before`` counts the rounds newer
+// than the page shown, for the position. All tables together page by number.
+const list = { page: 1, pages: 1, tableId: null, opened: null, target: null, before: 0, links: {}, shown: 0 };
 
 function openRound(id) {
   list.opened = id; // back on the list, the keyboard is where it left
@@ -23,31 +25,14 @@ function filters() {
 
 const MOST_A_PAGE = 500; // the API's per_page at most
 
-function fetchPage(tableId, page, perPage) {
-  return call("GET", `/tables/${tableId}/rounds${query({ ...filters(), page, per_page: perPage })}`);
+function firstPage(tableId, perPage) {
+  return `/tables/${tableId}/rounds${query({ ...filters(), order: "newest", per_page: perPage })}`;
 }
 
-/** The rounds of newest-first page ``page``: at most two of the API's pages, cut and turned round.
- * If a round is entered between the calls, the count moves: asked again, once. */
-async function newestFirst(tableId, page, perPage) {
-  for (let attempt = 0; ; attempt += 1) {
-    const first = (await fetchPage(tableId, 1, perPage)).json;
-    const total = first.total;
-    const high = total - (page - 1) * perPage; // one past the newest shown, in the API's order
-    const low = Math.max(0, high - perPage);
-    const firstPage = Math.floor(low / perPage) + 1;
-    const lastPage = Math.ceil(high / perPage);
-    const pages = new Map([[1, first]]);
-    for (let number = firstPage; number <= lastPage; number += 1) {
-      if (!pages.has(number)) pages.set(number, (await fetchPage(tableId, number, perPage)).json);
-    }
-    if ([...pages.values()].every((each) => each.total === total) || attempt === 1) {
-      const items = [];
-      for (let number = firstPage; number <= lastPage; number += 1) items.push(...pages.get(number).items);
-      const start = (firstPage - 1) * perPage;
-      return { total, items: items.slice(low - start, high - start).reverse() };
-    }
-  }
+/** A table's page at ``target`` (a path the API's links gave, or the first page). */
+async function tablePage(tableId, perPage) {
+  const answer = await call("GET", list.target || firstPage(tableId, perPage));
+  return { total: answer.json.total, items: answer.json.items, links: links(answer.headers) };
 }
 
 /** Every table's rounds together, newest first: the API lists a table at a
@@ -57,10 +42,10 @@ async function floorNewestFirst(page, perPage) {
   if (page * perPage > MOST_A_PAGE) {
     throw new Error(`All tables together go back ${MOST_A_PAGE} rounds a table: choose a table, or narrow the gaming days.`);
   }
-  const answers = await Promise.all(pit.tables.map((table) => newestFirst(table.id, 1, page * perPage)));
-  const items = answers.flatMap((answer) => answer.items).sort((a, b) => b.id - a.id);
-  const total = answers.reduce((sum, answer) => sum + answer.total, 0);
-  return { total, items: items.slice((page - 1) * perPage, page * perPage) };
+  const answers = await Promise.all(pit.tables.map((table) => call("GET", firstPage(table.id, page * perPage))));
+  const items = answers.flatMap((answer) => answer.json.items).sort((a, b) => b.id - a.id);
+  const total = answers.reduce((sum, answer) => sum + answer.json.total, 0);
+  return { total, items: items.slice((page - 1) * perPage, page * perPage), links: null };
 }
 
 function roundRow(round) {
@@ -89,29 +74,48 @@ function headers() {
   return ["Round", ...table, "Entered", "Gaming day", "Dealer", "Seats", "House net", "Status"];
 }
 
+function position(total, items, perPage) {
+  if (list.links === null) {
+    // All tables: by page number.
+    list.pages = Math.max(1, Math.ceil(total / perPage));
+    return { newest: (list.page - 1) * perPage + 1, page: list.page, pages: list.pages };
+  }
+  if (!list.links.prev) list.before = 0; // the newest page, whatever was counted
+  if (!list.links.next) list.before = Math.max(0, total - items.length); // the oldest
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  return { newest: list.before + 1, page: Math.max(1, Math.ceil((list.before + items.length) / perPage)), pages };
+}
+
 export async function showRounds() {
   const view = $("#view-rounds");
   clearErrors(view);
   shiftOptions($("#rounds-shift"), "Any shift");
   const out = $("#rounds-list");
   const pager = $("#rounds-pager");
-  if (list.tableId !== pit.tableId) Object.assign(list, { page: 1, tableId: pit.tableId });
+  if (list.tableId !== pit.tableId) Object.assign(list, { page: 1, tableId: pit.tableId, target: null, before: 0 });
   const perPage = Number($("#rounds-per-page").value);
-  const load = () => (pit.tableId === null ? floorNewestFirst(list.page, perPage) : newestFirst(pit.tableId, list.page, perPage));
-  await draw("rounds", out, load, ({ total, items }) => {
-    list.pages = Math.max(1, Math.ceil(total / perPage));
-    if (list.page > list.pages) {
-      list.page = list.pages; // fewer rounds than when the page was chosen
+  const load = () => (pit.tableId === null ? floorNewestFirst(list.page, perPage) : tablePage(pit.tableId, perPage));
+  await draw("rounds", out, load, ({ total, items, links: found }) => {
+    list.links = found;
+    if (found === null && list.page > Math.max(1, Math.ceil(total / perPage))) {
+      list.page = Math.max(1, Math.ceil(total / perPage)); // fewer rounds than when the page was chosen
       showRounds();
       return [];
     }
-    const newest = (list.page - 1) * perPage + 1;
+    if (found !== null && !items.length && found.last && list.target) {
+      list.target = found.last; // past the oldest (rounds gone from the filter): the oldest page
+      showRounds();
+      return [];
+    }
+    list.shown = items.length;
+    const at = position(total, items, perPage);
     $("#rounds-position").textContent = total
-      ? `Rounds ${newest}–${newest + items.length - 1} of ${total} (newest first) · page ${list.page} of ${list.pages}`
+      ? `Rounds ${at.newest}–${at.newest + items.length - 1} of ${total} (newest first) · page ${at.page} of ${at.pages}`
       : "No rounds";
     for (const button of pager.querySelectorAll("[data-page]")) {
       const back = button.dataset.page === "newest" || button.dataset.page === "newer";
-      button.disabled = back ? list.page === 1 : list.page === list.pages;
+      if (found === null) button.disabled = back ? list.page === 1 : list.page === list.pages;
+      else button.disabled = back ? !found.prev : !found.next;
     }
     return items.length
       ? grid(headers(), items.map(roundRow), { id: "rounds-table" })
@@ -123,7 +127,15 @@ export async function showRounds() {
 }
 
 function turnPage(how) {
-  list.page = { newest: 1, newer: list.page - 1, older: list.page + 1, oldest: list.pages }[how];
+  if (list.links === null) {
+    list.page = { newest: 1, newer: list.page - 1, older: list.page + 1, oldest: list.pages }[how];
+  } else {
+    const perPage = Number($("#rounds-per-page").value);
+    const relation = { newest: "first", newer: "prev", older: "next", oldest: "last" }[how];
+    if (how === "older") list.before += list.shown;
+    if (how === "newer") list.before = Math.max(0, list.before - perPage);
+    list.target = list.links[relation] || null;
+  }
   showRounds();
 }
 
@@ -172,17 +184,20 @@ export async function showRecall() {
   draw("recall", out, async () => (await call("GET", `/tables/${pit.tableId}/recall${query({ last })}`)).json, games, "recall");
 }
 
+function fromTheNewest() {
+  Object.assign(list, { page: 1, target: null, before: 0 });
+  showRounds();
+}
+
 $("#round-filters").addEventListener("submit", (event) => {
   event.preventDefault();
-  list.page = 1;
-  showRounds();
+  fromTheNewest();
 });
 $("#rounds-clear").addEventListener("click", () => {
   $("#rounds-from").value = "";
   $("#rounds-to").value = "";
   $("#rounds-shift").value = "";
-  list.page = 1;
-  showRounds();
+  fromTheNewest();
 });
 for (const button of document.querySelectorAll("#rounds-pager [data-page]")) {
   button.addEventListener("click", () => turnPage(button.dataset.page));

@@ -28,6 +28,7 @@ from service.api.docs_page import register_docs_page
 from service.api.error_docs import API_DESCRIPTION, ErrorResponsesPlugin, ErrorSchema
 from service.api.errors import register_error_handlers
 from service.api.headers import register_headers
+from service.api.problems import register_problem_pages
 from service.api.request_log import register_request_log
 from service.api.session import register_session
 from service.store.migrate import head_revision
@@ -72,6 +73,7 @@ def register_api(app: Flask) -> None:
     register_error_handlers(app)
     register_headers(app)
     register_docs_page(app)
+    register_problem_pages(app, api)
     ops_routes.register_metrics(app)
     app.add_url_rule("/healthz", "healthz", health.healthz)
     app.add_url_rule("/readyz", "readyz", health.readyz)

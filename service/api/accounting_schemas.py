@@ -12,7 +12,9 @@ from marshmallow import fields, validate
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.slip_states import SlipKind, SlipState
 from service.api.blueprint import MAX_ID
+from service.api.paging import cursor_field, order_field
 from service.api.schemas import StrictSchema
+from service.store.paging import Order
 
 CHIP_LINES_HELP = (
     'amounts by chip denomination: {"2500": 50000} is 50000 minor units of 25.00 chips; '
@@ -169,8 +171,10 @@ class SlipsQuerySchema(StrictSchema):
     limit = fields.Integer(
         load_default=100,
         validate=validate.Range(min=1, max=1000),
-        metadata={"description": "the newest this many"},
+        metadata={"description": "slips a page"},
     )
+    order = order_field(Order.NEWEST, "slips")
+    cursor = cursor_field()
 
 
 class ChecksQuerySchema(StrictSchema):

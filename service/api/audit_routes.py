@@ -12,12 +12,14 @@ from service.api.audit_schemas import VerificationPageSchema, VerificationReques
 from service.api.blueprint import Blueprint
 from service.api.export_routes import ProgressJson
 from service.api.export_schemas import ExportsQuerySchema
+from service.api.paging import LINK_HEADER, number_links
 from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.compliance.exports import user_names
 from service.compliance.verifications import get_verification, list_verifications, request_verification
 from service.jobs.progress import percent
 from service.store.models import AuditVerification
+from service.store.paging import Order
 
 PREFIX = "/compliance/audit/verifications"
 READERS = (Role.COMPLIANCE, Role.ADMIN)
@@ -91,14 +93,19 @@ class Verifications(MethodView):
         return shown, 202, {"Location": shown["links"]["self"]}
 
     @blp.arguments(ExportsQuerySchema, location="query")
-    @blp.response(200, VerificationPageSchema)
+    @blp.response(200, VerificationPageSchema, headers=LINK_HEADER)
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> dict[str, Any]:  # Page.shown: the page's JSON
-        """Verifications, newest first, a page at a time (reports: see each one)."""
-        page = list_verifications(db(), query["page"], query["per_page"])
+    def get(self, query: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:  # Page.shown
+        """Verifications, newest first (``order``), a page at a time, with a Link
+        header (reports: see each one)."""
+        page = list_verifications(db(), query["page"], query["per_page"], Order(query["order"]))
         names = user_names(db(), {verification.requested_by for verification in page.items})
-        return page.shown(
-            [verification_json(v, names.get(v.requested_by, ""), with_report=False) for v in page.items]
+        return (
+            page.shown(
+                [verification_json(v, names.get(v.requested_by, ""), with_report=False) for v in page.items]
+            ),
+            200,
+            number_links(page),
         )
 
 

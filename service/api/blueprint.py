@@ -17,6 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import BaseConverter, ValidationError
 
 from service.api.error_docs import ErrorSchema
+from service.api.problems import MEDIA_TYPE
 from service.errors import Invalid, ServiceError
 from service.rounds.batch_settle import parse_json
 
@@ -64,7 +65,7 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
     def error(self, status: int, description: str) -> Callable[[Any], Any]:
         """Document an error answer only this route gives (a 409, a 429)."""
         decorator: Callable[[Any], Any] = self.alt_response(
-            status, schema=ErrorSchema, description=description
+            status, schema=ErrorSchema, description=description, content_type=MEDIA_TYPE
         )
         return decorator
 

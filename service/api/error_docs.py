@@ -16,6 +16,7 @@ from apispec import BasePlugin
 from marshmallow import Schema, fields
 
 from service.accounts.roles import ROLES
+from service.api.problems import MEDIA_TYPE, PREFIX
 
 ROLES_KEY = "x-roles"
 #: whether an operation answers while its user must change their password
@@ -39,7 +40,11 @@ CHALLENGE_HEADER = {
 
 # The answers no operation lists: the server's own, before any operation.
 API_DESCRIPTION = (
-    "Every error is JSON: {status, code, message, field}; every 401 carries WWW-Authenticate: Bearer. "
+    f"Every error is an RFC 9457 problem, {MEDIA_TYPE}: {{type, title, status, detail}} and the "
+    "extension members code (stable, snake_case), field (where, or null) and message (the same text as "
+    f"detail). type is {PREFIX}/<code>, a URI reference resolved against the request's address; it "
+    "serves a page naming the operations that document the code. Every 401 carries WWW-Authenticate: "
+    "Bearer. "
     "Besides what each operation lists, any request may be answered before an operation is reached: "
     "400 bad_request (a malformed request line or header), 414 uri_too_long (a request line over "
     "4094 bytes) or 431 request_header_fields_too_large (over 100 headers, or one over 8190 bytes), "
@@ -50,20 +55,36 @@ API_DESCRIPTION = (
 
 
 class ErrorSchema(Schema):
-    """Every error answer (see :mod:`service.api.errors`)."""
+    """Every error answer, an RFC 9457 problem (see :mod:`service.api.errors`)."""
 
+    type = fields.String(
+        required=True,
+        metadata={
+            "description": f"the problem type, one per code: {PREFIX}/<code> (a URI reference; "
+            "it serves a page about the code)",
+            "format": "uri-reference",
+        },
+    )
+    title = fields.String(
+        required=True, metadata={"description": "a short summary of the problem type, the same for a code"}
+    )
     status = fields.Integer(required=True, metadata={"description": "the HTTP status, repeated"})
+    detail = fields.String(
+        required=True, metadata={"description": "this occurrence: names the field, card or seat"}
+    )
     code = fields.String(
         required=True, metadata={"description": "stable snake_case code, e.g. invalid_field"}
     )
-    message = fields.String(required=True, metadata={"description": "names the field, card or seat"})
+    message = fields.String(
+        required=True, metadata={"description": "the same text as detail (kept for the clients reading it)"}
+    )
     field = fields.String(
         required=True, allow_none=True, metadata={"description": "the field at fault, or null"}
     )
 
 
 def error_response(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": "Error"}}}
+    return {"description": description, "content": {MEDIA_TYPE: {"schema": "Error"}}}
 
 
 def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
@@ -93,7 +114,16 @@ def _errors_of(path: str, operation: dict[str, Any]) -> dict[int, str]:
 
 class ErrorResponsesPlugin(BasePlugin):
     """Adds the errors an operation's shape implies; what a route documents
-    itself is kept."""
+    itself is kept. Every error answer is documented as problem+json."""
+
+    def response_helper(self, response: dict[str, Any], **_kwargs: Any) -> dict[str, Any] | None:
+        # flask-smorest's own components (one per status, DEFAULT_ERROR)
+        # are written as application/json: an error is problem+json.
+        content = response.get("content", {})
+        inner = content.get("application/json")
+        if inner is None or not _is_error_schema(inner.get("schema")):
+            return None
+        return {"content": {MEDIA_TYPE: inner}}
 
     def operation_helper(
         self, path: str | None = None, operations: dict[str, Any] | None = None, **_kwargs: Any
@@ -111,6 +141,13 @@ class ErrorResponsesPlugin(BasePlugin):
                 unauthorized.setdefault("headers", {})["WWW-Authenticate"] = CHALLENGE_HEADER
             if operation.get(ROLES_KEY):
                 operation.setdefault("security", [{"bearer": []}])
+
+
+def _is_error_schema(schema: object) -> bool:
+    # Before or after the marshmallow plugin has made it a reference.
+    if isinstance(schema, dict):
+        return str(schema.get("$ref", "")).endswith("/Error")
+    return schema == "Error" or schema is ErrorSchema or isinstance(schema, ErrorSchema)
 
 
 def _is_generic(response: object) -> bool:

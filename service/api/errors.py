@@ -1,6 +1,9 @@
-"""Every error is JSON: a stable ``code``, a ``message`` naming the field,
-card or seat, the ``field`` itself, and the HTTP status. Never a bare 500
-page: even a bug answers in this shape (and is logged)."""
+"""Every error is an RFC 9457 problem (``application/problem+json``): its
+``type`` and ``title`` by the stable ``code``, the HTTP ``status``, the
+``detail`` naming the field, card or seat, and as extension members the
+``code``, the ``field`` itself and ``message`` (the same text as
+``detail``, which the pages and integrators read). Never a bare 500 page:
+even a bug answers in this shape (and is logged)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, Program
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from service.accounts.login_throttle import RateLimited
+from service.api.problems import MEDIA_TYPE, problem
 from service.api.routing_errors import routing_error
 from service.api.session import db
 from service.errors import ServiceError, Unavailable
@@ -20,11 +24,13 @@ from service.store.migrate import NotMigrated, missing_schema, revisions
 
 def error_body(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:
     """The error shape (gunicorn's own answers use it too)."""
-    return {"status": status, "code": code, "message": message, "field": field}
+    return problem(status, code, message, field)
 
 
 def error_response(status: int, code: str, message: str, field: str | None = None) -> tuple[Response, int]:
-    return jsonify(error_body(status, code, message, field)), status
+    response = jsonify(error_body(status, code, message, field))
+    response.mimetype = MEDIA_TYPE
+    return response, status
 
 
 CHALLENGE = 'Bearer realm="breakpoker"'

@@ -22,6 +22,7 @@ from service.api.exception_schemas import (
     VoidInJson,
     VoidInSchema,
 )
+from service.api.paging import LINK_HEADER, decode_cursor, keyset_links
 from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
@@ -41,6 +42,7 @@ from service.rounds.showing import (
     round_json,
 )
 from service.store.models import RoundException
+from service.store.paging import Order
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 
@@ -118,14 +120,20 @@ def correct_round(body: CorrectionInJson, round_id: int) -> ExceptionJson:
 @blp.route("/exceptions")
 class Exceptions(MethodView):
     @blp.arguments(ExceptionsQuerySchema, location="query")
-    @blp.response(200, ExceptionSchema(many=True))
+    @blp.response(200, ExceptionSchema(many=True), headers=LINK_HEADER)
     @roles(*READERS)
-    def get(self, query: ExceptionsQueryJson) -> list[ExceptionJson]:
-        """Void and correction requests, newest first (the exception report)."""
-        found = list_exceptions(
-            db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"]
+    def get(self, query: ExceptionsQueryJson) -> tuple[list[ExceptionJson], int, dict[str, str]]:
+        """Void and correction requests, newest first (the exception report)
+        or oldest first, ``limit`` a page; the Link header names the first,
+        prev, next and last pages by cursor."""
+        order = Order(query["order"])
+        cursor = query.get("cursor")
+        at = None if cursor is None else decode_cursor(order, cursor)
+        page, tables = list_exceptions(
+            db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"], order, at
         )
-        return [exception_json(exception, table_id) for exception, table_id in found]
+        shown = [exception_json(exception, tables[exception.round_id]) for exception in page.items]
+        return shown, 200, keyset_links(order, page)
 
 
 @blp.route("/exceptions/<id:exception_id>")

@@ -7,6 +7,7 @@ from typing import Any, NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
+from service.api.paging import cursor_field, order_field
 from service.api.round_schemas import (
     ENTERED_SHAPES,
     ROUND_ID_HELP,
@@ -17,6 +18,7 @@ from service.api.round_schemas import (
 )
 from service.api.schemas import RoundSeatInSchema, StrictSchema, per_bet
 from service.rounds.status import KINDS
+from service.store.paging import Order
 
 #: Where the OpenAPI document describes a correction's round (the body is
 #: read by the engine's strict rules, as a round entered is).
@@ -45,6 +47,8 @@ class ExceptionsQueryJson(TypedDict):
     kind: NotRequired[str]
     table: NotRequired[int]
     limit: int
+    order: str
+    cursor: NotRequired[str]
 
 
 class RecallQueryJson(TypedDict):
@@ -152,7 +156,13 @@ class ExceptionsQuerySchema(StrictSchema):
     state = fields.String(validate=validate.OneOf(STATES))
     kind = fields.String(validate=validate.OneOf(KINDS))
     table = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    limit = fields.Integer(
+        load_default=100,
+        validate=validate.Range(min=1, max=1000),
+        metadata={"description": "requests a page"},
+    )
+    order = order_field(Order.NEWEST, "requests")
+    cursor = cursor_field()
 
 
 class ExceptionSchema(ExceptionSummarySchema):

@@ -16,11 +16,13 @@ from service.api.export_schemas import (
     ExportSchema,
     ExportsQuerySchema,
 )
+from service.api.paging import LINK_HEADER, number_links
 from service.api.security import current_user, roles
 from service.api.session import db, now, settings
 from service.compliance.exports import download, get_export, list_exports, percent, request_export, user_names
 from service.jobs.progress import DONE
 from service.store.models import Export
+from service.store.paging import Order
 
 PREFIX = "/compliance/exports"
 READERS = (Role.COMPLIANCE, Role.ADMIN)
@@ -109,14 +111,19 @@ class Exports(MethodView):
         return shown, 202, {"Location": shown["links"]["self"]}
 
     @blp.arguments(ExportsQuerySchema, location="query")
-    @blp.response(200, ExportPageSchema)
+    @blp.response(200, ExportPageSchema, headers=LINK_HEADER)
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> dict[str, Any]:  # Page.shown: the page's JSON
-        """Exports, newest first, a page at a time (manifests: see each export)."""
-        page = list_exports(db(), query["page"], query["per_page"])
+    def get(self, query: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:  # Page.shown
+        """Exports, newest first (``order``), a page at a time, with a Link header
+        (manifests: see each export)."""
+        page = list_exports(db(), query["page"], query["per_page"], Order(query["order"]))
         names = user_names(db(), {export.requested_by for export in page.items})
-        return page.shown(
-            [export_json(e, names.get(e.requested_by, ""), with_manifest=False) for e in page.items]
+        return (
+            page.shown(
+                [export_json(e, names.get(e.requested_by, ""), with_manifest=False) for e in page.items]
+            ),
+            200,
+            number_links(page),
         )
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
+from service.api.paging import order_field
 from service.api.schemas import SHIFT_STARTS_HELP, StrictSchema
 from service.compliance.exports import MAX_TABLES
 from service.jobs.progress import STATES
+from service.store.paging import Order
 
 
 class ExportRequestSchema(StrictSchema):
@@ -21,6 +23,7 @@ class ExportRequestSchema(StrictSchema):
 
 
 class ExportsQuerySchema(StrictSchema):
+    order = order_field(Order.NEWEST, "first")
     page = fields.Integer(
         load_default=1,
         validate=validate.Range(min=1, max=1_000_000),

@@ -29,7 +29,7 @@ def post_fork(_server: Any, _worker: Any) -> None:
     # it cannot parse (a request line too long, too many or too large
     # headers, a malformed request) itself, before the app is called: its
     # worker's handle_error picks the status and message and hands them to
-    # util.write_error, which writes an HTML page. The API answers JSON: the
+    # util.write_error, which writes an HTML page. The API answers problem details (RFC 9457): the
     # writer is replaced, gunicorn's status and message are kept.
     if not callable(getattr(util, "write_error", None)):
         raise RuntimeError("gunicorn.util.write_error is gone: its own error answers would not be JSON")
@@ -42,12 +42,13 @@ def write_json_error(sock: Any, status_int: int, reason: str, mesg: str) -> None
     # master, which reads this module, need not load the API to start.
     from service.api.errors import error_body
     from service.api.headers import NO_STORE, NOSNIFF
+    from service.api.problems import MEDIA_TYPE
 
     code = reason.lower().replace(" ", "_")
     body = json.dumps(error_body(status_int, code, mesg, GUNICORN_FIELDS.get(status_int))).encode()
     headers = {
         "Connection": "close",
-        "Content-Type": "application/json",
+        "Content-Type": MEDIA_TYPE,
         "Content-Length": str(len(body)),
         **NO_STORE,
         **NOSNIFF,

@@ -10,6 +10,7 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.error_docs import DATABASE_503
 from service.api.hand_schemas import HandAnalysisInSchema, HandAnalysisSchema, RoundHandValuesSchema
+from service.api.problems import MEDIA_TYPE
 from service.api.security import ANY_ROLE, roles
 from service.api.session import db, settings
 from service.errors import Unavailable
@@ -31,7 +32,7 @@ RETRY_AFTER_HEADER = {
 
 def _not_yet(view: Callable[..., Any]) -> Callable[..., Any]:
     decorated: Callable[..., Any] = blp.alt_response(
-        503, schema="Error", description=NOT_YET, headers=RETRY_AFTER_HEADER
+        503, schema="Error", description=NOT_YET, headers=RETRY_AFTER_HEADER, content_type=MEDIA_TYPE
     )(view)
     return decorated
 

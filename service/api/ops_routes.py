@@ -19,6 +19,7 @@ from service.api.session import db, settings
 from service.errors import Unauthorized
 from service.jobs.queues import QueueName
 from service.observability.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
+from service.ops.build_info import BuildInfoMetric, build_info
 from service.ops.floor_metrics import FloorFigures, day_lines, last_verification
 from service.ops.job_status import FAILED_SHOWN, Counts, JobStatus, job_status, queue_counts
 from service.ops.scrape import ScrapeTime, game_totals
@@ -123,7 +124,8 @@ def jobs_view() -> JobStatus:
 def metrics() -> Response:
     """Prometheus text format: the API processes' requests and, read now, the
     game's totals from the aggregates, job failures, queues and the outbox,
-    each table's gaming day and the last audit chain verification. With
+    each table's gaming day, the last audit chain verification and the
+    build (``breakpoker_build_info``). With
     BREAKPOKER_METRICS_TOKEN set, only for a scraper sending it as a bearer
     token: the figures are the casino's takings."""
     expected = settings().metrics_token
@@ -136,6 +138,7 @@ def metrics() -> Response:
                 "/metrics needs the scrape token: Authorization: Bearer <token>",
                 "Authorization",
             )
+    build = build_info(db())  # first: it tells a database that does not answer too
     totals: dict[str, int] | None = None
     status: Counts | None = None
     failures: dict[str, int] = {}
@@ -155,7 +158,8 @@ def metrics() -> Response:
         failures = {_text(key): int(value) for key, value in raw.items()}
     except (RedisError, OSError):
         pass
-    return Response(render(ScrapeTime(totals, status, failures), floor), mimetype="text/plain; version=0.0.4")
+    scraped = render(ScrapeTime(totals, status, failures), floor, BuildInfoMetric(build))
+    return Response(scraped, mimetype="text/plain; version=0.0.4")
 
 
 def register_metrics(app: Flask) -> None:

@@ -12,6 +12,7 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint, parse_body
 from service.api.exception_schemas import RecallQueryJson, RecallQuerySchema, RecallSchema
 from service.api.idempotency import PARAMETER, idempotency_key
+from service.api.paging import LINK_HEADER, decode_cursor, keyset_links, number_links
 from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema, RoundsQueryJson
 from service.api.schemas import RoundInSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
@@ -27,12 +28,14 @@ from service.rounds.showing import (
     RoundPageJson,
     RoundShownJson,
     get_round,
+    keyset_rounds,
     list_rounds,
     recall_json,
     round_json,
     round_page,
 )
 from service.rounds.status import JUST_SETTLED
+from service.store.paging import Order
 from service.tables.tables import get_table
 
 blp = Blueprint("rounds", __name__, description="Rounds: entered, settled, stored")
@@ -96,21 +99,26 @@ class TableRounds(MethodView):
         return shown, status, {"Idempotent-Replayed": str(entered.replayed).lower()}
 
     @blp.arguments(RoundsQuerySchema, location="query")
-    @blp.response(200, RoundPageSchema)
+    @blp.response(200, RoundPageSchema, headers=LINK_HEADER)
     @roles(Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)  # who reads recall and the reports
-    def get(self, query: RoundsQueryJson, table_id: int) -> RoundPageJson:
-        """Rounds of a table by gaming day and shift, oldest first, a page at a time."""
+    def get(self, query: RoundsQueryJson, table_id: int) -> tuple[RoundPageJson, int, dict[str, str]]:
+        """Rounds of a table by gaming day and shift, oldest first (or newest
+        first: ``order``), a page at a time. The Link header names the
+        first, prev, next and last pages by cursor (keyset paging: any depth
+        costs the same, and a round stored meanwhile is neither skipped nor
+        shown twice); ``page`` still pages by number."""
         table = get_table(db(), table_id)
-        page = list_rounds(
-            db(),
-            table,
-            query.get("from_"),
-            query.get("to"),
-            query.get("shift"),
-            query["page"],
-            query["per_page"],
-        )
-        return round_page(db(), page)
+        order = Order(query["order"])
+        filters = (query.get("from_"), query.get("to"), query.get("shift"))
+        if "page" in query:
+            numbered = list_rounds(db(), table, *filters, query["page"], query["per_page"], order)
+            shown = round_page(db(), numbered.items, numbered.total, numbered.page, numbered.per_page, order)
+            return shown, 200, number_links(numbered)
+        cursor = query.get("cursor")
+        at = None if cursor is None else decode_cursor(order, cursor)
+        found = keyset_rounds(db(), table, *filters, order, query["per_page"], at)
+        shown = round_page(db(), found.items, found.total, 1 if at is None else None, found.per_page, order)
+        return shown, 200, keyset_links(order, found)
 
 
 @blp.route("/tables/<id:table_id>/rounds/preview", methods=["POST"])

@@ -40,7 +40,9 @@ class RoundsQueryJson(TypedDict):
     from_: NotRequired[date]
     to: NotRequired[date]
     shift: NotRequired[int]
-    page: int
+    order: str
+    cursor: NotRequired[str]
+    page: NotRequired[int]
     per_page: int
 
 
@@ -174,8 +176,17 @@ class RoundPreviewSchema(Schema):
 
 class RoundPageSchema(Schema):
     items = fields.List(
-        fields.Nested(RoundSchema), required=True, metadata={"description": "the page's rounds, oldest first"}
+        fields.Nested(RoundSchema), required=True, metadata={"description": "the page's rounds, in order"}
     )
     total = fields.Integer(required=True, metadata={"description": "rounds in all pages"})
-    page = fields.Integer(required=True, metadata={"description": "this page's number, from 1"})
+    page = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "this page's number, from 1 (1: the first page); null: a cursor's page"},
+    )
     per_page = fields.Integer(required=True, metadata={"description": "rounds a page"})
+    order = fields.String(
+        required=True,
+        validate=validate.OneOf(["oldest", "newest"]),
+        metadata={"description": "oldest or newest first"},
+    )

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from service.accounts.roles import ROLES
+from service.api.paging import cursor_field, order_field
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.dealing import DealStyle
 from service.engine.table_config import MAX_SEATS, BetType, FoulPolicy
 from service.store.models import DEFAULT_SHIFT_STARTS
+from service.store.paging import Order
 from service.tables.gaming_day import MAX_SHIFTS
 from service.tables.status import TableStatus
 
@@ -254,8 +256,23 @@ class RoundsQuerySchema(StrictSchema):
     from_ = fields.Date(data_key="from", metadata={"description": "first gaming day"})
     to = fields.Date(metadata={"description": "last gaming day"})
     shift = fields.Integer(validate=validate.Range(min=1, max=MAX_SHIFTS))
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
-    per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+    order = order_field(Order.OLDEST, "rounds")
+    cursor = cursor_field()
+    page = fields.Integer(
+        validate=validate.Range(min=1, max=1_000_000),
+        metadata={
+            "description": "a page by number, from 1 (OFFSET: slow deep in a long table; follow the "
+            "Link header's cursors instead); not with cursor"
+        },
+    )
+    per_page = fields.Integer(
+        load_default=50, validate=validate.Range(min=1, max=500), metadata={"description": "rounds a page"}
+    )
+
+    @validates_schema
+    def _one_way_of_paging(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        if "page" in data and "cursor" in data:
+            raise ValidationError("give a cursor or a page, not both", "cursor")
 
 
 def per_bet(inner: type[Schema], name: str) -> type[Schema]:

@@ -36,10 +36,12 @@ from service.api.accounting_schemas import (
 )
 from service.api.blueprint import Blueprint
 from service.api.cosigning import signed_by
+from service.api.paging import LINK_HEADER, decode_cursor, keyset_links
 from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
 from service.store.models import Slip
+from service.store.paging import KeysetPage, Order, keyset_page
 from service.tables.tables import get_table
 
 blp = Blueprint("slips", __name__, url_prefix="", description="Fills, credits and drop counts")
@@ -68,16 +70,21 @@ def request_view(body: SlipInJson, table_id: int) -> SlipJson:
 @blp.route("/slips")
 class Slips(MethodView):
     @blp.arguments(SlipsQuerySchema, location="query")
-    @blp.response(200, SlipSchema(many=True))
+    @blp.response(200, SlipSchema(many=True), headers=LINK_HEADER)
     @roles(*SLIP_READERS)
-    def get(self, query: dict[str, Any]) -> list[SlipJson]:
-        """Slips, the newest first: ``state=requested`` is the cage's list to issue."""
-        statement = select(Slip).order_by(Slip.number.desc())
+    def get(self, query: dict[str, Any]) -> tuple[list[SlipJson], int, dict[str, str]]:
+        """Slips, the newest first (or oldest), ``limit`` a page, with a Link
+        header by cursor: ``state=requested`` is the cage's list to issue."""
+        order = Order(query["order"])
+        cursor = query.get("cursor")
+        at = None if cursor is None else decode_cursor(order, cursor)
+        statement = select(Slip)
         if "table" in query:
             statement = statement.where(Slip.table_id == query["table"])
         if "state" in query:
             statement = statement.where(in_state(SlipState(query["state"])))
-        return slips_json(db(), list(db().scalars(statement.limit(query["limit"]))))
+        page: KeysetPage[Slip] = keyset_page(db(), statement, Slip.number, order, query["limit"], at)
+        return slips_json(db(), page.items), 200, keyset_links(order, page)
 
 
 @blp.route("/slips/<id:number>")

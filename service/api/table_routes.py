@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, TypedDict, cast
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 from flask.views import MethodView
 
 from service.accounts.roles import Role
@@ -127,9 +127,26 @@ class OneTable(MethodView):
         return table_json(get_table(db(), table_id))
 
 
+# A par sheet takes about 10 s from a cold start (docs/performance.md).
+PAR_SHEET_RETRY_AFTER = 10
+PENDING_HEADERS = {
+    "Retry-After": {"description": "seconds to wait before asking again", "schema": {"type": "integer"}},
+    "Location": {
+        "description": "where to ask again: this par sheet's address (relative to the request's)",
+        "schema": {"type": "string", "format": "uri-reference"},
+    },
+}
+
+
 @blp.route("/<id:table_id>/par-sheet")
 @blp.response(200, ParSheetSchema)
-@blp.alt_response(202, schema=ParSheetPendingSchema, description="being computed; ask again", success=True)
+@blp.alt_response(
+    202,
+    schema=ParSheetPendingSchema,
+    description="being computed: ask again at Location after Retry-After seconds",
+    headers=PENDING_HEADERS,
+    success=True,
+)
 @roles(*ANY_ROLE)
 def par_sheet_view(table_id: int) -> Any:
     """The exact par sheet of the table's current rules (the theoretical
@@ -141,6 +158,8 @@ def par_sheet_view(table_id: int) -> Any:
         # A Response, so the 200's schema does not reshape it.
         pending: Response = jsonify({"status": "computing", "config_version": version.version})
         pending.status_code = 202
+        pending.headers["Retry-After"] = str(PAR_SHEET_RETRY_AFTER)
+        pending.headers["Location"] = request.path  # this sheet's own address: asked again there
         return pending
     optimal = optimal_state(sheet.config.dealer_qualifier, settings().instance)
     return {**sheet.to_json(), "optimal_strategy": optimal_strategy_json(*optimal)}

@@ -19,7 +19,7 @@ from service.jobs.progress import percent as percent_of
 from service.jobs.queues import JobKind
 from service.store.db import utc_now
 from service.store.models import Export, GameTable, User
-from service.store.paging import Page, paginate
+from service.store.paging import Order, Page, paginate
 
 MAX_DAYS = 366  # a year, leap day included
 
@@ -114,9 +114,9 @@ def get_export(session: Session, export_id: int) -> Export:
     return found
 
 
-def list_exports(session: Session, page: int, per_page: int) -> Page[Export]:
-    """Exports, newest first."""
-    found: Page[Export] = paginate(session, select(Export), Export.id.desc(), page, per_page)
+def list_exports(session: Session, page: int, per_page: int, order: Order = Order.NEWEST) -> Page[Export]:
+    """Exports, newest first unless asked otherwise."""
+    found: Page[Export] = paginate(session, select(Export), Export.id, page, per_page, order)
     return found
 
 

@@ -31,7 +31,7 @@ from service.jobs.progress import DONE, FAILED, QUEUED, RUNNING, Tracker
 from service.jobs.queues import JobKind
 from service.store.db import unit_of_work, utc_now
 from service.store.models import AuditVerification, User
-from service.store.paging import Page, paginate
+from service.store.paging import Order, Page, paginate
 
 PROGRESS_EVERY = 2_000  # links, rounds or totals between progress saves
 log = logging.getLogger(__name__)
@@ -68,10 +68,12 @@ def get_verification(session: Session, verification_id: int) -> AuditVerificatio
     return found
 
 
-def list_verifications(session: Session, page: int, per_page: int) -> Page[AuditVerification]:
-    """Verifications, newest first."""
+def list_verifications(
+    session: Session, page: int, per_page: int, order: Order = Order.NEWEST
+) -> Page[AuditVerification]:
+    """Verifications, newest first unless asked otherwise."""
     found: Page[AuditVerification] = paginate(
-        session, select(AuditVerification), AuditVerification.id.desc(), page, per_page
+        session, select(AuditVerification), AuditVerification.id, page, per_page, order
     )
     return found
 

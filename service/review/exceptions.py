@@ -35,6 +35,7 @@ from service.rounds.status import DecisionState, ExceptionKind, RoundStatus, sta
 from service.rounds.storing import round_id_of
 from service.store.db import hold_writer
 from service.store.models import ExceptionDecision, GameTable, RoundException, RoundRecord, User
+from service.store.paging import Keyset, KeysetPage, Order, keyset_page
 from service.tables.tables import config_of
 
 MAX_TEXT = 500
@@ -168,12 +169,17 @@ def get_exception(session: Session, exception_id: int) -> RoundException:
 
 
 def list_exceptions(
-    session: Session, state: str | None, kind: str | None, table_id: int | None, limit: int
-) -> list[tuple[RoundException, int]]:
-    """Requests, newest first, each with its round's table."""
-    query = select(RoundException, RoundRecord.table_id).join(
-        RoundRecord, RoundRecord.id == RoundException.round_id
-    )
+    session: Session,
+    state: str | None,
+    kind: str | None,
+    table_id: int | None,
+    limit: int,
+    order: Order = Order.NEWEST,
+    at: Keyset | None = None,
+) -> tuple[KeysetPage[RoundException], dict[int, int]]:
+    """A page of requests, newest first (or oldest), by keyset on the id;
+    with each one's round's table (by round record)."""
+    query = select(RoundException).join(RoundRecord, RoundRecord.id == RoundException.round_id)
     if kind is not None:
         query = query.where(RoundException.kind == kind)
     if table_id is not None:
@@ -188,5 +194,7 @@ def list_exceptions(
             query = query.where(
                 decided.where(ExceptionDecision.approved.is_(state == DecisionState.APPROVED)).exists()
             )
-    rows = session.execute(query.order_by(RoundException.id.desc()).limit(limit)).unique()
-    return [(exception, table) for exception, table in rows]
+    page: KeysetPage[RoundException] = keyset_page(session, query, RoundException.id, order, limit, at)
+    rounds = {exception.round_id for exception in page.items}
+    tables = session.execute(select(RoundRecord.id, RoundRecord.table_id).where(RoundRecord.id.in_(rounds)))
+    return page, {row.id: row.table_id for row in tables}

@@ -24,7 +24,7 @@ from service.rounds.storing import (
 )
 from service.store.db import iso
 from service.store.models import GameTable, RoundException, RoundRecord, SeatRecord
-from service.store.paging import Page, paginate
+from service.store.paging import Keyset, KeysetPage, Order, Page, keyset_page, paginate
 
 
 class DealerShownJson(ExplainedDealerJson):
@@ -108,8 +108,9 @@ class RoundPageJson(TypedDict):
 
     items: list[RoundShownJson]
     total: int
-    page: int
+    page: int | None  # None: paged by cursor
     per_page: int
+    order: str
 
 
 class SeatEnteredRow(TypedDict):
@@ -131,6 +132,19 @@ def get_round(session: Session, round_id: int) -> RoundRecord:
     return found
 
 
+def _table_rounds(
+    table: GameTable, first_day: date | None, last_day: date | None, shift: int | None
+) -> Select[RoundRecord]:
+    query: Select[RoundRecord] = select(RoundRecord).where(RoundRecord.table_id == table.id)
+    if first_day is not None:
+        query = query.where(RoundRecord.gaming_day >= first_day)
+    if last_day is not None:
+        query = query.where(RoundRecord.gaming_day <= last_day)
+    if shift is not None:
+        query = query.where(RoundRecord.shift == shift)
+    return query
+
+
 def list_rounds(
     session: Session,
     table: GameTable,
@@ -139,15 +153,27 @@ def list_rounds(
     shift: int | None,
     page: int,
     per_page: int,
+    order: Order = Order.OLDEST,
 ) -> Page[RoundRecord]:
-    query: Select[RoundRecord] = select(RoundRecord).where(RoundRecord.table_id == table.id)
-    if first_day is not None:
-        query = query.where(RoundRecord.gaming_day >= first_day)
-    if last_day is not None:
-        query = query.where(RoundRecord.gaming_day <= last_day)
-    if shift is not None:
-        query = query.where(RoundRecord.shift == shift)
-    found: Page[RoundRecord] = paginate(session, query, RoundRecord.id, page, per_page)
+    """A page by number (OFFSET: kept for the clients that page so)."""
+    query = _table_rounds(table, first_day, last_day, shift)
+    found: Page[RoundRecord] = paginate(session, query, RoundRecord.id, page, per_page, order)
+    return found
+
+
+def keyset_rounds(
+    session: Session,
+    table: GameTable,
+    first_day: date | None,
+    last_day: date | None,
+    shift: int | None,
+    order: Order,
+    per_page: int,
+    at: Keyset | None,
+) -> KeysetPage[RoundRecord]:
+    """A page by keyset on the record id (the index on table and id)."""
+    query = _table_rounds(table, first_day, last_day, shift)
+    found: KeysetPage[RoundRecord] = keyset_page(session, query, RoundRecord.id, order, per_page, at)
     return found
 
 
@@ -240,10 +266,12 @@ def rounds_json(session: Session, records: list[RoundRecord]) -> list[RoundShown
     return [round_json(record, found[record.id], deck=decks.get(record.id)) for record in records]
 
 
-def round_page(session: Session, page: Page[RoundRecord]) -> RoundPageJson:
-    """A page of rounds as the API answers it (the keys of ``Page.shown``)."""
-    items = rounds_json(session, page.items)
-    return {"items": items, "total": page.total, "page": page.page, "per_page": page.per_page}
+def round_page(
+    session: Session, records: list[RoundRecord], total: int, page: int | None, per_page: int, order: Order
+) -> RoundPageJson:
+    """A page of rounds as the API answers it."""
+    items = rounds_json(session, records)
+    return {"items": items, "total": total, "page": page, "per_page": per_page, "order": order.value}
 
 
 def recall_json(session: Session, table: GameTable, last: int) -> RecallJson:

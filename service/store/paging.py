@@ -1,14 +1,32 @@
-"""A page of a query's rows, with the count of them all (round lists, exports)."""
+"""A page of a query's rows, with the count of them all: by page number
+(exports, verifications: a few thousand rows at most) or by keyset (the
+round list: a table can hold millions of rounds, and OFFSET reads every row
+it skips). Either order, oldest first or newest first, by a key that rises
+as rows are stored (the record id)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Select, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, Select, func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 Item = TypeVar("Item")
+
+
+class Order(StrEnum):
+    OLDEST = "oldest"
+    NEWEST = "newest"
+
+
+class Step(StrEnum):
+    """Where a keyset page is, from a key of the rows' order."""
+
+    AFTER = "after"  # the rows following the key
+    BEFORE = "before"  # the rows preceding it
+    LAST = "last"  # the final rows (no key)
 
 
 @dataclass(frozen=True)
@@ -18,12 +36,97 @@ class Page(Generic[Item]):
     page: int
     per_page: int
 
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.per_page))
+
     def shown(self, items: list[Any]) -> dict[str, Any]:
         """The page as the API answers it, with its items as shown."""
         return {"items": items, "total": self.total, "page": self.page, "per_page": self.per_page}
 
 
-def paginate(session: Session, query: Select[Any], order_by: Any, page: int, per_page: int) -> Page[Any]:
-    total = int(session.scalar(select(func.count()).select_from(query.subquery())) or 0)
-    items = session.scalars(query.order_by(order_by).offset((page - 1) * per_page).limit(per_page))
+@dataclass(frozen=True)
+class Keyset:
+    """Where a keyset page starts: ``key`` is an id (0 for LAST)."""
+
+    step: Step
+    key: int = 0
+
+
+@dataclass(frozen=True)
+class KeysetPage(Generic[Item]):
+    items: list[Item]
+    total: int
+    per_page: int
+    #: the keysets of the pages on either side; None: no row there
+    previous: Keyset | None
+    following: Keyset | None
+
+
+def _ordered(key: InstrumentedAttribute[int], order: Order, forward: bool) -> ColumnElement[Any]:
+    ascending = (order is Order.OLDEST) == forward
+    return key.asc() if ascending else key.desc()
+
+
+def _beyond(key: InstrumentedAttribute[int], order: Order, value: int, forward: bool) -> ColumnElement[bool]:
+    """Rows after ``value`` in this order (forward), or before it."""
+    rising = (order is Order.OLDEST) == forward
+    return key > value if rising else key < value
+
+
+def paginate(
+    session: Session, query: Select[Any], key: Any, page: int, per_page: int, order: Order = Order.OLDEST
+) -> Page[Any]:
+    total = _count(session, query)
+    ordered = query.order_by(_ordered(key, order, forward=True))
+    items = session.scalars(ordered.offset((page - 1) * per_page).limit(per_page))
     return Page(list(items), total, page, per_page)
+
+
+def keyset_page(
+    session: Session,
+    query: Select[Any],
+    key: InstrumentedAttribute[int],
+    order: Order,
+    per_page: int,
+    at: Keyset | None,
+) -> KeysetPage[Any]:
+    """A page of ``query`` by ``key`` (unique, rising as rows are stored),
+    read with one bounded index range: no OFFSET. A row stored while a
+    client walks the pages is met once, in its place (ids only rise)."""
+    forward = at is None or at.step is Step.AFTER
+    bounded = query
+    if at is not None and at.step is not Step.LAST:
+        bounded = query.where(_beyond(key, order, at.key, forward))
+    rows = list(session.scalars(bounded.order_by(_ordered(key, order, forward)).limit(per_page + 1)))
+    more = len(rows) > per_page
+    rows = rows[:per_page]
+    if not forward:
+        rows.reverse()
+    total = _count(session, query)
+    if not rows:
+        # Past either end: the way back is the last page, if any row exists.
+        back = Keyset(Step.LAST) if total and at is not None and forward else None
+        return KeysetPage([], total, per_page, back, None)
+    first, last = _key(rows[0], key), _key(rows[-1], key)
+    earlier = more if not forward else _exists(session, query.where(_beyond(key, order, first, False)))
+    later = more if forward else _exists(session, query.where(_beyond(key, order, last, True)))
+    return KeysetPage(
+        rows,
+        total,
+        per_page,
+        Keyset(Step.BEFORE, first) if earlier else None,
+        Keyset(Step.AFTER, last) if later else None,
+    )
+
+
+def _key(row: Any, key: InstrumentedAttribute[int]) -> int:
+    return int(getattr(row, key.key))
+
+
+def _exists(session: Session, query: Select[Any]) -> bool:
+    return bool(session.scalar(select(query.exists())))
+
+
+def _count(session: Session, query: Select[Any]) -> int:
+    return int(session.scalar(select(func.count()).select_from(query.subquery())) or 0)

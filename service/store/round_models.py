@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Date, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, Date, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from service.store.account_models import User
@@ -27,6 +27,8 @@ class RoundRecord(Base):
         UniqueConstraint("table_id", "round_ref"),
         # An Idempotency-Key is the user's own at the table.
         UniqueConstraint("table_id", "entered_by", "idempotency_key", name="uq_rounds_idempotency_key_scope"),
+        # The round list's keyset: a table's rounds in id order, one range read a page.
+        Index("ix_rounds_table_id_id", "table_id", "id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

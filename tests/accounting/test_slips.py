@@ -201,3 +201,19 @@ def test_each_step_is_an_audit_event_carrying_the_record(app, client, table, ope
     assert [event.kind for event in events] == ["slip_requested", "slip_issued", "slip_received"]
     assert events[0].payload["lines"] == FILL
     assert events[0].payload["total"] == stored.total
+
+
+def test_the_slips_page_by_the_link_header_in_either_order(client, table, opened):
+    numbers = [ok(request_slip(client, table["id"]), 201)["number"] for _ in range(3)]
+    headers = as_user(client, "cage")
+    for order, expected in (("newest", numbers[::-1]), ("oldest", numbers)):
+        seen, target = [], f"/api/v1/slips?order={order}&limit=2"
+        while target:
+            response = client.get(target, headers=headers)
+            seen += [slip["number"] for slip in ok(response)]
+            target = next(
+                (part.split(">")[0].lstrip("<") for part in response.headers["Link"].split(", ")
+                 if part.endswith('rel="next"')),
+                None,
+            )  # fmt: skip
+        assert seen == expected

@@ -217,9 +217,12 @@ def test_the_documented_error_shape_is_the_one_sent(client):
     ({code: int, status: str, errors}), not this API's."""
     spec = client.get("/api/v1/openapi.json").json
     error = spec["components"]["schemas"]["Error"]
-    assert error["required"] == ["code", "field", "message", "status"]
+    assert error["required"] == ["code", "detail", "field", "message", "status", "title", "type"]
     assert {name: value["type"] for name, value in error["properties"].items()} == {
+        "type": "string",
+        "title": "string",
         "status": "integer",
+        "detail": "string",
         "code": "string",
         "message": "string",
         "field": "string",

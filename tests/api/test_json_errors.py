@@ -1,7 +1,7 @@
-"""Every error the API answers is JSON in its error shape, those its
-routing gives too: an unknown path, an id in a path that is not a record
-number (a round's round_id instead of its record number), a method the
-path does not take."""
+"""Every error the API answers is an RFC 9457 problem in its error shape,
+those its routing gives too: an unknown path, an id in a path that is not a
+record number (a round's round_id instead of its record number), a method
+the path does not take."""
 
 from __future__ import annotations
 
@@ -9,12 +9,18 @@ import pytest
 
 from service.api.blueprint import MAX_ID
 
+MEMBERS = {"type", "title", "status", "detail", "code", "field", "message"}
+
 
 def shape(response) -> dict:
-    assert response.mimetype == "application/json", response.get_data(as_text=True)[:200]
-    assert set(response.json) == {"status", "code", "message", "field"}
-    assert response.json["status"] == response.status_code
-    return response.json
+    assert response.mimetype == "application/problem+json", response.get_data(as_text=True)[:200]
+    error = response.json
+    assert set(error) == MEMBERS
+    assert error["status"] == response.status_code
+    assert error["type"] == f"/api/v1/problems/{error['code']}"
+    assert error["detail"] == error["message"]
+    assert error["title"]
+    return error
 
 
 def test_a_round_id_where_the_record_number_goes_is_named(client, as_role, table):
@@ -60,3 +66,53 @@ def test_the_document_names_the_answers_no_operation_lists(client):
         assert named in described
     one_round = spec["paths"]["/api/v1/rounds/{round_id}"]["get"]
     assert "invalid_id" in one_round["responses"]["404"]["description"]
+
+
+def test_each_code_has_one_type_and_one_title(client, as_role):
+    # invalid_field at 422 from two different operations: one type, one title.
+    first = shape(client.get("/api/v1/tables/1/rounds?per_page=0", headers=as_role["pit_boss"]))
+    second = shape(client.get("/api/v1/compliance/exports?page=0", headers=as_role["compliance"]))
+    assert first["code"] == second["code"] == "invalid_field"
+    assert (
+        (first["type"], first["title"])
+        == (second["type"], second["title"])
+        == (
+            "/api/v1/problems/invalid_field",
+            "Invalid field",
+        )
+    )
+    assert first["detail"] != second["detail"]
+    missing = shape(client.get("/api/v1/tables"))
+    assert (missing["status"], missing["code"], missing["title"]) == (401, "missing_token", "Missing token")
+
+
+def test_a_problem_type_is_a_page_naming_the_operations_that_document_it(client):
+    response = client.get("/api/v1/problems/round_exists")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    assert "<h1>Round exists</h1>" in page
+    assert "POST /api/v1/tables/{table_id}/rounds" in page
+    assert "<td>409</td>" in page
+    assert "script" not in response.headers["Content-Security-Policy"].replace("'none'", "")
+    unknown = shape(client.get("/api/v1/problems/Not-A-Code"))
+    assert (unknown["status"], unknown["field"]) == (404, "code")
+
+
+def test_every_error_answer_is_documented_as_a_problem(client):
+    spec = client.get("/api/v1/openapi.json").json
+    schema = spec["components"]["schemas"]["Error"]
+    assert set(schema["required"]) == MEMBERS
+    errors = 0
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            for status, response in operation["responses"].items():
+                if status == "default" or int(status) >= 400:
+                    if "$ref" in response:
+                        name = response["$ref"].rsplit("/", 1)[1]
+                        response = spec["components"]["responses"][name]
+                    assert set(response["content"]) == {"application/problem+json"}, (path, method, status)
+                    errors += 1
+    assert errors > 100

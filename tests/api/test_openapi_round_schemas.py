@@ -14,6 +14,7 @@ from service.engine.settlement import MainReason
 from service.rounds.preview import preview_round
 from service.rounds.showing import list_rounds, recall, recall_json, round_json, round_page
 from service.store.models import GameTable, RoundException, RoundRecord
+from service.store.paging import Order
 from tests.support.app import sessions, sign_in
 from tests.support.openapi import (
     as_json,
@@ -146,7 +147,7 @@ def test_a_field_of_several_shapes_names_each(client):
 
 def test_a_page_of_rounds_is_described(client):
     page = document(client)["RoundPage"]
-    assert set(page["required"]) == set(page["properties"]) == {"items", "total", "page", "per_page"}
+    assert set(page["required"]) == set(page["properties"]) == {"items", "total", "page", "per_page", "order"}
 
 
 def test_no_marshmallow_dict_blob_is_left_in_the_answers():
@@ -201,7 +202,8 @@ def test_the_schemas_dump_exactly_the_typed_values(app, client, as_role, table):
             assert RoundSchema().dump(shown) == as_json(shown)
         recalled = recall_json(session, stored, 10)
         assert RecallSchema().dump(recalled) == as_json(recalled)
-        page = round_page(session, list_rounds(session, stored, None, None, None, 1, 50))
+        numbered = list_rounds(session, stored, None, None, None, 1, 50)
+        page = round_page(session, numbered.items, numbered.total, 1, 50, Order.OLDEST)
         assert RoundPageSchema().dump(page) == as_json(page)
         assert client.get(f"/api/v1/tables/{table['id']}/rounds", headers=boss).json == as_json(page)
         exception = session.scalars(select(RoundException)).one()

@@ -170,6 +170,8 @@ PUBLIC = {
     ("POST", "/api/v1/auth/login"),
     ("GET", "/api/v1/healthz"),
     ("GET", "/api/v1/readyz"),
+    ("GET", "/api/v1/version"),
+    ("GET", "/api/v1/problems/<code>"),
     ("GET", "/healthz"),
     ("GET", "/readyz"),
     ("GET", "/metrics"),

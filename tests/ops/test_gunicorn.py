@@ -204,7 +204,7 @@ GUNICORN_ERRORS = [
 ]  # fmt: skip
 
 
-def test_gunicorns_own_error_answers_are_json(tmp_path, redis):
+def test_gunicorns_own_error_answers_are_problems(tmp_path, redis):
     """Gunicorn answers a request it cannot parse itself, before the app is
     called: in the API's JSON error shape too, not an HTML page."""
     port = free_port()
@@ -216,7 +216,7 @@ def test_gunicorns_own_error_answers_are_json(tmp_path, redis):
         wait_until_ready(f"http://127.0.0.1:{port}", server)
         for request, status, code, field in GUNICORN_ERRORS:
             answered, headers, body = raw(port, request)
-            assert (answered, headers["content-type"]) == (status, "application/json"), body[:300]
+            assert (answered, headers["content-type"]) == (status, "application/problem+json"), body[:300]
             assert int(headers["content-length"]) == len(body)
             error = json.loads(body)
             assert (error["status"], error["code"], error["field"]) == (status, code, field)

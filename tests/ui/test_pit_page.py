@@ -133,6 +133,16 @@ def test_rounds_are_filtered_paged_and_opened_with_the_keyboard(
         str(early[0]["id"]),
     ]
     expect(page.locator('#rounds-pager [data-page="older"]')).to_be_disabled()
+    # A round entered meanwhile is newer than every page: back by the Link
+    # header's prev, the page is the ten before the two, none shown twice.
+    schedule(live, table, now - timedelta(hours=1), now + timedelta(hours=1))  # shift 1 again
+    meanwhile = live.enter(table["id"], bet_body("meanwhile", 700))
+    schedule(live, table, now - timedelta(hours=2), now - timedelta(hours=1))
+    page.click('#rounds-pager [data-page="newer"]')
+    expect(page.locator("#rounds-position")).to_have_text("Rounds 1–10 of 13 (newest first) · page 1 of 2")
+    assert [int(rows.nth(i).get_attribute("data-round")) for i in range(10)] == shown
+    page.click('#rounds-pager [data-page="newest"]')
+    expect(rows.first).to_have_attribute("data-round", str(meanwhile["id"]))
     page.select_option("#rounds-shift", "2")
     page.click("#round-filters button[type=submit]")
     expect(rows).to_have_count(1)
@@ -166,18 +176,18 @@ def test_rounds_are_filtered_paged_and_opened_with_the_keyboard(
     expect(page.locator("#rounds-table td.table")).to_have_count(0)  # the table's own list again
 
     # With the keyboard alone: Tab onto the newest round's button, Enter opens it.
-    expect(rows.first).to_have_attribute("data-round", str(late["id"]))
+    expect(rows.first).to_have_attribute("data-round", str(meanwhile["id"]))
     page.locator("#rounds-clear").focus()
-    tab_to(page, f'tr[data-round="{late["id"]}"] .row-open')
+    tab_to(page, f'tr[data-round="{meanwhile["id"]}"] .row-open')
     page.keyboard.press("Enter")
-    expect(page.locator("#round-title")).to_contain_text(f"Round #{late['id']} settled")
+    expect(page.locator("#round-title")).to_contain_text(f"Round #{meanwhile['id']} settled")
     expect(page.locator("#round-title")).to_be_focused()
-    check_detail(page, live.api("GET", f"/rounds/{late['id']}", user="pit_boss"), table)
+    check_detail(page, live.api("GET", f"/rounds/{meanwhile['id']}", user="pit_boss"), table)
     screenshot(page, "pit-round-detail", tmp_path)
     page.keyboard.press("Shift+Tab")
     expect(page.locator("#round-back")).to_be_focused()
     page.keyboard.press("Enter")  # back on the list, at the round it left
-    expect(page.locator(f'tr[data-round="{late["id"]}"] .row-open')).to_be_focused()
+    expect(page.locator(f'tr[data-round="{meanwhile["id"]}"] .row-open')).to_be_focused()
 
 
 def tab_to(page: Any, selector: str, presses: int = 40) -> None:

@@ -215,6 +215,7 @@ def test_a_new_configuration_gets_its_par_sheet_in_the_background(bg_app, redis_
     waiting = client.get(url, headers=sign_in(client, "pit_boss"))
     assert waiting.status_code == 202
     assert waiting.json == {"status": "computing", "config_version": 1}
+    assert (waiting.headers["Location"], waiting.headers["Retry-After"]) == (url, "10")
     # The job is sent, then lost (Redis back empty): the sweep sends it again.
     connection = connect(redis_settings.redis)
     while dispatch(sessions_of(bg_app), connection):

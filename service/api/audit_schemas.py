@@ -71,6 +71,8 @@ class ChainReportSchema(Schema):
     anchor = fields.String(required=True, metadata={"description": "what the first link was checked against"})
     pending = fields.Integer(required=True, metadata={"description": "newer events waiting for their seal"})
     broken = fields.Nested(BrokenLinkSchema, allow_none=True, metadata={"description": "null when intact"})
+    signatures = fields.Integer(metadata={"description": "signed chain heads found to hold (Ed25519)"})
+    signed_seq = fields.Integer(allow_none=True, metadata={"description": "the last signed head checked"})
 
 
 class MismatchSchema(Schema):

@@ -47,6 +47,7 @@ from service.tables.tables import change_schedule
 from tests.support.app import sessions, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import enter, number_round_ids, round_body
+from tests.support.tamper import authenticate
 from workers.queues import enqueue
 from workers.sweep import reconcile
 
@@ -808,10 +809,11 @@ def add_rounds(app, table_id: int, count: int, start: int) -> None:
             "table_id": table.id,
             "payload": {"copy": True},
         }
-        session.execute(
-            insert(AuditEvent),
+        copied = session.scalars(
+            insert(AuditEvent).returning(AuditEvent.id),
             [{**event, "subject": f"round:{new}", "occurred_at": utc_now()} for new in ids],
-        )
+        ).all()
+        authenticate(session, copied)
     while True:
         with unit_of_work(sessions(app)) as session:
             newest = session.scalar(select(func.max(AuditEvent.id)))

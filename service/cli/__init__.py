@@ -7,6 +7,7 @@ import click
 from service.cli.advise import advise_command
 from service.cli.analyze import analyze
 from service.cli.audit import audit
+from service.cli.audit_keys import public_key, rotate_key, verify_export
 from service.cli.audit_records import audit_record
 from service.cli.bench.expected import bench_expected
 from service.cli.bench.game import bench
@@ -68,5 +69,8 @@ main.add_command(jobs)
 main.add_command(run)
 main.add_command(audit)
 audit.add_command(audit_record)
+audit.add_command(verify_export)
+audit.add_command(public_key)
+audit.add_command(rotate_key)
 main.add_command(recall)
 main.add_command(demo_day)

@@ -25,7 +25,7 @@ from service.store.models import AuditEvent, AuditEventMac, AuditHeadSignature, 
 from tests.support.app import sessions
 from tests.support.rounds_data import round_body
 from tests.support.tamper import drop_triggers
-from tests.support.verifying import cli_env
+from tests.support.verifying import URL, cli_env, verified
 
 pytestmark = pytest.mark.store
 BATCH = 4  # events a sealing batch: several signed heads from a few rounds
@@ -168,7 +168,7 @@ def test_each_signed_head_is_written_outside_the_database(app, settings, chain):
     )
 
 
-def test_links_cut_off_the_end_fail_against_the_expected_head(app, settings, chain):
+def test_links_cut_off_the_end_fail_against_the_expected_head(app, client, as_role, settings, chain):
     head = signed_heads(settings)[-1]
     expected = f"{head['seq']}:{head['hash']}"
     cut = chain[-2].seq  # the links after the second last signed head, and their signatures
@@ -177,11 +177,11 @@ def test_links_cut_off_the_end_fail_against_the_expected_head(app, settings, cha
         allow_deleting_signatures(session)
         session.execute(delete(AuditHeadSignature).where(AuditHeadSignature.seq > cut))
         session.execute(delete(AuditSeal).where(AuditSeal.seq > cut))
-        session.execute(
-            delete(AuditEvent).where(
-                AuditEvent.id > session.scalar(select(AuditSeal.event_id).where(AuditSeal.seq == cut))
-            )
-        )
+        last_kept = session.scalar(select(AuditSeal.event_id).where(AuditSeal.seq == cut))
+        session.execute(delete(AuditEvent).where(AuditEvent.id > last_kept))
+        on = " ON audit_event_macs" if session.get_bind().dialect.name == "postgresql" else ""
+        session.execute(text(f"DROP TRIGGER audit_event_macs_no_delete{on}"))
+        session.execute(delete(AuditEventMac).where(AuditEventMac.event_id > last_kept))
     with sessions(app)() as session:
         assert verify_chain(session).intact  # intact in itself
         broken = verify_chain(session, expect=ExpectedHead.parse(expected)).broken
@@ -190,6 +190,14 @@ def test_links_cut_off_the_end_fail_against_the_expected_head(app, settings, cha
     shown = CliRunner().invoke(main, ["audit", "verify", "--expect-head", expected], env=cli_env(settings))
     assert shown.exit_code == 1, shown.output
     assert "head_not_reached" in shown.output
+    through_api = verified(app, client, as_role["compliance"], expect_head=expected)["report"]["chain"]
+    assert (through_api["broken"]["seq"], through_api["broken"]["problem"]) == (
+        head["seq"],
+        "head_not_reached",
+    )
+    refused = client.post(URL, json={"expect_head": "12:abc"}, headers=as_role["compliance"])
+    assert refused.status_code == 422, refused.json
+    assert refused.json["field"] == "expect_head"
     bad = CliRunner().invoke(main, ["audit", "verify", "--expect-head", "12:abc"], env=cli_env(settings))
     assert bad.exit_code == 2
     assert "SEQ:HASH" in bad.output

@@ -84,6 +84,7 @@ def test_an_event_inserted_by_sql_is_never_sealed_and_raises_an_alert(app, clien
         assert unsealed(session) == (0, None)
         report = verify_chain(session)
     assert (report.broken.event_id, report.broken.problem) == (forged, "unsealed_event")
+    assert "the sealer refused it: its MAC does not hold" in report.broken.message
     jobs = client.get("/api/v1/ops/jobs", headers=as_role["admin"])
     assert jobs.status_code == 200, jobs.json
     assert jobs.json["refused_events"] == 1

@@ -187,6 +187,7 @@ def show_chain(report: ChainReport) -> None:
             f"intact: {report.checked} links checked (seq {report.first_seq}..{report.last_seq}) "
             f"from {report.anchor}, head hash {report.head}{waiting}"
         )
+        click.echo(f"{report.signatures} signed head(s) hold, the last at seal {report.signed_seq}")
         return
     broken = report.broken
     click.secho(

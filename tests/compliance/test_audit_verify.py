@@ -140,10 +140,13 @@ def test_an_untouched_chain_is_intact(app, client, as_role, settings, chain):
         "anchor": "genesis",
         "pending": 0,
         "broken": None,
+        "signatures": 1,  # sealed in one batch: its head signed
+        "signed_seq": chain["links"],
     }
     result = cli_text(settings)
     assert result.exit_code == 0
     assert f"intact: {chain['links']} links checked (seq 1..{chain['links']}) from genesis" in result.output
+    assert f"1 signed head(s) hold, the last at seal {chain['links']}" in result.output
     assert head.hash in result.output
 
 

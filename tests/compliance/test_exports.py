@@ -66,6 +66,7 @@ NAMES = {
     "audit_events.csv",
     "audit_chain.jsonl",
     "manifest.json",
+    "manifest.sig",
 }
 
 
@@ -258,7 +259,7 @@ def check_manifest(manifest, archive, export, as_role):
     assert abs(utc_now() - generated) < timedelta(minutes=5)
     assert "'" in manifest["conventions"]["formula_guard"]
     files = {entry["name"]: entry for entry in manifest["files"]}
-    assert set(files) == NAMES - {"manifest.json"}
+    assert set(files) == NAMES - {"manifest.json", "manifest.sig"}
     for name, entry in files.items():
         content = archive.read(name)
         assert entry["sha256"] == hashlib.sha256(content).hexdigest(), name

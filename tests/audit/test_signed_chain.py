@@ -12,6 +12,7 @@ import json
 import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, insert, select, text, update
+from sqlalchemy.exc import DatabaseError
 
 from service.audit.chain import GENESIS, canonical, chained_hash, seal_batch, unsealed
 from service.audit.head_signing import head_message
@@ -228,3 +229,17 @@ def test_a_rotated_key_signs_from_then_on_and_old_signatures_still_verify(
         broken = verify_chain(session).broken
     assert (broken.seq, broken.problem) == (chain[0].seq, "signature_invalid")
     assert read_public_key(settings.public_keys / f"{new}.pem") is not None
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE audit_head_signatures SET hash = 'f'",
+        "DELETE FROM audit_head_signatures",
+        "UPDATE audit_event_macs SET mac = 'f'",
+        "DELETE FROM audit_event_macs",
+    ],
+)
+def test_the_macs_and_signatures_are_append_only(app, chain, statement):
+    with sessions(app)() as session, pytest.raises(DatabaseError, match="append-only"):
+        session.execute(text(statement))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, text
+from sqlalchemy import Connection, Table, insert, text
 from sqlalchemy.orm import Session
 
 from service.audit.canonical import canonical_of
@@ -65,9 +65,13 @@ def record_event(
     # One HMAC of the text the chain will hash (the id is the database's,
     # so it comes after the INSERT): the sealer seals nothing without it.
     document = canonical_of(event_id, kind, subject, actor_id, table_id, occurred_at, payload)
-    connection.execute(_INSERT_MAC, {"event_id": event_id, "mac": mac_of(key_for(session), document)})
+    store_mac(connection, event_id, mac_of(key_for(session), document))
     queue_job(session, JobKind.SEAL, event_id)
     return event_id
+
+
+def store_mac(connection: Connection, event_id: int, mac: str) -> None:
+    connection.execute(_INSERT_MAC, {"event_id": event_id, "mac": mac})
 
 
 def queue_job(session: Session, job: JobKind, ref: int) -> None:

@@ -16,7 +16,7 @@ from sqlalchemy.exc import DatabaseError
 
 from service.audit.chain import GENESIS, canonical, chained_hash, seal_batch, unsealed
 from service.audit.head_signing import head_message
-from service.audit.keys import KeyRing, read_public_key, rotate, signer
+from service.audit.keys import KeyRing, read_public_key, signer
 from service.audit.kinds import EventKind
 from service.cli import main
 from service.compliance.audit_verify import verify_chain
@@ -208,8 +208,17 @@ def test_links_cut_off_the_end_fail_against_the_expected_head(app, client, as_ro
 def test_a_rotated_key_signs_from_then_on_and_old_signatures_still_verify(
     app, client, as_role, table, settings, chain
 ):
-    old, new = rotate(settings)
-    assert old == chain[-1].key_id != new
+    old = chain[-1].key_id
+    rotated = CliRunner().invoke(main, ["audit", "rotate-key", "--yes"], env=cli_env(settings))
+    assert rotated.exit_code == 0, rotated.output
+    new = signer(settings).key_id
+    assert new != old
+    assert f"signing key {old} retired; key {new} signs from seal {chain[-1].seq + 1} on" in rotated.output
+    with sessions(app)() as session:
+        event = session.scalars(
+            select(AuditEvent).where(AuditEvent.kind == EventKind.SIGNING_KEY_ROTATED)
+        ).one()
+    assert event.payload == {"old_key_id": old, "new_key_id": new, "from_seq": chain[-1].seq + 1}
     client.post(
         f"/api/v1/tables/{table['id']}/rounds",
         json=round_body("after"),

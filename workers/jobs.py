@@ -16,6 +16,7 @@ from service.analysis.hand_advice import StrategyTableMissing, pattern_index
 from service.analysis.optimal_sheet import stored_optimal_sheet
 from service.analysis.strategy_table import build_table, missing_blocks, table_folder
 from service.audit.chain import seal_batch
+from service.audit.event_mac import carry_keys
 from service.compliance.export_build import build_export as build_export_file
 from service.compliance.verifications import run_verification
 from service.config.environment import StrategyTables
@@ -34,7 +35,8 @@ Result = TypeVar("Result")
 
 @cache
 def _sessions() -> sessionmaker[Session]:
-    return session_factory(make_engine(Settings.from_environment().database))
+    settings = Settings.from_environment()
+    return carry_keys(session_factory(make_engine(settings.database)), settings)
 
 
 def _in_transaction(work: Callable[[Session], Result]) -> Result:

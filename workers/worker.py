@@ -27,6 +27,7 @@ from rq.serializers import JSONSerializer
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.audit.keys import ensure_keys
 from service.config.redis_server import connect
 from service.config.settings import Settings
 from service.jobs.backlog import backlog
@@ -136,6 +137,7 @@ def run_worker(
         maintenance_interval=maintenance_interval,
     )
     worker.heartbeat_grace = heartbeat_grace
+    ensure_keys(settings)  # the first start of an instance makes the audit trail's keys
     warm_up(settings.instance)
     if not burst:
         worker.work(with_scheduler=True)

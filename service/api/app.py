@@ -8,6 +8,7 @@ from flask import Flask
 
 from dealer_ui.blueprint import register_pages
 from service.api import register_api
+from service.audit.event_mac import carry_keys
 from service.config.redis_server import connect
 from service.config.settings import Settings
 from service.config.version import software_version
@@ -46,6 +47,7 @@ def bind(app: Flask, settings: Settings) -> None:
         "redis": connect(settings.redis, timeout=0.5),
         "settings": settings,
         "engine": engine,
-        "sessions": session_factory(engine),
+        # The audit trail's key files are the settings' (service/audit/keys.py).
+        "sessions": carry_keys(session_factory(engine), settings),
         "clock": utc_now,
     }

@@ -41,6 +41,7 @@ class VerificationJson(TypedDict):
     status: str  # a service.jobs.progress.State
     from_: int | None
     to: int | None
+    expect_head: str | None
     requested_by: str
     requested_at: str
     progress: ProgressJson
@@ -61,6 +62,7 @@ def verification_json(
         "status": verification.status,
         "from_": verification.first_seq,  # the schema's name; shown as "from"
         "to": verification.last_seq,
+        "expect_head": verification.expect_head,
         "requested_by": requested_by,
         "requested_at": verification.requested_at.isoformat(),
         "progress": {
@@ -84,10 +86,13 @@ class Verifications(MethodView):
     def post(self, body: dict[str, Any]) -> tuple[VerificationJson, int, dict[str, str]]:
         """Start a verification: the hash chain (or links from..to), every
         stored round against its sealed event, every total against a recount
-        of the rounds. A worker runs it; follow its progress at its link.
+        of the rounds; each signed chain head against the public keys, and the
+        head ``expect_head`` reached. A worker runs it; follow its progress at its link.
         The run is recorded as an ``audit_verified`` event."""
         user = current_user()
-        verification = request_verification(db(), user, body.get("from_"), body.get("to"), now())
+        verification = request_verification(
+            db(), user, body.get("from_"), body.get("to"), now(), body.get("expect_head")
+        )
         db().commit()
         shown = verification_json(verification, user.name)
         return shown, 202, {"Location": shown["links"]["self"]}

@@ -28,6 +28,18 @@ class VerificationRequestSchema(StrictSchema):
         metadata={"description": "last link of the chain to check (default: the chain's head)"},
     )
 
+    expect_head = fields.String(
+        validate=validate.Regexp(
+            r"^\d+:[0-9a-f]{64}$", error="not SEQ:HASH (a sequence number, a colon, 64 hex digits)"
+        ),
+        metadata={
+            "description": "SEQ:HASH, a head recorded outside the database (the signed-heads log, an "
+            "export's manifest): the chain must reach it with that hash, or the verification fails "
+            "(links cut off the end)",
+            "example": "1024:" + "0" * 64,
+        },
+    )
+
     @validates_schema
     def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:  # the request's JSON, loaded
         if "from_" in data and "to" in data and data["to"] < data["from_"]:
@@ -71,6 +83,8 @@ class ChainReportSchema(Schema):
     anchor = fields.String(required=True, metadata={"description": "what the first link was checked against"})
     pending = fields.Integer(required=True, metadata={"description": "newer events waiting for their seal"})
     broken = fields.Nested(BrokenLinkSchema, allow_none=True, metadata={"description": "null when intact"})
+    signatures = fields.Integer(metadata={"description": "signed chain heads found to hold (Ed25519)"})
+    signed_seq = fields.Integer(allow_none=True, metadata={"description": "the last signed head checked"})
 
 
 class MismatchSchema(Schema):
@@ -244,6 +258,9 @@ class VerificationSchema(Schema):
         data_key="from", allow_none=True, metadata={"description": "null: from the genesis"}
     )
     to = fields.Integer(allow_none=True, metadata={"description": "null: to the chain's head"})
+    expect_head = fields.String(
+        allow_none=True, metadata={"description": "SEQ:HASH the chain must reach; null: not asked"}
+    )
     requested_by = fields.String(required=True, metadata={"description": "the user who asked"})
     requested_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
     progress = fields.Nested(

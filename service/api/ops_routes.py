@@ -101,6 +101,13 @@ class JobStatusSchema(Schema):
         metadata={"description": "each queue's jobs (none when Redis does not answer)"},
     )
     undone = fields.Nested(UndoneSchema, required=True, metadata={"description": "work not yet done"})
+    refused_events = fields.Integer(
+        required=True,
+        metadata={
+            "description": "audit events the sealer refused (no valid MAC: written by SQL, not by the "
+            "service), each with an event_refused alert; anything but 0 is an intrusion"
+        },
+    )
     failed_jobs = fields.List(
         fields.Nested(FailedJobSchema),
         required=True,

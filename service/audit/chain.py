@@ -10,51 +10,26 @@ sequence number (and event id), and the loser simply tries again.
 from __future__ import annotations
 
 import hashlib
-import json
+import logging
 from datetime import datetime
-from typing import Any, Protocol, TypedDict
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, String, cast, exists, func, literal, select
+from sqlalchemy.orm import Session, aliased
 
+from service.audit.canonical import CanonicalEvent as CanonicalEvent
+from service.audit.canonical import Recorded as Recorded
+from service.audit.canonical import canonical as canonical
+from service.audit.event_mac import holds, key_for, settings_for
+from service.audit.events import record_event
+from service.audit.head_signing import sign_head
+from service.audit.keys import signer
+from service.audit.kinds import EventKind
 from service.store.db import utc_now
-from service.store.models import AuditEvent, AuditSeal
+from service.store.models import AuditEvent, AuditEventMac, AuditSeal
 
+log = logging.getLogger(__name__)
 GENESIS = "0" * 64
 SEAL_BATCH = 1_000  # events per transaction: a backlog never holds a lock for long
-
-
-class Recorded(Protocol):
-    """What the chain hashes of an event (an :class:`AuditEvent`, or a row of one)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def subject(self) -> str: ...
-    @property
-    def actor_id(self) -> int | None: ...
-    @property
-    def table_id(self) -> int | None: ...
-    @property
-    def occurred_at(self) -> datetime: ...
-    # A JSON column whose shape is the event kind's own (and has changed
-    # over the years): the chain hashes whatever is stored.
-    @property
-    def payload(self) -> dict[str, Any]: ...
-
-
-class CanonicalEvent(TypedDict):
-    """An event as the chain hashes it (and as ``audit_chain.jsonl`` shows it)."""
-
-    id: int
-    kind: str
-    subject: str
-    actor_id: int | None
-    table_id: int | None
-    occurred_at: str  # ISO 8601, UTC
-    payload: dict[str, Any]  # the event's own JSON, as stored
 
 
 # An event's columns as the chain hashes them, for queries that read plain rows.
@@ -67,20 +42,6 @@ EVENT_COLUMNS = (
     AuditEvent.occurred_at,
     AuditEvent.payload,
 )
-
-
-def canonical(event: Recorded) -> str:
-    """The event as the chain hashes it: sorted keys, no spaces, UTC times."""
-    document: CanonicalEvent = {
-        "id": event.id,
-        "kind": event.kind,
-        "subject": event.subject,
-        "actor_id": event.actor_id,
-        "table_id": event.table_id,
-        "occurred_at": event.occurred_at.isoformat(),
-        "payload": event.payload,
-    }
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def chained_hash(previous_hash: str, document: str) -> str:
@@ -97,25 +58,35 @@ def chain_head(session: Session) -> AuditSeal | None:
 
 def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[int, int]:
     """Seal the next events after the chain's head, oldest first, up to the
-    event ``up_to`` and at most ``limit`` of them (one bounded transaction).
-    Returns how many were sealed and the event id the chain now ends at.
+    event ``up_to`` and at most ``limit`` of them (one bounded transaction),
+    and sign the new head. Returns how many were sealed and the event id the
+    chain now ends at.
 
     Events commit in id order (SQLite has one writer; on PostgreSQL
     :func:`service.audit.events.record_event` takes a lock), so the next events to
-    seal are simply those after the head."""
+    seal are simply those after the head, but for those the sealer refused:
+    an event whose MAC does not hold (written by SQL, not by the service) is
+    never sealed; an ``event_refused`` alert is recorded instead, once."""
     head = chain_head(session)
     seq = head.seq if head is not None else 0
     previous = head.hash if head is not None else GENESIS
     last = head.event_id if head is not None else 0
-    pending = session.scalars(
-        select(AuditEvent)
-        .where(AuditEvent.id > last, AuditEvent.id <= up_to)
+    rows = session.execute(
+        select(AuditEvent, AuditEventMac.mac)
+        .outerjoin(AuditEventMac, AuditEventMac.event_id == AuditEvent.id)
+        .where(AuditEvent.id > last, AuditEvent.id <= up_to, ~_refused())
         .order_by(AuditEvent.id)
         .limit(limit)
     ).all()
-    for event in pending:
-        seq += 1
+    settings = settings_for(session)
+    key = key_for(session)
+    sealed = 0
+    for event, mac in rows:
         document = canonical(event)
+        if not holds(key, document, mac):
+            _refuse(session, event, "no MAC" if mac is None else "a MAC that does not hold")
+            continue
+        seq += 1
         digest = chained_hash(previous, document)
         # The canonical JSON is kept with the seal so that a verifier can name
         # the field of an event that was edited after sealing.
@@ -130,18 +101,48 @@ def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[i
             )
         )
         previous, last = digest, event.id
+        sealed += 1
+    if sealed:
+        session.flush()
+        sign_head(session, seq, previous, signer(settings), settings)
     session.flush()
-    return len(pending), last
+    return sealed, last
+
+
+def _refused() -> ColumnElement[bool]:
+    """Whether the sealer has refused the event of the query (its alert is stored)."""
+    alert = aliased(AuditEvent)
+    return exists().where(
+        alert.kind == EventKind.EVENT_REFUSED,
+        alert.subject == literal("event:") + cast(AuditEvent.id, String),
+    )
+
+
+def _refuse(session: Session, event: AuditEvent, why: str) -> None:
+    """The alert that stands for a refused event (significant: ops see it
+    on /ops/jobs and /metrics)."""
+    log.critical("audit event %s (%s) refused by the sealer: %s", event.id, event.kind, why)
+    record_event(
+        session,
+        EventKind.EVENT_REFUSED,
+        f"event:{event.id}",
+        {"event_id": event.id, "kind": event.kind, "subject": event.subject, "reason": why},
+    )
 
 
 def unsealed(session: Session, before: datetime | None = None) -> tuple[int, int | None]:
-    """Events after the chain's head (older than ``before``, if given): how
-    many, and the newest of them."""
+    """Events after the chain's head (older than ``before``, if given), but
+    those the sealer refused: how many, and the newest of them."""
     head = chain_head(session)
     query = select(func.count(), func.max(AuditEvent.id)).where(
-        AuditEvent.id > (head.event_id if head is not None else 0)
+        AuditEvent.id > (head.event_id if head is not None else 0), ~_refused()
     )
     if before is not None:
         query = query.where(AuditEvent.occurred_at < before)
     count, newest = session.execute(query).one()
     return int(count), newest
+
+
+def refused_count(session: Session) -> int:
+    """How many events the sealer has refused (their alerts)."""
+    return int(session.scalar(select(func.count()).where(AuditEvent.kind == EventKind.EVENT_REFUSED)) or 0)

@@ -7,22 +7,26 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, text
+from sqlalchemy import Connection, Table, insert, text
 from sqlalchemy.orm import Session
 
+from service.audit.canonical import canonical_of
+from service.audit.event_mac import key_for, mac_of
 from service.audit.kinds import EventKind
 from service.jobs.queues import JobKind
 from service.observability import request_id
 from service.store.db import utc_now
-from service.store.models import AuditEvent, OutboxEntry
+from service.store.models import AuditEvent, AuditEventMac, OutboxEntry
 
 _EVENTS = cast(Table, AuditEvent.__table__)
 _OUTBOX = cast(Table, OutboxEntry.__table__)
+_MACS = cast(Table, AuditEventMac.__table__)
 EVENT_ORDER_LOCK = 0x42_50_41_55  # "BPAU": the advisory lock ordering audit events
 # Built once: they run for every settled round.
 _ORDER_EVENTS = text("SELECT pg_advisory_xact_lock(:key)")
 _INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
 _INSERT_JOB = insert(_OUTBOX)
+_INSERT_MAC = insert(_MACS)
 
 
 def record_event(
@@ -34,9 +38,9 @@ def record_event(
     table_id: int | None = None,
     at: datetime | None = None,
 ) -> int:
-    """Write an event and its sealing job; the event's id. ``at`` is when it
-    happened by the caller's clock (a route's, which tests move); now by
-    default."""
+    """Write an event, its MAC and its sealing job; the event's id. ``at``
+    is when it happened by the caller's clock (a route's, which tests
+    move); now by default."""
     if session.get_bind().dialect.name == "postgresql":
         # Events must commit in id order for the chain to seal them in order:
         # the lock is held to the end of this transaction. (SQLite has a single
@@ -45,23 +49,29 @@ def record_event(
     # Plain INSERTs on the session's connection (its transaction): an ORM
     # object and a flush per event cost more than the statement itself, on
     # the path of every settled round.
-    event_id: int = (
-        session.connection()
-        .execute(
-            _INSERT_EVENT,
-            {
-                "kind": kind,
-                "subject": subject,
-                "actor_id": actor_id,
-                "table_id": table_id,
-                "occurred_at": at or utc_now(),
-                "payload": payload,
-            },
-        )
-        .scalar_one()
-    )
+    occurred_at = at or utc_now()
+    connection = session.connection()
+    event_id: int = connection.execute(
+        _INSERT_EVENT,
+        {
+            "kind": kind,
+            "subject": subject,
+            "actor_id": actor_id,
+            "table_id": table_id,
+            "occurred_at": occurred_at,
+            "payload": payload,
+        },
+    ).scalar_one()
+    # One HMAC of the text the chain will hash (the id is the database's,
+    # so it comes after the INSERT): the sealer seals nothing without it.
+    document = canonical_of(event_id, kind, subject, actor_id, table_id, occurred_at, payload)
+    store_mac(connection, event_id, mac_of(key_for(session), document))
     queue_job(session, JobKind.SEAL, event_id)
     return event_id
+
+
+def store_mac(connection: Connection, event_id: int, mac: str) -> None:
+    connection.execute(_INSERT_MAC, {"event_id": event_id, "mac": mac})
 
 
 def queue_job(session: Session, job: JobKind, ref: int) -> None:

@@ -54,6 +54,9 @@ class EventKind(StrEnum):
     EXPORT_FAILED = "export_failed"
     EXPORT_DOWNLOADED = "export_downloaded"
     AUDIT_VERIFIED = "audit_verified"
+    # the audit trail's own alarms and keys
+    EVENT_REFUSED = "event_refused"  # the sealer met an event without a valid MAC (written by SQL)
+    SIGNING_KEY_ROTATED = "signing_key_rotated"
     # the service itself
     SERVICE_STARTED = "service_started"
     SERVICE_STOPPED = "service_stopped"

@@ -57,10 +57,13 @@ class LazyGroup(click.Group):
         module, attribute = COMMANDS[cmd_name]
         command: click.Command = getattr(importlib.import_module(module), attribute)
         if cmd_name == "audit":
-            from service.cli.audit_records import audit_record  # a subcommand kept apart
+            # Its subcommands kept in modules of their own.
+            from service.cli.audit_keys import public_key, rotate_key, verify_export
+            from service.cli.audit_records import audit_record
 
             assert isinstance(command, click.Group)
-            command.add_command(audit_record)
+            for subcommand in (audit_record, verify_export, public_key, rotate_key):
+                command.add_command(subcommand)
         self.add_command(command, cmd_name)
         return command
 

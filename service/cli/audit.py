@@ -21,6 +21,7 @@ from service.compliance.audit_verify import (
     record_verification,
     verify_records,
 )
+from service.compliance.signature_check import ExpectedHead
 from service.compliance.totals_check import TotalsReport
 from service.config.settings import Settings
 from service.observability.logs import configure_logging
@@ -40,13 +41,25 @@ def audit() -> None:
 @click.option("--to", "last", type=click.IntRange(min=1), help="Last sequence number to check.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option(
+    "--expect-head",
+    "expect",
+    callback=lambda _context, _option, value: _expected(value),
+    metavar="SEQ:HASH",
+    help="A head recorded outside the database (the signed-heads log, an export's manifest) "
+    "that the chain must reach, with that hash: links cut off the end are found.",
+)
+@click.option(
     "--every",
     type=click.FloatRange(min=0.1),
     help="Verify again every SECONDS until stopped, logging each result as JSON (the verifier).",
 )
-def verify(first: int | None, last: int | None, as_json: bool, every: float | None) -> None:
+def verify(
+    first: int | None, last: int | None, as_json: bool, expect: ExpectedHead | None, every: float | None
+) -> None:
     """Check every link of the hash chain (or links --from..--to) and name
-    the first broken one; compare every stored round with its sealed
+    the first broken one; check each signed head with the public keys and
+    name the first seal whose signature fails (and that the chain reaches
+    --expect-head); compare every stored round with its sealed
     round_settled event, recount the shift totals from the rounds, and
     compare every table session, tray count, slip, slip signature, drop
     count and check note with the sealed event that carries it.
@@ -57,9 +70,9 @@ def verify(first: int | None, last: int | None, as_json: bool, every: float | No
     sessions = session_factory(engine)
     try:
         if every is not None:
-            _verify_every(sessions, first, last, every)
+            _verify_every(sessions, first, last, every, expect)
             return
-        report = _verify_once(sessions, first, last, via="cli")
+        report = _verify_once(sessions, first, last, "cli", expect)
     finally:
         engine.dispose()
     if as_json:
@@ -70,11 +83,24 @@ def verify(first: int | None, last: int | None, as_json: bool, every: float | No
         raise SystemExit(1)
 
 
+def _expected(value: str | None) -> ExpectedHead | None:
+    if value is None:
+        return None
+    try:
+        return ExpectedHead.parse(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--expect-head") from None
+
+
 def _verify_once(
-    sessions: sessionmaker[Session], first: int | None, last: int | None, via: str
+    sessions: sessionmaker[Session],
+    first: int | None,
+    last: int | None,
+    via: str,
+    expect: ExpectedHead | None = None,
 ) -> AuditReport:
     with sessions() as session:
-        report = verify_records(session, first, last)
+        report = verify_records(session, first, last, expect=expect)
     try:
         # The verification itself goes on the record (and on /metrics).
         with unit_of_work(sessions) as session:
@@ -84,7 +110,13 @@ def _verify_once(
     return report
 
 
-def _verify_every(sessions: sessionmaker[Session], first: int | None, last: int | None, every: float) -> None:
+def _verify_every(
+    sessions: sessionmaker[Session],
+    first: int | None,
+    last: int | None,
+    every: float,
+    expect: ExpectedHead | None = None,
+) -> None:
     """The verifier: a broken chain is logged (and alerted on from its
     recorded event), never a reason to stop; a database that is down is
     waited out. SIGTERM or Ctrl-C stops it."""
@@ -94,7 +126,7 @@ def _verify_every(sessions: sessionmaker[Session], first: int | None, last: int 
         signal.signal(number, lambda *_: stop.set())
     while not stop.is_set():
         try:
-            report = _verify_once(sessions, first, last, via="verifier")
+            report = _verify_once(sessions, first, last, "verifier", expect)
         except SQLAlchemyError:
             log.exception("the database failed; verifying again later")
         else:
@@ -155,6 +187,7 @@ def show_chain(report: ChainReport) -> None:
             f"intact: {report.checked} links checked (seq {report.first_seq}..{report.last_seq}) "
             f"from {report.anchor}, head hash {report.head}{waiting}"
         )
+        click.echo(f"{report.signatures} signed head(s) hold, the last at seal {report.signed_seq}")
         return
     broken = report.broken
     click.secho(

@@ -18,6 +18,7 @@ from typing import IO
 import click
 
 from service.accounts.auth import ensure_admin
+from service.audit.keys import ensure_keys
 from service.cli.run_summary import Summary
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
@@ -70,6 +71,10 @@ def run(host: str, port: int, worker_count: int) -> None:
     settings = Settings.from_environment()
     settings.instance.mkdir(parents=True, exist_ok=True)
     lock = _lock_instance(settings.instance)
+    # The audit trail's keys, under the instance folder on the first start
+    # (the API and the workers read the same files).
+    ensure_keys(settings)
+    click.echo(f"Keys:     {settings.event_key.parent} (public keys in {settings.public_keys})")
     password = _migrate(settings)
     summary = Summary(host, port, password, settings.redis, worker_count + 1)
     env = _environment(settings)

@@ -30,9 +30,17 @@ What a DBA editing rows directly can do, and where it shows:
 - edit a slip's total, a tray count or a drop count, or insert one by hand:
   the record against its sealed event (or its lack of one).
 
-Cutting links off the end of the chain leaves a shorter chain that is
-intact in itself: only a head recorded elsewhere (an export, an earlier
-``audit_verified`` event copied off the database) shows that.
+A DBA who can also drop the triggers can rewrite events and seal the whole
+chain again, every hash recomputed: the hash walk holds, but the heads the
+workers signed (with a key the database never holds) no longer match their
+seals, and the first seal whose signature fails is named
+(:mod:`service.compliance.signature_check`). An event inserted by SQL has
+no valid MAC, so the sealer never seals it (and raises ``event_refused``).
+
+Cutting links off the end of the chain (and their signatures) leaves a
+shorter chain that is intact in itself: a head recorded elsewhere shows
+that (``expect``: the signed-heads log beside the database, an export's
+signed manifest).
 
 Every part reads keyset pages and lets go of each, so memory stays flat
 however long the chain. A verification from the API runs as a background
@@ -48,7 +56,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.audit.chain import chain_head
+from service.audit.event_mac import settings_for
 from service.audit.events import record_event
+from service.audit.keys import KeyRing
 from service.audit.kinds import EventKind
 from service.compliance.accounting_report import AccountingReport, AccountingReportJson
 from service.compliance.accounting_verify import accounting_size, check_accounting
@@ -62,6 +72,7 @@ from service.compliance.chain_report import (
     differences_between,
 )
 from service.compliance.chain_walk import Walk
+from service.compliance.signature_check import ExpectedHead, check_expected_head, check_signatures
 from service.compliance.totals_check import TotalsReport, TotalsReportJson, check_totals, total_rows
 from service.jobs.progress import Progress
 from service.rounds.sealed import RoundsReport, check_rounds
@@ -86,10 +97,17 @@ __all__ = [
 
 
 def verify_chain(
-    session: Session, first: int | None = None, last: int | None = None, progress: Progress | None = None
+    session: Session,
+    first: int | None = None,
+    last: int | None = None,
+    progress: Progress | None = None,
+    expect: ExpectedHead | None = None,
+    ring: KeyRing | None = None,
 ) -> ChainReport:
     """Check the links ``first`` to ``last`` (sequence numbers, inclusive; the
-    whole chain by default). A range that does not start at 1 is checked
+    whole chain by default), then the signed heads from ``first`` on with
+    the public keys of ``ring`` (the settings' by default), then that the
+    chain reaches ``expect``. A range that does not start at 1 is checked
     from the previous hash its first link stored: the links before it are
     not checked."""
     if first is not None and first < 1:
@@ -103,13 +121,17 @@ def verify_chain(
     if last is not None:
         end = min(end, last)
     anchor = "genesis" if start == 1 else f"the previous hash stored in seq {start}"
+    expected = None if expect is None else check_expected_head(session, expect)
     if head is None and pending:
         return ChainReport(False, 0, None, None, None, anchor, pending, _emptied(session))
     if end < start:
         # Nothing sealed in the range (or nothing stored at all).
-        return ChainReport(True, 0, None, None, None, anchor, pending, None)
+        return ChainReport(expected is None, 0, None, None, None, anchor, pending, expected)
     walk = Walk(session, start, end, progress)
     broken = walk.run()
+    keys = ring if ring is not None else KeyRing.of_folder(settings_for(session).public_keys)
+    signatures = check_signatures(session, keys, head.seq if head is not None else 0, start)
+    broken = broken or signatures.broken or expected
     return ChainReport(
         intact=broken is None,
         checked=walk.checked,
@@ -119,6 +141,8 @@ def verify_chain(
         anchor=anchor,
         pending=pending,
         broken=broken,
+        signatures=signatures.checked,
+        signed_seq=signatures.signed_seq,
     )
 
 
@@ -175,12 +199,17 @@ class AuditReport:
 
 
 def verify_records(
-    session: Session, first: int | None = None, last: int | None = None, progress: Progress | None = None
+    session: Session,
+    first: int | None = None,
+    last: int | None = None,
+    progress: Progress | None = None,
+    expect: ExpectedHead | None = None,
 ) -> AuditReport:
-    """The chain's links ``first``..``last`` (all by default), every stored
-    round against its sealed event, every total recounted, and every
-    accounting record against its sealed event."""
-    chain = verify_chain(session, first, last, progress)
+    """The chain's links ``first``..``last`` (all by default) and its signed
+    heads (reaching ``expect``, if given), every stored round against its
+    sealed event, every total recounted, and every accounting record
+    against its sealed event."""
+    chain = verify_chain(session, first, last, progress, expect)
     rounds, totals = check_rounds(session, progress), check_totals(session, progress)
     return AuditReport(chain, rounds, totals, check_accounting(session, progress))
 

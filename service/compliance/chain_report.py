@@ -38,6 +38,8 @@ class ChainReport:
     anchor: str  # what the first link was checked against
     pending: int  # events after the chain's head, waiting for their seal (normal)
     broken: BrokenLink | None
+    signatures: int = 0  # signed heads found to hold
+    signed_seq: int | None = None  # the last of them
 
     def to_json(self) -> ChainReportJson:
         return {
@@ -49,6 +51,8 @@ class ChainReport:
             "anchor": self.anchor,
             "pending": self.pending,
             "broken": None if self.broken is None else _broken_json(self.broken),
+            "signatures": self.signatures,
+            "signed_seq": self.signed_seq,
         }
 
 
@@ -79,6 +83,8 @@ class ChainReportJson(TypedDict):
     anchor: str
     pending: int
     broken: BrokenLinkJson | None
+    signatures: int
+    signed_seq: int | None
 
 
 def _broken_json(broken: BrokenLink) -> BrokenLinkJson:

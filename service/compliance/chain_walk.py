@@ -17,6 +17,7 @@ from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session
 
 from service.audit.chain import EVENT_COLUMNS, GENESIS, canonical, chained_hash
+from service.audit.kinds import EventKind
 from service.compliance.chain_report import BrokenLink, as_text, differences_between
 from service.jobs.progress import Progress
 from service.store.models import AuditEvent, AuditSeal
@@ -158,13 +159,22 @@ class Walk:
             return None
         if self.previous_event is not None and stray.id < self.previous_event:
             return None  # below the range walked
+        refused = self.session.scalar(
+            select(func.count()).where(
+                AuditEvent.kind == EventKind.EVENT_REFUSED, AuditEvent.subject == f"event:{stray.id}"
+            )
+        )
+        why = (
+            "the sealer refused it: its MAC does not hold, so it was written by SQL, not by the service"
+            if refused
+            else "it was inserted after sealing, or its seal was deleted"
+        )
         return BrokenLink(
             seal.seq,
             stray.id,
             "unsealed_event",
             f"event {stray.id} ({stray.kind}, {stray.subject}, {stray.occurred_at.isoformat()}) lies "
-            f"between {self._after()} and seq {seal.seq} (event {seal.event_id}) but has no seal: "
-            "it was inserted after sealing, or its seal was deleted",
+            f"between {self._after()} and seq {seal.seq} (event {seal.event_id}) but has no seal: {why}",
         )
 
     def _event(self, seal: _Link) -> BrokenLink | None:

@@ -3,7 +3,8 @@
 An export is a ZIP under ``<instance>/exports/``: the CSV files (the
 rounds, and the table accounting records) and the audit chain of
 :mod:`service.compliance.export_files`, then ``manifest.json`` with the
-report's metadata and every file's row count, size and SHA-256.
+report's metadata and every file's row count, size and SHA-256, and
+``manifest.sig``, its Ed25519 signature (:mod:`service.compliance.export_check`).
 
 The build streams: rows are read in batches and written straight into the
 ZIP on disk, so memory stays flat with size. The ZIP is written under a
@@ -32,9 +33,12 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.audit.event_mac import settings_for
 from service.audit.events import record_event
+from service.audit.keys import signer
 from service.audit.kinds import EventKind
 from service.compliance.export_accounting import accounting_window
+from service.compliance.export_check import MANIFEST, SIGNATURE, sign_manifest
 from service.compliance.export_files import FILES, ExportFile
 from service.compliance.export_manifest import Manifest, ManifestFile, manifest_of
 from service.compliance.export_queries import (
@@ -144,9 +148,14 @@ def _build(
                     for spec in FILES
                 ]
                 manifest = manifest_of(session, export, scope, tables, files, generated_at)
-                info = zipfile.ZipInfo("manifest.json", date_time=stamp)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+                text = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+                # Signed by the workers' key, which the database never holds:
+                # the export checks offline (breakpoker audit verify-export).
+                signed = sign_manifest(signer(settings_for(session)), text)
+                for member, content in ((MANIFEST, text), (SIGNATURE, json.dumps(signed, indent=2).encode())):
+                    info = zipfile.ZipInfo(member, date_time=stamp)
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    archive.writestr(info, content)
             raw.flush()
             os.fsync(raw.fileno())
     name = f"export-{export_id}-{export.first_day.isoformat()}-{export.last_day.isoformat()}.zip"

@@ -26,6 +26,7 @@ from service.compliance.audit_verify import (
     verification_size,
     verify_records,
 )
+from service.compliance.signature_check import ExpectedHead
 from service.errors import Invalid, NotFound
 from service.jobs.progress import DONE, FAILED, QUEUED, RUNNING, Tracker
 from service.jobs.queues import JobKind
@@ -38,10 +39,21 @@ log = logging.getLogger(__name__)
 
 
 def request_verification(
-    session: Session, user: User, first: int | None, last: int | None, now: datetime | None = None
+    session: Session,
+    user: User,
+    first: int | None,
+    last: int | None,
+    now: datetime | None = None,
+    expect_head: str | None = None,
 ) -> AuditVerification:
     """Store a verification of the chain's links ``first``..``last`` (all by
-    default), the rounds and the totals, and queue its job."""
+    default) and its signed heads (reaching ``expect_head``, SEQ:HASH), the
+    rounds and the totals, and queue its job."""
+    if expect_head is not None:
+        try:
+            ExpectedHead.parse(expect_head)
+        except ValueError as error:
+            raise Invalid("invalid_field", str(error), "expect_head") from None
     if first is not None and last is not None and last < first:
         raise Invalid("invalid_field", f"to ({last}) is before from ({first})", "to")
     verification = AuditVerification(
@@ -49,6 +61,7 @@ def request_verification(
         requested_at=now or utc_now(),
         first_seq=first,
         last_seq=last,
+        expect_head=expect_head,
         status=QUEUED,
         done=0,
         total=0,
@@ -95,11 +108,12 @@ def run_verification(
         verification.status, verification.done, verification.total = RUNNING, 0, 0
         verification.intact = verification.report = verification.error = verification.finished_at = None
         first, last = verification.first_seq, verification.last_seq
+        expect = None if verification.expect_head is None else ExpectedHead.parse(verification.expect_head)
     try:
         with sessions() as session:
             size = verification_size(session, first, last)
             tracker = Tracker(sessions, AuditVerification, verification_id, size, progress_every)
-            report = verify_records(session, first, last, tracker.add)
+            report = verify_records(session, first, last, tracker.add, expect)
         _finish(sessions, verification_id, report, tracker.done)
     except Exception as error:
         _fail(sessions, verification_id, error)

@@ -80,6 +80,10 @@ class Environment:
     keepalive: int
     gunicorn_config: Path | None
     worker_queues: tuple[str, ...] | None
+    event_key_file: Path | None
+    signing_key_file: Path | None
+    public_keys_folder: Path | None
+    signed_heads: str
 
 
 def parse_networks(entries: Iterable[str]) -> tuple[IPv4Network | IPv6Network, ...]:
@@ -210,6 +214,12 @@ def _strategy_tables(text: str) -> StrategyTables:
     return StrategyTables(text)
 
 
+def _signed_heads(text: str) -> str:
+    if (text != "syslog" and not text.startswith("file:")) or text == "file:":
+        raise ValidationError("neither syslog nor file:PATH")
+    return text
+
+
 def _sessionless(text: str) -> SessionlessRounds:
     if text not in tuple(SessionlessRounds):
         raise ValidationError("neither refuse nor allow")
@@ -309,6 +319,13 @@ class _Variables(Schema):
     worker_queues = _parsed(
         "BREAKPOKER_WORKER_QUEUES", None, _queues, f"queue names, separated by commas: {', '.join(QUEUES)}"
     )
+
+    # The audit trail's keys, kept off the database (service/audit/keys.py);
+    # unset: under the instance folder, made on first start.
+    event_key_file = _parsed("BREAKPOKER_EVENT_KEY_FILE", None, Path, "a file")
+    signing_key_file = _parsed("BREAKPOKER_SIGNING_KEY_FILE", None, Path, "a file")
+    public_keys_folder = _parsed("BREAKPOKER_PUBLIC_KEYS", None, Path, "a folder")
+    signed_heads = _parsed("BREAKPOKER_SIGNED_HEADS", "", _signed_heads, "syslog or file:PATH")
 
 
 #: Every variable read, by name, and its field (``metadata["allowed"]``).

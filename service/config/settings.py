@@ -71,6 +71,16 @@ class Settings:
     # qualifier (the hand calculator and the expected win read it), or only
     # `breakpoker strategy build` does (the tests of other parts).
     strategy_tables: StrategyTables = StrategyTables.BUILD
+    # The audit trail's keys, which the database never holds: the MAC key of
+    # every event written, the Ed25519 key the workers sign chain heads and
+    # export manifests with, and the public keys (by key id) verification
+    # reads. None: under <instance>/keys, made on first start.
+    event_key_file: Path | None = None
+    signing_key_file: Path | None = None
+    public_keys_folder: Path | None = None
+    # Where each signed head is written as well: "file:PATH" (an append-only
+    # log), "syslog"; empty: <instance>/signed-heads.log.
+    signed_heads: str = ""
 
     def __post_init__(self) -> None:
         # Parsed once, here, not at every sign-in (from the environment, a
@@ -89,6 +99,29 @@ class Settings:
     @property
     def redis(self) -> str:
         return self.redis_url or embedded_redis_url(self.instance)
+
+    @property
+    def event_key(self) -> Path:
+        return self.event_key_file or self.instance / "keys" / "event-mac.key"
+
+    @property
+    def signing_key(self) -> Path:
+        return self.signing_key_file or self.instance / "keys" / "chain-signing.pem"
+
+    @property
+    def public_keys(self) -> Path:
+        return self.public_keys_folder or self.instance / "keys" / "public"
+
+    @property
+    def signed_heads_log(self) -> Path | None:
+        """The file signed heads are appended to; None: syslog."""
+        if self.signed_heads == "syslog":
+            return None
+        return (
+            Path(self.signed_heads.removeprefix("file:"))
+            if self.signed_heads
+            else self.instance / "signed-heads.log"
+        )
 
     @classmethod
     def from_environment(cls, **overrides: object) -> Settings:

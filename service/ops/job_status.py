@@ -16,7 +16,7 @@ from rq.serializers import JSONSerializer
 from sqlalchemy.orm import Session
 
 from service.accounting.figures import unfigured_count
-from service.audit.chain import unsealed
+from service.audit.chain import refused_count, unsealed
 from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
 from service.rounds.aggregates import unaggregated_count
@@ -67,6 +67,9 @@ class Counts(TypedDict):
     outbox: OutboxCounts
     redis: RedisState
     queues: list[QueueCounts]
+    # Events the sealer refused (no valid MAC: written by SQL, not by the
+    # service): anything but 0 is an intrusion to look into.
+    refused_events: int
 
 
 class JobStatus(Counts):
@@ -87,6 +90,7 @@ def queue_counts(session: Session, connection: Redis) -> Counts:
         },
         "redis": {"reachable": False},
         "queues": [],
+        "refused_events": refused_count(session),
     }
     try:
         for name in QUEUES:

@@ -97,6 +97,11 @@ class ScrapeTime(Collector):
             value=self.status["outbox"]["oldest_seconds"],
         )
         yield GaugeMetricFamily(
+            "breakpoker_audit_events_refused",
+            "Audit events the sealer refused: no valid MAC (written by SQL, not by the service)",
+            value=self.status["refused_events"],
+        )
+        yield GaugeMetricFamily(
             "breakpoker_redis_up", "Redis answers", value=float(self.status["redis"]["reachable"])
         )
         for what, (name, documentation) in _PER_QUEUE.items():

@@ -42,6 +42,31 @@ class AuditSeal(Base):
     canonical: Mapped[str | None] = mapped_column(Text)
 
 
+class AuditEventMac(Base):
+    """An event's HMAC-SHA256, made by the process that wrote it with a key
+    the database never holds (service/audit/event_mac.py). Append-only.
+    No foreign key: a MAC whose event is gone proves nothing and harms nothing."""
+
+    __tablename__ = "audit_event_macs"
+
+    event_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    mac: Mapped[str] = mapped_column(String(64))
+
+
+class AuditHeadSignature(Base):
+    """A chain head signed by a worker (Ed25519, service/audit/head_signing.py)
+    with a key the database never holds; ``key_id`` names its public key.
+    Append-only."""
+
+    __tablename__ = "audit_head_signatures"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    hash: Mapped[str] = mapped_column(String(64))
+    key_id: Mapped[str] = mapped_column(String(16))
+    signature: Mapped[str] = mapped_column(String(128))  # hex
+    signed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
 class OutboxEntry(Base):
     """Work for the background jobs, written with the change it follows."""
 

@@ -46,6 +46,8 @@ class AuditVerification(Base):
     requested_at: Mapped[datetime] = mapped_column(UTCDateTime())
     first_seq: Mapped[int | None] = mapped_column(Integer)  # the chain's links to walk; None: from 1
     last_seq: Mapped[int | None] = mapped_column(Integer)  # None: to the head
+    # "SEQ:HASH": the chain must reach this head (recorded elsewhere); None: not asked.
+    expect_head: Mapped[str | None] = mapped_column(String(80))
     status: Mapped[str] = mapped_column(String(20))  # queued, running, done, failed
     done: Mapped[int] = mapped_column(BigInteger, default=0)  # links, rounds and totals checked
     total: Mapped[int] = mapped_column(BigInteger, default=0)  # to check

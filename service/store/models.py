@@ -20,7 +20,7 @@ from service.store.accounting_models import (
     SlipSignature,
     TableSession,
 )
-from service.store.audit_models import AuditEvent, AuditSeal, OutboxEntry
+from service.store.audit_models import AuditEvent, AuditEventMac, AuditHeadSignature, AuditSeal, OutboxEntry
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
@@ -40,6 +40,8 @@ __all__ = [
     "DEFAULT_SHIFT_STARTS_JSON",
     "AggregatedRound",
     "AuditEvent",
+    "AuditEventMac",
+    "AuditHeadSignature",
     "AuditSeal",
     "AuditVerification",
     "CheckNote",

@@ -20,7 +20,7 @@ from service.store.models import AuditEvent, DropCount, InventoryCount, Slip, Sl
 from tests.compliance.accounting_day import CLOSER, RECOUNT, play_day
 from tests.support.app import sessions
 from tests.support.tamper import drop_accounting_triggers
-from tests.support.verifying import verified
+from tests.support.verifying import cli_env, verified
 
 pytestmark = pytest.mark.store
 
@@ -56,7 +56,7 @@ def accounting(app, client, as_role, settings) -> dict:
     with sessions(app)() as session:
         direct = verify_records(session).to_json()
     through_api = verified(app, client, as_role["compliance"])["report"]
-    result = CliRunner().invoke(main, ["audit", "verify", "--json"], env={"DATABASE_URL": settings.database})
+    result = CliRunner().invoke(main, ["audit", "verify", "--json"], env=cli_env(settings))
     assert result.exit_code == (0 if direct["intact"] else 1), result.output
     for other in (through_api, json.loads(result.stdout)):
         assert other["accounting"] == direct["accounting"]
@@ -65,7 +65,7 @@ def accounting(app, client, as_role, settings) -> dict:
 
 
 def cli_text(settings) -> str:
-    result = CliRunner().invoke(main, ["audit", "verify"], env={"DATABASE_URL": settings.database})
+    result = CliRunner().invoke(main, ["audit", "verify"], env=cli_env(settings))
     return result.output
 
 
@@ -184,7 +184,7 @@ def test_a_row_with_no_event_and_an_event_with_no_row_are_named(app, client, as_
 
 
 def record(settings, *options: str):
-    return CliRunner().invoke(main, ["audit", "record", *options], env={"DATABASE_URL": settings.database})
+    return CliRunner().invoke(main, ["audit", "record", *options], env=cli_env(settings))
 
 
 def test_one_slip_or_session_is_checked_on_its_own(app, settings, day):

@@ -22,8 +22,8 @@ from tests.par_sheets import default_sheet
 from tests.support.app import PASSWORD, edit, sessions
 from tests.support.background import check_chain, run_burst
 from tests.support.rounds_data import round_body
-from tests.support.tamper import drop_triggers, execute_without_foreign_keys
-from tests.support.verifying import verified
+from tests.support.tamper import authenticate, drop_triggers, execute_without_foreign_keys
+from tests.support.verifying import cli_env, verified
 
 pytestmark = pytest.mark.store
 GAP = 2  # event ids left free in the middle of the chain
@@ -54,6 +54,7 @@ def leave_an_id_gap(app) -> int:
         )
         session.add(event)
         session.flush()
+        authenticate(session, [event.id])
         queue_job(session, "seal", event.id)
         if session.get_bind().dialect.name == "postgresql":
             session.execute(
@@ -112,9 +113,7 @@ def reports(app, client, as_role, settings, *query: tuple[str, int]) -> dict:
         whole = verify_records(session, first, last).to_json()
     through_api = verified(app, client, as_role["compliance"], **dict(query))["report"]
     options = [f"--{name}={value}" for name, value in query]
-    result = CliRunner().invoke(
-        main, ["audit", "verify", "--json", *options], env={"DATABASE_URL": settings.database}
-    )
+    result = CliRunner().invoke(main, ["audit", "verify", "--json", *options], env=cli_env(settings))
     assert result.exit_code == (0 if whole["intact"] else 1), result.output
     for other in (whole, through_api, json.loads(result.stdout)):
         # Each run adds an audit_verified event after the head: only pending differs.
@@ -124,7 +123,7 @@ def reports(app, client, as_role, settings, *query: tuple[str, int]) -> dict:
 
 
 def cli_text(settings, *options: str):
-    return CliRunner().invoke(main, ["audit", "verify", *options], env={"DATABASE_URL": settings.database})
+    return CliRunner().invoke(main, ["audit", "verify", *options], env=cli_env(settings))
 
 
 def test_an_untouched_chain_is_intact(app, client, as_role, settings, chain):
@@ -141,10 +140,13 @@ def test_an_untouched_chain_is_intact(app, client, as_role, settings, chain):
         "anchor": "genesis",
         "pending": 0,
         "broken": None,
+        "signatures": 1,  # sealed in one batch: its head signed
+        "signed_seq": chain["links"],
     }
     result = cli_text(settings)
     assert result.exit_code == 0
     assert f"intact: {chain['links']} links checked (seq 1..{chain['links']}) from genesis" in result.output
+    assert f"1 signed head(s) hold, the last at seal {chain['links']}" in result.output
     assert head.hash in result.output
 
 

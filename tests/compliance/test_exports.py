@@ -47,6 +47,7 @@ from service.tables.tables import change_schedule
 from tests.support.app import sessions, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import enter, number_round_ids, round_body
+from tests.support.tamper import authenticate
 from workers.queues import enqueue
 from workers.sweep import reconcile
 
@@ -65,6 +66,7 @@ NAMES = {
     "audit_events.csv",
     "audit_chain.jsonl",
     "manifest.json",
+    "manifest.sig",
 }
 
 
@@ -262,7 +264,7 @@ def check_manifest(manifest, archive, export, as_role):
     assert abs(utc_now() - generated) < timedelta(minutes=5)
     assert "'" in manifest["conventions"]["formula_guard"]
     files = {entry["name"]: entry for entry in manifest["files"]}
-    assert set(files) == NAMES - {"manifest.json"}
+    assert set(files) == NAMES - {"manifest.json", "manifest.sig"}
     for name, entry in files.items():
         content = archive.read(name)
         assert entry["sha256"] == hashlib.sha256(content).hexdigest(), name
@@ -814,10 +816,11 @@ def add_rounds(app, table_id: int, count: int, start: int) -> None:
             "table_id": table.id,
             "payload": {"copy": True},
         }
-        session.execute(
-            insert(AuditEvent),
+        copied = session.scalars(
+            insert(AuditEvent).returning(AuditEvent.id),
             [{**event, "subject": f"round:{new}", "occurred_at": utc_now()} for new in ids],
-        )
+        ).all()
+        authenticate(session, copied)
     while True:
         with unit_of_work(sessions(app)) as session:
             newest = session.scalar(select(func.max(AuditEvent.id)))

@@ -18,6 +18,7 @@ from service.store.models import AggregatedRound, AuditEvent, RoundRecord, Shift
 from tests.support.app import sessions, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter, round_body, void_approved
+from tests.support.verifying import cli_env
 
 pytestmark = pytest.mark.store
 LOW_DEALER = ["Qd", "Jh", "9s", "7c", "6d", "4h", "2s"]  # no pair, no straight: does not qualify
@@ -26,7 +27,7 @@ FOUL = {"low": ["Ah", "Kd"], "high": ["8c", "6h", "4d"]}  # seat 1's A-K over 8-
 
 
 def verify(settings, *options: str):
-    return CliRunner().invoke(main, ["audit", "verify", *options], env={"DATABASE_URL": settings.database})
+    return CliRunner().invoke(main, ["audit", "verify", *options], env=cli_env(settings))
 
 
 def count_and_seal(app) -> None:

@@ -28,6 +28,7 @@ BAD = [
     ("BREAKPOKER_CHIPS_TOLERANCE", "-1", "out of range", "minor units, 0 to 1000000000000"),
     ("BREAKPOKER_CURRENCY", "usd", "'usd' is not an ISO 4217 code this service knows", "an ISO 4217 code"),
     ("BREAKPOKER_STRATEGY_TABLES", "auto", "neither build nor manual", "build or manual"),
+    ("BREAKPOKER_SIGNED_HEADS", "file:", "neither syslog nor file:PATH", "syslog or file:PATH"),
     ("WEB_CONCURRENCY", "0", "out of range", "a whole number of processes, 1 to 64"),
     ("BREAKPOKER_THREADS", "four", "not a whole number", "threads, 1 to 64"),
     ("BREAKPOKER_TIMEOUT", "0", "out of range", "seconds, 1 to 3600"),
@@ -77,7 +78,14 @@ def test_a_bad_value_is_refused_naming_the_variable_its_value_and_what_is_allowe
 def test_every_variable_has_a_bad_value_tested():
     checked = {variable for variable, *_ in BAD}
     # Free text, any value allowed: a path, a token.
-    free = {"BREAKPOKER_INSTANCE", "BREAKPOKER_METRICS_TOKEN", "BREAKPOKER_GUNICORN_CONFIG"}
+    free = {
+        "BREAKPOKER_INSTANCE",
+        "BREAKPOKER_METRICS_TOKEN",
+        "BREAKPOKER_GUNICORN_CONFIG",
+        "BREAKPOKER_EVENT_KEY_FILE",
+        "BREAKPOKER_SIGNING_KEY_FILE",
+        "BREAKPOKER_PUBLIC_KEYS",
+    }
     assert set(VARIABLES) - checked == free
 
 

@@ -17,6 +17,7 @@ from rq import Worker
 from sqlalchemy import select, text
 
 from service.audit.chain import seal_batch
+from service.audit.event_mac import carry_keys
 from service.audit.events import record_event
 from service.config.redis_server import connect
 from service.jobs.queues import QueueName, queue
@@ -140,9 +141,10 @@ def test_the_outbox_s_oldest_row_and_the_workers_per_queue(app_with_par_sheet, r
 def seal_a_first_link(settings) -> None:
     """An event, sealed (what a worker does within a second of it)."""
     engine = make_engine(settings.database)
-    with unit_of_work(session_factory(engine)) as session:
+    sessions = carry_keys(session_factory(engine), settings)  # the keys of the verifier's instance folder
+    with unit_of_work(sessions) as session:
         record_event(session, "note", "test:verifier", {"why": "a chain to verify"})
-    with unit_of_work(session_factory(engine)) as session:
+    with unit_of_work(sessions) as session:
         assert seal_batch(session, 1) == (1, 1)
     engine.dispose()
 

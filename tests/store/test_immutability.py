@@ -78,6 +78,8 @@ REPLACEABLE = {
     "round_seats": "main_net",
     "audit_events": "subject",
     "audit_seals": "hash",
+    "audit_event_macs": "mac",  # migration 0016
+    "audit_head_signatures": "hash",
     "round_exceptions": "reason",
     "exception_decisions": "note",
     "variance_notes": "note",

@@ -11,6 +11,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+import service.audit.events
 from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
 from service.store.db import Base, make_engine
@@ -62,10 +63,14 @@ def stored_rows(engine) -> list[tuple[object, ...]]:
     return [tuple(row) for row in [*rounds, *seats]]
 
 
-def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path):
+def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path, monkeypatch):
     """Migrated up, down and up again with rounds, seats and a void in it:
     nothing lost, the rounds still refuse changes, and the key is the
     user's own at the table."""
+    # Today's code writes rounds into the older schema here: that schema
+    # has no table for the events' MACs (migration 0016), and nothing is
+    # sealed in this test, so the events go without.
+    monkeypatch.setattr(service.audit.events, "store_mac", lambda *_: None)
     older = before(SCOPED_KEYS, database_url)
     upgrade(database_url)  # signing in writes tables newer than ``older``
     # An older schema has no sessions: the rounds are taken without one.

@@ -20,3 +20,9 @@ def verified(app: Any, client: Any, headers: dict[str, str], **body: int) -> dic
     assert shown.status_code == 200, shown.json
     assert shown.json["status"] == "done", shown.json
     return dict(shown.json)
+
+
+def cli_env(settings: Any) -> dict[str, str]:
+    """The environment of a CLI run on the test's database and instance
+    folder (whose keys signed the chain)."""
+    return {"DATABASE_URL": settings.database, "BREAKPOKER_INSTANCE": str(settings.instance)}

@@ -9,7 +9,7 @@ before get the unit the pages always read them in: USD, 2 decimals; a
 step back is refused while any table is kept in another currency.
 
 Revision ID: 0017
-Revises: 0015
+Revises: 0016
 Create Date: 2026-12-03 16:20:00.000000
 """
 
@@ -21,7 +21,7 @@ from alembic import op
 from service.store.append_only import add_guards, drop_guards
 
 revision = "0017"
-down_revision = "0015"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,71 @@
+"""An event as the chain hashes it and its MAC authenticates it: its
+canonical JSON (sorted keys, no spaces, UTC times)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any, Protocol, TypedDict
+
+
+class Recorded(Protocol):
+    """What the chain hashes of an event (an :class:`AuditEvent`, or a row of one)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def subject(self) -> str: ...
+    @property
+    def actor_id(self) -> int | None: ...
+    @property
+    def table_id(self) -> int | None: ...
+    @property
+    def occurred_at(self) -> datetime: ...
+    # A JSON column whose shape is the event kind's own (and has changed
+    # over the years): the chain hashes whatever is stored.
+    @property
+    def payload(self) -> dict[str, Any]: ...
+
+
+class CanonicalEvent(TypedDict):
+    """An event as the chain hashes it (and as ``audit_chain.jsonl`` shows it)."""
+
+    id: int
+    kind: str
+    subject: str
+    actor_id: int | None
+    table_id: int | None
+    occurred_at: str  # ISO 8601, UTC
+    payload: dict[str, Any]  # the event's own JSON, as stored
+
+
+def canonical(event: Recorded) -> str:
+    """The event as the chain hashes it: sorted keys, no spaces, UTC times."""
+    return canonical_of(
+        event.id, event.kind, event.subject, event.actor_id, event.table_id, event.occurred_at, event.payload
+    )
+
+
+def canonical_of(
+    event_id: int,
+    kind: str,
+    subject: str,
+    actor_id: int | None,
+    table_id: int | None,
+    occurred_at: datetime,
+    payload: dict[str, Any],  # the event's own JSON
+) -> str:
+    """:func:`canonical` of an event's values (as the writer has them, before
+    a row is read back: the time is taken to UTC as the database gives it)."""
+    document: CanonicalEvent = {
+        "id": event_id,
+        "kind": kind,
+        "subject": subject,
+        "actor_id": actor_id,
+        "table_id": table_id,
+        "occurred_at": occurred_at.astimezone(UTC).isoformat(),
+        "payload": payload,
+    }
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -14,8 +14,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 API = "/api/v1"
-# A sign-in lasts 12 hours of the clock; the demo signs in again after 6.
+# A sign-in lasts 12 hours of the clock; the demo signs in again after 6,
+# or when the token has been idle nearly as long as the idle timeout (a
+# use is noted to the minute: service/accounts/token_idle.py).
 SIGN_IN_AGAIN = timedelta(hours=6)
+IDLE_MARGIN = timedelta(minutes=1)
 
 
 @dataclass
@@ -48,6 +51,7 @@ class Api:
     passwords: dict[str, str]
     client: FlaskClient = field(init=False)
     _tokens: dict[str, tuple[str, datetime]] = field(default_factory=dict, init=False)
+    _last_use: dict[str, datetime] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.app.extensions["breakpoker"]["clock"] = self.clock
@@ -73,7 +77,8 @@ class Api:
 
     def _token(self, user: str) -> str:
         held = self._tokens.get(user)
-        if held is not None and self.clock.now - held[1] < SIGN_IN_AGAIN:
+        used, self._last_use[user] = self._last_use.get(user), self.clock.now
+        if held is not None and self.clock.now - held[1] < SIGN_IN_AGAIN and not self._idle(used):
             return held[0]
         body = {"name": user, "password": self.passwords[user]}
         response = self.client.post(f"{API}/auth/login", json=body)
@@ -82,3 +87,8 @@ class Api:
         token = str(response.get_json()["token"])
         self._tokens[user] = (token, self.clock.now)
         return token
+
+    def _idle(self, used: datetime | None) -> bool:
+        """Whether a token last used at ``used`` may be refused as idle now."""
+        minutes = self.app.extensions["breakpoker"]["settings"].token_idle_minutes
+        return used is None or self.clock.now - used >= timedelta(minutes=minutes) - IDLE_MARGIN

@@ -5,7 +5,7 @@ app's clock moved through the gaming day instead of read from the wall."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -50,7 +50,13 @@ class Api:
     _tokens: dict[str, tuple[str, datetime]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
-        self.app.extensions["breakpoker"]["clock"] = self.clock
+        bound = self.app.extensions["breakpoker"]
+        bound["clock"] = self.clock
+        # The clock leaps from one moment of the day to the next, so a
+        # user's token would go idle between any two of their steps; the
+        # idle timeout stands for a tablet left alone, which the demo has
+        # none of: a token lasts its whole time.
+        bound["settings"] = replace(bound["settings"], token_idle_minutes=bound["settings"].token_minutes)
         self.client = self.app.test_client()
 
     def signature(self, name: str) -> dict[str, str]:

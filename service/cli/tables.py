@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from sqlalchemy import select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from service.accounts.roles import Role
@@ -18,7 +18,16 @@ from service.engine.table_config import BetType
 from service.rounds.batch_settle import parse_json
 from service.store.db import make_engine, session_factory
 from service.store.models import GameTable, User
-from service.tables.tables import config_of, create_table, currency_of_table, current_config, list_tables
+from service.tables.tables import (
+    change_config,
+    change_schedule,
+    config_of,
+    create_table,
+    currency_of_table,
+    current_config,
+    list_tables,
+)
+from service.tables.versions import config_versions
 
 
 @click.group("tables")
@@ -67,6 +76,77 @@ def list_command() -> None:
                 click.echo(f"      {_rules_line(session, table)}")
     finally:
         engine.dispose()
+
+
+@tables.command("configure")
+@click.argument("table_name")
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    required=True,
+    help="JSON file of the configuration fields to change (as in the rule book); the rest are kept.",
+)
+@click.option(
+    "--by", "admin_name", default="admin", show_default=True, help="The admin recorded as its maker."
+)
+def configure(table_name: str, config_file: Path, admin_name: str) -> None:
+    """A new configuration version of table TABLE_NAME (its name or id), as
+    the admin page's Save makes one."""
+    changes = _read_config(config_file)
+    with changing_records() as session:
+        table = _table(session, table_name)
+        change_config(session, table, _admin(session, admin_name), changes)
+        click.echo(f"table {table.name!r}: {_rules_line(session, table)}")
+
+
+@tables.command("schedule")
+@click.argument("table_name")
+@click.option("--timezone", help="IANA zone the gaming day is read in.")
+@click.option(
+    "--shift-start",
+    "shift_starts",
+    multiple=True,
+    help="HH:MM a shift starts, once a shift in order (the first starts the gaming day).",
+)
+@click.option(
+    "--by", "admin_name", default="admin", show_default=True, help="The admin recorded as its maker."
+)
+def schedule(table_name: str, timezone: str | None, shift_starts: tuple[str, ...], admin_name: str) -> None:
+    """Move table TABLE_NAME's gaming-day and shift boundaries or their zone;
+    stored rounds keep their day and shift."""
+    with changing_records() as session:
+        table = _table(session, table_name)
+        user = _admin(session, admin_name)
+        change_schedule(session, table, user, timezone, list(shift_starts) or None)
+        click.echo(f"table {table.name!r}: {table.timezone}, shifts start {', '.join(table.shift_starts)}")
+
+
+@tables.command("versions")
+@click.argument("table_name")
+def versions(table_name: str) -> None:
+    """Every configuration version of table TABLE_NAME, newest first, with who made it."""
+    engine = make_engine(Settings.from_environment().database)
+    try:
+        with session_factory(engine)() as session:
+            for version in config_versions(session, _table(session, table_name)):
+                made = version["created_at"].isoformat(timespec="seconds")
+                click.echo(
+                    f"v{version['version']:<4} {made}  by {version['created_by']}  {version['digest'][:12]}"
+                )
+    finally:
+        engine.dispose()
+
+
+def _table(session: Session, name_or_id: str) -> GameTable:
+    """The table of that name (any letter case) or id."""
+    wanted = func.lower(GameTable.name) == name_or_id.lower()
+    if name_or_id.isdigit():
+        wanted = or_(wanted, GameTable.id == int(name_or_id))
+    found = session.scalars(select(GameTable).where(wanted)).first()
+    if found is None:
+        raise click.UsageError(f"no table named {name_or_id!r}: see breakpoker tables list")
+    return found
 
 
 def _read_config(path: Path) -> dict[str, Any]:

@@ -101,3 +101,52 @@ def test_a_table_needs_an_admin_and_a_new_name(runner, tmp_path):
     again = runner.invoke(main, ["tables", "create", "bp-1"])
     assert again.exit_code == 2
     assert "a table named 'bp-1' already exists" in again.output
+
+
+def test_a_table_is_configured_rescheduled_and_its_versions_listed(runner, tmp_path):
+    assert runner.invoke(main, ["tables", "create", "BP-1"]).exit_code == 0
+    config = tmp_path / "seats.json"
+    config.write_text(json.dumps({"seats": 4}))
+    changed = runner.invoke(main, ["tables", "configure", "bp-1", "--config", str(config)])
+    assert changed.exit_code == 0, changed.output
+    assert changed.output.startswith("table 'BP-1': config v2, 4 seats")
+    moved = runner.invoke(
+        main,
+        [
+            "tables",
+            "schedule",
+            "1",
+            "--timezone",
+            "Europe/Malta",
+            "--shift-start",
+            "08:00",
+            "--shift-start",
+            "20:00",
+        ],
+    )
+    assert moved.exit_code == 0, moved.output
+    assert moved.output == "table 'BP-1': Europe/Malta, shifts start 08:00, 20:00\n"
+    listed = runner.invoke(main, ["tables", "versions", "BP-1"]).output.splitlines()
+    assert [line.split()[0] for line in listed] == ["v2", "v1"]
+    assert all(" by admin " in line for line in listed)
+    engine = make_engine(Settings(instance=tmp_path).database)
+    with session_factory(engine)() as session:
+        kinds = [event.kind for event in session.scalars(select(AuditEvent).order_by(AuditEvent.id))]
+        table = session.scalars(select(GameTable)).one()
+        assert (table.timezone, table.shift_starts) == ("Europe/Malta", ["08:00", "20:00"])
+    engine.dispose()
+    assert "config_changed" in kinds
+    assert "schedule_changed" in kinds
+
+
+def test_a_change_to_a_table_that_is_not_there_or_not_allowed_says_why(runner, tmp_path):
+    assert runner.invoke(main, ["tables", "create", "BP-1"]).exit_code == 0
+    missing = runner.invoke(main, ["tables", "schedule", "BP-9", "--timezone", "UTC"])
+    assert missing.exit_code == 2
+    assert "no table named 'BP-9'" in missing.output
+    zone = runner.invoke(main, ["tables", "schedule", "BP-1", "--timezone", "Mars/Olympus"])
+    assert zone.exit_code == 2
+    assert "timezone 'Mars/Olympus' is not a known time zone" in zone.output
+    nothing = runner.invoke(main, ["tables", "schedule", "BP-1"])
+    assert nothing.exit_code == 2
+    assert "name timezone or shift_starts to change" in nothing.output

@@ -15,10 +15,13 @@ import click
 from alembic import command
 from argon2 import PasswordHasher
 from sqlalchemy import inspect
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import Session, sessionmaker
 
 import service.accounts.auth
-from service.store.db import make_engine
+from service.audit.event_mac import carry_keys
+from service.config.settings import Settings
+from service.store.db import make_engine, session_factory
 from service.store.migrate import alembic_config
 
 # The benches' users are hashed with argon2 at its smallest cost, as the API
@@ -40,6 +43,13 @@ def scratch(database_url: str | None, bench: str) -> Iterator[tuple[str, Path]]:
         finally:
             if database_url:
                 drop_tables(database_url, bench)
+
+
+def scratch_sessions(engine: Engine, url: str, instance: Path) -> sessionmaker[Session]:
+    """Sessions on the scratch database whose events are authenticated by
+    the scratch folder's key: a bench never writes a key into the real
+    instance folder."""
+    return carry_keys(session_factory(engine), Settings(instance=instance, database_url=url))
 
 
 @contextmanager

@@ -19,12 +19,13 @@ from service.store.models import AuditEvent, RoundRecord
 from tests.support.app import sessions
 from tests.support.rounds_data import enter
 from tests.support.tamper import drop_triggers, rewrite_round
+from tests.support.verifying import cli_env
 
 pytestmark = pytest.mark.store
 
 
 def cli(settings, *arguments: str):
-    return CliRunner().invoke(main, list(arguments), env={"DATABASE_URL": settings.database})
+    return CliRunner().invoke(main, list(arguments), env=cli_env(settings))
 
 
 def seal_all(app) -> None:

@@ -32,13 +32,13 @@ from service.analysis.strategy_table import (
 )
 from service.cli.bench.office import setup_floor
 from service.cli.bench.office_steps import random_deal
-from service.cli.scratch import cheap_password_hashing, scratch
+from service.cli.scratch import cheap_password_hashing, scratch, scratch_sessions
 from service.config.instance import instance_path
 from service.engine.cards import ordered_cards, parse_cards
 from service.engine.qualifier import DEFAULT_QUALIFIER
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_round
-from service.store.db import make_engine, session_factory, unit_of_work, utc_now
+from service.store.db import make_engine, unit_of_work, utc_now
 from service.store.migrate import upgrade
 from service.store.models import GameTable, RoundRecord, User
 
@@ -55,7 +55,7 @@ def bench_expected(rounds: int, seed: int) -> None:
         upgrade(url)
         engine = make_engine(url)
         try:
-            sessions = session_factory(engine)
+            sessions = scratch_sessions(engine, url, scratch_folder)
             users, table_id = setup_floor(sessions)
             with unit_of_work(sessions) as session:
                 table = session.get_one(GameTable, table_id)

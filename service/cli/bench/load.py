@@ -42,7 +42,7 @@ from service.accounts.roles import Role
 from service.cli.bench.load_figures import Phase, phase_line, print_result, progress, share_of_ceiling
 from service.cli.bench.load_servers import gunicorn_settings, server
 from service.cli.bench.loadgen import Prepared, Request, closed_loop, open_loop
-from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
+from service.cli.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
 from service.cli.serve import CHECKOUT_CONFIG
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
@@ -176,7 +176,7 @@ class _LoadBench:
     def _setup(self) -> tuple[str, int]:
         engine = make_engine(self.url)
         try:
-            sessions = session_factory(engine)
+            sessions = scratch_sessions(engine, self.url, self.instance)
             with cheap_password_hashing():
                 with unit_of_work(sessions) as session:
                     dealer = create_user(session, "bench-dealer", Role.DEALER, PASSWORD)

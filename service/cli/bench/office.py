@@ -39,8 +39,8 @@ from service.cli.bench.office_steps import (
     seal_and_verify,
     void_and_correct,
 )
-from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.cli.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
+from service.store.db import make_engine, unit_of_work
 from service.store.migrate import upgrade
 from service.store.models import User
 from service.tables.tables import create_table
@@ -84,7 +84,7 @@ def _run(url: str, instance: Path, rounds: int, seed: int) -> dict[str, Any]:
     figures.timed("migrate", "migrate to head", 1, None, lambda: upgrade(url))
     engine = make_engine(url)
     try:
-        sessions = session_factory(engine)
+        sessions = scratch_sessions(engine, url, instance)
         users, table_id = figures.timed(
             "setup", "create 5 users and 1 table", 6, None, lambda: setup_floor(sessions)
         )

@@ -12,6 +12,10 @@ export class ApiError extends Error {
 /** Thrown when no answer came back (a dropped connection): safe to retry. */
 export class NoAnswer extends Error {}
 
+/** The headers of a request a page makes by itself (polling): it does not
+ * keep the sign-in from going idle (the server's idle timeout). */
+export const BACKGROUND = { "Breakpoker-Background": "1" };
+
 let token = null;
 let onSignedOut = () => {};
 

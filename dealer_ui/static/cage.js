@@ -1,7 +1,7 @@
 // The cage: the fills and credits the pit has requested, issued with one
 // tap (the cashier signed in signs), the recent slips, and each slip's
 // printable view (#slip-12 in the address opens slip 12's).
-import { call, query } from "./api.js";
+import { BACKGROUND, call, query } from "./api.js";
 import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { linesText } from "./count_fields.js";
 import { formatAmount, inCurrency } from "./money.js";
@@ -69,12 +69,12 @@ function list(slips, waiting, empty) {
   return grid(["Slip", "Kind", "Table", "Total", "Chips", "Requested", "State", ""], slips.map((slip) => row(slip, waiting)));
 }
 
-async function refresh() {
+async function refresh(headers = {}) {
   try {
     await loadCurrencies();
     const [waiting, recent] = await Promise.all([
-      call("GET", `/slips${query({ state: "requested", limit: 100 })}`),
-      call("GET", `/slips${query({ limit: 20 })}`),
+      call("GET", `/slips${query({ state: "requested", limit: 100 })}`, undefined, headers),
+      call("GET", `/slips${query({ limit: 20 })}`, undefined, headers),
     ]);
     $("#cage-waiting").replaceChildren(list(waiting.json, true, "Nothing to issue."));
     $("#cage-recent").replaceChildren(list(recent.json, false, "No slips yet."));
@@ -103,7 +103,7 @@ $("#cage-refresh").addEventListener("click", () => {
 });
 window.addEventListener("hashchange", () => signedIn && fromAddress());
 // New requests from the pit show without a reload.
-setInterval(() => signedIn && refresh(), 15_000);
+setInterval(() => signedIn && refresh(BACKGROUND), 15_000);
 startSession(() => {
   signedIn = true;
   $("#office").hidden = false;

@@ -1,5 +1,5 @@
 // Compliance: exports with their progress and download, and the audit trail's verification.
-import { ApiError, call, download, query } from "./api.js";
+import { ApiError, BACKGROUND, call, download, query } from "./api.js";
 import { startVerifying } from "./compliance_verify.js";
 import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { startSession } from "./session.js";
@@ -86,7 +86,7 @@ function poll() {
   state.timer = setTimeout(async () => {
     for (const item of open) {
       try {
-        const { json } = await call("GET", `/compliance/exports/${item.id}`);
+        const { json } = await call("GET", `/compliance/exports/${item.id}`, undefined, BACKGROUND);
         state.exports = state.exports.map((other) => (other.id === json.id ? json : other));
       } catch (error) {
         showError("exports", error.message);

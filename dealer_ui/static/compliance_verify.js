@@ -1,7 +1,7 @@
 // Compliance: the audit trail's verification. A worker runs it (the chain, every round against
 // its sealed event, every total against a recount); the page follows its progress every second,
 // as an export's, then shows its report.
-import { ApiError, call, query } from "./api.js";
+import { ApiError, BACKGROUND, call, query } from "./api.js";
 import { $, clearErrors, el, grid, showError } from "./dom.js";
 
 const POLL_MS = 1000;
@@ -50,7 +50,7 @@ function follow(item) {
     showProgress(item);
     timer = setTimeout(async () => {
       try {
-        const { json } = await call("GET", `${URL}/${item.id}`);
+        const { json } = await call("GET", `${URL}/${item.id}`, undefined, BACKGROUND);
         follow(json);
       } catch (error) {
         busy(false);

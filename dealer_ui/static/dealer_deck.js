@@ -6,7 +6,7 @@
 // button instead. The server compares the round sent with the deck, so a
 // card changed here afterwards is recorded as changed by hand; this module
 // only says how many the dealer has changed.
-import { call } from "./api.js";
+import { BACKGROUND, call } from "./api.js";
 import { fillHands } from "./dealer_fill.js";
 import { locked, openHands, tablet } from "./dealer_tablet.js";
 import { $, el } from "./dom.js";
@@ -43,7 +43,7 @@ async function askForDeck() {
   if (asking || document.hidden || !wanted()) return;
   asking = true;
   try {
-    const { json } = await call("GET", `/tables/${tablet.table.id}/decks/next`);
+    const { json } = await call("GET", `/tables/${tablet.table.id}/decks/next`, undefined, BACKGROUND);
     if (!wanted()) return;
     if (untouched()) take(json);
     else offer(json);

@@ -1,7 +1,7 @@
 // The pit boss's screens: a client of the JSON API only. This module signs
 // in, keeps the table chosen and moves between the screens; each screen is a
 // module of its own.
-import { call } from "./api.js";
+import { BACKGROUND, call } from "./api.js";
 import { $, clearErrors, el, showError } from "./dom.js";
 import { showApprovals, countPending } from "./pit_exceptions.js";
 import { useCurrency } from "./money.js";
@@ -102,5 +102,5 @@ for (const button of document.querySelectorAll("[data-view]")) {
 }
 window.addEventListener("hashchange", route);
 // Requests from other pit bosses show on the Approvals button without a reload.
-setInterval(() => pit.user && countPending(), 30_000);
+setInterval(() => pit.user && countPending(BACKGROUND), 30_000);
 startSession(begin);

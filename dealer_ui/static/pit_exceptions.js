@@ -106,10 +106,10 @@ function showCount(count) {
 }
 
 /** How many requests wait (on the Approvals button, whatever screen is shown). */
-export async function countPending() {
+export async function countPending(headers = {}) {
   const current = newTurn("count");
   try {
-    const { json } = await call("GET", `/exceptions${query({ state: "pending", ...scope() })}`);
+    const { json } = await call("GET", `/exceptions${query({ state: "pending", ...scope() })}`, undefined, headers);
     if (current()) showCount(json.length);
   } catch {
     // Only a count: the screens show their own errors.

@@ -213,9 +213,13 @@ def authenticate(session: Session, token: str, now: datetime | None = None) -> U
     return bearer(session, token, now or utc_now()).user
 
 
-def bearer(session: Session, token: str, now: datetime, idle_minutes: int | None = None) -> Bearer:
+def bearer(
+    session: Session, token: str, now: datetime, idle_minutes: int | None = None, *, background: bool = False
+) -> Bearer:
     """A bearer token, if it is live at ``now`` and its user active; unused
-    for ``idle_minutes``, refused (``None``: no idle timeout)."""
+    for ``idle_minutes``, refused (``None``: no idle timeout). A
+    ``background`` request (a page polling by itself) is not a use: a
+    page left open must still go idle."""
     found = session.scalar(_TOKEN_BY_DIGEST, {"digest": _digest(token)})
     if found is None:
         raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
@@ -228,7 +232,7 @@ def bearer(session: Session, token: str, now: datetime, idle_minutes: int | None
     if idle_minutes is None:
         return Bearer(found, found.user, noted=False)
     refuse_if_idle(found, now, idle_minutes)
-    return Bearer(found, found.user, noted=note_use(found, now))
+    return Bearer(found, found.user, noted=not background and note_use(found, now))
 
 
 def logout(session: Session, token: str, now: datetime | None = None) -> None:

@@ -36,6 +36,15 @@ def bearer_token() -> str:
     return token.strip()
 
 
+#: sent by a page on the requests it makes by itself (polling): they do not
+#: keep its token from going idle (service.accounts.token_idle)
+BACKGROUND_HEADER = "Breakpoker-Background"
+
+
+def is_background() -> bool:
+    return request.headers.get(BACKGROUND_HEADER) == "1"
+
+
 def current_user() -> User:
     user: User = g.user
     return user
@@ -55,7 +64,9 @@ def roles(*allowed: Role, before_password_change: bool = False) -> Callable[[Vie
     def decorate(view: View) -> View:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
-            signed_in = bearer(db(), bearer_token(), now(), settings().token_idle_minutes)
+            signed_in = bearer(
+                db(), bearer_token(), now(), settings().token_idle_minutes, background=is_background()
+            )
             if signed_in.noted:
                 db().commit()  # the last use, at most once a minute (service.accounts.token_idle)
             user = signed_in.user

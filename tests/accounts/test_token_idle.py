@@ -50,6 +50,22 @@ def test_a_token_unused_for_the_idle_time_is_refused(app, client, clock):
     assert client.get("/api/v1/auth/me", headers=sign_in(client, "dealer")).status_code == 200
 
 
+def test_a_page_polling_by_itself_does_not_keep_its_token_alive(app, client, clock):
+    """The pages mark the requests they make on a timer (asking for the
+    next deck, the pending count, a job's progress): a tablet left open
+    goes idle like one closed."""
+    use(app, token_idle_minutes=5)
+    headers = sign_in(client, "dealer")
+    polling = {**headers, "Breakpoker-Background": "1"}
+    for _ in range(3):  # a poll every minute and a half: answered, but no use
+        clock.now += timedelta(seconds=90)
+        assert client.get("/api/v1/tables", headers=polling).status_code == 200
+    assert last_used(app) is None
+    clock.now += timedelta(seconds=90)
+    idle = client.get("/api/v1/tables", headers=polling)
+    assert (idle.status_code, idle.json["code"]) == (401, "token_idle")
+
+
 def test_a_use_is_written_at_most_once_a_minute(app, client, clock):
     use(app, token_idle_minutes=30)
     headers = sign_in(client, "pit_boss")

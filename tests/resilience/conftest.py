@@ -14,7 +14,7 @@ from service.store.migrate import upgrade
 from tests.resilience.stack import Stack
 from tests.resilience.tablet import Tablet
 
-DEALER_PASSWORD = "dealer resilience password"
+DEALER_PASSWORD = "a resilient tablet passphrase"
 
 
 @pytest.fixture

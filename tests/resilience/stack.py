@@ -20,7 +20,9 @@ import psutil
 from sqlalchemy import func, select
 
 from service.analysis.cache import store_par_sheet
+from service.audit.event_mac import carry_keys
 from service.cli.run_summary import RULE
+from service.config.settings import Settings
 from service.store.db import make_engine, session_factory
 from service.store.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
 from tests.network import free_port
@@ -55,7 +57,10 @@ class Stack:
         }
         self.process: subprocess.Popen[str] | None = None
         self.engine = make_engine(database_url)
-        self.sessions = session_factory(self.engine)
+        # Events this process writes (the test's users) carry the MAC of the
+        # stack's own key, which `breakpoker run` then finds in its folder.
+        settings = Settings(instance=instance, database_url=database_url)
+        self.sessions = carry_keys(session_factory(self.engine), settings)
 
     # ---- life ----------------------------------------------------------------
 

@@ -23,3 +23,10 @@ if "NUMBA_CACHE_DIR" not in os.environ:
 if "BREAKPOKER_TEST_RUN_FOLDER" not in os.environ:
     os.environ["BREAKPOKER_TEST_RUN_FOLDER"] = tempfile.mkdtemp(prefix="breakpoker-run-")
     atexit.register(shutil.rmtree, os.environ["BREAKPOKER_TEST_RUN_FOLDER"], ignore_errors=True)
+
+# What a test does not point at its own instance folder (a session made
+# without the test's settings, whose events read the keys of the
+# environment's) lands in the run's folder, never in the checkout's
+# instance/ with the developer's own database and keys.
+if "BREAKPOKER_INSTANCE" not in os.environ:
+    os.environ["BREAKPOKER_INSTANCE"] = os.path.join(os.environ["BREAKPOKER_TEST_RUN_FOLDER"], "instance")

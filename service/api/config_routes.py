@@ -4,10 +4,12 @@ configuration's preview with its Break Bonus pay table and house edge."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypedDict, cast
 
 from flask.views import MethodView
+from marshmallow import Schema
 
 from service.accounts.roles import Role
 from service.analysis.single_hand import break_bonus_math
@@ -30,6 +32,8 @@ from service.tables.versions import (
     schedule_change,
 )
 from service.tables.views import ConfigJson
+
+EditView = Callable[..., Any]
 
 blp = Blueprint(
     "table_versions",
@@ -84,6 +88,27 @@ def config_tag(table: GameTable) -> dict[str, str]:
     return {"ETag": etag("config", config_change(db(), table).version)}
 
 
+def admin_edit(schema: type[Schema]) -> Callable[[EditView], EditView]:
+    """An admin's edit of a versioned setting: its body, If-Match, the table
+    and its new ETag answered, and the refusals of a stale or missing tag."""
+    decorators = (
+        blp.arguments(schema),
+        blp.doc(parameters=[IF_MATCH_PARAMETER]),
+        blp.response(200, TableSchema, headers=ETAG_HEADER),
+        blp.error(409, SAVED_AT_ONCE),
+        blp.error(412, STALE),
+        blp.error(428, REQUIRED),
+        roles(Role.ADMIN),
+    )
+
+    def decorate(view: EditView) -> EditView:
+        for decorator in reversed(decorators):  # as if stacked in this order
+            view = decorator(view)
+        return view
+
+    return decorate
+
+
 @blp.route("/<id:table_id>/schedule")
 class TableScheduleView(MethodView):
     @blp.response(200, TableScheduleSchema, headers=ETAG_HEADER)
@@ -94,13 +119,7 @@ class TableScheduleView(MethodView):
         table = get_table(db(), table_id)
         return schedule_json(table), schedule_tag(table)
 
-    @blp.arguments(ScheduleChangeSchema)
-    @blp.doc(parameters=[IF_MATCH_PARAMETER])
-    @blp.response(200, TableSchema, headers=ETAG_HEADER)
-    @blp.error(409, SAVED_AT_ONCE)
-    @blp.error(412, STALE)
-    @blp.error(428, REQUIRED)
-    @roles(Role.ADMIN)
+    @admin_edit(ScheduleChangeSchema)
     def put(self, body: dict[str, Any], table_id: int) -> Tagged:
         """Move the gaming-day and shift boundaries (``shift_starts``) or the
         zone they are read in; stored rounds keep their day and shift. Send
@@ -126,13 +145,7 @@ class TableConfigView(MethodView):
         current = current_version(db(), table)
         return current, {"ETag": etag("config", current["version"])}
 
-    @blp.arguments(ConfigChangeSchema)
-    @blp.doc(parameters=[IF_MATCH_PARAMETER])
-    @blp.response(200, TableSchema, headers=ETAG_HEADER)
-    @blp.error(409, SAVED_AT_ONCE)
-    @blp.error(412, STALE)
-    @blp.error(428, REQUIRED)
-    @roles(Role.ADMIN)
+    @admin_edit(ConfigChangeSchema)
     def put(self, body: dict[str, Any], table_id: int) -> Tagged:
         """Change the rules: a new configuration version (fields as in the
         rule book). Send the ETag of the GET as If-Match."""

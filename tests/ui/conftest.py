@@ -14,6 +14,7 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -212,6 +213,22 @@ def open_page(browser: Any, live: Live) -> Iterator[Callable[..., Any]]:
     yield open_
     for context in contexts:
         context.close()
+    assert problems == []
+
+
+@contextmanager
+def module_page(browser: Any, live: Live, path: str, user: str) -> Iterator[Any]:
+    """One tablet-sized page (1024x768, touch) at ``path`` signed in as
+    ``user``, for the tests of a module that share it; any script error on
+    it fails the module."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    problems: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{live.url}{path}")
+    sign_in(page, user)
+    yield page
+    context.close()
     assert problems == []
 
 

@@ -11,20 +11,13 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import expect, screenshot, sign_in
+from tests.ui.conftest import expect, module_page, screenshot
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, live: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    problems: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda error: problems.append(str(error)))
-    tab.goto(f"{live.url}/admin#tables")
-    sign_in(tab, "admin")
-    yield tab
-    context.close()
-    assert problems == []
+    with module_page(browser, live, "/admin#tables", "admin") as tab:
+        yield tab
 
 
 def test_an_admin_sets_up_a_table_and_its_rules_in_the_browser(page: Any, live: Any, tmp_path: Any) -> None:

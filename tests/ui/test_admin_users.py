@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import expect, screenshot, sign_in
+from tests.ui.conftest import expect, module_page, screenshot
 
 INITIAL = "chosen by the admin 1"
 OWN = "the dealer's very own 7"
@@ -20,15 +20,8 @@ OWN = "the dealer's very own 7"
 
 @pytest.fixture(scope="module")
 def page(browser: Any, live: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    problems: list[str] = []
-    tab = context.new_page()
-    tab.on("pageerror", lambda error: problems.append(str(error)))
-    tab.goto(f"{live.url}/admin#users")
-    sign_in(tab, "admin")
-    yield tab
-    context.close()
-    assert problems == []
+    with module_page(browser, live, "/admin#users", "admin") as tab:
+        yield tab
 
 
 def row(page: Any, name: str) -> Any:

@@ -1,22 +1,12 @@
 // What the admin's screens share: who is signed in, the notice line, and
 // an API error shown at the field it names.
 import { ApiError } from "./api.js";
-import { $, el, showError } from "./dom.js";
+import { el } from "./dom.js";
 
 /** The admin signed in. */
 export const admin = { user: null };
 
-export function notify(message) {
-  $("#notice").textContent = message;
-}
-
-/** The API's error at ``prefix-field`` when this page shows that field,
- * else at ``fallback`` (the form's own line). */
-export function showApiError(error, prefix, fallback) {
-  const target = error instanceof ApiError && error.field ? `${prefix}-${error.field}` : null;
-  const shown = target && document.querySelector(`[data-error-for="${CSS.escape(target)}"]`);
-  showError(shown ? target : fallback, error.message);
-}
+export { notify, showApiError } from "./field_errors.js";
 
 /** Whether the API refused an edit for a version changed meanwhile (If-Match). */
 export function isStale(error) {

@@ -1,8 +1,8 @@
 // What the pit's screens share: who is signed in, the tables, moving between
 // screens, and how cards, settings, money and holds read.
-import { ApiError } from "./api.js";
 import { JOKER, label, spoken } from "./cards.js";
-import { $, el, showError } from "./dom.js";
+import { el } from "./dom.js";
+import { notify, showApiError } from "./field_errors.js";
 import { formatAmount } from "./money.js";
 
 /** The signed-in user, every table, and the table chosen (null: all tables). */
@@ -51,17 +51,7 @@ export async function draw(screen, out, load, render, errorAt) {
   }
 }
 
-/** Say what happened, where every screen shows it. */
-export function notify(message) {
-  $("#notice").textContent = message;
-}
-
-/** An API error next to the field it names (shown at ``prefix-field``), else at ``fallback``. */
-export function showApiError(error, prefix, fallback) {
-  const target = error instanceof ApiError && error.field ? `${prefix}-${error.field}` : null;
-  const shown = target && document.querySelector(`[data-error-for="${CSS.escape(target)}"]`);
-  showError(shown ? target : fallback, error.message);
-}
+export { notify, showApiError };
 
 /** Cards in a line of text: rank and suit symbol (each suit its own shape), red for hearts and diamonds too. */
 export function cardsText(cards) {

@@ -82,11 +82,10 @@ class ReportHeaderJson(PeriodJson):
     lag: str  # pending_rounds in words
 
 
-class ReportPartJson(ReportHeaderJson):
-    """The report of tables in one currency: a table's, a floor's of one
-    currency, or a part of a floor's of several."""
+class ReportCountsJson(ReportHeaderJson):
+    """What a report counts, whatever its currencies: the band's confidence,
+    the units, the rounds, seats and events, the par sheets still pending."""
 
-    currency: CurrencyJson | None  # every amount's; None only for a floor of no tables
     confidence: float
     z: float
     units: ReportUnitsJson
@@ -98,6 +97,13 @@ class ReportPartJson(ReportHeaderJson):
     dealer_non_qualifications: int
     theoretical_pending: bool
     theoretical_pending_versions: list[ConfigVersionRefJson]
+
+
+class ReportPartJson(ReportCountsJson):
+    """The report of tables in one currency: a table's, a floor's of one
+    currency, or a part of a floor's of several."""
+
+    currency: CurrencyJson | None  # every amount's; None only for a floor of no tables
     bets: dict[BetType, BetLineJson]  # every bet
     totals: TotalsJson
     dealers: list[DealerLineJson]
@@ -119,24 +125,13 @@ class CurrencyPartJson(TypedDict):
     report: ReportPartJson
 
 
-class ByCurrencyReportJson(ReportHeaderJson):
+class ByCurrencyReportJson(ReportCountsJson):
     """A floor whose tables are in more than one currency: amounts are never
     added across currencies, so the money figures are null here and each
     currency's are in ``by_currency``; the counts are the floor's."""
 
     currency: None
     by_currency: list[CurrencyPartJson]  # one a currency, by code
-    confidence: float
-    z: float
-    units: ReportUnitsJson
-    rounds: int
-    seats: int
-    fouls: int
-    player_lucky_breaks: int
-    dealer_lucky_breaks: int
-    dealer_non_qualifications: int
-    theoretical_pending: bool
-    theoretical_pending_versions: list[ConfigVersionRefJson]
     bets: None
     totals: None
     dealers: None

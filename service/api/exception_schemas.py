@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
 from service.api.paging import cursor_field, order_field
+from service.api.round_in_schemas import RoundSeatInSchema
 from service.api.round_schemas import (
     ENTERED_SHAPES,
     ROUND_ID_HELP,
@@ -16,7 +17,7 @@ from service.api.round_schemas import (
     RoundSchema,
     round_id_field,
 )
-from service.api.schemas import RoundSeatInSchema, StrictSchema, per_bet
+from service.api.schemas import StrictSchema, per_bet
 from service.rounds.status import KINDS
 from service.store.paging import Order
 

@@ -8,15 +8,14 @@ from typing import Any
 
 from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
-from service.api.report_schemas import (
+from service.api.report_query_schemas import (
     DealerReportQuerySchema,
-    DealerReportSchema,
     FloorReportQuerySchema,
-    ReportSchema,
     TableReportQuerySchema,
     VarianceNoteInSchema,
     VarianceNoteSchema,
 )
+from service.api.report_schemas import DealerReportSchema, ReportSchema
 from service.api.security import current_user, roles
 from service.api.session import db, now, settings
 from service.reports.currency_reports import floor_report as floor_by_currency

@@ -13,8 +13,8 @@ from service.api.blueprint import Blueprint, parse_body
 from service.api.exception_schemas import RecallQueryJson, RecallQuerySchema, RecallSchema
 from service.api.idempotency import PARAMETER, idempotency_key
 from service.api.paging import LINK_HEADER, decode_cursor, keyset_links, number_links
+from service.api.round_in_schemas import RoundInSchema, RoundsQuerySchema
 from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema, RoundsQueryJson
-from service.api.schemas import RoundInSchema, RoundsQuerySchema
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now, sessionless
 from service.api.settlement_schemas import OWN_SETTING, OwnSettingSchema

@@ -9,8 +9,9 @@ from ipaddress import IPv4Network, IPv6Network
 from pathlib import Path
 
 from service.config.currency import USD, Currency
-from service.config.environment import SessionlessRounds, StrategyTables, parse_networks, read_environment
+from service.config.environment import SessionlessRounds, StrategyTables, read_environment
 from service.config.instance import instance_path
+from service.config.variable_fields import parse_networks
 from service.jobs.queues import RETRY_SECONDS
 
 

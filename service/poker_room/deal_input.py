@@ -137,7 +137,8 @@ def _cards(value: object, field: str, owner: str, least: int, most: int) -> list
         )
     if not least <= len(value) <= most:
         wanted = str(most) if least == most else f"{least} to {most}"
-        raise RulesError("wrong_card_count", f"{owner} has {len(value)} cards, not {wanted}", field)
+        count = f"{len(value)} card{'' if len(value) == 1 else 's'}"
+        raise RulesError("wrong_card_count", f"{owner} has {count}, not {wanted}", field)
     cards = []
     for index, text in enumerate(value):
         try:

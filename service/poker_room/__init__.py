@@ -14,7 +14,8 @@ Where each rule lives:
 - main and side pots, splits and the odd chip: :mod:`~service.poker_room.pots`
 - the bring-in and the first button: :mod:`~service.poker_room.bring_in`
 - the betting-action check: :mod:`~service.poker_room.betting`
-- a showdown's input read and checked: :mod:`~service.poker_room.deal_input`
+- a showdown's input read and checked: :mod:`~service.poker_room.deal_input`; the
+  bring-in's, the first button's and an action's: :mod:`~service.poker_room.stud_input`
 - a showdown judged, as JSON: :mod:`~service.poker_room.showdown`
 
 May import the standard library, :mod:`service.engine.cards` and

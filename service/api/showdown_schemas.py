@@ -12,6 +12,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api.schemas import StrictSchema
 from service.poker_room.betting import ActionKind
+from service.poker_room.breaker import BreakerStatus
 from service.poker_room.deal_input import MAX_CONTRIBUTION, MAX_SEAT, Game
 from service.poker_room.five_cards import Category
 from service.poker_room.stud_input import MAX_AMOUNT, MAX_HISTORY
@@ -113,7 +114,7 @@ class ShowdownHandSchema(Schema):
     breaker = fields.String(
         required=True,
         allow_none=True,
-        validate=validate.OneOf(["played", "dead"]),
+        validate=validate.OneOf([status.value for status in BreakerStatus]),
         metadata={
             "description": "Breaker Hold'em: the seat's Breaker played or dead in this pot; null: none held"
         },

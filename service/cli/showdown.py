@@ -54,6 +54,8 @@ def _loaded(line: str) -> Any:
     # Any: a line's JSON as loaded, checked by the rules' reader.
     try:
         return json.loads(line)
+    except RecursionError:
+        raise RulesError("invalid_json", "not JSON the rules read: nested too deeply") from None
     except ValueError as error:
         raise RulesError("invalid_json", f"not JSON: {error}") from None
 

@@ -86,6 +86,12 @@ def test_a_bad_line_names_the_seat_and_card_and_the_command_fails():
     assert "line 1: Ad appears twice: seat 1 and seat 3" in result.stderr
 
 
+def test_a_line_nested_too_deeply_is_a_bad_line_not_a_traceback():
+    result = run("--game", "breaker", stdin="[" * 100_000 + "]" * 100_000 + "\n")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"]["code"] == "invalid_json"
+
+
 def test_the_game_is_required():
     result = run(stdin=json.dumps(BREAKER))
     assert result.exit_code == 2

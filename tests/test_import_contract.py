@@ -54,3 +54,41 @@ def test_an_import_of_the_outer_service_breaks_it(tmp_path):
     done = run_contract(tmp_path, "from fakeservice import api\n")
     assert done.returncode != 0
     assert "fakeservice.engine.rules imports fakeservice.api" in done.stdout
+
+
+def run_also_contract(tmp_path: Path, room_source: str) -> subprocess.CompletedProcess[str]:
+    """A second pure package that may import the first one's ``cards`` only."""
+    package = tmp_path / "fakeservice"
+    for folder in ("engine", "room"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "engine" / "cards.py").write_text("import json\n")
+    (package / "engine" / "hands.py").write_text("import json\n")
+    (package / "room" / "games.py").write_text(room_source)
+    (tmp_path / "contracts.toml").write_text(
+        '[tool.importlinter]\nroot_packages = ["fakeservice"]\ninclude_external_packages = true\n'
+        'contract_types = ["stdlib_only: lint_contracts.stdlib_only.StdlibOnlyContract"]\n\n'
+        '[[tool.importlinter.contracts]]\nname = "room is stdlib only"\ntype = "stdlib_only"\n'
+        'package = "fakeservice.room"\nalso = ["fakeservice.engine.cards"]\n'
+    )
+    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
+    return subprocess.run(
+        [str(LINT_IMPORTS), str(tmp_path / "contracts.toml"), "--no-cache", "--no-logo"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_a_module_named_in_also_keeps_the_contract(tmp_path):
+    done = run_also_contract(tmp_path, "import json\nfrom fakeservice.engine import cards\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_module_not_named_in_also_breaks_it(tmp_path):
+    done = run_also_contract(tmp_path, "from fakeservice.engine import cards, hands\n")
+    assert done.returncode != 0
+    assert "fakeservice.room.games imports fakeservice.engine.hands" in done.stdout

@@ -19,6 +19,7 @@ from service.api import (
     report_routes,
     round_routes,
     session_routes,
+    showdown_routes,
     slip_routes,
     table_routes,
     user_routes,
@@ -64,6 +65,7 @@ def register_api(app: Flask) -> None:
         report_routes.blp,
         session_routes.blp,
         slip_routes.blp,
+        showdown_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

@@ -33,6 +33,7 @@ COMMANDS = {
     "serve": ("service.cli.serve", "serve"),
     "settle": ("service.cli.settle", "settle"),
     "shoe": ("service.cli.shoe", "shoe"),
+    "showdown": ("service.cli.showdown", "showdown_command"),
     "strategy": ("service.cli.strategy", "strategy"),
     "tables": ("service.cli.tables", "tables"),
     "users": ("service.cli.users", "users"),

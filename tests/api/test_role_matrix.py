@@ -152,6 +152,32 @@ ENDPOINTS += [
     ("POST", "/users/{user}/reactivate", None, {"admin"}),
     ("POST", "/users/{user}/password-reset", None, {"admin"}),
 ]
+DEALERS = frozenset({"dealer", "pit_boss"})
+SHOWDOWN = {
+    "game": "breaker",
+    "board": ["Qs", "Js", "8s", "5d", "2c"],
+    "button": 1,
+    "seats": [
+        {"seat": 1, "cards": ["Qc", "JK"], "contribution": 100},
+        {"seat": 2, "cards": ["Ks", "3s"], "contribution": 100},
+    ],
+}
+ENDPOINTS += [
+    ("POST", "/showdowns", SHOWDOWN, DEALERS),
+    (
+        "POST",
+        "/showdowns/bring-in",
+        {"seats": [{"seat": 1, "up": ["Kd", "JK"]}, {"seat": 2, "up": ["2s", "3s"]}]},
+        DEALERS,
+    ),
+    (
+        "POST",
+        "/showdowns/first-button",
+        {"seats": [{"seat": 1, "card": "Ah"}, {"seat": 2, "card": "As"}]},
+        DEALERS,
+    ),
+    ("POST", "/showdowns/action-check", {"players": 3, "action": {"action": "bet", "amount": 5}}, DEALERS),
+]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {
     "/tables/{table}/sessions/close": "opened_session",

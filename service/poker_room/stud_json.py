@@ -1,0 +1,60 @@
+"""The JSON shapes of Wild Joker Stud's bring-in, first button and
+betting-action check, built from their values.
+
+>>> from service.poker_room.bring_in import bring_in
+>>> from service.poker_room.room_cards import room_cards
+>>> bring_in_json(bring_in({1: room_cards("Kd JK"), 2: room_cards("2s 3h")}))["pairs"]
+[{'seat': 1, 'pair': 'K'}, {'seat': 2, 'pair': None}]
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from service.poker_room.betting import Verdict
+from service.poker_room.bring_in import OPENING_WAGER, BringIn, Button
+from service.poker_room.wild_stud import SYMBOL
+
+
+class ExposedPairJson(TypedDict):
+    seat: int
+    pair: str | None
+
+
+class BringInJson(TypedDict):
+    forced: int | None
+    completes_to: int
+    pairs: list[ExposedPairJson]
+    why: str
+
+
+class FirstButtonJson(TypedDict):
+    seat: int
+    why: str
+
+
+class ActionCheckJson(TypedDict):
+    allowed: bool
+    reason: str
+    bets: int
+    cap: int | None
+
+
+def bring_in_json(found: BringIn) -> BringInJson:
+    return BringInJson(
+        forced=found.forced,
+        completes_to=OPENING_WAGER,
+        pairs=[
+            ExposedPairJson(seat=seat, pair=None if rank is None else SYMBOL[rank])
+            for seat, rank in found.pairs
+        ],
+        why=found.why,
+    )
+
+
+def first_button_json(found: Button) -> FirstButtonJson:
+    return FirstButtonJson(seat=found.seat, why=found.why)
+
+
+def action_check_json(verdict: Verdict) -> ActionCheckJson:
+    return ActionCheckJson(allowed=verdict.allowed, reason=verdict.reason, bets=verdict.bets, cap=verdict.cap)

@@ -4,13 +4,13 @@ each event in the chain's canonical form; their queries and lines."""
 
 from __future__ import annotations
 
-import json
-from typing import TypedDict
+from datetime import UTC, datetime
+from typing import Any, TypedDict
 
 from sqlalchemy import ColumnElement, case, literal, select
 from sqlalchemy.orm import aliased
 
-from service.audit.chain import EVENT_COLUMNS, CanonicalEvent, canonical
+from service.audit.chain import EVENT_COLUMNS, CanonicalEvent
 from service.compliance.export_queries import Line, Query, Scope, rounds_in
 from service.compliance.export_values import compact, round_id
 from service.rounds.status import DecisionState
@@ -127,26 +127,36 @@ def chain_line(row: Line) -> ChainLine:
     event_id, kind, subject, actor_id, table_id, occurred_at, payload = event_columns
     # The event as stored now, in the chain's own canonical form: a verifier
     # recomputes link_hash(previous_hash, event) and compares it with hash.
-    event = AuditEvent(
-        id=event_id,
-        kind=kind,
-        subject=subject,
-        actor_id=actor_id,
-        table_id=table_id,
-        occurred_at=occurred_at,
-        payload=payload,
-    )
     return {
         "seq": seq,
         "event_id": event_id,
         "previous_hash": previous_hash,
         "hash": digest,
         "sealed_at": sealed_at.isoformat(),
-        "event": _canonical_event(event),
+        "event": canonical_event(event_id, kind, subject, actor_id, table_id, occurred_at, payload),
     }
 
 
-def _canonical_event(event: AuditEvent) -> CanonicalEvent:
-    # Read back from the very text hashed, so the line shows what a verifier hashes.
-    document: CanonicalEvent = json.loads(canonical(event))
-    return document
+def canonical_event(
+    event_id: int,
+    kind: str,
+    subject: str,
+    actor_id: int | None,
+    table_id: int | None,
+    occurred_at: datetime,
+    payload: dict[str, Any],  # the JSON column as stored: each event kind has its own shape
+) -> CanonicalEvent:
+    """The document :func:`service.audit.canonical.canonical_of` hashes, as
+    a value: the line is written with sorted keys, so it shows the very
+    text hashed. (The payload is as the JSON column loaded it, so it reads
+    back the same from that text; no ORM object, no encoding and decoding
+    a line.)"""
+    return {
+        "id": event_id,
+        "kind": kind,
+        "subject": subject,
+        "actor_id": actor_id,
+        "table_id": table_id,
+        "occurred_at": occurred_at.astimezone(UTC).isoformat(),
+        "payload": payload,
+    }

@@ -7,12 +7,16 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+# How a JSON document can start (after white space): any other text is no
+# JSON, so a ref such as ``bench-17`` is not handed to the parser to fail.
+_JSON_STARTS = frozenset('"-0123456789tfn[{')
+
 
 def round_id(ref: str, revision: int) -> object:
     """The round_id as the dealer entered it; a correction's ref carries its
     revision after ``#``."""
     for text in (ref, ref.rsplit("#", 1)[0] if revision else None):
-        if text is not None:
+        if text is not None and text.lstrip(" \t\n\r")[:1] in _JSON_STARTS:
             try:
                 return json.loads(text)
             except ValueError:

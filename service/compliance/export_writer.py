@@ -39,8 +39,17 @@ FORMULA_GUARD = (
 )
 
 
+# What the guard's pattern can start with at a cell's start (spaces or
+# quotes, then a formula character), and where else it can match.
+_GUARD_FIRST = frozenset(" \"'=+-@\t\r")
+_SPLITS = frozenset(";|\t\r\n")
+BUFFER = 1 << 16  # characters gathered before they go to the ZIP and the digest
+
+
 def cell(value: object) -> object:
     """A value as a CSV cell: text guarded against formula injection."""
+    if type(value) is int:  # most cells: money and ids (never a bool: type, not isinstance)
+        return value
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -49,7 +58,17 @@ def cell(value: object) -> object:
         return value
     if isinstance(value, datetime | date):
         return value.isoformat()
-    return _FORMULA.sub("'", str(value))
+    return guarded(str(value))
+
+
+def guarded(text: str) -> str:
+    """``text`` with the formula guard. The pattern matches only at the
+    start or after a split character, so text that starts with none of its
+    first characters and holds no split character is returned as it is,
+    without running the pattern (most cells)."""
+    if text and text[0] not in _GUARD_FIRST and _SPLITS.isdisjoint(text):
+        return text
+    return _FORMULA.sub("'", text)
 
 
 class Member:
@@ -59,17 +78,38 @@ class Member:
     def __init__(self, stream: IO[bytes]) -> None:
         self._stream = stream
         self._digest = hashlib.sha256()
-        self.size = 0
+        self._size = 0
+        # Rows are gathered and go to the ZIP a buffer at a time: the
+        # compressor and the digest cost per call, and a row is short.
+        self._pending: list[str] = []
+        self._pending_size = 0
 
     def write(self, text: str) -> int:
-        data = text.encode()
-        self._digest.update(data)
-        self.size += len(data)
-        self._stream.write(data)
+        self._pending.append(text)
+        self._pending_size += len(text)
+        if self._pending_size >= BUFFER:
+            self.flush()
         return len(text)
+
+    def flush(self) -> None:
+        """Pass what is gathered to the digest and the ZIP."""
+        if not self._pending:
+            return
+        data = "".join(self._pending).encode()
+        self._pending, self._pending_size = [], 0
+        self._digest.update(data)
+        self._size += len(data)
+        self._stream.write(data)
+
+    @property
+    def size(self) -> int:
+        """Bytes written (what is gathered is passed on first)."""
+        self.flush()
+        return self._size
 
     @property
     def sha256(self) -> str:
+        self.flush()
         return self._digest.hexdigest()
 
 
@@ -77,16 +117,20 @@ def write_file(member: Member, spec: ExportFile, rows: Iterator[Line], written: 
     """Write every row of a file; ``written`` is called after each. How many
     rows (CSV: not counting the header)."""
     number = 0
+    line = spec.line
     if spec.columns is None:
         for row in rows:
-            member.write(json.dumps(spec.line(row), sort_keys=True, ensure_ascii=False) + "\n")
+            member.write(json.dumps(line(row), sort_keys=True, ensure_ascii=False) + "\n")
             number += 1
             written()
+        member.flush()
         return number
     writer = csv.writer(member, lineterminator="\r\n")  # RFC 4180
     writer.writerow(spec.columns)
     for row in rows:
-        writer.writerow([cell(value) for value in spec.line(row)])
+        # Integers (most cells) as they are, without a call each.
+        writer.writerow([value if type(value) is int else cell(value) for value in line(row)])
         number += 1
         written()
+    member.flush()
     return number

@@ -14,8 +14,8 @@ from sqlalchemy.orm import Session
 
 from service.reports.hold import Stakes
 from service.reports.periods import Period, Scope
-from service.rounds.aggregates import BETS, COUNTERS, out_of_step
-from service.store.models import RoundRecord, ShiftAggregate
+from service.rounds.aggregates import BETS, COUNTERS
+from service.store.models import AggregatedRound, ExceptionDecision, RoundRecord, ShiftAggregate
 
 
 @dataclass
@@ -84,11 +84,42 @@ def period_sums(session: Session, scope: Scope, period: Period) -> dict[tuple[in
 
 def pending_rounds(session: Session, scope: Scope, period: Period) -> int:
     """Round records of the period the totals do not reflect yet (new, or
-    voided or corrected since they were counted)."""
+    voided or corrected since they were counted).
+
+    Read from the aggregates, not round by round: every record of the
+    period is counted in (its share in ``rounds``), taken out again
+    (``voided_rounds``, ``corrected_rounds``), or neither. So the records
+    never counted are the period's records less those, and the pending
+    ones are those that count, plus the counted ones that no longer do.
+    Only the period's records are counted (one index range, no row read)
+    and its approved voids and corrections read."""
+    records = select(func.count()).select_from(RoundRecord).where(RoundRecord.table_id.in_(scope.table_ids))
+    records = in_period(records, RoundRecord.gaming_day, RoundRecord.shift, period)
+    seen = [
+        func.coalesce(func.sum(getattr(ShiftAggregate, name)), 0)
+        for name in ("rounds", "voided_rounds", "corrected_rounds")
+    ]
+    aggregated = select(*seen).where(ShiftAggregate.table_id.in_(scope.table_ids))
+    aggregated = in_period(aggregated, ShiftAggregate.gaming_day, ShiftAggregate.shift, period)
+    seen_rounds = sum(int(each) for each in session.execute(aggregated).one())
+    never_counted = int(session.scalar(records) or 0) - seen_rounds
+    out_of_count = _out_of_count(session, scope, period)
+    # Never counted and out of the count: in step (nothing to take out).
+    # Still counted although out of the count: pending (to be taken out).
+    return never_counted - out_of_count.count(None) + out_of_count.count(False)
+
+
+def _out_of_count(session: Session, scope: Scope, period: Period) -> list[bool | None]:
+    """For each record of the period taken out of the count by an approved
+    void or correction: None if never counted, False if counted and still
+    in the totals, True if taken out of them. Driven by the approved
+    decisions (a few), each looked up by its round."""
+    approved = select(ExceptionDecision.round_id).where(ExceptionDecision.approved.is_(True)).distinct()
     query = (
-        select(func.count())
+        select(AggregatedRound.removed_at.is_not(None), AggregatedRound.round_id)
         .select_from(RoundRecord)
-        .where(RoundRecord.table_id.in_(scope.table_ids), out_of_step())
+        .outerjoin(AggregatedRound, AggregatedRound.round_id == RoundRecord.id)
+        .where(RoundRecord.id.in_(approved), RoundRecord.table_id.in_(scope.table_ids))
     )
     query = in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
-    return int(session.scalar(query) or 0)
+    return [None if marker is None else bool(removed) for removed, marker in session.execute(query)]

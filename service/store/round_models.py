@@ -29,6 +29,9 @@ class RoundRecord(Base):
         UniqueConstraint("table_id", "entered_by", "idempotency_key", name="uq_rounds_idempotency_key_scope"),
         # The round list's keyset: a table's rounds in id order, one range read a page.
         Index("ix_rounds_table_id_id", "table_id", "id"),
+        # A report's period of a table's rounds, and a session's (0019).
+        Index("ix_rounds_table_day_shift", "table_id", "gaming_day", "shift"),
+        Index("ix_rounds_table_entered_at", "table_id", "entered_at", "house_net"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

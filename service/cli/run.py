@@ -22,11 +22,11 @@ from service.audit.keys import ensure_keys
 from service.cli.run_summary import Summary
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
-from service.jobs.queues import QueueName
+from service.jobs.queues import QUICK_QUEUES
 from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.migrate import upgrade
 
-QUICK = f"{QueueName.AUDIT},{QueueName.METRICS}"  # the queues that must never wait behind a long job
+QUICK = ",".join(QUICK_QUEUES)  # the queues that must never wait behind a long job (served in-process)
 
 RESTART_PAUSE = 2.0
 ANNOUNCE_WITHIN = 90.0  # seconds: the summary is printed by then even if the API is slow

@@ -22,6 +22,7 @@ from typing import Any
 import click
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.cli.bench.cpu import cpu_by_child, find_process, used_between
 from service.cli.bench.lag import LagSampler, Sample, worst
 from service.cli.bench.load import WARM_UP_SECONDS, LoadBench
 from service.cli.bench.load_figures import Phase, phase_line
@@ -106,13 +107,17 @@ class ServiceBench(LoadBench):
                 self.warmed = warm.ok(201)
                 warm_drain = _drain(sessions, drain_seconds)
                 _progress(f"warm-up: {self.warmed} rounds, drained in {warm_drain} s")
+                root = find_process("service.cli", "run", "--port", str(port))
                 for rate in self.rates:
+                    cpu = cpu_by_child(root) if root else {}
                     with LagSampler(sessions) as sampler:
                         result = open_loop("127.0.0.1", port, self._rounds(templates), rate, self.seconds)
                         loaded = time.monotonic() - sampler.started
                         drained = _drain(sessions, drain_seconds)
                     phase = Phase("rounds at a fixed rate", rate, 64, result, 201)
                     phases.append(_phase_figures(phase, sampler.samples, loaded, drained))
+                    # The load and its drain: the CPU a part of the service spent on them.
+                    phases[-1]["cpu_seconds"] = used_between(cpu, cpu_by_child(root)) if root else {}
                     _progress(phase_line(phase) + "; " + lag_line(phases[-1]))
                 # Before the stop: the service's stop events are for the next start to seal.
                 final = LagSampler(sessions).sample()
@@ -200,9 +205,10 @@ def _progress(message: str) -> None:
 
 def lag_line(phase: dict[str, Any]) -> str:
     seal, count = phase["seal_lag_seconds"], phase["count_lag_seconds"]
+    cpu = ", ".join(f"{name} {seconds:g}" for name, seconds in phase.get("cpu_seconds", {}).items())
     return (
         f"sealing behind max {seal['max']:g} s (p99 {seal['p99']:g}), counting max {count['max']:g} s "
-        f"(p99 {count['p99']:g}), drained {phase['drain_seconds']} s after the load"
+        f"(p99 {count['p99']:g}), drained {phase['drain_seconds']} s after the load; CPU s: {cpu}"
     )
 
 
@@ -229,6 +235,11 @@ def print_result(result: dict[str, Any]) -> None:
             phase["drain_seconds"],
         ]
         click.echo(" ".join(f"{figure!s:>12}" for figure in (*figures, aims)))
+    for phase in result["phases"]:
+        cpu = ", ".join(f"{name} {seconds:g}" for name, seconds in phase["cpu_seconds"].items())
+        click.echo(
+            f"CPU seconds at {phase['api']['offered_per_second']:g}/s (load and drain): {cpu or 'not read'}"
+        )
     aims = result["aims"]
     click.echo(
         f"aims: sealing and counting never more than {aims['lag_seconds']:g} s behind, "

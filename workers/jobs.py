@@ -24,7 +24,7 @@ from service.config.settings import Settings
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
-from service.rounds.expected_values import round_config_id
+from service.rounds.expected_values import round_config_id, without_table
 from service.store.db import make_engine, session_factory, unit_of_work, utc_now
 from service.store.models import ConfigVersion
 from service.store.retry import retry_lost_race
@@ -141,10 +141,22 @@ def expect_round(round_id: int) -> bool:
 
 def expect_rounds(round_ids: list[int]) -> int:
     """:func:`expect_round` for many rounds in one job, each its own
-    transaction; how many rounds' values were stored. A missing strategy
-    table block (tables built by the workers) fails the job after the
-    rounds before it, and RQ tries the whole batch again: those are done."""
-    return sum(expect_round(round_id) for round_id in sorted(set(round_ids)))
+    transaction; how many rounds' values were stored. Rounds whose
+    strategy table has nothing built are told apart first, once a batch:
+    left waiting (tables left to the CLI), or their configuration's build
+    queued and the job failed after the others, so that RQ tries the batch
+    again (tables built by the workers), as :func:`expect_round` does."""
+    settings = Settings.from_environment()
+    ids = sorted(set(round_ids))
+    missing = _in_transaction(lambda session: without_table(session, ids, settings.instance))
+    stored = sum(expect_round(round_id) for round_id in ids if round_id not in missing)
+    if missing and settings.strategy_tables is StrategyTables.BUILD:
+        for config_id in sorted(set(missing.values())):
+            _in_transaction(lambda session: queue_strategy_build(session, config_id))  # noqa: B023 - called at once
+        raise StrategyTableMissing(
+            f"no strategy table for the rounds of versions {sorted(set(missing.values()))}"
+        )
+    return stored
 
 
 def warm_up(instance: Path) -> None:

@@ -16,7 +16,7 @@ def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_c
          "--workers", "2", "--drain-seconds", "120", "--json"],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=420,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout)

@@ -22,8 +22,9 @@ from service.compliance.verifications import run_verification
 from service.config.environment import StrategyTables
 from service.config.settings import Settings
 from service.rounds.aggregates import aggregate_round as count_round
+from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
-from service.rounds.expected_values import round_config_id
+from service.rounds.expected_values import round_config_id, without_table
 from service.store.db import make_engine, session_factory, unit_of_work, utc_now
 from service.store.models import ConfigVersion
 from service.store.retry import retry_lost_race
@@ -85,6 +86,23 @@ def aggregate_round(round_id: int) -> bool:
     return _in_transaction(lambda session: count_round(session, round_id))
 
 
+#: rounds counted a transaction: a batch holds SQLite's one writer (and on
+#: PostgreSQL its shifts' totals rows) for a few milliseconds at most
+COUNT_BATCH = 100
+
+
+def aggregate_rounds(round_ids: list[int]) -> int:
+    """Count many settled rounds into their shifts' aggregates, once each, a
+    bounded batch per transaction: the outbox's waiting count rows, or the
+    sweep's rounds, in one job. How many rounds changed the totals."""
+    ids = sorted(set(round_ids))
+    total = 0
+    for start in range(0, len(ids), COUNT_BATCH):
+        chunk = ids[start : start + COUNT_BATCH]
+        total += _in_transaction(lambda session: count_rounds(session, chunk))  # noqa: B023 - called at once
+    return total
+
+
 def build_export(export_id: int) -> bool:
     """Write a compliance export's ZIP; ``False`` when it was done already.
     It manages its own short transactions (progress, the end) as it streams."""
@@ -119,6 +137,26 @@ def expect_round(round_id: int) -> bool:
             return False
         _in_transaction(lambda session: queue_strategy_build(session, round_config_id(session, round_id)))
         raise
+
+
+def expect_rounds(round_ids: list[int]) -> int:
+    """:func:`expect_round` for many rounds in one job, each its own
+    transaction; how many rounds' values were stored. Rounds whose
+    strategy table has nothing built are told apart first, once a batch:
+    left waiting (tables left to the CLI), or their configuration's build
+    queued and the job failed after the others, so that RQ tries the batch
+    again (tables built by the workers), as :func:`expect_round` does."""
+    settings = Settings.from_environment()
+    ids = sorted(set(round_ids))
+    missing = _in_transaction(lambda session: without_table(session, ids, settings.instance))
+    stored = sum(expect_round(round_id) for round_id in ids if round_id not in missing)
+    if missing and settings.strategy_tables is StrategyTables.BUILD:
+        for config_id in sorted(set(missing.values())):
+            _in_transaction(lambda session: queue_strategy_build(session, config_id))  # noqa: B023 - called at once
+        raise StrategyTableMissing(
+            f"no strategy table for the rounds of versions {sorted(set(missing.values()))}"
+        )
+    return stored
 
 
 def warm_up(instance: Path) -> None:

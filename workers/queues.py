@@ -5,6 +5,8 @@ that is extra work, never a wrong record."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from redis import Redis
 from rq import Retry
 from rq.job import JobStatus
@@ -15,7 +17,8 @@ from service.jobs.queues import (
     JOBS,
     RETRY_INTERVALS,
     JobKind,
-    fetch_job,
+    batch_job_id,
+    fetch_named,
     job_id,
     queue,
 )
@@ -31,6 +34,13 @@ FUNCTIONS = {
     JobKind.SESSION_FIGURES: "workers.jobs.figure_session",
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",
 }
+#: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
+BATCH_FUNCTIONS = {
+    JobKind.AGGREGATE: "workers.jobs.aggregate_rounds",
+    JobKind.EXPECTED_VALUES: "workers.jobs.expect_rounds",
+}
+#: request ids a batch's job carries for its log lines, at most
+REQUEST_IDS = 50
 #: the states of a job that one sent again under its id replaces: it is
 #: over, or waits for a retry that the new one makes now
 REPLACED = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED, JobStatus.SCHEDULED)
@@ -43,10 +53,46 @@ def enqueue(
     retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
     request_id: str | None = None,
 ) -> str:
+    return _put(connection, JobKind(job), job_id(job, ref), ref, retry_intervals, _meta([request_id]))
+
+
+def enqueue_batch(
+    connection: Redis,
+    job: str,
+    refs: Sequence[int],
+    retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
+    request_ids: Sequence[str | None] = (),
+) -> str:
+    """One job for the work of many refs of a batched kind; one ref is that
+    ref's own job, as :func:`enqueue` puts it, with the request ids of
+    every row it stands for."""
     kind = JobKind(job)
+    ids = sorted(set(refs))
+    argument: int | list[int] = ids[0] if len(ids) == 1 else ids
+    return _put(connection, kind, batch_job_id(job, ids), argument, retry_intervals, _meta(request_ids))
+
+
+def _meta(request_ids: Sequence[str | None]) -> dict[str, object]:
+    """The request that caused the work, for the worker's log lines; a
+    batch caused by several keeps them in a list (the first few)."""
+    found = list(dict.fromkeys(rid for rid in request_ids if rid is not None))
+    if not found:
+        return {}
+    if len(found) == 1:
+        return {"request_id": found[0]}
+    return {"request_ids": found[:REQUEST_IDS]}
+
+
+def _put(
+    connection: Redis,
+    kind: JobKind,
+    named: str,
+    argument: int | list[int],
+    retry_intervals: tuple[int, ...],
+    meta: dict[str, object],
+) -> str:
     name, _ = JOBS[kind]
-    named = job_id(job, ref)
-    earlier = fetch_job(connection, job, ref)
+    earlier = fetch_named(connection, named)
     if earlier is not None and earlier.get_status() in REPLACED:
         # RQ would overwrite the job's hash under the same id but leave the
         # id in the failed (finished, canceled, scheduled) registry, from
@@ -54,14 +100,13 @@ def enqueue(
         # job goes first.
         earlier.delete()
     queue(name, connection).enqueue(
-        FUNCTIONS[kind],
-        ref,
+        FUNCTIONS[kind] if isinstance(argument, int) else BATCH_FUNCTIONS[kind],
+        argument,
         job_id=named,
         retry=Retry(max=len(retry_intervals), interval=list(retry_intervals)),
         job_timeout=JOB_TIMEOUTS.get(kind, JOB_TIMEOUT),
         result_ttl=24 * 3600,
         failure_ttl=90 * 24 * 3600,
-        # The request that caused the work, for the worker's log lines.
-        meta={} if request_id is None else {"request_id": request_id},
+        meta=meta,
     )
     return named

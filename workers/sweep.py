@@ -17,11 +17,19 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.config.environment import StrategyTables
 from service.jobs.progress import QUEUED, unfinished
-from service.jobs.queues import QUEUES, RETRY_INTERVALS, JobKind, on_its_way, status_of
+from service.jobs.queues import (
+    QUEUES,
+    RETRY_INTERVALS,
+    JobKind,
+    batch_job_id,
+    named_on_its_way,
+    on_its_way,
+    status_of,
+)
 from service.ops.undone import undone
 from service.store.db import utc_now
 from service.store.models import AuditVerification, Export
-from workers.queues import enqueue
+from workers.queues import enqueue, enqueue_batch
 
 GRACE = timedelta(seconds=60)  # normal delivery takes well under a second
 
@@ -48,10 +56,13 @@ def reconcile(
             JobKind.EXPORT: unfinished(session, Export, before),
             JobKind.VERIFY: unfinished(session, AuditVerification, before),
         }
-    work = [(JobKind.AGGREGATE, round_id) for round_id in found.unaggregated_rounds]
-    work += [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
+    # Rounds go again as one job a kind (a bounded list: undone's limit).
+    batches = {
+        JobKind.AGGREGATE: found.unaggregated_rounds,
+        JobKind.EXPECTED_VALUES: found.rounds_without_values,
+    }
+    work = [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
     work += [(JobKind.SESSION_FIGURES, session_id) for session_id in found.unfigured_sessions]
-    work += [(JobKind.EXPECTED_VALUES, round_id) for round_id in found.rounds_without_values]
     if found.newest_unsealed is not None:
         work.append((JobKind.SEAL, found.newest_unsealed))
     try:
@@ -67,6 +78,10 @@ def reconcile(
         ]
         take_up_abandoned(connection)
         sent = 0
+        for kind, refs in batches.items():
+            if refs and not named_on_its_way(connection, batch_job_id(kind, refs), grace):
+                enqueue_batch(connection, kind, refs, retry_intervals)
+                sent += 1
         for job, ref in work:
             if not on_its_way(connection, job, ref, grace):
                 enqueue(connection, job, ref, retry_intervals)

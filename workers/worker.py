@@ -1,8 +1,15 @@
 """An RQ worker for the background jobs, and the outbox dispatcher.
 
+A worker of the quick queues only (sealing, counting: jobs of milliseconds)
+runs its jobs in its own process (RQ's ``SimpleWorker``): a fork a job
+cost more than the job, and each work-horse opened its own database
+engine. A worker that takes the long jobs (par sheets, exports,
+verifications) still forks a work-horse a job: a crash or a leak of a
+build of minutes stays in the horse, and its time limit kills only it.
+
 The dispatcher runs as its own process, never as a thread inside a worker:
-RQ forks a work-horse per job, and a fork taken while another thread holds a
-lock (the database pool's, logging's) leaves the horse waiting forever.
+a forking worker forks while another thread may hold a lock (the database
+pool's, logging's), which leaves the horse waiting forever.
 ``burst`` runs until the outbox, the queues and the scheduled retries are
 all empty (for tests and one-off catch-up runs), dispatching between rounds
 of work on the one thread."""
@@ -19,11 +26,12 @@ from typing import Any
 
 from redis import Redis
 from redis.exceptions import RedisError
-from rq import Queue, Worker
+from rq import Queue, SimpleWorker, Worker
 from rq.executions import Execution
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
+from rq.worker.base import BaseWorker
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -31,7 +39,7 @@ from service.audit.keys import ensure_keys
 from service.config.redis_server import connect
 from service.config.settings import Settings
 from service.jobs.backlog import backlog
-from service.jobs.queues import QUEUES, queue
+from service.jobs.queues import QUEUES, QUICK_QUEUES, queue
 from service.observability import request_id
 from service.observability.metrics import count_job_failure
 from service.store.db import make_engine, session_factory
@@ -43,10 +51,10 @@ DISPATCH_SECONDS = 0.5
 log = logging.getLogger(__name__)
 
 
-class BreakPokerWorker(Worker):
+class _BreakPokerJobs(BaseWorker):
     """RQ's worker with a configurable grace after a missed heartbeat: RQ
     waits 60 s before it treats a killed worker's job as abandoned and
-    retries it; a casino floor wants that sooner."""
+    retries it; a casino floor wants that sooner. Each job logs a line."""
 
     heartbeat_grace = 60
 
@@ -55,8 +63,8 @@ class BreakPokerWorker(Worker):
         return ttl - 60 + self.heartbeat_grace
 
     def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
-        """In the work-horse: the job runs, and logs, under the id of the
-        request that caused it."""
+        """In the work-horse (or the worker): the job runs, and logs, under
+        the id of the request that caused it; a batch's line lists them."""
         token = request_id.current.set(job.meta.get("request_id"))
         started = time.monotonic()
         done = False
@@ -73,10 +81,24 @@ class BreakPokerWorker(Worker):
                     "function": job.func_name,
                     "outcome": "done" if done else "failed",
                     "seconds": round(time.monotonic() - started, 6),
+                    **({"request_ids": job.meta["request_ids"]} if "request_ids" in job.meta else {}),
                 },
             )
             request_id.current.reset(token)
         return done
+
+
+class BreakPokerWorker(_BreakPokerJobs, Worker):
+    """Forks a work-horse a job: for the long jobs."""
+
+
+class InProcessWorker(_BreakPokerJobs, SimpleWorker):
+    """Runs each job in the worker's own process: for the quick queues."""
+
+
+def runs_in_process(queues: tuple[str, ...]) -> bool:
+    """Whether a worker of these queues runs its jobs without a fork."""
+    return set(queues) <= set(QUICK_QUEUES)
 
 
 def count_failure(job: Job, *_exc_info: Any) -> bool:
@@ -126,9 +148,15 @@ def run_worker(
     maintenance_interval: int = 60,
     deadline_seconds: float = 300.0,
     queues: tuple[str, ...] = QUEUES,
+    in_process: bool | None = None,
 ) -> None:
+    """Serve ``queues``; ``in_process`` (by default: only quick queues)
+    runs the jobs without a fork."""
     connection = connect(settings.redis, timeout=10.0)
-    worker = BreakPokerWorker(
+    if in_process is None:
+        in_process = runs_in_process(queues)
+    kind = InProcessWorker if in_process else BreakPokerWorker
+    worker = kind(
         [queue(name, connection) for name in queues],
         connection=connection,
         serializer=JSONSerializer,
@@ -164,7 +192,7 @@ def _scheduled(connection: Redis, name: str) -> int:
 
 
 def _burst(
-    worker: Worker,
+    worker: BaseWorker,
     sessions: sessionmaker[Session],
     connection: Redis,
     deadline_seconds: float,

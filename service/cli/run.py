@@ -22,11 +22,12 @@ from service.audit.keys import ensure_keys
 from service.cli.run_summary import Summary
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
-from service.jobs.queues import QueueName
+from service.jobs.queues import QUEUES, QUICK_QUEUES
 from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.migrate import upgrade
 
-QUICK = f"{QueueName.AUDIT},{QueueName.METRICS}"  # the queues that must never wait behind a long job
+QUICK = ",".join(QUICK_QUEUES)  # the queues that must never wait behind a long job (served in-process)
+LONG = ",".join(name for name in QUEUES if name not in QUICK_QUEUES)  # par sheets, verifications, exports
 
 RESTART_PAUSE = 2.0
 ANNOUNCE_WITHIN = 90.0  # seconds: the summary is printed by then even if the API is slow
@@ -64,7 +65,7 @@ def _signal_group(process: subprocess.Popen[bytes], number: int) -> None:
     default=1,
     show_default=True,
     type=click.IntRange(1, 16),
-    help="Workers on the audit and metrics queues (one more always takes par sheets and exports).",
+    help="Workers on the audit and metrics queues (one more takes par sheets, verifications and exports).",
 )
 def run(host: str, port: int, worker_count: int) -> None:
     """Migrate, start Redis (unless REDIS_URL), the workers and the API."""
@@ -148,10 +149,12 @@ def _children(host: str, port: int, worker_count: int) -> dict[str, list[str]]:
     return {
         "dispatcher": [*command, "dispatcher"],
         # Sealing and counting never wait behind a par sheet or an export:
-        # these workers serve only the quick queues, and one more takes the
-        # long jobs (and quick ones while it has none).
+        # these workers serve only the quick queues, in-process, and one more
+        # takes the long jobs, a forked work-horse each. It no longer takes
+        # quick ones while it has none: a fork a quick job cost more CPU than
+        # the API's requests (bench-service, issue 22).
         **{f"worker {n}": [*command, "worker", "--queues", QUICK] for n in range(1, worker_count + 1)},
-        "long-job worker": [*command, "worker"],
+        "long-job worker": [*command, "worker", "--queues", LONG],
         "api": [*command, "serve", "--host", host, "--port", str(port)],
     }
 

@@ -37,12 +37,20 @@ from workers.worker import run_dispatcher, run_worker
     show_default=True,
     help="The queues to serve, in priority order, separated by commas.",
 )
+@click.option(
+    "--in-process/--fork",
+    "in_process",
+    default=None,
+    help="Run each job in the worker's process, or fork a work-horse a job  "
+    "[default: in-process when every queue is a quick one (audit, metrics)]",
+)
 def worker(
     burst: bool,
     heartbeat_grace: int | None,
     monitoring_interval: int,
     maintenance_interval: int,
     queue_names: str,
+    in_process: bool | None,
 ) -> None:
     """Run an RQ worker (Redis from REDIS_URL or the embedded one). With
     --burst it also dispatches the outbox."""
@@ -62,6 +70,7 @@ def worker(
             job_monitoring_interval=monitoring_interval,
             maintenance_interval=maintenance_interval,
             queues=names,
+            in_process=in_process,
         )
 
     if burst:

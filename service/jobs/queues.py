@@ -5,6 +5,8 @@ Putting jobs on the queues is the workers' part (``workers/queues.py``)."""
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
@@ -39,6 +41,8 @@ class JobKind(StrEnum):
 
 
 QUEUES = tuple(QueueName)
+#: the queues of jobs of milliseconds, that must never wait behind a long one
+QUICK_QUEUES = (QueueName.AUDIT, QueueName.METRICS)
 #: each kind's queue and the prefix of its job ids
 JOBS = {
     JobKind.SEAL: (QueueName.AUDIT, "seal"),
@@ -49,6 +53,9 @@ JOBS = {
     JobKind.SESSION_FIGURES: (QueueName.METRICS, "session-figures"),
     JobKind.EXPECTED_VALUES: (QueueName.METRICS, "expected-values"),
 }
+#: kinds whose waiting outbox rows go out as one job of all their refs (a
+#: job a row cost more in Redis and the worker than the work of a round)
+BATCHED = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows, a
 #: verification walks every link and round, a par sheet job may build a
@@ -62,9 +69,25 @@ def job_id(job: str, ref: int) -> str:
     return f"{JOBS[JobKind(job)][1]}-{ref}"
 
 
+def batch_job_id(job: str, refs: Iterable[int]) -> str:
+    """A batch's id: one ref's is that ref's own id (as before batches);
+    several, the first and last with a digest of them all, so that two
+    batches with the same ends never share an id (one would replace the
+    other's refs while it waits)."""
+    ids = sorted(set(refs))
+    if len(ids) == 1:
+        return job_id(job, ids[0])
+    digest = zlib.crc32(",".join(map(str, ids)).encode())
+    return f"{JOBS[JobKind(job)][1]}-{ids[0]}-{ids[-1]}-{digest:08x}"
+
+
 def fetch_job(connection: Redis, job: str, ref: int) -> Job | None:
+    return fetch_named(connection, job_id(job, ref))
+
+
+def fetch_named(connection: Redis, named: str) -> Job | None:
     try:
-        return Job.fetch(job_id(job, ref), connection=connection, serializer=JSONSerializer)
+        return Job.fetch(named, connection=connection, serializer=JSONSerializer)
     except NoSuchJobError:
         return None
 
@@ -78,7 +101,12 @@ def status_of(connection: Redis, job: str, ref: int) -> JobStatus | None:
 def on_its_way(connection: Redis, job: str, ref: int, grace: timedelta) -> bool:
     """The job is queued, running, or waiting for a retry that is due in the
     future or at most ``grace`` ago."""
-    found = fetch_job(connection, job, ref)
+    return named_on_its_way(connection, job_id(job, ref), grace)
+
+
+def named_on_its_way(connection: Redis, named: str, grace: timedelta) -> bool:
+    """:func:`on_its_way` for a job by its id (a batch's too)."""
+    found = fetch_named(connection, named)
     if found is None:
         return False
     status = found.get_status()

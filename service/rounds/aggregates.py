@@ -8,14 +8,23 @@ together, so a repeated job changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import date
+
 from sqlalchemy import ColumnElement, and_, exists, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, lazyload, selectinload
 
 from service.engine.house_way import Rule
 from service.engine.table_config import BetType
 from service.rounds.status import ExceptionKind, approved_exception_kind, counting
-from service.store.db import utc_now
-from service.store.models import AggregatedRound, RoundRecord, ShiftAggregate
+from service.store.db import hold_writer, utc_now
+from service.store.models import (
+    AggregatedRound,
+    ExceptionDecision,
+    RoundException,
+    RoundRecord,
+    ShiftAggregate,
+)
 
 #: The bets by their JSON names, which also name their columns (``main_handle``).
 BETS = tuple(bet.value for bet in BetType)
@@ -73,6 +82,100 @@ def aggregate_round(session: Session, round_id: int) -> bool:
             _bump(row, f"taken_out_{column}", shares[column])
     session.flush()
     return True
+
+
+#: A shift aggregate's key: table, gaming day, shift, dealer, configuration version.
+Key = tuple[int, date, int, int, int]
+KEY_COLUMNS = ("table_id", "gaming_day", "shift", "dealer_id", "config_id")
+
+
+def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
+    """:func:`aggregate_round` for many rounds in one transaction and a few
+    queries: the rounds with their seats, their markers and their approved
+    exceptions each read at once, and each shift's totals row looked up
+    once. The same totals as one by one; how many rounds changed them."""
+    ids = sorted(set(round_ids))
+    if not ids:
+        return 0
+    hold_writer(session)  # SQLite: the totals read and written in one turn
+    markers = {
+        marker.round_id: marker
+        for marker in session.scalars(
+            select(AggregatedRound).where(AggregatedRound.round_id.in_(ids)).with_for_update()
+        )
+    }
+    records = {
+        record.id: record
+        for record in session.scalars(
+            # The seats in one more query; the version and the dealer are not needed.
+            select(RoundRecord)
+            .where(RoundRecord.id.in_(ids))
+            .options(
+                selectinload(RoundRecord.seats), lazyload(RoundRecord.config), lazyload(RoundRecord.user)
+            )
+        )
+    }
+    missing = [round_id for round_id in ids if round_id not in records]
+    if missing:
+        raise LookupError(f"no round with id {missing[0]}")
+    taken_out = _approved_kinds(session, ids)
+    signs: dict[int, int] = {}
+    for round_id in ids:
+        marker = markers.get(round_id)
+        if marker is not None and marker.removed_at is not None:
+            continue  # once taken out, a round never counts again
+        if (round_id in taken_out) != (marker is not None):
+            continue
+        signs[round_id] = +1 if marker is None else -1
+    if not signs:
+        return 0
+    rows = _rows(session, {_key(records[round_id]) for round_id in signs})
+    now = utc_now()
+    for round_id, sign in signs.items():
+        record = records[round_id]
+        row = rows[_key(record)]
+        shares = _shares(record)
+        for column, amount in shares.items():
+            _bump(row, column, sign * amount)
+        if sign > 0:
+            session.add(AggregatedRound(round_id=round_id, aggregated_at=now))
+            continue
+        markers[round_id].removed_at = now
+        _bump(row, TAKEN_OUT_ROUNDS[taken_out[round_id]], 1)
+        for column in TAKEN_OUT:
+            _bump(row, f"taken_out_{column}", shares[column])
+    session.flush()
+    return len(signs)
+
+
+def _approved_kinds(session: Session, ids: list[int]) -> dict[int, ExceptionKind]:
+    """What took each of these rounds out, for those taken out (one approved
+    exception a round at most: a unique index)."""
+    found = session.execute(
+        select(RoundException.round_id, RoundException.kind)
+        .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
+        .where(RoundException.round_id.in_(ids), ExceptionDecision.approved.is_(True))
+    ).all()
+    return {round_id: ExceptionKind(kind) for round_id, kind in found}
+
+
+def _key(record: RoundRecord) -> Key:
+    return (record.table_id, record.gaming_day, record.shift, record.entered_by, record.config_id)
+
+
+def _rows(session: Session, keys: set[Key]) -> dict[Key, ShiftAggregate]:
+    """The totals rows of these keys, locked in one order (two batches never
+    wait for each other crosswise), and new ones for keys without a row."""
+    columns = [getattr(ShiftAggregate, name) for name in KEY_COLUMNS]
+    matches = [and_(*(column == value for column, value in zip(columns, key, strict=True))) for key in keys]
+    found = session.scalars(
+        select(ShiftAggregate).where(or_(*matches)).order_by(ShiftAggregate.id).with_for_update()
+    )
+    rows = {(row.table_id, row.gaming_day, row.shift, row.dealer_id, row.config_id): row for row in found}
+    for key in sorted(keys - rows.keys()):
+        rows[key] = ShiftAggregate(**dict(zip(KEY_COLUMNS, key, strict=True)), **dict.fromkeys(TOTALS, 0))
+        session.add(rows[key])
+    return rows
 
 
 def count_round(session: Session, record: RoundRecord, sign: int) -> tuple[ShiftAggregate, dict[str, float]]:

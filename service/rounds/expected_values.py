@@ -32,7 +32,7 @@ from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK
 from service.engine.table_config import FoulPolicy, TableConfig
 from service.rounds.status import counting
 from service.store.db import utc_now
-from service.store.models import RoundExpectedValue, RoundRecord, SeatExpectedValue, SeatRecord
+from service.store.models import ConfigVersion, RoundExpectedValue, RoundRecord, SeatExpectedValue, SeatRecord
 from service.tables.tables import config_of
 
 HOUSE_WAY_ENTERED = "house_way"
@@ -177,6 +177,24 @@ def _round_row(
         break_bonus_sd_sum=0.0,  # known from the cards
         computed_at=now,
     )
+
+
+def without_table(session: Session, round_ids: list[int], instance: Path | None) -> dict[int, int]:
+    """Of these rounds, those whose qualifier's strategy table has no block
+    built, by round id with their configuration version: what
+    :func:`expect_round` would refuse, found with a query and a look at
+    each configuration's folder once (a batch of them, not a job each)."""
+    found = session.execute(
+        select(RoundRecord.id, RoundRecord.config_id).where(RoundRecord.id.in_(round_ids))
+    ).all()
+    built: dict[int, bool] = {}
+    for config_id in {config_id for _, config_id in found}:
+        version = session.get(ConfigVersion, config_id)
+        assert version is not None  # a round's version is its foreign key
+        built[config_id] = any(
+            table_folder(config_of(version).dealer_qualifier, instance).glob("block-*.npz")
+        )
+    return {round_id: config_id for round_id, config_id in found if not built[config_id]}
 
 
 def round_config_id(session: Session, round_id: int) -> int:

@@ -168,12 +168,12 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
         counted = 'breakpoker_http_requests_total{endpoint="/healthz",method="GET",status="200"} 10.0'
         wait_for(lambda: counted in call(base, "/metrics"))
 
-        # One worker serves only the quick queues; another also takes the long jobs.
+        # One worker serves only the quick queues; another only the long jobs.
         workers = subprocess.run(
             ["pgrep", "-af", "service.cli worker"], capture_output=True, text=True
         ).stdout
         assert "worker --queues audit,metrics" in workers
-        assert any(line.endswith("service.cli worker") for line in workers.splitlines())
+        assert "worker --queues analysis,verify,exports" in workers
 
         # A second run on the same instance is refused, not a second Redis.
         second = subprocess.run(

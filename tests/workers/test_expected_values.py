@@ -273,3 +273,40 @@ def test_the_sweep_sends_again_a_job_redis_lost(app_with_par_sheet, redis_settin
         strategy_tables=StrategyTables.BUILD,
     )
     assert status_of(connection, JobKind.EXPECTED_VALUES, round_id) == "queued"
+
+
+def test_a_batch_stores_what_one_job_a_round_stores(app, client, table, instance, monkeypatch):
+    dealer = sign_in(client, "dealer")
+    ids = [enter(client, dealer, table, f"b{n}")["id"] for n in range(3)]
+    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(
+        workers.jobs.Settings, "from_environment", lambda: app.extensions["breakpoker"]["settings"]
+    )
+    assert workers.jobs.expect_round(ids[0]) is True
+    assert workers.jobs.expect_rounds(ids + ids) == 2  # the first stored before
+    for round_id in ids:
+        check_against_advise(app, round_id, instance)
+    assert workers.jobs.expect_rounds(ids) == 0
+
+
+def test_a_batch_without_the_block_waits_or_queues_the_build(app, client, table, monkeypatch):
+    dealer = sign_in(client, "dealer")
+    ids = [enter(client, dealer, table, f"w{n}")["id"] for n in range(2)]
+    settings = app.extensions["breakpoker"]["settings"]
+    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(workers.jobs.Settings, "from_environment", lambda: settings)
+    assert workers.jobs.expect_rounds(ids) == 0  # left to the CLI: the rounds wait
+    building = replace(settings, strategy_tables=StrategyTables.BUILD)
+    monkeypatch.setattr(workers.jobs.Settings, "from_environment", lambda: building)
+    with unit_of_work(sessions(app)) as session:
+        long_ago = utc_now() - timedelta(hours=1)  # the table's own build is long over
+        session.execute(update(OutboxEntry).values(dispatched_at=long_ago, created_at=long_ago))
+        config_id = session.get(RoundRecord, ids[0]).config_id
+    with pytest.raises(StrategyTableMissing):  # RQ retries the batch on its schedule
+        workers.jobs.expect_rounds(ids)
+    with sessions(app)() as session:
+        waiting = select(OutboxEntry.ref).where(
+            OutboxEntry.job == JobKind.PAR_SHEET, OutboxEntry.dispatched_at.is_(None)
+        )
+        assert session.scalars(waiting).all() == [config_id]
+    assert rows(app, RoundExpectedValue) == []

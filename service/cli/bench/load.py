@@ -91,13 +91,13 @@ def bench_load(
     Exit status 1 if any answer is not the expected one or a round is lost
     or stored twice."""
     with scratch(database_url, "bench-load") as (url, instance):
-        result = _LoadBench(url, instance, seconds, rate, connections, workers).run()
+        result = LoadBench(url, instance, seconds, rate, connections, workers).run()
     result["database"] = shown_database(url, temporary=not database_url)
     failure = None if result["ok"] else "bench-load: FAILED: " + "; ".join(result["problems"])
     finish(result, as_json, print_result, failure)
 
 
-class _LoadBench:
+class LoadBench:
     def __init__(
         self, url: str, instance: Path, seconds: float, rate: float, connections: int, workers: int | None
     ) -> None:

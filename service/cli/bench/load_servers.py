@@ -19,6 +19,8 @@ import click
 
 from service.cli.serve import CHECKOUT_CONFIG
 
+PORT = "@PORT@"  # in a server's command: the port it was given
+
 
 def gunicorn_settings(workers: int | None) -> dict[str, Any]:
     namespace: dict[str, Any] = {}
@@ -32,25 +34,29 @@ def gunicorn_settings(workers: int | None) -> dict[str, Any]:
 
 
 @contextmanager
-def server(command: list[str], env: dict[str, str], log: Path) -> Iterator[int]:
-    """A server on a free loopback port, stopped (its whole group) at the end."""
+def server(
+    command: list[str], env: dict[str, str], log: Path, wait: float = 60, stop_wait: float = 30
+) -> Iterator[int]:
+    """A server on a free loopback port (``BREAKPOKER_BIND``, and ``PORT``
+    in the command replaced by it), stopped (its whole group) at the end;
+    ``wait`` seconds for it to answer, ``stop_wait`` for it to stop."""
     port = _free_port()
     with log.open("ab") as output:
         process = subprocess.Popen(
-            command,
+            [str(port) if part == PORT else part for part in command],
             env={**env, "BREAKPOKER_BIND": f"127.0.0.1:{port}"},
             stdout=output,
             stderr=output,
             start_new_session=True,
         )
     try:
-        _wait_ready(port, process, log)
+        _wait_ready(port, process, log, wait)
         yield port
     finally:
         with suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=30)
+            process.wait(timeout=stop_wait)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
@@ -62,8 +68,8 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_ready(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
+def _wait_ready(port: int, process: subprocess.Popen[bytes], log: Path, wait: float) -> None:
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise click.ClickException(f"the server exited ({process.returncode}): {log.read_text()[-2000:]}")
@@ -71,4 +77,4 @@ def _wait_ready(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
             with suppress(OSError), urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=1):
                 return
         time.sleep(0.2)
-    raise click.ClickException(f"the server did not answer within 60 s: {log.read_text()[-2000:]}")
+    raise click.ClickException(f"the server did not answer within {wait:g} s: {log.read_text()[-2000:]}")

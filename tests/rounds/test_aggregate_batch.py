@@ -1,0 +1,96 @@
+"""Counting many rounds in one transaction gives exactly the totals of
+counting them one by one: added, voided, corrected, counted again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from service.rounds.aggregates import TOTALS, aggregate_round, aggregate_rounds, out_of_step
+from service.store.db import unit_of_work
+from service.store.models import AggregatedRound, RoundRecord, ShiftAggregate
+from tests.support.app import sessions, sign_in
+from tests.support.background import check_aggregates
+from tests.support.rounds_data import correct, enter, round_body, void_approved
+
+pytestmark = pytest.mark.store
+
+
+def _state(session: Any) -> tuple[dict[Any, tuple[Any, ...]], dict[int, bool]]:
+    """Every totals row by its key, and every marker (taken out or not)."""
+    rows = {
+        (row.table_id, row.gaming_day, row.shift, row.dealer_id, row.config_id): tuple(
+            getattr(row, column) for column in TOTALS
+        )
+        for row in session.scalars(select(ShiftAggregate))
+    }
+    markers = {
+        marker.round_id: marker.removed_at is not None for marker in session.scalars(select(AggregatedRound))
+    }
+    return rows, markers
+
+
+def _both_ways(app: Any) -> tuple[Any, Any, int]:
+    """The state after counting every out-of-step round one by one (rolled
+    back) and after counting them as one batch (kept), and the batch's count."""
+    with sessions(app)() as session:
+        ids = list(session.scalars(select(RoundRecord.id).where(out_of_step())))
+    session = sessions(app)()
+    try:
+        for round_id in ids + ids:  # a repeated job changes nothing
+            aggregate_round(session, round_id)
+        session.flush()
+        one_by_one = _state(session)
+    finally:
+        session.rollback()
+        session.close()
+    with unit_of_work(sessions(app)) as session:
+        changed = aggregate_rounds(session, ids + ids[:2])
+        assert aggregate_rounds(session, ids) == 0  # counted already
+    with sessions(app)() as session:
+        check_aggregates(session)
+        return one_by_one, _state(session), changed
+
+
+def test_a_batch_counts_exactly_what_one_by_one_counts(app, client, as_role, table):
+    admin, dealer, boss = as_role["admin"], as_role["dealer"], as_role["pit_boss"]
+    other = client.post("/api/v1/tables", json={"name": "BP-2"}, headers=admin).json
+    ids = []
+    for number in range(6):
+        seats = round_body()["seats"]
+        for seat in seats:
+            seat["bets"] = {
+                "main": 500 * (number + 1),
+                "dealer_break_bonus": 100 * number,
+                "break_bonus": 100,
+            }
+        ids.append(enter(client, dealer, table if number % 2 else other, f"b{number}", seats=seats)["id"])
+    one_by_one, batch, changed = _both_ways(app)
+    assert batch == one_by_one
+    assert changed == 6
+    assert len(batch[0]) == 2
+
+    # Taken out by a void and a correction (whose new record counts), and
+    # a new round: all three paths in one batch.
+    boss2 = sign_in(client, "pit_boss2")
+    void_approved(client, boss, boss2, ids[0])
+    corrected = round_body("b1")
+    corrected["seats"][0]["bets"]["main"] = 4000
+    correct(client, boss, boss2, ids[1], corrected)
+    enter(client, dealer, table, "b6")
+    one_by_one, batch, changed = _both_ways(app)
+    assert batch == one_by_one
+    assert changed == 4  # two taken out, the correction's record and the new round
+    assert sum(batch[1].values()) == 2  # two markers taken out
+
+
+def test_a_batch_naming_a_missing_round_counts_nothing(app, client, as_role, table):
+    found = enter(client, as_role["dealer"], table, "m1")["id"]
+    with pytest.raises(LookupError, match="no round with id 999999"), unit_of_work(sessions(app)) as session:
+        aggregate_rounds(session, [found, 999_999])
+    with sessions(app)() as session:
+        assert _state(session) == ({}, {})
+    with unit_of_work(sessions(app)) as session:
+        assert aggregate_rounds(session, []) == 0

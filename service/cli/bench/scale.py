@@ -23,6 +23,7 @@ from typing import Any
 
 import click
 from sqlalchemy import func, select
+from sqlalchemy.engine import make_url
 
 from service.cli.bench.scale_chart import chart_svg
 from service.cli.bench.scale_floor import Floor, Shape, setup_floor
@@ -102,18 +103,9 @@ def bench_scale(
     re-settle to what was stored."""
     day = first_day.date() if first_day is not None else date(utc_now().year, 1, 1)
     shape = Shape(tables, rounds_per_hour, day)
-    with scratch(database_url, "bench-scale") as (url, instance), cheap_password_hashing():
-        upgrade(url)
-        engine = make_engine(url)
-        try:
-            floor = setup_floor(scratch_sessions(engine, url, instance), instance, shape)
-            options = {"repeats": repeats, "api_rounds": api_rounds, "export_floor": export_floor}
-            steps = [_size(floor, url, size, options, not through_service) for size in sizes]
-        finally:
-            engine.dispose()
-    backend = "sqlite" if database_url is None else str(engine.url.get_backend_name())
-    result = {
-        "database": shown_database(url, temporary=database_url is None),
+    backend = "sqlite" if database_url is None else make_url(database_url).get_backend_name()
+    result: dict[str, Any] = {
+        "database": shown_database(database_url or "sqlite://", temporary=database_url is None),
         "backend": backend,
         "shape": {
             "tables": tables,
@@ -122,19 +114,37 @@ def bench_scale(
             "first_day": day.isoformat(),
             "seats_per_round": 6,
         },
-        "sizes": steps,
-        "ok": all(step["ok"] for step in steps),
+        "sizes": [],
+        "ok": True,
     }
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        (out / f"scale-{backend}.json").write_text(json.dumps(result, indent=1) + "\n")
-        (out / f"scale-{backend}.svg").write_text(chart_svg(result))
+    with scratch(database_url, "bench-scale") as (url, instance), cheap_password_hashing():
+        upgrade(url)
+        engine = make_engine(url)
+        try:
+            floor = setup_floor(scratch_sessions(engine, url, instance), instance, shape)
+            options = {"repeats": repeats, "api_rounds": api_rounds, "export_floor": export_floor}
+            for size in sizes:
+                result["sizes"].append(_size(floor, url, size, options, not through_service))
+                result["ok"] = all(step["ok"] for step in result["sizes"])
+                # Written after each size: a long run's first figures are kept if it stops.
+                _write(result, out)
+        finally:
+            engine.dispose()
     if as_json:
         click.echo(json.dumps(result, indent=1))
     else:
         _print(result)
     if not result["ok"]:
         raise click.ClickException("bench-scale FAILED: the chain is broken or a round does not re-settle")
+
+
+def _write(result: dict[str, Any], out: Path | None) -> None:
+    if out is None:
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    backend = result["backend"]
+    (out / f"scale-{backend}.json").write_text(json.dumps(result, indent=1) + "\n")
+    (out / f"scale-{backend}.svg").write_text(chart_svg(result))
 
 
 def _size(floor: Floor, url: str, size: int, options: dict[str, Any], copy: bool) -> dict[str, Any]:

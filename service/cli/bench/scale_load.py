@@ -17,12 +17,13 @@ same rounds sum to the same totals. The real sealer then seals the chain.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import date, timedelta
 from time import perf_counter
+from types import SimpleNamespace
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, func, insert, select, text, update
+from sqlalchemy import Connection, Table, func, select, text, update
 
 from service.audit.canonical import canonical_of
 from service.audit.chain import seal_batch
@@ -45,7 +46,8 @@ from service.store.models import (
 )
 from service.tables.gaming_day import place
 
-INSERT_CHUNK = 5_000  # rows a bulk INSERT statement list
+INSERT_CHUNK = 1_000  # rounds (with their seats, events and jobs) an executemany
+SEAL_PROGRESS = 100_000  # a progress line every so many events sealed
 _ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS = (
     cast(Table, model.__table__)
     for model in (
@@ -98,6 +100,48 @@ def take_template(floor: Floor) -> Template:
     )
 
 
+class _Writer:
+    """Rows of one table, INSERTed with the driver's executemany a chunk at
+    a time. Each value goes through its column type's own bind processor,
+    as SQLAlchemy's ``insert()`` would send it (JSON as the JSON type
+    serialises it, times as UTCDateTime stores them), without compiling
+    the statement's parameters again for every row: that and the JSON of
+    the seats were most of a copied day's time."""
+
+    def __init__(self, connection: Connection, table: Table) -> None:
+        dialect = connection.dialect
+        quote = dialect.identifier_preparer.quote
+        mark = "?" if dialect.paramstyle == "qmark" else "%s"
+        self.names = [column.name for column in table.columns]
+        self.processors = [
+            column.type.dialect_impl(dialect).bind_processor(dialect) for column in table.columns
+        ]
+        self.sql = (
+            f"INSERT INTO {quote(table.name)} ({', '.join(quote(name) for name in self.names)}) "
+            f"VALUES ({', '.join([mark] * len(self.names))})"
+        )
+        self.connection = connection
+        self.rows: list[tuple[Any, ...]] = []
+        self.written = 0
+
+    def values(self, row: dict[str, Any], skip: int = 0) -> tuple[Any, ...]:
+        """A row's values as sent, but its first ``skip`` columns."""
+        pairs = zip(self.names[skip:], self.processors[skip:], strict=True)
+        return tuple(row[name] if process is None else process(row[name]) for name, process in pairs)
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.add_sent(self.values(row))
+
+    def add_sent(self, values: tuple[Any, ...]) -> None:
+        self.rows.append(values)
+
+    def flush(self) -> None:
+        if self.rows:
+            self.connection.exec_driver_sql(self.sql, self.rows)
+            self.written += len(self.rows)
+            self.rows = []
+
+
 def replicate_day(floor: Floor, index: int) -> int:
     """The template's rounds stored again as gaming day ``index``, with
     their seats, events, MACs, jobs (dispatched) and counted markers, and
@@ -105,90 +149,94 @@ def replicate_day(floor: Floor, index: int) -> int:
     template = floor.template
     assert template is not None  # taken after the first day
     shift = timedelta(days=index)
-    new_day = template.day + shift
-    old_text, new_text = f"{template.day:%Y%m%d}", f"{new_day:%Y%m%d}"
     now = utc_now()
     with unit_of_work(floor.sessions) as session:
         key = key_for(session)
         connection = session.connection()
+        writers = {table.name: _Writer(connection, table) for table in (*_NUMBERED, _MACS, _AGGREGATED)}
         next_id = {table.name: _next_id(connection, table) for table in _NUMBERED}
-        rows: dict[str, list[dict[str, Any]]] = {table.name: [] for table in (*_NUMBERED, _MACS, _AGGREGATED)}
+        # A seat's columns but its id and round are the same every day: sent once.
+        seats = writers[_SEATS.name]
+        assert seats.names[:2] == ["id", "round_id"]
+        same_seats = template.sent_seats.get(connection.dialect.name)
+        if same_seats is None:
+            same_seats = [[seats.values(seat, skip=2) for seat in each] for each in template.seats]
+            template.sent_seats[connection.dialect.name] = same_seats
         seat_id, job_id = next_id[_SEATS.name], next_id[_OUTBOX.name]
-        for number, (columns, seats, (actor, version)) in enumerate(
-            zip(template.rounds, template.seats, template.events, strict=True)
-        ):
+        for number, columns in enumerate(template.rounds):
             record_id, event_id = next_id[_ROUNDS.name] + number, next_id[_EVENTS.name] + number
-            new_round_id = columns["entered"]["round_id"].replace(old_text, new_text)
-            body = {**columns["entered"], "round_id": new_round_id}
-            at = columns["entered_at"] + shift
-            when = place(at, "UTC", DEFAULT_SHIFT_STARTS)
-            if (when.gaming_day, when.shift) != (new_day, columns["shift"]):
-                raise AssertionError(
-                    f"a copied round falls in {when}, not {new_day} shift {columns['shift']}"
-                )
-            stored = {
-                **columns,
-                "id": record_id,
-                "round_ref": round_ref_of(new_round_id),
-                "entered": body,
-                "entered_at": at,
-                "gaming_day": new_day,
-                "idempotency_key": new_round_id,
-                "request_digest": request_digest(columns["table_id"], body),
-                "settlement": {**columns["settlement"], "round_id": new_round_id},
-            }
-            rows[_ROUNDS.name].append(stored)
-            for seat in seats:
-                rows[_SEATS.name].append({**seat, "id": seat_id, "round_id": record_id})
+            stored = _copied_round(columns, template.day, shift)
+            stored["id"] = record_id
+            writers[_ROUNDS.name].add(stored)
+            for values in same_seats[number]:
+                seats.add_sent((seat_id, record_id, *values))
                 seat_id += 1
-            payload = settled_payload(RoundRecord(**stored), version, stored["request_digest"])
-            event = {
-                "id": event_id,
-                "kind": EventKind.ROUND_SETTLED.value,
-                "subject": f"round:{record_id}",
-                "actor_id": actor,
-                "table_id": columns["table_id"],
-                "occurred_at": at,
-                "payload": payload,
-            }
-            rows[_EVENTS.name].append(event)
-            document = canonical_of(
-                event_id, event["kind"], event["subject"], actor, event["table_id"], at, payload
-            )
-            rows[_MACS.name].append({"event_id": event_id, "mac": mac_of(key, document)})
+            actor, version = template.events[number]
+            _add_event(writers, key, event_id, actor, version, stored)
             for job, ref in zip(_ROUND_JOBS, (event_id, record_id, record_id), strict=True):
-                rows[_OUTBOX.name].append(
-                    {
-                        "id": job_id,
-                        "job": job.value,
-                        "ref": ref,
-                        "created_at": now,
-                        "dispatched_at": now,
-                        "request_id": None,
-                    }
-                )
+                outbox = {"job": job.value, "ref": ref, "created_at": now, "dispatched_at": now}
+                writers[_OUTBOX.name].add({"id": job_id, **outbox, "request_id": None})
                 job_id += 1
-            rows[_AGGREGATED.name].append({"round_id": record_id, "aggregated_at": now, "removed_at": None})
-        rows[_SHIFTS.name] = [
-            {**row, "id": next_id[_SHIFTS.name] + number, "gaming_day": row["gaming_day"] + shift}
-            for number, row in enumerate(template.aggregates)
-        ]
-        for table in (_ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS):
-            _insert(connection, table, rows[table.name])
+            writers[_AGGREGATED.name].add({"round_id": record_id, "aggregated_at": now, "removed_at": None})
+            if (number + 1) % INSERT_CHUNK == 0:
+                for writer in writers.values():  # the rounds first: the seats' foreign key
+                    writer.flush()
+        for number, row in enumerate(template.aggregates):
+            writers[_SHIFTS.name].add(
+                {**row, "id": next_id[_SHIFTS.name] + number, "gaming_day": row["gaming_day"] + shift}
+            )
+        for writer in writers.values():
+            writer.flush()
         _move_sequences(connection)
     floor.days = max(floor.days, index + 1)
-    return sum(len(found) for found in rows.values())
+    return sum(writer.written for writer in writers.values())
+
+
+def _copied_round(columns: dict[str, Any], day: date, shift: timedelta) -> dict[str, Any]:
+    """A template round's columns moved ``shift`` later: its round id (and
+    so its idempotency key, ref, body, settlement and digest), its time and
+    its gaming day; its placement checked against the service's."""
+    new_day = day + shift
+    new_round_id = columns["entered"]["round_id"].replace(f"{day:%Y%m%d}", f"{new_day:%Y%m%d}")
+    body = {**columns["entered"], "round_id": new_round_id}
+    at = columns["entered_at"] + shift
+    when = place(at, "UTC", DEFAULT_SHIFT_STARTS)
+    if (when.gaming_day, when.shift) != (new_day, columns["shift"]):
+        raise AssertionError(f"a copied round falls in {when}, not {new_day} shift {columns['shift']}")
+    return {
+        **columns,
+        "round_ref": round_ref_of(new_round_id),
+        "entered": body,
+        "entered_at": at,
+        "gaming_day": new_day,
+        "idempotency_key": new_round_id,
+        "request_digest": request_digest(columns["table_id"], body),
+        "settlement": {**columns["settlement"], "round_id": new_round_id},
+    }
+
+
+def _add_event(
+    writers: dict[str, _Writer], key: bytes, event_id: int, actor: int, version: int, stored: dict[str, Any]
+) -> None:
+    """The round's ``round_settled`` event and its MAC, as record_event writes them."""
+    # The record's attributes on a plain object: the payload reads only
+    # those, and an ORM instance took longer to build than the payload.
+    record = cast(RoundRecord, SimpleNamespace(**stored))
+    payload = settled_payload(record, version, stored["request_digest"])
+    at, table_id, kind, subject = (
+        stored["entered_at"],
+        stored["table_id"],
+        EventKind.ROUND_SETTLED.value,
+        f"round:{stored['id']}",
+    )
+    event = {"id": event_id, "kind": kind, "subject": subject, "actor_id": actor, "table_id": table_id}
+    writers[_EVENTS.name].add({**event, "occurred_at": at, "payload": payload})
+    document = canonical_of(event_id, kind, subject, actor, table_id, at, payload)
+    writers[_MACS.name].add({"event_id": event_id, "mac": mac_of(key, document)})
 
 
 def _next_id(connection: Connection, table: Table) -> int:
     return int(connection.execute(select(func.max(table.c.id))).scalar() or 0) + 1
-
-
-def _insert(connection: Connection, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-    # executemany: SQLite's in one transaction; psycopg's as multi-row
-    # INSERTs (SQLAlchemy's insertmanyvalues), a thousand rows a statement.
-    for start in range(0, len(rows), INSERT_CHUNK):
-        connection.execute(insert(table), list(rows[start : start + INSERT_CHUNK]))
 
 
 def _move_sequences(connection: Connection) -> None:
@@ -212,7 +260,7 @@ def dispatch_all(floor: Floor) -> None:
         )
 
 
-def seal_all(floor: Floor) -> int:
+def seal_all(floor: Floor, progress: Callable[[str], None] | None = None) -> int:
     """Every event sealed, a batch a transaction, as the audit job does."""
     with floor.sessions() as session:
         newest = session.scalar(select(func.max(AuditEvent.id))) or 0
@@ -223,6 +271,8 @@ def seal_all(floor: Floor) -> int:
         if not sealed:
             return links
         links += sealed
+        if progress is not None and links % SEAL_PROGRESS < sealed:
+            progress(f"sealed {links:,} events")
 
 
 def grow_to(floor: Floor, days: int, progress: Callable[[str], None], *, copy: bool = True) -> dict[str, Any]:
@@ -248,7 +298,7 @@ def grow_to(floor: Floor, days: int, progress: Callable[[str], None], *, copy: b
     loaded = perf_counter() - start
     dispatch_all(floor)
     sealing = perf_counter()
-    links = seal_all(floor)
+    links = seal_all(floor, progress)
     sealed = perf_counter() - sealing
     progress(f"sealed {links:,} events in {sealed:.1f} s")
     return {

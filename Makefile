@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: strategy-fixtures run test lint bench resilience screenshots install clean lock check-reproducible image
+.PHONY: strategy-fixtures run test lint bench bench-scale resilience screenshots install clean lock check-reproducible image
 
 # Every install installs from a lock with a hash for each file (uv wrote
 # them: `make lock`): requirements/main.txt is the program's (the Docker
@@ -116,6 +116,15 @@ bench: install
 	$(BIN)/breakpoker bench-strategy
 	$(BIN)/breakpoker bench-load
 	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BIN)/breakpoker bench-load --database "$(BENCH_DATABASE_URL)"; fi
+
+# How the back office's figures grow with the rounds stored (issue 22): not
+# in `bench` (tens of minutes at 1M rounds). SCALE_SIZES, and
+# BENCH_DATABASE_URL (an empty PostgreSQL database) for PostgreSQL too;
+# the JSON and SVG go to docs/scale/.
+SCALE_SIZES ?= 10000,100000
+bench-scale: install
+	$(BIN)/breakpoker bench-scale --sizes $(SCALE_SIZES) --out docs/scale
+	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BIN)/breakpoker bench-scale --sizes $(SCALE_SIZES) --out docs/scale --database "$(BENCH_DATABASE_URL)"; fi
 
 # After a rules change moves the Main Bet: the optimal-strategy sheets the
 # tests pin, rebuilt from cold (about two minutes).

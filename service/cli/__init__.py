@@ -22,6 +22,7 @@ COMMANDS = {
     "bench-load": ("service.cli.bench.load", "bench_load"),
     "bench-office": ("service.cli.bench.office", "bench_office"),
     "bench-profile": ("service.cli.bench.profile", "bench_profile"),
+    "bench-scale": ("service.cli.bench.scale", "bench_scale"),
     "bench-service": ("service.cli.bench.service_load", "bench_service"),
     "bench-strategy": ("service.cli.bench.strategy", "bench_strategy"),
     "db": ("service.cli.db", "db"),

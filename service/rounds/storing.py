@@ -174,19 +174,25 @@ def record_settled(
         session,
         EventKind.ROUND_SETTLED,
         f"round:{record.id}",
-        {
-            "round_id": round_id_of(record),
-            "config_version": config_version,
-            "seats": len(record.settlement["seats"]),
-            "house_net": record.house_net,
-            "request_digest": digest,
-            "placement": placement(record),
-            **extra,
-        },
+        settled_payload(record, config_version, digest, **extra),
         actor_id=actor_id,
         table_id=record.table_id,
         at=at,
     )
+
+
+def settled_payload(record: RoundRecord, config_version: int, digest: str, **extra: Any) -> dict[str, Any]:
+    """The ``round_settled`` event's payload (``bench-scale``'s bulk loader
+    writes the very same for the rounds it copies)."""
+    return {
+        "round_id": round_id_of(record),
+        "config_version": config_version,
+        "seats": len(record.settlement["seats"]),
+        "house_net": record.house_net,
+        "request_digest": digest,
+        "placement": placement(record),
+        **extra,
+    }
 
 
 def store_round(

@@ -1,0 +1,254 @@
+"""What ``bench-scale`` times at each size, each through the use case an
+API route or a worker job calls: the reports of a shift, a day, the month
+and the year to date for a table and for the floor; game recall; the round
+list's first, middle and last page; the cards-against-chips check of a
+day; a month's export; the whole chain verified; a day re-settled; and one
+more round entered through the API. Reads are repeated (median and range);
+the long ones run once."""
+
+from __future__ import annotations
+
+import random
+import resource
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from service.accounting.check import check_session
+from service.accounting.views import session_json
+from service.api.app import create_app
+from service.cli.bench.scale_floor import PASSWORD, Floor
+from service.cli.bench.scale_load import dispatch_all, seal_all
+from service.compliance.audit_verify import verify_chain
+from service.compliance.export_build import build_export
+from service.compliance.exports import get_export, request_export
+from service.config.environment import SessionlessRounds
+from service.config.settings import Settings
+from service.reports.periods import Scope, floor_scope, table_scope
+from service.reports.table_reports import report
+from service.rounds.aggregates import aggregate_round
+from service.rounds.resettle import resettle
+from service.rounds.samples import random_round
+from service.rounds.showing import keyset_rounds, recall, round_page
+from service.store.db import unit_of_work
+from service.store.models import GameTable, RoundRecord, TableSession, User
+from service.store.paging import Keyset, Order, Step
+
+PER_PAGE = 50  # the round list's default page
+RECALLED = 10  # game recall's default
+PERIODS = ("shift", "day", "mtd", "ytd")
+RESETTLE_BATCH = 500
+
+
+def timing(seconds: list[float], count: int | None = None) -> dict[str, Any]:
+    """A step's figures: the median and range of its runs, in seconds."""
+    return {
+        "median": statistics.median(seconds),
+        "min": min(seconds),
+        "max": max(seconds),
+        "runs": len(seconds),
+        "count": count,
+    }
+
+
+def _repeat(floor: Floor, repeats: int, work: Callable[[Session], int]) -> dict[str, Any]:
+    """``work`` in a new session each run (nothing cached between runs)."""
+    seconds, count = [], 0
+    for _ in range(repeats):
+        with floor.sessions() as session:
+            start = time.perf_counter()
+            count = work(session)
+            seconds.append(time.perf_counter() - start)
+    return timing(seconds, count)
+
+
+def reads(floor: Floor, repeats: int) -> dict[str, dict[str, Any]]:
+    """The repeated reads on the last gaming day stored."""
+    day = floor.shape.first_day + timedelta(days=floor.days - 1)
+    table_id = floor.tables[0]
+    found: dict[str, dict[str, Any]] = {}
+    for where, scope_of in (
+        ("table", lambda session: table_scope(session, table_id)),
+        ("floor", lambda session: floor_scope(session)),
+    ):
+        for kind in PERIODS:
+            found[f"report_{kind}_{where}"] = _repeat(
+                floor, repeats, _reporter(floor.instance, scope_of, kind, day)
+            )
+    found["recall"] = _repeat(
+        floor, repeats, lambda session: len(recall(session, _table(session, table_id), RECALLED))
+    )
+    with floor.sessions() as session:
+        # Where a client that followed the cursors halfway would be.
+        ids = select(RoundRecord.id).where(RoundRecord.table_id == table_id)
+        total = session.scalar(select(func.count()).select_from(ids.subquery())) or 0
+        middle = session.scalar(ids.order_by(RoundRecord.id).offset(total // 2).limit(1)) or 0
+    for page, at in (("first", None), ("middle", Keyset(Step.AFTER, middle)), ("last", Keyset(Step.LAST))):
+        found[f"page_{page}"] = _repeat(floor, repeats, _pager(table_id, at))
+    found["check_day"] = _repeat(floor, repeats, lambda session: _check_day(session, day))
+    return found
+
+
+def _table(session: Session, table_id: int) -> GameTable:
+    return session.get_one(GameTable, table_id)
+
+
+def _reporter(
+    instance: Path, scope_of: Callable[[Session], Scope], kind: str, day: date
+) -> Callable[[Session], int]:
+    def work(session: Session) -> int:
+        shown = report(session, instance, scope_of(session), kind, day, 2 if kind == "shift" else None)
+        return int(shown["rounds"])
+
+    return work
+
+
+def _pager(table_id: int, at: Keyset | None) -> Callable[[Session], int]:
+    def work(session: Session) -> int:
+        table = _table(session, table_id)
+        found = keyset_rounds(session, table, None, None, None, Order.OLDEST, PER_PAGE, at)
+        page = round_page(
+            session, found.items, found.total, 1 if at is None else None, PER_PAGE, Order.OLDEST
+        )
+        return len(page["items"])
+
+    return work
+
+
+def _check_day(session: Session, day: date) -> int:
+    """Cards against chips for a gaming day's sessions, as ``GET /checks?day=`` shows them."""
+    statement = (
+        select(TableSession)
+        .where(TableSession.gaming_day == day)
+        .order_by(TableSession.table_id, TableSession.number)
+    )
+    shown = [
+        session_json(session, check_session(session, found, 0), _table(session, found.table_id).name)
+        for found in session.scalars(statement)
+    ]
+    return len(shown)
+
+
+def export_month(floor: Floor, whole_floor: bool) -> dict[str, Any]:
+    """The first month's export (the first table's, or the floor's), under tracemalloc."""
+    first = floor.shape.first_day.replace(day=1)
+    last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+    with unit_of_work(floor.sessions) as session:
+        user = session.get_one(User, floor.users["compliance"])
+        tables = None if whole_floor else [floor.tables[0]]
+        export_id = request_export(session, user, first, last, tables).id
+    tracemalloc.start()
+    try:
+        start = time.perf_counter()
+        build_export(floor.sessions, export_id, floor.instance)
+        seconds = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    with floor.sessions() as session:
+        rows = get_export(session, export_id).done
+    return {
+        **timing([seconds], rows),
+        "scope": "floor" if whole_floor else "one table",
+        "rows_per_second": rows / seconds,
+        "tracemalloc_peak_bytes": peak,
+    }
+
+
+def verify_all(floor: Floor) -> dict[str, Any]:
+    with floor.sessions() as session:
+        start = time.perf_counter()
+        verified = verify_chain(session)
+        seconds = time.perf_counter() - start
+    return {
+        **timing([seconds], verified.checked),
+        "events_per_second": verified.checked / seconds,
+        "intact": verified.intact,
+    }
+
+
+def resettle_day(floor: Floor) -> dict[str, Any]:
+    """Every round of the last gaming day stored, re-settled and checked
+    against its sealed event (``recall --verify``'s work)."""
+    day = floor.shape.first_day + timedelta(days=floor.days - 1)
+    mismatched = 0
+    with floor.sessions() as session:
+        start = time.perf_counter()
+        ids = list(
+            session.scalars(
+                select(RoundRecord.id).where(RoundRecord.gaming_day == day).order_by(RoundRecord.id)
+            )
+        )
+        for first in range(0, len(ids), RESETTLE_BATCH):
+            chunk = ids[first : first + RESETTLE_BATCH]
+            for record in session.scalars(
+                select(RoundRecord).where(RoundRecord.id.in_(chunk)).order_by(RoundRecord.id)
+            ):
+                mismatched += bool(resettle(session, record))
+            session.expunge_all()
+        seconds = time.perf_counter() - start
+    return {**timing([seconds], len(ids)), "rounds_per_second": len(ids) / seconds, "mismatched": mismatched}
+
+
+def enter_through_api(floor: Floor, url: str, rounds: int, warm_up: int, tag: str) -> dict[str, Any]:
+    """One more round at a time through the Flask app (its test client: the
+    whole request path but the network and gunicorn), at the first table,
+    which has no open session then; afterwards the rounds are counted and
+    sealed as the workers would (untimed)."""
+    settings = Settings(
+        instance=floor.instance, database_url=url, rounds_without_session=SessionlessRounds.ALLOW
+    )
+    app = create_app(settings)
+    client = app.test_client()
+    login = client.post("/api/v1/auth/login", json={"name": floor.dealers[0], "password": PASSWORD})
+    headers = {"Authorization": f"Bearer {login.json['token']}"}  # type: ignore[index]
+    path = f"/api/v1/tables/{floor.tables[0]}/rounds"
+    rng = random.Random(tag)
+    seconds, entered = [], []
+    for number in range(warm_up + rounds):
+        body = random_round(rng, f"api-{tag}-{number}")
+        start = time.perf_counter()
+        answer = client.post(path, json=body, headers={**headers, "Idempotency-Key": body["round_id"]})
+        elapsed = time.perf_counter() - start
+        if answer.status_code != 201:
+            raise RuntimeError(f"a round was refused: {answer.status_code} {answer.json}")
+        entered.append(int(answer.json["id"]))  # type: ignore[index]
+        if number >= warm_up:
+            seconds.append(elapsed)
+    app.extensions["breakpoker"]["engine"].dispose()
+    with unit_of_work(floor.sessions) as session:
+        for record_id in entered:
+            aggregate_round(session, record_id)
+    dispatch_all(floor)
+    seal_all(floor)
+    ordered = sorted(seconds)
+    return {
+        **timing(seconds, len(seconds)),
+        "p50": statistics.median(ordered),
+        "p99": ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))],
+        "how": "Flask test client, one process, no network",
+    }
+
+
+def database_bytes(floor: Floor, url: str) -> int:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        path = Path(parsed.database or "")
+        return sum(
+            part.stat().st_size for part in (path, path.with_name(f"{path.name}-wal")) if part.exists()
+        )
+    with floor.sessions() as session:
+        return int(session.scalar(text("SELECT pg_database_size(current_database())")) or 0)
+
+
+def peak_memory_bytes() -> int:
+    """This process's peak resident memory (ru_maxrss is in KiB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

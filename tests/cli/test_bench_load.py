@@ -47,3 +47,6 @@ def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
     assert result["stored_rounds"] == result["answered_201"] >= 20 + saturated["answered"]
     assert result["gunicorn"]["workers"] == 2
     assert 0 < result["share_of_ceiling"] < 1
+    signed_in = saturated["throughput_per_second"] / read["throughput_per_second"]
+    assert result["share_of_signed_in_read"] == pytest.approx(signed_in, abs=0.01)
+    assert set(result["aims"]) == {"p99_ms_at_rate", "rate", "p99_met"}  # the 40 % aim is withdrawn

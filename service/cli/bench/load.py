@@ -56,7 +56,6 @@ ENTRYPOINT = CHECKOUT_CONFIG.parent / "entrypoint.sh"
 PASSWORD = "bench-load password"
 DEALS = 2_000  # distinct deals; each request gets a round id of its own
 WARM_UP_SECONDS = 3.0
-AIM_SHARE = 0.40
 AIM_P99_MS = 50.0
 AIM_RATE = 100.0
 
@@ -246,7 +245,10 @@ class LoadBench:
                 problems.append(f"{phase.name}: {unexpected} answers were not {phase.expected}")
         if stored != answered:
             problems.append(f"{stored} rounds stored for {answered} answered 201")
-        share = saturated.result.throughput / ceiling.result.throughput if ceiling.result.throughput else 0.0
+        share = _share(saturated, ceiling)
+        # The former aim of 40 % of the bare endpoint is withdrawn (issue 22):
+        # the service's own signed-in read is the ceiling that matters.
+        share_of_read = _share(saturated, stack[1])
         p99 = fixed.result.percentile(0.99) * 1000
         return {
             "cpus": os.cpu_count(),
@@ -255,9 +257,8 @@ class LoadBench:
                 {**phase.to_json(), "share_of_ceiling": share_of_ceiling(phase, ceiling)} for phase in phases
             ],
             "share_of_ceiling": round(share, 4),
+            "share_of_signed_in_read": round(share_of_read, 4),
             "aims": {
-                "share_of_ceiling": AIM_SHARE,
-                "share_met": share >= AIM_SHARE,
                 "p99_ms_at_rate": AIM_P99_MS,
                 "rate": self.rate,
                 "p99_met": p99 < AIM_P99_MS,
@@ -267,6 +268,10 @@ class LoadBench:
             "ok": not problems,
             "problems": problems,
         }
+
+
+def _share(phase: Phase, ceiling: Phase) -> float:
+    return phase.result.throughput / ceiling.result.throughput if ceiling.result.throughput else 0.0
 
 
 def _repeat(request: Request) -> Iterator[Request]:

@@ -85,8 +85,8 @@ def print_result(result: dict[str, Any]) -> None:
         )
     aims = result["aims"]
     click.echo(
-        f"settlement at saturation / ceiling: {result['share_of_ceiling']:.1%} "
-        f"(aim {aims['share_of_ceiling']:.0%}: {'met' if aims['share_met'] else 'NOT met'}); "
+        f"settlement at saturation: {result['share_of_ceiling']:.1%} of the bare endpoint, "
+        f"{result['share_of_signed_in_read']:.1%} of the signed-in read (no aim: withdrawn); "
         f"p99 at {aims['rate']:g}/s: {result['phases'][0]['p99_ms']} ms "
         f"(aim < {aims['p99_ms_at_rate']:g} ms: {'met' if aims['p99_met'] else 'NOT met'})"
     )

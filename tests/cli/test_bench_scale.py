@@ -103,6 +103,7 @@ def test_bench_scale_times_every_step_at_each_size(tmp_path):
         assert figures["resettle_day"]["mismatched"] == 0
         assert figures["verify_chain"]["intact"] is True
         assert figures["export_month"]["count"] > 0
+        assert figures["export_month"]["peak_rss_bytes"] >= figures["export_month"]["rss_before_bytes"] > 0
         assert figures["enter_round_api"]["runs"] == 3
         assert step["database_bytes"] > 0
         assert step["peak_memory_bytes"] > 0

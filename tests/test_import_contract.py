@@ -12,19 +12,15 @@ ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
-def run_contract(tmp_path: Path, engine_source: str) -> subprocess.CompletedProcess[str]:
-    package = tmp_path / "fakeservice"
-    (package / "engine").mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    (package / "engine" / "__init__.py").write_text("")
-    (package / "engine" / "rules.py").write_text(engine_source)
-    (package / "api.py").write_text("import click\nfrom fakeservice.engine import rules\n")
-    (tmp_path / "contracts.toml").write_text(
-        '[tool.importlinter]\nroot_packages = ["fakeservice"]\ninclude_external_packages = true\n'
-        'contract_types = ["stdlib_only: lint_contracts.stdlib_only.StdlibOnlyContract"]\n\n'
-        '[[tool.importlinter.contracts]]\nname = "engine is stdlib only"\ntype = "stdlib_only"\n'
-        'package = "fakeservice.engine"\n'
-    )
+CONTRACTS_HEADER = (
+    '[tool.importlinter]\nroot_packages = ["fakeservice"]\ninclude_external_packages = true\n'
+    'contract_types = ["stdlib_only: lint_contracts.stdlib_only.StdlibOnlyContract"]\n\n'
+    "[[tool.importlinter.contracts]]\n"
+)
+
+
+def lint(tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """lint-imports on the contracts written in ``tmp_path``."""
     env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
     return subprocess.run(
         [str(LINT_IMPORTS), str(tmp_path / "contracts.toml"), "--no-cache", "--no-logo"],
@@ -34,6 +30,20 @@ def run_contract(tmp_path: Path, engine_source: str) -> subprocess.CompletedProc
         text=True,
         check=False,
     )
+
+
+def run_contract(tmp_path: Path, engine_source: str) -> subprocess.CompletedProcess[str]:
+    package = tmp_path / "fakeservice"
+    (package / "engine").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "engine" / "__init__.py").write_text("")
+    (package / "engine" / "rules.py").write_text(engine_source)
+    (package / "api.py").write_text("import click\nfrom fakeservice.engine import rules\n")
+    (tmp_path / "contracts.toml").write_text(
+        f'{CONTRACTS_HEADER}name = "engine is stdlib only"\ntype = "stdlib_only"\n'
+        'package = "fakeservice.engine"\n'
+    )
+    return lint(tmp_path)
 
 
 def test_standard_library_imports_keep_the_contract(tmp_path):
@@ -67,20 +77,10 @@ def run_also_contract(tmp_path: Path, room_source: str) -> subprocess.CompletedP
     (package / "engine" / "hands.py").write_text("import json\n")
     (package / "room" / "games.py").write_text(room_source)
     (tmp_path / "contracts.toml").write_text(
-        '[tool.importlinter]\nroot_packages = ["fakeservice"]\ninclude_external_packages = true\n'
-        'contract_types = ["stdlib_only: lint_contracts.stdlib_only.StdlibOnlyContract"]\n\n'
-        '[[tool.importlinter.contracts]]\nname = "room is stdlib only"\ntype = "stdlib_only"\n'
+        f'{CONTRACTS_HEADER}name = "room is stdlib only"\ntype = "stdlib_only"\n'
         'package = "fakeservice.room"\nalso = ["fakeservice.engine.cards"]\n'
     )
-    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
-    return subprocess.run(
-        [str(LINT_IMPORTS), str(tmp_path / "contracts.toml"), "--no-cache", "--no-logo"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return lint(tmp_path)
 
 
 def test_a_module_named_in_also_keeps_the_contract(tmp_path):

@@ -1,6 +1,7 @@
 """What the benchmarks share: their scratch database (only an empty one is
 used, and its tables are dropped again at the end, so a bench never
-touches real data), cheap password hashing, and printing the result."""
+touches real data), cheap password hashing, sealing every event there is,
+and printing the result."""
 
 from __future__ import annotations
 
@@ -14,20 +15,23 @@ from typing import Any
 import click
 from alembic import command
 from argon2 import PasswordHasher
-from sqlalchemy import inspect
+from sqlalchemy import func, inspect, select
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 import service.accounts.auth
+from service.audit.chain import seal_batch
 from service.audit.event_mac import carry_keys
 from service.config.settings import Settings
-from service.store.db import make_engine, session_factory
+from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.migrate import alembic_config
+from service.store.models import AuditEvent
 
 # The benches' users are hashed with argon2 at its smallest cost, as the API
 # tests do: a bench times the service's work, not the sign-in's deliberate
 # slowness.
 CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+SEAL_PROGRESS = 100_000  # a progress line every so many events sealed
 
 
 @contextmanager
@@ -122,3 +126,19 @@ def shown_database(url: str, temporary: bool) -> str:
     if temporary:
         return "SQLite (temporary)"
     return f"{parsed.get_backend_name()} {parsed.render_as_string(hide_password=True)}"
+
+
+def seal_all(sessions: sessionmaker[Session], progress: Callable[[str], None] | None = None) -> int:
+    """Seal every event there is, a batch a transaction, as the audit job
+    does; how many links were added."""
+    with sessions() as session:
+        newest = session.scalar(select(func.max(AuditEvent.id))) or 0
+    links = 0
+    while True:
+        with unit_of_work(sessions) as session:
+            sealed, _ = seal_batch(session, newest)
+        if not sealed:
+            return links
+        links += sealed
+        if progress is not None and links % SEAL_PROGRESS < sealed:
+            progress(f"sealed {links:,} events")

@@ -19,8 +19,9 @@ import click
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.audit.chain import SEAL_BATCH, seal_batch
+from service.audit.chain import SEAL_BATCH
 from service.cli.bench.office_figures import Figures
+from service.cli.scratch import seal_all
 from service.compliance.audit_verify import verify_chain
 from service.compliance.export_build import build_export
 from service.compliance.exports import get_export, request_export
@@ -34,7 +35,7 @@ from service.rounds.entering import enter_round
 from service.rounds.resettle import resettle, stored_rounds
 from service.rounds.showing import recall
 from service.store.db import unit_of_work, utc_now
-from service.store.models import AuditEvent, GameTable, RoundRecord, User
+from service.store.models import GameTable, RoundRecord, User
 
 SEATS = 6
 BETS = {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100}
@@ -122,7 +123,7 @@ def gaming_days(office: Office) -> tuple[date, date, date]:
 def seal_and_verify(office: Office) -> dict[str, Any]:
     office.figures.begin("sealing the audit chain, then verifying it")
     start = time.perf_counter()
-    links = _seal_all(office.sessions)
+    links = seal_all(office.sessions)
     office.figures.add(
         "seal_chain",
         f"seal the audit chain ({SEAL_BATCH:,} a transaction)",
@@ -204,7 +205,7 @@ def void_and_correct(office: Office) -> None:
     if recounted != 3:
         raise click.ClickException(f"the void and correction changed {recounted} of 3 rounds' totals")
     # Their events go into the chain too (untimed), so the export has it whole.
-    _seal_all(sessions)
+    seal_all(sessions)
 
 
 # 6. reports
@@ -280,16 +281,3 @@ def export_period(office: Office, first_day: date, last_day: date) -> dict[str, 
         rows, size = export.done, export.size or 0
     office.figures.add("export", "compliance export, whole period (under tracemalloc)", rows, seconds, "rows")
     return {"rows": rows, "zip_bytes": size, "tracemalloc_peak_bytes": peak}
-
-
-def _seal_all(sessions: sessionmaker[Session]) -> int:
-    """Seal every event there is, a batch a transaction, as the audit job does."""
-    with sessions() as session:
-        newest = session.scalar(select(func.max(AuditEvent.id))) or 0
-    links = 0
-    while True:
-        with unit_of_work(sessions) as session:
-            sealed, _ = seal_batch(session, newest)
-        if not sealed:
-            return links
-        links += sealed

@@ -26,10 +26,10 @@ from typing import Any, cast
 from sqlalchemy import Connection, Table, func, select, text, update
 
 from service.audit.canonical import canonical_of
-from service.audit.chain import seal_batch
 from service.audit.event_mac import key_for, mac_of
 from service.audit.kinds import EventKind
 from service.cli.bench.scale_floor import Floor, Template, close_tables, open_tables, service_day
+from service.cli.scratch import seal_all
 from service.jobs.queues import JobKind
 from service.rounds.entering import request_digest
 from service.rounds.storing import round_ref_of, settled_payload
@@ -47,7 +47,6 @@ from service.store.models import (
 from service.tables.gaming_day import place
 
 INSERT_CHUNK = 1_000  # rounds (with their seats, events and jobs) an executemany
-SEAL_PROGRESS = 100_000  # a progress line every so many events sealed
 _ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS = (
     cast(Table, model.__table__)
     for model in (
@@ -260,21 +259,6 @@ def dispatch_all(floor: Floor) -> None:
         )
 
 
-def seal_all(floor: Floor, progress: Callable[[str], None] | None = None) -> int:
-    """Every event sealed, a batch a transaction, as the audit job does."""
-    with floor.sessions() as session:
-        newest = session.scalar(select(func.max(AuditEvent.id))) or 0
-    links = 0
-    while True:
-        with unit_of_work(floor.sessions) as session:
-            sealed, _ = seal_batch(session, newest)
-        if not sealed:
-            return links
-        links += sealed
-        if progress is not None and links % SEAL_PROGRESS < sealed:
-            progress(f"sealed {links:,} events")
-
-
 def grow_to(floor: Floor, days: int, progress: Callable[[str], None], *, copy: bool = True) -> dict[str, Any]:
     """Store gaming days until there are ``days``: the first (and every
     one, unless ``copy``) through the use cases, the rest copied; then the
@@ -298,7 +282,7 @@ def grow_to(floor: Floor, days: int, progress: Callable[[str], None], *, copy: b
     loaded = perf_counter() - start
     dispatch_all(floor)
     sealing = perf_counter()
-    links = seal_all(floor, progress)
+    links = seal_all(floor.sessions, progress)
     sealed = perf_counter() - sealing
     progress(f"sealed {links:,} events in {sealed:.1f} s")
     return {

@@ -25,7 +25,8 @@ from service.accounting.check import check_session
 from service.accounting.views import session_json
 from service.api.app import create_app
 from service.cli.bench.scale_floor import PASSWORD, Floor
-from service.cli.bench.scale_load import dispatch_all, seal_all
+from service.cli.bench.scale_load import dispatch_all
+from service.cli.scratch import seal_all
 from service.compliance.audit_verify import verify_chain
 from service.compliance.export_build import build_export
 from service.compliance.exports import get_export, request_export
@@ -246,7 +247,7 @@ def enter_through_api(floor: Floor, url: str, rounds: int, warm_up: int, tag: st
         for record_id in entered:
             aggregate_round(session, record_id)
     dispatch_all(floor)
-    seal_all(floor)
+    seal_all(floor.sessions)
     ordered = sorted(seconds)
     return {
         **timing(seconds, len(seconds)),

@@ -39,7 +39,10 @@ async function act(user, method, path, body, done) {
 
 /** A second tap on the row confirms: nothing is done by one stray touch. */
 function confirming(cell, question, yes, run) {
-  const back = () => showUsers(); // the row as it was
+  // The row is put back as it was, not reloaded: a reload landing after the
+  // next tap would wipe the question that tap asked.
+  const before = [...cell.childNodes];
+  const back = () => cell.replaceChildren(...before);
   const asked = el(
     "div",
     { className: "row-actions confirm" },

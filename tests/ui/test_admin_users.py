@@ -94,6 +94,25 @@ def test_an_admin_creates_a_user_who_sets_their_own_password(
     assert signed_in["must_change_password"] is True
 
 
+def test_a_question_cancelled_puts_the_row_back_without_a_reload(page: Any) -> None:
+    # A reload of the list on Cancel could land after the next tap and wipe
+    # the question that tap asked: the row is put back as it was instead.
+    page.reload()
+    expect(row(page, "newdealer")).to_be_visible()
+    held: list[Any] = []
+    page.route("**/api/v1/users", lambda route: held.append(route))
+    try:
+        row(page, "newdealer").get_by_role("button", name="Deactivate").click()
+        row(page, "newdealer").get_by_role("button", name="Cancel").click()
+        expect(row(page, "newdealer").get_by_role("button", name="Deactivate", exact=True)).to_be_visible()
+        expect(row(page, "newdealer")).not_to_contain_text("Deactivate newdealer?")
+        assert held == []
+    finally:
+        for route in held:
+            route.continue_()
+        page.unroute("**/api/v1/users")
+
+
 def test_a_role_changed_and_an_account_deactivated_and_reactivated(page: Any, live: Any) -> None:
     page.reload()
     expect(row(page, "newdealer")).to_be_visible()

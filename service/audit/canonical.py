@@ -3,9 +3,10 @@ canonical JSON (sorted keys, no spaces, UTC times)."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any, Protocol, TypedDict
+
+from service.store.canonical_json import canonical_json
 
 
 class Recorded(Protocol):
@@ -68,4 +69,40 @@ def canonical_of(
         "occurred_at": occurred_at.astimezone(UTC).isoformat(),
         "payload": payload,
     }
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_json(document)
+
+
+def canonical_joined(
+    event_id: int,
+    kind: str,
+    subject: str,
+    actor_id: int | None,
+    table_id: int | None,
+    occurred_at: datetime,
+    payload_text: str,  # the payload column's text as stored
+) -> str:
+    """:func:`canonical_of` built by joining strings around the payload's
+    stored text, not encoding it: the same document when that text is
+    canonical (as the service stores it), something else when it is not,
+    so a caller that finds it different decodes the payload and asks
+    :func:`canonical_of`. The keys are in their sorted order.
+
+    >>> at = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> joined = canonical_joined(7, "round_settled", "round:3", None, 2, at, '{"a":1}')
+    >>> joined == canonical_of(7, "round_settled", "round:3", None, 2, at, {"a": 1})
+    True
+    """
+    return (
+        f'{{"actor_id":{_number(actor_id)},"id":{event_id},"kind":{canonical_json(kind)},'
+        f'"occurred_at":"{_instant(occurred_at)}","payload":{payload_text},'
+        f'"subject":{canonical_json(subject)},"table_id":{_number(table_id)}}}'
+    )
+
+
+def _instant(moment: datetime) -> str:
+    # The store reads its times back in UTC already: no conversion per link.
+    return (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).isoformat()
+
+
+def _number(value: int | None) -> str:
+    return "null" if value is None else str(value)

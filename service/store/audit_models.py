@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text
+from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from service.store.canonical_json import CanonicalJSON
 from service.store.db import Base, UTCDateTime
 
 
@@ -24,7 +25,8 @@ class AuditEvent(Base):
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     table_id: Mapped[int | None] = mapped_column(ForeignKey("game_tables.id"))
     occurred_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Stored as the chain's canonical text: a verifier joins it, not re-encodes it.
+    payload: Mapped[dict[str, Any]] = mapped_column(CanonicalJSON)
 
 
 class AuditSeal(Base):

@@ -9,13 +9,15 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import Text, cast, delete, func, select, text, update
+from sqlalchemy.exc import DataError
 
 from service.analysis.cache import store_par_sheet
 from service.audit.chain import GENESIS, canonical, chain_head, chained_hash, seal_batch
 from service.audit.events import queue_job
 from service.cli import main
 from service.compliance.audit_verify import verify_chain, verify_records
+from service.store.canonical_json import canonical_json
 from service.store.db import unit_of_work, utc_now
 from service.store.models import AuditEvent, AuditSeal
 from tests.par_sheets import default_sheet
@@ -431,3 +433,59 @@ def test_a_chain_sealed_by_a_real_worker_verifies(app, client, as_role, table, r
     assert report.intact
     assert report.checked == events
     assert report.head != GENESIS
+
+
+def stored_payloads(app) -> dict[int, str]:
+    with sessions(app)() as session:
+        return dict(session.execute(select(AuditEvent.id, cast(AuditEvent.payload, Text))).all())
+
+
+def store_payload_text(app, event_id: int, payload_text: str) -> None:
+    """The payload column set to this very text, as an older release or SQL wrote it."""
+    value = "CAST(:text AS json)" if engine_of(app).dialect.name == "postgresql" else ":text"
+    with unit_of_work(sessions(app)) as session:
+        session.execute(
+            text(f"UPDATE audit_events SET payload = {value} WHERE id = :id"),
+            {"text": payload_text, "id": event_id},
+        )
+
+
+def test_payloads_are_stored_as_their_canonical_text(app, chain):
+    for payload_text in stored_payloads(app).values():
+        assert payload_text == canonical_json(json.loads(payload_text))
+
+
+def test_a_payload_stored_in_another_text_of_the_same_value_still_verifies(
+    app, client, as_role, settings, chain
+):
+    drop_triggers(engine_of(app))
+    for event_id, payload_text in stored_payloads(app).items():
+        # As the JSON type writes by default: spaces, and the keys reversed.
+        value = json.loads(payload_text)
+        spaced = dict(reversed(value.items())) if isinstance(value, dict) else value
+        store_payload_text(app, event_id, json.dumps(spaced))
+    assert stored_payloads(app) != {}
+    assert reports(app, client, as_role, settings)["intact"]
+
+
+def test_a_payload_edited_in_its_text_is_named(app, client, as_role, settings, chain):
+    drop_triggers(engine_of(app))
+    target = seal_of(app, "round_settled", 2)
+    sealed = json.loads(stored_payloads(app)[target.event_id])
+    store_payload_text(app, target.event_id, json.dumps({**sealed, "house_net": sealed["house_net"] + 1}))
+    broken = reports(app, client, as_role, settings)["broken"]
+    assert (broken["seq"], broken["problem"]) == (target.seq, "event_edited")
+    assert [d["field"] for d in broken["differences"]] == ["payload.house_net"]
+
+
+def test_a_payload_that_is_not_json_is_named_or_refused(app, client, as_role, settings, chain):
+    drop_triggers(engine_of(app))
+    target = seal_of(app, "login", 1)
+    if engine_of(app).dialect.name == "postgresql":
+        with pytest.raises(DataError):  # its json type refuses the text outright
+            store_payload_text(app, target.event_id, "not JSON {")
+        return
+    store_payload_text(app, target.event_id, "not JSON {")
+    broken = reports(app, client, as_role, settings)["broken"]
+    assert (broken["seq"], broken["problem"]) == (target.seq, "event_edited")
+    assert [(d["field"], d["current"]) for d in broken["differences"]] == [("payload", "not JSON {")]

@@ -4,6 +4,7 @@ canonical JSON (sorted keys, no spaces, UTC times)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from json.encoder import encode_basestring as _string  # a str as canonical_json writes it
 from typing import Any, Protocol, TypedDict
 
 from service.store.canonical_json import canonical_json
@@ -78,7 +79,7 @@ def canonical_joined(
     subject: str,
     actor_id: int | None,
     table_id: int | None,
-    occurred_at: datetime,
+    instant: str,  # when it occurred, in ISO 8601 in UTC as canonical_of writes it
     payload_text: str,  # the payload column's text as stored
 ) -> str:
     """:func:`canonical_of` built by joining strings around the payload's
@@ -88,20 +89,15 @@ def canonical_joined(
     :func:`canonical_of`. The keys are in their sorted order.
 
     >>> at = datetime(2026, 1, 1, tzinfo=UTC)
-    >>> joined = canonical_joined(7, "round_settled", "round:3", None, 2, at, '{"a":1}')
+    >>> joined = canonical_joined(7, "round_settled", "round:3", None, 2, at.isoformat(), '{"a":1}')
     >>> joined == canonical_of(7, "round_settled", "round:3", None, 2, at, {"a": 1})
     True
     """
     return (
-        f'{{"actor_id":{_number(actor_id)},"id":{event_id},"kind":{canonical_json(kind)},'
-        f'"occurred_at":"{_instant(occurred_at)}","payload":{payload_text},'
-        f'"subject":{canonical_json(subject)},"table_id":{_number(table_id)}}}'
+        f'{{"actor_id":{_number(actor_id)},"id":{event_id},"kind":{_string(kind)},'
+        f'"occurred_at":"{instant}","payload":{payload_text},'
+        f'"subject":{_string(subject)},"table_id":{_number(table_id)}}}'
     )
-
-
-def _instant(moment: datetime) -> str:
-    # The store reads its times back in UTC already: no conversion per link.
-    return (moment if moment.tzinfo is UTC else moment.astimezone(UTC)).isoformat()
 
 
 def _number(value: int | None) -> str:

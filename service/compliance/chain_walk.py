@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import Text, cast, exists, func, select
+from sqlalchemy import String, Text, cast, exists, func, select, type_coerce
 from sqlalchemy.orm import Session
 
 from service.audit.canonical import canonical_joined, canonical_of
@@ -22,6 +22,7 @@ from service.audit.kinds import EventKind
 from service.compliance.chain_report import BrokenLink, as_text, differences_between
 from service.jobs.progress import Progress
 from service.store.models import AuditEvent, AuditSeal
+from service.store.stored_instant import instant_of, instant_text
 
 PAGE = 2_000  # links per query
 
@@ -88,7 +89,7 @@ class Walk:
             and event is not None
             and seal.canonical is not None
             and (self.previous_event is None or seal.event_id > self.previous_event)
-            and canonical_joined(*event) == seal.canonical
+            and _joined(event) == seal.canonical
             and chained_hash(seal.previous_hash, seal.canonical) == seal.hash
         )
 
@@ -248,15 +249,27 @@ def _current(event: _Event, sealed: str | None) -> str:
     payload text when that gives the sealed text, which then proves the
     event unchanged (the sealed text parses one way only); decoded and
     re-encoded when not (a payload stored by an older release or edited)."""
-    joined = canonical_joined(*event)
+    joined = _joined(event)
     if joined == sealed:
         return joined
-    event_id, kind, subject, actor_id, table_id, occurred_at, payload_text = event
+    event_id, kind, subject, actor_id, table_id, stored_at, payload_text = event
+    try:
+        occurred_at = instant_of(stored_at)
+    except ValueError:
+        # No time at all (SQLite keeps any text): the text is shown as it is.
+        return canonical_joined(event_id, kind, subject, actor_id, table_id, str(stored_at), payload_text)
     try:
         payload = json.loads(payload_text)
     except ValueError:
         payload = payload_text  # not JSON (SQLite keeps any text): shown as the text it is
     return canonical_of(event_id, kind, subject, actor_id, table_id, occurred_at, payload)
+
+
+def _joined(event: _Event) -> str:
+    event_id, kind, subject, actor_id, table_id, stored_at, payload_text = event
+    return canonical_joined(
+        event_id, kind, subject, actor_id, table_id, instant_text(stored_at), payload_text
+    )
 
 
 # Named tuples, not frozen dataclasses: one of each a link, and a frozen
@@ -267,7 +280,7 @@ class _Event(NamedTuple):
     subject: str
     actor_id: int | None
     table_id: int | None
-    occurred_at: datetime
+    occurred_at: datetime | str  # as the driver gives it: see service.store.stored_instant
     payload_text: str  # the JSON column's text as stored
 
 
@@ -287,7 +300,9 @@ _EVENT_COLUMNS = (
     AuditEvent.subject,
     AuditEvent.actor_id,
     AuditEvent.table_id,
-    AuditEvent.occurred_at,
+    # The driver's value, not the column type's: parsing every time cost
+    # more than the rest of the row.
+    type_coerce(AuditEvent.occurred_at, String),
     cast(AuditEvent.payload, Text),
 )
 _SEAL_COLUMNS = (

@@ -6,6 +6,7 @@ is named at its exact link, and a chain emptied is broken."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from click.testing import CliRunner
@@ -489,3 +490,34 @@ def test_a_payload_that_is_not_json_is_named_or_refused(app, client, as_role, se
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (target.seq, "event_edited")
     assert [(d["field"], d["current"]) for d in broken["differences"]] == [("payload", "not JSON {")]
+
+
+def store_time_text(app, event_id: int, stored: str) -> None:
+    """The time column set to this text, as SQL on SQLite can write it."""
+    with unit_of_work(sessions(app)) as session:
+        session.execute(
+            text("UPDATE audit_events SET occurred_at = :at WHERE id = :id"), {"at": stored, "id": event_id}
+        )
+
+
+def stored_time_text(app, event_id: int) -> str:
+    with sessions(app)() as session:
+        return session.scalar(text("SELECT occurred_at FROM audit_events WHERE id = :id"), {"id": event_id})
+
+
+def test_an_edited_time_is_named(app, client, as_role, settings, chain):
+    drop_triggers(engine_of(app))
+    target = seal_of(app, "round_settled", 1)
+    with sessions(app)() as session:
+        sealed_at = session.get(AuditEvent, target.event_id).occurred_at
+    with unit_of_work(sessions(app)) as session:
+        session.execute(
+            update(AuditEvent)
+            .where(AuditEvent.id == target.event_id)
+            .values(occurred_at=sealed_at + timedelta(seconds=1))
+        )
+    broken = reports(app, client, as_role, settings)["broken"]
+    assert (broken["seq"], broken["problem"]) == (target.seq, "event_edited")
+    [difference] = broken["differences"]
+    assert difference["field"] == "occurred_at"
+    assert difference["current"] == (sealed_at + timedelta(seconds=1)).isoformat()

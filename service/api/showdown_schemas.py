@@ -31,8 +31,12 @@ def _cards(description: str, most: int, required: bool = True) -> Any:
 
 
 def _seat(description: str = SEAT) -> Any:
+    # strict: 1.5 or "1" is refused, never truncated or converted.
     return fields.Integer(
-        required=True, validate=validate.Range(1, MAX_SEAT), metadata={"description": description}
+        required=True,
+        strict=True,
+        validate=validate.Range(1, MAX_SEAT),
+        metadata={"description": description},
     )
 
 
@@ -44,10 +48,16 @@ class ShowdownSeatInSchema(StrictSchema):
         5,
         required=False,
     )
-    contribution = fields.Integer(
+    # Read by the rules like the cards, so a bad one (negative, 5.5, "5")
+    # is refused in words naming the seat; the document still bounds it.
+    contribution = fields.Raw(
         required=True,
-        validate=validate.Range(0, MAX_CONTRIBUTION),
-        metadata={"description": "everything the seat put in the pot this hand, chips"},
+        metadata={
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_CONTRIBUTION,
+            "description": "everything the seat put in the pot this hand, chips",
+        },
     )
     folded = fields.Boolean(metadata={"description": "whether the seat folded (default false)"})
 
@@ -215,6 +225,7 @@ class FirstButtonInSchema(StrictSchema):
         metadata={"description": "the card each player drew for the button"},
     )
     coin_flip = fields.Integer(
+        strict=True,
         validate=validate.Range(1, MAX_SEAT),
         metadata={"description": "both jokers drawn: the seat the coin flip gives the button (only then)"},
     )
@@ -232,6 +243,7 @@ class ActionSchema(StrictSchema):
         metadata={"description": "what the player did"},
     )
     amount = fields.Integer(
+        strict=True,
         validate=validate.Range(0, MAX_AMOUNT),
         metadata={"description": "a bet's size or a raise's increase, chips (bet and raise only)"},
     )
@@ -240,6 +252,7 @@ class ActionSchema(StrictSchema):
 class ActionCheckInSchema(StrictSchema):
     players = fields.Integer(
         required=True,
+        strict=True,
         validate=validate.Range(2, 9),
         metadata={"description": "players in the hand as the round began"},
     )

@@ -109,13 +109,21 @@ def _known(body: Mapping[str, Any], known: set[str], prefix: str | None) -> None
 
 def _options(value: object, game: Game) -> BreakerTable:
     options = _object(value, "options", "options")
-    _known(options, OPTIONS if game is Game.BREAKER else set(), "options")
+    _known(options, OPTIONS, "options")
     flags = {}
     for name in OPTIONS:
         flag = options.get(name, False)
         if not isinstance(flag, bool):
             raise RulesError(
                 "invalid_option", f"options.{name} is true or false, not {show(flag)}", f"options.{name}"
+            )
+        # A client may send one options object for both games: an option
+        # off is no option, one on is refused where it means nothing.
+        if flag and game is not Game.BREAKER:
+            raise RulesError(
+                "breaker_option",
+                f"options.{name} is a Breaker Hold'em option: {RULES[game].name} has none",
+                f"options.{name}",
             )
         flags[name] = flag
     return BreakerTable(dual=flags["dual"], locked=flags["locked"])

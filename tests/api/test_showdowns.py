@@ -100,11 +100,49 @@ def test_bad_input_is_a_422_naming_the_field_seat_and_card(client, as_role, chan
     assert words in response.json["message"]
 
 
-def test_a_negative_contribution_is_refused_by_the_schema(client, as_role):
-    seats = [{**BREAKER["seats"][0], "contribution": -1}, *BREAKER["seats"][1:]]
+@pytest.mark.parametrize(
+    ("contribution", "words"),
+    [
+        (-1, "seat 1's contribution is -1: never negative"),
+        # Read as is, never rounded: 5.5 chips were once taken as 5.
+        (5.5, "seat 1's contribution is a whole number, not 5.5"),
+        ("5", "seat 1's contribution is a whole number, not '5'"),
+    ],
+)
+def test_a_bad_contribution_is_refused_naming_the_seat(client, as_role, contribution, words):
+    seats = [{**BREAKER["seats"][0], "contribution": contribution}, *BREAKER["seats"][1:]]
     response = post(client, as_role["dealer"], "/showdowns", {**BREAKER, "seats": seats})
-    assert response.status_code == 422
-    assert "contribution" in response.json["field"]
+    assert response.status_code == 422, response.json
+    assert (response.json["field"], response.json["message"]) == ("seats[0].contribution", words)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/showdowns", {**BREAKER, "button": 1.5}, "button"),
+        ("/showdowns", {**BREAKER, "button": "1"}, "button"),
+        (
+            "/showdowns",
+            {**BREAKER, "seats": [{**BREAKER["seats"][0], "seat": 1.5}, *BREAKER["seats"][1:]]},
+            "seats.0.seat",
+        ),
+        (
+            "/showdowns/action-check",
+            {"players": 3, "action": {"action": "bet", "amount": 10.5}},
+            "action.amount",
+        ),
+        ("/showdowns/action-check", {"players": 3.5, "action": {"action": "check"}}, "players"),
+        (
+            "/showdowns/first-button",
+            {"seats": [{"seat": 1, "card": "JK1"}, {"seat": 2, "card": "JK2"}], "coin_flip": 2.5},
+            "coin_flip",
+        ),
+    ],
+)
+def test_a_number_that_is_not_whole_is_refused_not_truncated(client, as_role, path, body, field):
+    response = post(client, as_role["dealer"], path, body)
+    assert response.status_code == 422, response.json
+    assert response.json["field"] == field
 
 
 def test_the_bring_in(client, as_role):

@@ -130,3 +130,34 @@ def brute_breaker_pot(board, holes, contenders):
         if not losers:
             return played, winners, keys
         played -= losers
+
+
+def naive_pots(contributions, folded):
+    """[amount, contenders] per pot: one layer per contribution level of
+    any player (folded or not), each contested by the players still in
+    who reached it; layers with the same contenders merged, and chips no
+    one still in reached put in the pot below them."""
+    pots = []
+    below = 0
+    for level in sorted({amount for amount in contributions.values() if amount > 0}):
+        chips = sum(max(0, min(amount, level) - below) for amount in contributions.values())
+        contenders = sorted(s for s, amount in contributions.items() if s not in folded and amount >= level)
+        if pots and (not contenders or pots[-1][1] == contenders):
+            pots[-1][0] += chips
+        else:
+            pots.append([chips, contenders])
+        below = level
+    if not pots or not pots[0][1]:
+        # Nobody still in put a chip in: one pot among them.
+        return [[sum(contributions.values()), sorted(s for s in contributions if s not in folded)]]
+    return pots
+
+
+def naive_shares(amount, winners, button):
+    """Deal the pot out a chip at a time, going round the winners
+    clockwise from the seat after the button."""
+    order = sorted(winners, key=lambda seat: (seat - button - 1) % 1000)
+    shares = dict.fromkeys(order, 0)
+    for chip in range(amount):
+        shares[order[chip % len(order)]] += 1
+    return shares

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from service.engine.errors import RulesError
+from service.poker_room.breaker import BreakerTable
 from service.poker_room.deal_input import Game, read_deal
 
 BOARD = ["Qs", "Js", "8s", "5d", "2c"]
@@ -154,7 +155,13 @@ def test_wild_joker_stud_counts_and_jokers():
     assert refused(short, Game.WILD_JOKER_STUD).message == "seat 1 has 4 cards, not 5"
     third = {**good, "seats": [seat(1, "As Ah Ad Ac JK2"), seat(2, "2c 3c 4c 5c JK")]}
     assert refused(third, Game.WILD_JOKER_STUD).code == "too_many_jokers"
-    options = {**good, "options": {"dual": True}}
-    assert refused(options, Game.WILD_JOKER_STUD).code == "unknown_field"
+    # The same options object may be sent for both games: off, it is no
+    # option; on, it is refused as Breaker Hold'em's.
+    off = {**good, "options": {"dual": False, "locked": False}}
+    assert read_deal(off, Game.WILD_JOKER_STUD).table == BreakerTable()
+    on = refused({**good, "options": {"locked": True}}, Game.WILD_JOKER_STUD)
+    assert (on.code, on.field) == ("breaker_option", "options.locked")
+    assert on.message == "options.locked is a Breaker Hold'em option: Wild Joker Stud has none"
+    assert refused({**good, "options": {"wild": True}}, Game.WILD_JOKER_STUD).code == "unknown_field"
     ten = {**good, "seats": [seat(n, "") for n in range(1, 11)]}
     assert "2 to 9 players" in refused(ten, Game.WILD_JOKER_STUD).message

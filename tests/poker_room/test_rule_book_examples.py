@@ -245,6 +245,10 @@ def test_bring_in():
 def test_first_button():
     draws = {1: parse_room_card("Ah"), 2: parse_room_card("As"), 3: parse_room_card("Ad")}
     assert first_button(draws).seat == 2
+    # Suits break a tie spades, hearts, diamonds, clubs; rank comes first.
+    assert first_button({1: parse_room_card("Qd"), 2: parse_room_card("Qh")}).seat == 2
+    assert first_button({1: parse_room_card("Qd"), 2: parse_room_card("Qc")}).seat == 1
+    assert first_button({1: parse_room_card("Kc"), 2: parse_room_card("Qs")}).seat == 1
     assert first_button({1: parse_room_card("Ah"), 5: parse_room_card("JK")}).seat == 5
     assert first_button({1: parse_room_card("JK1"), 5: parse_room_card("JK2")}, coin_flip=1).seat == 1
     with pytest.raises(RulesError, match="coin flip"):

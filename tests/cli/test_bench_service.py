@@ -6,8 +6,12 @@ rate, checked for its shape and for what it promises: every round answered
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import threading
+
+from service.cli.bench.service_load import ServiceBench, _wait_for
 
 
 def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_counted():
@@ -17,6 +21,9 @@ def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_c
         capture_output=True,
         text=True,
         timeout=420,
+        # Not the strategy table's build from cold (minutes of a core): the
+        # bench would wait for it before the rates.
+        env={**os.environ, "BREAKPOKER_STRATEGY_TABLES": "manual"},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout)
@@ -31,3 +38,20 @@ def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_c
     assert phase["drain_seconds"] is not None
     # The warm-up's rounds too; nothing left unsealed or uncounted (else not ok).
     assert result["stored_rounds"] == result["answered_201"] > 20
+
+
+def test_the_bench_waits_for_the_strategy_table_only_where_the_service_builds_it(tmp_path, monkeypatch):
+    bench = ServiceBench("sqlite://", tmp_path, 1, (1.0,), None)
+    monkeypatch.delenv("BREAKPOKER_STRATEGY_TABLES", raising=False)
+    assert bench._builds_strategy_tables()  # the service's default
+    monkeypatch.setenv("BREAKPOKER_STRATEGY_TABLES", "manual")
+    assert not bench._builds_strategy_tables()
+
+
+def test_waiting_for_a_file_the_worker_writes(tmp_path):
+    written = tmp_path / "optimal.json"
+    assert _wait_for(written, 0.6) is None
+    threading.Timer(0.3, written.write_text, args=("{}",)).start()
+    waited = _wait_for(written, 5)
+    assert waited is not None
+    assert 0.3 <= waited < 5

@@ -8,11 +8,12 @@ together, so a repeated job changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date
+from typing import NamedTuple, Protocol
 
 from sqlalchemy import ColumnElement, and_, exists, func, or_, select
-from sqlalchemy.orm import Session, lazyload, selectinload
+from sqlalchemy.orm import Session
 
 from service.engine.house_way import Rule
 from service.engine.table_config import BetType
@@ -23,6 +24,7 @@ from service.store.models import (
     ExceptionDecision,
     RoundException,
     RoundRecord,
+    SeatRecord,
     ShiftAggregate,
 )
 
@@ -104,16 +106,12 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
             select(AggregatedRound).where(AggregatedRound.round_id.in_(ids)).with_for_update()
         )
     }
+    # Plain columns, not round records: decoding each round's stored JSON
+    # (its settlement, its request) was most of a batch's time, for the
+    # dealer's two flags, which the database reads out of it.
     records = {
-        record.id: record
-        for record in session.scalars(
-            # The seats in one more query; the version and the dealer are not needed.
-            select(RoundRecord)
-            .where(RoundRecord.id.in_(ids))
-            .options(
-                selectinload(RoundRecord.seats), lazyload(RoundRecord.config), lazyload(RoundRecord.user)
-            )
-        )
+        row.id: CountedRound._make(row)
+        for row in session.execute(select(*_ROUND_COLUMNS).where(RoundRecord.id.in_(ids)))
     }
     missing = [round_id for round_id in ids if round_id not in records]
     if missing:
@@ -130,11 +128,12 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
     if not signs:
         return 0
     rows = _rows(session, {_key(records[round_id]) for round_id in signs})
+    seats = _seats(session, list(signs))
     now = utc_now()
     for round_id, sign in signs.items():
         record = records[round_id]
         row = rows[_key(record)]
-        shares = _shares(record)
+        shares = _shares(record.dealer_lucky_break, record.dealer_qualifies, seats.get(round_id, []))
         for column, amount in shares.items():
             _bump(row, column, sign * amount)
         if sign > 0:
@@ -159,7 +158,55 @@ def _approved_kinds(session: Session, ids: list[int]) -> dict[int, ExceptionKind
     return {round_id: ExceptionKind(kind) for round_id, kind in found}
 
 
-def _key(record: RoundRecord) -> Key:
+class CountedRound(NamedTuple):
+    """What counting reads of a round: its shift's key and its dealer's flags."""
+
+    id: int
+    table_id: int
+    gaming_day: date
+    shift: int
+    entered_by: int
+    config_id: int
+    dealer_lucky_break: bool
+    dealer_qualifies: bool
+
+
+_ROUND_COLUMNS = (
+    RoundRecord.id,
+    RoundRecord.table_id,
+    RoundRecord.gaming_day,
+    RoundRecord.shift,
+    RoundRecord.entered_by,
+    RoundRecord.config_id,
+    RoundRecord.settlement[("dealer", "lucky_break")].as_boolean(),
+    RoundRecord.settlement[("dealer", "qualifies")].as_boolean(),
+)
+
+
+class SeatShare(Protocol):
+    """What counting reads of a seat (a seat record, or a row of its columns);
+    the stakes and nets are read by name, ``main_stake`` and so on."""
+
+    rule: int
+    fouled: bool
+
+
+_SEAT_COLUMNS = (
+    SeatRecord.round_id,
+    SeatRecord.rule,
+    SeatRecord.fouled,
+    *(getattr(SeatRecord, f"{bet}_{what}") for bet in BETS for what in ("stake", "net")),
+)
+
+
+def _seats(session: Session, round_ids: list[int]) -> dict[int, list[SeatShare]]:
+    seats: dict[int, list[SeatShare]] = {}
+    for seat in session.execute(select(*_SEAT_COLUMNS).where(SeatRecord.round_id.in_(round_ids))):
+        seats.setdefault(seat.round_id, []).append(seat)
+    return seats
+
+
+def _key(record: RoundRecord | CountedRound) -> Key:
     return (record.table_id, record.gaming_day, record.shift, record.entered_by, record.config_id)
 
 
@@ -182,7 +229,8 @@ def count_round(session: Session, record: RoundRecord, sign: int) -> tuple[Shift
     """Add (``sign`` +1) or take off (-1) a round's share of its shift's
     totals: the row changed and the share."""
     row = _row(session, record)
-    shares = _shares(record)
+    dealer = record.settlement["dealer"]
+    shares = _shares(bool(dealer["lucky_break"]), bool(dealer["qualifies"]), record.seats)
     for column, amount in shares.items():
         _bump(row, column, sign * amount)
     return row, shares
@@ -203,13 +251,12 @@ def _row(session: Session, record: RoundRecord) -> ShiftAggregate:
     return row
 
 
-def _shares(record: RoundRecord) -> dict[str, float]:
+def _shares(dealer_lucky_break: bool, dealer_qualifies: bool, seats: Sequence[SeatShare]) -> dict[str, float]:
     """What one round adds to each counting column."""
     shares: dict[str, float] = dict.fromkeys(COUNTERS, 0)
-    dealer = record.settlement["dealer"]
     shares["rounds"] = 1
-    shares["seats"] = len(record.seats)
-    for seat in record.seats:
+    shares["seats"] = len(seats)
+    for seat in seats:
         for bet in BETS:
             stake = getattr(seat, f"{bet}_stake")
             shares[f"{bet}_bets"] += stake > 0
@@ -218,8 +265,8 @@ def _shares(record: RoundRecord) -> dict[str, float]:
             shares[f"{bet}_stake_squares"] += float(stake) ** 2
         shares["player_lucky_breaks"] += Rule(seat.rule).is_lucky_break
         shares["fouls"] += seat.fouled
-    shares["dealer_lucky_breaks"] = int(bool(dealer["lucky_break"]))
-    shares["dealer_non_qualifications"] = int(not dealer["qualifies"])
+    shares["dealer_lucky_breaks"] = int(dealer_lucky_break)
+    shares["dealer_non_qualifications"] = int(not dealer_qualifies)
     return shares
 
 

@@ -13,7 +13,6 @@ import pytest
 import service.rounds.aggregates
 from service.rounds.aggregates import aggregate_round
 from service.store.db import unit_of_work
-from service.store.models import RoundRecord
 from tests.support.app import sessions
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter
@@ -31,10 +30,10 @@ def test_rounds_of_one_shift_counted_at_once_are_both_counted(app, client, as_ro
     both_read = threading.Barrier(2, timeout=1.5)
     shares = service.rounds.aggregates._shares
 
-    def shares_once_both_have_read(record: RoundRecord):
+    def shares_once_both_have_read(*round_facts):
         with contextlib.suppress(threading.BrokenBarrierError):
             both_read.wait()
-        return shares(record)
+        return shares(*round_facts)
 
     monkeypatch.setattr(service.rounds.aggregates, "_shares", shares_once_both_have_read)
     failures: list[BaseException] = []

@@ -30,7 +30,7 @@ from service.tables.tables import config_of
 from tests.support.app import edit, sessions, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import SEATS, correct, enter, round_body
-from tests.support.strategy import strategy_blocks
+from tests.support.strategy import block_number, strategy_blocks
 from workers.outbox import dispatch
 from workers.sweep import reconcile
 
@@ -310,3 +310,27 @@ def test_a_batch_without_the_block_waits_or_queues_the_build(app, client, table,
         )
         assert session.scalars(waiting).all() == [config_id]
     assert rows(app, RoundExpectedValue) == []
+
+
+def test_a_batch_with_a_block_not_built_stores_the_rounds_it_can(app, client, table, instance, monkeypatch):
+    """A batch is one transaction; a round whose block is missing from a
+    table partly built sends it round by round, so the others are stored."""
+    unbuilt = ["5h", "5d", "5s", "5c", "6h", "6d", "6c"]
+    assert block_number(unbuilt) not in {block_number(cards) for cards in SEATS.values()}
+    dealer = sign_in(client, "dealer")
+    body = round_body("x")
+    body["seats"][0]["cards"] = unbuilt
+    odd = client.post(
+        f"/api/v1/tables/{table['id']}/rounds", json=body, headers={**dealer, "Idempotency-Key": "odd"}
+    ).json["id"]
+    ids = [enter(client, dealer, table, "a")["id"], odd, enter(client, dealer, table, "b")["id"]]
+    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(
+        workers.jobs.Settings, "from_environment", lambda: app.extensions["breakpoker"]["settings"]
+    )
+    assert workers.jobs.expect_rounds(ids) == 2  # tables left to the CLI: the odd round waits
+    with sessions(app)() as session:
+        valued = set(session.scalars(select(RoundExpectedValue.round_id)))
+    assert valued == {ids[0], ids[2]}
+    for round_id in (ids[0], ids[2]):
+        check_against_advise(app, round_id, instance)

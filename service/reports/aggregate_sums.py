@@ -15,7 +15,13 @@ from sqlalchemy.orm import Session
 from service.reports.hold import Stakes
 from service.reports.periods import Period, Scope
 from service.rounds.aggregates import BETS, COUNTERS
-from service.store.models import AggregatedRound, ExceptionDecision, RoundRecord, ShiftAggregate
+from service.store.models import (
+    AggregatedRound,
+    ExceptionDecision,
+    RoundRecord,
+    ShiftAggregate,
+    ShiftExpectedValues,
+)
 
 
 @dataclass
@@ -91,10 +97,13 @@ def pending_rounds(session: Session, scope: Scope, period: Period) -> int:
     (``voided_rounds``, ``corrected_rounds``), or neither. So the records
     never counted are the period's records less those, and the pending
     ones are those that count, plus the counted ones that no longer do.
-    Only the period's records are counted (one index range, no row read)
-    and its approved voids and corrections read."""
-    records = select(func.count()).select_from(RoundRecord).where(RoundRecord.table_id.in_(scope.table_ids))
-    records = in_period(records, RoundRecord.gaming_day, RoundRecord.shift, period)
+    The period's records are counted where they are stored
+    (``shift_expected_values.records``, kept as each record is stored),
+    and its approved voids and corrections read: flat in the rounds."""
+    records = select(func.coalesce(func.sum(ShiftExpectedValues.records), 0)).where(
+        ShiftExpectedValues.table_id.in_(scope.table_ids)
+    )
+    records = in_period(records, ShiftExpectedValues.gaming_day, ShiftExpectedValues.shift, period)
     seen = [
         func.coalesce(func.sum(getattr(ShiftAggregate, name)), 0)
         for name in ("rounds", "voided_rounds", "corrected_rounds")

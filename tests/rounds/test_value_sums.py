@@ -12,7 +12,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from alembic import command
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
 from hypothesis import strategies as st
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
@@ -28,8 +30,17 @@ from service.review.exceptions import request_correction, request_void
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_round
 from service.rounds.status import counting
+from service.rounds.value_sums import TOTALS
 from service.store.db import unit_of_work, utc_now
-from service.store.models import GameTable, RoundExpectedValue, RoundRecord, SeatRecord, User
+from service.store.migrate import alembic_config, upgrade
+from service.store.models import (
+    GameTable,
+    RoundExpectedValue,
+    RoundRecord,
+    SeatRecord,
+    ShiftExpectedValues,
+    User,
+)
 from service.tables.tables import create_table
 from tests.support.app import PASSWORD, sessions
 from tests.support.rounds_data import SEATS, round_body
@@ -223,7 +234,7 @@ OPERATIONS = st.lists(
 )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@examples(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(operations=OPERATIONS)
 def test_the_totals_equal_a_recount_whatever_happens(app, floor, operations):
     """Any sequence of the changes, on the rounds so far (the database
@@ -243,4 +254,31 @@ def test_the_totals_equal_a_recount_whatever_happens(app, floor, operations):
             floor.void(record_id)
         else:
             floor.correct(record_id, arguments[1])
+    assert_exact(app, floor.table_id)
+
+
+def stored_totals(app: Any) -> list[tuple[Any, ...]]:
+    columns = [
+        getattr(ShiftExpectedValues, name) for name in ("table_id", "gaming_day", "shift", "dealer_id")
+    ]
+    with sessions(app)() as session:
+        rows = session.execute(select(*columns, *(getattr(ShiftExpectedValues, name) for name in TOTALS)))
+        return sorted(
+            tuple(round(value, 6) if isinstance(value, float) else value for value in row) for row in rows
+        )
+
+
+def test_the_migration_fills_the_totals_from_what_is_stored(app, settings, floor):
+    """Down to 0019 and up again: the backfill sums what the service kept."""
+    entered = [floor.enter("dealer", hour, (1000, 500, 2500)) for hour in (0, 9, 17, 25)]
+    valued, voided, corrected = entered[:3]  # the fourth waits for its values
+    for record_id in (valued, voided, corrected):
+        floor.value(record_id)
+    floor.void(voided)
+    floor.value(floor.correct(corrected, 3000))
+    kept = stored_totals(app)
+    assert sum(row[4] for row in kept) == 5  # records: four and a correction's
+    command.downgrade(alembic_config(settings.database_url), "0019")
+    upgrade(settings.database_url)
+    assert stored_totals(app) == kept
     assert_exact(app, floor.table_id)

@@ -6,8 +6,11 @@ win read from them is what the former reading, round by round, gave."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import itertools
+import threading
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +22,7 @@ from hypothesis import strategies as st
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
+import service.rounds.value_sums
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
 from service.compliance.value_sums_check import check_value_sums
@@ -281,4 +285,41 @@ def test_the_migration_fills_the_totals_from_what_is_stored(app, settings, floor
     command.downgrade(alembic_config(settings.database_url), "0019")
     upgrade(settings.database_url)
     assert stored_totals(app) == kept
+    assert_exact(app, floor.table_id)
+
+
+@pytest.mark.parametrize("first", ["values", "void"])
+def test_the_values_job_and_a_void_at_once_leave_the_totals_exact(app, floor, monkeypatch, first):
+    """Each waits, once it holds the shift's row, for the other to get that
+    far too: with the row locked before the decisive read (does the round
+    count, has it values), the other waits out the timeout on the lock and
+    then reads what the first committed."""
+    record_id = floor.enter("dealer", 0, (1000, 500, 2500))
+    floor.enter("dealer", 0, (500, 500, 500))  # the shift's row exists; another round keeps it counting
+    both_locked = threading.Barrier(2, timeout=1.5)
+    locked_row = service.rounds.value_sums._locked_row
+
+    def locked_then_wait(session: Session, key: Any) -> int:
+        row_id = locked_row(session, key)
+        with contextlib.suppress(threading.BrokenBarrierError):
+            both_locked.wait()
+        return row_id
+
+    monkeypatch.setattr(service.rounds.value_sums, "_locked_row", locked_then_wait)
+    failures: list[BaseException] = []
+
+    def run(work: Any) -> None:
+        try:
+            work(record_id)
+        except Exception as error:  # noqa: BLE001 - shown by the assertion below
+            failures.append(error)
+
+    works = [floor.value, floor.void] if first == "values" else [floor.void, floor.value]
+    threads = [threading.Thread(target=run, args=(work,)) for work in works]
+    for thread in threads:
+        thread.start()
+        time.sleep(0.2)  # the first asked first
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not failures, failures
     assert_exact(app, floor.table_id)

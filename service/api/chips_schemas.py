@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from service.api.report_fields import count_field, day_field
-from service.reports.chips_figures import PENDING_SHOWN, PendingReason
+from service.reports.pending_sessions import PENDING_SHOWN, PendingReason
 
 
 class PendingSessionSchema(Schema):

@@ -9,6 +9,10 @@ commit together, so a job finishing meanwhile cannot make them differ),
 and each total that differs is named. A round the totals do not hold yet
 (the job is behind) is in neither count; a round marked as taken out
 although no void or correction took it out is named on its own.
+The expected win's totals (``shift_expected_values``) are recounted too
+(:mod:`service.compliance.value_sums_check`); their differences are
+named ``shift_expected_values.<column>``, with version 0 (they are kept
+per dealer, not per version).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any, TypedDict
 from sqlalchemy import ColumnElement, Float, Select, and_, case, cast, func, literal_column, select, union_all
 from sqlalchemy.orm import Session
 
+from service.compliance.value_sums_check import check_value_sums
 from service.engine.house_way import Rule
 from service.jobs.progress import Progress
 from service.rounds.aggregates import BETS, COUNTERS
@@ -31,10 +36,13 @@ from service.store.models import (
     RoundRecord,
     SeatRecord,
     ShiftAggregate,
+    ShiftExpectedValues,
     User,
 )
 
 LISTED = 100  # totals and rounds named in a report
+#: the expected win's totals' columns are named with their table's name
+VALUE_SUMS = "shift_expected_values"
 LUCKY_RULES = [rule.value for rule in Rule if rule.is_lucky_break]
 KEY = ("table_id", "gaming_day", "shift", "dealer_id", "config_id")
 
@@ -138,6 +146,20 @@ def check_totals(session: Session, progress: Progress | None = None) -> TotalsRe
         found += [(key, column, stored, recounted) for column, stored, recounted in columns]
         if progress is not None:
             progress(1)
+    # The expected win's totals, recounted the same way (no version in their key).
+    expected = check_value_sums(session, LISTED)
+    if progress is not None:
+        progress(expected.checked)
+    checked, differing = checked + expected.checked, differing + expected.differing
+    found += [
+        (
+            (each.table_id, each.gaming_day, each.shift, each.dealer_id, None),
+            f"{VALUE_SUMS}.{each.column}",
+            each.stored,
+            each.recounted,
+        )
+        for each in expected.differences
+    ]
     taken_out = session.scalars(
         select(AggregatedRound.round_id)
         .join(RoundRecord, RoundRecord.id == AggregatedRound.round_id)
@@ -149,8 +171,9 @@ def check_totals(session: Session, progress: Progress | None = None) -> TotalsRe
 
 
 def total_rows(session: Session) -> int:
-    """How many shift totals there are (for a verification's progress)."""
-    return int(session.scalar(select(func.count()).select_from(ShiftAggregate)) or 0)
+    """How many shift totals there are, of both kinds (for a verification's progress)."""
+    counts = (select(func.count()).select_from(table) for table in (ShiftAggregate, ShiftExpectedValues))
+    return sum(int(session.scalar(count) or 0) for count in counts)
 
 
 def _differ(column: str, stored: Any, recounted: Any) -> bool:
@@ -231,7 +254,9 @@ def _named(
     """The differences with the names of their table, dealer and version."""
     tables = _names(session, GameTable.id, GameTable.name, {key[0] for key, *_ in found})
     dealers = _names(session, User.id, User.name, {key[3] for key, *_ in found})
-    versions = _names(session, ConfigVersion.id, ConfigVersion.version, {key[4] for key, *_ in found})
+    versions = _names(
+        session, ConfigVersion.id, ConfigVersion.version, {key[4] for key, *_ in found if key[4] is not None}
+    )
     return tuple(
         TotalDifference(
             table_id=table_id,
@@ -240,7 +265,7 @@ def _named(
             shift=shift,
             dealer_id=dealer_id,
             dealer=str(dealers.get(dealer_id, "?")),
-            config_version=int(versions.get(config_id, 0)),
+            config_version=0 if config_id is None else int(versions.get(config_id, 0)),
             column=column,
             stored=_number(column, stored),
             recounted=_number(column, recounted),
@@ -256,4 +281,4 @@ def _names(session: Session, key: Any, value: Any, ids: set[int]) -> dict[int, A
 
 
 def _number(column: str, value: Any) -> int | float:
-    return float(value) if column.endswith("_stake_squares") else int(value)
+    return float(value) if column.endswith("_squares") else int(value)

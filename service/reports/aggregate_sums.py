@@ -15,7 +15,13 @@ from sqlalchemy.orm import Session
 from service.reports.hold import Stakes
 from service.reports.periods import Period, Scope
 from service.rounds.aggregates import BETS, COUNTERS
-from service.store.models import AggregatedRound, ExceptionDecision, RoundRecord, ShiftAggregate
+from service.store.models import (
+    AggregatedRound,
+    ExceptionDecision,
+    RoundRecord,
+    ShiftAggregate,
+    ShiftExpectedValues,
+)
 
 
 @dataclass
@@ -50,6 +56,7 @@ class Sums:
         return total
 
 
+CHUNK = 500  # round ids an IN list
 Query = TypeVar("Query", bound=Select[*tuple[Any, ...]])
 
 
@@ -91,10 +98,13 @@ def pending_rounds(session: Session, scope: Scope, period: Period) -> int:
     (``voided_rounds``, ``corrected_rounds``), or neither. So the records
     never counted are the period's records less those, and the pending
     ones are those that count, plus the counted ones that no longer do.
-    Only the period's records are counted (one index range, no row read)
-    and its approved voids and corrections read."""
-    records = select(func.count()).select_from(RoundRecord).where(RoundRecord.table_id.in_(scope.table_ids))
-    records = in_period(records, RoundRecord.gaming_day, RoundRecord.shift, period)
+    The period's records are counted where they are stored
+    (``shift_expected_values.records``, kept as each record is stored),
+    and its approved voids and corrections read: flat in the rounds."""
+    records = select(func.coalesce(func.sum(ShiftExpectedValues.records), 0)).where(
+        ShiftExpectedValues.table_id.in_(scope.table_ids)
+    )
+    records = in_period(records, ShiftExpectedValues.gaming_day, ShiftExpectedValues.shift, period)
     seen = [
         func.coalesce(func.sum(getattr(ShiftAggregate, name)), 0)
         for name in ("rounds", "voided_rounds", "corrected_rounds")
@@ -113,13 +123,28 @@ def _out_of_count(session: Session, scope: Scope, period: Period) -> list[bool |
     """For each record of the period taken out of the count by an approved
     void or correction: None if never counted, False if counted and still
     in the totals, True if taken out of them. Driven by the approved
-    decisions (a few), each looked up by its round."""
-    approved = select(ExceptionDecision.round_id).where(ExceptionDecision.approved.is_(True)).distinct()
-    query = (
-        select(AggregatedRound.removed_at.is_not(None), AggregatedRound.round_id)
-        .select_from(RoundRecord)
-        .outerjoin(AggregatedRound, AggregatedRound.round_id == RoundRecord.id)
-        .where(RoundRecord.id.in_(approved), RoundRecord.table_id.in_(scope.table_ids))
+    decisions (a few), their rounds looked up by id and the period's
+    conditions applied here: in one statement, SQLite read every round of
+    the period (an index range) to test it against the decisions."""
+    approved = sorted(
+        set(session.scalars(select(ExceptionDecision.round_id).where(ExceptionDecision.approved.is_(True))))
     )
-    query = in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
-    return [None if marker is None else bool(removed) for removed, marker in session.execute(query)]
+    tables = set(scope.table_ids)
+    found: list[bool | None] = []
+    for start in range(0, len(approved), CHUNK):
+        rows = session.execute(
+            select(
+                RoundRecord.table_id,
+                RoundRecord.gaming_day,
+                RoundRecord.shift,
+                AggregatedRound.round_id,
+                AggregatedRound.removed_at,
+            )
+            .outerjoin(AggregatedRound, AggregatedRound.round_id == RoundRecord.id)
+            .where(RoundRecord.id.in_(approved[start : start + CHUNK]))
+        )
+        for table_id, day, shift, marker, removed in rows:
+            in_shift = period.shift is None or shift == period.shift
+            if table_id in tables and period.first_day <= day <= period.day and in_shift:
+                found.append(None if marker is None else removed is not None)
+    return found

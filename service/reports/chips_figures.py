@@ -6,43 +6,24 @@ them, and the sessions the sums do not reflect, named.
 A session counts in the gaming day and shift it opened in. The sums read
 the ``session_figures`` rows the workers keep (both sides of each check),
 never the slips or the rounds; the sessions not reflected are read from
-``table_sessions``, a few rows a table and day.
+``table_sessions`` and the approved decisions
+(:mod:`service.reports.pending_sessions`).
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TypedDict
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from service.accounting.figures import hold, out_of_step
+from service.accounting.figures import hold
 from service.reports.aggregate_sums import in_period
+from service.reports.pending_sessions import PendingSessionJson, pending_sessions
 from service.reports.periods import Period, Scope
-from service.store.models import DropCount, GameTable, SessionFigures, TableSession
+from service.store.models import SessionFigures
 
-#: pending sessions named in a report at most (their number is exact)
-PENDING_SHOWN = 100
 SUMMED = ("opener", "closer", "fills", "credits", "drop", "win", "rounds", "rounds_net")
-
-
-class PendingReason(StrEnum):
-    """Why the sums do not reflect a session of the period."""
-
-    OPEN = "open"  # no closer yet
-    UNCOUNTED = "uncounted"  # closed, its drop box not counted yet
-    FIGURING = "figuring"  # counted or recounted (or a round voided) since the job last ran
-
-
-class PendingSessionJson(TypedDict):
-    session_id: int
-    table_id: int
-    table: str  # the table's name
-    number: int  # the session's number at its table
-    gaming_day: str  # ISO 8601
-    shift: int
-    reason: PendingReason
 
 
 class ChipsFiguresJson(TypedDict):
@@ -99,48 +80,3 @@ def _sums(session: Session, scope: Scope, period: Period, tolerance: int) -> dic
     row = session.execute(in_period(query, SessionFigures.gaming_day, SessionFigures.shift, period)).one()
     # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
     return {name: int(value) for name, value in row._mapping.items()}
-
-
-def pending_sessions(session: Session, scope: Scope, period: Period) -> tuple[int, list[PendingSessionJson]]:
-    """How many sessions of the period are open, not counted, or counted
-    since their figures were kept; the first ``PENDING_SHOWN`` of them by
-    table and session number."""
-    counted = select(DropCount.id).where(DropCount.session_id == TableSession.id).exists()
-    stale = out_of_step()
-    conditions = (
-        TableSession.table_id.in_(scope.table_ids),
-        TableSession.closed_at.is_(None) | ~counted | stale,
-    )
-    how_many = in_period(
-        select(func.count(TableSession.id)).where(*conditions),
-        TableSession.gaming_day,
-        TableSession.shift,
-        period,
-    )
-    query = (
-        select(TableSession, GameTable.name, counted.label("counted"))
-        .join(GameTable, GameTable.id == TableSession.table_id)
-        .where(*conditions)
-        .order_by(TableSession.table_id, TableSession.number)
-        .limit(PENDING_SHOWN)
-    )
-    query = in_period(query, TableSession.gaming_day, TableSession.shift, period)
-    shown: list[PendingSessionJson] = [
-        {
-            "session_id": row.TableSession.id,
-            "table_id": row.TableSession.table_id,
-            "table": row.name,
-            "number": row.TableSession.number,
-            "gaming_day": row.TableSession.gaming_day.isoformat(),
-            "shift": row.TableSession.shift,
-            "reason": _reason(row.TableSession, bool(row.counted)),
-        }
-        for row in session.execute(query)
-    ]
-    return int(session.scalar(how_many) or 0), shown
-
-
-def _reason(table_session: TableSession, counted: bool) -> PendingReason:
-    if table_session.closed_at is None:
-        return PendingReason.OPEN
-    return PendingReason.FIGURING if counted else PendingReason.UNCOUNTED

@@ -1,6 +1,7 @@
 """The expected win from the hands dealt (rule book section 12): per bet,
 Σ stake × (−EV) over the period's counting seats with stored values (the
-worker job's rows, :mod:`service.rounds.expected_values`), with its band;
+worker job's rows, :mod:`service.rounds.expected_values`, summed per shift
+by :mod:`service.rounds.value_sums`), with its band;
 and what the players' own settings cost them against the best setting and
 against the house way, per dealer and per table.
 
@@ -12,7 +13,7 @@ Cauchy–Schwarz, Var(Σ s_i X_i) ≤ (Σ s_i sd_i)², whatever the correlation;
 rounds are independent, so the win's variance is at most Σ over rounds of
 (Σ s_i sd_i)², and the band is expected ± 2 × √ of that: an upper bound,
 so the band is at least as wide as the true ±2 sd band. The job keeps each
-round's Σ s_i sd_i; the sums here are SQL sums over those rows.
+round's Σ s_i sd_i, and each shift the sum of their squares.
 
 Money stays exact: the expected win is a Fraction (numerators over C(46,7)),
 shown rounded to the minor unit (halves away from zero) beside its exact
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypedDict
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.analysis.main_bet import DEALER_HANDS
@@ -34,8 +35,7 @@ from service.engine.table_config import BetType
 from service.reports.aggregate_sums import in_period
 from service.reports.hold import round_half_away
 from service.reports.periods import Period, Scope
-from service.rounds.status import counting
-from service.store.models import RoundExpectedValue, RoundRecord, SeatRecord, User
+from service.store.models import ShiftExpectedValues, User
 
 BAND_Z = 2.0  # the band is expected ± 2 × the bound of the standard deviation
 BAND_METHOD = (
@@ -140,52 +140,40 @@ def exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def _scoped(query: Any, scope: Scope, period: Period) -> Any:
-    query = query.where(RoundRecord.table_id.in_(scope.table_ids), counting())
-    return in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)
-
-
-def _squares(bet: BetType) -> ColumnElement[float]:
-    """Σ over rounds of (Σ stake × sd)²: each round's variance bound."""
-    column = getattr(RoundExpectedValue, f"{bet}_sd_sum")
-    return func.coalesce(func.sum(column * column), 0.0).label(f"{bet}_squares")
-
-
 def period_values(session: Session, scope: Scope, period: Period) -> dict[tuple[int, int], _Sums]:
     """Per (table, dealer): the stored values of the period's counting rounds,
-    and the rounds and seats still without them."""
-    columns = [func.coalesce(func.sum(getattr(RoundExpectedValue, name)), 0).label(name) for name in VALUES]
-    squares = [_squares(bet) for bet in BETS]
-    key = (RoundRecord.table_id, RoundRecord.entered_by)
-    query = _scoped(
-        select(*key, func.count().label("rounds"), *columns, *squares).join(
-            RoundRecord, RoundRecord.id == RoundExpectedValue.round_id
-        ),
-        scope,
-        period,
-    ).group_by(*key)
+    and the rounds and seats still without them, from the per-shift totals
+    (:mod:`service.rounds.value_sums`, exact at every moment): a few rows a
+    shift, whatever the rounds stored."""
+    totals = (*_COUNTS, *VALUES, *(f"{bet}_squares" for bet in BETS))
+    sums = [func.coalesce(func.sum(getattr(ShiftExpectedValues, name)), 0).label(name) for name in totals]
+    key = (ShiftExpectedValues.table_id, ShiftExpectedValues.dealer_id)
+    query = select(*key, *sums).where(ShiftExpectedValues.table_id.in_(scope.table_ids))
+    query = in_period(query, ShiftExpectedValues.gaming_day, ShiftExpectedValues.shift, period)
     found: dict[tuple[int, int], _Sums] = {}
-    for row in session.execute(query):
-        values = row._mapping
-        sums = found.setdefault((row.table_id, row.entered_by), _Sums())
-        sums.rounds = int(values["rounds"])
-        # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
-        sums.values = {name: int(values[name]) for name in VALUES}
-        sums.squares = {bet: float(values[f"{bet}_squares"]) for bet in BETS}
-    missing = _scoped(
-        select(*key, func.count(SeatRecord.id), func.count(func.distinct(RoundRecord.id)))
-        .select_from(SeatRecord)
-        .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
-        .where(
-            ~select(RoundExpectedValue.round_id).where(RoundExpectedValue.round_id == RoundRecord.id).exists()
-        ),
-        scope,
-        period,
-    ).group_by(*key)
-    for row in session.execute(missing):
-        sums = found.setdefault((int(row[0]), int(row[1])), _Sums())
-        sums.seats_without, sums.rounds_without = int(row[2]), int(row[3])
+    for row in session.execute(query.group_by(*key)):
+        if int(row.records) == int(row.taken_out_records):
+            continue  # none of the dealer's records counts: not in the report, as before
+        found[(row.table_id, row.dealer_id)] = _of_row({name: row._mapping[name] for name in totals})
     return found
+
+
+#: the record counts a shift's row keeps beside the values
+_COUNTS = ("records", "records_seats", "taken_out_records", "taken_out_seats", "rounds")
+
+
+def _of_row(values: dict[str, Any]) -> _Sums:
+    # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
+    whole = {name: int(values[name]) for name in (*_COUNTS, *VALUES)}
+    sums = _Sums(rounds=whole["rounds"])
+    sums.values = {name: whole[name] for name in VALUES}
+    # A statistic kept as a running float: a take-out can leave -0.0000001.
+    sums.squares = {bet: max(float(values[f"{bet}_squares"]), 0.0) for bet in BETS}
+    counting_rounds = whole["records"] - whole["taken_out_records"]
+    counting_seats = whole["records_seats"] - whole["taken_out_seats"]
+    sums.rounds_without = counting_rounds - whole["rounds"]
+    sums.seats_without = counting_seats - whole["seats"]
+    return sums
 
 
 def _money(numerator: int) -> Fraction:

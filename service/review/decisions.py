@@ -22,6 +22,7 @@ from service.review.exceptions import one_at_a_time, settle_correction, text_fie
 from service.rounds.entering import request_digest
 from service.rounds.status import ExceptionKind, RoundStatus, decision_state, statuses
 from service.rounds.storing import record_settled, round_id_of, round_ref_of, store_round
+from service.rounds.value_sums import take_out
 from service.store.models import ExceptionDecision, RoundException, RoundRecord, User
 
 #: a decision's event, by the exception's kind and the verdict
@@ -57,6 +58,7 @@ def decide(
     session.add(decision)
     session.flush()
     if approve:
+        take_out(session, record)  # of the expected win's totals, now
         queue_job(session, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
         if replacement is not None:
             queue_job(session, JobKind.AGGREGATE, replacement.id)

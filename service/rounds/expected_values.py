@@ -31,7 +31,8 @@ from service.engine.setting import Setting
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
 from service.engine.table_config import FoulPolicy, TableConfig
 from service.rounds.status import counting
-from service.store.db import utc_now
+from service.rounds.value_sums import add_values
+from service.store.db import hold_writer, utc_now
 from service.store.models import ConfigVersion, RoundExpectedValue, RoundRecord, SeatExpectedValue, SeatRecord
 from service.tables.tables import config_of
 
@@ -116,10 +117,13 @@ def expect_round(session: Session, round_id: int, instance: Path | None) -> bool
         raise StrategyTableMissing(f"no strategy table for qualifier {config.dealer_qualifier.text}")
     values = [(seat, _seat(seat, config, instance)) for seat in record.seats]
     now = utc_now()
+    hold_writer(session)  # SQLite: the values and their shift's sums in one turn
     for seat, found in values:
         session.add(_seat_row(record, seat, found, config, now))
-    session.add(_round_row(record, values, now))
+    round_values = _round_row(record, values, now)
+    session.add(round_values)
     session.flush()  # a concurrent run fails here on the round's key and is retried
+    add_values(session, record, round_values)  # the report's sums, if the round still counts
     return True
 
 

@@ -17,6 +17,7 @@ from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
 from service.engine.round_json import BetJson, BreakBonusJson, DealerJson, SeatJson, settlement_to_json
 from service.engine.settlement import RoundSettlement, SeatResult
+from service.rounds.value_sums import ShiftKey, count_record
 from service.store.db import hold_writer, iso
 from service.store.models import RoundRecord, SeatRecord
 
@@ -218,6 +219,9 @@ def store_round(
     rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seat_rows(round_, settled)]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
+    # The expected win's totals count every record as it is stored.
+    key = ShiftKey(values["table_id"], values["gaming_day"], values["shift"], values["entered_by"])
+    count_record(session, key, len(rows))
     return record_id, stored, rows
 
 

@@ -24,7 +24,7 @@ from service.store.audit_models import AuditEvent, AuditEventMac, AuditHeadSigna
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
-from service.store.report_models import AggregatedRound, ShiftAggregate, VarianceNote
+from service.store.report_models import AggregatedRound, ShiftAggregate, ShiftExpectedValues, VarianceNote
 from service.store.review_models import ExceptionDecision, RoundException
 from service.store.round_models import RoundRecord, SeatRecord
 from service.store.table_models import (
@@ -65,6 +65,7 @@ __all__ = [
     "SeatRecord",
     "SessionFigures",
     "ShiftAggregate",
+    "ShiftExpectedValues",
     "Slip",
     "SlipNumber",
     "SlipSignature",

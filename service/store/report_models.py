@@ -72,6 +72,46 @@ class AggregatedRound(Base):
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
+class ShiftExpectedValues(Base):
+    """Per table, gaming day, shift and dealer: what the expected win from
+    the hands dealt reads instead of every round's stored values.
+
+    ``records`` and ``records_seats`` count every round record stored in the
+    shift (kept as it is stored); ``taken_out_*`` those an approved void or
+    correction took out since (kept by the decision). The rest sums the
+    stored values of the records that count (kept by the expected-values job
+    as it stores them, taken out by the decision): the columns of
+    ``round_expected_values`` and, per bet, Σ over rounds of (Σ stake ×
+    sd)². Each change commits with what caused it, so the totals are exact
+    at every moment, with no job to wait for."""
+
+    __tablename__ = "shift_expected_values"
+    __table_args__ = (UniqueConstraint("table_id", "gaming_day", "shift", "dealer_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"))
+    gaming_day: Mapped[date] = mapped_column(Date, index=True)
+    shift: Mapped[int] = mapped_column(Integer)
+    dealer_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    records: Mapped[int] = mapped_column(Integer, default=0)
+    records_seats: Mapped[int] = mapped_column(Integer, default=0)
+    taken_out_records: Mapped[int] = mapped_column(Integer, default=0)
+    taken_out_seats: Mapped[int] = mapped_column(Integer, default=0)
+    rounds: Mapped[int] = mapped_column(Integer, default=0)  # counting, with values
+    seats: Mapped[int] = mapped_column(Integer, default=0)
+    main_handle: Mapped[int] = mapped_column(BigInteger, default=0)
+    main_player_value: Mapped[int] = mapped_column(BigInteger, default=0)
+    dealer_break_bonus_player_value: Mapped[int] = mapped_column(BigInteger, default=0)
+    break_bonus_player_value: Mapped[int] = mapped_column(BigInteger, default=0)
+    main_best_value: Mapped[int] = mapped_column(BigInteger, default=0)
+    main_house_way_value: Mapped[int] = mapped_column(BigInteger, default=0)
+    # Statistics, not money: added in another order they may differ from
+    # a recount in their last bits (see service.compliance.totals_check).
+    main_squares: Mapped[float] = mapped_column(Float, default=0.0)
+    dealer_break_bonus_squares: Mapped[float] = mapped_column(Float, default=0.0)
+    break_bonus_squares: Mapped[float] = mapped_column(Float, default=0.0)
+
+
 class VarianceNote(Base):
     """A pit boss's investigation note on a flagged hold variance. Append-
     only: the latest note of a (scope, period, bet) is the current one."""

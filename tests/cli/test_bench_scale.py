@@ -52,6 +52,7 @@ COMPARED = (
     "outbox",
     "aggregated_rounds",
     "shift_aggregates",
+    "shift_expected_values",
     "table_sessions",
     "inventory_counts",
     "slips",

@@ -20,7 +20,7 @@ from service.cli import main
 from service.compliance.audit_verify import verify_chain, verify_records
 from service.store.canonical_json import canonical_json
 from service.store.db import unit_of_work, utc_now
-from service.store.models import AuditEvent, AuditSeal
+from service.store.models import AuditEvent, AuditSeal, ShiftExpectedValues
 from tests.par_sheets import default_sheet
 from tests.support.app import PASSWORD, edit, sessions
 from tests.support.background import check_chain, run_burst
@@ -160,6 +160,9 @@ def test_each_verification_is_on_the_record(app, client, as_role, settings, chai
         recorded = session.scalars(
             select(AuditEvent).where(AuditEvent.kind == "audit_verified").order_by(AuditEvent.id)
         ).all()
+        # The expected win's totals, kept as the rounds were stored.
+        value_sums = session.scalar(select(func.count()).select_from(ShiftExpectedValues))
+    assert value_sums > 0
     assert [event.payload["via"] for event in recorded] == ["api", "cli"]
     assert recorded[0].actor_id is not None
     assert recorded[1].actor_id is None
@@ -175,7 +178,7 @@ def test_each_verification_is_on_the_record(app, client, as_role, settings, chai
         "chain_intact": True,
         "rounds_checked": rounds,
         "rounds_differing": 0,
-        "totals_checked": 0,
+        "totals_checked": value_sums,  # no round counted into the aggregates: only these
         "totals_differing": 0,
         "accounting_checked": 0,
         "accounting_differing": 0,

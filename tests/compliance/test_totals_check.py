@@ -14,7 +14,7 @@ from service.audit.chain import seal_batch
 from service.cli import main
 from service.rounds.aggregates import COUNTERS, aggregate_round, count_round
 from service.store.db import unit_of_work, utc_now
-from service.store.models import AggregatedRound, AuditEvent, RoundRecord, ShiftAggregate
+from service.store.models import AggregatedRound, AuditEvent, RoundRecord, ShiftAggregate, ShiftExpectedValues
 from tests.support.app import sessions, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter, round_body, void_approved
@@ -66,11 +66,12 @@ def counted(app, client, as_role, table):
 def test_the_totals_agree_with_a_recount_of_the_rounds(settings, counted):
     result = verify(settings)
     assert result.exit_code == 0, result.output
-    assert "totals: 1 shift total(s) agree with a recount of the rounds" in result.stdout
+    # The shift's aggregate and its expected win's totals.
+    assert "totals: 2 shift total(s) agree with a recount of the rounds" in result.stdout
     totals = json.loads(verify(settings, "--json").stdout)["totals"]
     assert totals == {
         "intact": True,
-        "checked": 1,
+        "checked": 2,
         "differing": 0,
         "differences": [],
         "taken_out_counting": [],
@@ -92,7 +93,7 @@ def test_a_lowered_main_net_moves_the_hold_and_is_named(app, client, as_role, se
         f"{row.gaming_day.isoformat()}, shift {row.shift}, dealer dealer (id {row.dealer_id}), config "
         f"version 1: main_house_net stored {row.main_house_net - 500}, recounted {row.main_house_net}"
     ) in result.stdout
-    assert "MISMATCH: 1 of 1 shift total(s) differ from a recount of the rounds" in result.stdout
+    assert "MISMATCH: 1 of 2 shift total(s) differ from a recount of the rounds" in result.stdout
     report = json.loads(verify(settings, "--json").stdout)
     assert report["intact"] is False
     assert report["totals"]["differences"] == [
@@ -149,3 +150,19 @@ def test_a_counting_round_taken_out_of_the_totals_is_named(app, settings, counte
     )
     report = json.loads(verify(settings, "--json").stdout)
     assert report["totals"]["taken_out_counting"] == [game["id"]]
+
+
+@pytest.mark.parametrize("column", ["records", "taken_out_seats", "main_player_value", "main_squares"])
+def test_the_expected_win_s_totals_are_recounted(app, settings, counted, column):
+    """Three records (one voided), none valued: a total changed by hand is
+    named with its table's name, version 0 (they are kept per dealer)."""
+    with unit_of_work(sessions(app)) as session:
+        row = session.scalars(select(ShiftExpectedValues)).one()
+        stored = getattr(row, column)
+        changed = getattr(ShiftExpectedValues, column) + 7
+        session.execute(update(ShiftExpectedValues).values({column: changed}))
+    report = json.loads(verify(settings, "--json").stdout)
+    assert report["totals"]["differing"] == 1
+    (difference,) = report["totals"]["differences"]
+    assert (difference["column"], difference["config_version"]) == (f"shift_expected_values.{column}", 0)
+    assert (difference["stored"], difference["recounted"]) == (stored + 7, stored)

@@ -76,8 +76,9 @@ def test_the_job_saves_its_progress_and_then_the_report(app, client, as_role, ro
 
     monkeypatch.setattr(service.jobs.progress, "save_progress", recording)
     assert run_verification(sessions(app), asked["id"], progress_every=2) is True
-    # Six links, three rounds, three round_settled events, no totals yet.
-    total = 6 + 3 + 3
+    # Six links, three rounds, three round_settled events, no shift aggregate
+    # yet, and the expected win's totals the rounds went into as they were stored.
+    total = 6 + 3 + 3 + 1
     assert saved[0] == (0, total)
     assert [done for done, _ in saved[1:]] == list(range(2, total + 1, 2))
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json

@@ -6,18 +6,21 @@ counts: win = drop + closer + credits - opener - fills."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy import func, select
 
-from service.accounting.figures import figure_session
+from service.accounting.figures import figure_session, out_of_step
 from service.jobs.queues import JobKind
-from service.reports.periods import floor_scope
+from service.reports.aggregate_sums import in_period
+from service.reports.pending_sessions import pending_sessions
+from service.reports.periods import floor_scope, resolve_period
 from service.reports.table_reports import report
 from service.store.db import unit_of_work, utc_now
-from service.store.models import OutboxEntry, RoundRecord, SessionFigures
+from service.store.models import DropCount, OutboxEntry, RoundRecord, SessionFigures, TableSession
 from tests.support.accounting import (
     CREDIT,
     FILL,
@@ -249,3 +252,51 @@ def test_hold_is_null_when_nothing_was_dropped(app, client, table):
     run_figures_jobs(app)
     chips = get_report(client, f"tables/{table['id']}", day="2026-03-10")
     assert (chips["sessions_counted"], chips["drop"], chips["win"], chips["hold"]) == (1, 0, 100000, None)
+
+
+def pending_as_defined(session, scope, period) -> list[int]:
+    """The sessions the report names, by their definition in one statement
+    (what the report read before it matched decisions to sessions)."""
+    counted = select(DropCount.id).where(DropCount.session_id == TableSession.id).exists()
+    query = select(TableSession.id).where(
+        TableSession.table_id.in_(scope.table_ids),
+        TableSession.closed_at.is_(None) | ~counted | out_of_step(),
+    )
+    query = in_period(query, TableSession.gaming_day, TableSession.shift, period)
+    return sorted(session.scalars(query))
+
+
+def assert_pending_as_defined(app) -> int:
+    found = 0
+    with sessions(app)() as session:
+        scope = floor_scope(session)
+        for day, kind, shift in itertools.product(
+            (date(2026, 3, 10), date(2026, 3, 11)), ("shift", "day", "mtd", "ytd"), (1, 2)
+        ):
+            period, _ = resolve_period(scope, kind, day, shift if kind == "shift" else None, DAY_2)
+            expected = pending_as_defined(session, scope, period)
+            count, shown = pending_sessions(session, scope, period)
+            assert (count, sorted(each["session_id"] for each in shown)) == (len(expected), expected)
+            found += count
+    return found
+
+
+def test_the_pending_sessions_are_those_out_of_step(app, client, floor):
+    """Before and after the figures job, a void of a counted session's
+    round, a void of a round the figures reflect already, a recount."""
+    assert assert_pending_as_defined(app) > 0
+    run_figures_jobs(app)
+    assert_pending_as_defined(app)
+    with sessions(app)() as session:
+        first, second = session.scalars(
+            select(RoundRecord.id).where(RoundRecord.table_id == floor["a"]["id"]).order_by(RoundRecord.id)
+        )
+    bosses = sign_in(client, "pit_boss"), sign_in(client, "pit_boss2")
+    void_approved(client, *bosses, first)
+    assert_pending_as_defined(app)
+    run_figures_jobs(app)
+    void_approved(client, *bosses, second)
+    ok(count_drop(client, floor["sessions"][1], lines=RECOUNT_2, reason="a bundle missed"), 201)
+    assert_pending_as_defined(app)
+    run_figures_jobs(app)
+    assert_pending_as_defined(app)

@@ -75,6 +75,7 @@ class Template:
     seats: list[list[dict[str, Any]]]  # each record's seat rows, without id and round
     events: list[tuple[int, int]]  # each record's event: its actor and configuration version
     aggregates: list[dict[str, Any]]  # the day's shift aggregates, without ids
+    value_sums: list[dict[str, Any]]  # the day's expected-win totals, without ids
     #: the seats' values as the database driver is sent them, made once
     sent_seats: dict[str, list[list[tuple[Any, ...]]]] = field(default_factory=dict)
 

@@ -11,8 +11,8 @@ copied in bulk: the same cards and bets a day later, with their own ids,
 round ids, idempotency keys, times and gaming day, and everything derived
 from those computed again by the service's functions (the request digest,
 the ``round_settled`` payload, its canonical JSON and MAC, the placement);
-the template day's shift aggregates are copied to the new day, since the
-same rounds sum to the same totals. The real sealer then seals the chain.
+the template day's shift aggregates and expected-win totals are copied to
+the new day, since the same rounds sum to the same totals. The real sealer then seals the chain.
 """
 
 from __future__ import annotations
@@ -43,11 +43,12 @@ from service.store.models import (
     RoundRecord,
     SeatRecord,
     ShiftAggregate,
+    ShiftExpectedValues,
 )
 from service.tables.gaming_day import place
 
 INSERT_CHUNK = 1_000  # rounds (with their seats, events and jobs) an executemany
-_ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS = (
+_ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS, _VALUE_SUMS = (
     cast(Table, model.__table__)
     for model in (
         RoundRecord,
@@ -57,10 +58,11 @@ _ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS = (
         OutboxEntry,
         AggregatedRound,
         ShiftAggregate,
+        ShiftExpectedValues,
     )
 )
 #: the tables whose ids the bulk INSERTs give (PostgreSQL's sequences are moved past them)
-_NUMBERED = (_ROUNDS, _SEATS, _EVENTS, _OUTBOX, _SHIFTS)
+_NUMBERED = (_ROUNDS, _SEATS, _EVENTS, _OUTBOX, _SHIFTS, _VALUE_SUMS)
 #: the jobs a round entered queues, in the order it queues them
 _ROUND_JOBS = (JobKind.SEAL, JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
 
@@ -90,12 +92,17 @@ def take_template(floor: Floor) -> Template:
             select(_SHIFTS).where(_SHIFTS.c.gaming_day == day).order_by(_SHIFTS.c.id)
         ).mappings()
         aggregates = [{k: v for k, v in row.items() if k != "id"} for row in shifts]
+        sums = connection.execute(
+            select(_VALUE_SUMS).where(_VALUE_SUMS.c.gaming_day == day).order_by(_VALUE_SUMS.c.id)
+        ).mappings()
+        value_sums = [{k: v for k, v in row.items() if k != "id"} for row in sums]
     return Template(
         day,
         [{k: v for k, v in row.items() if k != "id"} for row in rounds],
         [seats[record_id] for record_id in ids],
         [events[f"round:{record_id}"] for record_id in ids],
         aggregates,
+        value_sums,
     )
 
 
@@ -144,7 +151,7 @@ class _Writer:
 def replicate_day(floor: Floor, index: int) -> int:
     """The template's rounds stored again as gaming day ``index``, with
     their seats, events, MACs, jobs (dispatched) and counted markers, and
-    the day's shift aggregates; how many rows were inserted."""
+    the day's shift aggregates and expected-win totals; how many rows were inserted."""
     template = floor.template
     assert template is not None  # taken after the first day
     shift = timedelta(days=index)
@@ -180,10 +187,11 @@ def replicate_day(floor: Floor, index: int) -> int:
             if (number + 1) % INSERT_CHUNK == 0:
                 for writer in writers.values():  # the rounds first: the seats' foreign key
                     writer.flush()
-        for number, row in enumerate(template.aggregates):
-            writers[_SHIFTS.name].add(
-                {**row, "id": next_id[_SHIFTS.name] + number, "gaming_day": row["gaming_day"] + shift}
-            )
+        for table, rows in ((_SHIFTS, template.aggregates), (_VALUE_SUMS, template.value_sums)):
+            for number, row in enumerate(rows):
+                writers[table.name].add(
+                    {**row, "id": next_id[table.name] + number, "gaming_day": row["gaming_day"] + shift}
+                )
         for writer in writers.values():
             writer.flush()
         _move_sequences(connection)

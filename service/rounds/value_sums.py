@@ -1,0 +1,158 @@
+"""The expected win's per-shift totals (``shift_expected_values``): what a
+report of any period reads instead of every round's stored values.
+
+Unlike ``shift_aggregates`` (a job behind the rounds, its lag reported as
+pending rounds), each change here commits in the transaction that causes
+it, so the totals equal a recount from the rounds at every moment:
+
+- a round record stored (entered, or an approved correction's new record):
+  ``records`` and ``records_seats`` (:func:`count_record`);
+- its expected values stored by the job while the record counts: the
+  values (:func:`add_values`);
+- an approved void or correction: ``taken_out_*``, and its values if they
+  were added (:func:`take_out`).
+
+A decision and the values job can race for one round (on PostgreSQL): each
+locks the shift's row before it reads what decides its change (whether the
+round counts, whether it has values), so the second sees the first's
+commit. Money columns are integers; the squares are statistics (floats)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.orm import Session
+
+from service.engine.table_config import BetType
+from service.rounds.status import counts
+from service.store.models import RoundExpectedValue, RoundRecord, ShiftExpectedValues
+
+#: the integer columns of a round's values, summed under the same names
+VALUES = (
+    "seats",
+    "main_handle",
+    "main_player_value",
+    "dealer_break_bonus_player_value",
+    "break_bonus_player_value",
+    "main_best_value",
+    "main_house_way_value",
+)
+BETS = tuple(bet.value for bet in BetType)
+#: every total of a row, zero in a new one
+TOTALS = (
+    "records",
+    "records_seats",
+    "taken_out_records",
+    "taken_out_seats",
+    "rounds",
+    *VALUES,
+    *(f"{bet}_squares" for bet in BETS),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftKey:
+    """The row a round record's totals go to: its table, gaming day, shift
+    and the dealer who entered it (a correction's record keeps the dealer)."""
+
+    table_id: int
+    gaming_day: date
+    shift: int
+    dealer_id: int
+
+    @classmethod
+    def of(cls, record: RoundRecord) -> ShiftKey:
+        return cls(record.table_id, record.gaming_day, record.shift, record.entered_by)
+
+    def where(self) -> list[Any]:
+        return [
+            ShiftExpectedValues.table_id == self.table_id,
+            ShiftExpectedValues.gaming_day == self.gaming_day,
+            ShiftExpectedValues.shift == self.shift,
+            ShiftExpectedValues.dealer_id == self.dealer_id,
+        ]
+
+
+def count_record(session: Session, key: ShiftKey, seats: int) -> None:
+    """A round record just stored, with its seats (the caller holds SQLite's
+    writer; on PostgreSQL the UPDATE locks the row, and two first records of
+    a shift racing to INSERT it lose on the unique key and are retried)."""
+    _bump(session, key, {"records": 1, "records_seats": seats})
+
+
+def add_values(session: Session, record: RoundRecord, values: RoundExpectedValue) -> bool:
+    """Add a round's values just stored to its shift's sums if the round
+    counts; ``False`` if a void or correction took it out already."""
+    row_id = _locked_row(session, ShiftKey.of(record))
+    if not counts(session, record.id):  # read after the lock: a decision committed meanwhile is seen
+        return False
+    _change(session, row_id, _shares(values, +1))
+    return True
+
+
+def take_out(session: Session, record: RoundRecord) -> None:
+    """An approved void or correction of ``record`` (which counted until
+    now): its record and seats taken out, and its values if stored."""
+    row_id = _locked_row(session, ShiftKey.of(record))
+    seats = len(record.seats)
+    _change(session, row_id, {"taken_out_records": 1, "taken_out_seats": seats})
+    values = session.get(RoundExpectedValue, record.id)  # after the lock: a job committed meanwhile is seen
+    if values is not None:
+        _change(session, row_id, _shares(values, -1))
+
+
+def _shares(values: RoundExpectedValue, sign: int) -> dict[str, int | float]:
+    shares: dict[str, int | float] = {"rounds": sign}
+    for name in VALUES:
+        shares[name] = sign * int(getattr(values, name))
+    for bet in BETS:
+        # Σ stake × sd is the bound of the round's sd: its square, the variance's.
+        bound = float(getattr(values, f"{bet}_sd_sum"))
+        shares[f"{bet}_squares"] = sign * bound * bound
+    return shares
+
+
+def _locked_row(session: Session, key: ShiftKey) -> int:
+    """The id of the key's row, locked (made, zero, if missing)."""
+    query = select(ShiftExpectedValues.id).where(*key.where()).with_for_update()
+    row_id = session.scalar(query)
+    if row_id is None:
+        _insert(session, key, {})
+        row_id = session.scalar(query)
+        assert row_id is not None  # inserted just now
+    return int(row_id)
+
+
+def _bump(session: Session, key: ShiftKey, amounts: dict[str, int | float]) -> None:
+    changed = session.execute(
+        update(ShiftExpectedValues)
+        .where(*key.where())
+        .values({name: getattr(ShiftExpectedValues, name) + amount for name, amount in amounts.items()})
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount == 0:  # type: ignore[attr-defined]  # a CursorResult
+        _insert(session, key, amounts)
+
+
+def _change(session: Session, row_id: int, amounts: dict[str, int | float]) -> None:
+    session.execute(
+        update(ShiftExpectedValues)
+        .where(ShiftExpectedValues.id == row_id)
+        .values({name: getattr(ShiftExpectedValues, name) + amount for name, amount in amounts.items()})
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _insert(session: Session, key: ShiftKey, amounts: dict[str, int | float]) -> None:
+    row: dict[str, Any] = {
+        "table_id": key.table_id,
+        "gaming_day": key.gaming_day,
+        "shift": key.shift,
+        "dealer_id": key.dealer_id,
+        **dict.fromkeys(TOTALS, 0),
+        **amounts,
+    }
+    session.execute(insert(ShiftExpectedValues).values(row))

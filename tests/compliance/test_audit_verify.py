@@ -495,19 +495,6 @@ def test_a_payload_that_is_not_json_is_named_or_refused(app, client, as_role, se
     assert [(d["field"], d["current"]) for d in broken["differences"]] == [("payload", "not JSON {")]
 
 
-def store_time_text(app, event_id: int, stored: str) -> None:
-    """The time column set to this text, as SQL on SQLite can write it."""
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
-            text("UPDATE audit_events SET occurred_at = :at WHERE id = :id"), {"at": stored, "id": event_id}
-        )
-
-
-def stored_time_text(app, event_id: int) -> str:
-    with sessions(app)() as session:
-        return session.scalar(text("SELECT occurred_at FROM audit_events WHERE id = :id"), {"id": event_id})
-
-
 def test_an_edited_time_is_named(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 1)

@@ -74,7 +74,11 @@ def setting(entered: Any) -> str:
     return str(entered)
 
 
+# json.dumps with these options builds an encoder a call; one does (the same text).
+_COMPACT = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+
+
 def compact(document: Any) -> str:
     if document is None:
         return ""
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT(document)

@@ -121,11 +121,10 @@ def write_file(member: Member, spec: ExportFile, rows: Iterator[Line], written: 
     a chunk at a time. How many rows (CSV: not counting the header)."""
     number = 0
     if spec.columns is None:
-        dumps, line = json.dumps, spec.line
+        # One encoder (json.dumps with options builds one a call): the same text.
+        dumps, line = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode, spec.line
         for chunk in _chunks(rows):
-            member.write(
-                "".join([dumps(line(row), sort_keys=True, ensure_ascii=False) + "\n" for row in chunk])
-            )
+            member.write("".join([dumps(line(row)) + "\n" for row in chunk]))
             number += len(chunk)
             written(len(chunk))
         member.flush()

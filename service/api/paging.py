@@ -116,7 +116,7 @@ def keyset_links(order: Order, page: KeysetPage[Any]) -> dict[str, str]:
             "first": {},
             "prev": at(page.previous),
             "next": at(page.following),
-            "last": at(Keyset(Step.LAST)) if page.total else {},
+            "last": at(Keyset(Step.LAST)) if page.any_rows else {},
         }
     )
     return {"Link": header}

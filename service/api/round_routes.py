@@ -22,6 +22,7 @@ from service.api.transactions import committed
 from service.errors import ServiceError
 from service.rounds.entering import enter_round
 from service.rounds.preview import PreviewJson, preview_round
+from service.rounds.round_counts import counted_rounds
 from service.rounds.samples import EXAMPLE_ROUND
 from service.rounds.showing import (
     RecallJson,
@@ -117,7 +118,8 @@ class TableRounds(MethodView):
         cursor = query.get("cursor")
         at = None if cursor is None else decode_cursor(order, cursor)
         found = keyset_rounds(db(), table, *filters, order, query["per_page"], at)
-        shown = round_page(db(), found.items, found.total, 1 if at is None else None, found.per_page, order)
+        total = counted_rounds(db(), table.id, *filters)  # kept as rounds are stored: no COUNT
+        shown = round_page(db(), found.items, total, 1 if at is None else None, found.per_page, order)
         return shown, 200, keyset_links(order, found)
 
 

@@ -178,7 +178,14 @@ class RoundPageSchema(Schema):
     items = fields.List(
         fields.Nested(RoundSchema), required=True, metadata={"description": "the page's rounds, in order"}
     )
-    total = fields.Integer(required=True, metadata={"description": "rounds in all pages"})
+    total = fields.Integer(
+        required=True,
+        metadata={
+            "description": "rounds in all pages, with the filters (gaming days, shift): exact, from counts "
+            "kept by table, gaming day and shift as each round is stored, so it costs the same however many "
+            "rounds the table holds"
+        },
+    )
     page = fields.Integer(
         required=True,
         allow_none=True,

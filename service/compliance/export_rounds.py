@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import Exists, case, exists, func, literal, select
 
 from service.compliance.export_queries import Cut, Line, Query, Scope, rounds_in
-from service.compliance.export_values import cards, round_id, setting
+from service.compliance.export_values import as_text, cards, loaded, round_id, setting
 from service.rounds.aggregates import BETS
 from service.rounds.status import ExceptionKind, RoundStatus
 from service.store.models import (
@@ -64,7 +64,7 @@ def rounds_query(scope: Scope) -> Query:
             status,
             superseded_by,
             ConfigVersion.version,
-            RoundRecord.dealer_cards,
+            as_text(RoundRecord.dealer_cards),  # JSON columns as text: loaded faster below
             User.name,
             RoundRecord.entered_at,
             RoundRecord.utc_offset_minutes,
@@ -96,7 +96,7 @@ def round_row(row: Line) -> list[object]:
         status,
         superseded_by,
         version,
-        cards(dealer),
+        cards(loaded(dealer)),
         entered_by,
         entered_at,
         offset,
@@ -120,10 +120,10 @@ def seats_query(scope: Scope) -> Query:
             RoundRecord.revision,
             RoundRecord.gaming_day,
             SeatRecord.seat,
-            SeatRecord.cards,
-            SeatRecord.setting_entered,
-            SeatRecord.low,
-            SeatRecord.high,
+            as_text(SeatRecord.cards),
+            as_text(SeatRecord.setting_entered),
+            as_text(SeatRecord.low),
+            as_text(SeatRecord.high),
             SeatRecord.rule,
             SeatRecord.fouled,
             *money,
@@ -143,10 +143,10 @@ def seat_row(row: Line) -> list[object]:
         revision,
         gaming_day,
         seat,
-        cards(seven),
-        setting(entered),
-        cards(low),
-        cards(high),
+        cards(loaded(seven)),
+        setting(loaded(entered)),
+        cards(loaded(low)),
+        cards(loaded(high)),
         rule,
         fouled,
         *row[12:],

@@ -10,9 +10,9 @@ from typing import Any, TypedDict
 from sqlalchemy import ColumnElement, case, literal, select
 from sqlalchemy.orm import aliased
 
-from service.audit.chain import EVENT_COLUMNS, CanonicalEvent
+from service.audit.chain import CanonicalEvent
 from service.compliance.export_queries import Line, Query, Scope, rounds_in
-from service.compliance.export_values import compact, round_id
+from service.compliance.export_values import as_text, compact, loaded, round_id
 from service.rounds.status import DecisionState
 from service.store.models import AuditEvent, AuditSeal, ExceptionDecision, RoundException, RoundRecord, User
 
@@ -81,7 +81,7 @@ def events_query(scope: Scope) -> Query:
             AuditEvent.actor_id,
             actor.name,
             AuditEvent.table_id,
-            AuditEvent.payload,
+            as_text(AuditEvent.payload),  # loaded faster than by the column type
             AuditSeal.seq,
         )
         .outerjoin(actor, actor.id == AuditEvent.actor_id)
@@ -93,7 +93,7 @@ def events_query(scope: Scope) -> Query:
 
 def event_row(row: Line) -> list[object]:
     *head, payload, seq = row
-    return [*head, compact(payload), seq]
+    return [*head, compact(loaded(payload)), seq]
 
 
 def chain_query(scope: Scope) -> Query:
@@ -103,7 +103,14 @@ def chain_query(scope: Scope) -> Query:
             AuditSeal.previous_hash,
             AuditSeal.hash,
             AuditSeal.sealed_at,
-            *EVENT_COLUMNS,
+            # The chain's EVENT_COLUMNS, the payload as text (loaded faster than by its type).
+            AuditEvent.id,
+            AuditEvent.kind,
+            AuditEvent.subject,
+            AuditEvent.actor_id,
+            AuditEvent.table_id,
+            AuditEvent.occurred_at,
+            as_text(AuditEvent.payload),
         )
         .join(AuditEvent, AuditEvent.id == AuditSeal.event_id)
         .where(AuditSeal.seq <= scope.cut.seal_seq, *_events_in(scope))
@@ -133,7 +140,7 @@ def chain_line(row: Line) -> ChainLine:
         "previous_hash": previous_hash,
         "hash": digest,
         "sealed_at": sealed_at.isoformat(),
-        "event": canonical_event(event_id, kind, subject, actor_id, table_id, occurred_at, payload),
+        "event": canonical_event(event_id, kind, subject, actor_id, table_id, occurred_at, loaded(payload)),
     }
 
 

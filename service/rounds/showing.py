@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session, object_session
 
 from service.errors import NotFound
 from service.rounds.deck_round import DECK_KEY, RoundDeckJson, decks_of
+from service.rounds.round_counts import counted_rounds
 from service.rounds.status import Status, decision_state, statuses
 from service.rounds.storing import (
     ExplainedDealerJson,
@@ -157,7 +158,8 @@ def list_rounds(
 ) -> Page[RoundRecord]:
     """A page by number (OFFSET: kept for the clients that page so)."""
     query = _table_rounds(table, first_day, last_day, shift)
-    found: Page[RoundRecord] = paginate(session, query, RoundRecord.id, page, per_page, order)
+    total = counted_rounds(session, table.id, first_day, last_day, shift)
+    found: Page[RoundRecord] = paginate(session, query, RoundRecord.id, page, per_page, order, total)
     return found
 
 
@@ -171,7 +173,8 @@ def keyset_rounds(
     per_page: int,
     at: Keyset | None,
 ) -> KeysetPage[RoundRecord]:
-    """A page by keyset on the record id (the index on table and id)."""
+    """A page by keyset on the record id (the index on table and id); its
+    total is :func:`counted_rounds`'s."""
     query = _table_rounds(table, first_day, last_day, shift)
     found: KeysetPage[RoundRecord] = keyset_page(session, query, RoundRecord.id, order, per_page, at)
     return found

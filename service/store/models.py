@@ -26,7 +26,7 @@ from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.report_models import AggregatedRound, ShiftAggregate, ShiftExpectedValues, VarianceNote
 from service.store.review_models import ExceptionDecision, RoundException
-from service.store.round_models import RoundRecord, SeatRecord
+from service.store.round_models import RoundCount, RoundRecord, SeatRecord
 from service.store.table_models import (
     DEFAULT_SHIFT_STARTS,
     DEFAULT_SHIFT_STARTS_JSON,
@@ -57,6 +57,7 @@ __all__ = [
     "LoginFailure",
     "LoginThrottle",
     "OutboxEntry",
+    "RoundCount",
     "RoundDeck",
     "RoundException",
     "RoundExpectedValue",

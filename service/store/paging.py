@@ -1,8 +1,10 @@
-"""A page of a query's rows, with the count of them all: by page number
-(exports, verifications: a few thousand rows at most) or by keyset (the
+"""A page of a query's rows: by page number, with the count of them all
+(exports, verifications: a few thousand rows at most), or by keyset (the
 round list: a table can hold millions of rounds, and OFFSET reads every row
-it skips). Either order, oldest first or newest first, by a key that rises
-as rows are stored (the record id)."""
+it skips; a keyset page counts nothing, since a COUNT reads every row too:
+a list that shows a total keeps its own, as the round list does). Either
+order, oldest first or newest first, by a key that rises as rows are
+stored (the record id)."""
 
 from __future__ import annotations
 
@@ -56,7 +58,8 @@ class Keyset:
 @dataclass(frozen=True)
 class KeysetPage(Generic[Item]):
     items: list[Item]
-    total: int
+    #: whether the query has any row at all (the Link header's ``last``)
+    any_rows: bool
     per_page: int
     #: the keysets of the pages on either side; None: no row there
     previous: Keyset | None
@@ -75,9 +78,16 @@ def _beyond(key: InstrumentedAttribute[int], order: Order, value: int, forward: 
 
 
 def paginate(
-    session: Session, query: Select[Any], key: Any, page: int, per_page: int, order: Order = Order.OLDEST
+    session: Session,
+    query: Select[Any],
+    key: Any,
+    page: int,
+    per_page: int,
+    order: Order = Order.OLDEST,
+    total: int | None = None,
 ) -> Page[Any]:
-    total = _count(session, query)
+    """``total``: the query's rows if the caller keeps their count (else counted)."""
+    total = _count(session, query) if total is None else total
     ordered = query.order_by(_ordered(key, order, forward=True))
     items = session.scalars(ordered.offset((page - 1) * per_page).limit(per_page))
     return Page(list(items), total, page, per_page)
@@ -103,17 +113,17 @@ def keyset_page(
     rows = rows[:per_page]
     if not forward:
         rows.reverse()
-    total = _count(session, query)
     if not rows:
         # Past either end: the way back is the last page, if any row exists.
-        back = Keyset(Step.LAST) if total and at is not None and forward else None
-        return KeysetPage([], total, per_page, back, None)
+        any_rows = at is not None and _exists(session, query)
+        back = Keyset(Step.LAST) if any_rows and forward else None
+        return KeysetPage([], any_rows, per_page, back, None)
     first, last = _key(rows[0], key), _key(rows[-1], key)
     earlier = more if not forward else _exists(session, query.where(_beyond(key, order, first, False)))
     later = more if forward else _exists(session, query.where(_beyond(key, order, last, True)))
     return KeysetPage(
         rows,
-        total,
+        True,
         per_page,
         Keyset(Step.BEFORE, first) if earlier else None,
         Keyset(Step.AFTER, last) if later else None,

@@ -81,3 +81,18 @@ class SeatRecord(Base):
     break_bonus_stake: Mapped[int] = mapped_column(BigInteger)
     break_bonus_outcome: Mapped[str] = mapped_column(String(10))
     break_bonus_net: Mapped[int] = mapped_column(BigInteger)
+
+
+class RoundCount(Base):
+    """How many round records a table holds for a gaming day and shift
+    (corrections included: the round list shows every record). Kept in
+    the transaction that inserts the record (``service.rounds.round_counts``),
+    so the list's ``total`` is a sum of a few rows a day instead of a count
+    of every round the table ever stored."""
+
+    __tablename__ = "round_counts"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    gaming_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    shift: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rounds: Mapped[int] = mapped_column(BigInteger)

@@ -17,6 +17,7 @@ the new day, since the same rounds sum to the same totals. The real sealer then 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
 from time import perf_counter
@@ -32,6 +33,7 @@ from service.cli.bench.scale_floor import Floor, Template, close_tables, open_ta
 from service.cli.scratch import seal_all
 from service.jobs.queues import JobKind
 from service.rounds.entering import request_digest
+from service.rounds.round_counts import count_inserted
 from service.rounds.storing import round_ref_of, settled_payload
 from service.store.db import unit_of_work, utc_now
 from service.store.models import (
@@ -194,9 +196,17 @@ def replicate_day(floor: Floor, index: int) -> int:
                 )
         for writer in writers.values():
             writer.flush()
+        _count_copies(connection, template.rounds, shift)
         _move_sequences(connection)
     floor.days = max(floor.days, index + 1)
     return sum(writer.written for writer in writers.values())
+
+
+def _count_copies(connection: Connection, rounds: list[dict[str, Any]], shift: timedelta) -> None:
+    """The copied records counted for the round list, as storing each would."""
+    copies = Counter((row["table_id"], row["gaming_day"] + shift, row["shift"]) for row in rounds)
+    for (table_id, day, shift_number), added in copies.items():
+        count_inserted(connection, table_id, day, shift_number, added)
 
 
 def _copied_round(columns: dict[str, Any], day: date, shift: timedelta) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from service.reports.periods import Scope, floor_scope, table_scope
 from service.reports.table_reports import report
 from service.rounds.aggregates import aggregate_round
 from service.rounds.resettle import resettle
+from service.rounds.round_counts import counted_rounds
 from service.rounds.samples import random_round
 from service.rounds.showing import keyset_rounds, recall, round_page
 from service.store.db import unit_of_work
@@ -115,9 +116,8 @@ def _pager(table_id: int, at: Keyset | None) -> Callable[[Session], int]:
     def work(session: Session) -> int:
         table = _table(session, table_id)
         found = keyset_rounds(session, table, None, None, None, Order.OLDEST, PER_PAGE, at)
-        page = round_page(
-            session, found.items, found.total, 1 if at is None else None, PER_PAGE, Order.OLDEST
-        )
+        total = counted_rounds(session, table.id, None, None, None)
+        page = round_page(session, found.items, total, 1 if at is None else None, PER_PAGE, Order.OLDEST)
         return len(page["items"])
 
     return work

@@ -21,9 +21,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from sqlalchemy import ColumnElement, Float, Select, and_, case, cast, func, literal_column, select, union_all
+from sqlalchemy import ColumnElement, Float, Select, and_, case, cast, func, literal_column, select
 from sqlalchemy.orm import Session
 
+from service.compliance.recount_query import recount_beside_stored, zeros
 from service.compliance.value_sums_check import check_value_sums
 from service.engine.house_way import Rule
 from service.jobs.progress import Progress
@@ -135,7 +136,7 @@ class TotalsReport:
 def check_totals(session: Session, progress: Progress | None = None) -> TotalsReport:
     checked = differing = 0
     found: list[tuple[tuple[Any, ...], str, Any, Any]] = []
-    for row in session.execute(_recount_beside_stored()):
+    for row in session.execute(recount_beside_stored(_recounted(), ShiftAggregate, COUNTERS, KEY)):
         checked += 1
         key, sums = tuple(row[: len(KEY)]), row._mapping
         columns = [(c, sums[f"s_{c}"], sums[f"r_{c}"]) for c in COUNTERS]
@@ -184,23 +185,6 @@ def _differ(column: str, stored: Any, recounted: Any) -> bool:
     return int(stored) != int(recounted)
 
 
-def _recount_beside_stored() -> Select[Any]:
-    """Per key: each counter recounted (``r_``) and as stored (``s_``)."""
-    both = union_all(_recounted(), _stored()).subquery()
-    sums = [func.sum(both.c[f"{side}_{c}"]).label(f"{side}_{c}") for side in "sr" for c in COUNTERS]
-    keys = [both.c[name] for name in KEY]
-    return select(*keys, *sums).group_by(*keys).order_by(*keys)
-
-
-def _zeros(side: str) -> list[Any]:
-    return [literal_column("0").label(f"{side}_{c}") for c in COUNTERS]
-
-
-def _stored() -> Select[Any]:
-    values = [getattr(ShiftAggregate, c).label(f"s_{c}") for c in COUNTERS]
-    return select(*(getattr(ShiftAggregate, name) for name in KEY), *values, *_zeros("r"))
-
-
 def _recounted() -> Select[Any]:
     """The figures of each round the totals hold, as the metrics job adds them."""
     seats = _seat_sums()
@@ -219,7 +203,7 @@ def _recounted() -> Select[Any]:
             RoundRecord.shift,
             RoundRecord.entered_by.label("dealer_id"),
             RoundRecord.config_id,
-            *_zeros("s"),
+            *zeros("s", COUNTERS),
             *(figures[c].label(f"r_{c}") for c in COUNTERS),
         )
         .join(

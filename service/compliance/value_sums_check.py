@@ -25,10 +25,10 @@ from sqlalchemy import (
     func,
     literal_column,
     select,
-    union_all,
 )
 from sqlalchemy.orm import Session
 
+from service.compliance.recount_query import recount_beside_stored, zeros
 from service.rounds.value_sums import BETS, TOTALS, VALUES
 from service.store.models import (
     ExceptionDecision,
@@ -64,7 +64,7 @@ class ValueSumsCheck:
 def check_value_sums(session: Session, listed: int = 100) -> ValueSumsCheck:
     checked = differing = 0
     found: list[ValueSumDifference] = []
-    for row in session.execute(_recount_beside_stored()):
+    for row in session.execute(recount_beside_stored(_recounted(), ShiftExpectedValues, TOTALS, KEY)):
         checked += 1
         values = row._mapping
         columns = [(c, values[f"s_{c}"], values[f"r_{c}"]) for c in TOTALS]
@@ -84,22 +84,6 @@ def _differ(column: str, stored: Any, recounted: Any) -> bool:
 
 def _number(column: str, value: Any) -> int | float:
     return float(value) if column.endswith("_squares") else int(value)
-
-
-def _recount_beside_stored() -> Select[Any]:
-    both = union_all(_recounted(), _stored()).subquery()
-    sums = [func.sum(both.c[f"{side}_{c}"]).label(f"{side}_{c}") for side in "sr" for c in TOTALS]
-    keys = [both.c[name] for name in KEY]
-    return select(*keys, *sums).group_by(*keys).order_by(*keys)
-
-
-def _zeros(side: str) -> list[Any]:
-    return [literal_column("0").label(f"{side}_{c}") for c in TOTALS]
-
-
-def _stored() -> Select[Any]:
-    values = [getattr(ShiftExpectedValues, c).label(f"s_{c}") for c in TOTALS]
-    return select(*(getattr(ShiftExpectedValues, name) for name in KEY), *values, *_zeros("r"))
 
 
 def _recounted() -> Select[Any]:
@@ -129,7 +113,7 @@ def _recounted() -> Select[Any]:
             RoundRecord.gaming_day,
             RoundRecord.shift,
             RoundRecord.entered_by.label("dealer_id"),
-            *_zeros("s"),
+            *zeros("s", TOTALS),
             *(shares[c].label(f"r_{c}") for c in TOTALS),
         )
         .outerjoin(seats, seats.c.round_id == RoundRecord.id)

@@ -35,6 +35,7 @@ from service.engine.table_config import BetType
 from service.reports.aggregate_sums import in_period
 from service.reports.hold import round_half_away
 from service.reports.periods import Period, Scope
+from service.rounds.value_sums import VALUES  # the integer columns, summed per (table, dealer)
 from service.store.models import ShiftExpectedValues, User
 
 BAND_Z = 2.0  # the band is expected ± 2 × the bound of the standard deviation
@@ -44,16 +45,6 @@ BAND_METHOD = (
     "their results are correlated: by Cauchy–Schwarz a round's variance is at most (Σ stake × sd)², "
     "and rounds are independent. It is an upper bound (the band is at least as wide as the true one); "
     "it covers the seats with values only, while the par sheet's band covers every counting seat."
-)
-#: integer columns summed per (table, dealer)
-VALUES = (
-    "seats",
-    "main_handle",
-    "main_player_value",
-    "dealer_break_bonus_player_value",
-    "break_bonus_player_value",
-    "main_best_value",
-    "main_house_way_value",
 )
 BETS = tuple(BetType)
 

@@ -32,18 +32,6 @@ GENESIS = "0" * 64
 SEAL_BATCH = 1_000  # events per transaction: a backlog never holds a lock for long
 
 
-# An event's columns as the chain hashes them, for queries that read plain rows.
-EVENT_COLUMNS = (
-    AuditEvent.id,
-    AuditEvent.kind,
-    AuditEvent.subject,
-    AuditEvent.actor_id,
-    AuditEvent.table_id,
-    AuditEvent.occurred_at,
-    AuditEvent.payload,
-)
-
-
 def chained_hash(previous_hash: str, document: str) -> str:
     return hashlib.sha256((previous_hash + document).encode()).hexdigest()
 

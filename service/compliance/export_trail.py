@@ -103,7 +103,7 @@ def chain_query(scope: Scope) -> Query:
             AuditSeal.previous_hash,
             AuditSeal.hash,
             AuditSeal.sealed_at,
-            # The chain's EVENT_COLUMNS, the payload as text (loaded faster than by its type).
+            # The event as the chain hashes it, the payload as text (loaded faster than by its type).
             AuditEvent.id,
             AuditEvent.kind,
             AuditEvent.subject,

@@ -44,7 +44,7 @@ How the figures were chosen:
 import os
 import sys
 
-from service.api.gunicorn_hooks import child_exit, on_exit, post_fork, when_ready
+from service.api.gunicorn_hooks import child_exit, on_exit, post_fork, post_worker_init, when_ready
 from service.config import environment
 from service.observability import logs
 
@@ -81,4 +81,4 @@ logconfig_dict = logs.logging_config()
 # No control socket: two servers on one machine would fight over it.
 control_socket_disable = True
 
-__all__ = ["child_exit", "on_exit", "post_fork", "when_ready"]
+__all__ = ["child_exit", "on_exit", "post_fork", "post_worker_init", "when_ready"]

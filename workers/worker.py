@@ -16,6 +16,7 @@ of work on the one thread."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
@@ -167,6 +168,11 @@ def run_worker(
     worker.heartbeat_grace = heartbeat_grace
     ensure_keys(settings)  # the first start of an instance makes the audit trail's keys
     warm_up(settings.instance)
+    # What the worker has built lives as long as it does (and is inherited
+    # by each work-horse): frozen, no full collection walks it again, as in
+    # the API's workers (service/api/gunicorn_hooks.py).
+    gc.collect()
+    gc.freeze()
     if not burst:
         worker.work(with_scheduler=True)
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from typing import Any
@@ -22,6 +23,16 @@ def child_exit(_server: Any, worker: Any) -> None:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def post_worker_init(_worker: Any) -> None:
+    # The app is built: its modules, schemas, statements and pools live as
+    # long as the worker. A full collection walked all of them with every
+    # request of the worker waiting (100-170 ms, every few seconds at 100
+    # rounds a second: bench-load's p99 was 74-172 ms); frozen, the
+    # collector skips them and walks only what requests leave behind.
+    gc.collect()
+    gc.freeze()
 
 
 def post_fork(_server: Any, _worker: Any) -> None:

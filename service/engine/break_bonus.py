@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from functools import cache
 
 from service.engine.cards import Card, Rank
 from service.engine.house_way import Rule, pattern_house_way
@@ -42,9 +41,26 @@ _LABELS = {
 }
 
 
-@cache
+#: Each pattern's category once found, keyed by its ranks as bytes, which
+#: the cycle collector does not track (as the house way's cache, for the
+#: same reason: a long-running worker meets up to 67,600 patterns).
+_CATEGORIES: dict[bytes, BreakBonusCategory | None] = {}
+
+
 def pattern_category(pattern: tuple[Rank, ...]) -> BreakBonusCategory | None:
     """The category of seven ranks in display order (joker first)."""
+    key = bytes(pattern)
+    if key not in _CATEGORIES:
+        _CATEGORIES[key] = _category(pattern)
+    return _CATEGORIES[key]
+
+
+def clear_cache() -> None:
+    """Forget every cached category (for cold-cache figures)."""
+    _CATEGORIES.clear()
+
+
+def _category(pattern: tuple[Rank, ...]) -> BreakBonusCategory | None:
     counts = [0] * 16  # by rank; the joker's count is at index Rank.JOKER
     for rank in pattern:
         counts[rank] += 1

@@ -23,9 +23,9 @@ display.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 
@@ -149,19 +149,39 @@ class PatternWay:
     rule: Rule
     low_value: HandValue
     high_value: HandValue
-    # Pick the cards at those positions out of the ordered hand.
-    take_low: itemgetter = field(init=False, repr=False, compare=False)  # type: ignore[type-arg]
-    take_high: itemgetter = field(init=False, repr=False, compare=False)  # type: ignore[type-arg]
-    take_discards: itemgetter = field(init=False, repr=False, compare=False)  # type: ignore[type-arg]
 
-    def __post_init__(self) -> None:
-        discards = [i for i in range(7) if i not in self.low and i not in self.high]
-        object.__setattr__(self, "take_low", itemgetter(*self.low))
-        object.__setattr__(self, "take_high", itemgetter(*self.high))
-        object.__setattr__(self, "take_discards", itemgetter(*discards))
+    @property
+    def take_low(self) -> itemgetter:  # type: ignore[type-arg]
+        """Picks the low's cards out of the ordered hand."""
+        return _TAKE_LOW[self.low]
+
+    @property
+    def take_high(self) -> itemgetter:  # type: ignore[type-arg]
+        return _TAKE_HIGH[self.high]
+
+    @property
+    def take_discards(self) -> itemgetter:  # type: ignore[type-arg]
+        return _TAKE_DISCARDS[self.low, self.high]
 
 
-@cache
+_TAKE_LOW = {low: itemgetter(*low) for low in _LOWS}
+_TAKE_HIGH = {high: itemgetter(*high) for high in _HIGHS}
+_TAKE_DISCARDS = {
+    (low, high): itemgetter(*(i for i in range(7) if i not in low and i not in high))
+    for low in _LOWS
+    for high in _HIGHS
+    if not set(low) & set(high)
+}
+
+#: Each pattern's house way once found, keyed by the pattern's ranks as
+#: bytes: the indexes of its low and high in ``_LOWS`` and ``_HIGHS``
+#: (``low << 8 | high``). Bytes and ints only, which the cycle collector
+#: never tracks: cached as objects, the patterns a long-running API worker
+#: meets (up to 67,600) made each of its full collections walk hundreds of
+#: thousands of them, 40-170 ms with every request of the worker waiting.
+_WAYS: dict[bytes, int] = {}
+
+
 def pattern_house_way(pattern: tuple[Rank, ...]) -> PatternWay:
     """The house way of seven ranks in display order (joker first, high to low).
 
@@ -169,6 +189,31 @@ def pattern_house_way(pattern: tuple[Rank, ...]) -> PatternWay:
     >>> way.rule, way.low, way.high
     (<Rule.PAIR_AND_TRIPS: 1>, (0, 1), (3, 4, 5))
     """
+    key = bytes(pattern)
+    found = _WAYS.get(key)
+    if found is None:
+        found = _WAYS[key] = _best_setting(pattern)
+    low, high = _LOWS[found >> 8], _HIGHS[found & 0xFF]
+    low_value = low_value_of_sorted((pattern[low[0]], pattern[low[1]]))
+    high_value = high_value_of_sorted((pattern[high[0]], pattern[high[1]], pattern[high[2]]))
+    kind = kind_of(low_value, high_value)
+    assert kind is not None  # seven cards always have a legal setting
+    return PatternWay(low, high, kind, low_value, high_value)
+
+
+def cached_patterns() -> int:
+    """How many patterns' house ways are cached."""
+    return len(_WAYS)
+
+
+def clear_cache() -> None:
+    """Forget every cached house way (for cold-cache figures and tests)."""
+    _WAYS.clear()
+
+
+def _best_setting(pattern: tuple[Rank, ...]) -> int:
+    """The house way's low and high as ``low << 8 | high`` (indexes into
+    ``_LOWS`` and ``_HIGHS``)."""
     if len(pattern) != 7:
         raise ValueError(f"a house way is for seven cards, not {len(pattern)}")
     low_keys_by_ranks, high_keys_by_ranks = _key_tables()
@@ -202,12 +247,7 @@ def pattern_house_way(pattern: tuple[Rank, ...]) -> PatternWay:
         )
         if score > best_score:
             best_score, best_low, best_high = score, low_index, high_index
-    (i, j), (k, m, n) = _LOWS[best_low], _HIGHS[best_high]
-    low = low_value_of_sorted((pattern[i], pattern[j]))
-    high = high_value_of_sorted((pattern[k], pattern[m], pattern[n]))
-    kind = kind_of(low, high)
-    assert kind is not None  # seven cards always have a legal setting
-    return PatternWay(_LOWS[best_low], _HIGHS[best_high], kind, low, high)
+    return best_low << 8 | best_high
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from math import comb
 import pytest
 
 from service.engine.cards import Suit, codes
-from service.engine.house_way import house_way, kind_of, pattern_house_way
+from service.engine.house_way import clear_cache, house_way, kind_of, pattern_house_way
 from tests import reference_rules as reference
 from tests.patterns import all_patterns, pattern_cards, weight
 
@@ -51,7 +51,7 @@ def test_every_pattern_has_a_legal_house_way_from_its_own_cards():
 def test_the_house_way_depends_only_on_the_rank_pattern():
     """Other suits, another order, a cold cache: the same ranks every time."""
     first = table_digest()
-    pattern_house_way.cache_clear()
+    clear_cache()
     assert table_digest() == first
     for pattern in PATTERNS[::97]:
         cards = pattern_cards(pattern)

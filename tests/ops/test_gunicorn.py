@@ -5,6 +5,7 @@ log line is JSON, and a request's id reaches the log lines of its jobs."""
 
 from __future__ import annotations
 
+import gc
 import json
 import runpy
 import socket
@@ -24,7 +25,7 @@ from tests.ops.paths import ENTRYPOINT, GUNICORN_CONF
 from tests.ops.services import call, role_env, run_role, wait_until_ready
 from tests.support.rounds_data import round_body
 
-HOOKS = {"child_exit", "on_exit", "post_fork", "when_ready"}
+HOOKS = {"child_exit", "on_exit", "post_fork", "post_worker_init", "when_ready"}
 
 
 def load(monkeypatch, **env) -> Config:
@@ -64,6 +65,20 @@ def test_the_config_file_loads_with_its_defaults(monkeypatch):
     assert {name for name in HOOKS if callable(getattr(config, name))} == HOOKS
     formatter = config.logconfig_dict["formatters"]["json"]["()"]
     assert formatter.__name__ == "JsonFormatter"
+
+
+def test_a_worker_freezes_what_it_has_built_before_it_serves(monkeypatch):
+    # Unfrozen, every full collection walked the app's 170,000 objects with
+    # all the worker's requests waiting: bench-load's p99 at 100 rounds/s
+    # was 74-172 ms, 9-11 ms frozen.
+    config = load(monkeypatch)
+    gc.unfreeze()
+    try:
+        config.post_worker_init(types.SimpleNamespace())
+        assert gc.get_freeze_count() > 10_000
+        assert len(gc.get_objects()) < 1_000
+    finally:
+        gc.unfreeze()
 
 
 def test_the_environment_sets_the_figures(monkeypatch):

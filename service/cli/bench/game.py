@@ -16,9 +16,10 @@ from typing import IO
 import click
 
 from service.cli.batch_gc import collect_garbage_less_often
-from service.engine.break_bonus import pattern_category
+from service.engine import break_bonus
+from service.engine import house_way as house_way_cache
 from service.engine.cards import DECK
-from service.engine.house_way import house_way, pattern_house_way
+from service.engine.house_way import house_way
 from service.rounds.samples import random_round
 
 
@@ -34,10 +35,10 @@ def bench(hands: int, rounds: int, seed: int) -> None:
     deals = [rng.sample(DECK, 7) for _ in range(hands)]
 
     collect_garbage_less_often()  # as settle does
-    pattern_house_way.cache_clear()
-    pattern_category.cache_clear()
+    house_way_cache.clear_cache()
+    break_bonus.clear_cache()
     cold = _rate(deals)
-    patterns = pattern_house_way.cache_info().currsize
+    patterns = house_way_cache.cached_patterns()
     warm = _rate(deals)
     click.echo(
         f"house way, cold cache:  {cold:>10,.0f} settings/s, one core "

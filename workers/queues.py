@@ -99,7 +99,11 @@ def _put(
         # where a requeue or the scheduler would run it once more: the old
         # job goes first.
         earlier.delete()
-    queue(name, connection).enqueue(
+    waiting = queue(name, connection)
+    # A stranded earlier run (service.jobs.queues.stranded) leaves its id in
+    # the intermediate list, from where RQ's clean-up would fail it later.
+    connection.lrem(waiting.intermediate_queue_key, 0, named)
+    waiting.enqueue(
         FUNCTIONS[kind] if isinstance(argument, int) else BATCH_FUNCTIONS[kind],
         argument,
         job_id=named,

@@ -23,7 +23,7 @@ import time
 from contextlib import suppress
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from redis import Redis
 from redis.exceptions import RedisError
@@ -211,22 +211,38 @@ def _burst(
         while dispatch(sessions, connection, retry_intervals=retry_seconds):
             pass
         worker.work(burst=True, with_scheduler=True)
-        with sessions() as session:
-            waiting = backlog(session).waiting
-        # Only this worker's queues: another worker serves the rest.
-        queued = sum(queue(name, connection).count for name in queues)
-        scheduled = sum(_scheduled(connection, name) for name in queues)
         # Nothing in flight: whatever is still undone was lost on the way.
-        idle = waiting == 0 and queued == 0 and scheduled == 0
-        if (
-            idle
-            and reconcile(sessions, connection, instance, grace=timedelta(0), retry_intervals=retry_seconds)
-            == 0
+        if _idle(sessions, connection, queues) and (
+            reconcile(sessions, connection, instance, grace=timedelta(0), retry_intervals=retry_seconds) == 0
+            # The sweep also puts back the jobs of a worker that died mid-job,
+            # which it does not count as sent: idle only if none came back.
+            and _idle(sessions, connection, queues)
         ):
             return
         if time.monotonic() > deadline:
-            raise TimeoutError(
-                f"work left after {deadline_seconds} s: "
-                f"{waiting} outbox, {queued} queued, {scheduled} scheduled"
-            )
+            raise TimeoutError(f"work left after {deadline_seconds} s: {_left(sessions, connection, queues)}")
         time.sleep(0.2)
+
+
+class _Left(NamedTuple):
+    """What a burst still has to do: outbox rows, and its queues' jobs."""
+
+    waiting: int
+    queued: int
+    scheduled: int
+
+    def __str__(self) -> str:
+        return f"{self.waiting} outbox, {self.queued} queued, {self.scheduled} scheduled"
+
+
+def _left(sessions: sessionmaker[Session], connection: Redis, queues: tuple[str, ...]) -> _Left:
+    with sessions() as session:
+        waiting = backlog(session).waiting
+    # Only this worker's queues: another worker serves the rest.
+    queued = sum(queue(name, connection).count for name in queues)
+    scheduled = sum(_scheduled(connection, name) for name in queues)
+    return _Left(waiting, queued, scheduled)
+
+
+def _idle(sessions: sessionmaker[Session], connection: Redis, queues: tuple[str, ...]) -> bool:
+    return not any(_left(sessions, connection, queues))

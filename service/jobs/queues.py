@@ -112,7 +112,19 @@ def named_on_its_way(connection: Redis, named: str, grace: timedelta) -> bool:
     status = found.get_status()
     if status == JobStatus.SCHEDULED:
         return not _retry_overdue(found, grace)
-    return status in (JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED)
+    if status == JobStatus.QUEUED:
+        return not stranded(found)
+    return status in (JobStatus.STARTED, JobStatus.DEFERRED)
+
+
+def stranded(job: Job) -> bool:
+    """Queued by its status but in no queue: taken off it by a worker that
+    died before it marked the job started. A worker of several queues pops
+    the id outright, and RQ never finds the job again; a worker of one
+    keeps it in the queue's intermediate list, which RQ's clean-up looks at
+    a minute or more later. (A live worker holds a job so for a moment too:
+    sent again then, it runs twice at worst, and jobs are idempotent.)"""
+    return job.connection.lpos(queue(job.origin, job.connection).key, job.id) is None
 
 
 def _retry_overdue(job: Job, grace: timedelta) -> bool:

@@ -12,6 +12,7 @@ import time
 from dataclasses import replace
 
 import pytest
+from rq.job import JobStatus
 from rq.registry import FailedJobRegistry, StartedJobRegistry
 from sqlalchemy import func, select
 
@@ -167,6 +168,34 @@ def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
         aggregates = check_aggregates(session)
         assert sum(v for k, v in aggregates.items() if k[-1] == "rounds") == 3
     assert all(FailedJobRegistry(queue=queue(name, connection)).count == 0 for name in QUEUES)
+
+
+@pytest.mark.parametrize("worker_of", ["several queues", "one queue"])
+def test_a_job_taken_off_its_queue_by_a_worker_that_died_before_starting_it_is_run(
+    bg_app, redis_settings, worker_of
+):
+    # A worker that dies between taking a job off its queue and marking it
+    # started leaves it reading "queued" in no queue, with no execution to
+    # expire. A worker of several queues pops the id (RQ never finds the job
+    # again); one of one queue moves it to the queue's intermediate list,
+    # which RQ's own clean-up looks at a minute or more later. The sweep
+    # sends it again at once.
+    client = bg_app.test_client()
+    enter_rounds(client, 2)
+    connection = connect(redis_settings.redis)
+    assert dispatch(sessions_of(bg_app), connection) > 0
+    audit = queue(QueueName.AUDIT, connection)
+    [seal] = audit.get_jobs()
+    if worker_of == "several queues":
+        connection.lpop(audit.key)
+    else:
+        connection.lmove(audit.key, audit.intermediate_queue_key)
+    assert audit.count == 0
+    assert seal.get_status() == JobStatus.QUEUED
+    run_burst(redis_settings)
+    with sessions_of(bg_app)() as session:
+        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
+    assert connection.llen(audit.intermediate_queue_key) == 0
 
 
 @pytest.mark.resilience

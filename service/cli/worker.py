@@ -42,7 +42,7 @@ from workers.worker import run_dispatcher, run_worker
     "in_process",
     default=None,
     help="Run each job in the worker's process, or fork a work-horse a job  "
-    "[default: in-process when every queue is a quick one (audit, metrics)]",
+    "[default: in-process when every queue is a quick one (audit, metrics, values)]",
 )
 def worker(
     burst: bool,

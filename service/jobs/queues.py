@@ -23,6 +23,9 @@ class QueueName(StrEnum):
 
     AUDIT = "audit"
     METRICS = "metrics"
+    # The hands' expected values: milliseconds a seat, for the reports'
+    # theoretical win. Served after the counts, which must stay current.
+    VALUES = "values"
     ANALYSIS = "analysis"  # par sheets take seconds: their own queue
     VERIFY = "verify"  # verifications of the audit trail: seconds to minutes, never behind an export
     EXPORTS = "exports"  # compliance exports take minutes: served last
@@ -42,7 +45,7 @@ class JobKind(StrEnum):
 
 QUEUES = tuple(QueueName)
 #: the queues of jobs of milliseconds, that must never wait behind a long one
-QUICK_QUEUES = (QueueName.AUDIT, QueueName.METRICS)
+QUICK_QUEUES = (QueueName.AUDIT, QueueName.METRICS, QueueName.VALUES)
 #: each kind's queue and the prefix of its job ids
 JOBS = {
     JobKind.SEAL: (QueueName.AUDIT, "seal"),
@@ -51,7 +54,7 @@ JOBS = {
     JobKind.EXPORT: (QueueName.EXPORTS, "export"),
     JobKind.VERIFY: (QueueName.VERIFY, "verify"),
     JobKind.SESSION_FIGURES: (QueueName.METRICS, "session-figures"),
-    JobKind.EXPECTED_VALUES: (QueueName.METRICS, "expected-values"),
+    JobKind.EXPECTED_VALUES: (QueueName.VALUES, "expected-values"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)

@@ -172,7 +172,7 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
         workers = subprocess.run(
             ["pgrep", "-af", "service.cli worker"], capture_output=True, text=True
         ).stdout
-        assert "worker --queues audit,metrics" in workers
+        assert "worker --queues audit,metrics,values" in workers
         assert "worker --queues analysis,verify,exports" in workers
 
         # A second run on the same instance is refused, not a second Redis.

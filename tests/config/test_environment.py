@@ -38,7 +38,7 @@ BAD = [
     ("BREAKPOKER_RETRY_SECONDS", "1,-2", "'-2' is out of range", "1 to 20 whole numbers of seconds"),
     ("BREAKPOKER_RETRY_SECONDS", ",", "no wait given", "1 to 20 whole numbers of seconds"),
     ("BREAKPOKER_TRUSTED_PROXIES", "10.0.0.0/8, 10.0.0.300", "'10.0.0.300' is not an address or a CIDR network", "CIDR"),  # noqa: E501
-    ("BREAKPOKER_WORKER_QUEUES", "audit,nope", "'nope' is not a queue", "audit, metrics, analysis, verify, exports"),  # noqa: E501
+    ("BREAKPOKER_WORKER_QUEUES", "audit,nope", "'nope' is not a queue", "audit, metrics, values, analysis, verify, exports"),  # noqa: E501
     ("BREAKPOKER_LOG_LEVEL", "LOUD", "not a level", "DEBUG, INFO, WARNING, ERROR or CRITICAL"),
     ("BREAKPOKER_BIND", "8000", "not HOST:PORT or unix:PATH", "HOST:PORT (port 0 to 65535) or unix:PATH"),
     ("BREAKPOKER_BIND", "0.0.0.0:70000", "not HOST:PORT or unix:PATH", "unix:PATH"),

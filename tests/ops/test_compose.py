@@ -32,7 +32,7 @@ def test_the_services_of_the_issue():
     assert set(services()) == APP | {"proxy", "postgres", "redis", "prometheus", "grafana"}
     workers = [name for name, service in services().items() if service.get("command") == ["worker"]]
     assert sorted(workers) == ["worker-long", "worker-quick"]
-    assert services()["worker-quick"]["environment"]["BREAKPOKER_WORKER_QUEUES"] == "audit,metrics"
+    assert services()["worker-quick"]["environment"]["BREAKPOKER_WORKER_QUEUES"] == "audit,metrics,values"
     assert int(default(services()["api"]["environment"]["WEB_CONCURRENCY"])) >= 2
 
 

@@ -372,7 +372,7 @@ def test_voids_and_corrections_reach_the_totals_through_the_workers(bg_app, redi
 def test_a_worker_on_the_quick_queues_leaves_long_jobs_to_another(bg_app, redis_settings):
     client = bg_app.test_client()
     enter_rounds(client, 2)  # creates a table too: its par-sheet job goes to the analysis queue
-    run_burst(redis_settings, "--queues", "audit,metrics")
+    run_burst(redis_settings, "--queues", "audit,metrics,values")
     connection = connect(redis_settings.redis)
     with sessions_of(bg_app)() as session:
         check_chain(session)

@@ -48,9 +48,12 @@ def test_the_dispatcher_sends_one_seal_job_and_one_job_of_the_rounds(bg_app, red
     assert seal.func_name == "workers.jobs.seal_audit"
     assert list(seal.args) == [newest_event]
     assert len(seal.meta["request_ids"]) > 1  # the requests of the events it seals
-    by_function = {job.func_name: job for job in _jobs(connection, "metrics")}
-    assert set(by_function) == {"workers.jobs.aggregate_rounds", "workers.jobs.expect_rounds"}
-    counting = by_function["workers.jobs.aggregate_rounds"]
+    [counting] = _jobs(connection, "metrics")
+    assert counting.func_name == "workers.jobs.aggregate_rounds"
+    # The values wait behind the counts, on a queue of their own.
+    [valuing] = _jobs(connection, "values")
+    assert valuing.func_name == "workers.jobs.expect_rounds"
+    assert list(valuing.args) == [rounds]
     assert counting.id == batch_job_id(JobKind.AGGREGATE, rounds)
     assert list(counting.args) == [rounds]
     assert dispatch(sessions_of(bg_app), connection) == 0

@@ -9,22 +9,18 @@ page, so memory stays flat however long the chain.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from datetime import datetime
-from typing import NamedTuple
 
-from sqlalchemy import String, Text, cast, exists, func, select, type_coerce
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.audit.canonical import canonical_joined, canonical_of
 from service.audit.chain import GENESIS, chained_hash
 from service.audit.kinds import EventKind
 from service.compliance.chain_report import BrokenLink, as_text, differences_between
+from service.compliance.chain_rows import StoredEvent, StoredLink, first_unsealed, links
 from service.jobs.progress import Progress
 from service.store.models import AuditEvent, AuditSeal
 from service.store.stored_instant import instant_of, instant_text
-
-PAGE = 2_000  # links per query
 
 
 class Walk:
@@ -40,10 +36,10 @@ class Walk:
         self.previous_hash = GENESIS if start == 1 else ""  # "" until the first link anchors it
         self.previous_event: int | None = None
         self.previous_seq: int | None = None
-        self.unsealed = _first_unsealed(session, start, end)
+        self.unsealed = first_unsealed(session, start, end)
 
     def run(self) -> BrokenLink | None:
-        for seal in _links(self.session, self.start, self.end):
+        for seal in links(self.session, self.start, self.end):
             broken = self.check(seal)
             if broken is not None:
                 return broken
@@ -65,7 +61,7 @@ class Walk:
             )
         return None
 
-    def check(self, seal: _Link) -> BrokenLink | None:
+    def check(self, seal: StoredLink) -> BrokenLink | None:
         """The first thing wrong with this link, in the order that explains it
         best: where it sits in the chain first, then what it seals."""
         if self._holds(seal):
@@ -76,7 +72,7 @@ class Walk:
                 return problem
         return None
 
-    def _holds(self, seal: _Link) -> bool:
+    def _holds(self, seal: StoredLink) -> bool:
         """The common case in one test, which each check below would pass:
         the next link, chained to the last, sealing a newer event unchanged
         since, and no unsealed event anywhere. Anything else goes through the
@@ -98,7 +94,7 @@ class Walk:
             return "the start of the range"
         return f"seq {self.previous_seq} (event {self.previous_event})"
 
-    def _sequence(self, seal: _Link) -> BrokenLink | None:
+    def _sequence(self, seal: StoredLink) -> BrokenLink | None:
         if seal.seq == self.expected:
             return None
         if seal.seq < self.expected:  # only before seq 1: sequence numbers are unique
@@ -123,7 +119,7 @@ class Walk:
             f"(event {seal.event_id}); the link was deleted{detail}",
         )
 
-    def _between(self, seal: _Link) -> str:
+    def _between(self, seal: StoredLink) -> str:
         """What became of the events of deleted links: still there unsealed, or gone."""
         low = self.previous_event if self.previous_event is not None else 0
         if self.unsealed is not None and low < self.unsealed.id < seal.event_id:
@@ -135,7 +131,7 @@ class Walk:
             return f"; no event between ids {low} and {seal.event_id} remains: its event was deleted too"
         return ""
 
-    def _chaining(self, seal: _Link) -> BrokenLink | None:
+    def _chaining(self, seal: StoredLink) -> BrokenLink | None:
         if not self.previous_hash:
             # The first link of a range: its stored previous hash is the anchor.
             self.previous_hash = seal.previous_hash
@@ -163,7 +159,7 @@ class Walk:
             "and the sequence closed up",
         )
 
-    def _order(self, seal: _Link) -> BrokenLink | None:
+    def _order(self, seal: StoredLink) -> BrokenLink | None:
         if self.previous_event is None or seal.event_id > self.previous_event:
             return None
         return BrokenLink(
@@ -174,7 +170,7 @@ class Walk:
             "order, so the links were reordered",
         )
 
-    def _inserted(self, seal: _Link) -> BrokenLink | None:
+    def _inserted(self, seal: StoredLink) -> BrokenLink | None:
         stray = self.unsealed
         if stray is None or stray.id >= seal.event_id:
             return None
@@ -198,7 +194,7 @@ class Walk:
             f"between {self._after()} and seq {seal.seq} (event {seal.event_id}) but has no seal: {why}",
         )
 
-    def _event(self, seal: _Link) -> BrokenLink | None:
+    def _event(self, seal: StoredLink) -> BrokenLink | None:
         event = seal.event
         if event is None:
             return BrokenLink(
@@ -244,7 +240,7 @@ class Walk:
         )
 
 
-def _current(event: _Event, sealed: str | None) -> str:
+def _current(event: StoredEvent, sealed: str | None) -> str:
     """The event's canonical JSON as stored now. Joined around the stored
     payload text when that gives the sealed text, which then proves the
     event unchanged (the sealed text parses one way only); decoded and
@@ -265,93 +261,8 @@ def _current(event: _Event, sealed: str | None) -> str:
     return canonical_of(event_id, kind, subject, actor_id, table_id, occurred_at, payload)
 
 
-def _joined(event: _Event) -> str:
+def _joined(event: StoredEvent) -> str:
     event_id, kind, subject, actor_id, table_id, stored_at, payload_text = event
     return canonical_joined(
         event_id, kind, subject, actor_id, table_id, instant_text(stored_at), payload_text
     )
-
-
-# Named tuples, not frozen dataclasses: one of each a link, and a frozen
-# dataclass's __init__ cost more than the hash.
-class _Event(NamedTuple):
-    id: int
-    kind: str
-    subject: str
-    actor_id: int | None
-    table_id: int | None
-    occurred_at: datetime | str  # as the driver gives it: see service.store.stored_instant
-    payload_text: str  # the JSON column's text as stored
-
-
-class _Link(NamedTuple):
-    seq: int
-    event_id: int
-    previous_hash: str
-    hash: str
-    canonical: str | None
-    event: _Event | None  # None: the sealed event is gone
-
-
-# An event's columns as the chain hashes them, its payload as the stored text.
-_EVENT_COLUMNS = (
-    AuditEvent.id,
-    AuditEvent.kind,
-    AuditEvent.subject,
-    AuditEvent.actor_id,
-    AuditEvent.table_id,
-    # The driver's value, not the column type's: parsing every time cost
-    # more than the rest of the row.
-    type_coerce(AuditEvent.occurred_at, String),
-    cast(AuditEvent.payload, Text),
-)
-_SEAL_COLUMNS = (
-    AuditSeal.seq,
-    AuditSeal.event_id,
-    AuditSeal.previous_hash,
-    AuditSeal.hash,
-    AuditSeal.canonical,
-)
-
-
-def _links(session: Session, start: int, end: int) -> Iterator[_Link]:
-    """The seals ``start``..``end`` with their events, a keyset page at a time.
-    Plain rows, not ORM objects: nothing is kept in the session, and the
-    walk runs several times faster."""
-    after = start - 1
-    # On the session's connection: plain columns need none of the ORM's row
-    # handling, which cost about as much as checking the link.
-    connection = session.connection()
-    while True:
-        rows = connection.execute(
-            select(*_SEAL_COLUMNS, *_EVENT_COLUMNS)
-            .outerjoin(AuditEvent, AuditEvent.id == AuditSeal.event_id)
-            .where(AuditSeal.seq > after, AuditSeal.seq <= end)
-            .order_by(AuditSeal.seq)
-            .limit(PAGE)
-        ).all()
-        for row in rows:
-            # The row's columns in order: the seal's five, then the event's seven.
-            event = None if row[5] is None else _Event._make(row[5:])
-            yield _Link._make((*row[:5], event))
-        if len(rows) < PAGE:
-            return
-        after = rows[-1].seq
-
-
-def _first_unsealed(session: Session, start: int, end: int) -> AuditEvent | None:
-    """The oldest event without a seal among the events the range sealed
-    (from its first event to its newest; every event for a whole chain)."""
-    low, high = session.execute(
-        select(func.min(AuditSeal.event_id), func.max(AuditSeal.event_id)).where(
-            AuditSeal.seq >= start, AuditSeal.seq <= end
-        )
-    ).one()
-    if high is None:
-        return None
-    query = select(AuditEvent).where(
-        AuditEvent.id < high, ~exists().where(AuditSeal.event_id == AuditEvent.id)
-    )
-    if start > 1:
-        query = query.where(AuditEvent.id > low)
-    return session.scalar(query.order_by(AuditEvent.id).limit(1))

@@ -22,7 +22,7 @@ from service.compliance.export_accounting import (
 from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
 from service.compliance.export_decks import deck_row, decks_query
 from service.compliance.export_queries import Line, Query, Scope
-from service.compliance.export_rounds import MONEY_COLUMNS, round_row, rounds_query, seat_row, seats_query
+from service.compliance.export_rounds import MONEY_COLUMNS, round_row, rounds_query, seat_lines, seats_query
 from service.compliance.export_trail import (
     chain_line,
     chain_query,
@@ -99,7 +99,8 @@ FILES = (
             *MONEY_COLUMNS,
         ),
         seats_query,
-        seat_row,
+        plain_row,  # made for each build: seat_lines
+        seat_lines,
     ),
     ExportFile(
         "exceptions.csv",

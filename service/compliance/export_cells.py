@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
+from operator import itemgetter
 from typing import Any
 
 # OWASP's list: a spreadsheet runs a cell starting with these as a formula.
@@ -48,6 +49,8 @@ _TEXT = frozenset({str})
 # a match exactly when _FORMULA matches in one of the cells.
 _GUARD_AT = re.compile(_SPLIT + _AHEAD)
 _FORMULA_CHARACTERS = "=+-@\t\r"  # the guard matches none in text without them
+_SPLIT_CHARACTERS = ";|\t\r"  # and a line break
+_FIRST = itemgetter(slice(0, 1))  # a text's first character, "" for none
 # A column of one of these types as cell() writes each (exact types: a
 # datetime is not converted as a date). The guard changes none of these
 # texts: they start with a digit or a letter and hold no split character.
@@ -114,9 +117,17 @@ def chunk_cells(lines: list[Sequence[object]]) -> Sequence[Sequence[object]]:
 
 def _unguarded(texts: Sequence[str]) -> bool:
     """Whether the guard leaves every one of the texts as it is: none holds
-    a formula character (a fast scan, most columns), or their joined text
-    has no :data:`_GUARD_AT`."""
+    a formula character (a fast scan: most columns); or none starts with a
+    character the guard's pattern can start with and none holds a split
+    character (JSON documents, dates, ids with dashes: the pattern can
+    match nowhere); or, exactly, their joined text has no :data:`_GUARD_AT`."""
     joined = "\n".join(texts)
     if not any(character in joined for character in _FORMULA_CHARACTERS):
+        return True
+    if (
+        _GUARD_FIRST.isdisjoint(map(_FIRST, texts))
+        and joined.count("\n") == len(texts) - 1  # the joints only
+        and not any(character in joined for character in _SPLIT_CHARACTERS)
+    ):
         return True
     return _GUARD_AT.search("\n" + joined) is None

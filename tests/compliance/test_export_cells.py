@@ -103,6 +103,15 @@ def test_no_guard_runs_from_one_cell_into_the_next():
     assert list(column) == ["a;", "'=b", "  ", "x\t", "'\r", "'", '"', "c|", "'@d"]
 
 
+def test_a_split_inside_a_cell_is_guarded_among_plain_cells():
+    # Cells that start plainly and hold no other split character: only the
+    # line break inside one (or a pipe) starts a cell a spreadsheet runs.
+    for inside, shown in (("a\n=b", "a\n'=b"), ("a|-1", "a|'-1"), ("x\r\n+1", "x\r\n'+1")):
+        texts = ["2026-01-01", inside, "BP-01"]
+        (column,) = zip(*chunk_cells([[text] for text in texts]), strict=True)
+        assert list(column) == ["2026-01-01", shown, "BP-01"] == [guarded(text) for text in texts]
+
+
 def test_numbers_and_empty_cells_are_passed_as_they_are():
     lines: list[list[object]] = [[1, None, 2**70], [-5, 7, 0]]
     assert chunk_cells(lines) is lines  # nothing to change: no copy

@@ -15,6 +15,7 @@ from service.compliance.export_values import (
     as_stored,
     as_text,
     card_text,
+    instant_cells,
     round_id,
     setting_text,
     stored_cells,
@@ -78,9 +79,9 @@ def rounds_query(scope: Scope) -> Query:
             ConfigVersion.version,
             as_text(RoundRecord.dealer_cards),  # JSON columns as text: loaded faster below
             User.name,
-            RoundRecord.entered_at,
+            as_stored(RoundRecord.entered_at),  # read by their types below, faster
             RoundRecord.utc_offset_minutes,
-            RoundRecord.gaming_day,
+            as_stored(RoundRecord.gaming_day),
             RoundRecord.shift,
             RoundRecord.house_net,
             # A table made before currencies were kept is in USD (2 decimals).
@@ -95,28 +96,40 @@ def rounds_query(scope: Scope) -> Query:
     )
 
 
-def round_row(row: Line) -> list[object]:
-    (record_id, table_id, table, ref, revision, supersedes, status, superseded_by, version, dealer) = row[:10]
-    (entered_by, entered_at, offset, gaming_day, shift, house_net, currency) = row[10:]
-    return [
-        record_id,
-        table_id,
-        table,
-        round_id(ref, revision),
-        revision,
-        supersedes,
-        status,
-        superseded_by,
-        version,
-        card_text(dealer),
-        entered_by,
-        entered_at,
-        offset,
-        gaming_day,
-        shift,
-        house_net,
-        currency,
-    ]
+def round_lines(session: Session) -> Callable[[Line], list[object]]:
+    """A round's line, its time and gaming day read by their column types
+    (:func:`instant_cells`, :func:`stored_cells`)."""
+    instant, day = (
+        instant_cells(RoundRecord.entered_at, session),
+        stored_cells(RoundRecord.gaming_day, session),
+    )
+
+    def round_row(row: Line) -> list[object]:
+        (record_id, table_id, table, ref, revision, supersedes, status, superseded_by, version, dealer) = row[
+            :10
+        ]
+        (entered_by, entered_at, offset, gaming_day, shift, house_net, currency) = row[10:]
+        return [
+            record_id,
+            table_id,
+            table,
+            round_id(ref, revision),
+            revision,
+            supersedes,
+            status,
+            superseded_by,
+            version,
+            card_text(dealer),
+            entered_by,
+            instant(entered_at),
+            offset,
+            day(gaming_day),
+            shift,
+            house_net,
+            currency,
+        ]
+
+    return round_row
 
 
 MONEY_COLUMNS = tuple(f"{bet}_{part}" for bet in BETS for part in ("stake", "outcome", "net"))

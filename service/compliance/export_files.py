@@ -22,11 +22,11 @@ from service.compliance.export_accounting import (
 from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
 from service.compliance.export_decks import deck_row, decks_query
 from service.compliance.export_queries import Line, Query, Scope
-from service.compliance.export_rounds import MONEY_COLUMNS, round_row, rounds_query, seat_row, seats_query
+from service.compliance.export_rounds import MONEY_COLUMNS, round_lines, rounds_query, seat_lines, seats_query
 from service.compliance.export_trail import (
-    chain_line,
+    chain_lines,
     chain_query,
-    event_row,
+    event_lines,
     events_query,
     exception_row,
     exceptions_query,
@@ -77,7 +77,8 @@ FILES = (
             "currency",
         ),
         rounds_query,
-        round_row,
+        plain_row,  # made for each build: round_lines
+        round_lines,
     ),
     ExportFile(
         "seats.csv",
@@ -99,7 +100,8 @@ FILES = (
             *MONEY_COLUMNS,
         ),
         seats_query,
-        seat_row,
+        plain_row,  # made for each build: seat_lines
+        seat_lines,
     ),
     ExportFile(
         "exceptions.csv",
@@ -244,7 +246,8 @@ FILES = (
             "seq",
         ),
         events_query,
-        event_row,
+        plain_row,  # made for each build: event_lines
+        event_lines,
     ),
     ExportFile(
         "audit_chain.jsonl",
@@ -253,6 +256,7 @@ FILES = (
         "of the line before",
         None,
         chain_query,
-        chain_line,
+        plain_row,  # made for each build: chain_lines
+        chain_lines,
     ),
 )

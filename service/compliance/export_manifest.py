@@ -10,8 +10,8 @@ from typing import Literal, TypedDict
 from sqlalchemy.orm import Session
 
 from service.audit.chain import GENESIS
+from service.compliance.export_cells import FORMULA_GUARD
 from service.compliance.export_queries import CutJson, Scope
-from service.compliance.export_writer import FORMULA_GUARD
 from service.config.version import software_version
 from service.store.models import AuditSeal, Export, GameTable, User
 from service.tables.tables import currencies_of

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from itertools import chain
 from typing import Any, TypeAlias, TypedDict
 
 from sqlalchemy import ColumnElement, Select, String, cast, func, literal, select
@@ -188,9 +189,9 @@ def count(session: Session, query: Query) -> int:
 
 
 def stream(session: Session, query: Query, batch: int = BATCH) -> Iterator[Line]:
-    """The query's rows, ``batch`` at a time, on the session's connection:
-    plain columns need none of the ORM's row handling, which cost more
-    than reading them."""
+    """The query's rows, read ``batch`` at a time, on the session's
+    connection: plain columns need none of the ORM's row handling, which
+    cost more than reading them. The batches are joined in C (a generator
+    resumed a row cost more than the csv writer's call for it)."""
     result = session.connection().execute(query, execution_options={"yield_per": batch})
-    for rows in result.partitions():
-        yield from rows
+    return chain.from_iterable(result.partitions())

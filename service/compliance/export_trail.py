@@ -4,15 +4,15 @@ each event in the chain's canonical form; their queries and lines."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Callable
 from typing import Any, TypedDict
 
 from sqlalchemy import ColumnElement, case, literal, select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import Session, aliased
 
 from service.audit.chain import CanonicalEvent
 from service.compliance.export_queries import Line, Query, Scope, rounds_in
-from service.compliance.export_values import as_text, compact, loaded, round_id
+from service.compliance.export_values import as_stored, as_text, compact, instant_cells, loaded, round_id
 from service.rounds.status import DecisionState
 from service.store.models import AuditEvent, AuditSeal, ExceptionDecision, RoundException, RoundRecord, User
 
@@ -75,7 +75,7 @@ def events_query(scope: Scope) -> Query:
     return (
         select(
             AuditEvent.id,
-            AuditEvent.occurred_at,
+            as_stored(AuditEvent.occurred_at),  # read by its type below, faster
             AuditEvent.kind,
             AuditEvent.subject,
             AuditEvent.actor_id,
@@ -91,9 +91,15 @@ def events_query(scope: Scope) -> Query:
     )
 
 
-def event_row(row: Line) -> list[object]:
-    *head, payload, seq = row
-    return [*head, compact(loaded(payload)), seq]
+def event_lines(session: Session) -> Callable[[Line], list[object]]:
+    """An event's line, its time read by its column type (:func:`instant_cells`)."""
+    instant = instant_cells(AuditEvent.occurred_at, session)
+
+    def event_row(row: Line) -> list[object]:
+        event_id, occurred_at, *middle, payload, seq = row
+        return [event_id, instant(occurred_at), *middle, compact(loaded(payload)), seq]
+
+    return event_row
 
 
 def chain_query(scope: Scope) -> Query:
@@ -102,14 +108,14 @@ def chain_query(scope: Scope) -> Query:
             AuditSeal.seq,
             AuditSeal.previous_hash,
             AuditSeal.hash,
-            AuditSeal.sealed_at,
+            as_stored(AuditSeal.sealed_at),  # the times read by their types below, faster
             # The event as the chain hashes it, the payload as text (loaded faster than by its type).
             AuditEvent.id,
             AuditEvent.kind,
             AuditEvent.subject,
             AuditEvent.actor_id,
             AuditEvent.table_id,
-            AuditEvent.occurred_at,
+            as_stored(AuditEvent.occurred_at),
             as_text(AuditEvent.payload),
         )
         .join(AuditEvent, AuditEvent.id == AuditSeal.event_id)
@@ -129,19 +135,37 @@ class ChainLine(TypedDict):
     event: CanonicalEvent
 
 
-def chain_line(row: Line) -> ChainLine:
-    seq, previous_hash, digest, sealed_at, *event_columns = row
-    event_id, kind, subject, actor_id, table_id, occurred_at, payload = event_columns
-    # The event as stored now, in the chain's own canonical form: a verifier
-    # recomputes link_hash(previous_hash, event) and compares it with hash.
-    return {
-        "seq": seq,
-        "event_id": event_id,
-        "previous_hash": previous_hash,
-        "hash": digest,
-        "sealed_at": sealed_at.isoformat(),
-        "event": canonical_event(event_id, kind, subject, actor_id, table_id, occurred_at, loaded(payload)),
-    }
+def chain_lines(session: Session) -> Callable[[Line], ChainLine]:
+    """A link's line, its times read by their column types (:func:`instant_cells`)."""
+    sealed, occurred = (
+        instant_cells(AuditSeal.sealed_at, session),
+        instant_cells(AuditEvent.occurred_at, session),
+    )
+
+    def chain_line(row: Line) -> ChainLine:
+        seq, previous_hash, digest, sealed_at, *event_columns = row
+        event_id, kind, subject, actor_id, table_id, occurred_at, payload = event_columns
+        # The event as stored now, in the chain's own canonical form: a verifier
+        # recomputes link_hash(previous_hash, event) and compares it with hash.
+        return {
+            "seq": seq,
+            "event_id": event_id,
+            "previous_hash": previous_hash,
+            "hash": digest,
+            "sealed_at": _timed(sealed(sealed_at)),
+            "event": canonical_event(
+                event_id, kind, subject, actor_id, table_id, _timed(occurred(occurred_at)), loaded(payload)
+            ),
+        }
+
+    return chain_line
+
+
+def _timed(moment: str | None) -> str:
+    """A link's time (never empty: the columns are NOT NULL)."""
+    if moment is None:
+        raise ValueError("a link or its event has no time")
+    return moment
 
 
 def canonical_event(
@@ -150,7 +174,7 @@ def canonical_event(
     subject: str,
     actor_id: int | None,
     table_id: int | None,
-    occurred_at: datetime,
+    occurred_at: str,  # ISO 8601, UTC (instant_cells)
     payload: dict[str, Any],  # the JSON column as stored: each event kind has its own shape
 ) -> CanonicalEvent:
     """The document :func:`service.audit.canonical.canonical_of` hashes, as
@@ -164,6 +188,6 @@ def canonical_event(
         "subject": subject,
         "actor_id": actor_id,
         "table_id": table_id,
-        "occurred_at": occurred_at.astimezone(UTC).isoformat(),
+        "occurred_at": occurred_at,
         "payload": payload,
     }

@@ -21,7 +21,7 @@ from service.compliance.chain_report import BrokenLinkJson, ChainReportJson, Dif
 from service.compliance.export_build import build_export
 from service.compliance.export_manifest import Manifest, ManifestFile, Period, Schedule
 from service.compliance.export_queries import CutJson, Scope, take_cut
-from service.compliance.export_trail import ChainLine, chain_line, chain_query
+from service.compliance.export_trail import ChainLine, chain_lines, chain_query
 from service.compliance.totals_check import TotalsReportJson
 from service.store.db import unit_of_work
 from service.store.models import AuditEvent, AuditSeal, AuditVerification, Export
@@ -102,6 +102,7 @@ def test_a_chain_line_is_the_link_and_its_canonical_event(app, played):
         far = datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=UTC)
         scope = Scope(far[0].date(), far[1].date(), None, *far, cut)
         rows = session.execute(chain_query(scope)).all()
+        chain_line = chain_lines(session)
         lines = [chain_line(row) for row in rows]
         assert len(lines) == cut.seal_seq > 0
         for line in lines:

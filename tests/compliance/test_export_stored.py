@@ -1,0 +1,112 @@
+"""The export reads a seat's gaming day and foul, and the rounds' and the
+audit trail's times, as the driver gives them (SQLite: text, 0 or 1) and
+makes them cells as their column types would have read them: the same
+cells, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from sqlalchemy import create_engine, select
+
+from service.cli.scratch import seal_all
+from service.compliance.export_cells import cell, plain_text
+from service.compliance.export_values import as_stored, instant_cells, stored_cells
+from service.store.db import UTCDateTime
+from service.store.models import AuditEvent, AuditSeal, RoundRecord, SeatRecord
+from tests.support.app import sessions
+from tests.support.rounds_data import enter, round_body
+
+pytestmark = pytest.mark.store
+
+
+def test_a_stored_day_and_foul_are_the_cells_their_types_read(app, client, as_role, table):
+    fouled = round_body("f1")["seats"]
+    fouled[1]["setting"] = {"low": ["Kh", "Ks"], "high": ["8h", "8s", "Ac"]}  # low above high
+    enter(client, as_role["dealer"], table, "f1", seats=fouled)
+    enter(client, as_role["dealer"], table, "f2")
+    columns = (RoundRecord.gaming_day, SeatRecord.fouled)
+    with sessions(app)() as session:
+        readers = [stored_cells(column, session) for column in columns]
+        rows = session.execute(
+            select(*columns, *(as_stored(column).label(f"stored_{column.key}") for column in columns)).join(
+                RoundRecord, RoundRecord.id == SeatRecord.round_id
+            )
+        ).all()
+    assert len(rows) > 2
+    assert {row[1] for row in rows} == {True, False}
+    for day, foul, stored_day, stored_foul in rows:
+        shown = [read(stored) for read, stored in zip(readers, (stored_day, stored_foul), strict=True)]
+        assert shown == [plain_text(day), plain_text(foul)] == [cell(day), cell(foul)]
+        assert shown == [day.isoformat(), "true" if foul else "false"]
+
+
+def test_stored_times_are_the_cells_their_types_read(app, client, as_role, table):
+    enter(client, as_role["dealer"], table, "t1")
+    enter(client, as_role["dealer"], table, "t2")
+    seal_all(sessions(app))
+    columns = (RoundRecord.entered_at, AuditEvent.occurred_at, AuditSeal.sealed_at)
+    with sessions(app)() as session:
+        for column in columns:
+            read = instant_cells(column, session)
+            rows = session.execute(select(column, as_stored(column).label("stored"))).all()
+            assert rows
+            assert [read(stored) for _, stored in rows] == [moment.isoformat() for moment, _ in rows]
+
+
+class Bound:
+    """What instant_cells asks of a session: its engine's dialect."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = create_engine(url)
+
+    def get_bind(self):
+        return self.engine
+
+
+@pytest.mark.parametrize(
+    ("url", "values"),
+    [
+        (
+            "sqlite://",
+            [
+                "2026-01-02 03:04:05.000000",
+                "2026-01-02 03:04:05.123400",
+                "2026-01-02 03:04:05",
+                "2026-01-02T03:04:05+05:30",  # text SQLite holds however it came
+                "2026-01-02",
+                None,
+            ],
+        ),
+        (
+            "postgresql+psycopg://",
+            [
+                datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
+                datetime(2026, 1, 2, 3, 4, 5, 6, tzinfo=ZoneInfo("America/Los_Angeles")),
+                datetime(2026, 1, 2, 3, 4, 5),
+                None,
+            ],
+        ),
+    ],
+)
+def test_a_time_is_read_as_utc_datetime_reads_it(url, values):
+    bound = Bound(url)
+    dialect = bound.engine.dialect
+    typed = UTCDateTime().dialect_impl(dialect).result_processor(dialect, None)
+    read = instant_cells(AuditEvent.occurred_at, bound)
+    for value in values:
+        moment = typed(value)
+        assert read(value) == (None if moment is None else moment.isoformat())
+    for broken in ("no time", "2026-13-01 00:00:00.000000"):
+        if url == "sqlite://":
+            with pytest.raises(ValueError, match=r"isoformat|month"):
+                typed(broken)
+            with pytest.raises(ValueError, match=r"isoformat|month"):
+                read(broken)
+
+
+def test_only_a_utc_datetime_column_is_read_as_a_time():
+    with pytest.raises(TypeError, match="not a UTCDateTime"):
+        instant_cells(RoundRecord.gaming_day, Bound("sqlite://"))

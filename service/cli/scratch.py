@@ -1,7 +1,7 @@
 """What the benchmarks share: their scratch database (only an empty one is
-used, and its tables are dropped again at the end, so a bench never
-touches real data), cheap password hashing, sealing every event there is,
-and printing the result."""
+used, and its tables are dropped again at the end unless the bench is told
+to keep them, so a bench never touches real data), cheap password hashing,
+sealing every event there is, and printing the result."""
 
 from __future__ import annotations
 
@@ -35,9 +35,10 @@ SEAL_PROGRESS = 100_000  # a progress line every so many events sealed
 
 
 @contextmanager
-def scratch(database_url: str | None, bench: str) -> Iterator[tuple[str, Path]]:
+def scratch(database_url: str | None, bench: str, *, keep: bool = False) -> Iterator[tuple[str, Path]]:
     """A temporary instance folder and the database to use in it: the empty
-    one given (its tables dropped again at the end) or a temporary SQLite one."""
+    one given (its tables dropped again at the end, unless ``keep``) or a
+    temporary SQLite one (which goes with the folder)."""
     with tempfile.TemporaryDirectory(prefix=f"breakpoker-{bench}-") as folder:
         instance = Path(folder)
         if database_url:
@@ -45,7 +46,13 @@ def scratch(database_url: str | None, bench: str) -> Iterator[tuple[str, Path]]:
         try:
             yield database_url or f"sqlite:///{instance / 'bench.sqlite3'}", instance
         finally:
-            if database_url:
+            if database_url and keep:
+                click.echo(
+                    f"{bench}: kept its tables and rows in {shown_database(database_url, False)}; "
+                    "drop and create that database before the next run",
+                    err=True,
+                )
+            elif database_url:
                 drop_tables(database_url, bench)
 
 

@@ -13,16 +13,17 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy import Engine, MetaData, select
+from sqlalchemy import Engine, MetaData, func, inspect, select, text
 
 from service.cli import main
 from service.cli.bench.scale_floor import Shape, setup_floor
 from service.cli.bench.scale_load import grow_to
-from service.cli.scratch import scratch_sessions
+from service.cli.scratch import scratch, scratch_sessions
 from service.compliance.audit_verify import verify_chain
 from service.rounds.resettle import resettle, stored_rounds
 from service.store.db import make_engine
 from service.store.migrate import upgrade
+from service.store.models import RoundRecord
 from tests.postgres import scratch_database
 
 TINY = ["--tables", "2", "--rounds-per-hour", "2", "--first-day", "2026-01-01"]
@@ -114,6 +115,40 @@ def test_bench_scale_times_every_step_at_each_size(tmp_path):
     assert len(svg.findall("{http://www.w3.org/2000/svg}polyline")) == len(READS | LONG)
 
 
+def test_keep_leaves_the_rounds_in_the_database_given(tmp_path):
+    """``--keep``: the grown database stays for a backup to be timed on it."""
+    url = f"sqlite:///{tmp_path / 'kept.sqlite3'}"
+    arguments = ["bench-scale", "--sizes", "96", *TINY, "--repeats", "1", "--api-rounds", "2", "--json"]
+    result = CliRunner().invoke(main, [*arguments, "--database", url, "--keep"])
+    assert result.exit_code == 0, result.output
+    assert "kept its tables and rows" in result.stderr
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            # a day's 96, and the API's 20 warm-up and 2 timed rounds
+            assert connection.scalar(select(func.count()).select_from(RoundRecord)) == 96 + 22
+    finally:
+        engine.dispose()
+
+
+def test_keep_needs_a_database_of_its_own():
+    result = CliRunner().invoke(main, ["bench-scale", "--sizes", "96", *TINY, "--keep"])
+    assert result.exit_code == 2
+    assert "--keep needs --database" in result.output
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_scratch_drops_the_tables_unless_kept(tmp_path, keep):
+    url = f"sqlite:///{tmp_path / 'scratch.sqlite3'}"
+    with scratch(url, "bench-test", keep=keep) as (used, _instance):
+        upgrade(used)
+    engine = make_engine(url)
+    try:
+        assert ("rounds" in inspect(engine).get_table_names()) is keep
+    finally:
+        engine.dispose()
+
+
 @pytest.mark.store
 def test_copied_days_are_the_rows_the_service_writes(database, tmp_path):
     """Three days (two copied) equal the same three days entered through
@@ -128,6 +163,26 @@ def test_copied_days_are_the_rows_the_service_writes(database, tmp_path):
         assert len(copied[table]) == len(entered[table]) > 0, table
         for number, (mine, theirs) in enumerate(zip(copied[table], entered[table], strict=True)):
             assert mine == theirs, f"{table} row {number}"
+
+
+@pytest.mark.store
+def test_a_grown_postgresql_database_has_the_planners_statistics(tmp_path):
+    """Without them (the bulk copies outrun autovacuum) the export's event
+    lookup ran for hours at 1M rounds: the planner took a table of no rows."""
+    with scratch_database() as url:
+        upgrade(url)
+        engine = make_engine(url)
+        try:
+            floor = setup_floor(scratch_sessions(engine, url, tmp_path), tmp_path, SHAPE)
+            load = grow_to(floor, 2, lambda _message: None)
+            assert load["analyze_seconds"] >= 0
+            with engine.connect() as connection:
+                estimated = connection.scalar(
+                    text("SELECT reltuples FROM pg_class WHERE oid = 'rounds'::regclass")
+                )
+        finally:
+            engine.dispose()
+    assert estimated == 2 * SHAPE.rounds_per_day
 
 
 @contextlib.contextmanager

@@ -68,7 +68,13 @@ def _sizes(_context: click.Context, _parameter: click.Parameter, value: str) -> 
     "database_url",
     metavar="URL",
     help="An empty scratch database (e.g. postgresql://user@host/scratch) instead of a temporary "
-    "SQLite one; refused if it has tables. Its tables are dropped again at the end.",
+    "SQLite one; refused if it has tables. Its tables are dropped again at the end (but see --keep).",
+)
+@click.option(
+    "--keep",
+    is_flag=True,
+    help="Leave the tables and rows in the --database given, e.g. to time a backup and a restore "
+    "of it. (The scratch folder, with the key that signed its events, still goes.)",
 )
 @click.option(
     "--tables", type=click.IntRange(min=1), default=20, show_default=True, help="Tables on the floor."
@@ -88,6 +94,7 @@ def _sizes(_context: click.Context, _parameter: click.Parameter, value: str) -> 
 def bench_scale(
     sizes: list[int],
     database_url: str | None,
+    keep: bool,
     tables: int,
     rounds_per_hour: int,
     first_day: Any,
@@ -101,6 +108,8 @@ def bench_scale(
     """Grow a database to each of SIZES rounds and time the back office at
     each. Exit status 1 if the chain is not intact or a round does not
     re-settle to what was stored."""
+    if keep and database_url is None:
+        raise click.UsageError("--keep needs --database: the temporary SQLite database goes with its folder")
     day = first_day.date() if first_day is not None else date(utc_now().year, 1, 1)
     shape = Shape(tables, rounds_per_hour, day)
     backend = "sqlite" if database_url is None else make_url(database_url).get_backend_name()
@@ -117,7 +126,7 @@ def bench_scale(
         "sizes": [],
         "ok": True,
     }
-    with scratch(database_url, "bench-scale") as (url, instance), cheap_password_hashing():
+    with scratch(database_url, "bench-scale", keep=keep) as (url, instance), cheap_password_hashing():
         upgrade(url)
         engine = make_engine(url)
         try:

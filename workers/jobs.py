@@ -24,6 +24,7 @@ from service.config.settings import Settings
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
+from service.rounds.expected_values import expect_rounds as store_batch
 from service.rounds.expected_values import round_config_id, without_table
 from service.store.db import make_engine, session_factory, unit_of_work, utc_now
 from service.store.models import ConfigVersion
@@ -160,7 +161,7 @@ def expect_rounds(round_ids: list[int]) -> int:
         chunk = ready[start : start + EXPECT_BATCH]
         try:
             stored += _in_transaction(
-                lambda session: sum(store_values(session, round_id, settings.instance) for round_id in chunk)  # noqa: B023 - called at once
+                lambda session: store_batch(session, chunk, settings.instance)  # noqa: B023 - called at once
             )
         except StrategyTableMissing:
             # A block of a table not wholly built: round by round, which

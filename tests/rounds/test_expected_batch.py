@@ -1,0 +1,44 @@
+"""A batch of rounds' expected values (the values queue's job): found
+before the transaction's first write, so SQLite's single writer is not held
+through the hand calculator while the API's rounds wait for it."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from service.rounds import expected_values
+from service.rounds.expected_values import expect_rounds
+from service.store import db
+from service.store.db import unit_of_work
+from service.store.models import RoundExpectedValue
+from tests.support.app import app_with_users, sessions, sign_in
+from tests.support.rounds_data import SEATS, enter
+from tests.support.strategy import strategy_blocks
+
+
+def test_a_batch_finds_every_rounds_values_before_it_takes_the_writers_turn(settings, monkeypatch):
+    strategy_blocks(settings.instance, SEATS.values())
+    users = app_with_users(settings)
+    app = next(users)
+    client = app.test_client()
+    admin, dealer = sign_in(client, "admin"), sign_in(client, "dealer")
+    table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
+    round_ids = [enter(client, dealer, table, f"r{number}")["id"] for number in range(3)]
+    turn_held = []
+    find = expected_values._seat
+
+    with unit_of_work(sessions(app)) as session:
+
+        def watched(*arguments):
+            turn_held.append(db._TURN in session.info)
+            return find(*arguments)
+
+        monkeypatch.setattr(expected_values, "_seat", watched)
+        assert expect_rounds(session, round_ids, settings.instance) == 3
+        assert db._TURN in session.info  # and the writes took it
+    assert turn_held == [False] * (3 * len(SEATS))
+    with unit_of_work(sessions(app)) as session:
+        assert session.scalar(select(func.count()).select_from(RoundExpectedValue)) == 3
+        # Stored once: a second batch finds them there and writes nothing.
+        assert expect_rounds(session, round_ids, settings.instance) == 0
+    next(users, None)

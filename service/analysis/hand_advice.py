@@ -27,7 +27,7 @@ from service.engine.setting import Setting
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
 from service.engine.table_config import FoulPolicy, TableConfig
 
-_LUCKY_BREAK_GROUP = 1
+LUCKY_BREAK_GROUP = 1  # the column of StrategyBlock.groups
 
 
 class StrategyTableMissing(LookupError):
@@ -98,6 +98,15 @@ def pattern_index() -> dict[tuple[Rank, ...], int]:
 
 def advise(cards: Sequence[Card], config: TableConfig, instance: Path | None = None) -> HandAdvice:
     """The calculator's answer for seven distinct cards under a configuration."""
+    ordered, index, block = located(cards, config, instance)
+    return _advice(ordered, index, block, config)
+
+
+def located(
+    cards: Sequence[Card], config: TableConfig, instance: Path | None
+) -> tuple[tuple[Card, ...], int, StrategyBlock]:
+    """Seven distinct cards in display order, their pattern's row in the
+    strategy table and the block holding it."""
     ordered = tuple(ordered_cards(cards))
     if len(ordered) != HAND_SIZE:
         raise RulesError("wrong_card_count", f"a hand has {HAND_SIZE} cards, not {len(ordered)}", "cards")
@@ -111,7 +120,7 @@ def advise(cards: Sequence[Card], config: TableConfig, instance: Path | None = N
         raise StrategyTableMissing(
             f"the strategy table for qualifier {config.dealer_qualifier.text} is not built yet"
         )
-    return _advice(ordered, index, block, config)
+    return ordered, index, block
 
 
 def _advice(ordered: tuple[Card, ...], index: int, block: StrategyBlock, config: TableConfig) -> HandAdvice:
@@ -132,7 +141,7 @@ def _advice(ordered: tuple[Card, ...], index: int, block: StrategyBlock, config:
     )
     local = index - block.first
     house = settings[int(block.house[local])]
-    dealer_lucky = int(block.groups[local, _LUCKY_BREAK_GROUP])
+    dealer_lucky = int(block.groups[local, LUCKY_BREAK_GROUP])
     both_pay = DEALER_BREAK_BONUS_BOTH_PAYS if house.setting.is_lucky_break else DEALER_BREAK_BONUS_PAYS
     category = pattern_category(tuple(card.rank for card in ordered))
     return HandAdvice(

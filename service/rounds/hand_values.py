@@ -16,7 +16,7 @@ from service.analysis.hand_advice import HandAdvice, SettingValue
 from service.config.environment import StrategyTables
 from service.engine.cards import codes, parse_cards
 from service.engine.table_config import FoulPolicy
-from service.rounds.expected_values import played_setting
+from service.rounds.seat_values import played_setting
 from service.rounds.showing import get_round
 from service.store.models import SeatRecord
 from service.tables.advice_json import BreakBonusJson, ValueJson, break_bonus_json, value_json

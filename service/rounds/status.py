@@ -7,7 +7,7 @@ is read from the exception records, never written onto the round."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -60,6 +60,17 @@ def counting() -> ColumnElement[bool]:
 
 def counts(session: Session, round_id: int) -> bool:
     return approved_exception_kind(session, round_id) is None
+
+
+def taken_out_among(session: Session, round_ids: Sequence[int]) -> set[int]:
+    """Those of these rounds an approved void or correction took out."""
+    return set(
+        session.scalars(
+            select(RoundException.round_id)
+            .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
+            .where(RoundException.round_id.in_(round_ids), ExceptionDecision.approved.is_(True))
+        )
+    )
 
 
 def approved_exception_kind(session: Session, round_id: int) -> ExceptionKind | None:

@@ -19,6 +19,7 @@ commit. Money columns are integers; the squares are statistics (floats)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -27,7 +28,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from service.engine.table_config import BetType
-from service.rounds.status import counts
+from service.rounds.status import taken_out_among
 from service.store.models import RoundExpectedValue, RoundRecord, ShiftExpectedValues
 
 #: the integer columns of a round's values, summed under the same names
@@ -83,14 +84,26 @@ def count_record(session: Session, key: ShiftKey, seats: int) -> None:
     _bump(session, key, {"records": 1, "records_seats": seats})
 
 
-def add_values(session: Session, record: RoundRecord, values: RoundExpectedValue) -> bool:
-    """Add a round's values just stored to its shift's sums if the round
-    counts; ``False`` if a void or correction took it out already."""
-    row_id = _locked_row(session, ShiftKey.of(record))
-    if not counts(session, record.id):  # read after the lock: a decision committed meanwhile is seen
-        return False
-    _change(session, row_id, _shares(values, +1))
-    return True
+def add_values(session: Session, stored: Sequence[tuple[RoundRecord, Mapping[str, Any]]]) -> int:
+    """Add rounds' values just stored (each with its round's row of
+    ``round_expected_values``) to their shifts' sums, those that still
+    count: a void or correction may have taken one out already. Each
+    shift's row is locked and changed once, with its rounds' sums: a batch
+    of rounds took three statements each inside SQLite's writer's turn.
+    How many rounds were added."""
+    by_shift: dict[ShiftKey, list[Mapping[str, Any]]] = {}
+    for record, values in stored:
+        by_shift.setdefault(ShiftKey.of(record), []).append(values)
+    added = 0
+    for key, rows in by_shift.items():
+        row_id = _locked_row(session, key)
+        # read after the lock: a decision committed meanwhile is seen
+        out = taken_out_among(session, [values["round_id"] for values in rows])
+        shares = [_shares(values, +1) for values in rows if values["round_id"] not in out]
+        if shares:
+            _change(session, row_id, {name: sum(share[name] for share in shares) for name in shares[0]})
+        added += len(shares)
+    return added
 
 
 def take_out(session: Session, record: RoundRecord) -> None:
@@ -101,16 +114,20 @@ def take_out(session: Session, record: RoundRecord) -> None:
     _change(session, row_id, {"taken_out_records": 1, "taken_out_seats": seats})
     values = session.get(RoundExpectedValue, record.id)  # after the lock: a job committed meanwhile is seen
     if values is not None:
-        _change(session, row_id, _shares(values, -1))
+        _change(session, row_id, _shares(_columns(values), -1))
 
 
-def _shares(values: RoundExpectedValue, sign: int) -> dict[str, int | float]:
+def _columns(values: RoundExpectedValue) -> dict[str, Any]:
+    return {name: getattr(values, name) for name in (*VALUES, *(f"{bet}_sd_sum" for bet in BETS))}
+
+
+def _shares(values: Mapping[str, Any], sign: int) -> dict[str, int | float]:
     shares: dict[str, int | float] = {"rounds": sign}
     for name in VALUES:
-        shares[name] = sign * int(getattr(values, name))
+        shares[name] = sign * int(values[name])
     for bet in BETS:
         # Σ stake × sd is the bound of the round's sd: its square, the variance's.
-        bound = float(getattr(values, f"{bet}_sd_sum"))
+        bound = float(values[f"{bet}_sd_sum"])
         shares[f"{bet}_squares"] = sign * bound * bound
     return shares
 

@@ -23,7 +23,8 @@ from service.engine.cards import parse_cards
 from service.engine.setting import Setting
 from service.jobs.queues import JobKind, status_of
 from service.ops.undone import undone
-from service.rounds.expected_values import expect_round, sd, unvalued_count
+from service.rounds.expected_values import expect_round, unvalued_count
+from service.rounds.seat_values import sd
 from service.store.db import unit_of_work, utc_now
 from service.store.models import OutboxEntry, RoundExpectedValue, RoundRecord, SeatExpectedValue
 from service.tables.tables import config_of

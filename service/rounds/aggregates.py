@@ -99,13 +99,6 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
     ids = sorted(set(round_ids))
     if not ids:
         return 0
-    hold_writer(session)  # SQLite: the totals read and written in one turn
-    markers = {
-        marker.round_id: marker
-        for marker in session.scalars(
-            select(AggregatedRound).where(AggregatedRound.round_id.in_(ids)).with_for_update()
-        )
-    }
     # Plain columns, not round records: decoding each round's stored JSON
     # (its settlement, its request) was most of a batch's time, for the
     # dealer's two flags, which the database reads out of it.
@@ -116,6 +109,16 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
     missing = [round_id for round_id in ids if round_id not in records]
     if missing:
         raise LookupError(f"no round with id {missing[0]}")
+    # A stored round and its seats never change: read before the writer's
+    # turn, which SQLite's other writers (the API's rounds) wait for.
+    seats = _seats(session, ids)
+    hold_writer(session)  # SQLite: the markers and totals read and written in one turn
+    markers = {
+        marker.round_id: marker
+        for marker in session.scalars(
+            select(AggregatedRound).where(AggregatedRound.round_id.in_(ids)).with_for_update()
+        )
+    }
     taken_out = _approved_kinds(session, ids)
     signs: dict[int, int] = {}
     for round_id in ids:
@@ -128,7 +131,6 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
     if not signs:
         return 0
     rows = _rows(session, {_key(records[round_id]) for round_id in signs})
-    seats = _seats(session, list(signs))
     now = utc_now()
     for round_id, sign in signs.items():
         record = records[round_id]

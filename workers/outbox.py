@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.jobs.queues import BATCHED, RETRY_INTERVALS, JobKind
-from service.store.db import unit_of_work, utc_now
+from service.store.db import hold_writer, unit_of_work, utc_now
 from service.store.models import OutboxEntry
 from workers.queues import enqueue, enqueue_batch
 
@@ -46,6 +46,11 @@ def dispatch(
                 .with_for_update(skip_locked=True)
             ).all()
             send(connection, rows, retry_intervals)
+            # SQLite: the marks wait for the writer's turn like every other
+            # writer, instead of sleeping in SQLite's busy handler, or
+            # making the API's rounds sleep there.
+            if rows:
+                hold_writer(session)
             now = utc_now()
             for row in rows:
                 row.dispatched_at = now

@@ -24,7 +24,7 @@ from service.audit.events import record_event
 from service.audit.head_signing import sign_head
 from service.audit.keys import signer
 from service.audit.kinds import EventKind
-from service.store.db import utc_now
+from service.store.db import hold_writer, utc_now
 from service.store.models import AuditEvent, AuditEventMac, AuditSeal
 
 log = logging.getLogger(__name__)
@@ -91,6 +91,7 @@ def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[i
         previous, last = digest, event.id
         sealed += 1
     if sealed:
+        hold_writer(session)  # SQLite: wait for the turn, not in its busy handler
         session.flush()
         sign_head(session, seq, previous, signer(settings), settings)
     session.flush()
@@ -110,6 +111,7 @@ def _refuse(session: Session, event: AuditEvent, why: str) -> None:
     """The alert that stands for a refused event (significant: ops see it
     on /ops/jobs and /metrics)."""
     log.critical("audit event %s (%s) refused by the sealer: %s", event.id, event.kind, why)
+    hold_writer(session)
     record_event(
         session,
         EventKind.EVENT_REFUSED,

@@ -208,16 +208,17 @@ def store_round(
     # Plain INSERTs on the session's connection, in its transaction: the
     # unit of work costs more than the statements (a fifth of a round's CPU
     # when the record went through it), and nothing here needs an object.
-    hold_writer(session)
     stored: RoundColumns = {
         **values,
         "dealer_cards": codes(round_.dealer),
         "settlement": settlement_json(settled),
         "house_net": settled.house_net,
     }
+    seats = seat_rows(round_, settled)
+    hold_writer(session)  # SQLite: after the rows are built, every other writer waits from here
     connection = session.connection()
     record_id: int = connection.execute(_INSERT_ROUND, stored).scalar_one()
-    rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seat_rows(round_, settled)]
+    rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seats]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
     # The expected win's totals count every record as it is stored, and the

@@ -35,12 +35,18 @@ SEAL_PROGRESS = 100_000  # a progress line every so many events sealed
 
 
 @contextmanager
-def scratch(database_url: str | None, bench: str, *, keep: bool = False) -> Iterator[tuple[str, Path]]:
+def scratch(
+    database_url: str | None, bench: str, *, keep: bool = False, stored: bool = False
+) -> Iterator[tuple[str, Path]]:
     """A temporary instance folder and the database to use in it: the empty
     one given (its tables dropped again at the end, unless ``keep``) or a
-    temporary SQLite one (which goes with the folder)."""
+    temporary SQLite one (which goes with the folder). ``stored``: the
+    database given is one a bench kept, rows and all, and stays as it is."""
     with tempfile.TemporaryDirectory(prefix=f"breakpoker-{bench}-") as folder:
         instance = Path(folder)
+        if database_url and stored:
+            yield database_url, instance
+            return
         if database_url:
             refuse_used(database_url, bench)
         try:

@@ -8,6 +8,10 @@ import subprocess
 import sys
 
 import pytest
+from sqlalchemy import func, select
+
+from service.store.db import make_engine
+from service.store.models import RoundRecord
 
 
 def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
@@ -50,3 +54,56 @@ def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
     signed_in = saturated["throughput_per_second"] / read["throughput_per_second"]
     assert result["share_of_signed_in_read"] == pytest.approx(signed_in, abs=0.01)
     assert set(result["aims"]) == {"p99_ms_at_rate", "rate", "p99_met"}  # the 40 % aim is withdrawn
+
+
+def run_stored(url: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", "bench-load", "--stored", url, "--seconds", "1",
+         "--rate", "10", "--connections", "2", "--workers", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def test_bench_load_beside_stored_rounds_counts_its_own_and_keeps_theirs(tmp_path):
+    """``--stored``: entering rounds with others already stored (a database
+    ``bench-scale --keep`` left): the bench's rounds go to a table of their
+    own, are counted there, and nothing of the database is dropped."""
+    url = f"sqlite:///{tmp_path / 'kept.sqlite3'}"
+    first = run_stored(url)
+    second = run_stored(url)  # beside the first run's rounds, users and table
+    assert first["rounds_stored_before"] == 0
+    assert second["rounds_stored_before"] == first["stored_rounds"] > 0
+    for result in (first, second):
+        assert result["ok"] is True, result["problems"]
+        assert result["stored_rounds"] == result["answered_201"]
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            kept = connection.scalar(select(func.count()).select_from(RoundRecord))
+    finally:
+        engine.dispose()
+    assert kept == first["stored_rounds"] + second["stored_rounds"]
+
+
+def test_bench_load_takes_one_database():
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "bench-load",
+            "--database",
+            "sqlite:///a",
+            "--stored",
+            "sqlite:///b",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "--database and --stored name two databases" in done.stderr

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import secrets
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,6 +69,13 @@ AIM_RATE = 100.0
     help="An empty scratch database (postgresql://user@host/scratch) instead of a temporary SQLite "
     "one; refused if it has tables. Its tables are dropped again at the end.",
 )
+@click.option(
+    "--stored",
+    "stored_url",
+    metavar="URL",
+    help="A database `bench-scale --keep` left, rounds and all: the load goes to a table of its own "
+    "beside them, to time entering rounds with those already stored. Nothing is dropped.",
+)
 @click.option("--seconds", type=click.FloatRange(min=1), default=10, show_default=True, help="Per phase.")
 @click.option(
     "--rate", type=click.FloatRange(min=1), default=AIM_RATE, show_default=True, help="Fixed rate, rounds/s."
@@ -79,6 +87,7 @@ AIM_RATE = 100.0
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_load(
     database_url: str | None,
+    stored_url: str | None,
     seconds: float,
     rate: float,
     connections: int,
@@ -89,9 +98,11 @@ def bench_load(
     against a bare endpoint's ceiling under the same gunicorn settings.
     Exit status 1 if any answer is not the expected one or a round is lost
     or stored twice."""
-    with scratch(database_url, "bench-load") as (url, instance):
+    if database_url and stored_url:
+        raise click.UsageError("--database and --stored name two databases; give one")
+    with scratch(database_url or stored_url, "bench-load", stored=bool(stored_url)) as (url, instance):
         result = LoadBench(url, instance, seconds, rate, connections, workers).run()
-    result["database"] = shown_database(url, temporary=not database_url)
+    result["database"] = shown_database(url, temporary=not (database_url or stored_url))
     failure = None if result["ok"] else "bench-load: FAILED: " + "; ".join(result["problems"])
     finish(result, as_json, print_result, failure)
 
@@ -108,11 +119,14 @@ class LoadBench:
         self.workers = workers
         self.numbers = iter(range(1 << 62))
         self.warmed = 0
+        self.table_id = 0
+        self.rounds_before = 0
 
     def run(self) -> dict[str, Any]:
         progress(f"migrating {shown_database(self.url, False)} and creating a dealer and a table")
         upgrade(self.url)
         token, table_id = self._setup()
+        self.table_id = table_id
         templates = self._templates(table_id, token)
         redis = EmbeddedRedis(self.instance / "redis")
         redis.start()
@@ -173,14 +187,18 @@ class LoadBench:
         return phase
 
     def _setup(self) -> tuple[str, int]:
+        """A dealer, an admin and a table of the bench's own (named apart
+        from a stored database's), signed in; the rounds already stored."""
         engine = make_engine(self.url)
+        suffix = secrets.token_hex(3)
         try:
             sessions = scratch_sessions(engine, self.url, self.instance)
             with cheap_password_hashing():
                 with unit_of_work(sessions) as session:
-                    dealer = create_user(session, "bench-dealer", Role.DEALER, PASSWORD)
-                    admin = create_user(session, "bench-admin", Role.ADMIN, PASSWORD)
-                    table_id = create_table(session, admin, "BP-LOAD").id
+                    self.rounds_before = session.scalar(select(func.count()).select_from(RoundRecord)) or 0
+                    dealer = create_user(session, f"bench-dealer-{suffix}", Role.DEALER, PASSWORD)
+                    admin = create_user(session, f"bench-admin-{suffix}", Role.ADMIN, PASSWORD)
+                    table_id = create_table(session, admin, f"BP-LOAD-{suffix}").id
                 with unit_of_work(sessions) as session:
                     token = login(session, dealer.name, PASSWORD, Settings()).token
             return token, table_id
@@ -232,7 +250,14 @@ class LoadBench:
         engine = make_engine(self.url)
         try:
             with session_factory(engine)() as session:
-                stored = session.scalar(select(func.count()).select_from(RoundRecord)) or 0
+                stored = (
+                    session.scalar(
+                        select(func.count())
+                        .select_from(RoundRecord)
+                        .where(RoundRecord.table_id == self.table_id)
+                    )
+                    or 0
+                )
         finally:
             engine.dispose()
         # The warm-up's rounds are stored too; every 201 of every phase is one round.
@@ -252,6 +277,7 @@ class LoadBench:
         p99 = fixed.result.percentile(0.99) * 1000
         return {
             "cpus": os.cpu_count(),
+            "rounds_stored_before": self.rounds_before,
             "gunicorn": gunicorn_settings(self.workers),
             "phases": [
                 {**phase.to_json(), "share_of_ceiling": share_of_ceiling(phase, ceiling)} for phase in phases

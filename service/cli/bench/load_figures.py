@@ -90,4 +90,7 @@ def print_result(result: dict[str, Any]) -> None:
         f"p99 at {aims['rate']:g}/s: {result['phases'][0]['p99_ms']} ms "
         f"(aim < {aims['p99_ms_at_rate']:g} ms: {'met' if aims['p99_met'] else 'NOT met'})"
     )
-    click.echo(f"rounds stored: {result['stored_rounds']}, answered 201: {result['answered_201']}")
+    click.echo(
+        f"rounds stored: {result['stored_rounds']}, answered 201: {result['answered_201']} "
+        f"(beside {result['rounds_stored_before']:,} stored before)"
+    )

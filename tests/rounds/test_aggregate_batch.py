@@ -10,12 +10,12 @@ from sqlalchemy import select
 
 from service.rounds import aggregates
 from service.rounds.aggregates import TOTALS, aggregate_round, aggregate_rounds, out_of_step
-from service.store import db
 from service.store.db import unit_of_work
 from service.store.models import AggregatedRound, RoundRecord, ShiftAggregate
 from tests.support.app import sessions, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import correct, enter, round_body, void_approved
+from tests.support.writer_turn import holds_turn, turn_held_at
 
 pytestmark = pytest.mark.store
 
@@ -105,16 +105,8 @@ def test_a_batch_reads_its_rounds_and_seats_before_it_takes_the_writers_turn(
     writer's turn: the API's rounds wait for that turn only while the
     markers and totals are read and written."""
     ids = [enter(client, as_role["dealer"], table, f"t{number}")["id"] for number in range(3)]
-    turn_held = []
-    read_seats = aggregates._seats
-
     with unit_of_work(sessions(app)) as session:
-
-        def watched(*arguments):
-            turn_held.append(db._TURN in session.info)
-            return read_seats(*arguments)
-
-        monkeypatch.setattr(aggregates, "_seats", watched)
+        turn_held = turn_held_at(monkeypatch, aggregates, "_seats", session)
         assert aggregate_rounds(session, ids) == 3
-        assert db._TURN in session.info or session.bind.dialect.name != "sqlite"  # the writes took it
+        assert holds_turn(session)  # the writes took it
     assert turn_held == [False]

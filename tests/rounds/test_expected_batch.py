@@ -8,12 +8,12 @@ from sqlalchemy import func, select
 
 from service.rounds import expected_values
 from service.rounds.expected_values import expect_rounds
-from service.store import db
 from service.store.db import unit_of_work
 from service.store.models import RoundExpectedValue
 from tests.support.app import app_with_users, sessions, sign_in
 from tests.support.rounds_data import SEATS, enter
 from tests.support.strategy import strategy_blocks
+from tests.support.writer_turn import holds_turn, turn_held_at
 
 
 def test_a_batch_finds_every_rounds_values_before_it_takes_the_writers_turn(settings, monkeypatch):
@@ -24,18 +24,10 @@ def test_a_batch_finds_every_rounds_values_before_it_takes_the_writers_turn(sett
     admin, dealer = sign_in(client, "admin"), sign_in(client, "dealer")
     table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
     round_ids = [enter(client, dealer, table, f"r{number}")["id"] for number in range(3)]
-    turn_held = []
-    find = expected_values._seat
-
     with unit_of_work(sessions(app)) as session:
-
-        def watched(*arguments):
-            turn_held.append(db._TURN in session.info)
-            return find(*arguments)
-
-        monkeypatch.setattr(expected_values, "_seat", watched)
+        turn_held = turn_held_at(monkeypatch, expected_values, "_seat", session)
         assert expect_rounds(session, round_ids, settings.instance) == 3
-        assert db._TURN in session.info  # and the writes took it
+        assert holds_turn(session)  # and the writes took it
     assert turn_held == [False] * (3 * len(SEATS))
     with unit_of_work(sessions(app)) as session:
         assert session.scalar(select(func.count()).select_from(RoundExpectedValue)) == 3

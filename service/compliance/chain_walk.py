@@ -9,6 +9,8 @@ page, so memory stays flat however long the chain.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -17,7 +19,7 @@ from service.audit.canonical import canonical_joined, canonical_of
 from service.audit.chain import GENESIS, chained_hash
 from service.audit.kinds import EventKind
 from service.compliance.chain_report import BrokenLink, as_text, differences_between
-from service.compliance.chain_rows import StoredEvent, StoredLink, first_unsealed, links
+from service.compliance.chain_rows import StoredEvent, StoredLink, as_link, first_unsealed, link_rows
 from service.jobs.progress import Progress
 from service.store.models import AuditEvent, AuditSeal
 from service.store.stored_instant import instant_of, instant_text
@@ -39,15 +41,28 @@ class Walk:
         self.unsealed = first_unsealed(session, start, end)
 
     def run(self) -> BrokenLink | None:
-        for seal in links(self.session, self.start, self.end):
-            broken = self.check(seal)
-            if broken is not None:
-                return broken
+        for row in link_rows(self.session, self.start, self.end):
+            seq, event_id, previous_hash, digest, sealed = row[:5]
+            # _holds on the row itself, before any tuple is made of it: the
+            # common case, a good link, then costs only its join and hash.
+            if not (
+                seq == self.expected
+                and self.unsealed is None
+                and previous_hash == self.previous_hash
+                and row[5] is not None
+                and sealed is not None
+                and (self.previous_event is None or event_id > self.previous_event)
+                and _joined_row(row) == sealed
+                and chained_hash(previous_hash, sealed) == digest
+            ):
+                broken = self.check(as_link(row))
+                if broken is not None:
+                    return broken
             self.checked += 1
-            self.expected = seal.seq + 1
-            self.previous_hash = seal.hash
-            self.previous_event = seal.event_id
-            self.previous_seq = seal.seq
+            self.expected = seq + 1
+            self.previous_hash = digest
+            self.previous_event = event_id
+            self.previous_seq = seq
             if self.progress is not None:
                 self.progress(1)
         if self.expected <= self.end:
@@ -259,6 +274,11 @@ def _current(event: StoredEvent, sealed: str | None) -> str:
     except ValueError:
         payload = payload_text  # not JSON (SQLite keeps any text): shown as the text it is
     return canonical_of(event_id, kind, subject, actor_id, table_id, occurred_at, payload)
+
+
+def _joined_row(row: Sequence[Any]) -> str:
+    """:func:`_joined` of a row of ``link_rows`` (its event's seven columns)."""
+    return canonical_joined(row[5], row[6], row[7], row[8], row[9], instant_text(row[10]), row[11])
 
 
 def _joined(event: StoredEvent) -> str:

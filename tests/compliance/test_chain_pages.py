@@ -1,0 +1,100 @@
+"""The chain walk reads its links a keyset page at a time (on PostgreSQL
+by the driver, each event's time taken to UTC by the query): a chain of
+many pages verifies, an edit in a later page is named at its link with its
+field, and an event's time verifies and an edited one is named whatever
+the session's time zone and whether or not the time has microseconds."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select, text, update
+
+import service.compliance.chain_rows
+from service.audit.chain import chain_head
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.compliance.audit_verify import verify_chain
+from service.compliance.chain_rows import link_rows
+from service.store.db import unit_of_work, utc_now
+from service.store.models import AuditEvent
+from tests.compliance.test_audit_verify import (  # noqa: F401 (chain: the fixture, used by name)
+    chain,
+    drop_triggers,
+    engine_of,
+    seal_all,
+    seal_of,
+)
+from tests.support.app import sessions
+
+pytestmark = [pytest.mark.store, pytest.mark.usefixtures("chain")]
+
+
+@pytest.fixture
+def short_pages(monkeypatch):
+    """Three links a page: the chain's dozen links take several pages."""
+    monkeypatch.setattr(service.compliance.chain_rows, "PAGE", 3)
+
+
+def walk(app, zone: str | None = None):
+    with sessions(app)() as session:
+        if zone is not None and session.get_bind().dialect.name == "postgresql":
+            session.execute(text(f"SET LOCAL TIME ZONE '{zone}'"))
+        return verify_chain(session)
+
+
+def test_a_chain_of_many_pages_is_walked_whole(app, short_pages):
+    with sessions(app)() as session:
+        links = chain_head(session).seq
+        rows = list(link_rows(session, 2, links - 1))
+    assert links > 3 * 3
+    report = walk(app)
+    assert (report.intact, report.checked, report.last_seq) == (True, links, links)
+    assert [row[0] for row in rows] == list(range(2, links))
+    assert all(row[0] and row[5] == row[1] for row in rows)  # each seal with its event
+
+
+def test_an_edit_in_a_later_page_is_named_with_its_field(app, short_pages):
+    drop_triggers(engine_of(app))
+    target = seal_of(app, "round_settled", 4)
+    assert target.seq > 3  # past the first page
+    with unit_of_work(sessions(app)) as session:
+        event = session.get_one(AuditEvent, target.event_id)
+        sealed_net = event.payload["house_net"]
+        session.execute(
+            update(AuditEvent)
+            .where(AuditEvent.id == target.event_id)
+            .values(payload={**event.payload, "house_net": sealed_net - 100})
+        )
+    broken = walk(app).broken
+    assert broken is not None
+    assert (broken.seq, broken.event_id, broken.problem) == (target.seq, target.event_id, "event_edited")
+    assert [(d.field, d.sealed, d.current) for d in broken.differences] == [
+        ("payload.house_net", sealed_net, sealed_net - 100)
+    ]
+
+
+@pytest.mark.parametrize("zone", [None, "UTC", "Asia/Kolkata", "America/St_Johns"])
+@pytest.mark.parametrize("microseconds", [0, 1, 123400])
+def test_a_time_verifies_and_an_edited_one_is_named_in_any_zone(app, short_pages, zone, microseconds):
+    at = utc_now().replace(microsecond=microseconds)
+    with unit_of_work(sessions(app)) as session:
+        event_id = record_event(session, EventKind.LOGIN, "user:1", {}, at=at)
+    seal_all(app)
+    report = walk(app, zone)
+    assert report.intact, report.broken
+    drop_triggers(engine_of(app))
+    with unit_of_work(sessions(app)) as session:
+        session.execute(
+            update(AuditEvent)
+            .where(AuditEvent.id == event_id)
+            .values(occurred_at=at + timedelta(microseconds=1))
+        )
+        stored = session.scalar(select(AuditEvent.occurred_at).where(AuditEvent.id == event_id))
+    broken = walk(app, zone).broken
+    assert broken is not None
+    assert (broken.event_id, broken.problem) == (event_id, "event_edited")
+    assert [(d.field, d.sealed, d.current) for d in broken.differences] == [
+        ("occurred_at", at.isoformat(), stored.isoformat())
+    ]

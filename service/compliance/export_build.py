@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from sqlalchemy import select
+from sqlalchemy import text as sql_text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -124,6 +125,7 @@ def _build(
         if session.get_bind().dialect.name == "postgresql":
             # One snapshot for every file (SQLite: the cut keeps them in step).
             session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            _utc_times(session)
         export = session.get_one(Export, export_id)
         tables = list_tables(session)
         if export.table_ids is not None:
@@ -144,16 +146,11 @@ def _build(
         stamp = (at.year, at.month, at.day, at.hour, at.minute, at.second)  # the members' times, UTC
         with partial.open("wb") as raw:
             with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, compresslevel=LEVEL) as archive:
-                files = [
-                    _write_member(
-                        archive,
-                        stamp,
-                        spec.bound(session),
-                        stream(session, spec.query(scope), batch),
-                        written,
-                    )
-                    for spec in FILES
-                ]
+                files = []
+                for spec in FILES:
+                    bound = spec.bound(session)
+                    with stream(session, spec.query(scope), batch) as rows:
+                        files.append(_write_member(archive, stamp, bound, rows, written))
                 manifest = manifest_of(session, export, scope, tables, files, generated_at)
                 text = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
                 # Signed by the workers' key, which the database never holds:
@@ -168,6 +165,15 @@ def _build(
     os.replace(partial, folder / name)  # whole or not at all
     _sync_folder(folder)
     return Built(name, size, digest, done, manifest)
+
+
+def _utc_times(session: Session) -> None:
+    """PostgreSQL: this transaction's times in UTC. The files show times in
+    UTC: the driver then gives them in UTC, which ``astimezone`` leaves as
+    they are, where converting each from the server's zone cost more than
+    the rest of its cell. Only the zone the driver reads times in changes:
+    no query of the export turns a time into a date or text."""
+    session.execute(sql_text("SET LOCAL TIME ZONE 'UTC'"))
 
 
 def _scope(session: Session, export: Export, tables: list[GameTable]) -> Scope:

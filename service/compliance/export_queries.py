@@ -7,14 +7,16 @@ batches. The queries of the files are :mod:`service.compliance.export_rounds`,
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
 left out of every file alike, so the files agree with one another. Rows are
-read in batches (``yield_per``: a server-side cursor on PostgreSQL,
-``fetchmany`` on SQLite) as plain columns, never ORM objects, so memory
-stays flat however large the period is.
+read in batches as plain columns, never ORM objects, so memory stays flat
+however large the period is: on PostgreSQL streamed by the driver (chunks
+as the server makes them, :mod:`service.store.driver_rows`), on SQLite
+by ``yield_per`` (``fetchmany``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from itertools import chain
@@ -24,6 +26,7 @@ from sqlalchemy import ColumnElement, Select, String, cast, func, literal, selec
 from sqlalchemy.orm import Session
 
 from service.audit.kinds import EventKind
+from service.store.driver_rows import driver_query, streamed
 from service.store.models import (
     DEFAULT_SHIFT_STARTS,
     AuditEvent,
@@ -188,10 +191,30 @@ def count(session: Session, query: Query) -> int:
     return int(session.scalar(select(func.count()).select_from(query.order_by(None).subquery())) or 0)
 
 
-def stream(session: Session, query: Query, batch: int = BATCH) -> Iterator[Line]:
+@contextmanager
+def stream(session: Session, query: Query, batch: int = BATCH) -> Iterator[Iterator[Line]]:
     """The query's rows, read ``batch`` at a time, on the session's
-    connection: plain columns need none of the ORM's row handling, which
-    cost more than reading them. The batches are joined in C (a generator
-    resumed a row cost more than the csv writer's call for it)."""
-    result = session.connection().execute(query, execution_options={"yield_per": batch})
-    return chain.from_iterable(result.partitions())
+    connection, while the block runs: plain columns need none of the ORM's
+    row handling, which cost more than reading them.
+
+    On PostgreSQL the driver streams them when SQLAlchemy would pass every
+    column on unchanged (:func:`driver_query`): a server-side cursor's
+    ``FETCH`` a batch was a round trip with each side waiting for the
+    other, and SQLAlchemy's rows cost as much again. The stream holds the
+    connection, so it is closed when the block ends, an error included,
+    before anything else runs on it. Otherwise the batches are joined in C
+    (a generator resumed a row cost more than the csv writer's call for it)."""
+    connection = session.connection()
+    driven = driver_query(connection, query)
+    if driven is None:
+        result = connection.execute(query, execution_options={"yield_per": batch})
+        try:
+            yield chain.from_iterable(result.partitions())
+        finally:
+            result.close()
+        return
+    rows = streamed(connection, driven, batch)
+    try:
+        yield rows
+    finally:
+        rows.close()  # cancels what is left, so the connection is free again

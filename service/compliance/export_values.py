@@ -142,6 +142,11 @@ def setting_text(text: str | None) -> str:
 _COMPACT = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 
+# A JSON line of an export (audit_chain.jsonl): sorted keys, the standard
+# separators, Unicode as itself; one encoder for every line.
+json_line = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+
 def compact(document: Any) -> str:
     if document is None:
         return ""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import IO
@@ -15,6 +14,7 @@ from typing import IO
 from service.compliance.export_cells import chunk_cells
 from service.compliance.export_files import ExportFile
 from service.compliance.export_queries import Line
+from service.compliance.export_values import json_line
 
 BUFFER = 1 << 16  # characters gathered before they go to the ZIP and the digest
 CHUNK = 500  # rows written by one call (memory stays flat: a chunk at a time)
@@ -67,10 +67,11 @@ def write_file(member: Member, spec: ExportFile, rows: Iterator[Line], written: 
     a chunk at a time. How many rows (CSV: not counting the header)."""
     number = 0
     if spec.columns is None:
-        # One encoder (json.dumps with options builds one a call): the same text.
-        dumps, line = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode, spec.line
+        # A line is a document for json_line, or its text already (a chain line).
+        line = spec.line
         for chunk in _chunks(rows):
-            member.write("".join([dumps(line(row)) + "\n" for row in chunk]))
+            texts = [line(row) for row in chunk]
+            member.write("".join([(text if type(text) is str else json_line(text)) + "\n" for text in texts]))
             number += len(chunk)
             written(len(chunk))
         member.flush()

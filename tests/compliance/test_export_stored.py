@@ -5,6 +5,7 @@ cells, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -13,7 +14,8 @@ from sqlalchemy import create_engine, select
 
 from service.cli.scratch import seal_all
 from service.compliance.export_cells import cell, plain_text
-from service.compliance.export_values import as_stored, instant_cells, stored_cells
+from service.compliance.export_trail import canonical_event, chain_lines
+from service.compliance.export_values import as_stored, instant_cells, loaded, stored_cells
 from service.store.db import UTCDateTime
 from service.store.models import AuditEvent, AuditSeal, RoundRecord, SeatRecord
 from tests.support.app import sessions
@@ -110,3 +112,31 @@ def test_a_time_is_read_as_utc_datetime_reads_it(url, values):
 def test_only_a_utc_datetime_column_is_read_as_a_time():
     with pytest.raises(TypeError, match="not a UTCDateTime"):
         instant_cells(RoundRecord.gaming_day, Bound("sqlite://"))
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        (7, "round_settled", "round:3", 1, 2, '{"a":[1,2,{"b":null}],"z":"é"}'),
+        (8, "login", 'user:"x"\\\n\u2028', None, None, '{"why":"tab\\there","n":-5}'),
+        (9, "note", "note", True, 3, '{"big":18446744073709551616}'),  # a flag where an id was
+        (10, "note", "note", 4, 5, '"just text"'),
+    ],
+)
+def test_a_chain_line_is_the_encoders_text_of_its_document(event):
+    event_id, kind, subject, actor_id, table_id, payload = event
+    row = (event_id + 100, "a" * 64, "b" * 64, "2026-01-02 03:04:05.000000")
+    row += (event_id, kind, subject, actor_id, table_id, "2026-01-02 03:04:05.123400", payload)
+    line = chain_lines(Bound("sqlite://"))(row)
+    document = {
+        "seq": event_id + 100,
+        "event_id": event_id,
+        "previous_hash": "a" * 64,
+        "hash": "b" * 64,
+        "sealed_at": "2026-01-02T03:04:05+00:00",
+        "event": canonical_event(
+            event_id, kind, subject, actor_id, table_id, "2026-01-02T03:04:05.123400+00:00", loaded(payload)
+        ),
+    }
+    assert line == json.dumps(document, sort_keys=True, ensure_ascii=False)
+    assert json.loads(line) == document

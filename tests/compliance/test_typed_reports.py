@@ -103,7 +103,7 @@ def test_a_chain_line_is_the_link_and_its_canonical_event(app, played):
         scope = Scope(far[0].date(), far[1].date(), None, *far, cut)
         rows = session.execute(chain_query(scope)).all()
         chain_line = chain_lines(session)
-        lines = [chain_line(row) for row in rows]
+        lines = [json.loads(chain_line(row)) for row in rows]
         assert len(lines) == cut.seal_seq > 0
         for line in lines:
             assert set(line) == keys(ChainLine)

@@ -79,8 +79,16 @@ def streamed(connection: Connection, query: DriverQuery, chunk: int) -> Generato
     generator closed (which cancels the rest): the caller must close it
     (``contextlib.closing``) before running anything else on the
     connection, even when it stops on an error."""
+    import psycopg  # only ever on PostgreSQL
+
     with _driver(connection).cursor() as cursor:
-        yield from cursor.stream(query.sql, query.params, size=chunk)
+        # Chunks need libpq 17 (the wheels the locks pin bring 18); an older
+        # one streams a row at a time: the same rows, more slowly.
+        capabilities = getattr(psycopg, "capabilities", None)
+        if capabilities is not None and capabilities.has_stream_chunked():
+            yield from cursor.stream(query.sql, query.params, size=chunk)
+        else:
+            yield from cursor.stream(query.sql, query.params)
 
 
 def _driver(connection: Connection) -> Any:

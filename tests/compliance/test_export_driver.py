@@ -10,6 +10,7 @@ import zipfile
 from contextlib import closing
 from dataclasses import replace
 
+import psycopg
 import pytest
 from sqlalchemy import func, select, text
 
@@ -35,7 +36,10 @@ def seal(app) -> None:
         seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
-def test_the_driver_reads_the_rows_sqlalchemy_reads(app, client, as_role):
+@pytest.mark.parametrize("chunked", [True, False], ids=["chunks", "a row at a time (libpq before 17)"])
+def test_the_driver_reads_the_rows_sqlalchemy_reads(app, client, as_role, monkeypatch, chunked):
+    if not chunked:
+        monkeypatch.setattr(psycopg.capabilities, "has_stream_chunked", lambda check=False: False)
     seal(app)
     asked = client.post(URL, json=period(), headers=as_role["compliance"]).json
     with sessions(app)() as session:

@@ -17,7 +17,7 @@ from sqlalchemy import Engine, MetaData, func, inspect, select, text
 
 from service.cli import main
 from service.cli.bench.scale_floor import Shape, setup_floor
-from service.cli.bench.scale_load import grow_to
+from service.cli.bench.scale_grow import grow_to
 from service.cli.scratch import scratch, scratch_sessions
 from service.compliance.audit_verify import verify_chain
 from service.rounds.resettle import resettle, stored_rounds

@@ -27,7 +27,7 @@ from sqlalchemy.engine import make_url
 
 from service.cli.bench.scale_chart import chart_svg
 from service.cli.bench.scale_floor import Floor, Shape, setup_floor
-from service.cli.bench.scale_load import grow_to
+from service.cli.bench.scale_grow import grow_to
 from service.cli.bench.scale_steps import (
     database_bytes,
     enter_through_api,

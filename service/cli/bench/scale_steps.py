@@ -25,7 +25,7 @@ from service.accounting.check import check_session
 from service.accounting.views import session_json
 from service.api.app import create_app
 from service.cli.bench.scale_floor import PASSWORD, Floor
-from service.cli.bench.scale_load import dispatch_all
+from service.cli.bench.scale_grow import dispatch_all
 from service.cli.scratch import seal_all
 from service.compliance.audit_verify import verify_chain
 from service.compliance.export_build import build_export

@@ -22,16 +22,15 @@ from service.api.transactions import committed
 from service.errors import ServiceError
 from service.rounds.entering import enter_round
 from service.rounds.preview import PreviewJson, preview_round
+from service.rounds.recall import RecallJson, recall_json
 from service.rounds.round_counts import counted_rounds
 from service.rounds.samples import EXAMPLE_ROUND
 from service.rounds.showing import (
-    RecallJson,
     RoundPageJson,
     RoundShownJson,
     get_round,
     keyset_rounds,
     list_rounds,
-    recall_json,
     round_json,
     round_page,
 )

@@ -1,6 +1,7 @@
-"""Showing stored rounds: one round, a table's rounds a page at a time,
-the dealer's recall of the last few, each as the JSON the API answers with
-(settlement, seats, and any void or correction asked for)."""
+"""Showing stored rounds: one round, a table's rounds a page at a time
+(the dealer's recall of the last few: :mod:`service.rounds.recall`), each
+as the JSON the API answers with (settlement, seats, and any void or
+correction asked for)."""
 
 from __future__ import annotations
 
@@ -90,18 +91,6 @@ class _Unread(Enum):
 
 
 UNREAD = _Unread.UNREAD
-
-
-class RecalledRoundJson(RoundShownJson):
-    current: RoundShownJson | None  # the approved correction that stands for the game
-
-
-class RecallJson(TypedDict):
-    """A table's game recall as the API answers it."""
-
-    table_id: int
-    last: int  # how many games were asked for
-    games: list[RecalledRoundJson]
 
 
 class RoundPageJson(TypedDict):
@@ -275,44 +264,6 @@ def round_page(
     """A page of rounds as the API answers it."""
     items = rounds_json(session, records)
     return {"items": items, "total": total, "page": page, "per_page": per_page, "order": order.value}
-
-
-def recall_json(session: Session, table: GameTable, last: int) -> RecallJson:
-    return {"table_id": table.id, "last": last, "games": recall(session, table, last)}
-
-
-def recall(session: Session, table: GameTable, last: int) -> list[RecalledRoundJson]:
-    """Game recall: the table's ``last`` most recent games, oldest first, each
-    as entered and settled, with its status; a corrected game also shows the
-    record that now stands for it (``current``)."""
-    games = list(
-        session.scalars(
-            select(RoundRecord)
-            .where(RoundRecord.table_id == table.id, RoundRecord.revision == 0)
-            .order_by(RoundRecord.id.desc())
-            .limit(last)
-        )
-    )[::-1]
-    shown = rounds_json(session, games)
-    # Follow approved corrections to the record that stands now, a level at
-    # a time: one query per level, not per game.
-    standing: dict[int, RoundShownJson] = {}
-    level = {game["superseded_by"] for game in shown if game["superseded_by"] is not None}
-    while level:
-        records = list(session.scalars(select(RoundRecord).where(RoundRecord.id.in_(level))))
-        found = {record["id"]: record for record in rounds_json(session, records)}
-        standing.update(found)
-        level = {record["superseded_by"] for record in found.values() if record["superseded_by"] is not None}
-    return [{**game, "current": _standing_for(game, standing)} for game in shown]
-
-
-def _standing_for(game: RoundShownJson, standing: dict[int, RoundShownJson]) -> RoundShownJson | None:
-    current = None
-    link = game["superseded_by"]
-    while link is not None:
-        current = standing[link]
-        link = current["superseded_by"]
-    return current
 
 
 def exception_summary(exception: RoundException) -> ExceptionSummaryJson:

@@ -12,7 +12,8 @@ from service.api.report_schemas import DealerReportSchema, ReportSchema
 from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
 from service.engine.settlement import MainReason
 from service.rounds.preview import preview_round
-from service.rounds.showing import list_rounds, recall, recall_json, round_json, round_page
+from service.rounds.recall import recall, recall_json
+from service.rounds.showing import list_rounds, round_json, round_page
 from service.store.models import GameTable, RoundException, RoundRecord
 from service.store.paging import Order
 from tests.support.app import sessions, sign_in

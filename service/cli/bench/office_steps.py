@@ -32,8 +32,8 @@ from service.review.decisions import decide
 from service.review.exceptions import get_exception, request_correction, request_void
 from service.rounds.aggregates import aggregate_round
 from service.rounds.entering import enter_round
+from service.rounds.recall import recall
 from service.rounds.resettle import resettle, stored_rounds
-from service.rounds.showing import recall
 from service.store.db import unit_of_work, utc_now
 from service.store.models import GameTable, RoundRecord, User
 

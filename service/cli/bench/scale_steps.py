@@ -35,10 +35,11 @@ from service.config.settings import Settings
 from service.reports.periods import Scope, floor_scope, table_scope
 from service.reports.table_reports import report
 from service.rounds.aggregates import aggregate_round
+from service.rounds.recall import recall
 from service.rounds.resettle import resettle
 from service.rounds.round_counts import counted_rounds
 from service.rounds.samples import random_round
-from service.rounds.showing import keyset_rounds, recall, round_page
+from service.rounds.showing import keyset_rounds, round_page
 from service.store.db import unit_of_work
 from service.store.models import GameTable, RoundRecord, TableSession, User
 from service.store.paging import Keyset, Order, Step

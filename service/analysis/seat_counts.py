@@ -49,6 +49,7 @@ def seat_counts(
     """The counts of seven distinct cards; ``played`` ``None`` is the house
     way. Raises as :func:`~service.analysis.hand_advice.advise` does."""
     ordered, index, block = located(cards, config, instance)
+    ranks = tuple(card.rank for card in ordered)
     span = block.span(index)
     local = index - block.first
     won, lost = block.won[span].tolist(), block.lost[span].tolist()
@@ -58,7 +59,7 @@ def seat_counts(
         played_counts: Counts | None = house_way
     else:
         found = _position(
-            tuple(card.rank for card in ordered),
+            ranks,
             played,
             block.low_position[span].tolist(),
             block.high_position[span].tolist(),
@@ -71,7 +72,7 @@ def seat_counts(
         house_way=house_way,
         house_way_is_lucky_break=bool(block.lucky[span.start + house]),
         dealer_lucky_breaks=int(block.groups[local, LUCKY_BREAK_GROUP]),
-        break_bonus=pattern_category(tuple(card.rank for card in ordered)),
+        break_bonus=pattern_category(ranks),
     )
 
 

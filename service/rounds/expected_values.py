@@ -36,10 +36,6 @@ _SEATS = cast(Table, SeatExpectedValue.__table__)
 _ROUNDS = cast(Table, RoundExpectedValue.__table__)
 
 
-def has_values(round_id: int) -> ColumnElement[bool]:
-    return exists().where(RoundExpectedValue.round_id == round_id)
-
-
 def expect_round(session: Session, round_id: int, instance: Path | None) -> bool:
     """Store the expected values of every seat of a round, once; ``False``
     when they are stored already. Raises :class:`StrategyTableMissing`

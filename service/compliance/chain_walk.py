@@ -42,27 +42,15 @@ class Walk:
 
     def run(self) -> BrokenLink | None:
         for row in link_rows(self.session, self.start, self.end):
-            seq, event_id, previous_hash, digest, sealed = row[:5]
-            # _holds on the row itself, before any tuple is made of it: the
-            # common case, a good link, then costs only its join and hash.
-            if not (
-                seq == self.expected
-                and self.unsealed is None
-                and previous_hash == self.previous_hash
-                and row[5] is not None
-                and sealed is not None
-                and (self.previous_event is None or event_id > self.previous_event)
-                and _joined_row(row) == sealed
-                and chained_hash(previous_hash, sealed) == digest
-            ):
+            if not self._holds(row):
                 broken = self.check(as_link(row))
                 if broken is not None:
                     return broken
             self.checked += 1
-            self.expected = seq + 1
-            self.previous_hash = digest
-            self.previous_event = event_id
-            self.previous_seq = seq
+            self.expected = row[0] + 1
+            self.previous_hash = row[3]
+            self.previous_event = row[1]
+            self.previous_seq = row[0]
             if self.progress is not None:
                 self.progress(1)
         if self.expected <= self.end:
@@ -77,31 +65,32 @@ class Walk:
         return None
 
     def check(self, seal: StoredLink) -> BrokenLink | None:
-        """The first thing wrong with this link, in the order that explains it
-        best: where it sits in the chain first, then what it seals."""
-        if self._holds(seal):
-            return None
+        """The first thing wrong with a link that does not hold
+        (:meth:`_holds`), in the order that explains it best: where it sits
+        in the chain first, then what it seals; ``None`` when each check
+        passes (a payload stored by an earlier release, written otherwise)."""
         for test in (self._sequence, self._chaining, self._order, self._inserted, self._event):
             problem = test(seal)
             if problem is not None:
                 return problem
         return None
 
-    def _holds(self, seal: StoredLink) -> bool:
-        """The common case in one test, which each check below would pass:
-        the next link, chained to the last, sealing a newer event unchanged
-        since, and no unsealed event anywhere. Anything else goes through the
+    def _holds(self, row: Sequence[Any]) -> bool:
+        """The common case in one test of a row of ``link_rows``, before any
+        tuple is made of it, which each check below would pass: the next
+        link, chained to the last, sealing a newer event unchanged since,
+        and no unsealed event anywhere. Anything else goes through the
         checks one by one, which name what is wrong."""
-        event = seal.event
+        seq, event_id, previous_hash, digest, sealed = row[:5]
         return (
-            seal.seq == self.expected
+            seq == self.expected
             and self.unsealed is None
-            and seal.previous_hash == self.previous_hash
-            and event is not None
-            and seal.canonical is not None
-            and (self.previous_event is None or seal.event_id > self.previous_event)
-            and _joined(event) == seal.canonical
-            and chained_hash(seal.previous_hash, seal.canonical) == seal.hash
+            and previous_hash == self.previous_hash
+            and row[5] is not None
+            and sealed is not None
+            and (self.previous_event is None or event_id > self.previous_event)
+            and _joined_row(row) == sealed
+            and chained_hash(previous_hash, sealed) == digest
         )
 
     def _after(self) -> str:

@@ -10,20 +10,14 @@ from service.rounds import expected_values
 from service.rounds.expected_values import expect_rounds
 from service.store.db import unit_of_work
 from service.store.models import RoundExpectedValue
-from tests.support.app import app_with_users, sessions, sign_in
-from tests.support.rounds_data import SEATS, enter
-from tests.support.strategy import strategy_blocks
+from tests.support.app import sessions
+from tests.support.rounds_data import SEATS
+from tests.support.valued_rounds import app_with_rounds
 from tests.support.writer_turn import holds_turn, turn_held_at
 
 
 def test_a_batch_finds_every_rounds_values_before_it_takes_the_writers_turn(settings, monkeypatch):
-    strategy_blocks(settings.instance, SEATS.values())
-    users = app_with_users(settings)
-    app = next(users)
-    client = app.test_client()
-    admin, dealer = sign_in(client, "admin"), sign_in(client, "dealer")
-    table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
-    round_ids = [enter(client, dealer, table, f"r{number}")["id"] for number in range(3)]
+    users, app, round_ids = app_with_rounds(settings, 3)
     with unit_of_work(sessions(app)) as session:
         turn_held = turn_held_at(monkeypatch, expected_values, "_seat", session)
         assert expect_rounds(session, round_ids, settings.instance) == 3

@@ -14,9 +14,9 @@ from service.store.db import make_engine, unit_of_work
 from service.store.migrate import alembic_config, upgrade
 from service.store.models import RoundExpectedValue, SeatExpectedValue
 from tests.store import test_migrations
-from tests.support.app import app_with_users, sessions, sign_in
-from tests.support.rounds_data import SEATS, enter
-from tests.support.strategy import strategy_blocks
+from tests.support.app import sessions
+from tests.support.rounds_data import SEATS
+from tests.support.valued_rounds import app_with_rounds
 
 pytestmark = pytest.mark.store
 
@@ -41,13 +41,7 @@ def counts(engine):
 
 
 def test_the_values_are_written_once_and_survive_a_step_down(settings):
-    strategy_blocks(settings.instance, SEATS.values())
-    users = app_with_users(settings)
-    app = next(users)
-    client = app.test_client()
-    admin, dealer = sign_in(client, "admin"), sign_in(client, "dealer")
-    table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
-    round_id = enter(client, dealer, table, "r1")["id"]
+    users, app, [round_id] = app_with_rounds(settings, 1)
     with unit_of_work(sessions(app)) as session:
         assert expect_round(session, round_id, settings.instance)
     next(users, None)  # disposes of the app's engine

@@ -250,14 +250,8 @@ class LoadBench:
         engine = make_engine(self.url)
         try:
             with session_factory(engine)() as session:
-                stored = (
-                    session.scalar(
-                        select(func.count())
-                        .select_from(RoundRecord)
-                        .where(RoundRecord.table_id == self.table_id)
-                    )
-                    or 0
-                )
+                ours = select(func.count()).where(RoundRecord.table_id == self.table_id)
+                stored = session.scalar(ours) or 0
         finally:
             engine.dispose()
         # The warm-up's rounds are stored too; every 201 of every phase is one round.

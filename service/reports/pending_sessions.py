@@ -3,24 +3,23 @@ reflect: open, not counted, counted (or recounted) since their figures
 were kept, or with a round voided or corrected since (exactly what
 :func:`service.accounting.figures.out_of_step` says of a closed session).
 
-Read in two steps that stay flat in the rounds stored: the period's
-sessions with their latest drop count and kept figures (a row each, by
-index), and the approved voids and corrections (a few), each matched to
-the session its round was dealt in. The former single statement asked,
-per session, whether any of its rounds had a decision since: SQLite read
-every round of every session of the period to answer."""
+Read in two steps that stay flat in the rounds and the period's sessions:
+the sessions out of step with their counts, which the query itself picks
+(a few), and the approved voids and corrections, each round's session
+found by the table's sessions in order of opening (a lookup a round).
+Reading every session of the period to test it here was most of the
+floor's year-to-date report (7,300 sessions, 85 of its 124 ms), and the
+single statement before that asked, per session, whether any of its
+rounds had a decision since: SQLite read every round of the period."""
 
 from __future__ import annotations
 
-import sys
-from bisect import bisect_left, bisect_right
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 from typing import TypedDict
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, ScalarSelect, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from service.reports.aggregate_sums import in_period
@@ -70,6 +69,10 @@ class _Found:
             return True
         return self.figured_count != self.latest_count  # not kept, or kept before a recount
 
+    def holds(self, at: datetime) -> bool:
+        """Whether a round dealt at ``at`` at its table was dealt in it."""
+        return self.opened_at <= at and (self.closed_at is None or at <= self.closed_at)
+
     def reason(self) -> PendingReason:
         if self.closed_at is None:
             return PendingReason.OPEN
@@ -80,13 +83,9 @@ def pending_sessions(session: Session, scope: Scope, period: Period) -> tuple[in
     """How many sessions of the period are open, not counted, or counted
     since their figures were kept; the first ``PENDING_SHOWN`` of them by
     table and session number."""
-    found = _period_sessions(session, scope, period)
-    kept = [each for each in found if not each.pending_without_decisions()]
-    decided = _decided_since(session, kept)
-    pending = sorted(
-        (each for each in found if each.pending_without_decisions() or each.id in decided),
-        key=lambda each: (each.table_id, each.number),
-    )
+    found = {each.id: each for each in _sessions(session, scope, period, [_OUT_OF_STEP])}
+    found |= {each.id: each for each in _decided_since(session, scope, period)}
+    pending = sorted(found.values(), key=lambda each: (each.table_id, each.number))
     names = {table.id: table.name for table in scope.tables}
     shown: list[PendingSessionJson] = [
         {
@@ -103,13 +102,25 @@ def pending_sessions(session: Session, scope: Scope, period: Period) -> tuple[in
     return len(pending), shown
 
 
-def _period_sessions(session: Session, scope: Scope, period: Period) -> list[_Found]:
-    latest = (
-        select(func.max(DropCount.id))
-        .where(DropCount.session_id == TableSession.id)
-        .correlate(TableSession)
-        .scalar_subquery()
-    )
+_LATEST = (
+    select(func.max(DropCount.id))
+    .where(DropCount.session_id == TableSession.id)
+    .correlate(TableSession)
+    .scalar_subquery()
+)
+# What _Found.pending_without_decisions says, asked of the database.
+_OUT_OF_STEP = or_(
+    TableSession.closed_at.is_(None),
+    _LATEST.is_(None),
+    SessionFigures.drop_count_id.is_(None),
+    SessionFigures.drop_count_id != _LATEST,
+)
+
+
+def _sessions(
+    session: Session, scope: Scope, period: Period, conditions: list[ColumnElement[bool]]
+) -> list[_Found]:
+    """The period's sessions at the scope's tables that meet ``conditions``."""
     query = (
         select(
             TableSession.id,
@@ -119,12 +130,12 @@ def _period_sessions(session: Session, scope: Scope, period: Period) -> list[_Fo
             TableSession.shift,
             TableSession.opened_at,
             TableSession.closed_at,
-            latest.label("latest"),
+            _LATEST.label("latest"),
             SessionFigures.drop_count_id,
             SessionFigures.last_decision_id,
         )
         .outerjoin(SessionFigures, SessionFigures.session_id == TableSession.id)
-        .where(TableSession.table_id.in_(scope.table_ids))
+        .where(TableSession.table_id.in_(scope.table_ids), *conditions)
     )
     query = in_period(query, TableSession.gaming_day, TableSession.shift, period)
     return [
@@ -144,47 +155,63 @@ def _period_sessions(session: Session, scope: Scope, period: Period) -> list[_Fo
     ]
 
 
-def _decided_since(session: Session, kept: list[_Found]) -> set[int]:
-    """Of these closed sessions with figures kept, those with an approved
-    void or correction, newer than their figures, of a round dealt at
-    their table while they were open."""
-    if not kept:
-        return set()
-    oldest = min(each.last_decision_id for each in kept)
-    decisions = session.execute(
-        select(ExceptionDecision.id, ExceptionDecision.round_id).where(
-            ExceptionDecision.approved.is_(True), ExceptionDecision.id > oldest
-        )
-    ).all()
-    # Per table, the decided rounds' times in order, with the decisions' ids.
-    by_table: dict[int, list[tuple[datetime, int]]] = defaultdict(list)
-    rounds = _rounds_by_id(session, [round_id for _, round_id in decisions])
-    for decision_id, round_id in decisions:
-        table_id, at = rounds[round_id]
-        by_table[table_id].append((at, decision_id))
-    for times in by_table.values():
-        times.sort()
-    decided: set[int] = set()
-    for each in kept:
-        assert each.closed_at is not None  # kept figures are a closed session's
-        times = by_table.get(each.table_id, [])
-        first = bisect_left(times, (each.opened_at, -1))
-        last = bisect_right(times, (each.closed_at, sys.maxsize))
-        if any(decision_id > each.last_decision_id for _, decision_id in times[first:last]):
-            decided.add(each.id)
-    return decided
-
-
-def _rounds_by_id(session: Session, round_ids: list[int]) -> dict[int, tuple[int, datetime]]:
-    """Each round's table and time, looked up by id (a planner without
-    statistics would otherwise read the rounds by table and time)."""
-    found: dict[int, tuple[int, datetime]] = {}
-    ids = sorted(set(round_ids))
+def _decided_since(session: Session, scope: Scope, period: Period) -> list[_Found]:
+    """The period's closed sessions with figures kept and an approved void
+    or correction, newer than their figures, of a round dealt at their
+    table while they were open."""
+    newest: dict[int, int] = {}  # round id: its newest approved decision
+    for decision_id, round_id in session.execute(
+        select(ExceptionDecision.id, ExceptionDecision.round_id).where(ExceptionDecision.approved.is_(True))
+    ):
+        newest[round_id] = max(decision_id, newest.get(round_id, 0))
+    dealt = _dealt_in(session, scope, sorted(newest))
+    candidates: dict[int, _Found] = {}
+    ids = sorted({session_id for _, _, session_id in dealt})
     for start in range(0, len(ids), CHUNK):
-        rows = session.execute(
-            select(RoundRecord.id, RoundRecord.table_id, RoundRecord.entered_at).where(
-                RoundRecord.id.in_(ids[start : start + CHUNK])
-            )
+        chunk = ids[start : start + CHUNK]
+        candidates |= {
+            each.id: each for each in _sessions(session, scope, period, [TableSession.id.in_(chunk)])
+        }
+    decided: dict[int, _Found] = {}
+    for round_id, at, session_id in dealt:
+        each = candidates.get(session_id)
+        if each is None or each.pending_without_decisions():
+            continue  # outside the period, or pending already
+        if each.holds(at) and newest[round_id] > each.last_decision_id:
+            decided[each.id] = each
+    return list(decided.values())
+
+
+def _dealt_in(session: Session, scope: Scope, round_ids: list[int]) -> list[tuple[int, datetime, int]]:
+    """(round, its time, a session of its table that may hold it) for the
+    rounds at the scope's tables: the table's last session opened before
+    the round, and any opened at its very instant (sessions at a table do
+    not overlap, but one may close at the instant the next opens)."""
+    before: ScalarSelect[int] = (
+        select(TableSession.id)
+        .where(TableSession.table_id == RoundRecord.table_id, TableSession.opened_at < RoundRecord.entered_at)
+        .order_by(TableSession.opened_at.desc(), TableSession.id.desc())
+        .limit(1)
+        .correlate(RoundRecord)
+        .scalar_subquery()
+    )
+    found: list[tuple[int, datetime, int]] = []
+    for start in range(0, len(round_ids), CHUNK):
+        rounds = and_(
+            RoundRecord.id.in_(round_ids[start : start + CHUNK]), RoundRecord.table_id.in_(scope.table_ids)
         )
-        found.update({round_id: (table_id, at) for round_id, table_id, at in rows})
+        last = session.execute(select(RoundRecord.id, RoundRecord.entered_at, before).where(rounds))
+        found += [(round_id, at, session_id) for round_id, at, session_id in last if session_id is not None]
+        same = session.execute(
+            select(RoundRecord.id, RoundRecord.entered_at, TableSession.id)
+            .join(
+                TableSession,
+                and_(
+                    TableSession.table_id == RoundRecord.table_id,
+                    TableSession.opened_at == RoundRecord.entered_at,
+                ),
+            )
+            .where(rounds)
+        )
+        found += [(round_id, at, session_id) for round_id, at, session_id in same]
     return found

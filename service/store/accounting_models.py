@@ -20,6 +20,8 @@ class TableSession(Base):
     __tablename__ = "table_sessions"
     __table_args__ = (
         UniqueConstraint("table_id", "number"),
+        # The session a round was dealt in: the table's last opened before it.
+        Index("ix_table_sessions_table_opened", "table_id", "opened_at"),
         # One open session a table, whatever races the application loses.
         Index(
             "uq_table_sessions_open",

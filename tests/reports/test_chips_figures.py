@@ -300,3 +300,24 @@ def test_the_pending_sessions_are_those_out_of_step(app, client, floor):
     assert_pending_as_defined(app)
     run_figures_jobs(app)
     assert_pending_as_defined(app)
+
+
+def test_a_round_at_the_instant_sessions_meet_is_in_each(app, client, floor):
+    """Sessions opened and closed at one instant (a clock that stood still)
+    all hold a round dealt at it: a void of that round puts each of them out
+    of step, as their definition says, not only the last one opened."""
+    a = floor["a"]["id"]
+    at(app, DAY_2)
+    dealt = table_session(client, a, rounds=1, opener=SMALLER_TRAY)
+    after = table_session(client, a)
+    for counted in (dealt, after):
+        ok(count_drop(client, counted, lines=DROP_2), 201)
+    run_figures_jobs(app)
+    with sessions(app)() as session:
+        round_id = session.scalar(select(func.max(RoundRecord.id)).where(RoundRecord.table_id == a))
+    void_approved(client, sign_in(client, "pit_boss"), sign_in(client, "pit_boss2"), round_id)
+    assert assert_pending_as_defined(app) > 0
+    pending = {
+        each["session_id"] for each in get_report(client, "floor", period="ytd", day="2026-03-11")["pending"]
+    }
+    assert {floor["sessions"][1], dealt, after} <= pending

@@ -2,10 +2,11 @@
 reads them: each seal with its event, as plain tuples a keyset page at a
 time, and the oldest event a range of seals skipped.
 
-On PostgreSQL a page is read by the driver (:mod:`service.store.driver_rows`)
-and the event's time taken to UTC by the query: SQLAlchemy's rows and the
-driver's conversion of each time from the server's zone were most of a
-link's cost there."""
+On PostgreSQL a page is read by the driver (:mod:`service.store.driver_rows`),
+asked for while the walk checks the page before, and the event's time
+taken to UTC by the query: SQLAlchemy's rows and the driver's conversion
+of each time from the server's zone were most of a link's cost there, and
+the server and the walk waited for each other in turn."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from service.store.driver_rows import DriverQuery, driver_query, fetched
+from service.store.driver_rows import DriverQuery, ReadAhead, driver_query
 from service.store.models import AuditEvent, AuditSeal
 
 PAGE = 2_000  # links per query
@@ -87,20 +88,36 @@ UTC_EVENT_COLUMNS = (
 )
 
 
-def link_rows(session: Session, start: int, end: int) -> Iterator[Sequence[Any]]:
+class LinkRows:
     """The seals ``start``..``end`` with their events, a keyset page at a
     time, as rows: the seal's five columns, then the event's seven (all
     ``None`` when the event is gone); :func:`as_link` names them. Plain
     rows, not ORM objects: nothing is kept in the session, and the walk
-    runs several times faster."""
-    # On the session's connection: plain columns need none of the ORM's row
-    # handling, which cost about as much as checking the link.
-    connection = session.connection()
-    driven = driver_query(connection, _page(UTC_EVENT_COLUMNS, start - 1, end))
-    if driven is not None:
-        yield from _driven_pages(connection, driven, start - 1)
-        return
-    after = start - 1
+    runs several times faster. On PostgreSQL each page is asked for while
+    the walk checks the one before (:class:`ReadAhead`): the walk calls
+    :meth:`settle` before it runs a statement of its own."""
+
+    def __init__(self, session: Session, start: int, end: int) -> None:
+        # On the session's connection: plain columns need none of the ORM's
+        # row handling, which cost about as much as checking the link.
+        connection = session.connection()
+        driven = driver_query(connection, _page(UTC_EVENT_COLUMNS, start - 1, end))
+        self._ahead = None if driven is None else ReadAhead(connection)
+        if self._ahead is None or driven is None:
+            self._rows = _pages(connection, start - 1, end)
+        else:
+            self._rows = _driven_pages(self._ahead, driven, start - 1)
+
+    def __iter__(self) -> Iterator[Sequence[Any]]:
+        return self._rows
+
+    def settle(self) -> None:
+        """Nothing in flight on the session's connection, until the next page."""
+        if self._ahead is not None:
+            self._ahead.settle()
+
+
+def _pages(connection: Connection, after: int, end: int) -> Iterator[Sequence[Any]]:
     while True:
         rows = connection.execute(_page(EVENT_COLUMNS, after, end)).all()
         yield from rows
@@ -122,17 +139,22 @@ def _page(event_columns: Sequence[Any], after: int, end: int) -> Select[Any]:
     )
 
 
-def _driven_pages(connection: Connection, query: DriverQuery, after: int) -> Iterator[Sequence[Any]]:
-    while True:
-        rows = fetched(connection, query.with_params(after=after))
-        yield from rows
-        if len(rows) < PAGE:
-            return
-        after = rows[-1][0]
+def _driven_pages(ahead: ReadAhead, query: DriverQuery, after: int) -> Iterator[Sequence[Any]]:
+    try:
+        ahead.ask(query.with_params(after=after))
+        while True:
+            rows = ahead.rows()
+            if len(rows) == PAGE:
+                ahead.ask(query.with_params(after=rows[-1][0]))
+            yield from rows
+            if len(rows) < PAGE:
+                return
+    finally:
+        ahead.settle()
 
 
 def as_link(row: Sequence[Any]) -> StoredLink:
-    """A row of :func:`link_rows` as a link with its event."""
+    """A row of :class:`LinkRows` as a link with its event."""
     event = None if row[5] is None else StoredEvent._make(row[5:12])
     return StoredLink._make((*row[:5], event))
 

@@ -19,7 +19,7 @@ from service.audit.canonical import canonical_joined, canonical_of
 from service.audit.chain import GENESIS, chained_hash
 from service.audit.kinds import EventKind
 from service.compliance.chain_report import BrokenLink, as_text, differences_between
-from service.compliance.chain_rows import StoredEvent, StoredLink, as_link, first_unsealed, link_rows
+from service.compliance.chain_rows import LinkRows, StoredEvent, StoredLink, as_link, first_unsealed
 from service.jobs.progress import Progress
 from service.store.models import AuditEvent, AuditSeal
 from service.store.stored_instant import instant_of, instant_text
@@ -41,8 +41,16 @@ class Walk:
         self.unsealed = first_unsealed(session, start, end)
 
     def run(self) -> BrokenLink | None:
-        for row in link_rows(self.session, self.start, self.end):
+        rows = LinkRows(self.session, self.start, self.end)
+        try:
+            return self._through(rows)
+        finally:
+            rows.settle()  # whatever runs next on the session's connection
+
+    def _through(self, rows: LinkRows) -> BrokenLink | None:
+        for row in rows:
             if not self._holds(row):
+                rows.settle()  # the checks run statements of their own
                 broken = self.check(as_link(row))
                 if broken is not None:
                     return broken
@@ -76,7 +84,7 @@ class Walk:
         return None
 
     def _holds(self, row: Sequence[Any]) -> bool:
-        """The common case in one test of a row of ``link_rows``, before any
+        """The common case in one test of a row of ``LinkRows``, before any
         tuple is made of it, which each check below would pass: the next
         link, chained to the last, sealing a newer event unchanged since,
         and no unsealed event anywhere. Anything else goes through the
@@ -266,7 +274,7 @@ def _current(event: StoredEvent, sealed: str | None) -> str:
 
 
 def _joined_row(row: Sequence[Any]) -> str:
-    """:func:`_joined` of a row of ``link_rows`` (its event's seven columns)."""
+    """:func:`_joined` of a row of ``LinkRows`` (its event's seven columns)."""
     return canonical_joined(row[5], row[6], row[7], row[8], row[9], instant_text(row[10]), row[11])
 
 

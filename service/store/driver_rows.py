@@ -63,12 +63,56 @@ def driver_query(connection: Connection, statement: Select[Any]) -> DriverQuery 
     return DriverQuery(compiled.string, params)
 
 
-def fetched(connection: Connection, query: DriverQuery) -> list[tuple[Any, ...]]:
-    """Every row of ``query`` (a page: the caller bounds it), on the
-    connection's own transaction."""
-    with _driver(connection).cursor() as cursor:
-        rows: list[tuple[Any, ...]] = cursor.execute(query.sql, query.params).fetchall()
-        return rows
+class ReadAhead:
+    """Statements sent before their rows are wanted, on psycopg's pipeline:
+    the server finds and sends a keyset page while the caller works on the
+    one before, where asking and then waiting left each side idle in turn.
+    (A thread asking instead waited for the interpreter's lock about as
+    long as the query took.) One statement is in flight at a time, on the
+    connection's own transaction.
+
+    Nothing else may run on the connection while one is in flight: in
+    pipeline mode a statement's rows come only when asked for, and
+    SQLAlchemy would find none. :meth:`settle` reads them and leaves the
+    pipeline first; the next :meth:`ask` enters it again."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._driver = _driver(connection)
+        self._pipeline: Any = None
+        self._cursor: Any = None
+        self._rows: list[tuple[Any, ...]] | None = None
+
+    def ask(self, query: DriverQuery) -> None:
+        """Send ``query``; the next :meth:`rows` are its rows."""
+        if self._cursor is not None or self._rows is not None:
+            raise RuntimeError("a statement's rows are still unread")
+        if self._pipeline is None:
+            self._pipeline = self._driver.pipeline()
+            self._pipeline.__enter__()
+        self._cursor = self._driver.cursor()
+        self._cursor.execute(query.sql, query.params)
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        """Every row of the statement asked for last (the caller bounds it)."""
+        self._read()
+        found, self._rows = self._rows, None
+        if found is None:
+            raise RuntimeError("no statement was asked for")
+        return found
+
+    def settle(self) -> None:
+        """Read the rows in flight and leave the pipeline: the connection
+        is free for other statements."""
+        self._read()
+        if self._pipeline is not None:
+            pipeline, self._pipeline = self._pipeline, None
+            pipeline.__exit__(None, None, None)
+
+    def _read(self) -> None:
+        if self._cursor is not None:
+            cursor, self._cursor = self._cursor, None
+            with cursor:
+                self._rows = cursor.fetchall()
 
 
 def streamed(connection: Connection, query: DriverQuery, chunk: int) -> Generator[tuple[Any, ...]]:

@@ -1,30 +1,35 @@
 """The chain walk reads its links a keyset page at a time (on PostgreSQL
 by the driver, each event's time taken to UTC by the query): a chain of
 many pages verifies, an edit in a later page is named at its link with its
-field, and an event's time verifies and an edited one is named whatever
-the session's time zone and whether or not the time has microseconds."""
+field, links that take the named checks in the middle of pages (each
+stops the page asked for ahead, on PostgreSQL) are followed by the rest,
+and an event's time verifies and an edited one is named whatever the
+session's time zone and whether or not the time has microseconds."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import select, text, update
+from sqlalchemy import delete, select, text, update
 
 import service.compliance.chain_rows
 from service.audit.chain import chain_head
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.compliance.audit_verify import verify_chain
-from service.compliance.chain_rows import link_rows
+from service.compliance.chain_rows import LinkRows
 from service.store.db import unit_of_work, utc_now
-from service.store.models import AuditEvent
+from service.store.models import AuditEvent, AuditSeal
 from tests.compliance.test_audit_verify import (  # noqa: F401 (chain: the fixture, used by name)
     chain,
     drop_triggers,
     engine_of,
     seal_all,
     seal_of,
+    store_payload_text,
+    stored_payloads,
 )
 from tests.support.app import sessions
 
@@ -47,7 +52,7 @@ def walk(app, zone: str | None = None):
 def test_a_chain_of_many_pages_is_walked_whole(app, short_pages):
     with sessions(app)() as session:
         links = chain_head(session).seq
-        rows = list(link_rows(session, 2, links - 1))
+        rows = list(LinkRows(session, 2, links - 1))
     assert links > 3 * 3
     report = walk(app)
     assert (report.intact, report.checked, report.last_seq) == (True, links, links)
@@ -73,6 +78,39 @@ def test_an_edit_in_a_later_page_is_named_with_its_field(app, short_pages):
     assert [(d.field, d.sealed, d.current) for d in broken.differences] == [
         ("payload.house_net", sealed_net, sealed_net - 100)
     ]
+
+
+def test_a_link_deleted_in_a_later_page_is_named_by_what_the_checks_ask(app, short_pages):
+    """The deleted link's check counts the events between its neighbours,
+    a statement of its own, while the next page is asked for already."""
+    drop_triggers(engine_of(app))
+    target = seal_of(app, "round_settled", 4)
+    with unit_of_work(sessions(app)) as session:
+        session.execute(delete(AuditSeal).where(AuditSeal.seq == target.seq))
+        session.execute(delete(AuditEvent).where(AuditEvent.id == target.event_id))
+    broken = walk(app).broken
+    assert target.seq > 3  # past the first page
+    assert broken is not None
+    assert (broken.seq, broken.problem) == (target.seq, "link_missing")
+    assert "its event was deleted too" in broken.message
+
+
+def test_links_that_take_the_named_checks_mid_page_are_followed_by_the_rest(app, short_pages):
+    """Every other payload in another text of its value (as an earlier
+    release wrote it): those links fail the one quick test, so the walk runs
+    its checks, statements of their own among them, with the next page
+    already asked for; the chain still verifies whole, and the session is
+    usable after."""
+    drop_triggers(engine_of(app))
+    rewritten = sorted(stored_payloads(app).items())[::2]
+    for event_id, payload_text in rewritten:
+        store_payload_text(app, event_id, json.dumps(json.loads(payload_text), indent=1))
+    with sessions(app)() as session:
+        links = chain_head(session).seq
+        report = verify_chain(session)
+        assert session.scalar(select(AuditEvent.id).order_by(AuditEvent.id).limit(1)) is not None
+    assert len(rewritten) > 3
+    assert (report.intact, report.checked, report.last_seq) == (True, links, links)
 
 
 @pytest.mark.parametrize("zone", [None, "UTC", "Asia/Kolkata", "America/St_Johns"])

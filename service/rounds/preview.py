@@ -15,8 +15,9 @@ from service.engine.table_config import FoulPolicy
 from service.rounds.deck_round import feed_for_round
 from service.rounds.entering import settle_body
 from service.rounds.house_way_report import foul_reason
+from service.rounds.settlement_json import ExplainedDealerJson, settlement_json
 from service.rounds.showing import SeatShownJson, seats_shown
-from service.rounds.storing import ExplainedDealerJson, seat_rows, settlement_json
+from service.rounds.storing import seat_rows
 from service.store.models import GameTable
 from service.tables.tables import config_of
 

@@ -25,7 +25,8 @@ from service.engine.settlement import RoundSettlement, settle_round
 from service.rounds.deck_round import EXTRA_KEYS
 from service.rounds.entering import request_digest
 from service.rounds.sealed import ABSENT, Mismatch, round_pages, sealed_mismatches
-from service.rounds.storing import StoredSettlementJson, round_ref_of, seat_columns, settlement_json
+from service.rounds.settlement_json import StoredSettlementJson, settlement_json
+from service.rounds.storing import round_ref_of, seat_columns
 from service.store.models import ConfigVersion, RoundRecord, SeatRecord
 from service.tables.tables import config_of
 

@@ -16,14 +16,9 @@ from sqlalchemy.orm import Session, object_session
 from service.errors import NotFound
 from service.rounds.deck_round import DECK_KEY, RoundDeckJson, decks_of
 from service.rounds.round_counts import counted_rounds
+from service.rounds.settlement_json import ExplainedDealerJson, StoredSeatJson, StoredSettlementJson
 from service.rounds.status import Status, decision_state, statuses
-from service.rounds.storing import (
-    ExplainedDealerJson,
-    SettingEntered,
-    StoredSeatJson,
-    StoredSettlementJson,
-    round_id_of,
-)
+from service.rounds.storing import SettingEntered, round_id_of
 from service.store.db import iso
 from service.store.models import GameTable, RoundException, RoundRecord, SeatRecord
 from service.store.paging import Keyset, KeysetPage, Order, Page, keyset_page, paginate

@@ -15,9 +15,9 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
-from service.engine.round_json import BetJson, BreakBonusJson, DealerJson, SeatJson, settlement_to_json
 from service.engine.settlement import RoundSettlement, SeatResult
 from service.rounds.round_counts import count_inserted
+from service.rounds.settlement_json import StoredSettlementJson, settlement_json
 from service.rounds.value_sums import ShiftKey, count_record
 from service.store.db import hold_writer, iso
 from service.store.models import RoundRecord, SeatRecord
@@ -29,44 +29,6 @@ _SEATS = cast(Table, SeatRecord.__table__)
 _INSERT_ROUND = insert(_ROUNDS).returning(_ROUNDS.c.id)
 
 _INSERT_SEATS = insert(_SEATS)
-
-
-class ExplainedDealerJson(DealerJson):
-    explanation: str  # why the house way sets the dealer's cards so
-
-
-class MainJson(BetJson):
-    reason: str  # a MainReason's value: how the Main Bet was decided
-
-
-class HouseWayJson(TypedDict):
-    """The house way of a player's seven cards, whatever the player set."""
-
-    low: list[str]
-    high: list[str]
-    rule: int
-    explanation: str
-
-
-class StoredSeatJson(TypedDict):
-    seat: int
-    low: list[str]
-    high: list[str]
-    fouled: bool
-    lucky_break: bool
-    main: MainJson
-    dealer_break_bonus: BetJson
-    break_bonus: BreakBonusJson
-    house_way: HouseWayJson
-
-
-class StoredSettlementJson(TypedDict):
-    """A round's settlement as stored with it (its ``settlement`` column)."""
-
-    round_id: str | int
-    dealer: ExplainedDealerJson
-    seats: list[StoredSeatJson]
-    house_net: int
 
 
 class PlayerSettingJson(TypedDict):
@@ -261,32 +223,6 @@ def seat_columns(entry: SeatEntry, seat: SeatResult) -> SeatColumns:
         "break_bonus_stake": entry.bets.break_bonus,
         "break_bonus_outcome": seat.break_bonus.outcome.value,
         "break_bonus_net": seat.break_bonus.net,
-    }
-
-
-def settlement_json(settled: RoundSettlement) -> StoredSettlementJson:
-    """The settle output plus what the pit boss needs to see why."""
-    document = settlement_to_json(settled)
-    seats = zip(document["seats"], settled.seats, strict=True)
-    return {
-        **document,
-        "dealer": {**document["dealer"], "explanation": settled.dealer.house_way.explanation},
-        "seats": [_explained(seat_json, seat) for seat_json, seat in seats],
-        "house_net": settled.house_net,
-    }
-
-
-def _explained(seat_json: SeatJson, seat: SeatResult) -> StoredSeatJson:
-    player_way = seat.house_way
-    return {
-        **seat_json,
-        "main": {**seat_json["main"], "reason": seat.main.reason.value},
-        "house_way": {
-            "low": codes(player_way.setting.low),
-            "high": codes(player_way.setting.high),
-            "rule": player_way.rule.value,
-            "explanation": player_way.explanation,
-        },
     }
 
 

@@ -14,7 +14,8 @@ from service.audit.event_mac import key_for, mac_of
 from service.engine.round_json import round_from_json
 from service.engine.settlement import settle_round
 from service.rounds.entering import request_digest
-from service.rounds.storing import seat_rows, settlement_json
+from service.rounds.settlement_json import settlement_json
+from service.rounds.storing import seat_rows
 from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.models import AuditEvent, AuditEventMac, ConfigVersion, RoundRecord, SeatRecord
 from service.tables.tables import config_of

@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from service.audit.events import queue_job
 from service.engine.errors import RulesError
 from service.engine.round import Round
 from service.engine.round_json import round_from_json
@@ -137,7 +136,9 @@ def enter_round(
         "revision": 0,
         "supersedes_id": None,
     }
-    record_id, stored, seats = store_round(session, values, round_, settled)
+    record_id, stored, seats = store_round(
+        session, values, round_, settled, (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
+    )
     # The record as stored, for the answer and the event, kept out of the
     # session: its row is written already, and an object in the session
     # would outlive a rollback and clash with the retry's.
@@ -146,8 +147,6 @@ def enter_round(
     record.user = user
     record_settled(session, record, version.version, digest, user.id, now)
     deck = None if feed is None else record_deck(session, record_id, table.id, feed, round_, user.id, now)
-    queue_job(session, JobKind.AGGREGATE, record_id)
-    queue_job(session, JobKind.EXPECTED_VALUES, record_id)
     return Entered(record, replayed=False, seats=seats, deck=deck)
 
 

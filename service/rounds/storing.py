@@ -5,17 +5,19 @@ event with its aggregate job, all in the caller's transaction."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any, Literal, TypedDict, cast
 
 from sqlalchemy import Table, insert
 from sqlalchemy.orm import Session
 
-from service.audit.events import record_event
+from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
 from service.engine.settlement import RoundSettlement, SeatResult
+from service.jobs.queues import JobKind
 from service.rounds.round_counts import count_inserted
 from service.rounds.settlement_json import StoredSettlementJson, settlement_json
 from service.rounds.value_sums import ShiftKey, count_record
@@ -160,13 +162,18 @@ def settled_payload(record: RoundRecord, config_version: int, digest: str, **ext
 
 
 def store_round(
-    session: Session, values: RoundValues, round_: Round, settled: RoundSettlement
+    session: Session,
+    values: RoundValues,
+    round_: Round,
+    settled: RoundSettlement,
+    jobs: Sequence[JobKind] = (),
 ) -> tuple[int, RoundColumns, list[StoredSeatRow]]:
-    """Insert a settled round's record and its seats, and count it for the
-    round list (the caller commits). ``values`` are the record's columns
-    but those its settlement gives (the dealer's cards, the settlement, the
-    house net), which are taken from ``settled`` here, as the seats are;
-    the record's id, its columns and the seat rows as stored."""
+    """Insert a settled round's record and its seats, queue ``jobs`` for
+    it, and count it for the round list (the caller commits). ``values``
+    are the record's columns but those its settlement gives (the dealer's
+    cards, the settlement, the house net), which are taken from ``settled``
+    here, as the seats are; the record's id, its columns and the seat rows
+    as stored."""
     # Plain INSERTs on the session's connection, in its transaction: the
     # unit of work costs more than the statements (a fifth of a round's CPU
     # when the record went through it), and nothing here needs an object.
@@ -183,8 +190,12 @@ def store_round(
     rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seats]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
+    for job in jobs:
+        queue_job(session, job, record_id)
     # The expected win's totals count every record as it is stored, and the
-    # round list's total every round.
+    # round list's total every round. Last, with the event after them: on
+    # PostgreSQL the table's shift rows stay locked from here to the commit,
+    # and each of its rounds waits for them.
     key = ShiftKey(values["table_id"], values["gaming_day"], values["shift"], values["entered_by"])
     count_record(session, key, len(rows))
     count_inserted(connection, values["table_id"], values["gaming_day"], values["shift"])

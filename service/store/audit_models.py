@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.store.canonical_json import CanonicalJSON
@@ -73,11 +73,21 @@ class OutboxEntry(Base):
     """Work for the background jobs, written with the change it follows."""
 
     __tablename__ = "outbox"
+    # Only the waiting rows, in id order: the dispatcher's look reads the
+    # backlog, not the rows sent before it (migration 0023).
+    __table_args__ = (
+        Index(
+            "ix_outbox_waiting",
+            "id",
+            sqlite_where=text("dispatched_at IS NULL"),
+            postgresql_where=text("dispatched_at IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     job: Mapped[str] = mapped_column(String(40))  # a JobKind
     ref: Mapped[int] = mapped_column(Integer)  # the event or round id
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    dispatched_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
+    dispatched_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     # The API request that caused the work, carried into the job's logs.
     request_id: Mapped[str | None] = mapped_column(String(64))

@@ -19,12 +19,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, select, text
+from sqlalchemy import select, text
 
 from service.rounds.entering import _BY_KEY, _BY_REF
 from service.store.models import User
 from tests.postgres import scratch_database
 from tests.support.app import sessions
+from tests.support.pages import pages_read
 from tests.support.rounds_data import enter
 
 pytestmark = pytest.mark.store
@@ -45,25 +46,11 @@ _GROW = text(
     """
 )
 
-# The pages of the rounds' heap this transaction asked for (a page read
-# for each row an index led to).
-_PAGES = text("SELECT pg_stat_get_xact_blocks_fetched('rounds'::regclass)")
-
 
 @pytest.fixture
 def database_url() -> Iterator[str]:
     with scratch_database() as url:
         yield url
-
-
-def pages_read(connection: Connection, statement: Any, parameters: dict[str, Any]) -> int:
-    """Pages of ``rounds`` one run of ``statement`` read, in a transaction
-    of its own on ``connection``."""
-    with connection.begin():
-        # Counted since the backend last reported its figures: a difference.
-        before = int(connection.scalar(_PAGES) or 0)
-        connection.execute(statement, parameters).all()
-        return int(connection.scalar(_PAGES) or 0) - before
 
 
 def user_id(app: Any, name: str) -> int:
@@ -89,7 +76,7 @@ def test_a_lookup_reads_a_few_rows_after_the_table_grew(app, client, as_role, ta
     engine = sessions(app).kw["bind"]
     with engine.connect() as looking, engine.connect() as growing:
         for _ in range(20):  # prepared on the fifth, a generic plan from the eleventh
-            pages_read(looking, statement, parameters)
+            pages_read(looking, "rounds", lambda connection: connection.execute(statement, parameters))
         with growing.begin():
             growing.execute(_GROW, {"round_id": first["id"], "copies": GROWN})
-        assert pages_read(looking, statement, parameters) < 5
+        assert pages_read(looking, "rounds", lambda connection: connection.execute(statement, parameters)) < 5

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import DateTime, Dialect, Engine, MetaData, TypeDecorator, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import DeclarativeBase, Session, SessionTransaction, sessionmaker
 
 NAMING = {
@@ -71,15 +71,22 @@ POSTGRESQL_CONNECT_ARGS = {
     "keepalives_interval": 2,
     "keepalives_count": 3,
     "tcp_user_timeout": 10_000,  # milliseconds
-    # No server-side prepared statements: PostgreSQL keeps one generic plan
-    # for a prepared statement, chosen with its tables as they were. A round
-    # lookup prepared at a table of three rounds walked all of its rounds
-    # once it grew (with nothing to plan it again: no ANALYZE, autovacuum
-    # off), and the API fell from 100 to 72 rounds a second. Each run is
-    # planned with its values instead, for a few microseconds; this also
-    # suits a pgbouncer in transaction mode.
-    "prepare_threshold": None,
 }
+
+# Prepared statements (psycopg prepares a statement on its fifth run on a
+# connection) save the API about a sixth of the machine at 100 rounds a
+# second, but PostgreSQL would keep one generic plan for each, chosen with
+# its tables as they were: a round lookup prepared at a table of two rounds
+# walked all of its rounds once it grew, where nothing planned it again
+# (no ANALYZE: autovacuum off). Each run is planned with its values.
+CUSTOM_PLANS = "-c plan_cache_mode=force_custom_plan"
+
+
+def postgresql_connect_args(url: URL) -> dict[str, object]:
+    """The connection's arguments, with the URL's own ``options`` kept."""
+    given = url.query.get("options")
+    options = " ".join(filter(None, [given if isinstance(given, str) else None, CUSTOM_PLANS]))
+    return {**POSTGRESQL_CONNECT_ARGS, "options": options}
 
 
 def make_engine(url: str) -> Engine:
@@ -95,7 +102,7 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
     return create_engine(
-        url, pool_pre_ping=True, hide_parameters=True, connect_args=dict(POSTGRESQL_CONNECT_ARGS)
+        url, pool_pre_ping=True, hide_parameters=True, connect_args=postgresql_connect_args(parsed)
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, cast
 
-from sqlalchemy import Connection, Dialect, Table, func, select
+from sqlalchemy import Connection, Table, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -31,18 +31,13 @@ def count_inserted(
     databases (INSERT ... ON CONFLICT DO UPDATE SET rounds = rounds + n):
     two writers at one table add both, and the row is the table's own (one
     dealer a table), so no other table's rounds wait on it."""
-    connection.execute(count_statement(connection.dialect, table_id, gaming_day, shift, added))
-
-
-def count_statement(dialect: Dialect, table_id: int, gaming_day: date, shift: int, added: int = 1) -> Any:
-    """:func:`count_inserted`'s statement (an upsert), for a caller that
-    sends it with another one (a CTE of it on PostgreSQL)."""
-    insert = postgresql.insert if dialect.name == "postgresql" else sqlite.insert
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     values = {"table_id": table_id, "gaming_day": gaming_day, "shift": shift, "rounds": added}
-    statement: Any = insert(_COUNTS).values(values)
-    return statement.on_conflict_do_update(
+    statement: Any = dialect.insert(_COUNTS).values(values)
+    statement = statement.on_conflict_do_update(
         index_elements=list(_KEY), set_={"rounds": _COUNTS.c.rounds + statement.excluded.rounds}
     )
+    connection.execute(statement)
 
 
 def counted_rounds(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any, Literal, TypedDict, cast
 
-from sqlalchemy import Connection, Table, insert
+from sqlalchemy import Table, insert
 from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job, record_event
@@ -18,9 +18,9 @@ from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
 from service.engine.settlement import RoundSettlement, SeatResult
 from service.jobs.queues import JobKind
-from service.rounds.round_counts import count_statement
+from service.rounds.round_counts import count_inserted
 from service.rounds.settlement_json import StoredSettlementJson, settlement_json
-from service.rounds.value_sums import ShiftKey, record_statement
+from service.rounds.value_sums import ShiftKey, count_record
 from service.store.db import hold_writer, iso
 from service.store.models import RoundRecord, SeatRecord
 
@@ -197,22 +197,9 @@ def store_round(
     # PostgreSQL the table's shift rows stay locked from here to the commit,
     # and each of its rounds waits for them.
     key = ShiftKey(values["table_id"], values["gaming_day"], values["shift"], values["entered_by"])
-    _count(connection, key, len(rows))
+    count_record(session, key, len(rows))
+    count_inserted(connection, values["table_id"], values["gaming_day"], values["shift"])
     return record_id, stored, rows
-
-
-def _count(connection: Connection, key: ShiftKey, seats: int) -> None:
-    """The record counted in its shift's totals and the round list's count:
-    on PostgreSQL in one statement (the second as a CTE), for each
-    statement from here to the commit holds up the table's next round."""
-    dialect = connection.dialect
-    record = record_statement(dialect, key, seats)
-    rounds = count_statement(dialect, key.table_id, key.gaming_day, key.shift)
-    if dialect.name == "postgresql":
-        connection.execute(record.add_cte(rounds.cte("counted")))
-        return
-    connection.execute(record)
-    connection.execute(rounds)
 
 
 def seat_rows(round_: Round, settled: RoundSettlement) -> list[SeatRow]:

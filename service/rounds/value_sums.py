@@ -6,7 +6,7 @@ pending rounds), each change here commits in the transaction that causes
 it, so the totals equal a recount from the rounds at every moment:
 
 - a round record stored (entered, or an approved correction's new record):
-  ``records`` and ``records_seats`` (:func:`record_statement`);
+  ``records`` and ``records_seats`` (:func:`count_record`);
 - its expected values stored by the job while the record counts: the
   values (:func:`add_values`);
 - an approved void or correction: ``taken_out_*``, and its values if they
@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Dialect, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session
 
 from service.engine.table_config import BetType
@@ -43,7 +42,6 @@ VALUES = (
     "main_house_way_value",
 )
 BETS = tuple(bet.value for bet in BetType)
-_KEY = ("table_id", "gaming_day", "shift", "dealer_id")  # the rows' unique key
 #: every total of a row, zero in a new one
 TOTALS = (
     "records",
@@ -79,20 +77,11 @@ class ShiftKey:
         ]
 
 
-def record_statement(dialect: Dialect, key: ShiftKey, seats: int) -> Any:
-    """A round record just stored, with its seats: the statement that counts
-    it (an upsert: the first record of a shift makes its row, and two at
-    once add both), which the caller sends (it holds SQLite's writer; on
-    PostgreSQL the row stays locked to the commit)."""
-    insert = postgresql.insert if dialect.name == "postgresql" else sqlite.insert
-    amounts = {"records": 1, "records_seats": seats}
-    statement: Any = insert(ShiftExpectedValues).values(_new_row(key, amounts))
-    return statement.on_conflict_do_update(
-        index_elements=list(_KEY),
-        set_={
-            name: getattr(ShiftExpectedValues, name) + getattr(statement.excluded, name) for name in amounts
-        },
-    )
+def count_record(session: Session, key: ShiftKey, seats: int) -> None:
+    """A round record just stored, with its seats (the caller holds SQLite's
+    writer; on PostgreSQL the UPDATE locks the row, and two first records of
+    a shift racing to INSERT it lose on the unique key and are retried)."""
+    _bump(session, key, {"records": 1, "records_seats": seats})
 
 
 def add_values(session: Session, stored: Sequence[tuple[RoundRecord, Mapping[str, Any]]]) -> int:
@@ -154,6 +143,17 @@ def _locked_row(session: Session, key: ShiftKey) -> int:
     return int(row_id)
 
 
+def _bump(session: Session, key: ShiftKey, amounts: dict[str, int | float]) -> None:
+    changed = session.execute(
+        update(ShiftExpectedValues)
+        .where(*key.where())
+        .values({name: getattr(ShiftExpectedValues, name) + amount for name, amount in amounts.items()})
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount == 0:  # type: ignore[attr-defined]  # a CursorResult
+        _insert(session, key, amounts)
+
+
 def _change(session: Session, row_id: int, amounts: dict[str, int | float]) -> None:
     session.execute(
         update(ShiftExpectedValues)
@@ -164,11 +164,7 @@ def _change(session: Session, row_id: int, amounts: dict[str, int | float]) -> N
 
 
 def _insert(session: Session, key: ShiftKey, amounts: dict[str, int | float]) -> None:
-    session.execute(insert(ShiftExpectedValues).values(_new_row(key, amounts)))
-
-
-def _new_row(key: ShiftKey, amounts: Mapping[str, int | float]) -> dict[str, Any]:
-    return {
+    row: dict[str, Any] = {
         "table_id": key.table_id,
         "gaming_day": key.gaming_day,
         "shift": key.shift,
@@ -176,3 +172,4 @@ def _new_row(key: ShiftKey, amounts: Mapping[str, int | float]) -> dict[str, Any
         **dict.fromkeys(TOTALS, 0),
         **amounts,
     }
+    session.execute(insert(ShiftExpectedValues).values(row))

@@ -126,3 +126,11 @@ def scratch_database() -> Iterator[str]:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     finally:
         engine.dispose()
+
+
+@contextmanager
+def migrated_scratch_database() -> Iterator[str]:
+    """:func:`scratch_database`, migrated to head."""
+    with scratch_database() as url:
+        upgrade(url)
+        yield url

@@ -6,17 +6,12 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from service.store.models import AuditEvent, User
-from tests.support.app import PASSWORD, sessions, sign_in
+from service.store.models import AuditEvent
+from tests.support.app import PASSWORD, sessions, sign_in, user_id
 
 pytestmark = pytest.mark.store
 
 USERS = "/api/v1/users"
-
-
-def user_id(app, name):
-    with sessions(app)() as session:
-        return session.scalar(select(User.id).where(User.name == name))
 
 
 def events(app, kind):

@@ -20,8 +20,7 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
 from service.store.db import make_engine, session_factory
-from service.store.migrate import upgrade
-from tests.postgres import scratch_database
+from tests.postgres import migrated_scratch_database
 
 pytestmark = pytest.mark.store
 
@@ -34,8 +33,7 @@ _LAST_ID = text("SELECT last_value FROM audit_events_id_seq")
 
 @pytest.fixture
 def database_url() -> Iterator[str]:
-    with scratch_database() as url:
-        upgrade(url)
+    with migrated_scratch_database() as url:
         yield url
 
 

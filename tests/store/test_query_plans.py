@@ -17,17 +17,15 @@ in a database of its own: never analyzed, as a new casino's is."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from service.rounds.entering import _BY_KEY, _BY_REF
 from service.store.db import postgresql_connect_args
-from service.store.models import User
 from tests.postgres import scratch_database
-from tests.support.app import sessions
+from tests.support.app import sessions, user_id
 from tests.support.pages import pages_read
 from tests.support.rounds_data import enter
 
@@ -54,13 +52,6 @@ _GROW = text(
 def database_url() -> Iterator[str]:
     with scratch_database() as url:
         yield url
-
-
-def user_id(app: Any, name: str) -> int:
-    with sessions(app)() as session:
-        found = session.scalar(select(User.id).where(User.name == name))
-        assert found is not None
-        return found
 
 
 @pytest.mark.parametrize(

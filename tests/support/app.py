@@ -6,11 +6,12 @@ from __future__ import annotations
 import threading
 
 from flask import Flask
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from service.accounts.auth import create_user
 from service.api.app import bind, create_app
 from service.store.db import make_engine, unit_of_work
+from service.store.models import User
 from tests.postgres import postgres_url
 
 PASSWORD = "correct horse battery"
@@ -75,6 +76,14 @@ def parallel(count, send):
 
 def sessions(app):
     return app.extensions["breakpoker"]["sessions"]
+
+
+def user_id(app, name):
+    """The id of the user called ``name``."""
+    with sessions(app)() as session:
+        found = session.scalar(select(User.id).where(User.name == name))
+        assert found is not None, name
+        return found
 
 
 def edit(client, url, json=None, headers=None, **kwargs):

@@ -21,8 +21,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.orm import Session
 
 from service.store.db import make_engine
-from service.store.migrate import upgrade
-from tests.postgres import scratch_database
+from tests.postgres import migrated_scratch_database
 from tests.support.pages import pages_read
 from workers.outbox import BATCH, waiting
 
@@ -39,8 +38,7 @@ _MARK = text("UPDATE outbox SET dispatched_at = now() WHERE dispatched_at IS NUL
 
 @pytest.fixture
 def database_url() -> Iterator[str]:
-    with scratch_database() as url:
-        upgrade(url)
+    with migrated_scratch_database() as url:
         yield url
 
 

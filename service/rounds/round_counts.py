@@ -23,6 +23,17 @@ _COUNTS = cast(Table, RoundCount.__table__)
 _KEY = ("table_id", "gaming_day", "shift")
 
 
+def _upsert(dialect: Any) -> Any:
+    statement = dialect.insert(_COUNTS)
+    return statement.on_conflict_do_update(
+        index_elements=list(_KEY), set_={"rounds": _COUNTS.c.rounds + statement.excluded.rounds}
+    )
+
+
+# Built once a dialect: building the statement cost as much as running it.
+_UPSERTS = {"postgresql": _upsert(postgresql), "sqlite": _upsert(sqlite)}
+
+
 def count_inserted(
     connection: Connection, table_id: int, gaming_day: date, shift: int, added: int = 1
 ) -> None:
@@ -31,13 +42,8 @@ def count_inserted(
     databases (INSERT ... ON CONFLICT DO UPDATE SET rounds = rounds + n):
     two writers at one table add both, and the row is the table's own (one
     dealer a table), so no other table's rounds wait on it."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     values = {"table_id": table_id, "gaming_day": gaming_day, "shift": shift, "rounds": added}
-    statement: Any = dialect.insert(_COUNTS).values(values)
-    statement = statement.on_conflict_do_update(
-        index_elements=list(_KEY), set_={"rounds": _COUNTS.c.rounds + statement.excluded.rounds}
-    )
-    connection.execute(statement)
+    connection.execute(_UPSERTS[connection.dialect.name], values)
 
 
 def counted_rounds(

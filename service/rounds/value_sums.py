@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from service.engine.table_config import BetType
@@ -77,11 +77,40 @@ class ShiftKey:
         ]
 
 
+_SHIFT_ROWS = cast(Table, ShiftExpectedValues.__table__)
+
+# Built once: a record is counted in every round's transaction, and building
+# the statement cost as much as running it.
+_COUNT_RECORD = (
+    update(_SHIFT_ROWS)
+    .where(
+        _SHIFT_ROWS.c.table_id == bindparam("key_table_id"),
+        _SHIFT_ROWS.c.gaming_day == bindparam("key_gaming_day"),
+        _SHIFT_ROWS.c.shift == bindparam("key_shift"),
+        _SHIFT_ROWS.c.dealer_id == bindparam("key_dealer_id"),
+    )
+    .values(
+        records=_SHIFT_ROWS.c.records + bindparam("add_records"),
+        records_seats=_SHIFT_ROWS.c.records_seats + bindparam("add_seats"),
+    )
+)
+
+
 def count_record(session: Session, key: ShiftKey, seats: int) -> None:
     """A round record just stored, with its seats (the caller holds SQLite's
     writer; on PostgreSQL the UPDATE locks the row, and two first records of
     a shift racing to INSERT it lose on the unique key and are retried)."""
-    _bump(session, key, {"records": 1, "records_seats": seats})
+    parameters = {
+        "key_table_id": key.table_id,
+        "key_gaming_day": key.gaming_day,
+        "key_shift": key.shift,
+        "key_dealer_id": key.dealer_id,
+        "add_records": 1,
+        "add_seats": seats,
+    }
+    changed = session.connection().execute(_COUNT_RECORD, parameters)
+    if changed.rowcount == 0:
+        _insert(session, key, {"records": 1, "records_seats": seats})
 
 
 def add_values(session: Session, stored: Sequence[tuple[RoundRecord, Mapping[str, Any]]]) -> int:
@@ -141,17 +170,6 @@ def _locked_row(session: Session, key: ShiftKey) -> int:
         row_id = session.scalar(query)
         assert row_id is not None  # inserted just now
     return int(row_id)
-
-
-def _bump(session: Session, key: ShiftKey, amounts: dict[str, int | float]) -> None:
-    changed = session.execute(
-        update(ShiftExpectedValues)
-        .where(*key.where())
-        .values({name: getattr(ShiftExpectedValues, name) + amount for name, amount in amounts.items()})
-        .execution_options(synchronize_session=False)
-    )
-    if changed.rowcount == 0:  # type: ignore[attr-defined]  # a CursorResult
-        _insert(session, key, amounts)
 
 
 def _change(session: Session, row_id: int, amounts: dict[str, int | float]) -> None:

@@ -7,6 +7,7 @@ import json
 from click.testing import CliRunner
 
 from service.cli import main
+from tests.postgres import scratch_database
 
 
 def test_bench_profile_reports_the_cpu_of_a_round_and_its_layers():
@@ -27,3 +28,14 @@ def test_bench_profile_reports_the_cpu_of_a_round_and_its_layers():
         line["function"].startswith("rounds/entering.py") and "enter_round" in line["function"]
         for line in figures["functions"]
     )
+
+
+def test_bench_profile_runs_on_a_postgresql_scratch_database():
+    with scratch_database() as url:
+        result = CliRunner().invoke(main, ["bench-profile", "--rounds", "20", "--database", url, "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["database"].startswith("postgresql ")
+    assert "psycopg" in figures["layers"]
+    assert "SQLite and other C calls" not in figures["layers"]
+    assert figures["cpu_ms_per_round"] > 0

@@ -1,6 +1,7 @@
 """``breakpoker bench-profile``: where a settled round's time goes.
 
-In one process, on a temporary SQLite database, it posts six-seat rounds
+In one process, on a temporary SQLite database (or an empty scratch
+database given by ``--database``, as ``bench-load``), it posts six-seat rounds
 with every bet through the Flask app (the test client: the whole request
 path without the network or gunicorn) and reports the CPU time a round
 takes, then the same rounds under cProfile: the share of each layer (the
@@ -25,7 +26,7 @@ import click
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
 from service.api.app import create_app
-from service.cli.scratch import cheap_password_hashing, finish, scratch
+from service.cli.scratch import cheap_password_hashing, finish, scratch, shown_database
 from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
 from service.rounds.samples import random_round
@@ -38,11 +39,17 @@ SHOWN = 25
 
 
 @click.command("bench-profile")
+@click.option(
+    "--database",
+    "database_url",
+    metavar="URL",
+    help="An empty scratch database instead of a temporary SQLite one (as bench-load).",
+)
 @click.option("--rounds", type=click.IntRange(min=10), default=1_000, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench_profile(rounds: int, as_json: bool) -> None:
+def bench_profile(database_url: str | None, rounds: int, as_json: bool) -> None:
     """CPU time per settled round in one process, and where it goes."""
-    with scratch(None, "bench-profile") as (url, instance):
+    with scratch(database_url, "bench-profile") as (url, instance):
         post = _poster(url, instance, rounds + WARM_UP)
         for _ in range(WARM_UP):
             post()
@@ -55,14 +62,20 @@ def bench_profile(rounds: int, as_json: bool) -> None:
         for _ in range(rounds - rounds // 2):
             post()
         profiler.disable()
-    result = {"rounds": rounds, "cpu_ms_per_round": round(plain * 1000, 3), **_breakdown(profiler)}
+    result = {
+        "database": shown_database(url, database_url is None),
+        "rounds": rounds,
+        "cpu_ms_per_round": round(plain * 1000, 3),
+        **_breakdown(profiler),
+    }
     finish(result, as_json, _print, None)
 
 
 def _print(result: dict[str, Any]) -> None:
     rounds = result["rounds"]
     click.echo(
-        f"bench-profile: {result['cpu_ms_per_round']} ms of CPU a round ({rounds // 2} rounds, no profiler)"
+        f"bench-profile on {result['database']}: {result['cpu_ms_per_round']} ms of CPU a round "
+        f"({rounds // 2} rounds, no profiler)"
     )
     click.echo("under cProfile, the share of each layer (own time):")
     for layer, share in result["layers"].items():

@@ -4,10 +4,11 @@ the hash chain. If the change rolls back, so does its event."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, insert, text
+from sqlalchemy import Connection, Insert, Table, bindparam, insert, text
 from sqlalchemy.orm import Session
 
 from service.audit.canonical import canonical_of
@@ -27,6 +28,7 @@ _ORDER_EVENTS = text("SELECT pg_advisory_xact_lock(:key)")
 _INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
 _INSERT_JOB = insert(_OUTBOX)
 _INSERT_MAC = insert(_MACS)
+_INSERT_JOBS: dict[int, Insert] = {}  # by the number of rows, built when first asked for
 
 
 def record_event(
@@ -41,16 +43,16 @@ def record_event(
     """Write an event, its MAC and its sealing job; the event's id. ``at``
     is when it happened by the caller's clock (a route's, which tests
     move); now by default."""
-    if session.get_bind().dialect.name == "postgresql":
+    # Plain statements on the session's connection (its transaction): an
+    # ORM object and a flush per event cost more than the statement itself,
+    # on the path of every settled round.
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
         # Events must commit in id order for the chain to seal them in order:
         # the lock is held to the end of this transaction. (SQLite has a single
         # writer already.)
-        session.execute(_ORDER_EVENTS, {"key": EVENT_ORDER_LOCK})
-    # Plain INSERTs on the session's connection (its transaction): an ORM
-    # object and a flush per event cost more than the statement itself, on
-    # the path of every settled round.
+        connection.execute(_ORDER_EVENTS, {"key": EVENT_ORDER_LOCK})
     occurred_at = at or utc_now()
-    connection = session.connection()
     event_id: int = connection.execute(
         _INSERT_EVENT,
         {
@@ -79,3 +81,26 @@ def queue_job(session: Session, job: JobKind, ref: int) -> None:
         _INSERT_JOB,
         {"job": job, "ref": ref, "created_at": utc_now(), "request_id": request_id.current.get()},
     )
+
+
+def queue_jobs(session: Session, jobs: Sequence[JobKind], ref: int) -> None:
+    """Jobs of one ref in one statement, their outbox rows in this order
+    (a statement a row cost a round one more trip to the database)."""
+    if len(jobs) < 2:
+        for job in jobs:
+            queue_job(session, job, ref)
+        return
+    statement = _INSERT_JOBS.get(len(jobs))
+    if statement is None:
+        statement = _INSERT_JOBS[len(jobs)] = _insert_jobs(len(jobs))
+    parameters: dict[str, Any] = {f"job_{n}": job for n, job in enumerate(jobs)}
+    parameters.update(shared_ref=ref, shared_created_at=utc_now(), shared_request_id=request_id.current.get())
+    session.connection().execute(statement, parameters)
+
+
+def _insert_jobs(count: int) -> Insert:
+    """One INSERT of ``count`` outbox rows of one ref, each its own job."""
+    names = ("ref", "created_at", "request_id")
+    shared: dict[str, Any] = {name: bindparam(f"shared_{name}") for name in names}
+    rows = [{"job": bindparam(f"job_{n}"), **shared} for n in range(count)]
+    return insert(_OUTBOX).values(rows)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import cast
 
 from sqlalchemy import ColumnElement, Table, exists, func, insert, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, load_only, raiseload, selectinload
 
 from service.analysis.hand_advice import StrategyTableMissing
 from service.analysis.seat_counts import seat_counts
@@ -65,6 +65,35 @@ class _Found:
     seats: list[tuple[SeatRecord, SeatValues]]
 
 
+# Only the columns the values and the shift's sums need: the record's
+# settlement and body, the seats' results and the dealer were read and
+# decoded for nothing. Anything else asked of these objects raises.
+_READ = (
+    load_only(
+        RoundRecord.id,
+        RoundRecord.config_id,
+        RoundRecord.table_id,
+        RoundRecord.gaming_day,
+        RoundRecord.shift,
+        RoundRecord.entered_by,
+        raiseload=True,
+    ),
+    raiseload(RoundRecord.user),
+    selectinload(RoundRecord.config),
+    selectinload(RoundRecord.seats).load_only(
+        SeatRecord.id,
+        SeatRecord.round_id,
+        SeatRecord.seat,
+        SeatRecord.cards,
+        SeatRecord.setting_entered,
+        SeatRecord.main_stake,
+        SeatRecord.dealer_break_bonus_stake,
+        SeatRecord.break_bonus_stake,
+        raiseload=True,
+    ),
+)
+
+
 def _found(session: Session, round_ids: list[int], instance: Path | None) -> list[_Found]:
     """Reads only: the values of those rounds not valued already."""
     valued = set(
@@ -73,11 +102,7 @@ def _found(session: Session, round_ids: list[int], instance: Path | None) -> lis
     wanted = [round_id for round_id in dict.fromkeys(round_ids) if round_id not in valued]
     records = {
         record.id: record
-        for record in session.scalars(
-            select(RoundRecord)
-            .where(RoundRecord.id.in_(wanted))
-            .options(selectinload(RoundRecord.seats), selectinload(RoundRecord.config))
-        )
+        for record in session.scalars(select(RoundRecord).where(RoundRecord.id.in_(wanted)).options(*_READ))
     }
     configs: dict[int, TableConfig] = {}
     found = []

@@ -12,7 +12,7 @@ from typing import Any, Literal, TypedDict, cast
 from sqlalchemy import Table, insert
 from sqlalchemy.orm import Session
 
-from service.audit.events import queue_job, record_event
+from service.audit.events import queue_jobs, record_event
 from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
@@ -190,8 +190,7 @@ def store_round(
     rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seats]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
-    for job in jobs:
-        queue_job(session, job, record_id)
+    queue_jobs(session, jobs, record_id)
     # The expected win's totals count every record as it is stored, and the
     # round list's total every round. Last, with the event after them: on
     # PostgreSQL the table's shift rows stay locked from here to the commit,

@@ -1,0 +1,52 @@
+"""The outbox rows a stored round writes, in the order the dispatcher reads
+them: its aggregate and expected-value jobs (one statement), then its
+event's seal, all at one time and with the request's id."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from service.audit.events import queue_jobs
+from service.jobs.queues import JobKind
+from service.store.models import AuditEvent, OutboxEntry
+from tests.support.app import sessions
+from tests.support.rounds_data import enter
+
+pytestmark = pytest.mark.store
+
+
+def test_a_round_queues_its_jobs_then_its_event_s_seal(app, client, as_role, table):
+    with sessions(app)() as session:
+        before = session.scalar(select(func.max(OutboxEntry.id))) or 0
+    entered = enter(client, {**as_role["dealer"], "X-Request-ID": "outbox-1"}, table, "r1")
+    with sessions(app)() as session:
+        rows = session.scalars(
+            select(OutboxEntry).where(OutboxEntry.id > before).order_by(OutboxEntry.id)
+        ).all()
+        event = session.scalars(
+            select(AuditEvent).where(AuditEvent.subject == f"round:{entered['id']}")
+        ).one()
+    assert [(row.job, row.ref) for row in rows] == [
+        (JobKind.AGGREGATE, entered["id"]),
+        (JobKind.EXPECTED_VALUES, entered["id"]),
+        (JobKind.SEAL, event.id),
+    ]
+    assert {row.request_id for row in rows} == {"outbox-1"}
+    assert rows[0].created_at == rows[1].created_at
+
+
+@pytest.mark.parametrize(
+    "jobs", [(), (JobKind.SEAL,), (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.SEAL)]
+)
+def test_jobs_of_one_ref_are_queued_in_the_order_given(app, jobs):
+    with sessions(app)() as session:
+        before = session.scalar(select(func.max(OutboxEntry.id))) or 0
+        queue_jobs(session, jobs, 41)
+        queue_jobs(session, tuple(reversed(jobs)), 42)
+        session.commit()
+        query = (
+            select(OutboxEntry.job, OutboxEntry.ref).where(OutboxEntry.id > before).order_by(OutboxEntry.id)
+        )
+        rows = session.execute(query).all()
+    assert [tuple(row) for row in rows] == [(job, 41) for job in jobs] + [(job, 42) for job in reversed(jobs)]

@@ -180,11 +180,17 @@ function today() {
 }
 
 startSession(async () => {
-  $("#office").hidden = false;
   $("#export-from").value = today();
   $("#export-to").value = today();
   $("#export-form").addEventListener("submit", startExport);
-  await startVerifying($("#verify-form"));
-  await loadTables();
-  await loadExports();
+  // Shown once the lists are in: the tables and the exports load above
+  // the buttons, and a page that grows under a finger moves the button it
+  // aimed at (a tap on Verify landed beside it).
+  try {
+    await startVerifying($("#verify-form"));
+    await loadTables();
+    await loadExports();
+  } finally {
+    $("#office").hidden = false;
+  }
 });

@@ -239,3 +239,28 @@ def test_a_tray_count_edited_by_hand_is_named_on_the_page(
                 update(InventoryCount).where(InventoryCount.id == opener["id"]).values(total=opener["total"])
             )
         engine.dispose()
+
+
+def test_the_page_is_shown_once_its_lists_are_in(open_page: Any, table: dict[str, Any]) -> None:
+    """The tables and the exports load above the Verify button: shown while
+    they came in, the page moved under a tap (a tap on Verify landed
+    beside it, twice in CI). It is shown once they are in, and with the
+    verification form wired."""
+    page = open_page("/compliance")
+    held: list[Any] = []
+    page.route("**/api/v1/compliance/exports*", lambda route: held.append(route))
+    try:
+        page.fill("#name", "compliance")
+        page.fill("#password", PASSWORD)
+        page.press("#password", "Enter")
+        expect(page.locator("#sign-out")).to_be_visible()
+        page.wait_for_timeout(300)
+        expect(page.locator("#export-tables input")).not_to_have_count(0)
+        assert held, "the page asked for its exports"
+        expect(page.locator("#office")).to_be_hidden()
+    finally:
+        for route in held:
+            route.continue_()
+        page.unroute("**/api/v1/compliance/exports*")
+    expect(page.locator("#office")).to_be_visible()
+    expect(page.locator("#verify-start")).to_be_enabled()

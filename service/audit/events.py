@@ -26,7 +26,6 @@ EVENT_ORDER_LOCK = 0x42_50_41_55  # "BPAU": the advisory lock ordering audit eve
 # Built once: they run for every settled round.
 _ORDER_EVENTS = text("SELECT pg_advisory_xact_lock(:key)")
 _INSERT_EVENT = insert(_EVENTS).returning(_EVENTS.c.id)
-_INSERT_JOB = insert(_OUTBOX)
 _INSERT_MAC = insert(_MACS)
 _INSERT_JOBS: dict[int, Insert] = {}  # by the number of rows, built when first asked for
 
@@ -77,18 +76,13 @@ def store_mac(connection: Connection, event_id: int, mac: str) -> None:
 
 
 def queue_job(session: Session, job: JobKind, ref: int) -> None:
-    session.connection().execute(
-        _INSERT_JOB,
-        {"job": job, "ref": ref, "created_at": utc_now(), "request_id": request_id.current.get()},
-    )
+    queue_jobs(session, (job,), ref)
 
 
 def queue_jobs(session: Session, jobs: Sequence[JobKind], ref: int) -> None:
     """Jobs of one ref in one statement, their outbox rows in this order
     (a statement a row cost a round one more trip to the database)."""
-    if len(jobs) < 2:
-        for job in jobs:
-            queue_job(session, job, ref)
+    if not jobs:
         return
     statement = _INSERT_JOBS.get(len(jobs))
     if statement is None:

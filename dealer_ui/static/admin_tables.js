@@ -9,7 +9,7 @@ import { fillShifts, fillZones, readShifts } from "./admin_clock.js";
 import { showConfig } from "./admin_config.js";
 
 const DEFAULT_SHIFTS = ["06:00", "14:00", "22:00"];
-const state = { tables: [], tableId: null, scheduleTag: null };
+const state = { tables: [], tableId: null, scheduleTag: null, loading: 0 };
 
 function pickerText(table) {
   return table.status === "open" ? table.name : `${table.name} (${table.status})`;
@@ -34,7 +34,18 @@ async function choose(id) {
     return;
   }
   const table = state.tables.find((each) => each.id === id);
-  await Promise.all([loadSchedule(id), showConfig(table)]);
+  // Busy until every load begun has ended: a table chosen twice in quick
+  // succession (the page's first load, then a pick) reads it twice, and
+  // the last read is the version an edit is based on.
+  const detail = $("#table-detail");
+  state.loading += 1;
+  detail.setAttribute("aria-busy", "true");
+  try {
+    await Promise.all([loadSchedule(id), showConfig(table)]);
+  } finally {
+    state.loading -= 1;
+    if (state.loading === 0) detail.removeAttribute("aria-busy");
+  }
 }
 
 async function loadSchedule(id) {

@@ -79,6 +79,10 @@ def test_an_edit_saved_meanwhile_is_shown_not_overwritten(page: Any, live: Any) 
     table = next(each for each in live.api("GET", "/tables", user="admin") if each["name"] == "BP-ADMIN")
     page.reload()
     page.select_option("#table-pick", str(table["id"]))
+    # Both reads of the table (the page's first, then the pick's) are in
+    # before the other admin saves: a read answered after it showed the
+    # new versions, and the page rightly saved on top of them.
+    expect(page.locator("#table-detail")).not_to_have_attribute("aria-busy", "true")
     expect(page.locator("#config-base")).to_contain_text("from version 2")
     # Another admin saves a version and a schedule while this page shows the old ones.
     live.edit(f"/tables/{table['id']}/config", {"config": {"seats": 4}}, "admin2")

@@ -25,12 +25,14 @@ from playwright.sync_api import expect
 
 import service.accounts.auth
 from service.accounts.auth import create_user
+from service.analysis.cache import store_par_sheet
 from service.api.app import create_app
 from service.config.environment import SessionlessRounds
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
 from service.store.db import unit_of_work
 from service.store.migrate import upgrade
+from tests.par_sheets import default_sheet
 
 CHROMIUM = Path(os.environ.get("BREAKPOKER_CHROMIUM") or "/usr/bin/chromium")
 # As the machine's notes say: without the background-networking flags,
@@ -161,6 +163,10 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         # page's own tests open and close them.
         rounds_without_session=SessionlessRounds.ALLOW,
     )
+    # The default rules' par sheet, cached as its job leaves it: a worker
+    # run by a page's test (to build an export, to seal) would otherwise
+    # compute it, half a minute of both cores, once in every module.
+    store_par_sheet(default_sheet(), folder)
     app = create_app(settings)
     with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
         for name, role in USERS.items():

@@ -27,7 +27,13 @@ from service.rounds.samples import random_round
 @click.option("--hands", default=100_000, show_default=True, help="Random hands for the house-way figures.")
 @click.option("--rounds", default=10_000, show_default=True, help="Six-seat rounds piped through settle.")
 @click.option("--seed", default=1, show_default=True)
-def bench(hands: int, rounds: int, seed: int) -> None:
+@click.option(
+    "--par-sheet/--no-par-sheet",
+    default=True,
+    show_default=True,
+    help="Time the exact par sheet from a cold start (half a minute of every core).",
+)
+def bench(hands: int, rounds: int, seed: int, par_sheet: bool) -> None:
     """Print house-way settings per second (cold and warm, one core), seats
     settled per second through `breakpoker settle`, end to end, and the time
     and peak memory of the exact par sheet from a cold start."""
@@ -52,7 +58,8 @@ def bench(hands: int, rounds: int, seed: int) -> None:
         for jobs, label in ((1, "one process"), (None, f"{_cpus()} processes")):
             source.seek(0)
             _settle_figure(source, jobs, label)
-    _par_sheet_figure()
+    if par_sheet:
+        _par_sheet_figure()
 
 
 def _cpus() -> int:

@@ -52,6 +52,7 @@ from service.compliance.export_queries import (
     take_cut,
     widened_window,
 )
+from service.compliance.export_trail import trail_bounds
 from service.compliance.export_writer import Member, write_file
 from service.compliance.exports import exports_folder
 from service.jobs.progress import DONE, FAILED, RUNNING, save_progress
@@ -187,7 +188,7 @@ def _scope(session: Session, export: Export, tables: list[GameTable]) -> Scope:
     start, end = widened_window(session, scope)
     # Sessions that ran past their day's end, drops counted the next morning.
     start, end = accounting_window(session, replace(scope, window_start=start, window_end=end))
-    return replace(scope, window_start=start, window_end=end)
+    return trail_bounds(session, replace(scope, window_start=start, window_end=end))
 
 
 def _write_member(

@@ -46,6 +46,7 @@ from service.tables.gaming_day import day_bounds
 
 Query: TypeAlias = Select[*tuple[Any, ...]]
 Line: TypeAlias = Sequence[Any]  # a row as read (an SQLAlchemy Row is a sequence)
+IdRange: TypeAlias = tuple[int, int]
 BATCH = 1_000  # rows fetched at a time
 INSTANT = timedelta(microseconds=1)  # the finest time stored
 
@@ -126,6 +127,12 @@ class Scope:
     window_start: datetime  # the audit window, UTC
     window_end: datetime  # exclusive
     cut: Cut
+    # The first and last ids of the window's events, and the first and last
+    # seqs of their links (inclusive; (1, 0) when none): the trail's reads
+    # keep to them (:func:`service.compliance.export_trail.trail_bounds`).
+    # None: not looked up, every event and link is read and filtered.
+    event_ids: IdRange | None = None
+    seal_seqs: IdRange | None = None
 
 
 def audit_window(tables: Sequence[GameTable], first_day: date, last_day: date) -> tuple[datetime, datetime]:

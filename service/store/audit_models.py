@@ -24,7 +24,8 @@ class AuditEvent(Base):
     subject: Mapped[str] = mapped_column(String(80), index=True)  # e.g. "round:17", "user:3"
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     table_id: Mapped[int | None] = mapped_column(ForeignKey("game_tables.id"))
-    occurred_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # Indexed for an export's window (migration 0024).
+    occurred_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     # Stored as the chain's canonical text: a verifier joins it, not re-encodes it.
     payload: Mapped[dict[str, Any]] = mapped_column(CanonicalJSON)
 

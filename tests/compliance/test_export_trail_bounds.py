@@ -13,13 +13,11 @@ progress handler), PostgreSQL's heap pages of the two tables."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from service.audit.chain import seal_batch
@@ -29,6 +27,7 @@ from service.compliance.export_queries import Scope, count, take_cut
 from service.compliance.export_trail import EMPTY, chain_query, events_query, trail_bounds
 from service.store.db import unit_of_work
 from tests.support.app import sessions
+from tests.support.pages import instructions_run, pages_read
 
 pytestmark = pytest.mark.store
 
@@ -87,41 +86,22 @@ def test_a_window_with_no_events_reads_none(app):
         assert rows(session, bounded) == ([], [])
 
 
-@contextmanager
-def counted(connection: Connection) -> Iterator[Callable[[], int]]:
-    """The work the block's statements did on ``connection``."""
-    if connection.dialect.name == "sqlite":
-        steps = [0]
-
-        def step() -> int:
-            steps[0] += 1
-            return 0  # go on
-
-        raw = connection.connection.driver_connection
-        raw.set_progress_handler(step, 100)
-        try:
-            yield lambda: steps[0]
-        finally:
-            raw.set_progress_handler(None, 100)
-        return
-    pages = text(
-        "SELECT pg_stat_get_xact_blocks_fetched('audit_events'::regclass)"
-        " + pg_stat_get_xact_blocks_fetched('audit_seals'::regclass)"
-    )
-    before = int(connection.scalar(pages))
-    yield lambda: int(connection.scalar(pages)) - before
-
-
 def trail_work(app, days: int = 0) -> int:
     """The work of the trail's four reads of the window (widened by ``days``)."""
-    with sessions(app)() as session:
-        scope = window_scope(session)
-        scope = trail_bounds(session, replace(scope, window_end=scope.window_end + timedelta(days=days)))
-        with counted(session.connection()) as work:
+    with sessions(app).kw["bind"].connect() as connection:
+        session = Session(bind=connection)
+        with connection.begin():
+            scope = window_scope(session)
+            scope = trail_bounds(session, replace(scope, window_end=scope.window_end + timedelta(days=days)))
+
+        def read(_connection: Connection) -> None:
             for query in (events_query(scope), chain_query(scope)):
                 count(session, query)
                 session.execute(query).all()
-            return work()
+
+        if connection.dialect.name == "sqlite":
+            return instructions_run(connection, read)
+        return pages_read(connection, ("audit_events", "audit_seals"), read)
 
 
 def test_the_trail_s_reads_stay_flat_as_the_log_grows_after_the_window(app):

@@ -1,6 +1,7 @@
-"""How many pages of a table's heap a statement read on PostgreSQL: a
-count of the work done that does not depend on the machine's speed, for
-the tests that a lookup stays small however its table grew."""
+"""How many pages of a table's heap a statement read on PostgreSQL, and
+how many instructions it ran on SQLite: counts of the work done that do
+not depend on the machine's speed, for the tests that a lookup stays
+small however its table grew."""
 
 from __future__ import annotations
 
@@ -13,10 +14,38 @@ from sqlalchemy import Connection, text
 _PAGES = text("SELECT pg_stat_get_xact_blocks_fetched(CAST(:table AS regclass))")
 
 
-def pages_read(connection: Connection, table: str, run: Callable[[Connection], object]) -> int:
-    """Pages of ``table`` that ``run`` read on ``connection``, in a
-    transaction of its own."""
+def pages_read(
+    connection: Connection, table: str | tuple[str, ...], run: Callable[[Connection], object]
+) -> int:
+    """Pages of ``table`` (or of each of several, added) that ``run`` read
+    on ``connection``, in a transaction of its own."""
+    tables = (table,) if isinstance(table, str) else table
+
+    def fetched() -> int:
+        return sum(int(connection.scalar(_PAGES, {"table": name}) or 0) for name in tables)
+
     with connection.begin():
-        before = int(connection.scalar(_PAGES, {"table": table}) or 0)
+        before = fetched()
         run(connection)
-        return int(connection.scalar(_PAGES, {"table": table}) or 0) - before
+        return fetched() - before
+
+
+def instructions_run(connection: Connection, run: Callable[[Connection], object]) -> int:
+    """SQLite's counterpart: the virtual machine's instructions (in
+    hundreds, by its progress handler) that ``run`` executed on
+    ``connection``, in a transaction of its own."""
+    steps = 0
+
+    def step() -> int:
+        nonlocal steps
+        steps += 1
+        return 0  # go on
+
+    raw = connection.connection.driver_connection
+    raw.set_progress_handler(step, 100)
+    try:
+        with connection.begin():
+            run(connection)
+    finally:
+        raw.set_progress_handler(None, 100)
+    return steps

@@ -22,13 +22,11 @@ UNBUILT = ["2h", "3d", "5c", "7s", "9h", "Jd", "Kc"]  # its block is left unbuil
 @pytest.fixture(scope="module")
 def valued(live: Any) -> dict[str, Any]:
     """Three rounds, one with a foul, valued by a real worker; a fourth
-    whose block is not built."""
-    from service.analysis.cache import store_par_sheet
-    from tests.par_sheets import default_sheet
+    whose block is not built (the default rules' par sheet is in the live
+    server's instance already)."""
     from tests.support.background import run_burst
     from tests.support.strategy import strategy_blocks
 
-    store_par_sheet(default_sheet(), live.settings.instance)
     strategy_blocks(live.settings.instance, SEATS.values())
     start = clock(datetime.now(UTC) - timedelta(hours=12))
     table = live.api(

@@ -449,19 +449,11 @@ def test_a_rejection_without_a_note_is_refused_at_the_note(
 
 
 @pytest.fixture(scope="module")
-def par_sheet(live: Any) -> None:
-    """The default rules' par sheet, cached as its job leaves it (computing it takes seconds)."""
-    from service.analysis.cache import store_par_sheet
-    from tests.par_sheets import default_sheet
-
-    store_par_sheet(default_sheet(), live.settings.instance)
-
-
-@pytest.fixture(scope="module")
-def heavy(live: Any, par_sheet: None) -> dict[str, Any]:
+def heavy(live: Any) -> dict[str, Any]:
     """A table where seat 2 wins the table maximum on the Main Bet four times
     (the house loses 4,000: outside the band) beside two ordinary rounds, all
-    counted by a real worker. Shared: a worker's run takes seconds."""
+    counted by a real worker (the default rules' par sheet is in the live
+    server's instance already). Shared: a worker's run takes seconds."""
     from tests.support.background import run_burst
 
     # One shift a day, starting twelve hours off: the rounds and the report

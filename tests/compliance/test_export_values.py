@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 
 from service.compliance.export_values import loaded, round_id
 
-SCALARS = st.none() | st.booleans() | st.integers() | st.text() | st.floats(allow_nan=False)
+BIG = st.integers(min_value=2**63 - 10, max_value=2**80) | st.integers(
+    min_value=-(2**80), max_value=-(2**63) + 10
+)
+SCALARS = st.none() | st.booleans() | st.integers() | BIG | st.text() | st.floats(allow_nan=False)
 DOCUMENTS = st.recursive(
     SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4)
 )
@@ -33,12 +36,28 @@ def slow_round_id(ref: str, revision: int) -> object:
 @given(DOCUMENTS, st.booleans())
 def test_a_column_loads_as_the_standard_library_loads_it(document, ascii_only):
     text = json.dumps(document, ensure_ascii=ascii_only)
-    assert loaded(text) == json.loads(text)
+    assert exactly(loaded(text)) == exactly(json.loads(text))
+
+
+def exactly(document: object) -> str:
+    """The document with its types: 2**70 and 2.0**70 are equal, not the same."""
+    return json.dumps(document)
+
+
+def test_an_integer_past_64_bits_stays_an_integer():
+    # orjson reads these as floats, without an error: -2**63 - 1 became -2**63.
+    for text in (
+        "-9223372036854775809",
+        "18446744073709551616",
+        str(2**70 + 1),
+        '{"a":[-1,' + "9" * 30 + "]}",
+    ):
+        assert exactly(loaded(text)) == exactly(json.loads(text)), text
 
 
 def test_what_orjson_refuses_is_loaded_by_the_standard_library():
     for text in ("[Infinity]", str(2**70), '"\\ud800"', '{"a": 1, "a": 2}'):
-        assert loaded(text) == json.loads(text)
+        assert exactly(loaded(text)) == exactly(json.loads(text))
     assert math.isnan(loaded("NaN"))
     assert loaded(None) is None
 

@@ -94,16 +94,30 @@ def plain_text(value: object) -> object:
 
 
 def chunk_cells(lines: list[Sequence[object]]) -> Sequence[Sequence[object]]:
-    """The rows' cells as :func:`cell` makes them, worked out a column of the
-    chunk at a time: a call or a test a cell cost more than writing it.
+    """The rows' cells as :func:`cell` makes them (:func:`cell_columns`);
+    the rows themselves when no cell changes."""
+    columns = list(zip(*lines, strict=True))
+    return list(zip(*columns, strict=True)) if _guard(columns) else lines
 
-    A column of integers and empty cells is written as it is (the csv
+
+def cell_columns(lines: Sequence[Sequence[object]]) -> list[tuple[Any, ...]]:
+    """The rows' cells as :func:`cell` makes them, a column at a time."""
+    columns = list(zip(*lines, strict=True))
+    _guard(columns)
+    return columns
+
+
+def _guard(columns: list[tuple[Any, ...]]) -> bool:
+    """Make each column's cells what :func:`cell` makes them, a column of
+    the chunk at a time (a call or a test a cell cost more than writing
+    it); whether any changed.
+
+    A column of integers and empty cells is left as it is (the csv
     writer writes ``None`` as an empty cell, as :func:`cell` does); a column
     of text, when the guard would change none of its cells, as it is too
     (:data:`_GUARD_AT`); a column of one kind that :func:`cell` only turns
-    into text (dates, times, booleans) by one conversion; any other column
-    cell by cell."""
-    columns = list(zip(*lines, strict=True))
+    into text (dates, times, booleans) goes through that one conversion;
+    any other column cell by cell."""
     changed = False
     for index, column in enumerate(columns):
         kinds = set(map(type, column))
@@ -112,7 +126,7 @@ def chunk_cells(lines: list[Sequence[object]]) -> Sequence[Sequence[object]]:
         convert = _CONVERSIONS.get(kinds.pop()) if len(kinds) == 1 else None
         columns[index] = tuple(map(convert or cell, column))
         changed = True
-    return list(zip(*columns, strict=True)) if changed else lines
+    return changed
 
 
 def _unguarded(texts: Sequence[str]) -> bool:

@@ -1,17 +1,16 @@
 """Writing an export's file into the ZIP: CSV rows (their cells guarded by
-:mod:`service.compliance.export_cells`), JSON lines, and the SHA-256 and
+:mod:`service.compliance.export_cells`, their text made by
+:mod:`service.compliance.export_csv`), JSON lines, and the SHA-256 and
 size of the very bytes written."""
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import IO
 
-from service.compliance.export_cells import chunk_cells
+from service.compliance.export_csv import csv_header, csv_rows
 from service.compliance.export_files import ExportFile
 from service.compliance.export_queries import Line
 from service.compliance.export_values import json_line
@@ -76,20 +75,14 @@ def write_file(member: Member, spec: ExportFile, rows: Iterator[Line], written: 
             written(len(chunk))
         member.flush()
         return number
-    # The csv writer writes a chunk of rows to an in-memory buffer in one C
-    # call, which goes to the member a buffer at a time: a call a row (and a
-    # Python write a row) cost more than the rows.
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180
-    writer.writerow(spec.columns)
+    # A chunk of rows is made one text (:func:`csv_rows`), which goes to
+    # the member a buffer at a time: a call a row cost more than the rows.
+    member.write(csv_header(spec.columns))
     line = spec.line
     for chunk in _chunks(rows):
-        writer.writerows(chunk_cells([line(row) for row in chunk]))
+        member.write(csv_rows([line(row) for row in chunk]))
         number += len(chunk)
         written(len(chunk))
-        if buffer.tell() >= BUFFER:
-            _pass_on(buffer, member)
-    _pass_on(buffer, member)
     member.flush()
     return number
 
@@ -97,9 +90,3 @@ def write_file(member: Member, spec: ExportFile, rows: Iterator[Line], written: 
 def _chunks(rows: Iterator[Line]) -> Iterator[list[Line]]:
     while chunk := list(islice(rows, CHUNK)):
         yield chunk
-
-
-def _pass_on(buffer: io.StringIO, member: Member) -> None:
-    member.write(buffer.getvalue())
-    buffer.seek(0)
-    buffer.truncate()

@@ -19,13 +19,12 @@ from service.compliance.export_accounting import (
     slip_row,
     slips_query,
 )
+from service.compliance.export_chain import chain_lines, chain_query
 from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
 from service.compliance.export_decks import deck_row, decks_query
 from service.compliance.export_queries import Line, Query, Scope
 from service.compliance.export_rounds import MONEY_COLUMNS, round_lines, rounds_query, seat_lines, seats_query
 from service.compliance.export_trail import (
-    chain_lines,
-    chain_query,
     event_lines,
     events_query,
     exception_row,
@@ -253,7 +252,8 @@ FILES = (
         "audit_chain.jsonl",
         "the hash chain's links for those events in seq order, each with the event in the chain's canonical "
         "form: hash = SHA-256(previous_hash + canonical JSON of event), and each previous_hash is the hash "
-        "of the line before",
+        "of the line before; a line is JSON with sorted keys and no spaces, so its event is the very "
+        "text hashed",
         None,
         chain_query,
         plain_row,  # made for each build: chain_lines

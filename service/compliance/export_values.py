@@ -152,9 +152,9 @@ def setting_text(text: str | None) -> str:
 _COMPACT = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
 
 
-# A JSON line of an export (audit_chain.jsonl): sorted keys, the standard
-# separators, Unicode as itself; one encoder for every line.
-json_line = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+# A JSON line of an export (audit_chain.jsonl): sorted keys, no spaces,
+# Unicode as itself (the chain's canonical JSON); one encoder for every line.
+json_line = _COMPACT
 
 
 def compact(document: Any) -> str:

@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, select
 
 from service.cli.scratch import seal_all
 from service.compliance.export_cells import cell, plain_text
-from service.compliance.export_trail import canonical_event, chain_lines
+from service.compliance.export_chain import canonical_event, chain_lines
 from service.compliance.export_values import as_stored, instant_cells, loaded, stored_cells
 from service.store.db import UTCDateTime
 from service.store.models import AuditEvent, AuditSeal, RoundRecord, SeatRecord
@@ -138,5 +138,5 @@ def test_a_chain_line_is_the_encoders_text_of_its_document(event):
             event_id, kind, subject, actor_id, table_id, "2026-01-02T03:04:05.123400+00:00", loaded(payload)
         ),
     }
-    assert line == json.dumps(document, sort_keys=True, ensure_ascii=False)
+    assert line == json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert json.loads(line) == document

@@ -19,9 +19,9 @@ from service.audit.chain import CanonicalEvent, canonical, seal_batch
 from service.compliance.audit_verify import AuditReportJson
 from service.compliance.chain_report import BrokenLinkJson, ChainReportJson, DifferenceJson
 from service.compliance.export_build import build_export
+from service.compliance.export_chain import ChainLine, chain_lines, chain_query
 from service.compliance.export_manifest import Manifest, ManifestFile, Period, Schedule
 from service.compliance.export_queries import CutJson, Scope, take_cut
-from service.compliance.export_trail import ChainLine, chain_lines, chain_query
 from service.compliance.totals_check import TotalsReportJson
 from service.store.db import unit_of_work
 from service.store.models import AuditEvent, AuditSeal, AuditVerification, Export

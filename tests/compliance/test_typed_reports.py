@@ -15,7 +15,7 @@ from sqlalchemy import func, select, update
 
 from service.api.audit_routes import VerificationJson, verification_json
 from service.api.export_routes import ExportJson, export_json
-from service.audit.chain import CanonicalEvent, canonical, seal_batch
+from service.audit.chain import CanonicalEvent, canonical, seal_batch, sealed_as_stored
 from service.compliance.audit_verify import AuditReportJson
 from service.compliance.chain_report import BrokenLinkJson, ChainReportJson, DifferenceJson
 from service.compliance.export_build import build_export
@@ -103,8 +103,13 @@ def test_a_chain_line_is_the_link_and_its_canonical_event(app, played):
         scope = Scope(far[0].date(), far[1].date(), None, *far, cut)
         rows = session.execute(chain_query(scope)).all()
         chain_line = chain_lines(session)
-        lines = [json.loads(chain_line(row)) for row in rows]
+        texts = [chain_line(row) for row in rows]
+        lines = [json.loads(text) for text in texts]
         assert len(lines) == cut.seal_seq > 0
+        # Every event the service stored is taken as its stored text, proven by its link.
+        taken = [sealed_as_stored(row[1], row[2], tuple(row[4:])) for row in rows]
+        assert all(taken)
+        assert all(text.startswith(f'{{"event":{event},') for text, event in zip(texts, taken, strict=True))
         for line in lines:
             assert set(line) == keys(ChainLine)
             assert set(line["event"]) == keys(CanonicalEvent)

@@ -19,7 +19,7 @@ if "NUMBA_CACHE_DIR" not in os.environ:
     atexit.register(shutil.rmtree, os.environ["NUMBA_CACHE_DIR"], ignore_errors=True)
 
 # One folder a run for what the tests compute once and share: strategy
-# table blocks and the default rules' par sheet (tests/support/run_folder.py).
+# table blocks, pair counts and par sheets (tests/support/run_folder.py).
 if "BREAKPOKER_TEST_RUN_FOLDER" not in os.environ:
     os.environ["BREAKPOKER_TEST_RUN_FOLDER"] = tempfile.mkdtemp(prefix="breakpoker-run-")
     atexit.register(shutil.rmtree, os.environ["BREAKPOKER_TEST_RUN_FOLDER"], ignore_errors=True)

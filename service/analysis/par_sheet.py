@@ -14,7 +14,14 @@ from fractions import Fraction
 from typing import Any
 
 from service.analysis.bet_math import BetMath, Line
-from service.analysis.main_bet import DEALS, Progress, dealer_break_bonus_math, main_bet_math, pair_counts
+from service.analysis.main_bet import (
+    DEALS,
+    PairCounts,
+    Progress,
+    dealer_break_bonus_math,
+    main_bet_math,
+    pair_counts,
+)
 from service.analysis.single_hand import (
     HANDS,
     break_bonus_math,
@@ -92,7 +99,13 @@ class ParSheet:
 def compute_par_sheet(config: TableConfig, progress: Progress | None = None) -> ParSheet:
     """The exact par sheet: a few seconds on two cores (the pair loop)."""
     started = time.perf_counter()
-    counts = pair_counts(config.dealer_qualifier, progress)
+    return par_sheet_from(config, pair_counts(config.dealer_qualifier, progress), started)
+
+
+def par_sheet_from(config: TableConfig, counts: PairCounts, started: float) -> ParSheet:
+    """The sheet of a configuration from the pair counts of its qualifier,
+    the costly part (the tests count each qualifier's pairs once a run and
+    make its sheets from them); timed from ``started``, a perf_counter()."""
     return ParSheet(
         config=config,
         main=main_bet_math(counts),

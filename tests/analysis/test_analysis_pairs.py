@@ -22,12 +22,13 @@ from hypothesis import strategies as st
 
 from service.analysis import pair_columns as kernel
 from service.analysis.hand_table import COLUMN, hand_table
-from service.analysis.main_bet import DEALS, dealer_break_bonus_math, main_bet_math, pair_counts, player_rows
+from service.analysis.main_bet import DEALS, dealer_break_bonus_math, main_bet_math, player_rows
 from service.analysis.single_hand import lucky_break_probability, qualifies_probability
 from service.engine.cards import Rank
 from service.engine.house_way import house_way
 from service.engine.qualifier import DEFAULT_QUALIFIER, Qualifier, parse_qualifier
 from service.engine.settlement import DealerResult, MainReason, settle_main
+from tests.par_sheets import shared_pair_counts
 from tests.patterns import pattern_cards
 
 A32 = parse_qualifier("A-3-2")
@@ -41,9 +42,10 @@ COLUMN_REASON = {
 }
 
 
-@cache
 def counts_of(qualifier: Qualifier):
-    return pair_counts(qualifier)
+    # pair_counts(qualifier), counted once a run for every process that
+    # needs it: the par sheets the other tests read are made from these.
+    return shared_pair_counts(qualifier)[0]
 
 
 @cache

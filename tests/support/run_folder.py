@@ -1,6 +1,6 @@
 """A folder shared by every process of one test run: what is costly to
-compute (strategy table blocks, the default rules' par sheet) is paid once
-a run, not once an xdist worker or a test file."""
+compute (strategy table blocks, pair counts and the par sheets made from
+them) is paid once a run, not once an xdist worker or a test file."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from service.analysis import cache as sheet_cache
+from service.analysis import par_sheet as par_sheet_module
 from service.analysis.cache import cache_file, cached_par_sheet, par_sheet, store_par_sheet
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.par_sheet import ParSheet
@@ -19,7 +20,7 @@ from service.analysis.strategy_table import table_folder
 from service.cli import main
 from service.engine.qualifier import parse_qualifier
 from service.engine.table_config import TableConfig
-from tests.par_sheets import default_sheet
+from tests.par_sheets import default_sheet, shared_pair_counts
 
 
 def test_json_round_trip_is_exact():
@@ -155,11 +156,22 @@ def test_analyze_writes_html(instance, tmp_path):
     assert checker.depth == 0
 
 
-def test_analyze_with_a_config_file_computes_it(instance, tmp_path):
+def test_analyze_with_a_config_file_computes_it(instance, tmp_path, monkeypatch):
     config = tmp_path / "config.json"
     config.write_text('{"dealer_qualifier": "A-3-2"}')
+    # The pair loop's counts of these rules, counted once a run (the pair
+    # tests check them, a worker's test computes their sheet in its job):
+    # the rest of analyze's computation runs here as it does.
+    counted = []
+
+    def pair_counts(qualifier, progress=None):
+        counted.append(qualifier.text)
+        return shared_pair_counts(qualifier)[0]
+
+    monkeypatch.setattr(par_sheet_module, "pair_counts", pair_counts)
     result = CliRunner().invoke(main, ["analyze", "--config", str(config), "--json"])
     assert result.exit_code == 0, result.output
+    assert counted == ["A-3-2"]
     document = json.loads(result.stdout)
     assert document["cached"] is False
     assert document["config"]["dealer_qualifier"] == "A-3-2"

@@ -16,8 +16,10 @@ import threading
 import time
 import urllib.request
 
+from service.analysis.cache import store_par_sheet
 from service.cli.run_summary import RULE
 from tests.network import free_port
+from tests.par_sheets import default_sheet
 
 
 def call(base, path, body=None, token=None, key=None):
@@ -106,6 +108,10 @@ def wait_for(check, seconds=30):
 def test_run_starts_everything_and_survives_a_restart(tmp_path):
     from tests.support.rounds_data import round_body
 
+    # The default rules' par sheet, cached as its job leaves it: the long-job
+    # worker would otherwise compute it for BP-1 (the run's sheet again, half
+    # a minute of both cores) while the test runs.
+    store_par_sheet(default_sheet(), tmp_path)
     port = free_port()
     process, base = start(tmp_path, port)
     try:

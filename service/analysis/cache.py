@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 from dataclasses import replace
 from functools import cache
@@ -55,6 +56,13 @@ def cached_par_sheet(config: TableConfig, instance: Path | None = None) -> ParSh
     if sheet.config.digest != config.digest:
         return None
     return replace(sheet, config=config)
+
+
+def copy_par_sheets(source: Path, instance: Path) -> None:
+    """Another instance's cached sheets into this one's: keyed by the rules
+    and the code, a sheet holds in any instance."""
+    if cache_folder(source).is_dir():
+        shutil.copytree(cache_folder(source), cache_folder(instance), dirs_exist_ok=True)
 
 
 def store_par_sheet(sheet: ParSheet, instance: Path | None = None) -> Path:

@@ -13,7 +13,14 @@ from click.testing import CliRunner
 
 from service.analysis import cache as sheet_cache
 from service.analysis import par_sheet as par_sheet_module
-from service.analysis.cache import cache_file, cached_par_sheet, par_sheet, store_par_sheet
+from service.analysis.cache import (
+    cache_file,
+    cache_folder,
+    cached_par_sheet,
+    copy_par_sheets,
+    par_sheet,
+    store_par_sheet,
+)
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.par_sheet import ParSheet
 from service.analysis.strategy_table import table_folder
@@ -69,6 +76,17 @@ def test_a_damaged_cache_file_is_computed_again(tmp_path, monkeypatch):
     assert not cached
     assert cached_par_sheet(TableConfig(), tmp_path) is not None
     assert [p.name for p in path.parent.iterdir() if p.name.startswith(".")] == []
+
+
+def test_an_instance_starts_with_another_s_cached_sheets(tmp_path):
+    source, instance = tmp_path / "source", tmp_path / "instance"
+    copy_par_sheets(source, instance)  # none cached there: none copied
+    assert not cache_folder(instance).exists()
+    store_par_sheet(default_sheet(), source)
+    copy_par_sheets(source, instance)
+    copied = cached_par_sheet(TableConfig(), instance)
+    assert copied is not None
+    assert copied.main == default_sheet().main
 
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -7,17 +7,23 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
 
+from service.analysis.cache import store_par_sheet
 from service.cli.bench.service_load import ServiceBench, _wait_for
+from tests.par_sheets import default_sheet
 
 
-def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_counted():
+def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_counted(tmp_path):
+    # Not the default rules' par sheet from cold either (the run's sheet
+    # again, half a minute of both cores): the table's job finds it cached.
+    store_par_sheet(default_sheet(), tmp_path)
     done = subprocess.run(
         [sys.executable, "-m", "service.cli", "bench-service", "--seconds", "2", "--rate", "10",
-         "--workers", "2", "--drain-seconds", "120", "--json"],
+         "--workers", "2", "--drain-seconds", "120", "--par-sheets-from", str(tmp_path), "--json"],
         capture_output=True,
         text=True,
         timeout=420,
@@ -26,6 +32,10 @@ def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_c
         env={**os.environ, "BREAKPOKER_STRATEGY_TABLES": "manual"},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
+    # There from the start (0.0 s), where computing it takes seconds of both cores.
+    waited = re.search(r"the table's par sheet computed in ([\d.]+) s", done.stderr)
+    assert waited is not None, done.stderr[-3000:]
+    assert float(waited[1]) < 2
     result = json.loads(done.stdout)
     assert result["ok"] is True, result["problems"]
     [phase] = result["phases"]

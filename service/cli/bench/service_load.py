@@ -22,7 +22,7 @@ from typing import Any
 import click
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.analysis.cache import cache_file
+from service.analysis.cache import cache_file, copy_par_sheets
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.strategy_table import table_folder
 from service.cli.bench.cpu import cpu_by_child, find_process, used_between
@@ -70,6 +70,13 @@ DRAIN_SECONDS = 1800.0
     show_default=True,
     help="How long a backlog may take to drain after a rate's load before the bench gives up.",
 )
+@click.option(
+    "--par-sheets-from",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    metavar="INSTANCE",
+    help="An instance folder whose cached par sheets the scratch one starts with: the table's par sheet "
+    "job, which ends before the rates, then reads its sheet instead of computing it (a minute of CPU).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_service(
     database_url: str | None,
@@ -78,12 +85,15 @@ def bench_service(
     workers: int | None,
     quick_workers: int,
     drain_seconds: float,
+    par_sheets_from: Path | None,
     as_json: bool,
 ) -> None:
     """Drive the whole service at fixed rates; report the API's latencies
     and how far sealing and counting fall behind, and how long they take to
     catch up."""
     with scratch(database_url, "bench-service") as (url, instance):
+        if par_sheets_from is not None:
+            copy_par_sheets(par_sheets_from, instance)
         bench = ServiceBench(url, instance, seconds, rates or (25.0, 50.0, 100.0), workers)
         result = bench.measure(quick_workers, drain_seconds)
     result["database"] = shown_database(url, temporary=not database_url)

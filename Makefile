@@ -91,10 +91,15 @@ SERIAL := resilience or alone
 TEST_TMPDIR ?= $(shell test -d /dev/shm -a -w /dev/shm && test $$(df --output=avail -k /dev/shm | tail -1) -gt 4000000 && echo /dev/shm || echo $${TMPDIR:-/tmp})
 TEST_ENV := TMPDIR=$(TEST_TMPDIR) BREAKPOKER_CHROMIUM=$(CHROMIUM)
 
+# Both parts are one run (tests/support/run_folder.py): the serial part
+# reads the default par sheet and numba's compiled loops that the parallel
+# part left, rather than making them again. Each part has its own instance.
 test: lint
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
-	$(TEST_ENV) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile -m "not ($(SERIAL))"
-	$(TEST_ENV) $(BIN)/pytest -m "$(SERIAL)"
+	run=$$(mktemp -d "$(TEST_TMPDIR)/breakpoker-run-XXXXXX") && trap 'rm -rf "$$run"' EXIT && \
+	mkdir "$$run/numba" && export BREAKPOKER_TEST_RUN_FOLDER="$$run" NUMBA_CACHE_DIR="$$run/numba" && \
+	BREAKPOKER_INSTANCE="$$run/parallel" $(TEST_ENV) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile -m "not ($(SERIAL))" && \
+	BREAKPOKER_INSTANCE="$$run/serial" $(TEST_ENV) $(BIN)/pytest -m "$(SERIAL)"
 	@test -x $(CHROMIUM) || $(NO_BROWSER)
 
 # The fault tests alone (they also run in make test): Redis, workers and the

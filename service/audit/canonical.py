@@ -61,16 +61,30 @@ def canonical_of(
 ) -> str:
     """:func:`canonical` of an event's values (as the writer has them, before
     a row is read back: the time is taken to UTC as the database gives it)."""
-    document: CanonicalEvent = {
+    instant = occurred_at.astimezone(UTC).isoformat()
+    return canonical_json(canonical_event(event_id, kind, subject, actor_id, table_id, instant, payload))
+
+
+def canonical_event(
+    event_id: int,
+    kind: str,
+    subject: str,
+    actor_id: int | None,
+    table_id: int | None,
+    occurred_at: str,  # ISO 8601, UTC
+    payload: dict[str, Any],  # the event's own JSON
+) -> CanonicalEvent:
+    """The document the chain hashes, as a value (an export's chain line
+    holds it, the payload as the JSON column loaded it)."""
+    return {
         "id": event_id,
         "kind": kind,
         "subject": subject,
         "actor_id": actor_id,
         "table_id": table_id,
-        "occurred_at": occurred_at.astimezone(UTC).isoformat(),
+        "occurred_at": occurred_at,
         "payload": payload,
     }
-    return canonical_json(document)
 
 
 def canonical_joined(

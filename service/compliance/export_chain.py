@@ -18,7 +18,8 @@ from typing import Any, TypedDict
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.audit.chain import CanonicalEvent, sealed_as_stored
+from service.audit.canonical import CanonicalEvent, canonical_event
+from service.audit.chain import sealed_as_stored
 from service.compliance.export_queries import Line, Query, Scope
 from service.compliance.export_trail import events_in, links_in
 from service.compliance.export_values import as_stored, as_text, instant_cells, json_line, loaded
@@ -105,27 +106,3 @@ def _timed(moment: str | None) -> str:
     if moment is None:
         raise ValueError("a link or its event has no time")
     return moment
-
-
-def canonical_event(
-    event_id: int,
-    kind: str,
-    subject: str,
-    actor_id: int | None,
-    table_id: int | None,
-    occurred_at: str,  # ISO 8601, UTC (instant_cells)
-    payload: dict[str, Any],  # the JSON column as stored: each event kind has its own shape
-) -> CanonicalEvent:
-    """The document :func:`service.audit.canonical.canonical_of` hashes, as
-    a value: the line is written with sorted keys and no spaces, so it
-    shows the very text hashed. (The payload is as the JSON column loaded
-    it, so it reads back the same from that text.)"""
-    return {
-        "id": event_id,
-        "kind": kind,
-        "subject": subject,
-        "actor_id": actor_id,
-        "table_id": table_id,
-        "occurred_at": occurred_at,
-        "payload": payload,
-    }

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import create_engine
 
-from service.audit.canonical import canonical_of
+from service.audit.canonical import canonical_event, canonical_of
 from service.audit.chain import GENESIS, chained_hash, sealed_as_stored
-from service.compliance.export_chain import canonical_event, chain_lines
+from service.compliance.export_chain import chain_lines
 from service.compliance.export_trail import event_lines
 from service.store.canonical_json import canonical_json
 

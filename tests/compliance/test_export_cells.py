@@ -64,8 +64,9 @@ COLUMN_KINDS = [
 
 
 @st.composite
-def chunks(draw: st.DrawFn) -> list[list[object]]:
-    kinds = draw(st.lists(st.sampled_from(COLUMN_KINDS), min_size=1, max_size=6))
+def chunks(draw: st.DrawFn, column_kinds: list[st.SearchStrategy] = COLUMN_KINDS) -> list[list[object]]:
+    """Rows of 1-6 columns, each column of one of ``column_kinds``."""
+    kinds = draw(st.lists(st.sampled_from(column_kinds), min_size=1, max_size=6))
     size = draw(st.integers(min_value=1, max_value=12))
     columns = [draw(st.lists(kind, min_size=size, max_size=size)) for kind in kinds]
     return [list(row) for row in zip(*columns, strict=True)]

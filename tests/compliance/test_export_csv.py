@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from service.compliance.export_cells import chunk_cells
 from service.compliance.export_csv import csv_header, csv_rows
+from tests.compliance.test_export_cells import chunks
 
 # Every character the module quotes for, and others around them.
 TEXT = st.text(alphabet=st.sampled_from(",\"\r\n a;='\t\x00é😀\u2028"), max_size=8) | st.text(max_size=5)
@@ -26,21 +27,13 @@ CELLS = [
 ]
 
 
-@st.composite
-def chunks(draw: st.DrawFn) -> list[list[object]]:
-    kinds = draw(st.lists(st.sampled_from(CELLS), min_size=1, max_size=6))
-    size = draw(st.integers(min_value=1, max_value=8))
-    columns = [draw(st.lists(kind, min_size=size, max_size=size)) for kind in kinds]
-    return [list(row) for row in zip(*columns, strict=True)]
-
-
 def module_text(rows) -> str:
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\r\n").writerows(rows)
     return buffer.getvalue()
 
 
-@given(chunks())
+@given(chunks(CELLS))
 def test_a_chunk_is_the_csv_modules_text_of_its_cells(lines):
     assert csv_rows(lines) == module_text(chunk_cells(lines))
 

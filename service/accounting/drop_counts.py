@@ -1,7 +1,12 @@
 """Counting a session's drop box: the count team (two counters at least,
 none of whom worked the table in that session) counts it by denomination
 once the session is closed and the box pulled. A recount is a new record,
-with a reason, that supersedes the count before it."""
+with a reason, that supersedes the count before it.
+
+A session has one first count: the database's unique index holds it
+(migration 0025), as no lock can hold a count that is not there yet. Two
+first counts posted at once: the loser's transaction runs again, finds
+the winner's count, and is a recount, refused without a reason."""
 
 from __future__ import annotations
 

@@ -112,6 +112,17 @@ class DropCount(Base):
     two counters. A recount is a new row that supersedes the one before."""
 
     __tablename__ = "drop_counts"
+    __table_args__ = (
+        # One first count a session, whatever races the application loses:
+        # nothing locks a count that is not there yet (migration 0025).
+        Index(
+            "uq_drop_counts_first",
+            "session_id",
+            unique=True,
+            sqlite_where=text("supersedes_id IS NULL"),
+            postgresql_where=text("supersedes_id IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("table_sessions.id"), index=True)

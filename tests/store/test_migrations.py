@@ -16,6 +16,7 @@ from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
 from service.store.db import Base, make_engine
 from service.store.migrate import alembic_config, head_revision, upgrade
+from tests.support.accounting import close_table, count_drop, ok, open_table
 from tests.support.app import app_with_users, sign_in
 from tests.support.rounds_data import enter, round_body
 
@@ -130,3 +131,34 @@ def test_keys_become_scoped_on_a_database_with_rounds(database_url, tmp_path, mo
         assert connection.scalar(text("SELECT version_num FROM alembic_version")) == head_revision()
     engine.dispose()
     test_migrated_schema_matches_the_models(settings)
+
+
+ONE_FIRST_COUNT = "0025"  # one first drop count a session
+
+
+def test_a_session_counted_twice_before_the_rule_stops_the_upgrade_naming_it(app, client, table, settings):
+    """A database where two first counts of one box were stored at once
+    (before migration 0025) holds records the rule refuses: the upgrade
+    stops and names the session, and the schema stays where it was."""
+    opened = ok(open_table(client, table["id"]), 201)
+    ok(close_table(client, table["id"]))
+    ok(count_drop(client, opened["id"]), 201)
+    app.extensions["breakpoker"]["engine"].dispose()
+    config = alembic_config(settings.database)
+    older = before(ONE_FIRST_COUNT, settings.database)
+    command.downgrade(config, older)
+    engine = make_engine(settings.database)
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO drop_counts (session_id, table_id, lines, total, counters, counted_at) "
+                    "SELECT session_id, table_id, lines, total, counters, counted_at FROM drop_counts"
+                )
+            )
+        with pytest.raises(RuntimeError, match=f"table sessions {opened['id']} each have more than one"):
+            upgrade(settings.database)
+        with engine.connect() as connection:
+            assert connection.scalar(text("SELECT version_num FROM alembic_version")) == older
+    finally:
+        engine.dispose()

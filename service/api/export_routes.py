@@ -146,7 +146,8 @@ def one_export(export_id: int) -> ExportJson:
 @blp.error(409, "export_not_ready: the export is still being built, or it failed")
 @roles(*READERS)
 def download_export(export_id: int) -> Response:
-    """The finished ZIP: the CSV files, audit_chain.jsonl and manifest.json.
+    """The finished ZIP: the CSV files, audit_chain.jsonl, the chain's signed
+    heads (audit_head_signatures.jsonl), manifest.json and its signature.
     Every download is recorded in the audit trail."""
     export = get_export(db(), export_id)
     path = download(db(), current_user(), export, settings().instance, now())

@@ -1,8 +1,8 @@
 """Building a compliance export (the worker's part).
 
 An export is a ZIP under ``<instance>/exports/``: the CSV files (the
-rounds, and the table accounting records) and the audit chain of
-:mod:`service.compliance.export_files`, then ``manifest.json`` with the
+rounds, and the table accounting records), the audit chain and its
+signed heads of :mod:`service.compliance.export_files`, then ``manifest.json`` with the
 report's metadata and every file's row count, size and SHA-256, and
 ``manifest.sig``, its Ed25519 signature (:mod:`service.compliance.export_check`).
 

@@ -8,9 +8,23 @@ vouches for all of it.
 
 :func:`check_export` (``breakpoker audit verify-export ZIP --public-key
 FILE``) needs no database: the signature with the public keys given, every
-file against its size and digest in the manifest, and every link of
+file against its size and digest in the manifest, every link of
 ``audit_chain.jsonl`` recomputed from its event, chained to the line before
-when they follow each other, and the manifest's head where the file reaches it.
+when they follow each other, and the manifest's head where the file reaches
+it; then each head of ``audit_head_signatures.jsonl`` with the public keys
+and against the chain file's link of its seq.
+
+The manifest's signature is made when the export is built, over what the
+database holds then, so it cannot tell a chain rewritten and re-sealed
+whole before the export. The heads' signatures can: each was made when
+its batch was sealed, and signs the hash the link had then. What an
+export without the heads' file (made before they were exported) proves is
+what it proved when it was made: it verifies, with a warning that says
+what it cannot show. A regulator holding such exports can still check
+them, and is told to compare the chain with the signed-heads log; failing
+them would leave every export handed over before the change unverifiable.
+An export made since cannot be stripped of the file: the signed manifest
+lists it.
 """
 
 from __future__ import annotations
@@ -23,11 +37,13 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from service.audit.chain import chained_hash
+from service.audit.head_signing import head_message
 from service.audit.keys import KeyRing, Signer
 
 SIGNATURE = "manifest.sig"
 MANIFEST = "manifest.json"
 CHAIN = "audit_chain.jsonl"
+HEADS = "audit_head_signatures.jsonl"
 
 
 class ManifestSignature(TypedDict):
@@ -56,10 +72,12 @@ def sign_manifest(signer: Signer, manifest: bytes) -> ManifestSignature:
 
 @dataclass
 class ExportCheck:
-    """What an offline check found: each thing checked, and each problem."""
+    """What an offline check found: each thing checked, each problem, and
+    what it could not show (a warning: the export is intact all the same)."""
 
     checked: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def intact(self) -> bool:
@@ -84,8 +102,20 @@ def check_export(path: Path, ring: KeyRing) -> ExportCheck:
         _signature(found, ring, manifest_bytes, archive.read(SIGNATURE))
         manifest = json.loads(manifest_bytes)
         _files(found, archive, manifest, names)
+        heads = _heads_of(found, archive.read(HEADS)) if HEADS in names else None
+        links = _Links({}, None)
         if CHAIN in names:
-            _chain(found, archive.read(CHAIN), manifest.get("audit_chain_head") or {})
+            wanted = {head.seq for head in heads or ()}
+            links = _chain(found, archive.read(CHAIN), manifest.get("audit_chain_head") or {}, wanted)
+        if heads is not None:
+            _heads(found, ring, heads, links)
+        elif HEADS not in {entry["name"] for entry in manifest.get("files") or []}:
+            found.warnings.append(
+                f"the export has no {HEADS} (made before the chain's signed heads were exported: the "
+                "manifest's software version says which): its chain is checked against itself and the "
+                "manifest only, and a chain rewritten and sealed again before the export cannot be told "
+                "from it; compare its links with the signed heads of the signed-heads log"
+            )
     return found
 
 
@@ -127,28 +157,123 @@ def _files(found: ExportCheck, archive: zipfile.ZipFile, manifest: dict[str, Any
         found.problems.append(f"{name} is in the ZIP but not in the manifest")
 
 
-def _chain(found: ExportCheck, text: bytes, head: dict[str, Any]) -> None:
+@dataclass(frozen=True)
+class _Links:
+    """What the chain file holds for the heads: the hash of each link a
+    head names, and the last link's seq (None: no link)."""
+
+    hashes: dict[int, str]
+    last: int | None
+
+
+def _chain(found: ExportCheck, text: bytes, head: dict[str, Any], wanted: set[int]) -> _Links:
+    """Every link checked up to the first broken one; the hashes of the
+    links of seqs ``wanted`` read on to the end all the same (a head past a
+    broken link is then judged by the link it names)."""
     previous: dict[str, Any] | None = None
-    links = 0
+    links, broken, last = 0, False, None
+    held: dict[int, str] = {}
     for number, line in enumerate(text.decode().splitlines(), start=1):
         link = json.loads(line)
-        document = json.dumps(link["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        if chained_hash(link["previous_hash"], document) != link["hash"]:
-            found.problems.append(
-                f"{CHAIN} line {number} (seq {link['seq']}): the hash does not follow from its event"
-            )
-            return
-        if (
-            previous is not None
-            and link["seq"] == previous["seq"] + 1
-            and link["previous_hash"] != previous["hash"]
-        ):
-            found.problems.append(
-                f"{CHAIN} line {number} (seq {link['seq']}) is not chained to seq {previous['seq']} before it"
-            )
-            return
-        if link["seq"] == head.get("seq") and link["hash"] != head.get("hash"):
-            found.problems.append(f"{CHAIN}: seq {link['seq']} is not the manifest's chain head")
-            return
+        last = link["seq"]
+        if last in wanted:
+            held[last] = link["hash"]
+        if broken:
+            continue
+        problem = _link_problem(number, link, previous, head)
+        if problem is not None:
+            found.problems.append(problem)
+            broken = True
+            continue
         previous, links = link, links + 1
-    found.checked.append(f"{CHAIN}: {links} link(s) follow from their events and from each other")
+    if not broken:
+        found.checked.append(f"{CHAIN}: {links} link(s) follow from their events and from each other")
+    return _Links(held, last)
+
+
+def _link_problem(
+    number: int, link: dict[str, Any], previous: dict[str, Any] | None, head: dict[str, Any]
+) -> str | None:
+    document = json.dumps(link["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if chained_hash(link["previous_hash"], document) != link["hash"]:
+        return f"{CHAIN} line {number} (seq {link['seq']}): the hash does not follow from its event"
+    if (
+        previous is not None
+        and link["seq"] == previous["seq"] + 1
+        and link["previous_hash"] != previous["hash"]
+    ):
+        return f"{CHAIN} line {number} (seq {link['seq']}) is not chained to seq {previous['seq']} before it"
+    if link["seq"] == head.get("seq") and link["hash"] != head.get("hash"):
+        return f"{CHAIN}: seq {link['seq']} is not the manifest's chain head"
+    return None
+
+
+@dataclass(frozen=True)
+class _Head:
+    """A line of the heads' file."""
+
+    line: int
+    seq: int
+    hash: str
+    key_id: str
+    signature: str
+
+
+def _heads_of(found: ExportCheck, text: bytes) -> list[_Head]:
+    heads = []
+    for number, line in enumerate(text.decode().splitlines(), start=1):
+        try:
+            head = json.loads(line)
+            heads.append(
+                _Head(
+                    number, int(head["seq"]), str(head["hash"]), str(head["key_id"]), str(head["signature"])
+                )
+            )
+        except (ValueError, KeyError, TypeError):
+            found.problems.append(f"{HEADS} line {number} is not a signed head")
+    return heads
+
+
+def _heads(found: ExportCheck, ring: KeyRing, heads: list[_Head], links: _Links) -> None:
+    """Each head's signature with the public keys, and its hash against the
+    chain file's link of its seq; then how far the heads cover the chain."""
+    broken = [problem for head in heads if (problem := _head_problem(ring, head, links)) is not None]
+    if broken:
+        found.problems.append(broken[0])
+        if len(broken) > 1:
+            found.problems.append(f"{HEADS}: {len(broken) - 1} later head signature(s) fail too")
+        return
+    keys = ", ".join(sorted({head.key_id for head in heads})) or "none"
+    found.checked.append(
+        f"{HEADS}: {len(heads)} head signature(s) hold with the public key(s) (key ids: {keys}) and sign "
+        f"the hashes {CHAIN} holds at their seqs"
+    )
+    covered = max((head.seq for head in heads), default=None)
+    if links.last is not None and (covered is None or covered < links.last):
+        after = "the links" if covered is None else f"the links after seq {covered}"
+        found.warnings.append(
+            f"{CHAIN}: {after} up to seq {links.last} are under no head signature in the export (the head "
+            "that covers them was signed after the export's window, or not at all): only the manifest's "
+            "signature, made when the export was built, vouches for them; compare them with the signed "
+            "heads of the signed-heads log"
+        )
+
+
+def _head_problem(ring: KeyRing, head: _Head, links: _Links) -> str | None:
+    where = f"{HEADS} line {head.line}"
+    wrong = ring.verify(head.key_id, head_message(head.seq, head.hash), head.signature)
+    if wrong is not None:
+        return (
+            f"{where}: the signature of head seq {head.seq} does not hold ({wrong}): it was not made "
+            "with the workers' signing key"
+        )
+    held = links.hashes.get(head.seq)
+    if held is None:
+        return f"{where}: head seq {head.seq} is signed but is no link of {CHAIN}"
+    if held != head.hash:
+        return (
+            f"{where}: head seq {head.seq} was signed with hash {head.hash[:16]}… but {CHAIN} holds hash "
+            f"{held[:16]}… at seq {head.seq}: the chain up to it was rewritten and sealed again after "
+            "the head was signed"
+        )
+    return None

@@ -22,6 +22,8 @@ from service.compliance.export_accounting import (
 from service.compliance.export_chain import chain_lines, chain_query
 from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
 from service.compliance.export_decks import deck_row, decks_query
+from service.compliance.export_heads import DESCRIPTION as HEADS_DESCRIPTION
+from service.compliance.export_heads import head_line, heads_query
 from service.compliance.export_queries import Line, Query, Scope
 from service.compliance.export_rounds import MONEY_COLUMNS, round_lines, rounds_query, seat_lines, seats_query
 from service.compliance.export_trail import (
@@ -259,4 +261,5 @@ FILES = (
         plain_row,  # made for each build: chain_lines
         chain_lines,
     ),
+    ExportFile("audit_head_signatures.jsonl", HEADS_DESCRIPTION, None, heads_query, head_line),
 )

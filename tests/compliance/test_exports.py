@@ -68,6 +68,7 @@ NAMES = {
     "check_notes.csv",
     "audit_events.csv",
     "audit_chain.jsonl",
+    "audit_head_signatures.jsonl",
     "manifest.json",
     "manifest.sig",
 }

@@ -3,13 +3,14 @@ is not wild but breaks every straight and flush of the pot where it is
 played (rule book, "Breaker Hold'em").
 
 Per pot: the Breakers of the holders who contest it start played; every
-contender is then judged by the best five of their seven cards with
-straights and flushes not counting (a played Breaker a kicker above an
-ace). A holder who does not win (alone or tied) has theirs made dead
-(their best five of the other six); judged again until every played
-Breaker's holder wins or none is played (plain Hold'em). A player dealt
-both Breakers (Dual Breaker) is folded. Locked Breaker: the main pot's
-order of finish decides every side pot.
+other contender is then judged by the best five of their seven cards with
+straights and flushes not counting, a played Breaker's holder by the
+Breaker (a kicker above an ace) with the four best of their other six, so
+a full house among those six is not kept. A holder who does not win
+(alone or tied) has theirs made dead (their best five of the other six);
+judged again until every played Breaker's holder wins or none is played
+(plain Hold'em). A player dealt both Breakers (Dual Breaker) is folded.
+Locked Breaker: the main pot's order of finish decides every side pot.
 
 Board Q♠ J♠ 8♠ 5♦ 2♣ (the rule book's examples):
 
@@ -30,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from service.poker_room.five_cards import BestFive, best_five
+from service.poker_room.five_cards import BestFive, best_five, best_five_with
 from service.poker_room.pots import Pot
 from service.poker_room.room_cards import RoomCard
 
@@ -103,8 +104,13 @@ def judge_pot(board: Sequence[RoomCard], holes: Mapping[int, Sequence[RoomCard]]
 
 
 def _best(board: Sequence[RoomCard], hole: Sequence[RoomCard], played: bool, broken: bool) -> BestFive:
-    cards = [*board, *(card for card in hole if played or not card.is_joker)]
-    return best_five(cards, breaks=broken)
+    others = [*board, *(card for card in hole if not card.is_joker)]
+    if played:
+        # The Breaker is in the hand, so five of the other six (a full
+        # house too) cannot be kept beside it.
+        breaker = next(card for card in hole if card.is_joker)
+        return best_five_with(breaker, others, breaks=True)
+    return best_five(others, breaks=broken)
 
 
 def _named(played: set[int], seat: int) -> str:

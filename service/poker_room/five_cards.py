@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
@@ -174,8 +174,26 @@ def best_five(cards: Sequence[RoomCard], *, breaks: bool = False) -> BestFive:
     """The best five of five to seven cards (the first found of equal ones)."""
     if len(cards) < 5:
         raise ValueError(f"a hand needs five cards, not {len(cards)}")
+    return _best_of(combinations(cards, 5), breaks)
+
+
+def best_five_with(kept: RoomCard, others: Sequence[RoomCard], *, breaks: bool = False) -> BestFive:
+    """The best five that hold ``kept``: it and the best four of ``others``
+    (a played Breaker's hand, which keeps nothing made of five others).
+
+    >>> from service.poker_room.room_cards import room_cards
+    >>> joker, *others = room_cards("JK 8c Qs Qd 8s 8d 2c")
+    >>> best_five(others).label, best_five_with(joker, others, breaks=True).label
+    ('full house', 'three of a kind')
+    """
+    if len(others) < 4:
+        raise ValueError(f"a hand needs four cards beside the kept one, not {len(others)}")
+    return _best_of(((kept, *four) for four in combinations(others, 4)), breaks)
+
+
+def _best_of(fives: Iterable[Sequence[RoomCard]], breaks: bool) -> BestFive:
     best: BestFive | None = None
-    for five in combinations(cards, 5):
+    for five in fives:
         value = five_card_value(five, breaks=breaks)
         if best is None or value > best.value:
             best = BestFive(value, tuple(sorted(five, key=_high_first)))

@@ -114,6 +114,14 @@ def naive_best(codes, *, breaks):
     return max(naive_key(five, breaks=breaks) for five in combinations([breaker_card(c) for c in codes], 5))
 
 
+def naive_played(codes):
+    """A played Breaker's hand: the Breaker with every four of the holder's
+    other six cards tried, straights and flushes not counting (so nothing
+    made of five of the other six, a full house too, is kept)."""
+    others = [breaker_card(code) for code in codes if not is_joker(code)]
+    return max(naive_key((*four, (15, None, False)), breaks=True) for four in combinations(others, 4))
+
+
 def brute_breaker_pot(board, holes, contenders):
     """Breaker Hold'em, one pot: {seat: played?} and the winners, by the
     rule book's Decision (start with every contending holder's Breaker
@@ -122,8 +130,11 @@ def brute_breaker_pot(board, holes, contenders):
     while True:
         keys = {}
         for seat in contenders:
-            cards = [code for code in holes[seat] if seat in played or not is_joker(code)]
-            keys[seat] = naive_best(board + cards, breaks=bool(played))
+            if seat in played:
+                keys[seat] = naive_played(board + holes[seat])
+            else:
+                others = [code for code in holes[seat] if not is_joker(code)]
+                keys[seat] = naive_best(board + others, breaks=bool(played))
         top = max(keys.values())
         winners = [seat for seat in contenders if keys[seat] == top]
         losers = played - set(winners)

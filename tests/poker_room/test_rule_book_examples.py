@@ -97,18 +97,50 @@ def test_hands_that_are_not_straights_or_flushes_are_never_broken():
     assert hand_of(pot, 1)["breaker"] == "dead"
 
 
-def test_the_holder_is_judged_by_the_best_hand_of_their_seven_cards():
-    # Played, seat 1's seven make 8-8-8-Q-Q (the Breaker not in it): the
-    # best hand their seven cards make when straights and flushes do not count.
-    body = {
-        "board": ["Qs", "Qd", "8s", "8d", "2c"],
-        "button": 1,
-        "seats": [seat(1, "8c JK"), seat(2, "Ks Kd")],
-    }
+FULL_HOUSE_BOARD = ["Qs", "Qd", "8s", "8d", "2c"]
+
+
+def on_full_house_board(*seats):
+    body = {"board": FULL_HOUSE_BOARD, "button": 1, "seats": list(seats)}
     (pot,) = showdown(body, Game.BREAKER)["pots"]
+    return pot
+
+
+def test_a_played_breaker_gives_up_the_full_house_among_the_other_six():
+    # Seat 1's other six make 8-8-8-Q-Q; played, the hand is the Breaker
+    # with the four best of them: trips of eights, the Breaker the kicker,
+    # which still beats seat 2's kings and queens.
+    pot = on_full_house_board(seat(1, "8c JK"), seat(2, "Ks Kd"))
     assert pot["winners"] == [1]
     one = hand_of(pot, 1)
-    assert (one["category"], one["breaker"]) == ("full house", "played")
+    assert (one["category"], one["breaker"]) == ("three of a kind", "played")
+    assert sorted(one["cards"]) == sorted(["JK", "8c", "8s", "8d", "Qs"])
+    assert hand_of(pot, 2)["category"] == "two pair"
+
+
+def test_a_holder_whose_breaker_would_lose_lets_it_die_and_keeps_the_full_house():
+    # Played, seat 1's trips lose to seat 2's twos full of queens; dead,
+    # seat 1's eights full of queens win.
+    pot = on_full_house_board(seat(1, "8c JK"), seat(2, "2d 2h"))
+    assert pot["winners"] == [1]
+    assert pot["straights_and_flushes_broken"] is False
+    one = hand_of(pot, 1)
+    assert (one["category"], one["breaker"]) == ("full house", "dead")
+    assert "would not win" in one["why"]
+    assert sorted(one["cards"]) == sorted(["8c", "8s", "8d", "Qs", "Qd"])
+
+
+def test_a_played_breaker_gives_up_its_holders_own_flush():
+    body = {
+        "board": ["As", "Ks", "8s", "5s", "2c"],
+        "button": 1,
+        "seats": [seat(1, "3s JK"), seat(2, "Ad Kd")],
+    }
+    (pot,) = showdown(body, Game.BREAKER)["pots"]
+    # Played: A-K-8-5 and the Breaker, high card, below aces and kings.
+    assert pot["winners"] == [1]
+    one = hand_of(pot, 1)
+    assert (one["category"], one["breaker"]) == ("flush", "dead")
 
 
 def test_dual_breaker_both_played_split_the_pot():

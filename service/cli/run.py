@@ -4,10 +4,12 @@ stopped together on Ctrl-C. A child that dies is started again."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -46,6 +48,30 @@ def _lock_instance(instance: Path) -> IO[str]:
     return handle
 
 
+def _check_port(host: str, port: int) -> None:
+    """Refuse a port nobody can listen on, before anything starts: gunicorn
+    would fail to bind it and be started again for ever, while the summary
+    told of a service running there."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as error:
+        raise click.ClickException(f"cannot listen on {host} port {port}: {error.strerror}") from None
+    with socket.socket(family, kind, proto) as probe:
+        # As gunicorn binds: a closed connection's TIME_WAIT is no obstacle.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise click.ClickException(
+                    f"port {port} is in use on {host} (another program listens there): stop it, "
+                    "or choose another port (make run PORT=8080, breakpoker run --port 8080)"
+                ) from None
+            raise click.ClickException(f"cannot listen on {host} port {port}: {error.strerror}") from None
+
+
 def _start(argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
     # Its own process group, so stopping it stops its children too.
     return subprocess.Popen(argv, env=env, start_new_session=True)
@@ -72,6 +98,7 @@ def run(host: str, port: int, worker_count: int) -> None:
     settings = Settings.from_environment()
     settings.instance.mkdir(parents=True, exist_ok=True)
     lock = _lock_instance(settings.instance)
+    _check_port(host, port)
     # The audit trail's keys, under the instance folder on the first start
     # (the API and the workers read the same files).
     ensure_keys(settings)

@@ -1,6 +1,7 @@
 """``breakpoker run`` (what ``make run`` starts): the embedded Redis, a worker
 and the API come up together, the worker's counters reach /metrics through
-gunicorn's processes, Ctrl-C stops everything, and a restart keeps the data."""
+gunicorn's processes, Ctrl-C stops everything, and a restart keeps the data.
+A port in use stops it before anything starts."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 from service.analysis.cache import store_par_sheet
 from service.cli.run_summary import RULE
@@ -34,13 +36,18 @@ def call(base, path, body=None, token=None, key=None):
         return response.read().decode()
 
 
-def start(instance, port):
+def run_environment(instance):
     env = {
         k: v
         for k, v in os.environ.items()
         if k not in ("DATABASE_URL", "REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")
     }
     env["BREAKPOKER_INSTANCE"] = str(instance)
+    return env
+
+
+def start(instance, port):
+    env = run_environment(instance)
     process = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "run", "--port", str(port)],
         env=env,
@@ -94,6 +101,23 @@ def _rest(lines):
         while True:
             rest.append(lines.get_nowait())
     return "".join(rest)
+
+
+def processes_of(instance):
+    """Processes whose environment names the instance folder (the run's
+    children) or whose command line does (its Redis)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            environment = (entry / "environ").read_bytes()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if f"BREAKPOKER_INSTANCE={instance}\0".encode() in environment or str(instance).encode() in command:
+            found.append(command.replace(b"\0", b" ").decode(errors="replace"))
+    return found
 
 
 def wait_for(check, seconds=30):
@@ -211,6 +235,31 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
         assert json.loads(call(base, "/api/v1/rounds/1", token=token))["round_id"] == "r1"
     finally:
         stop(process)
+
+
+def test_a_port_in_use_stops_run_naming_it_before_anything_starts(tmp_path):
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        process = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "run", "--port", str(port)],
+            env=run_environment(tmp_path),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            out, err = process.communicate(timeout=45)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=60)
+            raise AssertionError(f"run went on with port {port} in use:\n{out[-3000:]}") from None
+    assert process.returncode == 1
+    assert f"port {port}" in err
+    assert "in use" in err
+    assert RULE not in out
+    assert processes_of(tmp_path) == []
 
 
 def _answers(path) -> bool:

@@ -20,6 +20,8 @@ from typing import IO
 import click
 
 from service.accounts.auth import ensure_admin
+from service.accounts.roles import Role
+from service.accounts.user_admin import list_users
 from service.audit.keys import ensure_keys
 from service.cli.run_summary import Summary
 from service.config.redis_server import EmbeddedRedis
@@ -103,8 +105,8 @@ def run(host: str, port: int, worker_count: int) -> None:
     # (the API and the workers read the same files).
     ensure_keys(settings)
     click.echo(f"Keys:     {settings.event_key.parent} (public keys in {settings.public_keys})")
-    password = _migrate(settings)
-    summary = Summary(host, port, password, settings.redis, worker_count + 1)
+    password, admins = _migrate(settings)
+    summary = Summary(host, port, password, admins, settings.redis, worker_count + 1)
     env = _environment(settings)
 
     redis = None if settings.redis_url else EmbeddedRedis(settings.instance)
@@ -147,15 +149,17 @@ def run(host: str, port: int, worker_count: int) -> None:
         click.echo("stopped")
 
 
-def _migrate(settings: Settings) -> str | None:
+def _migrate(settings: Settings) -> tuple[str | None, tuple[str, ...]]:
     """Migrate to head and make sure an admin exists: the first admin's
-    password when this run created it."""
+    password when this run created it, and the active admins' names (the
+    summary names them: one made by ``users create`` need not be "admin")."""
     upgrade(settings.migration_database)
     engine = make_engine(settings.database)
     with unit_of_work(session_factory(engine)) as session:
         password = ensure_admin(session)
+        admins = tuple(user.name for user in list_users(session) if user.role == Role.ADMIN and user.active)
     engine.dispose()
-    return password
+    return password, admins
 
 
 def _environment(settings: Settings) -> dict[str, str]:

@@ -27,6 +27,7 @@ class Summary:
     host: str
     port: int
     admin_password: str | None  # None: an admin existed already
+    admins: tuple[str, ...]  # the active admins' names
     redis_url: str
     workers: int  # RQ workers started: the block waits for them to sign on
 
@@ -65,15 +66,8 @@ class Summary:
             f"  API and docs:   {self.base}/api/v1/docs",
             "",
         ]
-        if self.admin_password is not None:
-            lines += [
-                f"  First admin:    name  admin    password  {self.admin_password}",
-                "                  (shown only this once; write it down)",
-            ]
-        else:
-            lines.append("  Admin:          created on an earlier run (its password was shown then)")
+        lines += self._admin_lines(command)
         lines += [
-            f"  New password:   {command} users set-password admin",
             "",
             "  Next, in another terminal in this folder:",
             f"    {command} users create dealer1 --role dealer",
@@ -82,6 +76,24 @@ class Summary:
             RULE,
         ]
         return lines
+
+    def _admin_lines(self, command: str) -> list[str]:
+        """The first admin's password when this run made it; else the
+        admins there are (made by an earlier run or by ``users create``),
+        whose passwords this run never knew."""
+        if self.admin_password is not None:
+            return [
+                f"  First admin:    name  admin    password  {self.admin_password}",
+                "                  (shown only this once; write it down)",
+                f"  New password:   {command} users set-password admin",
+            ]
+        names = ", ".join(self.admins) or "none active"
+        if len(self.admins) > 1:
+            named = f"  Admins:         {names} (made before this run; their passwords are not shown)"
+        else:
+            named = f"  Admin:          {names} (made before this run; its password is not shown)"
+        whom = self.admins[0] if len(self.admins) == 1 else "NAME"
+        return [named, f"  New password:   {command} users set-password {whom}"]
 
     def print(self, ready: bool = True) -> None:
         click.echo("")

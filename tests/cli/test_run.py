@@ -1,7 +1,8 @@
 """``breakpoker run`` (what ``make run`` starts): the embedded Redis, a worker
 and the API come up together, the worker's counters reach /metrics through
 gunicorn's processes, Ctrl-C stops everything, and a restart keeps the data.
-A port in use stops it before anything starts."""
+A port in use stops it before anything starts; the block names the admins
+there are."""
 
 from __future__ import annotations
 
@@ -228,9 +229,9 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
 
     process, base = start(tmp_path, port)
     try:
-        assert "  Admin:          created on an earlier run (its password was shown then)" in summary_of(
-            process
-        )
+        again = summary_of(process)
+        assert "  Admin:          admin (made before this run; its password is not shown)" in again
+        assert not any(line.startswith("  First admin:") for line in again)
         token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
         assert json.loads(call(base, "/api/v1/rounds/1", token=token))["round_id"] == "r1"
     finally:
@@ -260,6 +261,32 @@ def test_a_port_in_use_stops_run_naming_it_before_anything_starts(tmp_path):
     assert "in use" in err
     assert RULE not in out
     assert processes_of(tmp_path) == []
+
+
+def test_the_block_names_an_admin_made_before_the_first_run(tmp_path):
+    made_first = (["db", "upgrade"], ["users", "create", "boss", "--role", "admin", "--password-stdin"])
+    for command in made_first:
+        subprocess.run(
+            [sys.executable, "-m", "service.cli", *command],
+            input="long enough!\n",
+            env=run_environment(tmp_path),
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+    process, base = start(tmp_path, free_port())
+    try:
+        block = summary_of(process)
+        signed_in = call(base, "/api/v1/auth/login", {"name": "boss", "password": "long enough!"})
+        token = json.loads(signed_in)["token"]
+        assert [user["name"] for user in json.loads(call(base, "/api/v1/users", token=token))] == ["boss"]
+    finally:
+        stop(process)
+    text = "\n".join(block)
+    assert "  Admin:          boss (made before this run; its password is not shown)" in text
+    assert "users set-password boss" in text
+    assert "First admin" not in text
+    assert "password  " not in text  # no password it did not make
 
 
 def _answers(path) -> bool:

@@ -69,10 +69,14 @@ class Summary:
         lines += self._admin_lines(command)
         lines += [
             "",
-            "  Next, in another terminal in this folder:",
-            f"    {command} users create dealer1 --role dealer",
-            f"    {command} tables create BP-1",
-            "  then sign in at the dealer tablet as dealer1.  Ctrl-C stops everything.",
+            "  Next, in another terminal in this folder (README.md, First steps):",
+            f"    1. {command} users create dealer1 --role dealer",
+            f"    2. {command} users create pitboss1 --role pit_boss",
+            f"    3. {command} tables create BP-1",
+            f"    4. Open BP-1 at {self.base}/pit as pitboss1: Tables, the tray",
+            "       counted, dealer1 signs too, Open the table.",
+            f"    5. Sign in at {self.base}/dealer as dealer1, pick BP-1, deal.",
+            "  Ctrl-C stops everything.",
             RULE,
         ]
         return lines

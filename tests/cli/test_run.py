@@ -1,8 +1,8 @@
 """``breakpoker run`` (what ``make run`` starts): the embedded Redis, a worker
 and the API come up together, the worker's counters reach /metrics through
 gunicorn's processes, Ctrl-C stops everything, and a restart keeps the data.
-A port in use stops it before anything starts; the block names the admins
-there are."""
+The next steps it prints, followed as printed, settle a round; a port in
+use stops it before anything starts; it names the admins there are."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -104,6 +105,18 @@ def _rest(lines):
     return "".join(rest)
 
 
+def printed_commands(block):
+    """The block's numbered ``breakpoker`` commands, from the verb on."""
+    found = [re.match(r"\s+\d\. \S*breakpoker (.+)$", line) for line in block]
+    return [match.group(1).split() for match in found if match]
+
+
+def printed_step(block, starting):
+    """A numbered step of words, its lines joined."""
+    text = " ".join(" ".join(block).split())
+    return re.search(rf"\d\. ({starting}.*?)(?= \d\. | Ctrl-C)", text).group(1)
+
+
 def processes_of(instance):
     """Processes whose environment names the instance folder (the run's
     children) or whose command line does (its Redis)."""
@@ -147,48 +160,38 @@ def test_run_starts_everything_and_survives_a_restart(tmp_path):
         assert "  New password:   " in "\n".join(block)
         assert any(line.endswith("tables create BP-1") for line in block)
         token = json.loads(call(base, "/api/v1/auth/login", {"name": "admin", "password": password}))["token"]
-        # The block's next two commands, as printed.
-        dealer = "dealer1"
-        for line, extra in (
-            ("users create dealer1 --role dealer", ["--password-stdin"]),
-            ("tables create BP-1", []),
-        ):
-            assert any(printed.endswith(line) for printed in block)
+        # The block's next steps, as printed: the users and the table made
+        # by its commands (each password typed), ...
+        commands = printed_commands(block)
+        assert [command[:2] for command in commands] == [["users", "create"]] * 2 + [["tables", "create"]]
+        for command in commands:
+            extra = ["--password-stdin"] if command[0] == "users" else []
             subprocess.run(
-                [sys.executable, "-m", "service.cli", *line.split(), *extra],
+                [sys.executable, "-m", "service.cli", *command, *extra],
                 input="long enough!\n",
                 env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
                 check=True,
                 capture_output=True,
                 text=True,
             )
-        subprocess.run(  # the README's next step: a pit boss
-            [
-                sys.executable,
-                "-m",
-                "service.cli",
-                "users",
-                "create",
-                "pitboss1",
-                "--role",
-                "pit_boss",
-                "--password-stdin",
-            ],
-            input="long enough!\n",
-            env={**os.environ, "BREAKPOKER_INSTANCE": str(tmp_path)},
-            check=True,
-            capture_output=True,
-            text=True,
-        )
+        (table,) = json.loads(call(base, "/api/v1/tables", token=token))
+        assert not table["takes_rounds"]  # the tablet would say "No open table"
+        # ... the table opened at the pit page by the pit boss just made, the
+        # dealer signing too (what the page sends), ...
+        opening = printed_step(block, "Open ")
+        pit_boss, dealer = re.match(r"Open BP-1 at \S+/pit as (\w+): .* (\w+) signs too", opening).groups()
+        assert commands[1][2:] == [pit_boss, "--role", "pit_boss"]
+        assert commands[0][2:] == [dealer, "--role", "dealer"]
+        pit_token = json.loads(
+            call(base, "/api/v1/auth/login", {"name": pit_boss, "password": "long enough!"})
+        )["token"]
+        opener = {"lines": {"2500": 125000}, "cosigner": {"name": dealer, "password": "long enough!"}}
+        call(base, f"/api/v1/tables/{table['id']}/sessions", opener, pit_token)
+        # ... and the round dealt at the tablet by the dealer.
+        assert printed_step(block, "Sign in").startswith(f"Sign in at {base}/dealer as {dealer}, pick BP-1")
         dealer_token = json.loads(
             call(base, "/api/v1/auth/login", {"name": dealer, "password": "long enough!"})
         )["token"]
-        # The pit page opens the table: the tray counted, the dealer co-signing.
-        pit_token = json.loads(
-            call(base, "/api/v1/auth/login", {"name": "pitboss1", "password": "long enough!"})
-        )["token"]
-        opener = {"lines": {"2500": 500000}, "cosigner": {"name": dealer, "password": "long enough!"}}
-        call(base, "/api/v1/tables/1/sessions", opener, pit_token)
         call(base, "/api/v1/tables/1/rounds", round_body("r1"), dealer_token, key="k1")
         # Settled in the API, counted by the worker, summed across processes.
         wait_for(lambda: "breakpoker_rounds_settled_total 1.0" in call(base, "/metrics"))

@@ -141,9 +141,19 @@ class Live:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    # The tablet's tests deal at tables they have just made; the pit page's
+    # own tests open and close them.
+    with serving(tmp_path_factory.mktemp("pages"), SessionlessRounds.ALLOW) as served:
+        yield served
+
+
+@contextmanager
+def serving(folder: Path, rounds_without_session: SessionlessRounds) -> Iterator[Live]:
+    """The app served from ``folder`` with the users of ``USERS``; a module
+    whose tables must be opened first (as on a casino floor) serves its own
+    with ``SessionlessRounds.REFUSE``."""
     from werkzeug.serving import make_server
 
-    folder = tmp_path_factory.mktemp("pages")
     url = f"sqlite:///{folder / 'test.sqlite3'}"
     upgrade(url)
     # A Redis of its own: no job left by another test can reach this database.
@@ -159,9 +169,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         redis_url=redis.url,
         login_limit_per_address=10_000,
         login_limit_per_name=10_000,
-        # The tablet's tests deal at tables they have just made; the pit
-        # page's own tests open and close them.
-        rounds_without_session=SessionlessRounds.ALLOW,
+        rounds_without_session=rounds_without_session,
     )
     # The default rules' par sheet, cached as its job leaves it: a worker
     # run by a page's test (to build an export, to seal) would otherwise

@@ -6,18 +6,12 @@ input that is no longer there; the joker's meaning and the round's names."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner
-
-from service.cli import main
 from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
 from tests.ui.test_dealer_page import at_table, own_setting, type_hand
 
-README = Path(__file__).resolve().parents[2] / "README.md"
 HINT = " Ranks 2-9, T or 10, J, Q, K, A; suits s h d c; JK."
 PLAYER = SEATS[2]  # 8-8 / K-K-A: beats the dealer's A-9 / Q-Q-7
 JOKER_HAND = ["JK", "Kd", "Qd", "7h", "7d", "2c", "4c"]  # 7-7 / JK K Q: the joker is the ace
@@ -253,27 +247,3 @@ def test_a_round_has_one_plainly_labelled_name(open_page: Any, live: Any, table:
     expect(page.locator("#results h2")).to_have_text(f"Settled · round #{number}")
     expect(page.locator("#round-key")).to_have_text(f"Round #{number} · round id {key[:8]}…")
     expect(page.locator("#round-key")).to_have_attribute("title", f"round id {key}")
-
-
-def test_the_readme_s_first_steps_settle_a_round(open_page: Any, live: Any, monkeypatch: Any) -> None:
-    """Step 2's table made with the command, step 3's line and bet typed as
-    the README writes them (read from it, so the two cannot drift apart)."""
-    steps = README.read_text().split("## First steps", 1)[1].split("\n## ", 1)[0]
-    line = re.search(r"\(`(d: [^`]+)` and Enter\)", " ".join(steps.split())).group(1)
-    bet = re.search(r"main bet for each seat \(`(\d+)` is", " ".join(steps.split())).group(1)
-    monkeypatch.setenv("DATABASE_URL", live.settings.database_url)
-    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(live.settings.instance))
-    made = CliRunner().invoke(main, ["tables", "create", "README-1"])
-    assert made.exit_code == 0, made.output
-
-    page = at_table(open_page, {"name": "README-1"})
-    typed(page, line)
-    expect(page.locator('[data-error-for="codes"]')).to_have_text("")
-    assert len(chips(page, "dealer")) == len(chips(page, "1")) == 7
-    page.fill("#bet-1-main", bet)
-    page.get_by_role("button", name="Preview").click()
-    expect(page.locator('#preview-table tr[data-seat="1"]')).to_be_visible()
-    page.get_by_role("button", name="Submit round").click()
-    expect(page.locator('#settlement tr[data-seat="1"]')).to_be_visible()
-    (stored,) = live.rounds(int(made.output.split("(id ")[1].split(")")[0]))
-    assert stored["seats"][0]["bets"]["main"] == int(bet) * 100

@@ -80,7 +80,7 @@ function formFor(recount) {
   );
   $("#count-form").replaceChildren(
     ...[
-      countFields("drop", NOTES, "notes", "The box by note denomination, in the currency"),
+      countFields("drop", NOTES, "notes", "The box: how many notes of each denomination"),
       recount ? reason : null,
       signatureFields("drop", "Second counter", SECOND),
       el("span", { className: "error", dataset: { errorFor: "drop-cosigners" } }), // who may count, as a team

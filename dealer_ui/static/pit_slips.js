@@ -18,7 +18,7 @@ function requestForm() {
     el("h3", {}, "Request a fill or a credit"),
     el("div", { className: "choices", dataset: { field: "slip-kind" } }, kind("fill", "Fill (chips from the cage)"), kind("credit", "Credit (chips back to the cage)")),
     el("span", { className: "error", dataset: { errorFor: "slip-kind" } }),
-    countFields("slip", CHIPS, "chips", "Chips by denomination, in the currency"),
+    countFields("slip", CHIPS, "chips", "How many chips of each denomination"),
     el("button", { type: "submit", className: "big primary" }, "Request"),
     el("p", { className: "error", dataset: { errorFor: "slip" }, role: "alert" }),
   );

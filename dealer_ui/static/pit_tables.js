@@ -62,7 +62,7 @@ function openForm(last) {
   );
   const form = el("form", { id: "open-form", className: "acct-form", noValidate: true },
     el("h3", {}, "Open the table: the tray counted (the opener)"),
-    countFields("open", CHIPS, "chips", "The tray by chip denomination, in the currency"),
+    countFields("open", CHIPS, "chips", "The tray: how many chips of each denomination"),
     differs,
     explanation,
     signatureFields("open", "Dealer"),
@@ -95,7 +95,7 @@ function openForm(last) {
 function closeForm(open) {
   const form = el("form", { id: "close-form", className: "acct-form", noValidate: true },
     el("h3", {}, "Close the table: the tray counted (the closer)"),
-    countFields("close", CHIPS, "chips", "The tray by chip denomination, in the currency"),
+    countFields("close", CHIPS, "chips", "The tray: how many chips of each denomination"),
     signatureFields("close", "Dealer"),
     el("button", { type: "submit", className: "big primary" }, "Close the table"),
     el("p", { className: "error", dataset: { errorFor: "close" }, role: "alert" }),

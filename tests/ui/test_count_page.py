@@ -25,12 +25,13 @@ def test_a_box_is_counted_then_recounted_with_a_reason(
     box.get_by_role("button", name="Count").click()
     expect(page.locator("#count-title")).to_contain_text(f"Count the drop box of {table['name']}, session #1")
 
-    type_count(page, "drop", {"2000": "400", "10000": "1,000", "500": "7.50"})
-    expect(page.locator("#drop-total")).to_have_text("1,407.50")
+    expect(page.locator('label[for="drop-d2000"]')).to_have_text("How many 20.00 notes")
+    type_count(page, "drop", {"2000": "20", "10000": "10", "500": "1.5"})  # notes, not amounts
+    expect(page.locator("#drop-total")).to_have_text("— (a field is not a number of notes)")
     cosign(page, "drop", "count2", SECOND)
     page.click('#count-form button[type="submit"]')
     expect(page.locator('[data-error-for="drop-lines.500"]')).to_have_text(
-        "lines.500 must be a whole number of 500s (5.00 each), not 750"
+        "How many 5.00 notes: 1.5 is not a number of notes (a whole number, as 40 or 1,000)"
     )
     page.fill("#drop-d500", "")
     expect(page.locator("#drop-total")).to_have_text("1,400.00")
@@ -44,7 +45,7 @@ def test_a_box_is_counted_then_recounted_with_a_reason(
     expect(page.locator(f'#count-done tr[data-session="{session["id"]}"]')).to_contain_text("1,400.00")
     screenshot(page, "count", tmp_path)
 
-    type_count(page, "drop", {"2000": "400", "10000": "1,100"})
+    type_count(page, "drop", {"2000": "20", "10000": "11"})
     cosign(page, "drop", "count2", SECOND)
     page.click('#count-form button[type="submit"]')
     expect(page.locator('[data-error-for="drop-reason"]')).to_have_text(

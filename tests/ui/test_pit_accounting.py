@@ -3,7 +3,8 @@ dealer co-signing, a fill goes from the pit to the cage page and back to
 the table, the table is closed, the count page counts its box, and the
 cards-against-chips check shows the line (and a flagged one, opened with
 its timeline and noted). An opener that differs asks for an explanation;
-an amount that is no whole number of chips is refused at its field."""
+chips are typed as how many of each, and an amount refused reads in the
+currency and in chips."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def test_a_table_is_opened_filled_closed_counted_and_checked(
     expect(pit.locator("#table-session")).to_contain_text("signed by pit_boss and dealer")
 
     # The fill: requested here, issued at the cage, received by another pit boss and the dealer.
-    type_count(pit, "slip", {"2500": "1,000", "10000": "2,000"})
+    type_count(pit, "slip", {"2500": "40", "10000": "20"})
     expect(pit.locator("#slip-total")).to_have_text("3,000.00")
     pit.click('#slip-form button[type="submit"]')
     expect(pit.locator("#notice")).to_contain_text("requested: 3,000.00. The cage issues it.")
@@ -66,7 +67,7 @@ def test_a_table_is_opened_filled_closed_counted_and_checked(
     expect(other.locator(f'[data-slip="{number}"] .badge')).to_have_text("received")
 
     # Closed after a 500.00 buy-in paid in 25.00 chips: the cash is in the box.
-    type_count(other, "close", {"100": "100", "500": "500", "2500": "3,000", "10000": "7,000"})
+    type_count(other, "close", {"100": "100", "500": "100", "2500": "120", "10000": "70"})
     cosign(other, "close", "dealer")
     other.click('#close-form button[type="submit"]')
     expect(other.locator("#notice")).to_contain_text("closer 10,600.00. Its drop box goes to the count room.")
@@ -75,7 +76,7 @@ def test_a_table_is_opened_filled_closed_counted_and_checked(
     count = open_page("/count", "count")
     box = count.locator(f'#count-waiting tr[data-session="{session_id}"]')
     box.get_by_role("button", name="Count").click()
-    type_count(count, "drop", {"5000": "500"})
+    type_count(count, "drop", {"5000": "10"})
     cosign(count, "drop", "count2", "cosigners.0")
     count.click('#count-form button[type="submit"]')
     expect(count.locator("#notice")).to_contain_text("the drop is 500.00, signed by count and count2.")
@@ -125,7 +126,7 @@ def test_an_opener_that_differs_asks_for_an_explanation(open_page: Any, live: An
     close_table(live, table["id"])
     page = tables_screen(open_page, "pit_boss", table)
     expect(page.locator("#table-session")).to_contain_text("Last closer 8,100.00")
-    type_count(page, "open", {**TRAY_TYPED, "2500": "2,475"})
+    type_count(page, "open", {**TRAY_TYPED, "2500": "99"})
     cosign(page, "open", "dealer")
     page.click('#open-form button[type="submit"]')
     expect(page.locator("#open-difference")).to_have_text(
@@ -148,31 +149,38 @@ def test_an_opener_that_differs_asks_for_an_explanation(open_page: Any, live: An
     )
 
 
-def test_an_amount_no_whole_number_of_chips_is_refused_at_its_field(
+def test_chips_are_typed_as_how_many_and_a_refused_amount_reads_in_the_currency(
     open_page: Any, live: Any, table: Any
 ) -> None:
     open_table(live, table["id"])
     page = tables_screen(open_page, "pit_boss", table)
-    page.fill("#slip-d2500", "10")  # 10.00 is no whole number of 25.00 chips
-    page.fill("#slip-d100", "10,5")
+    expect(page.locator('label[for="slip-d2500"]')).to_have_text("How many 25.00 chips")
+    page.fill("#slip-d2500", "40")  # forty chips of 25.00, not 40.00
+    page.fill("#slip-d10000", "1,000")
+    expect(page.locator("#slip-total")).to_have_text("101,000.00")
+    page.fill("#slip-d10000", "")
+    page.fill("#slip-d100", "2.5")
     page.click('#slip-form button[type="submit"]')
     expect(page.locator('[data-error-for="slip-lines.100"]')).to_have_text(
-        "1 chips: 10,5 is not an amount: a comma groups thousands (1,000.50); cents follow a point (10.50)"
+        "How many 1.00 chips: 2.5 is not a number of chips (a whole number, as 40 or 1,000)"
     )
     page.fill("#slip-d100", "")
+    page.fill("#slip-d500000", "2,000,001")  # one chip more than a line may hold
     page.click('#slip-form button[type="submit"]')
-    expect(page.locator('[data-error-for="slip-lines.2500"]')).to_have_text(
-        "lines.2500 must be a whole number of 2500s (25.00 each), not 1000"
+    expect(page.locator('[data-error-for="slip-lines.500000"]')).to_have_text(
+        "10,000,005,000.00 (2,000,001 chips) is more than a line may hold: "
+        "at most 10,000,000,000.00 (2,000,000 chips of 5,000.00)"
     )
-    expect(page.locator("#slip-d2500")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#slip-d500000")).to_have_attribute("aria-invalid", "true")
     assert live.api("GET", f"/slips?table={table['id']}", user="pit_boss") == []
 
     # A good one, then voided with a reason and the cage's signature.
-    page.fill("#slip-d2500", "1,000")
+    page.fill("#slip-d500000", "")
     page.check('input[name="slip-kind"][value="credit"]')
     page.click('#slip-form button[type="submit"]')
-    expect(page.locator("#notice")).to_contain_text("Credit No.")
+    expect(page.locator("#notice")).to_contain_text("requested: 1,000.00.")
     (slip,) = live.api("GET", f"/slips?table={table['id']}", user="pit_boss")
+    assert (slip["kind"], slip["lines"]) == ("credit", {"2500": 100000})
     voiding = page.locator(f'[data-void="{slip["number"]}"]')
     voiding.locator("summary").click()
     cosign(page, f"void-{slip['number']}", "cage")

@@ -1,11 +1,12 @@
 // The pit boss's screens: a client of the JSON API only. This module signs
-// in, keeps the table chosen and moves between the screens; each screen is a
-// module of its own.
-import { BACKGROUND, call } from "./api.js";
-import { $, clearErrors, el, showError } from "./dom.js";
+// in and moves between the screens (the table picker: pit_picker.js); each
+// screen is a module of its own.
+import { BACKGROUND } from "./api.js";
+import { $, showError } from "./dom.js";
 import { showApprovals, countPending } from "./pit_exceptions.js";
 import { useCurrency } from "./money.js";
-import { canAct, floorCurrency, go, notify, pit } from "./pit_common.js";
+import { canAct, go, notify, pit } from "./pit_common.js";
+import { chosenCurrency, loadTables, pickTable } from "./pit_picker.js";
 import { showReports } from "./pit_reports.js";
 import { showRound } from "./pit_round.js";
 import { showRecall, showRounds } from "./pit_rounds.js";
@@ -25,8 +26,6 @@ const SCREENS = {
   session: showSession,
 };
 const TABS = { round: "rounds", session: "checks" }; // a record's screen lights its list's button
-const TABLE = "breakpoker.pit.table";
-const ALL = "all";
 
 function route() {
   const match = /^#([a-z]+)(?:-(\d+))?$/.exec(location.hash);
@@ -39,39 +38,6 @@ function route() {
   }
   SCREENS[name](match?.[2] === undefined ? undefined : Number(match[2]));
   countPending();
-}
-
-/** The currency of the chosen table, or of the floor when its tables share one (null: they do not). */
-function chosenCurrency() {
-  const table = pit.tables.find((each) => each.id === pit.tableId);
-  return table?.currency ?? floorCurrency();
-}
-
-function pickTable(value) {
-  pit.tableId = value === ALL ? null : Number(value);
-  sessionStorage.setItem(TABLE, value);
-  const table = pit.tables.find((each) => each.id === pit.tableId);
-  // The amounts on every screen are the chosen table's; the floor's, when
-  // its tables share one currency (a floor report of several says each).
-  useCurrency(chosenCurrency());
-  $("#table-name").textContent = table ? `· ${table.name}` : "· all tables";
-  clearErrors($(".pit-bar"));
-}
-
-async function loadTables() {
-  const { json } = await call("GET", "/tables");
-  pit.tables = json;
-  const picker = $("#table-pick");
-  picker.replaceChildren(
-    el("option", { value: ALL }, "All tables (floor)"),
-    ...json.map((table) =>
-      el("option", { value: String(table.id) }, table.status === "open" ? table.name : `${table.name} (${table.status})`),
-    ),
-  );
-  const saved = sessionStorage.getItem(TABLE);
-  const first = json.find((table) => table.status === "open") || json[0];
-  picker.value = [...picker.options].some((option) => option.value === saved) ? saved : String(first?.id ?? ALL);
-  pickTable(picker.value);
 }
 
 async function begin(user) {

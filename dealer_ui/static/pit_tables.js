@@ -8,6 +8,7 @@ import { $, clearErrors, el, grid, showError, when } from "./dom.js";
 import { CHIPS, countFields, linesText, readCount, readSignature, showFormError, signatureFields } from "./count_fields.js";
 import { formatAmount, signed, typedAmount } from "./money.js";
 import { canAct, money, newTurn, notify, pit, tableName } from "./pit_common.js";
+import { loadTables } from "./pit_picker.js";
 import { showSlips } from "./pit_slips.js";
 
 function countLine(label, count) {
@@ -80,7 +81,7 @@ function openForm(last) {
     try {
       const { json } = await call("POST", `/tables/${pit.tableId}/sessions`, body);
       notify(`${tableName(json.table_id)} is open: session #${json.number}, opener ${money(json.opener.total)}.`);
-      showTables();
+      changed();
     } catch (error) {
       if (error.code !== "opener_differs" || !last?.closer) return showFormError(error, "open");
       differs.replaceChildren(...differences(lines, last.closer));
@@ -90,6 +91,16 @@ function openForm(last) {
     }
   });
   return form;
+}
+
+/** The table's status changed: the picker says it, and the screen shows it. */
+async function changed() {
+  showTables();
+  try {
+    await loadTables();
+  } catch (error) {
+    showFormError(error, "tables");
+  }
 }
 
 function closeForm(open) {
@@ -109,7 +120,7 @@ function closeForm(open) {
     try {
       const { json } = await call("POST", `/tables/${pit.tableId}/sessions/close`, { lines, cosigner });
       notify(`${tableName(json.table_id)} is closed: session #${open.number}, closer ${money(json.closer.total)}. Its drop box goes to the count room.`);
-      showTables();
+      changed();
     } catch (error) {
       showFormError(error, "close");
     }

@@ -192,3 +192,23 @@ def test_chips_are_typed_as_how_many_and_a_refused_amount_reads_in_the_currency(
     expect(page.locator(f'[data-slip="{slip["number"]}"] .badge')).to_have_text("voided")
     (voided,) = live.api("GET", f"/slips/{slip['number']}", user="pit_boss")["signatures"]
     assert (voided["step"], voided["reason"], voided["cosigned_by"]) == ("voided", "asked twice", "cage")
+
+
+def test_the_table_list_follows_opening_and_closing(open_page: Any, live: Any, table: Any) -> None:
+    open_table(live, table["id"])
+    close_table(live, table["id"])
+    page = tables_screen(open_page, "pit_boss", table)
+    option = page.locator(f'#table-pick option[value="{table["id"]}"]')
+    expect(option).to_have_text(f"{table['name']} (closed)")
+    type_count(page, "open", TRAY_TYPED)
+    cosign(page, "open", "dealer")
+    page.click('#open-form button[type="submit"]')
+    expect(page.locator("#notice")).to_contain_text("is open: session #2")
+    expect(option).to_have_text(table["name"])  # without a reload
+    expect(page.locator("#table-pick")).to_have_value(str(table["id"]))
+
+    type_count(page, "close", TRAY_TYPED)
+    cosign(page, "close", "dealer")
+    page.click('#close-form button[type="submit"]')
+    expect(page.locator("#notice")).to_contain_text("is closed: session #2")
+    expect(option).to_have_text(f"{table['name']} (closed)")

@@ -12,6 +12,7 @@ import { showRound } from "./pit_round.js";
 import { showRecall, showRounds } from "./pit_rounds.js";
 import { showChecks } from "./pit_checks.js";
 import { showSession } from "./pit_session.js";
+import { refreshSlips } from "./pit_slips.js";
 import { showTables } from "./pit_tables.js";
 import { startSession } from "./session.js";
 
@@ -69,4 +70,7 @@ for (const button of document.querySelectorAll("[data-view]")) {
 window.addEventListener("hashchange", route);
 // Requests from other pit bosses show on the Approvals button without a reload.
 setInterval(() => pit.user && countPending(BACKGROUND), 30_000);
+// A slip the cage issues shows on the Tables screen without a reload, as
+// the cage's page shows the pit's requests.
+setInterval(() => pit.user && !$("#view-tables").hidden && refreshSlips(BACKGROUND), 15_000);
 startSession(begin);

@@ -10,6 +10,7 @@ import { canAct, money, newTurn, notify, pit } from "./pit_common.js";
 import { kindText, showPrintable, stateBadge } from "./slip_view.js";
 
 let session = null; // the open session whose slips are shown
+const cards = new Map(); // slip number -> {version, node}: the cards on screen
 
 function requestForm() {
   const kind = (value, label) =>
@@ -101,19 +102,43 @@ export async function showSlips(open) {
   session = open;
   const out = $("#slips-out");
   if (!out) return;
+  cards.clear();
+  out.replaceChildren(
+    ...[canAct() ? requestForm() : null, el("h3", {}, "This session's fills and credits"), el("div", { id: "slip-cards" })].filter(Boolean),
+  );
+  await refreshSlips();
+}
+
+/** The session's slips read again (the cage issues them meanwhile): only
+ * the cards whose slip changed are drawn anew, so what is typed elsewhere
+ * on the screen (a request, a receiver's signature) stays. */
+export async function refreshSlips(headers = {}) {
+  const holder = $("#slip-cards");
+  if (!holder || !session) return;
   const current = newTurn("slips");
   try {
-    const { json } = await call("GET", `/slips${query({ table: open.table_id, limit: 100 })}`);
+    const { json } = await call("GET", `/slips${query({ table: session.table_id, limit: 100 })}`, undefined, headers);
     if (!current()) return;
-    const slips = json.filter((slip) => slip.session_id === open.id);
-    out.replaceChildren(
-      ...[
-        canAct() ? requestForm() : null,
-        el("h3", {}, "This session's fills and credits"),
-        slips.length ? el("div", { className: "requests", id: "slip-list" }, slips.map(slipCard)) : el("p", { className: "muted" }, "None yet."),
-      ].filter(Boolean),
-    );
+    const slips = json.filter((slip) => slip.session_id === session.id);
+    if (!slips.length) {
+      holder.replaceChildren(el("p", { className: "muted" }, "None yet."));
+      return;
+    }
+    const list = $("#slip-list", holder) || el("div", { className: "requests", id: "slip-list" });
+    const nodes = slips.map(cardOf);
+    if (nodes.length !== list.children.length || nodes.some((node, index) => list.children[index] !== node)) list.replaceChildren(...nodes);
+    if (holder.firstElementChild !== list) holder.replaceChildren(list);
   } catch (error) {
-    if (current()) out.replaceChildren(el("p", { className: "error" }, error.message));
+    if (current()) holder.replaceChildren(el("p", { className: "error" }, error.message));
   }
+}
+
+/** The card drawn for ``slip`` before if its slip has not changed since, else a new one. */
+function cardOf(slip) {
+  const version = `${slip.state}:${slip.signatures.length}`;
+  const kept = cards.get(slip.number);
+  if (kept?.version === version) return kept.node;
+  const node = slipCard(slip);
+  cards.set(slip.number, { version, node });
+  return node;
 }

@@ -212,3 +212,25 @@ def test_the_table_list_follows_opening_and_closing(open_page: Any, live: Any, t
     page.click('#close-form button[type="submit"]')
     expect(page.locator("#notice")).to_contain_text("is closed: session #2")
     expect(option).to_have_text(f"{table['name']} (closed)")
+
+
+def test_the_tables_screen_shows_a_slip_the_cage_issues_without_a_reload(
+    open_page: Any, live: Any, table: Any
+) -> None:
+    open_table(live, table["id"])
+    fill = {"kind": "fill", "lines": {"2500": 100000}}
+    slip = live.api("POST", f"/tables/{table['id']}/slips", fill, "pit_boss2")
+    page = open_page("/pit", "pit_boss")
+    page.clock.install()  # the page's timers, run on at will
+    page.reload()
+    page.select_option("#table-pick", str(table["id"]))
+    page.click('[data-view="tables"]')
+    card = page.locator(f'[data-slip="{slip["number"]}"]')
+    expect(card).to_contain_text("Waiting for the cage to issue it.")
+    page.fill("#slip-d500", "4")  # a request being typed meanwhile
+
+    live.api("POST", f"/slips/{slip['number']}/issue", None, "cage")
+    page.clock.fast_forward("00:20")
+    expect(card.locator(".badge")).to_have_text("issued")
+    expect(card.get_by_role("button", name="Receive")).to_be_visible()
+    expect(page.locator("#slip-d500")).to_have_value("4")  # the refresh kept it

@@ -1,5 +1,5 @@
-// What the pit's and the admin's screens both show: the notice line, and an
-// API error at the field it names.
+// What the pit's and the admin's screens both show: the notice line, an API
+// error at the field it names, and a missing reason said plainly.
 import { ApiError } from "./api.js";
 import { $, showError } from "./dom.js";
 
@@ -13,4 +13,11 @@ export function showApiError(error, prefix, fallback) {
   const target = error instanceof ApiError && error.field ? `${prefix}-${error.field}` : null;
   const shown = target && document.querySelector(`[data-error-for="${CSS.escape(target)}"]`);
   showError(shown ? target : fallback, error.message);
+}
+
+/** Why the reason typed into the field labelled ``label`` cannot be sent, or
+ * null. Said here, before the API's schema answers with its own words about
+ * a length, which name no field a person sees. */
+export function reasonProblem(text, label) {
+  return text.trim() ? null : `${label} is required: say why, in up to 500 characters.`;
 }

@@ -5,6 +5,7 @@ import { ApiError, call } from "./api.js";
 import { betRefused, explains, refusalText } from "./bets.js";
 import { parseCodes } from "./cards.js";
 import { clearErrors, el, grid, showError } from "./dom.js";
+import { reasonProblem } from "./field_errors.js";
 import { amountRule, formatAmount, pageCurrency, readAmount } from "./money.js";
 import { bets, net, notify, pit } from "./pit_common.js";
 import { countPending } from "./pit_exceptions.js";
@@ -140,7 +141,9 @@ export function correctionForm(round, redraw) {
     event.preventDefault();
     clearErrors(form);
     const body = readForm(form, numbers);
-    if (!body) return;
+    const problem = reasonProblem(reason.value, "Reason for the correction");
+    if (problem) showError("corr-reason", problem);
+    if (!body || problem) return;
     try {
       const { json } = await call("POST", `/rounds/${round.id}/corrections`, { reason: reason.value, round: body });
       notify(`Correction of round #${round.id} requested (house net ${net(json.changes.house_net.before)} → ${net(json.changes.house_net.after)}): a second pit boss must approve it.`);

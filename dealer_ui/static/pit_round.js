@@ -2,7 +2,8 @@
 // when, its voids and corrections; and asking for a void or a correction.
 import { call } from "./api.js";
 import { useCurrency } from "./money.js";
-import { $, clearErrors, el, grid } from "./dom.js";
+import { $, clearErrors, el, grid, showError } from "./dom.js";
+import { reasonProblem } from "./field_errors.js";
 import { changeList } from "./pit_changes.js";
 import { correctionForm } from "./pit_correction.js";
 import { deckFacts } from "./pit_deck.js";
@@ -124,6 +125,8 @@ function voidForm(round, redraw) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors(form);
+    const problem = reasonProblem(reason.value, "Reason for the void");
+    if (problem) return showError("void-reason", problem);
     try {
       await call("POST", `/rounds/${round.id}/void`, { reason: reason.value });
       notify(`Void of round #${round.id} requested: a second pit boss must approve it.`);

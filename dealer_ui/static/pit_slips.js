@@ -4,7 +4,8 @@
 // with a reason and a second signature. Each signature is another person's:
 // the API refuses the requester as a receiver, and its message shows here.
 import { call, query } from "./api.js";
-import { $, clearErrors, el, when } from "./dom.js";
+import { $, clearErrors, el, showError, when } from "./dom.js";
+import { reasonProblem } from "./field_errors.js";
 import { CHIPS, countFields, linesText, readCount, readSignature, showFormError, signatureFields } from "./count_fields.js";
 import { canAct, money, newTurn, notify, pit } from "./pit_common.js";
 import { kindText, showPrintable, stateBadge } from "./slip_view.js";
@@ -66,10 +67,16 @@ function receiveForm(slip) {
 function voidForm(slip) {
   const prefix = `void-${slip.number}`;
   const reason = el("textarea", { id: `${prefix}-reason`, rows: 2, maxLength: 500, dataset: { field: `${prefix}-reason` } });
-  const send = () => sign(slip, "void", prefix, { reason: reason.value, cosigner: readSignature(prefix) });
+  const send = () => {
+    const cosigner = readSignature(prefix); // the password off the screen, whatever follows
+    const problem = reasonProblem(reason.value, "Reason for the void");
+    if (!problem) return sign(slip, "void", prefix, { reason: reason.value, cosigner });
+    clearErrors($(`[data-slip="${slip.number}"]`));
+    showError(`${prefix}-reason`, problem);
+  };
   return el("details", { className: "void-form", dataset: { void: String(slip.number) } },
     el("summary", {}, "Void…"),
-    el("label", { htmlFor: reason.id }, "Reason"),
+    el("label", { htmlFor: reason.id }, "Reason for the void"),
     reason,
     el("span", { className: "error", dataset: { errorFor: `${prefix}-reason` } }),
     signatureFields(prefix, "Second signer (a pit boss or the cage)"),

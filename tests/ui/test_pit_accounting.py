@@ -185,7 +185,9 @@ def test_chips_are_typed_as_how_many_and_a_refused_amount_reads_in_the_currency(
     voiding.locator("summary").click()
     cosign(page, f"void-{slip['number']}", "cage")
     voiding.get_by_role("button", name="Void the slip").click()
-    expect(page.locator(f'[data-error-for="void-{slip["number"]}-reason"]')).not_to_be_empty()
+    expect(page.locator(f'[data-error-for="void-{slip["number"]}-reason"]')).to_have_text(
+        "Reason for the void is required: say why, in up to 500 characters."
+    )
     page.fill(f"#void-{slip['number']}-reason", "asked twice")
     cosign(page, f"void-{slip['number']}", "cage")
     voiding.get_by_role("button", name="Void the slip").click()

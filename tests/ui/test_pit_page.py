@@ -238,9 +238,9 @@ def test_a_void_needs_a_second_pit_boss_who_approves_it_with_a_note(
     boss = at_pit(open_page, "pit_boss", table)
     boss.click(f'#rounds-table tr[data-round="{game["id"]}"] .row-open')
     expect(boss.locator("#round-title")).to_contain_text(f"Round #{game['id']} settled")
-    boss.click("#void-form button[type=submit]")  # no reason: the API's word, at the reason
+    boss.click("#void-form button[type=submit]")  # no reason: said plainly, at the reason
     expect(boss.locator('[data-error-for="void-reason"]')).to_have_text(
-        "reason: Length must be between 1 and 500."
+        "Reason for the void is required: say why, in up to 500 characters."
     )
     expect(boss.locator("#void-reason")).to_have_attribute("aria-invalid", "true")
     assert live.api("GET", f"/exceptions?table={table['id']}", user="pit_boss") == []
@@ -311,9 +311,12 @@ def test_a_correction_shows_every_change_and_is_approved_by_a_second_pit_boss(
     expect(form.locator("#corr-seat-4-cards")).to_have_value("")
     # Seat 1 really bet 25.50 on the Main Bet; a typing slip first is caught here.
     form.locator("#corr-seat-1-main").fill("25,5x")
-    form.locator("#corr-reason").fill("Seat 1's bet was 25.50, not 10")
     form.get_by_role("button", name="Request correction").click()
     expect(boss.locator('[data-error-for="corr-seat-1-main"]')).to_have_text(f"Seat 1 Main: 25,5x {COMMA}")
+    expect(boss.locator('[data-error-for="corr-reason"]')).to_have_text(
+        "Reason for the correction is required: say why, in up to 500 characters."
+    )
+    form.locator("#corr-reason").fill("Seat 1's bet was 25.50, not 10")
     form.locator("#corr-seat-1-main").fill("25.50")
     # Seat 2 with a card too few: the API's word, next to seat 2's cards.
     form.locator("#corr-seat-2-cards").fill(" ".join(SEATS[2][:6]))

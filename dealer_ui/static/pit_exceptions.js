@@ -4,7 +4,8 @@
 import { call, query } from "./api.js";
 import { $, clearErrors, el, showError } from "./dom.js";
 import { changeList } from "./pit_changes.js";
-import { byAt, canAct, go, newTurn, notify, pit, showApiError, statusBadge, tableName } from "./pit_common.js";
+import { amountWithCode, inCurrency, signed } from "./money.js";
+import { byAt, canAct, currencyOf, go, newTurn, notify, pit, showApiError, statusBadge, tableName } from "./pit_common.js";
 
 /** Approve (an optional note) or reject (a note required) one pending request. */
 export function decisionControls(exception, after) {
@@ -45,6 +46,20 @@ export function decisionControls(exception, after) {
   return box;
 }
 
+/** What the decision is about in money: the round's bets and the house's
+ * net, in its table's currency (the list may hold tables of several). */
+function roundMoney(exception) {
+  const line = el("p", { className: "round-money" });
+  call("GET", `/rounds/${exception.round}`)
+    .then(({ json }) => {
+      const currency = currencyOf(json.table_id);
+      const stakes = json.seats.reduce((sum, seat) => sum + Object.values(seat.bets).reduce((each, amount) => each + (amount || 0), 0), 0);
+      line.textContent = `At stake: ${amountWithCode(stakes, currency)} in bets · house net ${inCurrency(currency, () => signed(json.house_net))} ${currency.code}`;
+    })
+    .catch((error) => line.replaceChildren(el("span", { className: "error" }, error.message)));
+  return line;
+}
+
 function requestCard(exception, decided) {
   const kind = exception.kind === "void" ? "Void" : "Correction";
   return el(
@@ -60,6 +75,7 @@ function requestCard(exception, decided) {
     ),
     el("p", {}, "Reason: ", el("strong", { className: "reason" }, exception.reason)),
     el("p", {}, "Requested by ", byAt(exception.requested_by, exception.requested_at)),
+    decided ? null : roundMoney(exception),
     exception.decided_by
       ? el("p", { className: "decision" }, `${exception.state === "approved" ? "Approved" : "Rejected"} by `, byAt(exception.decided_by, exception.decided_at), exception.note ? ` — note: ${exception.note}` : "")
       : null,

@@ -267,6 +267,13 @@ def test_a_void_needs_a_second_pit_boss_who_approves_it_with_a_note(
     card_ = second.locator(f'#approvals-list [data-exception="{asked["id"]}"]')
     expect(card_.locator("h3")).to_have_text(f"Void of round #{game['id']} at {table['name']} pending")
     expect(card_.locator(".reason")).to_have_text("Misdeal: seat 2 had eight cards")
+    # What is at stake, in the table's currency: every seat's bets, and the house's net.
+    played = live.api("GET", f"/rounds/{game['id']}", user="pit_boss")
+    stakes = sum(amount or 0 for seat in played["seats"] for amount in seat["bets"].values())
+    assert stakes == 4800
+    expect(card_.locator(".round-money")).to_have_text(
+        f"At stake: {money(stakes)} USD in bets · house net {net(played['house_net'])} USD"
+    )
     card_.locator(f"#note-{asked['id']}").fill("Checked on camera 4")
     card_.get_by_role("button", name="Approve").click()
     expect(second.locator("#notice")).to_have_text(f"Approved: round #{game['id']} is void.")

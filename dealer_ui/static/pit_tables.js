@@ -128,6 +128,19 @@ function closeForm(open) {
   return form;
 }
 
+/** The close form, hidden behind a button until the pit boss asks for it. */
+function closing(open) {
+  const form = closeForm(open);
+  form.hidden = true;
+  const ask = el("button", { type: "button", className: "big secondary", id: "show-close" }, "Close the table…");
+  ask.addEventListener("click", () => {
+    ask.hidden = true;
+    form.hidden = false;
+    form.querySelector("input")?.focus();
+  });
+  return el("div", { className: "close-box" }, ask, form);
+}
+
 /** The Tables screen: the chosen table's session, and what can be done with it. */
 export async function showTables() {
   clearErrors($("#view-tables"));
@@ -142,9 +155,11 @@ export async function showTables() {
     if (!current()) return;
     const open = json.find((each) => each.closed_at === null);
     const last = json.find((each) => each.closer);
-    const form = canAct() ? (open ? closeForm(open) : openForm(last)) : null;
+    // An open table's everyday work (fills and credits) comes first; closing
+    // it is done once a session, asked for by a button at the end.
     const slips = open ? el("div", { id: "slips-out" }) : null;
-    out.replaceChildren(...[statusPart(open, last), form, slips].filter(Boolean));
+    const form = canAct() ? (open ? closing(open) : openForm(last)) : null;
+    out.replaceChildren(...[statusPart(open, last), slips, form].filter(Boolean));
     if (open) showSlips(open);
   } catch (error) {
     if (current()) showFormError(error, "tables");

@@ -67,6 +67,7 @@ def test_a_table_is_opened_filled_closed_counted_and_checked(
     expect(other.locator(f'[data-slip="{number}"] .badge')).to_have_text("received")
 
     # Closed after a 500.00 buy-in paid in 25.00 chips: the cash is in the box.
+    other.get_by_role("button", name="Close the table…").click()
     type_count(other, "close", {"100": "100", "500": "100", "2500": "120", "10000": "70"})
     cosign(other, "close", "dealer")
     other.click('#close-form button[type="submit"]')
@@ -209,6 +210,7 @@ def test_the_table_list_follows_opening_and_closing(open_page: Any, live: Any, t
     expect(option).to_have_text(table["name"])  # without a reload
     expect(page.locator("#table-pick")).to_have_value(str(table["id"]))
 
+    page.get_by_role("button", name="Close the table…").click()
     type_count(page, "close", TRAY_TYPED)
     cosign(page, "close", "dealer")
     page.click('#close-form button[type="submit"]')
@@ -236,3 +238,18 @@ def test_the_tables_screen_shows_a_slip_the_cage_issues_without_a_reload(
     expect(card.locator(".badge")).to_have_text("issued")
     expect(card.get_by_role("button", name="Receive")).to_be_visible()
     expect(page.locator("#slip-d500")).to_have_value("4")  # the refresh kept it
+
+
+def test_an_open_table_shows_its_fills_first_and_the_close_form_on_asking(
+    open_page: Any, live: Any, table: Any
+) -> None:
+    open_table(live, table["id"])
+    page = tables_screen(open_page, "pit_boss", table)
+    parts = page.locator("#tables-out > *")
+    expect(parts.nth(0)).to_have_id("table-session")
+    expect(parts.nth(1)).to_have_id("slips-out")  # the everyday work: fills and credits
+    expect(page.locator("#slip-form")).to_be_visible()
+    expect(page.locator("#close-form")).to_be_hidden()
+    page.get_by_role("button", name="Close the table…").click()
+    expect(page.locator("#close-form")).to_be_visible()
+    expect(page.locator("#close-d100")).to_be_focused()

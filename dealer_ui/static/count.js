@@ -90,6 +90,17 @@ function formFor(recount) {
   );
 }
 
+/** Just counted: a recount is offered, its form (with the reason it needs)
+ * shown only when asked for, so nobody takes it for the next count. */
+function askRecount() {
+  const ask = el("button", { type: "button", className: "big secondary" }, "Recount this box…");
+  ask.addEventListener("click", () => {
+    formFor(true);
+    $("#count-form input")?.focus();
+  });
+  $("#count-form").replaceChildren(ask);
+}
+
 async function choose(box) {
   chosen = box;
   useCurrency(currencyFor(box.table_id)); // the notes are typed in the box's table's currency
@@ -124,7 +135,7 @@ $("#count-form").addEventListener("submit", async (event) => {
     notify(`${boxName(chosen)}: the drop is ${formatAmount(json.total)}, signed by ${json.counters.join(" and ")}.`);
     chosen = { ...chosen, current: json };
     $("#count-title").textContent = `Drop box of ${boxName(chosen)}: counted`;
-    formFor(true);
+    askRecount();
     await Promise.all([showCounts(chosen), refresh()]);
   } catch (error) {
     showFormError(error, "drop");

@@ -45,6 +45,13 @@ def test_a_box_is_counted_then_recounted_with_a_reason(
     expect(page.locator(f'#count-done tr[data-session="{session["id"]}"]')).to_contain_text("1,400.00")
     screenshot(page, "count", tmp_path)
 
+    # Counted: no form offers a recount until one is asked for.
+    expect(page.locator("#count-title")).to_contain_text("counted")
+    expect(page.locator("#count-form input")).to_have_count(0)
+    expect(page.locator("#drop-reason")).to_have_count(0)
+    page.get_by_role("button", name="Recount this box…").click()
+    expect(page.locator("#drop-reason")).to_be_visible()
+    expect(page.locator("#drop-d100")).to_be_focused()
     type_count(page, "drop", {"2000": "20", "10000": "11"})
     cosign(page, "drop", "count2", SECOND)
     page.click('#count-form button[type="submit"]')

@@ -80,19 +80,19 @@ def test_the_readme_s_first_steps_settle_a_round(open_page: Any, live: Live, mon
         three,
     )
     assert (who, name) == (pit_boss, f"{table} (closed)")
-    amount, field = found(r"`([\d,.]+)` in the \*\*([^*]+)\*\* field", three)
+    chips, field, total = found(r"`(\d+)` in the \*\*([^*]+)\*\* field: \w+ chips, ([\d,.]+);", three)
     signer, fields = found(r"`(\w+)` types their name and password in the \*\*([^*]+)\*\* fields", three)
     assert signer == dealer
     (button,) = found(r"Press \*\*([^*]+)\*\*", three)
     pit = open_page(page, pit_boss)
     pit.get_by_label(listed, exact=True).select_option(label=name)
     pit.get_by_role("button", name=view, exact=True).click()
-    pit.get_by_label(field, exact=True).fill(amount)
+    pit.get_by_label(field, exact=True).fill(chips)
     signature = pit.get_by_role("group", name=fields).locator("input")
     signature.nth(0).fill(dealer)
     signature.nth(1).fill(PASSWORD)
     pit.get_by_role("button", name=button, exact=True).click()
-    expect(pit.locator("#notice")).to_contain_text(f"{table} is open: session #1, opener {amount}.00.")
+    expect(pit.locator("#notice")).to_contain_text(f"{table} is open: session #1, opener {total}.")
 
     # Step 4: the dealer deals the round at the tablet.
     four = step(4)

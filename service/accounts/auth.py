@@ -141,7 +141,7 @@ def login(
     if _HASHER.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
     user.last_sign_in_at = now
-    if _too_old(user, settings, now):
+    if password_too_old(user, settings, now):
         user.must_change_password = True
     token = secrets.token_urlsafe(32)
     expires_at = now + timedelta(minutes=settings.token_minutes)
@@ -161,7 +161,7 @@ def _refuse_if_deactivated(session: Session, user: User, address: str, now: date
     raise Forbidden("account_deactivated", f"account {user.name!r} is deactivated; ask an admin", "name")
 
 
-def _too_old(user: User, settings: Settings, now: datetime) -> bool:
+def password_too_old(user: User, settings: Settings, now: datetime) -> bool:
     """Whether the password is past the maximum age (none when it is 0)."""
     changed = user.password_changed_at or user.created_at
     days = settings.password_max_age_days

@@ -2,7 +2,14 @@
 their name and password (the dealer beside a pit boss at the table, a
 second counter in the count room). The password is checked as a sign-in
 checks it, and a wrong one counts towards the same lockout: a co-signature
-is no way round it."""
+is no way round it.
+
+A co-signature is its signer's own, as a token is: a deactivated user
+signs nothing (their tokens are refused too), and a password someone else
+chose (an admin's for a new account, a reset's) or past its maximum age
+signs nothing until its owner has set their own (their token opens nothing
+else either). Both are told only after the right password, as a sign-in
+tells a lock: a guesser learns nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +18,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.accounts.auth import verify_password
+from service.accounts.auth import password_too_old, verify_password
 from service.accounts.login_lockout import count_failure, forget_failures, locked_until
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
@@ -44,4 +51,29 @@ def cosigner(
         count_failure(session, user, address, settings, now)
         raise Forbidden("bad_signature", f"{field}: name or password is wrong", f"{field}.password")
     forget_failures(session, user.id, address)
+    _refuse_if_not_theirs(session, user, settings, address, now, field)
     return user
+
+
+def _refuse_if_not_theirs(
+    session: Session, user: User, settings: Settings, address: str, now: datetime, field: str
+) -> None:
+    """Refused after the right password: a departed user, or a password its
+    owner did not choose (or let grow too old)."""
+    if not user.active:
+        reason = "deactivated"
+        refusal = Forbidden(
+            "account_deactivated", f"{field}: account {user.name!r} is deactivated", f"{field}.name"
+        )
+    elif user.must_change_password or password_too_old(user, settings, now):
+        reason = "password to change"
+        refusal = Forbidden(
+            "password_change_required",
+            f"{field}: {user.name!r} must sign in and set their own password before signing",
+            f"{field}.name",
+        )
+    else:
+        return
+    failed = {"name": user.name, "reason": f"co-signature: {reason}", "address": address}
+    record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+    raise refusal

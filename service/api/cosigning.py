@@ -13,6 +13,12 @@ from service.api.session import db, now, settings
 from service.errors import ServiceError
 from service.store.models import User
 
+#: what a second signature's refusal may be, for the operations that take one
+SIGNATURE_403 = (
+    "a co-signer's signature refused: bad_signature (name or password), account_locked, "
+    "account_deactivated, or password_change_required (still on a password an admin chose)"
+)
+
 
 def signed_by(signature: SignatureInJson, field: str) -> User:
     session = db()

@@ -23,7 +23,7 @@ from service.api.accounting_schemas import (
     OpenInSchema,
 )
 from service.api.blueprint import Blueprint
-from service.api.cosigning import signed_by
+from service.api.cosigning import SIGNATURE_403, signed_by
 from service.api.security import current_user, roles
 from service.api.session import db, now, settings
 from service.api.transactions import committed
@@ -67,7 +67,7 @@ class TableSessions(MethodView):
     @blp.error(
         409, "session_open (open already) or opener_differs (explain the difference from the last closer)"
     )
-    @blp.error(403, "two_signatures: a dealer and a pit boss sign; bad_signature: the co-signer's password")
+    @blp.error(403, f"two_signatures: a dealer and a pit boss sign; {SIGNATURE_403}")
     @roles(Role.DEALER, Role.PIT_BOSS)
     def post(self, body: CountInJson, table_id: int) -> SessionJson:
         """Open the table: the tray counted by denomination (the opener),
@@ -86,7 +86,7 @@ class TableSessions(MethodView):
 @blp.arguments(CloseInSchema)
 @blp.response(200, SessionSchema)
 @blp.error(409, "no_open_session, or slip_outstanding: a fill or credit not yet received")
-@blp.error(403, "two_signatures: a dealer and a pit boss sign; bad_signature: the co-signer's password")
+@blp.error(403, f"two_signatures: a dealer and a pit boss sign; {SIGNATURE_403}")
 @roles(Role.DEALER, Role.PIT_BOSS)
 def close_view(body: CountInJson, table_id: int) -> SessionJson:
     """Close the table: the tray counted (the closer), its drop box pulled."""

@@ -35,7 +35,7 @@ from service.api.accounting_schemas import (
     SlipVoidInSchema,
 )
 from service.api.blueprint import Blueprint
-from service.api.cosigning import signed_by
+from service.api.cosigning import SIGNATURE_403, signed_by
 from service.api.paging import LINK_HEADER, decode_cursor, keyset_links
 from service.api.security import current_user, roles
 from service.api.session import db, now
@@ -111,7 +111,7 @@ def issue_view(number: int) -> SlipJson:
 @blp.arguments(ReceiveInSchema)
 @blp.response(200, SlipSchema)
 @blp.error(409, STATE_ERROR)
-@blp.error(403, f"{SAME_PERSON}; two_signatures: a dealer and a pit boss receive it")
+@blp.error(403, f"{SAME_PERSON}; two_signatures: a dealer and a pit boss receive it; {SIGNATURE_403}")
 @roles(Role.DEALER, Role.PIT_BOSS)
 def receive_view(body: ReceiveInJson, number: int) -> SlipJson:
     """A dealer and a pit boss receive the slip at the table."""
@@ -125,7 +125,7 @@ def receive_view(body: ReceiveInJson, number: int) -> SlipJson:
 @blp.arguments(SlipVoidInSchema)
 @blp.response(200, SlipSchema)
 @blp.error(409, STATE_ERROR)
-@blp.error(403, "same_person: the second signature is another person's")
+@blp.error(403, f"same_person: the second signature is another person's; {SIGNATURE_403}")
 @roles(Role.PIT_BOSS)
 def void_view(body: SlipVoidInJson, number: int) -> SlipJson:
     """Void a slip not yet received, with a reason and a second signature."""
@@ -156,7 +156,7 @@ class DropCounts(MethodView):
     @blp.arguments(DropInSchema)
     @blp.response(201, DropCountSchema)
     @blp.error(409, "session_open: the box is counted once the session is closed")
-    @blp.error(403, "two_counters, wrong_role or counter_worked_table: who may count")
+    @blp.error(403, f"two_counters, wrong_role or counter_worked_table: who may count; {SIGNATURE_403}")
     @roles(Role.COUNT)
     def post(self, body: DropInJson, session_id: int) -> DropCountJson:
         """Count the session's drop box (a second count is a recount, with a reason)."""

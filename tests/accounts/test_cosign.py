@@ -1,0 +1,79 @@
+"""A co-signature is the signer's own: their password, typed by them, on an
+account they may still use. A deactivated user signs nothing, and a
+password an admin chose (a new account, a reset) signs nothing until its
+owner has replaced it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import select
+
+from service.accounts.auth import create_user
+from service.accounts.cosign import cosigner
+from service.accounts.passwords import change_password, reset_password
+from service.accounts.user_admin import deactivate
+from service.errors import Forbidden
+from service.store.db import unit_of_work
+from service.store.models import User
+from tests.support.app import PASSWORD, sessions
+
+pytestmark = pytest.mark.store
+
+NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
+MINE = "my very own secret"
+
+
+def sign(app, settings, name, password=PASSWORD):
+    with unit_of_work(sessions(app)) as session:
+        return cosigner(session, name, password, settings, "10.0.0.9", NOW, "cosigner").name
+
+
+def refusal(app, settings, name, password=PASSWORD):
+    with pytest.raises(Forbidden) as refused:
+        sign(app, settings, name, password)
+    return refused.value
+
+
+def user(session, name):
+    return session.scalar(select(User).where(User.name == name))
+
+
+def test_an_active_user_with_their_own_password_signs(app, settings):
+    assert sign(app, settings, "dealer") == "dealer"
+
+
+def test_a_deactivated_user_signs_nothing(app, settings):
+    with unit_of_work(sessions(app)) as session:
+        deactivate(session, user(session, "dealer").id, user(session, "admin").id, NOW)
+    refused = refusal(app, settings, "dealer")
+    assert (refused.code, refused.field) == ("account_deactivated", "cosigner.name")
+    # A wrong password learns nothing of the deactivation.
+    assert refusal(app, settings, "dealer", "not it at all").code == "bad_signature"
+
+
+def test_a_password_an_admin_chose_signs_nothing_until_replaced(app, settings):
+    with unit_of_work(sessions(app)) as session:
+        create_user(session, "newbie", "dealer", "chosen by the admin", must_change_password=True)
+    refused = refusal(app, settings, "newbie", "chosen by the admin")
+    assert (refused.code, refused.field) == ("password_change_required", "cosigner.name")
+    assert "chosen by the admin" not in refused.message
+    with unit_of_work(sessions(app)) as session:
+        change_password(
+            session,
+            user(session, "newbie"),
+            "chosen by the admin",
+            MINE,
+            settings,
+            kept_token=0,
+            address="10.0.0.9",
+            now=NOW,
+        )
+    assert sign(app, settings, "newbie", MINE) == "newbie"
+
+
+def test_a_reset_password_signs_nothing_until_replaced(app, settings):
+    with unit_of_work(sessions(app)) as session:
+        temporary = reset_password(session, user(session, "dealer").id, None, NOW).temporary_password
+    assert refusal(app, settings, "dealer", temporary).code == "password_change_required"

@@ -9,12 +9,24 @@ minor units; each is a whole number of pieces of its denomination.
 Traceback (most recent call last):
 ...
 service.errors.Invalid: lines.2500 must be a whole number of 2500s (25.00 each), not 1000
+
+A denomination is named one way only, the plain ASCII decimal: another
+spelling of the same number ("0500", Arabic-Indic or full-width digits)
+would name it twice, and the total would add a line the stored count,
+keyed by the number, keeps once.
+
+>>> read_lines({"500": 500, "0500": 500}, CHIPS, "lines")
+Traceback (most recent call last):
+...
+service.errors.Invalid: lines.0500 is not a denomination here (one of 100, 500, ...)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 
 from service.errors import Invalid
 
@@ -23,6 +35,9 @@ CHIPS = (100, 500, 2500, 10000, 50000, 100000, 500000)
 #: the notes a drop box holds, in minor units: 1.00 to 100.00
 CURRENCY = (100, 200, 500, 1000, 2000, 5000, 10000)
 MAX_AMOUNT = 10**12  # minor units a line may hold: ten billion of the currency
+# A denomination's one spelling: ASCII digits, no leading zero, nothing else
+# (str.isdigit takes other scripts' digits and superscripts, \d too).
+_DECIMAL = re.compile(r"[1-9][0-9]*", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -30,6 +45,15 @@ class Lines:
     """Amounts by denomination; denominations with nothing are left out."""
 
     amounts: tuple[tuple[int, int], ...]  # (denomination, amount), denominations ascending
+
+    def __post_init__(self) -> None:
+        # Each denomination once: the stored count is keyed by it, and the
+        # total must add exactly the lines it keeps.
+        denominations = [denomination for denomination, _ in self.amounts]
+        if any(later <= earlier for earlier, later in pairwise(denominations)):
+            raise ValueError(f"each denomination once, ascending: {denominations}")
+        if any(denomination <= 0 or amount <= 0 for denomination, amount in self.amounts):
+            raise ValueError(f"a denomination and its amount are positive: {self.amounts}")
 
     @property
     def total(self) -> int:
@@ -74,11 +98,8 @@ def read_lines(raw: object, denominations: tuple[int, ...], field: str, *, empty
 
 def _denomination(key: object, denominations: tuple[int, ...], field: str) -> int:
     text = str(key)
-    if text.isdigit() and int(text) in denominations:
+    if _DECIMAL.fullmatch(text) and int(text) in denominations:
         return int(text)
     known = ", ".join(str(value) for value in denominations)
-    raise Invalid(
-        "unknown_denomination",
-        f"{field}.{text} is not a denomination here (one of {known})",
-        f"{field}.{text}",
-    )
+    where = f"{field}.{text if text.isprintable() else ascii(text)}"
+    raise Invalid("unknown_denomination", f"{where} is not a denomination here (one of {known})", where)

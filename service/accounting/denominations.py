@@ -96,6 +96,19 @@ def read_lines(raw: object, denominations: tuple[int, ...], field: str, *, empty
     return Lines(tuple(sorted(amounts)))
 
 
+def count_fault(lines: object, total: object, denominations: tuple[int, ...]) -> str | None:
+    """What is wrong with a count as a row stores it, or ``None``: its lines
+    must be a count :func:`read_lines` takes (each denomination spelt once,
+    each amount a whole number of it) and its total their sum."""
+    try:
+        read = read_lines(lines, denominations, "lines")
+    except Invalid as error:
+        return error.message
+    if isinstance(total, bool) or total != read.total:
+        return f"total {total} is not the sum of its lines ({read.total})"
+    return None
+
+
 def _denomination(key: object, denominations: tuple[int, ...], field: str) -> int:
     text = str(key)
     if _DECIMAL.fullmatch(text) and int(text) in denominations:

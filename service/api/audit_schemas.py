@@ -200,7 +200,9 @@ class RecordProblemSchema(Schema):
         metadata={
             "description": "record_edited (a field differs from the event), event_missing (a row no "
             "event carries), record_missing (an event whose row is gone), event_repeated (a second event "
-            "of one kind claims the row) or event_unreadable (an event that carries no record)"
+            "of one kind claims the row), event_unreadable (an event that carries no record) or "
+            "total_mismatch (a count's total is not the sum of its lines, or its lines are no count; "
+            "event_id null: the row is checked on its own)"
         },
     )
     message = fields.String(required=True, metadata={"description": "what is wrong, in words"})

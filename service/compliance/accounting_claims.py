@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.records import (
     Record,
     count_record,
@@ -52,22 +53,24 @@ def note_record(note: CheckNote) -> Record:
 @dataclass(frozen=True)
 class Table:
     """A stored table of accounting records: its model, the key of a row's
-    id in its record, and the row as its event shows it."""
+    id in its record, and the row as its event shows it; a count's table
+    (lines and their total) names the denominations its lines are in."""
 
     name: str
     model: type[Base]
     key: str
     shown: Callable[[Any], Record]  # the ORM row -> its record
+    denominations: tuple[int, ...] | None = None  # None: the rows hold no count
 
 
 TABLES: Mapping[str, Table] = {
     table.name: table
     for table in (
         Table(SESSIONS, TableSession, "session_id", session_record),
-        Table(COUNTS, InventoryCount, "count_id", count_record),
-        Table(SLIPS, Slip, "slip_id", slip_record),
+        Table(COUNTS, InventoryCount, "count_id", count_record, CHIPS),
+        Table(SLIPS, Slip, "slip_id", slip_record, CHIPS),
         Table(SIGNATURES, SlipSignature, "signature_id", signature_record),
-        Table(DROPS, DropCount, "drop_count_id", drop_record),
+        Table(DROPS, DropCount, "drop_count_id", drop_record, CURRENCY),
         Table(NOTES, CheckNote, "note_id", note_record),
     )
 }

@@ -17,7 +17,10 @@ EVENT_MISSING = "event_missing"  # a stored row that no event carries
 RECORD_MISSING = "record_missing"  # an event whose row is gone
 EVENT_REPEATED = "event_repeated"  # a second event of one kind claims the row
 EVENT_UNREADABLE = "event_unreadable"  # an event whose payload is no record
-PROBLEMS = (RECORD_EDITED, EVENT_MISSING, RECORD_MISSING, EVENT_REPEATED, EVENT_UNREADABLE)
+# A count whose total is not the sum of its lines (or whose lines are no
+# count): found in the row itself, whether or not its event agrees.
+TOTAL_MISMATCH = "total_mismatch"
+PROBLEMS = (RECORD_EDITED, EVENT_MISSING, RECORD_MISSING, EVENT_REPEATED, EVENT_UNREADABLE, TOTAL_MISMATCH)
 
 
 class FieldDifferenceJson(TypedDict):

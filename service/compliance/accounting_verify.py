@@ -6,7 +6,9 @@ A record edited in the database (its append-only triggers dropped first)
 no longer matches its event, and each field that differs is named with
 its stored and its sealed value. A row with no event (inserted by hand),
 an event whose row is gone and a record claimed by two events of one kind
-are named too. The chain's walk tells whether an event itself was
+are named too, and so is a count (a tray count, a slip, a drop count)
+whose total is not the sum of its lines: a record its event agrees with
+may still have been written so. The chain's walk tells whether an event itself was
 touched; here the event is read as its seal keeps it (the canonical JSON
 hashed), and as recorded only while it waits for its seal.
 
@@ -27,6 +29,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
+from service.accounting.denominations import count_fault
 from service.audit.kinds import EventKind
 from service.compliance.accounting_claims import (
     KINDS,
@@ -47,6 +50,7 @@ from service.compliance.accounting_report import (
     LISTED,
     RECORD_EDITED,
     RECORD_MISSING,
+    TOTAL_MISMATCH,
     AccountingReport,
     FieldDifference,
     RecordProblem,
@@ -108,6 +112,7 @@ def _check(
                 walk.problems.append(_unclaimed(session, name, row))
             elif name == SESSIONS:
                 walk.problems += _closed_unsealed(row, walk)
+            walk.problems += _unsummed(session, name, row)
             if progress is not None:
                 progress(1)
     problems = walk.problems
@@ -242,6 +247,18 @@ def _subject(session: Session, table: str, row: Any) -> str:
         slip = session.get(Slip, row.slip_id)
         return f"slip:{slip.number}" if slip is not None else f"slip id {row.slip_id}"
     return f"session:{row.session_id}"
+
+
+def _unsummed(session: Session, table: str, row: Any) -> list[RecordProblem]:
+    """A count's row whose total is not the sum of its lines."""
+    denominations = TABLES[table].denominations
+    if denominations is None:
+        return []
+    fault = count_fault(row.lines, row.total, denominations)
+    if fault is None:
+        return []
+    message = f"{table} row {row.id}: {fault}"
+    return [RecordProblem(table, row.id, _subject(session, table, row), None, TOTAL_MISMATCH, message)]
 
 
 def _closed_unsealed(row: TableSession, walk: _Walk) -> list[RecordProblem]:

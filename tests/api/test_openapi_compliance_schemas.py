@@ -99,6 +99,7 @@ def test_the_accounting_report_is_described_field_by_field(client):
         "record_missing",
         "event_repeated",
         "event_unreadable",
+        "total_mismatch",
     }
     difference = component(components, "RecordProblem", "differences")
     assert set(difference["properties"]) == set(FieldDifferenceJson.__required_keys__)

@@ -18,6 +18,7 @@ from service.compliance.audit_verify import verify_records
 from service.store.db import unit_of_work
 from service.store.models import AuditEvent, DropCount, InventoryCount, Slip, SlipSignature
 from tests.compliance.accounting_day import CLOSER, RECOUNT, play_day
+from tests.support.accounting import ok, open_table, request_slip
 from tests.support.app import sessions
 from tests.support.tamper import drop_accounting_triggers
 from tests.support.verifying import cli_env, verified
@@ -84,8 +85,8 @@ def test_a_slip_s_total_edited_is_found_and_named(app, client, as_role, settings
     edit(app, update(Slip).where(Slip.number == number).values(total=total + 50000))
     report = accounting(app, client, as_role, settings)
     assert report["intact"] is False
-    assert report["differing"] == 1
-    (problem,) = report["problems"]
+    assert report["differing"] == 2  # against its event, and against its own lines
+    problem, unsound = report["problems"]
     with sessions(app)() as session:
         slip_id = session.scalar(select(Slip.id).where(Slip.number == number))
         event_id = session.scalar(
@@ -104,9 +105,19 @@ def test_a_slip_s_total_edited_is_found_and_named(app, client, as_role, settings
         ),
         "differences": [{"field": "total", "stored": total + 50000, "sealed": total}],
     }
+    assert unsound == {
+        "table": "slips",
+        "id": slip_id,
+        "subject": f"slip:{number}",
+        "event_id": None,
+        "problem": "total_mismatch",
+        "message": f"slips row {slip_id}: total {total + 50000} is not the sum of its lines ({total})",
+        "differences": [],
+    }
     shown = cli_text(settings)
     assert f"MISMATCH: slips row {slip_id} differs from its slip_requested event" in shown
     assert f"total: stored {total + 50000}, sealed {total}" in shown
+    assert f"MISMATCH: slips row {slip_id}: total {total + 50000} is not the sum of its lines" in shown
 
 
 def test_a_tray_count_edited_is_found_with_the_denomination(app, client, as_role, settings, day):
@@ -118,7 +129,7 @@ def test_a_tray_count_edited_is_found_with_the_denomination(app, client, as_role
         .where(InventoryCount.session_id == session_id, InventoryCount.kind == "closer")
         .values(lines=changed, dealer_id=InventoryCount.pit_boss_id),
     )
-    (problem,) = accounting(app, client, as_role, settings)["problems"]
+    problem, unsound = accounting(app, client, as_role, settings)["problems"]
     assert (problem["table"], problem["subject"], problem["problem"]) == (
         "inventory_counts",
         f"session:{session_id}",
@@ -128,12 +139,25 @@ def test_a_tray_count_edited_is_found_with_the_denomination(app, client, as_role
     assert fields["lines.10000"] == (CLOSER["10000"] + 10000, CLOSER["10000"])
     assert set(fields) == {"lines.10000", "dealer_id"}
     assert "session_closed" in problem["message"]
+    # The line changed, the total not: the row no longer adds up either.
+    assert (unsound["table"], unsound["id"], unsound["problem"]) == (
+        "inventory_counts",
+        problem["id"],
+        "total_mismatch",
+    )
+    total = sum(CLOSER.values())
+    assert f"total {total} is not the sum of its lines ({total + 10000})" in unsound["message"]
 
 
 def test_a_drop_count_edited_is_found(app, client, as_role, settings, day):
     recount = day["recount"]
     edit(app, update(DropCount).where(DropCount.id == recount["id"]).values(total=1, reason="none"))
-    (problem,) = accounting(app, client, as_role, settings)["problems"]
+    problem, unsound = accounting(app, client, as_role, settings)["problems"]
+    assert (unsound["table"], unsound["id"], unsound["problem"]) == (
+        "drop_counts",
+        recount["id"],
+        "total_mismatch",
+    )
     assert (problem["table"], problem["id"], problem["problem"]) == (
         "drop_counts",
         recount["id"],
@@ -143,6 +167,46 @@ def test_a_drop_count_edited_is_found(app, client, as_role, settings, day):
         {"field": "reason", "stored": "none", "sealed": "box recounted"},
         {"field": "total", "stored": 1, "sealed": sum(RECOUNT.values())},
     ]
+
+
+class _LinesOfOld:
+    """What read_lines could give before a denomination had one spelling:
+    {"500": 500, "0500": 500} stored as one line, totalled as two."""
+
+    total = 1000
+
+    def to_json(self) -> dict[str, int]:
+        return {"500": 500}
+
+
+def test_a_count_its_event_agrees_with_is_still_summed(app, client, as_role, settings, day, monkeypatch):
+    """A record written with a total its lines do not add up to, its event
+    carrying the same: nothing differs from the seal, but the sum does."""
+    monkeypatch.setattr("service.accounting.slips.read_lines", lambda *_args, **_kwargs: _LinesOfOld())
+    ok(open_table(client, day["session"]["table_id"], CLOSER), 201)
+    slip = ok(request_slip(client, day["session"]["table_id"], "fill", {"500": 500}), 201)
+    seal_all(app)
+    (problem,) = accounting(app, client, as_role, settings)["problems"]
+    assert (problem["table"], problem["subject"], problem["problem"]) == (
+        "slips",
+        f"slip:{slip['number']}",
+        "total_mismatch",
+    )
+    assert problem["message"].endswith("total 1000 is not the sum of its lines (500)")
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [({"500": 500, "0500": 500}, "lines.0500 is not a denomination"), ({"500": "500"}, "lines.500 must be")],
+    ids=["a denomination spelt twice", "an amount as text"],
+)
+def test_lines_that_are_no_count_are_named(app, client, as_role, settings, day, lines, said):
+    number = day["credit"]["number"]
+    edit(app, update(Slip).where(Slip.number == number).values(lines=lines, total=1000))
+    report = accounting(app, client, as_role, settings)
+    unsound = [p for p in report["problems"] if p["problem"] == "total_mismatch"]
+    assert [p["subject"] for p in unsound] == [f"slip:{number}"]
+    assert said in unsound[0]["message"]
 
 
 def test_a_session_closed_again_is_found(app, client, as_role, settings, day):

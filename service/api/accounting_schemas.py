@@ -88,6 +88,8 @@ class NoteInJson(TypedDict):
 
 
 class SignatureInSchema(StrictSchema):
+    as_sent = frozenset({"name", "password"})
+
     name = fields.String(
         required=True,
         validate=validate.Length(min=1, max=80),

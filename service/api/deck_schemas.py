@@ -20,6 +20,9 @@ SEQUENCE_HELP = "the device's number for this deck: each deck a new one (a retry
 
 
 class DeckInSchema(StrictSchema):
+    # The feed checks them itself: its every refusal is an event.
+    as_sent = frozenset({"device_id", "cards"})
+
     device_id = fields.String(
         required=True, validate=validate.Length(min=1, max=80), metadata={"description": DEVICE_ID_HELP}
     )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, fields, pre_load, validate
 
 from service.accounts.roles import ROLES
+from service.api.text_input import refuse_untextual
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.dealing import DealStyle
 from service.engine.table_config import MAX_SEATS, BetType, FoulPolicy
@@ -21,11 +22,25 @@ SHIFT_STARTS_HELP = (
 
 
 class StrictSchema(Schema):
+    """Every request's schema: no unknown field, and no NUL or lone
+    surrogate in any text (:mod:`service.api.text_input`)."""
+
+    #: keys left as sent: compared with a stored secret (such text is a
+    #: wrong one there), or checked by a service that records each refusal
+    as_sent: ClassVar[frozenset[str]] = frozenset()
+
     class Meta:
         unknown = RAISE
 
+    @pre_load
+    def _only_text(self, data: Any, **_kwargs: Any) -> Any:
+        refuse_untextual(self, data, self.as_sent)
+        return data
+
 
 class LoginSchema(StrictSchema):
+    as_sent = frozenset({"name", "password"})
+
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     password = fields.String(required=True, validate=validate.Length(min=1, max=1000))
 

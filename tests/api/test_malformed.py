@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.accounting import open_table, request_slip
 from tests.support.rounds_data import round_body
 
 # Any code point, lone surrogates too: JSON can escape them ("\ud800"), and
@@ -79,6 +80,34 @@ def test_any_broken_round_is_a_clean_4xx(client, as_role, table, change):
         return
     check(response)
     assert response.json.get("field")
+
+
+# A denomination spelt otherwise: leading zeros, other scripts' digits
+# (Arabic-Indic, Devanagari, full-width), superscripts, a sign, a space, a
+# NUL and a lone surrogate; the known ones are drawn whole too.
+SPELT = st.text(st.sampled_from("0125" + "٠١٢٥" + "०१२५" + "０１２５" + "⁰¹²⁵" + "+ \x00\ud800"), max_size=6)
+KNOWN = st.sampled_from(["100", "500", "2500", "10000"])
+COUNT = st.dictionaries(KNOWN | SPELT, st.sampled_from([0, 500, 2500, 10000, 20000]), min_size=1, max_size=4)
+
+
+@pytest.fixture
+def opened(client, table):
+    response = open_table(client, table["id"])
+    assert response.status_code == 201, response.json
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=COUNT)
+def test_any_count_is_refused_or_adds_up(client, table, opened, lines):
+    """A fill of any spelling is a clean 4xx naming its lines, or stored
+    with each denomination once and a total that is the sum of them."""
+    response = request_slip(client, table["id"], lines=lines)
+    if response.status_code != 201:
+        check(response)
+        assert response.json["field"].startswith("lines"), response.json
+        return
+    assert set(response.json["lines"]) <= {"100", "500", "2500", "10000"}
+    assert response.json["total"] == sum(response.json["lines"].values()) == sum(lines.values())
 
 
 @pytest.mark.parametrize(

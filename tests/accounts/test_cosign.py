@@ -5,7 +5,8 @@ owner has replaced it."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -77,3 +78,11 @@ def test_a_reset_password_signs_nothing_until_replaced(app, settings):
     with unit_of_work(sessions(app)) as session:
         temporary = reset_password(session, user(session, "dealer").id, None, NOW).temporary_password
     assert refusal(app, settings, "dealer", temporary).code == "password_change_required"
+
+
+def test_a_password_past_its_maximum_age_signs_nothing(app, settings):
+    aged = replace(settings, password_max_age_days=90)
+    with unit_of_work(sessions(app)) as session:
+        user(session, "dealer").password_changed_at = NOW - timedelta(days=90)
+    assert refusal(app, aged, "dealer").code == "password_change_required"
+    assert sign(app, replace(aged, password_max_age_days=91), "dealer") == "dealer"

@@ -14,6 +14,7 @@ import { forgetDeck, noteDeck, stopWatching, watchDecks } from "./dealer_deck.js
 import { forgetDraftsButUnsure, readDraft, saveDraft } from "./dealer_draft.js";
 import { activate, buildFelt, felt, renderHand } from "./dealer_felt.js";
 import { fillHands } from "./dealer_fill.js";
+import { showOrder } from "./dealer_order.js";
 import { buildPad, forgetLastBets, readLastBets, sameBets, targetBet } from "./dealer_pad.js";
 import { changed, handNotes, refresh } from "./dealer_preview.js";
 import { setEmpty } from "./dealer_seats.js";
@@ -90,6 +91,7 @@ function resetRound(round) {
   $("#round-key").title = `round id ${round.key}`;
   targetBet(null);
   activate("dealer");
+  showOrder();
 }
 
 function newRound() {
@@ -115,6 +117,7 @@ function restoreDraft() {
     fillBets(seat, tablet.bets, draft.bets?.[seat]);
   }
   for (const key of handOrder()) renderHand(key);
+  showOrder();
   enter(tablet.round); // the controls again, for the seats as the draft has them
   if (tablet.round.phase === Phase.SETTLED) {
     showSettlement(tablet.round.settled, true);
@@ -131,6 +134,7 @@ function restoreDraft() {
 
 Object.assign(felt, { tapChip, setOwn, setEmpty, sameBets, targetBet });
 onChange(() => {
+  showOrder();
   changed();
   noteDeck(); // how many cards differ from the deck's now
 });

@@ -2,7 +2,6 @@
 // tapped (no on-screen keyboard over the felt), and "same bets as last
 // round", for a seat or for the whole table, from the last round settled here.
 import { fillBets } from "./dealer_bets.js";
-import { activate } from "./dealer_felt.js";
 import { changed, isEmpty, locked, tablet } from "./dealer_tablet.js";
 import { $, el } from "./dom.js";
 import { CHIPS } from "./count_fields.js";
@@ -39,15 +38,17 @@ export function buildPad() {
 }
 
 /** The pad now fills ``seat``'s ``key`` bet (the field tapped; the first
- * required bet if not said); null: none. */
+ * required bet if not said); null: none. The hand the cards go to is not moved. */
 export function targetBet(seat, key = (tablet.bets.find((bet) => bet.required) || tablet.bets[0]).key) {
   for (const node of document.querySelectorAll(".bet input.target")) node.classList.remove("target");
   tablet.target = seat === null || isEmpty(seat) ? null : { seat, key };
   const name = tablet.target && tablet.bets.find((bet) => bet.key === key)?.name;
   $("#pad-target").textContent = tablet.target ? `Chips go to seat ${seat}, ${name}` : "Tap a bet, then chips";
   if (!tablet.target) return;
+  // The card picker stays on the hand it was filling: at a live table the
+  // bets are on the felt before the cards, and a bet tapped must not send
+  // the next cards dealt into its seat.
   field(tablet.target)?.classList.add("target");
-  if (tablet.active !== seat) activate(seat);
 }
 
 function setBet(text) {

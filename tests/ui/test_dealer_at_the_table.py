@@ -1,0 +1,76 @@
+"""The dealer tablet as a dealer at a live table uses it (issue 40): bets
+entered before the cards, a round discarded by mistake and brought back,
+every bet's result after settlement, bets over the limit, a server that
+hangs or a sign-in that ends at Submit, and the small things found by
+using the tablet in Chromium."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.ui.conftest import deal, expect
+from tests.ui.test_dealer_page import at_table
+
+# Whether each node the selector finds is wholly on the screen: inside the
+# viewport and not cut off by a box that hides or scrolls its overflow.
+SHOWN = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
+  const box = node.getBoundingClientRect();
+  if (!box.width || !box.height) return `${selector}: not shown`;
+  const inside = (outer) => box.left >= outer.left - 0.5 && box.top >= outer.top - 0.5
+    && box.right <= outer.right + 0.5 && box.bottom <= outer.bottom + 0.5;
+  const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+  if (!inside(screen)) return `${node.textContent}: off the screen`;
+  for (let up = node.parentElement; up; up = up.parentElement) {
+    if (getComputedStyle(up).overflow !== "visible" && !inside(up.getBoundingClientRect())) {
+      return `${node.textContent}: cut off by ${up.id || up.className}`;
+    }
+  }
+  return "";
+})"""
+
+
+def wholly_shown(page: Any, selector: str, count: int | None = None) -> None:
+    found = page.evaluate(SHOWN, selector)
+    assert found, f"nothing matches {selector}"
+    if count is not None:
+        assert len(found) == count, found
+    assert [problem for problem in found if problem] == []
+
+
+def tap_hand(page: Any, cards: list[str]) -> None:
+    for card in cards:
+        page.tap(f'#picker [data-card="{card}"]')
+
+
+def chips(page: Any, hand: str) -> list[str]:
+    found = page.locator(f'[data-chips="{hand}"] .chip')
+    return [found.nth(index).get_attribute("data-card") or "" for index in range(found.count())]
+
+
+def test_bets_entered_first_leave_the_cards_in_the_dealing_order(
+    open_page: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
+    hands = deal(40)
+    # A live table: the players' bets are on the felt before the cards come.
+    for seat in (1, 2):
+        page.tap(f"#bet-{seat}-main")
+        page.tap('#pad [data-chip="2500"]')
+    expect(page.locator("#hand-dealer")).to_have_class(re.compile(r"\bactive\b"))
+    tap_hand(page, hands["dealer"] + hands["1"])
+    assert chips(page, "dealer") == hands["dealer"]
+    assert chips(page, "1") == hands["1"]
+    expect(page.locator("#order-notice")).to_be_hidden()
+    # A hand filled while one before it in the dealing order is not complete is said, by name.
+    page.locator('[data-hand="3"] .hand-title').click()
+    tap_hand(page, hands["3"][:1])
+    notice = page.locator("#order-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Seat 3")
+    expect(notice).to_contain_text("Seat 2")
+    wholly_shown(page, "#order-notice")
+    # Once the hands before it are complete, the order is kept again.
+    page.locator('[data-hand="2"] .hand-title').click()
+    tap_hand(page, hands["2"])
+    expect(notice).to_be_hidden()

@@ -8,9 +8,10 @@
 // table's next deck in dealer_deck.js.
 import { call } from "./api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
-import { buildPicker, clearHand, renderPicker, typeCodes, undo } from "./dealer_cards.js";
+import { buildPicker, clearHand, renderPicker, showUndo, typeCodes, undo } from "./dealer_cards.js";
 import { enter } from "./dealer_controls.js";
 import { forgetDeck, noteDeck, stopWatching, watchDecks } from "./dealer_deck.js";
+import { bringBack, keepRound, mayDiscard } from "./dealer_discard.js";
 import { forgetDraftsButUnsure, readDraft, saveDraft } from "./dealer_draft.js";
 import { activate, buildFelt, felt, renderHand } from "./dealer_felt.js";
 import { fillHands } from "./dealer_fill.js";
@@ -20,10 +21,10 @@ import { changed, handNotes, refresh } from "./dealer_preview.js";
 import { setEmpty } from "./dealer_seats.js";
 import { setOwn, tapChip } from "./dealer_setting.js";
 import { showSettlement, submit } from "./dealer_submit.js";
-import { HAND_SIZE, handOrder, onChange, shortKey, tablet, useTable } from "./dealer_tablet.js";
+import { HAND_SIZE, handOrder, locked, onChange, shortKey, tablet, useTable } from "./dealer_tablet.js";
 import { $, clearErrors, el, showError } from "./dom.js";
 import { Phase, nextRound, restoreRound, startRound } from "./round_state.js";
-import { startSession } from "./session.js";
+import { beforeSignOut, startSession } from "./session.js";
 
 const TABLE = "breakpoker.table";
 
@@ -102,6 +103,28 @@ function newRound() {
   $("#codes").focus();
 }
 
+/** New round, once the dealer agrees to lose what is entered; Undo brings it back. */
+async function askNewRound() {
+  if (!(await mayDiscard("New round", true))) return;
+  const kept = keepRound();
+  newRound();
+  if (kept === null) return;
+  tablet.undo.push({ round: kept, what: "the round New round discarded" });
+  showUndo();
+}
+
+/** Undo: a discarded round brought back, or the last card taken out put back. */
+function undoLast() {
+  const last = tablet.undo.at(-1);
+  if (!last?.round) {
+    undo();
+    return;
+  }
+  if (locked()) return;
+  tablet.undo.pop();
+  bringBack(last.round);
+}
+
 /** The round this tab kept for the table, as it was; false if none. */
 function restoreDraft() {
   const draft = readDraft();
@@ -146,11 +169,11 @@ $("#codes").addEventListener("keydown", (event) => {
   }
 });
 $("#clear-hand").addEventListener("click", clearHand);
-$("#undo").addEventListener("click", undo);
+$("#undo").addEventListener("click", undoLast);
 $("#same-bets").addEventListener("click", () => sameBets());
 $("#preview").addEventListener("click", () => refresh(false));
 $("#submit").addEventListener("click", submit);
-$("#new-round").addEventListener("click", newRound);
+$("#new-round").addEventListener("click", askNewRound);
 $("#change-table").addEventListener("click", () => {
   stopWatching();
   sessionStorage.removeItem(TABLE);
@@ -166,6 +189,7 @@ document.addEventListener("signing-out", () => {
   forgetDraftsButUnsure();
   forgetLastBets();
 });
+beforeSignOut(() => mayDiscard("Sign out", false));
 startSession(loadTables);
 
 // For tests and the curious: the page's state, read-only by convention.

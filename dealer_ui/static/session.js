@@ -71,6 +71,14 @@ function begin(user, onSignedIn) {
   onSignedIn(user);
 }
 
+// Asked before signing out: a page with unsaved work may ask the user
+// (``ask`` resolves to whether to go on).
+let mayLeave = async () => true;
+
+export function beforeSignOut(ask) {
+  mayLeave = ask;
+}
+
 /** Show the sign-in form, or carry on with a saved sign-in; ``onSignedIn(user)`` once signed in. */
 export function startSession(onSignedIn) {
   wirePassword((message) => {
@@ -78,6 +86,7 @@ export function startSession(onSignedIn) {
   });
   whenSignedOut(() => restart("Your sign-in has ended (expired or signed out): sign in again."));
   $("#sign-out").addEventListener("click", async () => {
+    if (!(await mayLeave())) return;
     // The page forgets what the next person must not inherit (the dealer's drafts).
     document.dispatchEvent(new CustomEvent("signing-out"));
     // A request still on its way is refused once the token ends: that is

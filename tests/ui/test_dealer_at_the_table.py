@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from tests.ui.conftest import deal, expect
-from tests.ui.test_dealer_page import at_table
+from tests.ui.test_dealer_page import at_table, type_hand
 
 # Whether each node the selector finds is wholly on the screen: inside the
 # viewport and not cut off by a box that hides or scrolls its overflow.
@@ -74,3 +74,52 @@ def test_bets_entered_first_leave_the_cards_in_the_dealing_order(
     page.locator('[data-hand="2"] .hand-title').click()
     tap_hand(page, hands["2"])
     expect(notice).to_be_hidden()
+
+
+def test_a_round_being_entered_is_discarded_only_when_the_dealer_says_so(
+    open_page: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
+    hands = deal(41)
+    type_hand(page, "dealer", hands["dealer"])
+    type_hand(page, "2", hands["2"])
+    page.fill("#bet-2-main", "25")
+    dialog = page.locator("#discard-dialog")
+    # New round asks first; the dealer can keep the round.
+    page.tap("#new-round")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("14 cards and 1 bet")
+    page.tap("#discard-no")
+    expect(dialog).to_be_hidden()
+    assert chips(page, "2") == hands["2"]
+    # Discarded, it comes back with Undo: cards and bets as they were.
+    page.tap("#new-round")
+    page.tap("#discard-yes")
+    expect(page.locator('[data-chips="dealer"] .chip')).to_have_count(0)
+    expect(page.locator("#bet-2-main")).to_have_value("")
+    undo = page.locator("#undo")
+    expect(undo).to_have_attribute("aria-label", re.compile("the round New round discarded"))
+    undo.tap()
+    assert chips(page, "dealer") == hands["dealer"]
+    assert chips(page, "2") == hands["2"]
+    expect(page.locator("#bet-2-main")).to_have_value("25")
+    expect(page.locator('#preview-table tr[data-seat="2"]')).to_have_count(1)
+    # Sign out asks too, and can be cancelled.
+    page.tap("#sign-out")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#round")).to_be_visible()
+    assert chips(page, "2") == hands["2"]
+    # New round is not beside Submit: a slip of the finger cannot reach it.
+    boxes = page.evaluate(
+        "['#submit', '#new-round'].map((id) => document.querySelector(id).getBoundingClientRect().toJSON())"
+    )
+    submit, new = boxes
+    apart = max(submit["left"] - new["right"], new["left"] - submit["right"])
+    apart = max(apart, submit["top"] - new["bottom"], new["top"] - submit["bottom"])
+    assert apart >= 44, boxes
+    # Said yes to, sign out goes on.
+    page.tap("#sign-out")
+    page.tap("#discard-yes")
+    expect(page.locator("#sign-in")).to_be_visible()

@@ -336,6 +336,7 @@ def test_sign_out_and_roles(open_page: Any, live: Any, table: dict[str, Any]) ->
     page.reload()  # still signed in, back at the table
     expect(page.locator("#round")).to_be_visible()
     page.click("#sign-out")
+    page.click("#discard-yes")  # the round begun is given up: asked first
     expect(page.locator("#sign-in")).to_be_visible()
     expect(page.locator("#sign-in-notice")).to_have_text("Signed out.")
     expect(page.locator("#round")).to_be_hidden()

@@ -87,6 +87,8 @@ function resetRound(round) {
   }
   for (const hand of handOrder()) renderHand(hand);
   $("#results").replaceChildren();
+  $("#settled-bets").replaceChildren();
+  $("#settled-bets").hidden = true;
   enter(round);
   $("#round-key").textContent = `Round id ${shortKey()} · not settled yet`;
   $("#round-key").title = `round id ${round.key}`;

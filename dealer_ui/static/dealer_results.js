@@ -31,6 +31,11 @@ function betCell(result, stake) {
   return el("td", { className: `outcome ${result.outcome}`, title }, `${result.outcome}${amount}`);
 }
 
+/** The setting, on one line: where it is cut short, its title has it whole. */
+function settingCell(text) {
+  return el("td", { className: "setting", title: text }, text);
+}
+
 export function seatNet(seat, bets) {
   return bets.reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
 }
@@ -40,10 +45,10 @@ function payoutTable(seats, id, bets) {
     el(
       "tr",
       { dataset: { seat: String(seat.seat) }, className: seat.fouled ? "fouled" : "" },
-      el("th", { scope: "row" }, `Seat ${seat.seat}`),
+      el("th", { scope: "row" }, el("span", { className: "seat-word" }, "Seat "), String(seat.seat)),
       ...bets.map((bet) => betCell(seat[bet.key], seat.bets?.[bet.key])),
       el("td", { className: "net" }, payOrTake(seatNet(seat, bets))),
-      el("td", {}, `${describe(seat)}${seat.fouled ? " (FOUL: set by house way)" : ""}`),
+      settingCell(`${describe(seat)}${seat.fouled ? " (FOUL: set by house way)" : ""}`),
     ),
   );
   return el(
@@ -88,11 +93,14 @@ export function roundNumber(round) {
   return `round #${round.id}`;
 }
 
-/** The settlement's parts: the stored round, named as the pit names it. */
+/** The settlement's parts: the stored round, named as the pit names it
+ * (``heading``, with the house's total), and each bet's result (``table``). */
 export function settlementParts(round, replayed, bets) {
-  return [
-    el("h2", {}, `Settled · ${roundNumber(round)}${replayed ? " (already settled: shown again)" : ""}`),
-    payoutTable(round.seats, "settlement", bets),
-    el("p", { className: "house-net" }, houseTotal(round.house_net)),
-  ];
+  return {
+    heading: [
+      el("h2", {}, `Settled · ${roundNumber(round)}${replayed ? " (already settled: shown again)" : ""}`),
+      el("p", { className: "house-net" }, houseTotal(round.house_net)),
+    ],
+    table: payoutTable(round.seats, "settlement", bets),
+  };
 }

@@ -30,7 +30,10 @@ export function showSettlement(round, replayed) {
   }
   $("#note-dealer").textContent = dealerLine(round.dealer);
   showPay("dealer", houseLine(round.house_net));
-  $("#results").replaceChildren(...settlementParts(round, replayed, tablet.bets));
+  const { heading, table } = settlementParts(round, replayed, tablet.bets);
+  $("#results").replaceChildren(...heading);
+  $("#settled-bets").replaceChildren(table); // over the picker, which a settled round does not use
+  $("#settled-bets").hidden = false;
   $("#round-key").textContent = `Round #${round.id} · round id ${shortKey()}`;
   $("#settlement").dataset.roundId = String(round.id);
   noteDeck(); // where the cards came from, as the server recorded it

@@ -123,3 +123,40 @@ def test_a_round_being_entered_is_discarded_only_when_the_dealer_says_so(
     page.tap("#sign-out")
     page.tap("#discard-yes")
     expect(page.locator("#sign-in")).to_be_visible()
+
+
+def test_every_bet_s_result_is_on_screen_after_settlement(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
+    hands = deal(42)
+    for hand, cards in hands.items():
+        type_hand(page, hand, cards)
+    for seat in range(1, 7):
+        page.fill(f"#bet-{seat}-main", "1,000")
+        page.fill(f"#bet-{seat}-dealer_break_bonus", "5")
+        page.fill(f"#bet-{seat}-break_bonus", "5")
+    expect(page.locator("#preview-table tbody tr")).to_have_count(6)
+    page.tap("#submit")
+    expect(page.locator("#settlement tbody tr")).to_have_count(6)
+    # Win, lose or push for each bet of each seat, as the README promises: all of it on the screen.
+    wholly_shown(page, "#settlement tbody tr", 6)
+    wholly_shown(page, "#settlement tbody td.outcome", 18)
+    wholly_shown(page, "#settlement tbody td.net", 6)
+    cut = page.evaluate(
+        "[...document.querySelectorAll('#settlement td.outcome, #settlement td.net')]"
+        ".filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent)"
+    )
+    assert cut == []  # no amount cut short
+    wholly_shown(page, "#submit")
+    wholly_shown(page, "#new-round")
+    wholly_shown(page, "#results h2")
+    (stored,) = live.rounds(table["id"])
+    for seat in stored["seats"]:
+        row = page.locator(f'#settlement tr[data-seat="{seat["seat"]}"]')
+        for column, bet in enumerate(("main", "dealer_break_bonus", "break_bonus")):
+            expect(row.locator("td").nth(column)).to_contain_text(seat[bet]["outcome"])
+    # The next round has the picker back.
+    page.tap("#new-round")
+    expect(page.locator("#settlement")).to_have_count(0)
+    wholly_shown(page, "#picker .pick", 53)

@@ -164,6 +164,10 @@ onChange(() => {
   noteDeck(); // how many cards differ from the deck's now
 });
 $("#add-codes").addEventListener("click", typeCodes);
+// The typed line's error is about the line as it was: changed, it goes.
+$("#codes").addEventListener("input", () => {
+  $('[data-error-for="codes"]').textContent = "";
+});
 $("#codes").addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
     event.preventDefault();

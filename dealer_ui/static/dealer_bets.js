@@ -1,11 +1,12 @@
 // A seat's bet fields on the tablet, made from the bets the API sent with
 // the table: their labels, their limits, and the amounts typed in them.
+import { refusalText } from "./bets.js";
 import { $, el } from "./dom.js";
 import { amountRule, formatAmount, pageCurrency, readAmount, typedAmount } from "./money.js";
 
 const input = (seat, bet) => $(`#bet-${seat}-${bet.key}`);
 
-/** One field a bet: its short label (the full name as its title; * if required), the input, its error.
+/** One field a bet: its short label (the full name as its title; * if required) and the input.
  * No on-screen keyboard comes up (``inputmode="none"``): the bet pad
  * (dealer_pad.js) fills the field last tapped; a real keyboard still types. */
 export function betFields(seat, bets, { onFocus, onInput }) {
@@ -23,8 +24,16 @@ export function betFields(seat, bets, { onFocus, onInput }) {
         onfocus: () => onFocus(bet.key),
         oninput: onInput,
       }),
-      el("span", { className: "error", dataset: { errorFor: `seat-${seat}-${bet.key}` } }),
     ),
+  );
+}
+
+/** The seat's bet errors, one line each across the whole seat (a bet's column is too narrow to read one in). */
+export function betErrors(seat, bets) {
+  return el(
+    "div",
+    { className: "bet-errors" },
+    ...bets.map((bet) => el("span", { className: "error", dataset: { errorFor: `seat-${seat}-${bet.key}` } })),
   );
 }
 
@@ -62,14 +71,26 @@ export function fillBets(seat, bets, typed = {}) {
   for (const bet of bets) input(seat, bet).value = typed[bet.key] || "";
 }
 
-/** The seat's stakes in cents, by bet key; an amount that is none goes to ``fail(target, problem)``. */
-export function readBets(seat, bets, fail) {
+/** Why ``cents`` of ``bet`` at ``seat`` is outside the table's ``limits``, or null. Nothing
+ * (0) is left to the API, which says whether the bet is required. */
+export function outsideLimits(seat, bet, cents, limits) {
+  const range = limits?.[bet.key];
+  if (!range || cents === 0) return null;
+  const code = cents < range[0] ? "bet_below_minimum" : cents > range[1] ? "bet_above_maximum" : null;
+  return code && refusalText({ code, seat, bet, stake: cents }, limits);
+}
+
+/** The seat's stakes in cents, by bet key; an amount that is none, or is
+ * outside the table's ``limits``, goes to ``fail(target, problem)``: every
+ * seat's is found at once, not the API's first refusal at a time. */
+export function readBets(seat, bets, fail, limits = null) {
   const stakes = {};
   for (const bet of bets) {
     const text = input(seat, bet).value.trim();
     if (text === "") continue;
     const { cents, problem } = readAmount(text, `seat ${seat} ${bet.name}`);
-    if (problem) fail(`seat-${seat}-${bet.key}`, problem);
+    const outside = problem ? null : outsideLimits(seat, bet, cents, limits);
+    if (problem || outside) fail(`seat-${seat}-${bet.key}`, problem || outside);
     else stakes[bet.key] = cents;
   }
   return stakes;

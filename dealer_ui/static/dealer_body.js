@@ -21,12 +21,19 @@ export function roundBody(quiet = false) {
     ok = false;
     if (!quiet) showError(target, message);
   };
+  // A bet that is no amount, or outside the limits, is said at once for
+  // every seat, typing or not: taken back by the next change.
+  const wrongBet = (target, message) => {
+    ok = false;
+    showError(target, message);
+    tablet.apiErrors.push(target);
+  };
   if (tablet.hands.dealer.length !== HAND_SIZE) fail("dealer-cards", `the dealer needs ${HAND_SIZE} cards`);
   const seats = [];
   for (const seat of tablet.seats) {
     if (isEmpty(seat)) continue;
     const cards = tablet.hands[seat];
-    const bets = readBets(seat, tablet.bets, fail);
+    const bets = readBets(seat, tablet.bets, wrongBet, tablet.table.config.limits);
     const missing = untypedRequired(seat, tablet.bets);
     const required = tablet.bets.filter((bet) => bet.required);
     if (cards.length === 0 && Object.keys(bets).length === 0 && missing.length === required.length) continue;

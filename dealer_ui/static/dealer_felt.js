@@ -2,7 +2,7 @@
 // bets, setting, pay or take and notes. What a tap on a card does is in
 // dealer_cards.js (the hand's cards) and dealer_setting.js (an own setting).
 import { JOKER, label, spoken } from "./cards.js";
-import { betFields } from "./dealer_bets.js";
+import { betErrors, betFields } from "./dealer_bets.js";
 import { roving } from "./dealer_keys.js";
 import { HAND_SIZE, changed, handName, isEmpty, tablet } from "./dealer_tablet.js";
 import { $, el } from "./dom.js";
@@ -72,6 +72,7 @@ function seatSpot(seat) {
     seatHead(seat),
     ...chipsOf(seat),
     el("div", { className: "bets" }, ...fields, same),
+    betErrors(seat, tablet.bets),
     el("span", { className: "error", dataset: { errorFor: `seat-${seat}-setting` } }),
     notes(seat),
   );

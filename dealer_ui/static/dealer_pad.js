@@ -3,7 +3,7 @@
 // round", for a seat or for the whole table, from the last round settled here.
 import { fillBets } from "./dealer_bets.js";
 import { changed, isEmpty, locked, tablet } from "./dealer_tablet.js";
-import { $, el } from "./dom.js";
+import { $, el, showError } from "./dom.js";
 import { CHIPS } from "./count_fields.js";
 import { formatAmount, readAmount, typedAmount } from "./money.js";
 
@@ -61,7 +61,24 @@ function addChip(value) {
   if (locked() || !tablet.target) return;
   const typed = field(tablet.target).value.trim();
   const { cents } = typed ? readAmount(typed, "") : { cents: 0 };
-  setBet(typedAmount((cents ?? 0) + value)); // what is not an amount is replaced
+  const bet = tablet.bets.find((each) => each.key === tablet.target.key);
+  const maximum = tablet.table.config.limits[bet.key]?.[1];
+  const sum = (cents ?? 0) + value; // what is not an amount is replaced
+  if (maximum !== undefined && sum > maximum) {
+    refuseChip(bet, value, cents ?? 0, maximum);
+    return;
+  }
+  setBet(typedAmount(sum));
+}
+
+/** A chip that would take the bet over the table's maximum: not added, and said at the seat. */
+function refuseChip(bet, value, cents, maximum) {
+  const { seat } = tablet.target;
+  const target = `seat-${seat}-${bet.key}`;
+  const message = `seat ${seat} ${bet.name}: ${formatAmount(value)} more is over the table maximum of ${formatAmount(maximum)}`;
+  showError(target, message);
+  tablet.apiErrors.push(target); // taken back by the next change
+  $("#pad-target").textContent = message;
 }
 
 function clearBet() {

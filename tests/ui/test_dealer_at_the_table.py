@@ -160,3 +160,48 @@ def test_every_bet_s_result_is_on_screen_after_settlement(
     page.tap("#new-round")
     expect(page.locator("#settlement")).to_have_count(0)
     wholly_shown(page, "#picker .pick", 53)
+
+
+OVERLAP = """([one, other]) => {
+  const [a, b] = [one, other].map((selector) => document.querySelector(selector).getBoundingClientRect());
+  return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
+    * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+}"""
+
+
+def test_bets_over_the_limits_are_said_for_every_seat_at_once(open_page: Any, table: dict[str, Any]) -> None:
+    page = at_table(open_page, table)
+    hands = deal(43)
+    for hand in ("dealer", "1", "2", "3"):
+        type_hand(page, hand, hands[hand])
+    # The pad builds no bet over the table's maximum (Main 1,000.00), and says so.
+    page.tap("#bet-2-main")
+    for _ in range(3):
+        page.tap('#pad [data-chip="50000"]')
+    expect(page.locator("#bet-2-main")).to_have_value("1,000")
+    pad_error = page.locator('[data-error-for="seat-2-main"]')
+    expect(pad_error).to_contain_text("table maximum of 1,000.00")
+    wholly_shown(page, '[data-error-for="seat-2-main"]')
+    # Two seats wrong at once: both said at once, each where it can be read.
+    page.fill("#bet-1-main", "1")
+    page.fill("#bet-3-main", "10")
+    page.fill("#bet-3-break_bonus", "500")
+    first = page.locator('[data-error-for="seat-1-main"]')
+    third = page.locator('[data-error-for="seat-3-break_bonus"]')
+    expect(first).to_have_text("seat 1: the Main bet of 1.00 is below the table minimum of 5.00")
+    expect(third).to_have_text("seat 3: the Break Bonus bet of 500.00 is above the table maximum of 100.00")
+    for target in ("seat-1-main", "seat-3-break_bonus"):
+        wholly_shown(page, f'[data-error-for="{target}"]')
+        width = page.locator(f'[data-error-for="{target}"]').bounding_box()["width"]
+        assert width > 200, (target, width)  # the seat's width, not a bet's column
+    # The typed line's error covers no seat, and goes once the line is changed.
+    page.fill("#codes", "zz")
+    page.press("#codes", "Enter")
+    codes = page.locator('[data-error-for="codes"]')
+    expect(codes).to_contain_text('"zz"')
+    wholly_shown(page, '[data-error-for="codes"]')
+    for seat in range(1, 7):
+        assert page.evaluate(OVERLAP, ['[data-error-for="codes"]', f"#hand-{seat}"]) == 0
+    page.fill("#codes", "")
+    page.keyboard.type("a")
+    expect(codes).to_have_text("")

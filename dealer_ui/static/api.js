@@ -12,6 +12,25 @@ export class ApiError extends Error {
 /** Thrown when no answer came back (a dropped connection): safe to retry. */
 export class NoAnswer extends Error {}
 
+/** Thrown when the server has not answered within the time limit: the
+ * request is given up here, and may still have been done there. */
+export class TimedOut extends NoAnswer {}
+
+// How long a request may go unanswered: a server that hangs must not leave
+// a page waiting ("Submitting…") with no end and no word.
+let timeLimit = 20_000;
+
+/** The time limit of every request from now on, in milliseconds. */
+export function setTimeLimit(ms) {
+  timeLimit = ms;
+}
+
+/** The time limit in words: "20 seconds". */
+export function timeLimitText() {
+  const seconds = Math.round(timeLimit / 1000);
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
+
 /** The headers of a request a page makes by itself (polling): it does not
  * keep the sign-in from going idle (the server's idle timeout). */
 export const BACKGROUND = { "Breakpoker-Background": "1" };
@@ -23,7 +42,8 @@ export function setToken(value) {
   token = value;
 }
 
-/** Called when the API says the sign-in is no longer valid (expired, signed out elsewhere). */
+/** Called with the request ``{method, path}`` the API refused because the
+ * sign-in is no longer valid (expired, signed out elsewhere). */
 export function whenSignedOut(handler) {
   onSignedOut = handler;
 }
@@ -35,13 +55,19 @@ async function send(method, path, body, headers) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeLimit);
+  init.signal = abort.signal;
   let response;
   try {
     response = await fetch(`/api/v1${path}`, init);
   } catch (error) {
+    if (abort.signal.aborted) throw new TimedOut(`the server did not answer within ${timeLimitText()}`);
     throw new NoAnswer(`no answer from the server (${error.message}); try again`);
+  } finally {
+    clearTimeout(timer);
   }
-  if (response.status === 401 && token && !path.startsWith("/auth/")) onSignedOut();
+  if (response.status === 401 && token && !path.startsWith("/auth/")) onSignedOut({ method, path });
   return response;
 }
 

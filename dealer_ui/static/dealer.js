@@ -6,7 +6,7 @@
 // preview in dealer_preview.js, the submission in dealer_submit.js, and
 // filling the hands from a deck feed in dealer_fill.js, asking for the
 // table's next deck in dealer_deck.js.
-import { call } from "./api.js";
+import { BACKGROUND, call } from "./api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
 import { buildPicker, clearHand, renderPicker, showUndo, typeCodes, undo } from "./dealer_cards.js";
 import { enter } from "./dealer_controls.js";
@@ -16,42 +16,58 @@ import { forgetDraftsButUnsure, readDraft, saveDraft } from "./dealer_draft.js";
 import { activate, buildFelt, felt, renderHand } from "./dealer_felt.js";
 import { fillHands } from "./dealer_fill.js";
 import { showOrder } from "./dealer_order.js";
-import { buildPad, forgetLastBets, readLastBets, sameBets, targetBet } from "./dealer_pad.js";
+import { buildPad, readLastBets, sameBets, targetBet } from "./dealer_pad.js";
 import { changed, handNotes, refresh } from "./dealer_preview.js";
 import { setEmpty } from "./dealer_seats.js";
 import { setOwn, tapChip } from "./dealer_setting.js";
 import { showSettlement, submit } from "./dealer_submit.js";
 import { HAND_SIZE, handOrder, locked, onChange, shortKey, tablet, useTable } from "./dealer_tablet.js";
 import { $, clearErrors, el, showError } from "./dom.js";
-import { Phase, nextRound, restoreRound, startRound } from "./round_state.js";
+import { Phase, nextRound, refused, restoreRound, startRound } from "./round_state.js";
 import { beforeSignOut, startSession } from "./session.js";
 
 const TABLE = "breakpoker.table";
 
+const TABLES_EVERY_MS = 3000;
+let tablesTimer = null;
+
+/** The table list, asked for again while it is shown: a table opened meanwhile is offered at once. */
 async function loadTables() {
-  const list = $("#tables");
-  list.replaceChildren();
+  clearTimeout(tablesTimer);
   try {
-    const { json } = await call("GET", "/tables");
+    const { json } = await call("GET", "/tables", undefined, BACKGROUND);
+    if (!$("#round").hidden) return; // a table was picked while the list was on its way
     const open = json.filter((table) => table.takes_rounds);
     const saved = open.find((table) => String(table.id) === sessionStorage.getItem(TABLE));
     if (saved) {
       pickTable(saved);
       return;
     }
-    $("#pick-table").hidden = false;
-    if (open.length === 0) showError("tables", "No open table: a pit boss opens one (the tray counted) on the pit page.");
-    for (const table of open) {
-      list.append(el("button", { type: "button", className: "big table-choice", onclick: () => pickTable(table) }, table.name));
-    }
-    list.querySelector("button")?.focus();
+    showTables(open);
   } catch (error) {
     $("#pick-table").hidden = false;
     showError("tables", error.message);
   }
+  tablesTimer = setTimeout(loadTables, TABLES_EVERY_MS);
+}
+
+let listed = null; // the open tables as last shown
+
+function showTables(open) {
+  const list = $("#tables");
+  const first = $("#pick-table").hidden;
+  $("#pick-table").hidden = false;
+  showError("tables", open.length === 0 ? "No open table: a pit boss opens one (the tray counted) on the pit page." : "");
+  if (JSON.stringify(open) === listed && !first) return; // unchanged: the focus stays where it is
+  listed = JSON.stringify(open);
+  list.replaceChildren(
+    ...open.map((table) => el("button", { type: "button", className: "big table-choice", onclick: () => pickTable(table) }, table.name)),
+  );
+  list.querySelector("button")?.focus();
 }
 
 function pickTable(table) {
+  clearTimeout(tablesTimer);
   useTable(table);
   tablet.round = null; // a round belongs to its table: this one's is restored or started
   tablet.ways.clear(); // another table may qualify the dealer differently
@@ -189,11 +205,21 @@ $("#change-table").addEventListener("click", () => {
   $("#limits").textContent = "";
   loadTables();
 });
+// "Same bets" stays with the table: the players sit on when the dealer changes.
 document.addEventListener("signing-out", () => {
   stopWatching();
   sessionStorage.removeItem(TABLE);
   forgetDraftsButUnsure();
-  forgetLastBets();
+});
+// A round refused because the sign-in ended was not stored: a draft again,
+// for the dealer who signs in next to submit, and said so.
+document.addEventListener("sign-in-ended", (event) => {
+  const { request, notes } = event.detail;
+  const round = tablet.round;
+  if (round?.phase !== Phase.SUBMITTING || request.method !== "POST" || !request.path.endsWith("/rounds")) return;
+  enter(refused(round));
+  saveDraft();
+  notes.push("The round you submitted was not stored: sign in, check it and press Submit round again.");
 });
 beforeSignOut(() => mayDiscard("Sign out", false));
 startSession(loadTables);

@@ -1,7 +1,7 @@
 // Submitting the round: once, under its idempotency key. An answer that
 // does not come back leaves the round unsure: it may be stored, so it is
 // sent again as it is, under the same key, and never settles twice.
-import { ApiError, NoAnswer, call } from "./api.js";
+import { ApiError, NoAnswer, TimedOut, call, timeLimitText } from "./api.js";
 import { roundBody } from "./dealer_body.js";
 import { enter } from "./dealer_controls.js";
 import { noteDeck } from "./dealer_deck.js";
@@ -17,6 +17,9 @@ import { payOrTake } from "./money.js";
 import { canSubmit, keyReused, refused, settled, submitted, unanswered } from "./round_state.js";
 
 const AGAIN = "Submit again sends the same round, which never settles twice.";
+// A round sent goes under its idempotency key (its round id): the server
+// stores a key's round once, and sent again answers with the one it stored.
+const UNKNOWN = "it is not known whether the round was stored. Submit again is safe: it sends the same round id, which the server stores once (if it has it, it shows it).";
 
 /** The stored ``round`` on the felt and under it (``replayed``: the API had
  * settled it before and shows it again). */
@@ -43,7 +46,11 @@ export function showSettlement(round, replayed) {
 
 /** The round was not settled, or it is not known whether it was. */
 async function notSettled(error, body) {
-  if (error instanceof NoAnswer || (error instanceof ApiError && error.status >= 500)) {
+  if (error instanceof ApiError && error.status === 401) return; // the sign-in ended: see dealer.js
+  if (error instanceof TimedOut) {
+    enter(unanswered(tablet.round));
+    showError("general", `The server did not answer within ${timeLimitText()}: ${UNKNOWN}`);
+  } else if (error instanceof NoAnswer || (error instanceof ApiError && error.status >= 500)) {
     enter(unanswered(tablet.round)); // it may be stored: it stays as it is, to be sent again
     showError("general", `${error.message}: ${AGAIN}`);
   } else if (error instanceof ApiError && error.code === "idempotency_key_reused") {

@@ -84,7 +84,12 @@ export function startSession(onSignedIn) {
   wirePassword((message) => {
     $("#session-notice").textContent = message;
   });
-  whenSignedOut(() => restart("Your sign-in has ended (expired or signed out): sign in again."));
+  whenSignedOut((request) => {
+    // The page says what the request refused means for its work (a round not stored).
+    const ended = new CustomEvent("sign-in-ended", { detail: { request, notes: [] } });
+    document.dispatchEvent(ended);
+    restart(["Your sign-in has ended (expired or signed out): sign in again.", ...ended.detail.notes].join(" "));
+  });
   $("#sign-out").addEventListener("click", async () => {
     if (!(await mayLeave())) return;
     // The page forgets what the next person must not inherit (the dealer's drafts).

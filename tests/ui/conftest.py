@@ -140,10 +140,12 @@ class Live:
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+def live(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Live]:
     # The tablet's tests deal at tables they have just made; the pit page's
-    # own tests open and close them.
-    with serving(tmp_path_factory.mktemp("pages"), SessionlessRounds.ALLOW) as served:
+    # own tests open and close them. A module may say otherwise
+    # (``ROUNDS_WITHOUT_SESSION``): a table then takes rounds once opened.
+    rounds = getattr(request.module, "ROUNDS_WITHOUT_SESSION", SessionlessRounds.ALLOW)
+    with serving(tmp_path_factory.mktemp("pages"), rounds) as served:
         yield served
 
 

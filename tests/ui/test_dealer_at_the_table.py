@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.ui.conftest import deal, expect
+from tests.ui.conftest import deal, expect, sign_in
 from tests.ui.test_dealer_page import at_table, type_hand
 
 # Whether each node the selector finds is wholly on the screen: inside the
@@ -205,3 +205,72 @@ def test_bets_over_the_limits_are_said_for_every_seat_at_once(open_page: Any, ta
     page.fill("#codes", "")
     page.keyboard.type("a")
     expect(codes).to_have_text("")
+
+
+def small_round(page: Any, seed: int, seat: int = 1) -> None:
+    hands = deal(seed)
+    type_hand(page, "dealer", hands["dealer"])
+    type_hand(page, str(seat), hands[str(seat)])
+    page.fill(f"#bet-{seat}-main", "25")
+    expect(page.locator("#preview-table tbody tr")).to_have_count(1)
+
+
+def test_a_server_that_hangs_gives_the_round_back_in_time(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
+    page.evaluate('async () => (await import("/ui/static/api.js")).setTimeLimit(1500)')
+    small_round(page, 44)
+    held: list[Any] = []
+    page.route("**/api/v1/tables/*/rounds", lambda route: held.append(route))  # no answer, ever
+    page.tap("#submit")
+    expect(page.locator("#submit")).to_have_text("Submitting…")
+    general = page.locator('[data-error-for="general"]')
+    expect(general).to_contain_text("did not answer within 2 seconds", timeout=4000)
+    expect(general).to_contain_text("not known whether the round was stored")
+    expect(general).to_contain_text("same round id")
+    expect(page.locator("#submit")).to_have_text("Submit round")
+    expect(page.locator("#submit")).to_be_enabled()
+    # Sent again under the same key once the server answers: stored once.
+    page.unroute("**/api/v1/tables/*/rounds")
+    page.tap("#submit")
+    expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    assert len(live.rounds(table["id"])) == 1
+
+
+def test_a_sign_in_that_ends_at_submit_says_the_round_was_not_stored(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
+    small_round(page, 45)
+    expired = {"code": "token_expired", "field": None, "message": "the sign-in has expired", "status": 401}
+    page.route(
+        "**/api/v1/tables/*/rounds",
+        lambda route: route.fulfill(status=401, content_type="application/problem+json", json=expired),
+    )
+    page.tap("#submit")
+    expect(page.locator("#sign-in")).to_be_visible()
+    expect(page.locator("#sign-in-notice")).to_contain_text("was not stored")
+    page.unroute("**/api/v1/tables/*/rounds")
+    sign_in(page, "dealer")
+    # The round is as it was, a draft again: no "no answer came back", Submit stores it.
+    expect(page.locator('[data-chips="1"] .chip')).to_have_count(7)
+    expect(page.locator("#bet-1-main")).to_be_enabled()
+    expect(page.locator('[data-error-for="general"]')).not_to_contain_text("no answer")
+    page.tap("#submit")
+    expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    assert len(live.rounds(table["id"])) == 1
+
+
+def test_same_bets_outlast_a_change_of_dealer(open_page: Any, table: dict[str, Any]) -> None:
+    page = at_table(open_page, table)
+    small_round(page, 46, seat=4)
+    page.tap("#submit")
+    expect(page.locator("#settlement tbody tr")).to_have_count(1)
+    page.tap("#sign-out")
+    expect(page.locator("#sign-in")).to_be_visible()
+    sign_in(page, "pit_boss")  # the relief dealer
+    page.get_by_role("button", name=table["name"], exact=True).click()
+    expect(page.locator("#same-4")).to_be_enabled()
+    page.tap("#same-bets")
+    expect(page.locator("#bet-4-main")).to_have_value("25")

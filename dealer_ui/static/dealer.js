@@ -21,7 +21,7 @@ import { changed, handNotes, refresh } from "./dealer_preview.js";
 import { setEmpty } from "./dealer_seats.js";
 import { setOwn, tapChip } from "./dealer_setting.js";
 import { showSettlement, submit } from "./dealer_submit.js";
-import { HAND_SIZE, handOrder, locked, onChange, shortKey, tablet, useTable } from "./dealer_tablet.js";
+import { HAND_SIZE, handOrder, locked, onChange, openHands, shortKey, tablet, useTable } from "./dealer_tablet.js";
 import { $, clearErrors, el, showError } from "./dom.js";
 import { Phase, nextRound, refused, restoreRound, startRound } from "./round_state.js";
 import { beforeSignOut, startSession } from "./session.js";
@@ -105,6 +105,7 @@ function resetRound(round) {
   $("#results").replaceChildren();
   $("#settled-bets").replaceChildren();
   $("#settled-bets").hidden = true;
+  $("#waiting").textContent = "";
   enter(round);
   $("#round-key").textContent = `Round id ${shortKey()} · not settled yet`;
   $("#round-key").title = `round id ${round.key}`;
@@ -158,6 +159,8 @@ function restoreDraft() {
     fillBets(seat, tablet.bets, draft.bets?.[seat]);
   }
   for (const key of handOrder()) renderHand(key);
+  // The picker goes on where the dealing got to: the first hand with room, not the full dealer's.
+  activate(openHands().find((key) => tablet.hands[key].length < HAND_SIZE) ?? "dealer");
   showOrder();
   enter(tablet.round); // the controls again, for the seats as the draft has them
   if (tablet.round.phase === Phase.SETTLED) {

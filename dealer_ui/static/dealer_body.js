@@ -13,18 +13,28 @@ function settingOf(seat, fail) {
   return { low: manual.low, high: manual.high };
 }
 
+/** "seat 3's Main bet" for the error target "seat-3-main". */
+function betWords(target) {
+  const [, seat, key] = /^seat-(\d+)-(.+)$/.exec(target);
+  return `seat ${seat}'s ${tablet.bets.find((bet) => bet.key === key)?.name ?? key} bet`;
+}
+
 /** The round, or null (with what is missing shown unless ``quiet``). A
- * seat marked empty, or with no cards and nothing typed, is not playing. */
-export function roundBody(quiet = false) {
+ * seat marked empty, or with no cards and nothing typed, is not playing.
+ * ``missing`` gets each reason, short, for the line saying why no payout
+ * is shown. */
+export function roundBody(quiet = false, missing = []) {
   let ok = true;
   const fail = (target, message) => {
     ok = false;
+    missing.push(message);
     if (!quiet) showError(target, message);
   };
   // A bet that is no amount, or outside the limits, is said at once for
   // every seat, typing or not: taken back by the next change.
   const wrongBet = (target, message) => {
     ok = false;
+    missing.push(betWords(target));
     showError(target, message);
     tablet.apiErrors.push(target);
   };

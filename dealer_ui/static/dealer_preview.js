@@ -80,7 +80,10 @@ export async function refresh(quiet) {
   if (!quiet) clearErrors();
   await handNotes(turn);
   if (turn !== tablet.refreshes) return;
-  const body = roundBody(quiet);
+  const missing = [];
+  const body = roundBody(quiet, missing);
+  // No payout shown: the line says which seat or field holds it up.
+  $("#waiting").textContent = body || !missing.length ? "" : `No payouts yet: ${missing.join("; ")}.`;
   if (!body) {
     if (tablet.round.phase !== Phase.SETTLED) unpreview();
     return;

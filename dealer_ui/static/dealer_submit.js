@@ -35,6 +35,7 @@ export function showSettlement(round, replayed) {
   showPay("dealer", houseLine(round.house_net));
   const { heading, table } = settlementParts(round, replayed, tablet.bets);
   $("#results").replaceChildren(...heading);
+  $("#waiting").textContent = "";
   $("#settled-bets").replaceChildren(table); // over the picker, which a settled round does not use
   $("#settled-bets").hidden = false;
   $("#round-key").textContent = `Round #${round.id} · round id ${shortKey()}`;

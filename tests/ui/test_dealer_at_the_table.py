@@ -274,3 +274,32 @@ def test_same_bets_outlast_a_change_of_dealer(open_page: Any, table: dict[str, A
     expect(page.locator("#same-4")).to_be_enabled()
     page.tap("#same-bets")
     expect(page.locator("#bet-4-main")).to_have_value("25")
+
+
+def test_no_payouts_say_why_and_a_reload_keeps_the_picker_going(
+    open_page: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
+    hands = deal(47)
+    type_hand(page, "dealer", hands["dealer"])
+    type_hand(page, "3", hands["3"][:5])
+    page.fill("#bet-3-main", "25")
+    waiting = page.locator("#waiting")
+    expect(waiting).to_contain_text("seat 3 needs 7 cards")
+    wholly_shown(page, "#waiting")
+    type_hand(page, "3", hands["3"][5:])
+    expect(page.locator("#preview-table tbody tr")).to_have_count(1)
+    expect(waiting).to_have_text("")
+    page.fill("#bet-3-main", "10,50")  # a decimal comma: the seat and field are named
+    expect(page.locator('[data-error-for="seat-3-main"]')).to_contain_text(
+        "seat 3 Main: 10,50 is not an amount"
+    )
+    expect(waiting).to_contain_text("seat 3's Main bet")
+    page.fill("#bet-3-main", "25")
+    # After a reload the picker fills the next hand with room, not the full dealer's.
+    page.locator('[data-hand="dealer"] .hand-title').click()
+    page.reload()
+    expect(page.locator('[data-chips="dealer"] .chip')).to_have_count(7)
+    tap_hand(page, hands["1"][:1])
+    expect(page.locator('[data-error-for="codes"]')).to_have_text("")
+    assert chips(page, "1") == hands["1"][:1]

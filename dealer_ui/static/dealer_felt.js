@@ -46,6 +46,8 @@ function seatHead(seat) {
     checked: true,
     id: `hw-${seat}`,
     dataset: { field: `seat-${seat}-setting` },
+    "aria-label": `Seat ${seat} house way`, // six boxes called "House" cannot be told apart
+    title: "Untick for the player's own setting",
     onchange: (event) => felt.setOwn(seat, !event.target.checked),
   });
   const open = el(
@@ -101,8 +103,12 @@ function placeOf(setting, card) {
   return setting.low.includes(card) ? "low" : setting.high.includes(card) ? "high" : "";
 }
 
+/** What a screen reader says of a card in a hand: where it is played too (the LOW and HIGH shown on it). */
 function chipLabel(card, setting, place, picked) {
-  if (!setting) return `${spoken(card)}: tap to take it out of the hand (Undo puts it back)`;
+  if (!setting) {
+    const way = place ? `, in the ${place} hand (house way)` : "";
+    return `${spoken(card)}${way}: tap to take it out of the hand (Undo puts it back)`;
+  }
   const where = place ? `in the ${place}` : "not played";
   return `${spoken(card)}, ${where}${picked ? ", picked: tap another card to swap" : ": tap to pick, then another to swap"}`;
 }
@@ -153,6 +159,7 @@ export function markWay(key, way) {
     button.classList.toggle("high", place === "high");
     button.querySelector(".place")?.remove();
     if (place) button.append(el("span", { className: "place" }, place === "low" ? "LOW" : "HIGH"));
+    button.setAttribute("aria-label", chipLabel(button.dataset.card, null, place, false));
   }
 }
 

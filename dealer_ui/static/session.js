@@ -62,8 +62,17 @@ function refusal(user, signed) {
   ];
 }
 
+/** The bar links only the pages ``role`` may use (none before anyone signs in). The links
+ * stay in the page, hidden: a refusal names the pages a role can use from them. */
+function showPages(role) {
+  for (const link of document.querySelectorAll("nav.pages a[data-roles]")) {
+    link.hidden = !role || !link.dataset.roles.split(" ").includes(role);
+  }
+}
+
 function begin(user, onSignedIn) {
   setToken(user.token);
+  showPages(user.role);
   $("#who").textContent = `${user.name} (${user.role.replace("_", " ")})`;
   $("#sign-out").hidden = false;
   $("#change-password").hidden = false;
@@ -133,6 +142,7 @@ export function startSession(onSignedIn) {
       showError(target, error.message);
     }
   });
+  showPages(null);
   const flash = sessionStorage.getItem(FLASH);
   sessionStorage.removeItem(FLASH);
   const saved = read();

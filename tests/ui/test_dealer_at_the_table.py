@@ -303,3 +303,45 @@ def test_no_payouts_say_why_and_a_reload_keeps_the_picker_going(
     tap_hand(page, hands["1"][:1])
     expect(page.locator('[data-error-for="codes"]')).to_have_text("")
     assert chips(page, "1") == hands["1"][:1]
+
+
+def test_the_bar_links_only_the_pages_of_the_role_signed_in(open_page: Any) -> None:
+    page = open_page("/dealer", "dealer")
+    pages = page.get_by_role("navigation", name="Pages").get_by_role("link")
+    expect(pages).to_have_text(["Dealer"])
+    other = open_page("/pit", "pit_boss")
+    expect(other.get_by_role("navigation", name="Pages").get_by_role("link")).to_have_text(["Dealer", "Pit"])
+
+
+CONTRAST = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
+  const style = getComputedStyle(node);
+  const luminance = (color) => {
+    const [r, g, b] = color.match(/[\\d.]+/g).slice(0, 3).map((part) => {
+      const c = Number(part) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [style.color, style.backgroundColor].map(luminance).sort((a, b) => b - a);
+  return [node.textContent, (light + 0.05) / (dark + 0.05)];
+})"""
+
+
+def test_the_seats_controls_and_cards_are_named_for_screen_readers(
+    open_page: Any, live: Any, table: dict[str, Any]
+) -> None:
+    page = at_table(open_page, table)
+    for seat in range(1, 7):
+        expect(page.get_by_role("checkbox", name=f"Seat {seat} house way", exact=True)).to_have_count(1)
+    hands = deal(48)
+    type_hand(page, "2", hands["2"])
+    way = live.api("POST", f"/tables/{table['id']}/house-way", {"cards": hands["2"]}, "dealer")
+    expect(page.locator('[data-chips="2"] .chip.low')).to_have_count(2)
+    for place in ("low", "high"):
+        for card in way[place]:
+            label = page.locator(f'[data-chips="2"] [data-card="{card}"]').get_attribute("aria-label") or ""
+            assert f"in the {place} hand" in label, label
+    # Every chip of the pad is readable: 4.5:1 at least between its text and its colour.
+    ratios = page.evaluate(CONTRAST, "#pad .bet-chip")
+    assert len(ratios) == 6
+    assert [(text, ratio) for text, ratio in ratios if ratio < 4.5] == []

@@ -17,8 +17,10 @@ export class NoAnswer extends Error {}
 export class TimedOut extends NoAnswer {}
 
 // How long a request may go unanswered: a server that hangs must not leave
-// a page waiting ("Submitting…") with no end and no word.
-let timeLimit = 20_000;
+// a page waiting ("Submitting…") with no end and no word. A page may set a
+// shorter one (the tablet: a dealer waits at the table); a minute lets the
+// pit's long reports be worked out.
+let timeLimit = 60_000;
 
 /** The time limit of every request from now on, in milliseconds. */
 export function setTimeLimit(ms) {

@@ -6,7 +6,7 @@
 // preview in dealer_preview.js, the submission in dealer_submit.js, and
 // filling the hands from a deck feed in dealer_fill.js, asking for the
 // table's next deck in dealer_deck.js.
-import { BACKGROUND, call } from "./api.js";
+import { BACKGROUND, call, setTimeLimit } from "./api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
 import { buildPicker, clearHand, renderPicker, showUndo, typeCodes, undo } from "./dealer_cards.js";
 import { enter } from "./dealer_controls.js";
@@ -224,6 +224,9 @@ document.addEventListener("sign-in-ended", (event) => {
   saveDraft();
   notes.push("The round you submitted was not stored: sign in, check it and press Submit round again.");
 });
+// A round is settled in well under a second: twenty seconds without an
+// answer is a server that hangs, and the dealer is told.
+setTimeLimit(20_000);
 beforeSignOut(() => mayDiscard("Sign out", false));
 startSession(loadTables);
 

@@ -169,6 +169,7 @@ function restoreDraft() {
   } else if (tablet.round.phase === Phase.UNSURE) {
     showError("general", "This round was sent and no answer came back: Submit again sends the same round, which never settles twice.");
   } else {
+    if (draft.note) showError("general", draft.note);
     changed();
   }
   return true;
@@ -221,7 +222,7 @@ document.addEventListener("sign-in-ended", (event) => {
   const round = tablet.round;
   if (round?.phase !== Phase.SUBMITTING || request.method !== "POST" || !request.path.endsWith("/rounds")) return;
   enter(refused(round));
-  saveDraft();
+  saveDraft("This round was not stored: the sign-in ended when it was submitted. Check it and press Submit round.");
   notes.push("The round you submitted was not stored: sign in, check it and press Submit round again.");
 });
 // A round is settled in well under a second: twenty seconds without an

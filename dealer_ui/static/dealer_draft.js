@@ -19,7 +19,8 @@ function parse(text) {
   }
 }
 
-export function saveDraft() {
+/** Keep the round as it is on the felt; ``note`` (optional) is said when it is restored. */
+export function saveDraft(note = null) {
   const bets = Object.fromEntries(tablet.seats.map((seat) => [seat, typedBets(seat, tablet.bets)]));
   const draft = {
     key: tablet.round.key,
@@ -30,11 +31,12 @@ export function saveDraft() {
     deckId: tablet.deckId,
     settled: tablet.round.settled,
     sent: isSent(tablet.round),
+    note,
   };
   sessionStorage.setItem(draftKey(), JSON.stringify(draft));
 }
 
-/** The draft kept for the table (``{key, hands, manual, bets, empty, deckId, settled, sent}``), or null. */
+/** The draft kept for the table (``{key, hands, manual, bets, empty, deckId, settled, sent, note}``), or null. */
 export function readDraft() {
   const draft = parse(sessionStorage.getItem(draftKey()));
   return draft && draft.key ? draft : null;

@@ -48,7 +48,7 @@ export function roundBody(quiet = false, missing = []) {
     const required = tablet.bets.filter((bet) => bet.required);
     if (cards.length === 0 && Object.keys(bets).length === 0 && missing.length === required.length) continue;
     if (cards.length !== HAND_SIZE) fail(`seat-${seat}-cards`, `seat ${seat} needs ${HAND_SIZE} cards`);
-    for (const bet of missing) fail(`seat-${seat}-${bet.key}`, `the ${bet.name} bet is required`);
+    for (const bet of missing) fail(`seat-${seat}-${bet.key}`, `seat ${seat}: the ${bet.name} bet is required`);
     seats.push({ seat, cards: [...cards], setting: settingOf(seat, fail), bets });
   }
   if (seats.length === 0) fail("general", "no seat is playing: enter a seat's cards and Main bet");

@@ -184,13 +184,15 @@ def test_bets_over_the_limits_are_said_for_every_seat_at_once(open_page: Any, ta
     wholly_shown(page, '[data-error-for="seat-2-main"]')
     # Two seats wrong at once: both said at once, each where it can be read.
     page.fill("#bet-1-main", "1")
+    page.fill("#bet-2-main", "2,000")
     page.fill("#bet-3-main", "10")
     page.fill("#bet-3-break_bonus", "500")
     first = page.locator('[data-error-for="seat-1-main"]')
     third = page.locator('[data-error-for="seat-3-break_bonus"]')
     expect(first).to_have_text("seat 1: the Main bet of 1.00 is below the table minimum of 5.00")
     expect(third).to_have_text("seat 3: the Break Bonus bet of 500.00 is above the table maximum of 100.00")
-    for target in ("seat-1-main", "seat-3-break_bonus"):
+    expect(page.locator('[data-error-for="seat-2-main"]')).to_contain_text("above the table maximum")
+    for target in ("seat-1-main", "seat-2-main", "seat-3-break_bonus"):
         wholly_shown(page, f'[data-error-for="{target}"]')
         width = page.locator(f'[data-error-for="{target}"]').bounding_box()["width"]
         assert width > 200, (target, width)  # the seat's width, not a bet's column

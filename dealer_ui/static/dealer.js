@@ -5,7 +5,8 @@
 // same bets in dealer_pad.js, open and empty seats in dealer_seats.js, the
 // preview in dealer_preview.js, the submission in dealer_submit.js, and
 // filling the hands from a deck feed in dealer_fill.js, asking for the
-// table's next deck in dealer_deck.js.
+// table's next deck in dealer_deck.js, the dealing order's notice in
+// dealer_order.js, asking before a round is discarded in dealer_discard.js.
 import { BACKGROUND, call, setTimeLimit } from "./api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
 import { buildPicker, clearHand, renderPicker, showUndo, typeCodes, undo } from "./dealer_cards.js";

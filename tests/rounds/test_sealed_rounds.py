@@ -10,7 +10,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from service.audit.chain import seal_batch
 from service.cli import main
@@ -102,3 +102,42 @@ def test_audit_verify_names_the_rewritten_round(settings, rewritten):
     }
     assert fields["request_digest"]["sealed"] == rewritten["digest"]
     assert {"settlement.house_net", "seat_rows.house_net", "entered.digest"} <= set(fields)
+
+
+@pytest.fixture
+def unreadable_ref(app, client, as_role, table):
+    """A sealed round whose stored reference was rewritten as text that is
+    not JSON (the round's triggers dropped first)."""
+    game = enter(client, as_role["dealer"], table, "ref")
+    seal_all(app)
+    engine = app.extensions["breakpoker"]["engine"]
+    drop_triggers(engine)
+    with unit_of_work(sessions(app)) as session:
+        session.execute(
+            update(RoundRecord).where(RoundRecord.id == game["id"]).values(round_ref="not JSON {")
+        )
+    return game
+
+
+def test_recall_verify_names_a_stored_reference_that_is_not_json(settings, unreadable_ref):
+    """``audit verify`` names the round; so does ``recall --verify``, as a
+    failed verification rather than a traceback."""
+    game = unreadable_ref
+    result = cli(settings, "recall", str(game["id"]), "--verify")
+    assert result.exit_code == 1, result.output
+    assert not isinstance(result.exception, ValueError), result.exception
+    assert f"round {game['id']}: its stored round_ref is not JSON: 'not JSON {{'" in result.output
+    assert f"MISMATCH: round {game['id']} does not re-settle to what was stored" in result.stdout
+    assert '  round_ref: stored "not JSON {", re-settled "\\"ref\\""' in result.stdout
+    document = json.loads(cli(settings, "recall", str(game["id"]), "--verify", "--json").stdout)
+    assert document["round"] is None
+    assert document["error"].startswith(f"round {game['id']}: its stored round_ref is not JSON")
+    assert document["verify"]["equal"] is False
+    assert {"field": "round_id", "stored": "not JSON {", "sealed": "ref"} in document["verify"]["mismatches"]
+    # Without --verify there is nothing to show: a clear error, not a traceback.
+    shown = cli(settings, "recall", str(game["id"]))
+    assert shown.exit_code == 1
+    assert f"round {game['id']}: its stored round_ref is not JSON" in shown.output
+    audited = cli(settings, "audit", "verify")
+    assert audited.exit_code == 1
+    assert f"MISMATCH: round {game['id']} (table {game['table_id']})" in audited.stdout

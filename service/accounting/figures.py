@@ -6,8 +6,8 @@ cards' side of its check (:mod:`service.accounting.rounds_net`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass
+from datetime import date, datetime
 
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session
@@ -16,6 +16,7 @@ from service.accounting.drop_counts import current_drop_count
 from service.accounting.rounds_net import decided_since, rounds_side
 from service.accounting.sessions import CountKind, counts_of
 from service.accounting.slip_states import SlipKind, SlipState, signatures_of, state_of
+from service.store.accounting_models import SESSION_FIGURES_FIXED as FIXED
 from service.store.models import DropCount, SessionFigures, Slip, TableSession
 
 
@@ -44,10 +45,12 @@ def hold(win: int | None, drop: int | None) -> float | None:
     return win / drop
 
 
-def chip_figures(session: Session, table_session: TableSession) -> ChipFigures:
+def chip_figures(session: Session, table_session: TableSession, drop: DropCount | None = None) -> ChipFigures:
+    """The chips' side, with ``drop`` (the session's current count by default)."""
     counts = counts_of(session, table_session)
     fills, credits = received_totals(session, table_session.id)
-    drop = current_drop_count(session, table_session.id)
+    if drop is None:
+        drop = current_drop_count(session, table_session.id)
     closer = counts.get(CountKind.CLOSER)
     return ChipFigures(
         opener=counts[CountKind.OPENER].total,
@@ -70,36 +73,85 @@ def received_totals(session: Session, session_id: int) -> tuple[int, int]:
     return totals[SlipKind.FILL], totals[SlipKind.CREDIT]
 
 
+@dataclass(frozen=True)
+class KeptFigures:
+    """A ``session_figures`` row's values as its job derives them from the
+    session's records: the verification derives them again the same way
+    (:mod:`service.compliance.figures_check`)."""
+
+    table_id: int
+    gaming_day: date
+    shift: int
+    opener: int
+    closer: int
+    fills: int
+    credits: int
+    drop: int
+    win: int
+    drop_count_id: int
+    rounds: int
+    rounds_net: int
+    last_decision_id: int
+
+    def columns(self) -> dict[str, int | date]:
+        return asdict(self)
+
+
+def kept_figures(
+    session: Session, table_session: TableSession, drop: DropCount | None = None, as_of: int | None = None
+) -> KeptFigures | None:
+    """The session's figures row as its records give it: its chips with
+    ``drop`` (the current count by default), its rounds as of the approved
+    decision ``as_of`` (every one by default); None while it is open or
+    not counted (no row is kept)."""
+    figures = chip_figures(session, table_session, drop)
+    win = figures.win
+    if win is None or figures.drop is None or figures.drop_count_id is None or figures.closer is None:
+        return None
+    rounds = rounds_side(session, table_session, as_of)
+    return KeptFigures(
+        table_id=table_session.table_id,
+        gaming_day=table_session.gaming_day,
+        shift=table_session.shift,
+        opener=figures.opener,
+        closer=figures.closer,
+        fills=figures.fills,
+        credits=figures.credits,
+        drop=figures.drop,
+        win=win,
+        drop_count_id=figures.drop_count_id,
+        rounds=rounds.rounds,
+        rounds_net=rounds.net,
+        last_decision_id=rounds.last_decision_id,
+    )
+
+
 def figure_session(session: Session, session_id: int, now: datetime) -> bool:
     """Write (or rewrite, after a recount or a void or correction of one of
     its rounds) the session's figures row with both sides of its check;
     False when it is not counted yet or the row is up to date (a repeated
-    job)."""
+    job). The only writer of ``session_figures``: the workers' job calls it
+    (and the floor benchmark, as the job would)."""
     table_session = session.get(TableSession, session_id)
     if table_session is None:
         raise LookupError(f"no table session with id {session_id}")
-    figures = chip_figures(session, table_session)
-    win = figures.win
-    if win is None or figures.drop_count_id is None:
+    kept = kept_figures(session, table_session)
+    if kept is None:
         return False
-    rounds = rounds_side(session, table_session)
     row = session.get(SessionFigures, session_id, with_for_update=True)
     if (
         row is not None
-        and row.drop_count_id == figures.drop_count_id
-        and row.last_decision_id == rounds.last_decision_id
+        and row.drop_count_id == kept.drop_count_id
+        and row.last_decision_id == kept.last_decision_id
     ):
         return False
+    new = row is None
     if row is None:
         row = SessionFigures(session_id=session_id)
         session.add(row)
-    row.table_id = table_session.table_id
-    row.gaming_day = table_session.gaming_day
-    row.shift = table_session.shift
-    row.opener, row.closer, row.drop = figures.opener, figures.closer or 0, figures.drop or 0
-    row.fills, row.credits, row.win = figures.fills, figures.credits, win
-    row.drop_count_id = figures.drop_count_id
-    row.rounds, row.rounds_net, row.last_decision_id = rounds.rounds, rounds.net, rounds.last_decision_id
+    for name, value in kept.columns().items():
+        if new or name not in FIXED:  # the session's key, written once: the app role may not update it
+            setattr(row, name, value)
     row.figured_at = now
     session.flush()
     return True

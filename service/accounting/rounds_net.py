@@ -38,28 +38,45 @@ def in_session(table_session: Any) -> ColumnElement[bool]:
     return and_(*conditions)
 
 
-def counting_rounds(table_session: TableSession) -> list[ColumnElement[bool]]:
+def counting_rounds(table_session: TableSession, as_of: int | None = None) -> list[ColumnElement[bool]]:
     """The conditions on a round record that the session's check counts:
     its table, its time inside the session, neither voided nor corrected
     (an approved decision on a record takes it out; a correction's record,
-    stored at the original's time, counts instead)."""
-    return [
+    stored at the original's time, counts instead). ``as_of``: as they
+    stood once the approved decision with that id was made (0: before
+    any), the later decisions not made yet."""
+    approved: list[ColumnElement[bool]] = [ExceptionDecision.approved.is_(True)]
+    if as_of is not None:
+        approved.append(ExceptionDecision.id <= as_of)
+    conditions = [
         in_session(table_session),
-        ~exists().where(ExceptionDecision.round_id == RoundRecord.id, ExceptionDecision.approved),
+        ~exists().where(ExceptionDecision.round_id == RoundRecord.id, *approved),
     ]
+    if as_of is not None:  # a later correction's record was not stored yet
+        conditions.append(
+            ~exists().where(
+                ExceptionDecision.replacement_id == RoundRecord.id,
+                ExceptionDecision.approved,
+                ExceptionDecision.id > as_of,
+            )
+        )
+    return conditions
 
 
-def rounds_side(session: Session, table_session: TableSession) -> RoundsSide:
+def rounds_side(session: Session, table_session: TableSession, as_of: int | None = None) -> RoundsSide:
+    """The cards' side of the session's check, now or ``as_of`` an approved
+    decision (:func:`counting_rounds`): what its figures row keeps."""
     rounds, net = session.execute(
         select(func.count(RoundRecord.id), func.coalesce(func.sum(RoundRecord.house_net), 0)).where(
-            *counting_rounds(table_session)
+            *counting_rounds(table_session, as_of)
         )
     ).one()
-    last = session.scalar(
-        select(func.max(ExceptionDecision.id))
-        .join(RoundRecord, RoundRecord.id == ExceptionDecision.round_id)
-        .where(ExceptionDecision.approved, in_session(table_session))
+    decisions = select(func.max(ExceptionDecision.id)).join(
+        RoundRecord, RoundRecord.id == ExceptionDecision.round_id
     )
+    if as_of is not None:
+        decisions = decisions.where(ExceptionDecision.id <= as_of)
+    last = session.scalar(decisions.where(ExceptionDecision.approved, in_session(table_session)))
     # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
     return RoundsSide(int(rounds), int(net), int(last or 0))
 

@@ -10,6 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from service.api.blueprint import MAX_ID
 from service.api.export_schemas import ProgressSchema
+from service.api.figures_check_schemas import FiguresReportSchema
 from service.api.schemas import StrictSchema
 from service.compliance.accounting_report import PROBLEMS
 from service.jobs.progress import STATES
@@ -159,6 +160,11 @@ class TotalsReportSchema(Schema):
         fields.Integer(),
         required=True,
         metadata={"description": "rounds taken out of the totals although they still count"},
+    )
+    session_figures = fields.Nested(
+        FiguresReportSchema,
+        required=True,
+        metadata={"description": "each session's figures (win, drop, the check) against its records"},
     )
 
 

@@ -1,6 +1,6 @@
 """``breakpoker audit verify``: walk the audit hash chain, compare every
-stored round with its sealed event, recount the totals, and compare every
-table accounting record with its sealed event."""
+stored round with its sealed event, recount the totals and the sessions'
+figures, and compare every table accounting record with its sealed event."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from service.compliance.audit_verify import (
     record_verification,
     verify_records,
 )
+from service.compliance.figures_check import FiguresReport
 from service.compliance.signature_check import ExpectedHead
 from service.compliance.totals_check import TotalsReport
 from service.config.settings import Settings
@@ -246,12 +247,31 @@ def show_totals(report: TotalsReport) -> None:
             "the totals",
             fg="red",
         )
-    if report.intact:
+    if report.differing == 0 and not report.taken_out_counting:
         click.echo(f"totals: {report.checked} shift total(s) agree with a recount of the rounds")
+    else:
+        click.secho(
+            f"MISMATCH: {report.differing} of {report.checked} shift total(s) differ from a recount of "
+            "the rounds",
+            fg="red",
+            bold=True,
+        )
+    show_figures(report.figures)
+
+
+def show_figures(report: FiguresReport) -> None:
+    for difference in report.differences:
+        click.secho(
+            f"MISMATCH: the figures of {difference.where()}: {difference.column} stored "
+            f"{as_text(difference.stored)}, recounted {as_text(difference.recounted)}",
+            fg="red",
+        )
+    if report.intact:
+        click.echo(f"session figures: {report.checked} session(s) agree with their records")
         return
     click.secho(
-        f"MISMATCH: {report.differing} of {report.checked} shift total(s) differ from a recount of "
-        "the rounds",
+        f"MISMATCH: the figures of {report.differing} of {report.checked} session(s) differ from their "
+        "records",
         fg="red",
         bold=True,
     )

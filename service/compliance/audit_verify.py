@@ -28,7 +28,9 @@ What a DBA editing rows directly can do, and where it shows:
 - rewrite a round so that it agrees with itself, or lower a total: the
   round against its sealed event, the totals against a recount;
 - edit a slip's total, a tray count or a drop count, or insert one by hand:
-  the record against its sealed event (or its lack of one).
+  the record against its sealed event (or its lack of one);
+- edit a session's figures (its win, drop or check): the row derived again
+  from the session's records (:mod:`service.compliance.figures_check`).
 
 A DBA who can also drop the triggers can rewrite events and seal the whole
 chain again, every hash recomputed: the hash walk holds, but the heads the

@@ -12,7 +12,10 @@ although no void or correction took it out is named on its own.
 The expected win's totals (``shift_expected_values``) are recounted too
 (:mod:`service.compliance.value_sums_check`); their differences are
 named ``shift_expected_values.<column>``, with version 0 (they are kept
-per dealer, not per version).
+per dealer, not per version). So is each session's figures row
+(``session_figures``: the chips' win, drop and hold and the
+cards-against-chips check), derived again from its session's records
+(:mod:`service.compliance.figures_check`) and named by its session.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any, TypedDict
 from sqlalchemy import ColumnElement, Float, Select, and_, case, cast, func, literal_column, select
 from sqlalchemy.orm import Session
 
+from service.compliance.figures_check import FiguresReport, FiguresReportJson, check_figures, figures_rows
 from service.compliance.recount_query import recount_beside_stored, zeros
 from service.compliance.value_sums_check import check_value_sums
 from service.engine.house_way import Rule
@@ -69,6 +73,7 @@ class TotalsReportJson(TypedDict):
     differing: int
     differences: list[TotalDifferenceJson]
     taken_out_counting: list[int]
+    session_figures: FiguresReportJson
 
 
 @dataclass(frozen=True)
@@ -113,11 +118,13 @@ class TotalsReport:
     differing: int  # shift totals with a column that differs
     differences: tuple[TotalDifference, ...]  # the first LISTED columns that differ
     taken_out_counting: tuple[int, ...]  # rounds marked taken out that still count (the first LISTED)
+    figures: FiguresReport  # each session's figures against its records
 
     @property
     def problems(self) -> int:
-        """Shift totals that differ, and rounds taken out that still count."""
-        return self.differing + len(self.taken_out_counting)
+        """Shift totals that differ, rounds taken out that still count, and
+        sessions' figures that differ."""
+        return self.differing + len(self.taken_out_counting) + self.figures.differing
 
     @property
     def intact(self) -> bool:
@@ -130,6 +137,7 @@ class TotalsReport:
             "differing": self.differing,
             "differences": [difference.to_json() for difference in self.differences],
             "taken_out_counting": list(self.taken_out_counting),
+            "session_figures": self.figures.to_json(),
         }
 
 
@@ -168,13 +176,15 @@ def check_totals(session: Session, progress: Progress | None = None) -> TotalsRe
         .order_by(AggregatedRound.round_id)
         .limit(LISTED)
     )
-    return TotalsReport(checked, differing, _named(session, found[:LISTED]), tuple(taken_out))
+    figures = check_figures(session, LISTED, progress)
+    return TotalsReport(checked, differing, _named(session, found[:LISTED]), tuple(taken_out), figures)
 
 
 def total_rows(session: Session) -> int:
-    """How many shift totals there are, of both kinds (for a verification's progress)."""
+    """How many shift totals there are, of both kinds, and sessions' figures
+    rows (for a verification's progress)."""
     counts = (select(func.count()).select_from(table) for table in (ShiftAggregate, ShiftExpectedValues))
-    return sum(int(session.scalar(count) or 0) for count in counts)
+    return sum(int(session.scalar(count) or 0) for count in counts) + figures_rows(session)
 
 
 def _differ(column: str, stored: Any, recounted: Any) -> bool:

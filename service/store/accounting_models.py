@@ -135,10 +135,18 @@ class DropCount(Base):
     reason: Mapped[str | None] = mapped_column(String(500))  # a recount's
 
 
+#: the columns of a ``session_figures`` row written once, with the row: the
+#: session's key (on PostgreSQL the app role may not update them)
+SESSION_FIGURES_FIXED = ("session_id", "table_id", "gaming_day", "shift")
+
+
 class SessionFigures(Base):
     """A counted session's figures as the workers keep them for the reports
     (a YTD floor report sums these, never the slips). Rewritten by its job
-    after a recount: the one table here that is not append-only."""
+    after a recount: the one table here that is not append-only. Every
+    verification derives each row again from the session's records
+    (:mod:`service.compliance.figures_check`); the app role may insert and
+    update rows but not delete them (:mod:`service.store.roles`)."""
 
     __tablename__ = "session_figures"
 

@@ -11,7 +11,21 @@ is open to it: a forger with the app's password cannot switch the
 append-only triggers off or empty a table. It reads the migration revision
 and cannot change it. Default privileges give it the same rights on the
 tables later migrations add, so granting once is enough, though doing it
-again after each upgrade (as the image's migrate step does) is harmless."""
+again after each upgrade (as the image's migrate step does) is harmless.
+
+``session_figures`` is the one derived table the app role may rewrite:
+the workers' session figures job keeps it
+(:func:`service.accounting.figures.figure_session`, its only writer), and
+the API and the workers connect as this one role, so no grant can let the
+job write it and refuse the API. The table is narrowed to what the job
+does instead: insert a row, and rewrite its figures; never delete one, nor
+move it to another session, table, gaming day or shift (the columns of
+``SESSION_FIGURES_FIXED``, written once). A figure forged through the
+app's role (or by the owner) is caught after the fact: every verification
+derives each row again from its session's records and names the rows that
+differ (:mod:`service.compliance.figures_check`). A trigger refusing rows
+that do not match a recount was left out on purpose: the recount is the
+verification's to make, not a write's."""
 
 from __future__ import annotations
 
@@ -21,11 +35,18 @@ from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
 from service.errors import ServiceError
+from service.store.accounting_models import SESSION_FIGURES_FIXED, SessionFigures
 from service.store.db import make_engine
 
 # An unquoted PostgreSQL name: what `CREATE ROLE name` takes as it is.
 _ROLE = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 ROW_RIGHTS = "SELECT, INSERT, UPDATE, DELETE"
+#: the columns of a session's figures the job rewrites (quoted: "drop" is a keyword)
+FIGURES_KEPT = tuple(
+    f'"{column.name}"'
+    for column in SessionFigures.__table__.columns
+    if column.name not in SESSION_FIGURES_FIXED
+)
 SEQUENCE_RIGHTS = "USAGE, SELECT"
 
 
@@ -63,6 +84,8 @@ def statements(role: str, owner: str) -> list[str]:
         f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}",
         f"GRANT {ROW_RIGHTS} ON ALL TABLES IN SCHEMA public TO {role}",
         f"REVOKE INSERT, UPDATE, DELETE ON alembic_version FROM {role}",
+        f"REVOKE UPDATE, DELETE ON session_figures FROM {role}",
+        f"GRANT UPDATE ({', '.join(FIGURES_KEPT)}) ON session_figures TO {role}",
         f"GRANT {SEQUENCE_RIGHTS} ON ALL SEQUENCES IN SCHEMA public TO {role}",
         f"ALTER DEFAULT PRIVILEGES FOR ROLE {owner} IN SCHEMA public GRANT {ROW_RIGHTS} ON TABLES TO {role}",
         f"ALTER DEFAULT PRIVILEGES FOR ROLE {owner} IN SCHEMA public "

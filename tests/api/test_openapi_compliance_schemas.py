@@ -21,6 +21,7 @@ from service.compliance.accounting_report import (
 from service.compliance.audit_verify import AuditReport, AuditReportJson
 from service.compliance.chain_report import ABSENT, BrokenLink, ChainReport, Difference
 from service.compliance.export_manifest import Manifest, ManifestFile
+from service.compliance.figures_check import FiguresDifference, FiguresReport
 from service.compliance.totals_check import TotalDifference, TotalsReport
 from service.rounds.sealed import SEALED, Mismatch, RoundProblem, RoundsReport
 from tests.support.openapi import (
@@ -150,6 +151,14 @@ def a_broken_report() -> AuditReport:
             TotalDifference(1, "BP-1", "2026-12-01", 1, 3, "dealer", 2, "main_stake_squares", 2.5, 4.0),
         ),
         (11,),
+        FiguresReport(
+            3,
+            1,
+            (
+                FiguresDifference(5, 1, "BP-1", "2026-12-01", 1, "win", 350000, 300000),
+                FiguresDifference(5, 1, "BP-1", "2026-12-01", 1, "gaming_day", "2026-12-01", None),
+            ),
+        ),
     )
     slip = RecordProblem(
         "slips", 4, "slip:12", 30, RECORD_EDITED, "edited", (FieldDifference("total", 350000, 300000),)
@@ -178,6 +187,7 @@ def test_the_report_schema_shows_exactly_the_report():
     assert shown["accounting"]["problems"][2]["event_id"] is None
     # An integer stays an integer: no total is shown as 900.0.
     assert json.dumps(shown["totals"]["differences"][0]["recounted"]) == "900"
+    assert shown["totals"]["session_figures"]["differences"][1]["recounted"] is None
 
 
 def test_the_manifest_schema_shows_exactly_a_manifest():

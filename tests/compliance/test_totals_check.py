@@ -75,6 +75,7 @@ def test_the_totals_agree_with_a_recount_of_the_rounds(settings, counted):
         "differing": 0,
         "differences": [],
         "taken_out_counting": [],
+        "session_figures": {"intact": True, "checked": 0, "differing": 0, "differences": []},
     }
 
 

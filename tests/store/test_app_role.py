@@ -20,7 +20,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
 from service.cli import main
+from service.store.accounting_models import SESSION_FIGURES_FIXED
 from service.store.db import make_engine
+from service.store.models import SessionFigures
 from service.store.roles import RoleRefused, statements
 from tests.postgres import scratch_database
 
@@ -155,6 +157,41 @@ def test_the_app_role_writes_and_reads_rows(granted, monkeypatch):
 )
 def test_the_app_role_is_refused_what_would_let_it_forge(granted, statement, words):
     assert words in _refused(granted.app_url, statement)
+
+
+#: what the session figures job writes in a row it rewrites (service/accounting/figures.py)
+KEPT = [c.name for c in SessionFigures.__table__.columns if c.name not in SESSION_FIGURES_FIXED]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "DELETE FROM session_figures",
+        "UPDATE session_figures SET session_id = session_id + 1",
+        "UPDATE session_figures SET table_id = 1, gaming_day = '2026-01-01', shift = 1",
+    ],
+    ids=["delete", "move a row to another session", "move a row to another table or day"],
+)
+def test_the_app_role_may_not_delete_figures_or_move_them(granted, statement):
+    """The API and the workers connect as one role: the grants cannot tell
+    the job from a request, but they narrow the table to what the job
+    does (a verification derives every row again)."""
+    assert "permission denied" in _refused(granted.app_url, statement)
+
+
+def test_the_app_role_writes_figures_as_the_job_does(granted):
+    app = make_engine(granted.app_url)
+    columns = ", ".join(c.name for c in SessionFigures.__table__.columns)
+    kept = ", ".join(f'"{name}" = "{name}"' for name in KEPT)
+    try:
+        with app.begin() as connection:  # no rows: the rights are checked all the same
+            connection.execute(
+                text(f"INSERT INTO session_figures ({columns}) SELECT {columns} FROM session_figures")
+            )
+            connection.execute(text("SELECT session_id FROM session_figures WHERE session_id = 0 FOR UPDATE"))
+            connection.execute(text(f"UPDATE session_figures SET {kept} WHERE session_id = 0"))
+    finally:
+        app.dispose()
 
 
 def test_a_table_a_later_migration_adds_is_granted_too(granted):

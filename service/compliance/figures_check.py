@@ -1,0 +1,186 @@
+"""Each session's figures (``session_figures``, what the reports' win,
+drop, hold and cards-against-chips check sum) derived again from the
+session's records, and each row that differs named column by column.
+
+The workers' job keeps these rows (:func:`service.accounting.figures.figure_session`),
+and no trigger guards them: it rewrites a row after a recount or a void.
+A row names what it was derived from, the drop count and the newest
+approved void or correction it reflects; the row is derived again from
+those (:func:`service.accounting.figures.kept_figures`: the same code as
+the job), so a row the job has not rewritten yet after a recount or a
+decision is not a difference (the pending sessions of the reports show
+it), and a figure written by hand is. A drop count of another session is
+named, and a row of a session that is not closed and counted differs in
+every column (its recount is null). The records themselves are checked
+against their sealed events elsewhere
+(:mod:`service.compliance.accounting_verify`).
+
+One row at a time, a keyset page of rows at a time: a casino's sessions
+are a few a table a day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+from typing import TypedDict
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from service.accounting.figures import KeptFigures, kept_figures
+from service.jobs.progress import Progress
+from service.store.models import DropCount, GameTable, SessionFigures, TableSession
+
+PAGE = 200  # rows a query
+#: the columns derived again (``figured_at`` is only when)
+COLUMNS = tuple(name for name in KeptFigures.__dataclass_fields__)
+
+Figure = int | str | None  # an amount or count, a gaming day (ISO 8601), null: no recount
+
+
+class FiguresDifferenceJson(TypedDict):
+    session_id: int
+    table_id: int
+    table: str
+    gaming_day: str
+    shift: int
+    column: str
+    stored: Figure
+    recounted: Figure
+
+
+class FiguresReportJson(TypedDict):
+    intact: bool
+    checked: int
+    differing: int
+    differences: list[FiguresDifferenceJson]
+
+
+@dataclass(frozen=True)
+class FiguresDifference:
+    """One column of one session's figures: as stored, and as its records give it."""
+
+    session_id: int
+    table_id: int
+    table: str
+    gaming_day: str
+    shift: int
+    column: str
+    stored: Figure
+    recounted: Figure
+
+    def to_json(self) -> FiguresDifferenceJson:
+        return {
+            "session_id": self.session_id,
+            "table_id": self.table_id,
+            "table": self.table,
+            "gaming_day": self.gaming_day,
+            "shift": self.shift,
+            "column": self.column,
+            "stored": self.stored,
+            "recounted": self.recounted,
+        }
+
+    def where(self) -> str:
+        return (
+            f"table session {self.session_id}, table {self.table} (id {self.table_id}), gaming day "
+            f"{self.gaming_day}, shift {self.shift}"
+        )
+
+
+@dataclass(frozen=True)
+class FiguresReport:
+    checked: int  # figures rows derived again
+    differing: int  # rows with a column that differs
+    differences: tuple[FiguresDifference, ...]  # the first ``listed`` columns that differ
+
+    @property
+    def intact(self) -> bool:
+        return self.differing == 0
+
+    def to_json(self) -> FiguresReportJson:
+        return {
+            "intact": self.intact,
+            "checked": self.checked,
+            "differing": self.differing,
+            "differences": [difference.to_json() for difference in self.differences],
+        }
+
+
+def check_figures(session: Session, listed: int = 100, progress: Progress | None = None) -> FiguresReport:
+    """Every ``session_figures`` row against its session's records."""
+    checked = differing = 0
+    found: list[FiguresDifference] = []
+    names: dict[int, str] = {}
+    for page in _pages(session):
+        tables = {row.table_id for row in page} - names.keys()
+        pairs = session.execute(select(GameTable.id, GameTable.name).where(GameTable.id.in_(tables)))
+        names.update((pair.id, pair.name) for pair in pairs)
+        for row in page:
+            columns = _differences(session, row, names.get(row.table_id, "?"))
+            checked += 1
+            differing += bool(columns)
+            found += columns[: max(0, listed - len(found))]
+            if progress is not None:
+                progress(1)
+    return FiguresReport(checked, differing, tuple(found))
+
+
+def figures_rows(session: Session) -> int:
+    """How many rows :func:`check_figures` derives again."""
+    return int(session.scalar(select(func.count()).select_from(SessionFigures)) or 0)
+
+
+def _pages(session: Session) -> Iterator[list[SessionFigures]]:
+    after = 0
+    while True:
+        page = list(
+            session.scalars(
+                select(SessionFigures)
+                .where(SessionFigures.session_id > after)
+                .order_by(SessionFigures.session_id)
+                .limit(PAGE)
+            )
+        )
+        yield page
+        if len(page) < PAGE:
+            return
+        after = page[-1].session_id
+        session.expunge_all()
+
+
+def _differences(session: Session, row: SessionFigures, table: str) -> list[FiguresDifference]:
+    recounted = _recount(session, row)
+    stored = {name: getattr(row, name) for name in COLUMNS}
+    return [
+        FiguresDifference(
+            row.session_id,
+            row.table_id,
+            table,
+            row.gaming_day.isoformat(),
+            row.shift,
+            name,
+            _shown(stored[name]),
+            _shown(recounted.get(name)),
+        )
+        for name in COLUMNS
+        if stored[name] != recounted.get(name)
+    ]
+
+
+def _recount(session: Session, row: SessionFigures) -> dict[str, int | date]:
+    """The row as the job derives it from the drop count and the decision
+    it names (the session's current drop count if it names another
+    session's)."""
+    table_session = session.get_one(TableSession, row.session_id)
+    drop = session.get(DropCount, row.drop_count_id)
+    if drop is not None and drop.session_id != row.session_id:
+        drop = None
+    kept = kept_figures(session, table_session, drop, as_of=row.last_decision_id)
+    return {} if kept is None else kept.columns()
+
+
+def _shown(value: int | date | None) -> Figure:
+    return value.isoformat() if isinstance(value, date) else value

@@ -186,14 +186,20 @@ class RecordProblemSchema(Schema):
         allow_none=True,
         metadata={
             "description": "the stored table: table_sessions, inventory_counts, slips, slip_signatures, "
-            "drop_counts or check_notes; null: an event whose payload names no record"
+            "drop_counts, check_notes, round_exceptions or exception_decisions; null: an event whose "
+            "payload names no record"
         },
     )
     id = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "the row's id; null: the event names none"}
+        required=True,
+        allow_none=True,
+        metadata={"description": "the row's id (a decision's: its exception's); null: the event names none"},
     )
     subject = fields.String(
-        required=True, metadata={"description": "its event's subject: session:ID or slip:NUMBER"}
+        required=True,
+        metadata={
+            "description": "its event's subject: session:ID, slip:NUMBER or round:ID (a void or correction)"
+        },
     )
     event_id = fields.Integer(
         required=True,
@@ -247,8 +253,8 @@ class AuditReportSchema(Schema):
         AccountingReportSchema,
         required=True,
         metadata={
-            "description": "the table sessions, tray counts, slips, signatures, drop counts and check "
-            "notes against their sealed events"
+            "description": "the table sessions, tray counts, slips, signatures, drop counts, check "
+            "notes, and the void and correction requests and decisions against their sealed events"
         },
     )
 

@@ -61,6 +61,25 @@ class Table:
     key: str
     shown: Callable[[Any], Record]  # the ORM row -> its record
     denominations: tuple[int, ...] | None = None  # None: the rows hold no count
+    # The row's column the record's key names: its id, or another unique
+    # one (a review decision is named by its exception).
+    ident: str = "id"
+
+    def ident_of(self, row: Any) -> int:
+        value: int = getattr(row, self.ident)
+        return value
+
+    def named(self, value: object) -> str:
+        """A row in words, for messages."""
+        if self.ident == "id":
+            return f"{self.name} row {value}"
+        return f"{self.name} row of {self.ident.removesuffix('_id')} {value}"
+
+    def get(self, session: Session, value: int) -> Any:
+        if self.ident == "id":
+            return session.get(self.model, value)
+        model: Any = self.model
+        return session.scalar(select(model).where(getattr(model, self.ident) == value))
 
 
 TABLES: Mapping[str, Table] = {

@@ -1,6 +1,9 @@
 """Every stored accounting record against the sealed event that carries it
 whole: the table sessions and their tray counts, the slips and their
-signatures, the drop counts and the check notes.
+signatures, the drop counts and the check notes; and every review record,
+each void or correction request and its decision
+(:mod:`service.compliance.review_claims`), as an approved void moves the
+cards-against-chips check as much as a slip does.
 
 A record edited in the database (its append-only triggers dropped first)
 no longer matches its event, and each field that differs is named with
@@ -56,10 +59,14 @@ from service.compliance.accounting_report import (
     RecordProblem,
 )
 from service.compliance.chain_report import compare
+from service.compliance.review_claims import REVIEW_KINDS, REVIEW_TABLES, review_claims
 from service.jobs.progress import Progress
 from service.store.models import AuditEvent, AuditSeal, Slip, TableSession
 
 PAGE = 500  # events or rows a query
+#: every stored table of records checked here, and every kind of their events
+ALL_TABLES = {**TABLES, **REVIEW_TABLES}
+ALL_KINDS = (*KINDS, *REVIEW_KINDS)
 
 __all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
 
@@ -74,10 +81,10 @@ class _Walk:
 
 
 def check_accounting(session: Session, progress: Progress | None = None) -> AccountingReport:
-    """Every accounting event against the rows it claims, then every stored
-    row that no event claims."""
-    tables = ((table.name, _rows(session, table.model)) for table in TABLES.values())
-    return _check(session, AuditEvent.kind.in_(KINDS), tables, progress)
+    """Every accounting and review event against the rows it claims, then
+    every stored row that no event claims."""
+    tables = ((table.name, _rows(session, table.model)) for table in ALL_TABLES.values())
+    return _check(session, AuditEvent.kind.in_(ALL_KINDS), tables, progress)
 
 
 def check_subject(session: Session, subject: str) -> AccountingReport:
@@ -108,7 +115,7 @@ def _check(
         claimed = set().union(*(ids for (table, _), ids in walk.seen.items() if table == name))
         for row in rows:
             checked += 1
-            if row.id not in claimed:
+            if ALL_TABLES[name].ident_of(row) not in claimed:
                 walk.problems.append(_unclaimed(session, name, row))
             elif name == SESSIONS:
                 walk.problems += _closed_unsealed(row, walk)
@@ -121,8 +128,8 @@ def _check(
 
 def accounting_size(session: Session) -> int:
     """How many events and rows :func:`check_accounting` reads."""
-    events = select(func.count()).where(AuditEvent.kind.in_(KINDS))
-    rows = [select(func.count()).select_from(table.model) for table in TABLES.values()]
+    events = select(func.count()).where(AuditEvent.kind.in_(ALL_KINDS))
+    rows = [select(func.count()).select_from(table.model) for table in ALL_TABLES.values()]
     return sum(int(session.scalar(query) or 0) for query in (events, *rows))
 
 
@@ -173,7 +180,7 @@ def _as_sealed(row: Any) -> SealedEvent:
 
 
 def _check_event(session: Session, event: SealedEvent, walk: _Walk) -> list[RecordProblem]:
-    claims = claims_of(event)
+    claims = claims_of(event) or review_claims(event)
     if not claims or any(claim.row_id is None for claim in claims):
         return [
             RecordProblem(
@@ -190,9 +197,9 @@ def _check_event(session: Session, event: SealedEvent, walk: _Walk) -> list[Reco
 
 def _check_claim(session: Session, event: SealedEvent, claim: Claim, walk: _Walk) -> list[RecordProblem]:
     assert claim.row_id is not None  # _check_event names a claim without one
-    table = TABLES[claim.table]
+    table = ALL_TABLES[claim.table]
     seen = walk.seen[(claim.table, event.kind)]
-    named = f"{claim.table} row {claim.row_id}"
+    named = table.named(claim.row_id)
     if claim.row_id in seen:
         return [
             RecordProblem(
@@ -205,7 +212,7 @@ def _check_claim(session: Session, event: SealedEvent, claim: Claim, walk: _Walk
             )
         ]
     seen.add(claim.row_id)
-    row = session.get(table.model, claim.row_id)
+    row = table.get(session, claim.row_id)
     if row is None:
         message = f"{named} is gone: {event.kind} event {event.id} ({event.subject}) seals it"
         return [RecordProblem(claim.table, claim.row_id, event.subject, event.id, RECORD_MISSING, message)]
@@ -227,18 +234,21 @@ def _check_claim(session: Session, event: SealedEvent, claim: Claim, walk: _Walk
 
 
 def _unclaimed(session: Session, table: str, row: Any) -> RecordProblem:
+    stored = ALL_TABLES[table]
     return RecordProblem(
         table,
-        row.id,
+        stored.ident_of(row),
         _subject(session, table, row),
         None,
         EVENT_MISSING,
-        f"{table} row {row.id} has no event: it was written outside the service",
+        f"{stored.named(stored.ident_of(row))} has no event: it was written outside the service",
     )
 
 
 def _subject(session: Session, table: str, row: Any) -> str:
     """The subject the row's event would have: its session, or its slip."""
+    if table in REVIEW_TABLES:
+        return f"round:{row.round_id}"
     if table == SESSIONS:
         return f"session:{row.id}"
     if table == SLIPS:

@@ -9,8 +9,9 @@ runs together:
 - the derived totals the reports read, recounted from the rounds
   (:mod:`service.compliance.totals_check`);
 - every table accounting record (sessions, tray counts, slips and their
-  signatures, drop counts, check notes) against the sealed event that
-  carries it whole (:mod:`service.compliance.accounting_verify`).
+  signatures, drop counts, check notes) and every void or correction
+  request and its decision against the sealed event that carries it whole
+  (:mod:`service.compliance.accounting_verify`).
 
 What a DBA editing rows directly can do, and where it shows:
 
@@ -27,8 +28,9 @@ What a DBA editing rows directly can do, and where it shows:
   although events are stored;
 - rewrite a round so that it agrees with itself, or lower a total: the
   round against its sealed event, the totals against a recount;
-- edit a slip's total, a tray count or a drop count, or insert one by hand:
-  the record against its sealed event (or its lack of one);
+- edit a slip's total, a tray count or a drop count, or insert one by hand,
+  or write an approved void or correction by SQL: the record against its
+  sealed event (or its lack of one);
 - edit a session's figures (its win, drop or check): the row derived again
   from the session's records (:mod:`service.compliance.figures_check`).
 

@@ -1,7 +1,8 @@
 """Least privilege on PostgreSQL: migrated as the owner role, granted with
 ``breakpoker db grant-app-role``, the app role reads and writes rows but
 is refused ALTER TABLE, DISABLE TRIGGER and TRUNCATE (and the migration
-revision, and new tables of its own).
+revision, new tables of its own, and deleting or moving a session's
+figures).
 
 Always on PostgreSQL (TEST_DATABASE_URL's server, else the machine's own):
 roles are PostgreSQL's. They are the whole server's, not one database's,

@@ -261,7 +261,7 @@ def _subject(session: Session, table: str, row: Any) -> str:
 
 def _unsummed(session: Session, table: str, row: Any) -> list[RecordProblem]:
     """A count's row whose total is not the sum of its lines."""
-    denominations = TABLES[table].denominations
+    denominations = ALL_TABLES[table].denominations
     if denominations is None:
         return []
     fault = count_fault(row.lines, row.total, denominations)

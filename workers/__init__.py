@@ -1,7 +1,14 @@
-"""Everything that runs off the request path: the worker process
-(``worker.py``), the RQ jobs (``jobs.py``, thin wrappers around the
-service's use cases), putting jobs on their queues (``queues.py``), the
-outbox dispatcher (``outbox.py``) and the sweep that sends lost work again
-(``sweep.py``). Nothing is built at import time; each worker process opens
-its database on first use. Only the CLI's ``run`` and ``worker`` commands
-import this package."""
+"""Everything that runs off the request path. Nothing is built at import
+time; each worker process opens its database on first use. Only the CLI's ``run`` and ``worker`` commands
+import this package.
+
+Modules:
+
+- ``worker.py``: the worker process (quick queues in process, long jobs
+  in a work-horse)
+- ``jobs.py``: the RQ jobs, thin wrappers around the use cases
+- ``queues.py``: putting jobs on their queues (``FUNCTIONS``: a job names
+  its function)
+- ``outbox.py``: the outbox dispatcher (``waiting``: only the waiting rows)
+- ``sweep.py``: sending again the work Redis lost
+"""

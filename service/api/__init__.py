@@ -1,4 +1,51 @@
-"""The HTTP API under ``/api/v1``: flask-smorest blueprints, JSON errors."""
+"""The HTTP API under ``/api/v1``: flask-smorest blueprints, JSON errors.
+
+Modules:
+
+- ``app.py``: the Flask factory; ``blueprint.py``: the strict argument
+  parser; ``session.py``, ``transactions.py``: a request's session and
+  transaction, run again after a lost race
+- ``security.py``: bearer tokens and ``@roles``, the only role check
+  (``ANY_ROLE`` leaves out the ``device`` role)
+- ``schemas.py``: ``StrictSchema``, whose text ``text_input.py`` checks
+- ``errors.py``: errors as RFC 9457 problems; ``problems.py``: each code's
+  type, title and page; ``error_docs.py``: documented;
+  ``routing_errors.py``: a path with no view
+- ``headers.py``: headers on every answer; ``request_log.py``: request ids
+  and access lines; ``gunicorn_hooks.py``: the gunicorn hooks
+- ``paging.py``: lists' order, cursors and Link headers
+- ``idempotency.py``: a round's ``Idempotency-Key``
+- ``etags.py``: ``If-Match`` on configurations and schedules (a stale one
+  412, none 428)
+- ``docs_page.py``: the interactive page at ``/api/v1/docs``
+- ``health.py``: liveness, readiness and the version
+- ``auth_routes.py``: sign-in, ``/auth/me``, one's own password;
+  ``user_routes.py``, ``user_schemas.py``: users, for admins
+- ``table_routes.py``: tables and the house way; ``config_routes.py``,
+  ``config_schemas.py``: configuration versions, schedule and preview;
+  ``currency_routes.py``: the currencies a table may be created in;
+  ``sheet_schemas.py``, ``strategy_schemas.py``: the par sheet
+- ``round_routes.py``: entering and reading rounds; ``round_in_schemas.py``
+  (as entered), ``round_schemas.py`` (as stored),
+  ``settlement_schemas.py`` (its settlement field by field)
+- ``hand_routes.py``, ``hand_schemas.py``: the hand calculator
+- ``deck_routes.py``, ``deck_schemas.py``: the deck feed and the deal order
+- ``exception_routes.py``, ``exception_schemas.py``: voids, corrections,
+  the recall
+- ``report_routes.py``: reports; ``report_schemas.py``,
+  ``report_query_schemas.py``, ``report_fields.py`` (the fields they
+  share), ``expected_win_schemas.py``, ``chips_schemas.py``
+- ``session_routes.py``, ``slip_routes.py``: the table accounting;
+  ``accounting_schemas.py`` (what they take),
+  ``accounting_record_schemas.py`` (what they answer); ``cosigning.py``:
+  a second signature checked
+- ``audit_routes.py``, ``audit_schemas.py``, ``figures_check_schemas.py``:
+  verifications of the trail
+- ``export_routes.py``, ``export_schemas.py``: compliance exports
+- ``ops_routes.py``: the background work and ``/metrics``
+- ``showdown_routes.py``, ``showdown_schemas.py``: the poker room's
+  showdowns, bring-in, first button and betting check
+"""
 
 from __future__ import annotations
 

@@ -2,7 +2,31 @@
 
 Each command's module is imported only when that command runs: importing
 them all (numba's loops, the benches, the demo) cost every worker, server
-and test subprocess about a second of CPU before it did anything."""
+and test subprocess about a second of CPU before it did anything.
+
+Modules:
+
+- ``__main__.py``: ``python -m service.cli``
+- ``run.py``: ``breakpoker run``; ``run_summary.py``: what it prints;
+  ``serve.py``: the API under gunicorn; ``worker.py``: ``worker``,
+  ``dispatcher`` and ``jobs``
+- ``db.py``: the schema and the app role; ``users.py``, ``tables.py``:
+  accounts and tables without the API
+- ``settle.py``: rounds as JSON lines; ``batch_gc.py``: the collector's
+  settings for batch work; ``recall.py``: a stored round re-settled;
+  ``house_way.py``: how the house sets seven cards
+- ``analyze.py``: the par sheet; ``strategy.py``: ``strategy build``;
+  ``advise.py``: the hand calculator; ``config_source.py``: which
+  configuration a command works on; ``progress.py``: the progress bar
+- ``audit.py``: ``audit verify``; ``audit_records.py``: ``audit record``;
+  ``audit_keys.py``: ``verify-export``, ``public-key``, ``rotate-key``
+- ``shoe.py``: ``shoe simulate``; ``showdown.py``: poker-room showdowns
+  from JSON lines
+- ``session.py``: a command's database session; ``scratch.py``: the
+  benchmarks' scratch database
+- ``bench/``: ``make bench``'s commands and ``bench-scale``; ``demo/``:
+  ``demo-day``
+"""
 
 from __future__ import annotations
 

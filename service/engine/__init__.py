@@ -12,4 +12,7 @@ Where each rule of the rule book (``shared/docs/rules.md``) lives:
 - rounds and their validation: :mod:`~service.engine.round`
 - settlement (sections 7-9, 11): :mod:`~service.engine.settlement`
 - the JSON shape of rounds and settlements: :mod:`~service.engine.round_json`
+- dealing a deck read by a shoe by the table's deal order: :mod:`~service.engine.dealing`
+- the rule book's edition: :mod:`~service.engine.rule_book`
+- the one error type for bad input: :mod:`~service.engine.errors`
 """

@@ -16,7 +16,9 @@ Where each rule lives:
 - the betting-action check: :mod:`~service.poker_room.betting`
 - a showdown's input read and checked: :mod:`~service.poker_room.deal_input`; the
   bring-in's, the first button's and an action's: :mod:`~service.poker_room.stud_input`
-- a showdown judged, as JSON: :mod:`~service.poker_room.showdown`
+- a showdown judged, as JSON: :mod:`~service.poker_room.showdown`; the
+  bring-in's, the first button's and the betting check's JSON:
+  :mod:`~service.poker_room.stud_json`
 
 May import the standard library, :mod:`service.engine.cards` and
 :mod:`service.engine.errors` (the card parsing and the error type are

@@ -3,5 +3,22 @@ year-to-date), hold against theoretical hold and its variance, per-dealer
 lines, the investigation notes written on a variance, and the expected
 win from the hands dealt with its band and what the players' settings cost.
 
+Modules:
+
+- ``table_reports.py``: shift, day, month and year reports; ``periods.py``:
+  what a report covers; ``report_values.py``: their shapes
+- ``aggregate_sums.py``: the period's shift aggregates added up
+- ``hold.py``: hold against theoretical hold, variance flags
+- ``dealer_lines.py``: per-dealer lines
+- ``variance_notes.py``: investigation notes
+- ``chips_figures.py``: win and hold from the counted sessions' chips, and
+  cards against chips
+- ``pending_sessions.py``: the sessions not reflected yet (those out of
+  step picked by the query, the decided ones found by index)
+- ``expected_win.py``: the expected win from the hands dealt with its band,
+  and what the players' settings cost
+- ``currency_reports.py``: a floor of several currencies a part a currency,
+  never added
+
 May import: rounds, accounting and below.
 """

@@ -2,5 +2,12 @@
 the second person's decision, the replacement round and the change list
 shown to the approver.
 
+Modules:
+
+- ``exceptions.py``: void and correction requests
+- ``decisions.py``: their decision under four eyes (the decider is not the
+  asker)
+- ``correction_diff.py``: the change list the approver sees
+
 May import: rounds, accounting and below.
 """

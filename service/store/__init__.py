@@ -2,5 +2,26 @@
 the Alembic migrations, paging, the retry of a transaction that lost a
 race, and on PostgreSQL the app role's rights (rows, never the schema).
 
+Modules:
+
+- ``db.py``: engines, sessions, the unit of work
+  (``postgresql_connect_args``: each statement planned with its values)
+- ``models.py``: every ORM model, imported from a module a part:
+  ``account_models.py``, ``table_models.py``, ``round_models.py``,
+  ``review_models.py``, ``report_models.py``, ``audit_models.py``,
+  ``compliance_models.py``, ``accounting_models.py``,
+  ``expected_models.py``, ``deck_models.py``
+- ``migrate.py``: the migrations applied (``migrations/``, the Alembic
+  environment and versions); ``append_only.py``: the triggers they add
+  to record tables
+- ``paging.py``: pages and keyset pages (``keyset_page``)
+- ``retry.py``: a transaction run again after a lost race
+- ``roles.py``: the PostgreSQL app role's rights (rows, never the schema)
+- ``canonical_json.py``: the events' payload written in the chain's
+  canonical JSON text; ``stored_instant.py``: a stored time as the driver
+  gives it (both so the chain walk compares text)
+- ``driver_rows.py``: the long reads' rows straight from psycopg (the
+  chain walk's pages in pipeline mode, an export's files streamed)
+
 May import: the standard library, SQLAlchemy and Alembic, and service.errors.
 """

@@ -2,4 +2,12 @@
 HTTP API, the money at the tables simulated beside the cards (the trays,
 the drop boxes, the players' buy-ins and bets), ending in the
 cards-against-chips check: balanced at two tables, and at the third the
-exact amount of a bet the dealer paid wrong on purpose."""
+exact amount of a bet the dealer paid wrong on purpose.
+
+Modules:
+
+- ``command.py``: the command, its refusals and what it prints
+- ``day.py``: the day; ``table_day.py``: a table's steps
+- ``floor.py``: its users and tables; ``client.py``: its client and clock
+- ``tray.py``: the tray and drop box; ``players.py``: the players
+"""

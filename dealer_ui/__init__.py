@@ -45,4 +45,31 @@ The money at the tables: a count by denomination and a second signature
 cards against chips (``static/pit_checks.js``, ``static/pit_session.js``),
 a slip's printable view (``static/slip_view.js``, ``static/print.css``),
 the cage (``static/cage.js``) and the count room (``static/count.js``).
+
+The tablet's other modules: what they share (``static/dealer_tablet.js``),
+the controls following the round's state (``static/dealer_controls.js``),
+the round in the API's shape (``static/dealer_body.js``), the house way
+of a hand asked once (``static/dealer_ways.js``), the answers drawn
+(``static/dealer_results.js``), the API's refusals at their fields
+(``static/dealer_errors.js``), a line of typed cards
+(``static/typed_cards.js``).
+
+The pit's other screens (``static/pit.js`` moves between them, the table
+picker ``static/pit_picker.js``, what they share
+``static/pit_common.js``): the round list and recall
+(``static/pit_rounds.js``), a round as stored (``static/pit_round.js``),
+a correction re-entered (``static/pit_correction.js``) and what it
+changes (``static/pit_changes.js``), four eyes on requests
+(``static/pit_exceptions.js``), shift reports (``static/pit_reports.js``)
+with their hold chart (``static/hold_chart.js``).
+
+Compliance: exports (``static/compliance.js``) and the trail's
+verification (``static/compliance_verify.js``).
+
+Shared by every page: the JSON API and its problems (``static/api.js``),
+sign-in kept for the tab (``static/session.js``), DOM helpers
+(``static/dom.js``), card codes (``static/cards.js``), a refused bet said
+in the currency (``static/bets.js``), an error at the field it names
+(``static/field_errors.js``; the admin's screens' share,
+``static/admin_common.js``).
 """

@@ -127,8 +127,17 @@ def test_every_package_says_what_it_owns_and_may_import():
         assert "May import" in text, init
 
 
-def test_the_readme_and_the_runbook_name_only_paths_that_exist():
-    for document in ("README.md", "ops/README.md"):
+#: the README, the runbook and the guides the README's text moved to
+DOCUMENTS = (
+    "README.md",
+    "ops/README.md",
+    *sorted(path.relative_to(ROOT).as_posix() for path in ROOT.glob("docs/**/*.md")),
+)
+
+
+def test_the_readme_the_runbook_and_the_guides_name_only_paths_that_exist():
+    assert "docs/api.md" in DOCUMENTS
+    for document in DOCUMENTS:
         text = (ROOT / document).read_text()
         named = set(re.findall(r"`((?:service|workers|dealer_ui|lint_contracts)/[\w./]*)`", text))
         missing = sorted(path for path in named if not (ROOT / path).exists())

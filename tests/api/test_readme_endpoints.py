@@ -1,5 +1,5 @@
-"""The README's endpoint tables name every operation of the OpenAPI
-document, and no other, with the roles the code admits: a new route left
+"""The endpoint tables of docs/api.md (moved there from the README) name
+every operation of the OpenAPI document, and no other, with the roles the code admits: a new route left
 out of them, or a role changed in one place only, fails here."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 from service.accounts.roles import ROLES
 from service.api.security import ANY_ROLE
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+API_DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 METHODS = ("get", "post", "put", "patch", "delete")
-#: the README's words for a set of roles
+#: the document's words for a set of roles
 WORDS = {
     "anyone": frozenset(),
     "any role": frozenset(ANY_ROLE),
@@ -65,7 +65,7 @@ def roles_of(cell: str) -> frozenset[str]:
 
 def documented() -> dict[tuple[str, str], frozenset[str]]:
     found: dict[tuple[str, str], frozenset[str]] = {}
-    for endpoint, roles in table_rows(README.read_text()):
+    for endpoint, roles in table_rows(API_DOC.read_text()):
         for operation in operations_of(endpoint):
             assert operation not in found, f"{operation} is in two rows"
             found[operation] = roles_of(roles)
@@ -82,13 +82,13 @@ def served(client) -> dict[tuple[str, str], frozenset[str]]:
     }
 
 
-def test_every_operation_is_in_the_readme_s_tables_and_no_other(client):
-    app, readme = served(client), documented()
-    assert sorted(set(app) - set(readme)) == [], "served but in no table of the README"
-    assert sorted(set(readme) - set(app)) == [], "in the README's tables but not served"
+def test_every_operation_is_in_the_api_doc_s_tables_and_no_other(client):
+    app, doc = served(client), documented()
+    assert sorted(set(app) - set(doc)) == [], "served but in no table of docs/api.md"
+    assert sorted(set(doc) - set(app)) == [], "in the tables of docs/api.md but not served"
 
 
-def test_the_readme_s_tables_name_the_roles_the_code_admits(client):
-    app, readme = served(client), documented()
-    differ = {operation: (readme[operation], app[operation]) for operation in app if operation in readme}
+def test_the_api_doc_s_tables_name_the_roles_the_code_admits(client):
+    app, doc = served(client), documented()
+    differ = {operation: (doc[operation], app[operation]) for operation in app if operation in doc}
     assert {op: roles for op, roles in differ.items() if roles[0] != roles[1]} == {}

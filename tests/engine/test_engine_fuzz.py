@@ -22,7 +22,7 @@ from service.rounds.batch_settle import parse_json, settle_data
 from tests.settlement_checks import BETS, assert_nets_follow_stakes
 from tests.strategies import rounds
 
-# The README's list (invalid_json is the parse step's, below).
+# The list of docs/cli.md's `settle` (invalid_json is the parse step's, below).
 CODES = frozenset(
     {
         "invalid_field",

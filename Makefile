@@ -73,7 +73,7 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-logo
-	$(BIN)/mypy --strict service workers dealer_ui
+	$(BIN)/mypy --strict service workers dealer_ui tests/bench --exclude '^tests/bench/test_'
 
 CHROMIUM ?= /usr/bin/chromium
 NO_BROWSER := echo "*** The browser tests (tests/ui) are SKIPPED: Debian's Chromium is not at $(CHROMIUM). Install it with 'apt-get install chromium' (.ci/run does) to run them. ***"
@@ -112,15 +112,19 @@ screenshots: install
 	@test -x $(CHROMIUM) || { $(NO_BROWSER); exit 1; }
 	BREAKPOKER_CHROMIUM=$(CHROMIUM) BREAKPOKER_SCREENSHOTS=1 $(BIN)/pytest -q tests/ui
 
+# The benchmarks are not the product: they live in tests/bench/, run from
+# the checkout as `python -m tests.bench <command>`.
+BENCH := $(BIN)/python -m tests.bench
+
 # BENCH_DATABASE_URL: an empty PostgreSQL database for the load figures there too.
 bench: install
-	$(BIN)/breakpoker bench
-	$(BIN)/breakpoker bench-office
-	$(BIN)/breakpoker bench-expected
-	$(BIN)/breakpoker bench-profile
-	$(BIN)/breakpoker bench-strategy
-	$(BIN)/breakpoker bench-load
-	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BIN)/breakpoker bench-load --database "$(BENCH_DATABASE_URL)"; fi
+	$(BENCH) bench
+	$(BENCH) bench-office
+	$(BENCH) bench-expected
+	$(BENCH) bench-profile
+	$(BENCH) bench-strategy
+	$(BENCH) bench-load
+	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BENCH) bench-load --database "$(BENCH_DATABASE_URL)"; fi
 
 # How the back office's figures grow with the rounds stored (issue 22): not
 # in `bench` (tens of minutes at 1M rounds). SCALE_SIZES, and
@@ -128,8 +132,8 @@ bench: install
 # the JSON and SVG go to docs/scale/.
 SCALE_SIZES ?= 10000,100000
 bench-scale: install
-	$(BIN)/breakpoker bench-scale --sizes $(SCALE_SIZES) --out docs/scale
-	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BIN)/breakpoker bench-scale --sizes $(SCALE_SIZES) --out docs/scale --database "$(BENCH_DATABASE_URL)"; fi
+	$(BENCH) bench-scale --sizes $(SCALE_SIZES) --out docs/scale
+	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BENCH) bench-scale --sizes $(SCALE_SIZES) --out docs/scale --database "$(BENCH_DATABASE_URL)"; fi
 
 # After a rules change moves the Main Bet: the optimal-strategy sheets the
 # tests pin, rebuilt from cold (about two minutes).

@@ -16,7 +16,7 @@ How the figures were chosen:
 - threads: 4 a worker (the gthread worker). Threads overlap the waits on
   PostgreSQL and Redis (a round is an insert and a commit, a report a few
   aggregate queries); past a few they only queue for the GIL. Measured
-  with ``breakpoker bench-load`` on 2 CPUs and SQLite: 4 workers x 1
+  with ``python -m tests.bench bench-load`` on 2 CPUs and SQLite: 4 workers x 1
   thread settled 30-40 % more rounds a second at saturation than 2 x 4,
   but its p99 at 100 rounds a second was 51-62 ms against 17-19 ms (two
   processes a core wait out each other's time slices), and the rate a

@@ -1,8 +1,10 @@
 """The ``breakpoker`` command line.
 
 Each command's module is imported only when that command runs: importing
-them all (numba's loops, the benches, the demo) cost every worker, server
-and test subprocess about a second of CPU before it did anything.
+them all (numba's loops, the demo) cost every worker, server and test
+subprocess about a second of CPU before it did anything. The benchmarks are
+not the product's commands: they live in ``tests/bench/`` (``python -m
+tests.bench <command>``, ``make bench``).
 
 Modules:
 
@@ -22,10 +24,8 @@ Modules:
   ``audit_keys.py``: ``verify-export``, ``public-key``, ``rotate-key``
 - ``shoe.py``: ``shoe simulate``; ``showdown.py``: poker-room showdowns
   from JSON lines
-- ``session.py``: a command's database session; ``scratch.py``: the
-  benchmarks' scratch database
-- ``bench/``: ``make bench``'s commands and ``bench-scale``; ``demo/``:
-  ``demo-day``
+- ``session.py``: a command's database session
+- ``demo/``: ``demo-day``
 """
 
 from __future__ import annotations
@@ -41,14 +41,6 @@ COMMANDS = {
     "advise": ("service.cli.advise", "advise_command"),
     "analyze": ("service.cli.analyze", "analyze"),
     "audit": ("service.cli.audit", "audit"),
-    "bench": ("service.cli.bench.game", "bench"),
-    "bench-expected": ("service.cli.bench.expected", "bench_expected"),
-    "bench-load": ("service.cli.bench.load", "bench_load"),
-    "bench-office": ("service.cli.bench.office", "bench_office"),
-    "bench-profile": ("service.cli.bench.profile", "bench_profile"),
-    "bench-scale": ("service.cli.bench.scale", "bench_scale"),
-    "bench-service": ("service.cli.bench.service_load", "bench_service"),
-    "bench-strategy": ("service.cli.bench.strategy", "bench_strategy"),
     "db": ("service.cli.db", "db"),
     "demo-day": ("service.cli.demo.command", "demo_day"),
     "dispatcher": ("service.cli.worker", "dispatcher"),

@@ -13,12 +13,12 @@ import pytest
 from sqlalchemy import create_engine, select
 
 from service.audit.canonical import canonical_event
-from service.cli.scratch import seal_all
 from service.compliance.export_cells import cell, plain_text
 from service.compliance.export_chain import chain_lines
 from service.compliance.export_values import as_stored, instant_cells, loaded, stored_cells
 from service.store.db import UTCDateTime
 from service.store.models import AuditEvent, AuditSeal, RoundRecord, SeatRecord
+from tests.bench.scratch import seal_all
 from tests.support.app import sessions
 from tests.support.rounds_data import enter, round_body
 

@@ -15,7 +15,6 @@ from sqlalchemy import func, select
 
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
-from service.cli.bench.office_steps import random_deal
 from service.reports.aggregate_sums import in_period, pending_rounds
 from service.reports.periods import floor_scope, resolve_period, table_scope
 from service.review.decisions import decide
@@ -25,6 +24,7 @@ from service.rounds.entering import enter_round
 from service.store.db import unit_of_work, utc_now
 from service.store.models import GameTable, RoundRecord, User
 from service.tables.tables import create_table
+from tests.bench.office_steps import random_deal
 from tests.support.app import PASSWORD, sessions
 
 pytestmark = pytest.mark.store

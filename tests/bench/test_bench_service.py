@@ -1,4 +1,4 @@
-"""``breakpoker bench-service``: a short run of the whole service (``breakpoker
+"""``python -m tests.bench bench-service``: a short run of the whole service (``breakpoker
 run``: gunicorn, the dispatcher, the workers, the embedded Redis) at a tiny
 rate, checked for its shape and for what it promises: every round answered
 201 stored once, sealed and counted, and the lag sampled as it went."""
@@ -13,7 +13,7 @@ import sys
 import threading
 
 from service.analysis.cache import store_par_sheet
-from service.cli.bench.service_load import ServiceBench, _wait_for
+from tests.bench.service_load import ServiceBench, _wait_for
 from tests.par_sheets import default_sheet
 
 
@@ -22,7 +22,7 @@ def test_bench_service_drives_the_whole_service_and_sees_everything_sealed_and_c
     # again, half a minute of both cores): the table's job finds it cached.
     store_par_sheet(default_sheet(), tmp_path)
     done = subprocess.run(
-        [sys.executable, "-m", "service.cli", "bench-service", "--seconds", "2", "--rate", "10",
+        [sys.executable, "-m", "tests.bench", "bench-service", "--seconds", "2", "--rate", "10",
          "--workers", "2", "--drain-seconds", "120", "--par-sheets-from", str(tmp_path), "--json"],
         capture_output=True,
         text=True,

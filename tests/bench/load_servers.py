@@ -1,4 +1,4 @@
-"""The servers ``breakpoker bench-load`` drives: each started as a process
+"""The servers ``python -m tests.bench bench-load`` drives: each started as a process
 group on a free loopback port, waited for until it answers, and stopped
 with its whole group; and the gunicorn settings they run under."""
 

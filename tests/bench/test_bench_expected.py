@@ -1,4 +1,4 @@
-"""``breakpoker bench-expected``: the expected-values job timed per round on
+"""``python -m tests.bench bench-expected``: the expected-values job timed per round on
 a database of its own, the strategy blocks its hands need built apart when
 the instance has no table."""
 
@@ -8,7 +8,7 @@ import re
 
 from click.testing import CliRunner
 
-from service.cli import main
+from tests.bench import main
 
 
 def test_bench_expected_prints_the_median_and_range_per_round(tmp_path, monkeypatch):

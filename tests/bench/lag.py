@@ -1,5 +1,5 @@
 """How far the background work is behind the rounds, sampled while
-``breakpoker bench-service`` drives the service: sealing (the oldest event
+``python -m tests.bench bench-service`` drives the service: sealing (the oldest event
 after the chain's head) and counting (the oldest stored round without its
 marker), each as seconds since that event or round was written, and as how
 many are waiting. Read from the database, as an operator would see it."""

@@ -1,4 +1,4 @@
-"""The figures of ``breakpoker bench-load``: a phase's throughput,
+"""The figures of ``python -m tests.bench bench-load``: a phase's throughput,
 latencies and answers, its share of the ceiling, and the result as
 printed."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from service.cli.bench.loadgen import Result
+from tests.bench.loadgen import Result
 
 
 @dataclass(frozen=True)

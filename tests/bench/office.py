@@ -1,4 +1,4 @@
-"""``breakpoker bench-office``: speed of the back office, end to end, on a
+"""``python -m tests.bench bench-office``: speed of the back office, end to end, on a
 database of its own.
 
 In a temporary instance folder (removed at the end) and a temporary SQLite
@@ -11,8 +11,8 @@ round; and a compliance export of the whole period.
 The bench calls the use cases directly, in the worker's and the API's
 transactions, without HTTP, Redis or the outbox dispatcher: the figures are
 those of the back office's own work. The steps after the setup are
-:mod:`service.cli.bench.office_steps`; the figures and how they are printed,
-:mod:`service.cli.bench.office_figures`.
+:mod:`tests.bench.office_steps`; the figures and how they are printed,
+:mod:`tests.bench.office_figures`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,12 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
-from service.cli.bench.office_figures import Figures, failure, print_result
-from service.cli.bench.office_steps import (
+from service.store.db import make_engine, unit_of_work
+from service.store.migrate import upgrade
+from service.store.models import User
+from service.tables.tables import create_table
+from tests.bench.office_figures import Figures, failure, print_result
+from tests.bench.office_steps import (
     SEATS,
     Office,
     count_rounds,
@@ -39,11 +43,7 @@ from service.cli.bench.office_steps import (
     seal_and_verify,
     void_and_correct,
 )
-from service.cli.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
-from service.store.db import make_engine, unit_of_work
-from service.store.migrate import upgrade
-from service.store.models import User
-from service.tables.tables import create_table
+from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
 
 PASSWORD = "bench-office password"
 HASHING_NOTE = (

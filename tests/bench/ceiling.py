@@ -1,5 +1,5 @@
 """The ceiling of the stack: a bare Flask app answering a constant, run by
-``breakpoker bench-load`` under the same gunicorn settings as the API. What
+``python -m tests.bench bench-load`` under the same gunicorn settings as the API. What
 the API reaches against what this reaches is the share of the stack's
 ceiling that settlement leaves."""
 

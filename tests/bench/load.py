@@ -1,11 +1,11 @@
-"""``breakpoker bench-load``: the API under load, as production runs it.
+"""``python -m tests.bench bench-load``: the API under load, as production runs it.
 
 On a database of its own (a temporary SQLite one, or an empty scratch
 database given with ``--database``), it starts the API exactly as the image
 does (``ops/entrypoint.sh api``: gunicorn with ``ops/gunicorn.conf.py``,
 Prometheus multiprocess files, JSON logs) with an embedded Redis, and drives
 ``POST /tables/{id}/rounds`` with six-seat rounds carrying every bet from a
-load generator on loopback (``service/cli/bench/loadgen.py``):
+load generator on loopback (``tests/bench/loadgen.py``):
 
 1. at a fixed offered rate (open loop: each request timed from when it was
    due, so queueing shows);
@@ -15,13 +15,13 @@ load generator on loopback (``service/cli/bench/loadgen.py``):
    and headers) and a signed-in read of one table, at saturation;
 
 then, under the same gunicorn settings, a bare Flask endpoint answering a
-constant (``service/cli/bench/ceiling.py``): the ceiling of the stack. Last, every
+constant (``tests/bench/ceiling.py``): the ceiling of the stack. Last, every
 round answered 201 must be stored exactly once.
 
 The load generator shares the machine's cores with the server, as any
 loopback test does; the figures say how many there are. The servers are
-started and stopped by ``service/cli/bench/load_servers.py``; a phase's
-figures and how they are printed are ``service/cli/bench/load_figures.py``.
+started and stopped by ``tests/bench/load_servers.py``; a phase's
+figures and how they are printed are ``tests/bench/load_figures.py``.
 """
 
 from __future__ import annotations
@@ -40,10 +40,6 @@ from sqlalchemy import func, select
 
 from service.accounts.auth import create_user, login
 from service.accounts.roles import Role
-from service.cli.bench.load_figures import Phase, phase_line, print_result, progress, share_of_ceiling
-from service.cli.bench.load_servers import gunicorn_settings, server
-from service.cli.bench.loadgen import Prepared, Request, closed_loop, open_loop
-from service.cli.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
 from service.cli.serve import CHECKOUT_CONFIG
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
@@ -52,8 +48,13 @@ from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.migrate import upgrade
 from service.store.models import RoundRecord
 from service.tables.tables import create_table
+from tests.bench.load_figures import Phase, phase_line, print_result, progress, share_of_ceiling
+from tests.bench.load_servers import gunicorn_settings, server
+from tests.bench.loadgen import Prepared, Request, closed_loop, open_loop
+from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
 
 ENTRYPOINT = CHECKOUT_CONFIG.parent / "entrypoint.sh"
+CHECKOUT = Path(__file__).resolve().parents[2]  # where gunicorn finds tests.bench.ceiling
 PASSWORD = "bench-load password"
 DEALS = 2_000  # distinct deals; each request gets a round id of its own
 WARM_UP_SECONDS = 3.0
@@ -166,7 +167,8 @@ class LoadBench:
                     ),
                 ]
             ceiling_command = [sys.executable, "-m", "gunicorn", "--config", str(CHECKOUT_CONFIG)]
-            ceiling_command += [*self._worker_option(), "service.cli.bench.ceiling:create_app()"]
+            ceiling_command += ["--pythonpath", str(CHECKOUT), *self._worker_option()]
+            ceiling_command += ["tests.bench.ceiling:create_app()"]
             with server(ceiling_command, env, self.instance / "ceiling.log") as port:
                 ceiling = self._saturate(port, "bare endpoint at saturation", Request("GET", "/constant"))
         finally:

@@ -24,9 +24,6 @@ from sqlalchemy.orm import Session
 from service.accounting.check import check_session
 from service.accounting.views import session_json
 from service.api.app import create_app
-from service.cli.bench.scale_floor import PASSWORD, Floor
-from service.cli.bench.scale_grow import dispatch_all
-from service.cli.scratch import seal_all
 from service.compliance.audit_verify import verify_chain
 from service.compliance.export_build import build_export
 from service.compliance.exports import get_export, request_export
@@ -43,6 +40,9 @@ from service.rounds.showing import keyset_rounds, round_page
 from service.store.db import unit_of_work
 from service.store.models import GameTable, RoundRecord, TableSession, User
 from service.store.paging import Keyset, Order, Step
+from tests.bench.scale_floor import PASSWORD, Floor
+from tests.bench.scale_grow import dispatch_all
+from tests.bench.scratch import seal_all
 
 PER_PAGE = 50  # the round list's default page
 RECALLED = 10  # game recall's default

@@ -1,4 +1,4 @@
-"""How ``breakpoker bench-service`` prints its figures: a phase's lag and
+"""How ``python -m tests.bench bench-service`` prints its figures: a phase's lag and
 CPU line while it runs, and the table of every rate at the end."""
 
 from __future__ import annotations

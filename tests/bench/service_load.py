@@ -1,13 +1,13 @@
-"""``breakpoker bench-service``: the whole service under load, as ``make
+"""``python -m tests.bench bench-service``: the whole service under load, as ``make
 run`` starts it (``breakpoker run``: the API under gunicorn, the outbox
 dispatcher, a worker of the quick queues and one of the long jobs, the
 embedded Redis), not only the API.
 
 On a scratch database (as ``bench-load``), after a warm-up whose backlog
 is let drain, each fixed rate is offered for ``--seconds`` (open loop:
-``service/cli/bench/loadgen.py``) while the database is sampled every half
+``tests/bench/loadgen.py``) while the database is sampled every half
 second for how far sealing and counting are behind the newest events and
-rounds (``service/cli/bench/lag.py``); then the backlog is let drain, and
+rounds (``tests/bench/lag.py``); then the backlog is let drain, and
 how long that took is the last figure. Every round answered 201 must end
 stored once, sealed and counted: the exit status is 1 otherwise."""
 
@@ -25,20 +25,20 @@ from sqlalchemy.orm import Session, sessionmaker
 from service.analysis.cache import cache_file, copy_par_sheets
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.strategy_table import table_folder
-from service.cli.bench.cpu import cpu_by_child, find_process, used_between
-from service.cli.bench.lag import LagSampler, Sample, worst
-from service.cli.bench.load import WARM_UP_SECONDS, LoadBench
-from service.cli.bench.load_figures import Phase, phase_line
-from service.cli.bench.load_servers import PORT, server
-from service.cli.bench.loadgen import closed_loop, open_loop
-from service.cli.bench.service_figures import lag_line, print_result
-from service.cli.scratch import finish, scratch, shown_database
 from service.config.environment import StrategyTables
 from service.engine.table_config import TableConfig
 from service.store.db import make_engine, session_factory
 from service.store.migrate import upgrade
 from service.store.models import GameTable
 from service.tables.tables import config_of, current_config
+from tests.bench.cpu import cpu_by_child, find_process, used_between
+from tests.bench.lag import LagSampler, Sample, worst
+from tests.bench.load import WARM_UP_SECONDS, LoadBench
+from tests.bench.load_figures import Phase, phase_line
+from tests.bench.load_servers import PORT, server
+from tests.bench.loadgen import closed_loop, open_loop
+from tests.bench.scratch import finish, scratch, shown_database
+from tests.bench.service_figures import lag_line, print_result
 
 AIM_LAG_SECONDS = 5.0
 AIM_P99_MS = 50.0

@@ -1,4 +1,4 @@
-"""A small HTTP/1.1 load generator on asyncio, for ``breakpoker bench-load``.
+"""A small HTTP/1.1 load generator on asyncio, for ``python -m tests.bench bench-load``.
 
 Two ways of driving a server:
 

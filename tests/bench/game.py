@@ -1,4 +1,4 @@
-"""``breakpoker bench``: speed of the house way, of ``breakpoker settle`` and
+"""``python -m tests.bench bench``: speed of the house way, of ``breakpoker settle`` and
 of the exact par sheet."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``breakpoker bench-office``: the back office timed end to end on a
+"""``python -m tests.bench bench-office``: the back office timed end to end on a
 database of its own."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sqlite3
 from click.testing import CliRunner
 
 import service.accounts.auth
-from service.cli import main
+from tests.bench import main
 
 FIGURES = {
     "migrate",

@@ -1,4 +1,4 @@
-"""``breakpoker bench-scale``: how the back office's figures grow with the
+"""``python -m tests.bench bench-scale``: how the back office's figures grow with the
 rounds stored.
 
 On a temporary SQLite database, or an empty scratch database given with
@@ -9,9 +9,9 @@ each: the reports, game recall, the round list's pages, the day's
 cards-against-chips check, a month's export, the whole chain verified, a
 day re-settled, and more rounds entered through the API; with the
 database's size and the process's peak memory. How the days are stored:
-:mod:`service.cli.bench.scale_load`; what is timed:
-:mod:`service.cli.bench.scale_steps`; the chart:
-:mod:`service.cli.bench.scale_chart`.
+:mod:`tests.bench.scale_load`; what is timed:
+:mod:`tests.bench.scale_steps`; the chart:
+:mod:`tests.bench.scale_chart`.
 """
 
 from __future__ import annotations
@@ -25,10 +25,13 @@ import click
 from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
-from service.cli.bench.scale_chart import chart_svg
-from service.cli.bench.scale_floor import Floor, Shape, setup_floor
-from service.cli.bench.scale_grow import grow_to
-from service.cli.bench.scale_steps import (
+from service.store.db import make_engine, utc_now
+from service.store.migrate import upgrade
+from service.store.models import RoundRecord
+from tests.bench.scale_chart import chart_svg
+from tests.bench.scale_floor import Floor, Shape, setup_floor
+from tests.bench.scale_grow import grow_to
+from tests.bench.scale_steps import (
     database_bytes,
     enter_through_api,
     export_month,
@@ -37,10 +40,7 @@ from service.cli.bench.scale_steps import (
     resettle_day,
     verify_all,
 )
-from service.cli.scratch import cheap_password_hashing, scratch, scratch_sessions, shown_database
-from service.store.db import make_engine, utc_now
-from service.store.migrate import upgrade
-from service.store.models import RoundRecord
+from tests.bench.scratch import cheap_password_hashing, scratch, scratch_sessions, shown_database
 
 WARM_UP = 20  # rounds posted before the timed ones, at each size
 

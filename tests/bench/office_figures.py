@@ -1,4 +1,4 @@
-"""The figures of ``breakpoker bench-office``: what each step counted in how
+"""The figures of ``python -m tests.bench bench-office``: what each step counted in how
 many seconds, the progress line each step starts with, and the result as
 printed, or the reason it failed."""
 

@@ -1,4 +1,4 @@
-"""``breakpoker bench-scale``: its figures at a tiny size, and the days its
+"""``python -m tests.bench bench-scale``: its figures at a tiny size, and the days its
 loader copies in bulk against the same days entered through the service."""
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import Engine, MetaData, func, inspect, select, text
 
-from service.cli import main
-from service.cli.bench.scale_floor import Shape, setup_floor
-from service.cli.bench.scale_grow import grow_to
-from service.cli.scratch import scratch, scratch_sessions
 from service.compliance.audit_verify import verify_chain
 from service.rounds.resettle import resettle, stored_rounds
 from service.store.db import make_engine
 from service.store.migrate import upgrade
 from service.store.models import RoundRecord
+from tests.bench import main
+from tests.bench.scale_floor import Shape, setup_floor
+from tests.bench.scale_grow import grow_to
+from tests.bench.scratch import scratch, scratch_sessions
 from tests.postgres import scratch_database
 
 TINY = ["--tables", "2", "--rounds-per-hour", "2", "--first-day", "2026-01-01"]

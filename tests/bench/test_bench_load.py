@@ -1,4 +1,4 @@
-"""``breakpoker bench-load``: a short run against the real gunicorn, checked
+"""``python -m tests.bench bench-load``: a short run against the real gunicorn, checked
 for its shape and for what it promises (no round lost or stored twice)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from service.store.models import RoundRecord
 
 def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
     done = subprocess.run(
-        [sys.executable, "-m", "service.cli", "bench-load", "--seconds", "1", "--rate", "20",
+        [sys.executable, "-m", "tests.bench", "bench-load", "--seconds", "1", "--rate", "20",
          "--connections", "4", "--workers", "2", "--json"],
         capture_output=True,
         text=True,
@@ -58,7 +58,7 @@ def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
 
 def run_stored(url: str) -> dict:
     done = subprocess.run(
-        [sys.executable, "-m", "service.cli", "bench-load", "--stored", url, "--seconds", "1",
+        [sys.executable, "-m", "tests.bench", "bench-load", "--stored", url, "--seconds", "1",
          "--rate", "10", "--connections", "2", "--workers", "2", "--json"],
         capture_output=True,
         text=True,
@@ -94,7 +94,7 @@ def test_bench_load_takes_one_database():
         [
             sys.executable,
             "-m",
-            "service.cli",
+            "tests.bench",
             "bench-load",
             "--database",
             "sqlite:///a",

@@ -4,7 +4,7 @@ counted and a fill signed at every step, rounds entered
 (:func:`service.rounds.entering.enter_round`), a credit, the table closed,
 its drop box counted and its figures kept, and every round counted into
 the aggregates (the jobs' work, in process). The first day is the
-template :mod:`service.cli.bench.scale_load` copies; the table accounting
+template :mod:`tests.bench.scale_load` copies; the table accounting
 of every later day goes through here too.
 """
 

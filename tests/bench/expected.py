@@ -1,4 +1,4 @@
-"""``breakpoker bench-expected``: the expected-values job's time per round.
+"""``python -m tests.bench bench-expected``: the expected-values job's time per round.
 
 On a temporary SQLite database it enters six-seat random rounds, then runs
 the job's work (:func:`service.rounds.expected_values.expect_round`) for
@@ -30,9 +30,6 @@ from service.analysis.strategy_table import (
     store_block,
     table_folder,
 )
-from service.cli.bench.office import setup_floor
-from service.cli.bench.office_steps import random_deal
-from service.cli.scratch import cheap_password_hashing, scratch, scratch_sessions
 from service.config.instance import instance_path
 from service.engine.cards import ordered_cards, parse_cards
 from service.engine.qualifier import DEFAULT_QUALIFIER
@@ -41,6 +38,9 @@ from service.rounds.expected_values import expect_round
 from service.store.db import make_engine, unit_of_work, utc_now
 from service.store.migrate import upgrade
 from service.store.models import GameTable, RoundRecord, User
+from tests.bench.office import setup_floor
+from tests.bench.office_steps import random_deal
+from tests.bench.scratch import cheap_password_hashing, scratch, scratch_sessions
 
 
 @click.command("bench-expected")

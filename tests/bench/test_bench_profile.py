@@ -1,4 +1,4 @@
-"""``breakpoker bench-profile``: the CPU a settled round takes and where it goes."""
+"""``python -m tests.bench bench-profile``: the CPU a settled round takes and where it goes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from service.cli import main
+from tests.bench import main
 from tests.postgres import scratch_database
 
 
@@ -22,7 +22,7 @@ def test_bench_profile_reports_the_cpu_of_a_round_and_its_layers():
     assert 0.8 < sum(layers.values()) <= 1.0 + 1e-9  # the twelve biggest layers: nearly all of it
     top = figures["functions"][0]
     # The whole request is the posting function itself; everything else is a share of it.
-    assert top["function"].startswith("cli/bench/profile.py")
+    assert top["function"].startswith("tests/bench/profile.py")
     assert top["share"] == 1.0
     assert any(
         line["function"].startswith("rounds/entering.py") and "enter_round" in line["function"]

@@ -1,4 +1,4 @@
-"""``breakpoker bench-strategy``: the strategy table's build time, peak
+"""``python -m tests.bench bench-strategy``: the strategy table's build time, peak
 memory and size from a cold start, whether it agrees with the tests'
 fixtures, and the hand calculator's time per hand."""
 
@@ -24,7 +24,7 @@ from service.engine.cards import DECK
 from service.engine.qualifier import DEFAULT_QUALIFIER
 from service.engine.table_config import TableConfig
 
-FIXTURES = Path(__file__).resolve().parents[3] / "tests" / "analysis" / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "analysis" / "fixtures"  # tests/analysis/fixtures
 
 
 @click.command("bench-strategy")

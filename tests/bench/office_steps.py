@@ -1,4 +1,4 @@
-"""The steps ``breakpoker bench-office`` times after the setup, in order:
+"""The steps ``python -m tests.bench bench-office`` times after the setup, in order:
 entering rounds, sealing and verifying the audit chain, counting the
 aggregates, a void and a correction, two reports, game recall,
 re-settling every round and a compliance export. Each calls the use
@@ -20,8 +20,6 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit.chain import SEAL_BATCH
-from service.cli.bench.office_figures import Figures
-from service.cli.scratch import seal_all
 from service.compliance.audit_verify import verify_chain
 from service.compliance.export_build import build_export
 from service.compliance.exports import get_export, request_export
@@ -36,6 +34,8 @@ from service.rounds.recall import recall
 from service.rounds.resettle import resettle, stored_rounds
 from service.store.db import unit_of_work, utc_now
 from service.store.models import GameTable, RoundRecord, User
+from tests.bench.office_figures import Figures
+from tests.bench.scratch import seal_all
 
 SEATS = 6
 BETS = {"main": 1000, "dealer_break_bonus": 500, "break_bonus": 100}

@@ -27,7 +27,6 @@ from sqlalchemy import Connection, Table, func, select, text
 from service.audit.canonical import canonical_of
 from service.audit.event_mac import key_for, mac_of
 from service.audit.kinds import EventKind
-from service.cli.bench.scale_floor import Floor, Template
 from service.jobs.queues import JobKind
 from service.rounds.entering import request_digest
 from service.rounds.round_counts import count_inserted
@@ -45,6 +44,7 @@ from service.store.models import (
     ShiftExpectedValues,
 )
 from service.tables.gaming_day import place
+from tests.bench.scale_floor import Floor, Template
 
 INSERT_CHUNK = 1_000  # rounds (with their seats, events and jobs) an executemany
 _ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS, _VALUE_SUMS = (

@@ -1,6 +1,6 @@
 """Growing a bench database to a number of gaming days: the first (and
 every one, if asked) through the use cases, the rest copied by
-:mod:`service.cli.bench.scale_load`; then the outbox marked sent, the chain
+:mod:`tests.bench.scale_load`; then the outbox marked sent, the chain
 sealed and, on PostgreSQL, the planner's statistics taken."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import Any
 
 from sqlalchemy import update
 
-from service.cli.bench.scale_floor import Floor, close_tables, open_tables, service_day
-from service.cli.bench.scale_load import replicate_day, take_template
-from service.cli.scratch import seal_all
 from service.store.db import unit_of_work, utc_now
 from service.store.models import OutboxEntry
+from tests.bench.scale_floor import Floor, close_tables, open_tables, service_day
+from tests.bench.scale_load import replicate_day, take_template
+from tests.bench.scratch import seal_all
 
 
 def dispatch_all(floor: Floor) -> None:

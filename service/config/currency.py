@@ -40,7 +40,7 @@ class Currency:
         return {"code": self.code, "minor_unit": self.minor_unit}
 
     def amount(self, minor: int) -> str:
-        """An amount of minor units as people read it (dealer_ui/static/money.js
+        """An amount of minor units as people read it (dealer_ui/static/shared/money.js
         writes it the same way).
 
         >>> usd, yen, dinar = Currency("USD", 2), Currency("JPY", 0), Currency("KWD", 3)

@@ -221,7 +221,7 @@ def test_a_server_that_hangs_gives_the_round_back_in_time(
     open_page: Any, live: Any, table: dict[str, Any]
 ) -> None:
     page = at_table(open_page, table)
-    api = 'import("/ui/static/api.js")'
+    api = 'import("/ui/static/shared/api.js")'
     assert page.evaluate(f"async () => (await {api}).timeLimitText()") == "20 seconds"  # the tablet's own
     page.evaluate(f"async () => (await {api}).setTimeLimit(1500)")  # not to wait 20 s here
     small_round(page, 44)

@@ -85,7 +85,7 @@ def test_the_tablet_shows_the_bets_and_seats_the_api_sent(open_page: Any, table:
 
 
 def test_no_page_module_keeps_a_list_of_the_bets() -> None:
-    for module in STATIC.glob("*.js"):
+    for module in STATIC.rglob("*.js"):
         text = module.read_text()
         for bet in BetType:
             for literal in (f'"{bet.label.name}"', f'"{bet.value}"', f"'{bet.value}'"):

@@ -140,7 +140,7 @@ def test_amounts_take_a_thousands_separator_and_refuse_a_decimal_comma(
     # The rule, by digits (never through floating point), in the browser.
     read = page.evaluate(
         """async (texts) => {
-            const { readAmount } = await import("/ui/static/money.js");
+            const { readAmount } = await import("/ui/static/shared/money.js");
             return texts.map((text) => readAmount(text, "Main"));
         }""",
         [*GOOD, *BAD],

@@ -15,7 +15,7 @@ PLAYER = SEATS[2]  # 8-8 / K-K-A: beats the dealer
 
 
 MOVES = """async () => {
-  const rs = await import("/ui/static/round_state.js");
+  const rs = await import("/ui/static/dealer/round_state.js");
   const refusal = (move) => {
     try {
       move();

@@ -1,0 +1,62 @@
+// The API's refusals on the tablet: each next to the field it names, in
+// words, a refused bet in the currency as typed (never in cents).
+import { ApiError, call } from "../shared/api.js";
+import { betRefused, explains, refusalText } from "../shared/bets.js";
+import { showLimits } from "./dealer_bets.js";
+import { tablet } from "./dealer_tablet.js";
+import { clearError, showError } from "../shared/dom.js";
+
+/** Where an API error's field (a path into the round's JSON) is shown:
+ * ``handKey`` for an answer about one hand, ``sent`` the round the answer
+ * is to (its seats in the order sent, which the field counts by). */
+function targetOf(field, { handKey = null, sent = null }) {
+  if (!field) return "general";
+  if (handKey !== null && (field === "cards" || field.startsWith("setting"))) {
+    return handKey === "dealer" ? "dealer-cards" : field === "cards" ? `seat-${handKey}-cards` : `seat-${handKey}-setting`;
+  }
+  const match = /^seats\[(\d+)\](?:\.(.*))?$/.exec(field);
+  if (match) {
+    const seat = sent?.seats?.[Number(match[1])]?.seat;
+    if (seat === undefined) return "general";
+    const rest = match[2] || "cards";
+    if (rest.startsWith("bets.")) return `seat-${seat}-${rest.slice(5).split(/[.[]/)[0]}`;
+    if (rest.startsWith("setting")) return `seat-${seat}-setting`;
+    return `seat-${seat}-cards`;
+  }
+  if (field.startsWith("dealer")) return "dealer-cards";
+  return "general";
+}
+
+/** ``message`` (the error in words) next to the field the API's ``error`` names. */
+export function showApiError(error, message, about = {}) {
+  const target = error instanceof ApiError ? targetOf(error.field, about) : "general";
+  showError(target, message);
+  tablet.apiErrors.push(target);
+}
+
+export function forgetApiErrors() {
+  for (const target of tablet.apiErrors.splice(0)) clearError(target);
+}
+
+/** The table as the API has it now: its limits may have changed since it was picked. */
+async function reloadTable() {
+  try {
+    const { json } = await call("GET", `/tables/${tablet.table.id}`);
+    if (json.config.version !== tablet.table.config.version) tablet.ways.clear(); // the qualifier may have changed too
+    // The rules only: the felt keeps the bets and seats it was built with
+    // until the table is picked again.
+    tablet.table = json;
+    showLimits(tablet.table, tablet.bets, tablet.seats);
+  } catch {
+    // Not read again: the message says the limits without their figures.
+  }
+}
+
+/** The error in words (``sent``: the round the error answers). */
+export async function errorText(error, sent) {
+  const refused = error instanceof ApiError ? betRefused(error, sent, tablet.bets) : null;
+  if (!refused) return error.message;
+  if (!explains(refused, tablet.table.config.limits)) await reloadTable();
+  const limits = tablet.table.config.limits;
+  return refusalText(refused, explains(refused, limits) ? limits : null);
+}

@@ -1,0 +1,76 @@
+// The pit boss's screens: a client of the JSON API only. This module signs
+// in and moves between the screens (the table picker: pit_picker.js); each
+// screen is a module of its own.
+import { BACKGROUND } from "../shared/api.js";
+import { $, showError } from "../shared/dom.js";
+import { showApprovals, countPending } from "./pit_exceptions.js";
+import { useCurrency } from "../shared/money.js";
+import { canAct, go, notify, pit } from "./pit_common.js";
+import { chosenCurrency, loadTables, pickTable } from "./pit_picker.js";
+import { showReports } from "./pit_reports.js";
+import { showRound } from "./pit_round.js";
+import { showRecall, showRounds } from "./pit_rounds.js";
+import { showChecks } from "./pit_checks.js";
+import { showSession } from "./pit_session.js";
+import { refreshSlips } from "./pit_slips.js";
+import { showTables } from "./pit_tables.js";
+import { startSession } from "../shared/session.js";
+
+const SCREENS = {
+  rounds: showRounds,
+  round: showRound,
+  recall: showRecall,
+  approvals: showApprovals,
+  reports: showReports,
+  tables: showTables,
+  checks: showChecks,
+  session: showSession,
+};
+const TABS = { round: "rounds", session: "checks" }; // a record's screen lights its list's button
+
+function route() {
+  const match = /^#([a-z]+)(?:-(\d+))?$/.exec(location.hash);
+  const name = match && SCREENS[match[1]] ? match[1] : "rounds";
+  const tab = TABS[name] || name;
+  useCurrency(chosenCurrency()); // a round's screen moves to its own table's
+  for (const panel of document.querySelectorAll(".view-panel")) panel.hidden = panel.id !== `view-${name}`;
+  for (const button of document.querySelectorAll("[data-view]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.view === tab));
+  }
+  SCREENS[name](match?.[2] === undefined ? undefined : Number(match[2]));
+  countPending();
+}
+
+async function begin(user) {
+  pit.user = user;
+  $("#office").hidden = false;
+  $("#read-only").hidden = canAct();
+  try {
+    await loadTables();
+  } catch (error) {
+    showError("table", error.message);
+  }
+  route();
+}
+
+$("#table-pick").addEventListener("change", (event) => {
+  pickTable(event.target.value);
+  notify("");
+  if (location.hash.startsWith("#round-")) go("rounds");
+  else if (location.hash.startsWith("#session-")) go("checks");
+  else route();
+});
+for (const button of document.querySelectorAll("[data-view]")) {
+  button.addEventListener("click", () => {
+    notify("");
+    if (location.hash === `#${button.dataset.view}`) route(); // the same screen again: fresh figures
+    else go(button.dataset.view);
+  });
+}
+window.addEventListener("hashchange", route);
+// Requests from other pit bosses show on the Approvals button without a reload.
+setInterval(() => pit.user && countPending(BACKGROUND), 30_000);
+// A slip the cage issues shows on the Tables screen without a reload, as
+// the cage's page shows the pit's requests.
+setInterval(() => pit.user && !$("#view-tables").hidden && refreshSlips(BACKGROUND), 15_000);
+startSession(begin);

@@ -5,12 +5,13 @@
 // their order: this page keeps no list of either.
 import { $, el } from "../shared/dom.js";
 import { readAmount, typedAmount } from "../shared/money.js";
+import { FOUL_POLICY } from "../shared/vocabulary.js";
 
 const SEATS = [1, 2, 3, 4, 5, 6];
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const FOULS = [
-  ["house_way", "Reset by the house way, then settled"],
-  ["forfeit", "The Main Bet is lost; side bets still settle"],
+  [FOUL_POLICY.HOUSE_WAY, "Reset by the house way, then settled"],
+  [FOUL_POLICY.FORFEIT, "The Main Bet is lost; side bets still settle"],
 ];
 
 function errorSpot(field) {

@@ -7,12 +7,13 @@ import { $, clearErrors, el, when } from "../shared/dom.js";
 import { isStale, notify, showApiError, staleNotice } from "./admin_common.js";
 import { fillShifts, fillZones, readShifts } from "./admin_clock.js";
 import { showConfig } from "./admin_config.js";
+import { TABLE_STATUS } from "../shared/vocabulary.js";
 
 const DEFAULT_SHIFTS = ["06:00", "14:00", "22:00"];
 const state = { tables: [], tableId: null, scheduleTag: null, loading: 0 };
 
 function pickerText(table) {
-  return table.status === "open" ? table.name : `${table.name} (${table.status})`;
+  return table.status === TABLE_STATUS.OPEN ? table.name : `${table.name} (${table.status})`;
 }
 
 async function loadTables(chosen) {

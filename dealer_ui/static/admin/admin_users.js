@@ -5,15 +5,16 @@
 import { call } from "../shared/api.js";
 import { $, clearErrors, el, grid, when } from "../shared/dom.js";
 import { admin, notify, showApiError } from "./admin_common.js";
+import { ROLE } from "../shared/vocabulary.js";
 
 const ROLES = [
-  ["dealer", "Dealer"],
-  ["pit_boss", "Pit boss"],
-  ["compliance", "Compliance"],
-  ["admin", "Admin"],
-  ["cage", "Cage"],
-  ["count", "Count"],
-  ["device", "Device (a shoe)"],
+  [ROLE.DEALER, "Dealer"],
+  [ROLE.PIT_BOSS, "Pit boss"],
+  [ROLE.COMPLIANCE, "Compliance"],
+  [ROLE.ADMIN, "Admin"],
+  [ROLE.CAGE, "Cage"],
+  [ROLE.COUNT, "Count"],
+  [ROLE.DEVICE, "Device (a shoe)"],
 ];
 
 function roleOptions(current) {
@@ -144,5 +145,5 @@ async function createUser(event) {
   }
 }
 
-$("#user-role").replaceChildren(...roleOptions("dealer"));
+$("#user-role").replaceChildren(...roleOptions(ROLE.DEALER));
 $("#user-form").addEventListener("submit", createUser);

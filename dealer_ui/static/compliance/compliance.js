@@ -3,6 +3,7 @@ import { ApiError, BACKGROUND, call, download, query } from "../shared/api.js";
 import { startVerifying } from "./compliance_verify.js";
 import { $, clearErrors, el, grid, showError, when } from "../shared/dom.js";
 import { startSession } from "../shared/session.js";
+import { JOB_STATE } from "../shared/vocabulary.js";
 
 const POLL_MS = 1000;
 const state = { exports: [], tables: new Map(), timer: null };
@@ -29,13 +30,13 @@ function tablesText(ids) {
 function progressCell(item) {
   const { done, total, percent } = item.progress;
   const bar = el("progress", { max: 100, value: percent, "aria-label": `export ${item.id}: ${percent} %` });
-  const words = item.status === "queued" ? "waiting for a worker" : total ? `${done.toLocaleString()} of ${total.toLocaleString()} rows` : "counting rows";
-  return el("td", {}, bar, " ", el("span", { className: "muted" }, item.status === "done" ? "complete" : words));
+  const words = item.status === JOB_STATE.QUEUED ? "waiting for a worker" : total ? `${done.toLocaleString()} of ${total.toLocaleString()} rows` : "counting rows";
+  return el("td", {}, bar, " ", el("span", { className: "muted" }, item.status === JOB_STATE.DONE ? "complete" : words));
 }
 
 function actionsCell(item) {
-  if (item.status === "failed") return el("td", { className: "error" }, item.error || "failed");
-  if (item.status !== "done") return el("td", {}, "—");
+  if (item.status === JOB_STATE.FAILED) return el("td", { className: "error" }, item.error || "failed");
+  if (item.status !== JOB_STATE.DONE) return el("td", {}, "—");
   return el(
     "td",
     {},
@@ -81,7 +82,7 @@ async function loadExports() {
 /** While an export is queued or running, ask after it every second. */
 function poll() {
   clearTimeout(state.timer);
-  const open = state.exports.filter((item) => item.status === "queued" || item.status === "running");
+  const open = state.exports.filter((item) => item.status === JOB_STATE.QUEUED || item.status === JOB_STATE.RUNNING);
   if (!open.length) return;
   state.timer = setTimeout(async () => {
     for (const item of open) {

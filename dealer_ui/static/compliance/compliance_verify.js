@@ -3,6 +3,7 @@
 // as an export's, then shows its report.
 import { ApiError, BACKGROUND, call, query } from "../shared/api.js";
 import { $, clearErrors, el, grid, showError } from "../shared/dom.js";
+import { JOB_STATE } from "../shared/vocabulary.js";
 
 const POLL_MS = 1000;
 const URL = "/compliance/audit/verifications";
@@ -45,7 +46,7 @@ async function verify(event) {
 /** While the verification is queued or running, ask after it every second; then show how it ended. */
 function follow(item) {
   clearTimeout(timer);
-  if (item.status === "queued" || item.status === "running") {
+  if (item.status === JOB_STATE.QUEUED || item.status === JOB_STATE.RUNNING) {
     busy(true);
     showProgress(item);
     timer = setTimeout(async () => {
@@ -60,7 +61,7 @@ function follow(item) {
     return;
   }
   busy(false);
-  if (item.status === "failed") {
+  if (item.status === JOB_STATE.FAILED) {
     $("#verify-result").replaceChildren(el("p", { className: "verdict broken", id: "verdict" }, `The verification failed: ${item.error}`));
     return;
   }
@@ -70,7 +71,7 @@ function follow(item) {
 function showProgress(item) {
   const { done, total, percent } = item.progress;
   const words =
-    item.status === "queued" ? "waiting for a worker" : total ? `${done.toLocaleString()} of ${total.toLocaleString()} links, rounds and totals checked` : "counting what to check";
+    item.status === JOB_STATE.QUEUED ? "waiting for a worker" : total ? `${done.toLocaleString()} of ${total.toLocaleString()} links, rounds and totals checked` : "counting what to check";
   $("#verify-result").replaceChildren(
     el(
       "p",
@@ -191,7 +192,7 @@ export async function startVerifying(form) {
   try {
     const { json } = await call("GET", `${URL}${query({ per_page: 1 })}`);
     const latest = json.items[0];
-    if (latest && (latest.status === "queued" || latest.status === "running")) follow(latest);
+    if (latest && (latest.status === JOB_STATE.QUEUED || latest.status === JOB_STATE.RUNNING)) follow(latest);
   } catch (error) {
     showError("verify", error.message);
   }

@@ -3,6 +3,7 @@
 import { refusalText } from "../shared/bets.js";
 import { $, el } from "../shared/dom.js";
 import { amountRule, formatAmount, pageCurrency, readAmount, typedAmount } from "../shared/money.js";
+import { ERROR } from "../shared/vocabulary.js";
 
 const input = (seat, bet) => $(`#bet-${seat}-${bet.key}`);
 
@@ -76,7 +77,7 @@ export function fillBets(seat, bets, typed = {}) {
 export function outsideLimits(seat, bet, cents, limits) {
   const range = limits?.[bet.key];
   if (!range || cents === 0) return null;
-  const code = cents < range[0] ? "bet_below_minimum" : cents > range[1] ? "bet_above_maximum" : null;
+  const code = cents < range[0] ? ERROR.BET_BELOW_MINIMUM : cents > range[1] ? ERROR.BET_ABOVE_MAXIMUM : null;
   return code && refusalText({ code, seat, bet, stake: cents }, limits);
 }
 

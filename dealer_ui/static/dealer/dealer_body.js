@@ -3,10 +3,11 @@
 import { readBets, untypedRequired } from "./dealer_bets.js";
 import { HAND_SIZE, isEmpty, tablet } from "./dealer_tablet.js";
 import { showError } from "../shared/dom.js";
+import { SETTING } from "../shared/vocabulary.js";
 
 function settingOf(seat, fail) {
   const manual = tablet.manual[seat];
-  if (!manual) return "house_way";
+  if (!manual) return SETTING.HOUSE_WAY;
   if (manual.low.length !== 2 || manual.high.length !== 3) {
     fail(`seat-${seat}-setting`, "tap 2 cards into the low and 3 into the high, or choose house way");
   }

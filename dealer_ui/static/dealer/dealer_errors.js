@@ -5,6 +5,7 @@ import { betRefused, explains, refusalText } from "../shared/bets.js";
 import { showLimits } from "./dealer_bets.js";
 import { tablet } from "./dealer_tablet.js";
 import { clearError, showError } from "../shared/dom.js";
+import { HAND } from "../shared/vocabulary.js";
 
 /** Where an API error's field (a path into the round's JSON) is shown:
  * ``handKey`` for an answer about one hand, ``sent`` the round the answer
@@ -12,7 +13,7 @@ import { clearError, showError } from "../shared/dom.js";
 function targetOf(field, { handKey = null, sent = null }) {
   if (!field) return "general";
   if (handKey !== null && (field === "cards" || field.startsWith("setting"))) {
-    return handKey === "dealer" ? "dealer-cards" : field === "cards" ? `seat-${handKey}-cards` : `seat-${handKey}-setting`;
+    return handKey === HAND.DEALER ? "dealer-cards" : field === "cards" ? `seat-${handKey}-cards` : `seat-${handKey}-setting`;
   }
   const match = /^seats\[(\d+)\](?:\.(.*))?$/.exec(field);
   if (match) {

@@ -6,6 +6,7 @@ import { betErrors, betFields } from "./dealer_bets.js";
 import { roving } from "./dealer_keys.js";
 import { HAND_SIZE, changed, handName, isEmpty, tablet } from "./dealer_tablet.js";
 import { $, el } from "../shared/dom.js";
+import { HAND } from "../shared/vocabulary.js";
 
 // What a tap on a card in a hand does, and the seat's toggles: set by
 // dealer.js, so the felt does not depend on the modules that act on it.
@@ -32,7 +33,7 @@ function notes(key) {
 function chipsOf(key) {
   return [
     el("div", { className: "chips", dataset: { chips: String(key) }, role: "group", "aria-label": `${handName(key)} cards` }),
-    el("span", { className: "error", dataset: { errorFor: `${key === "dealer" ? "dealer" : `seat-${key}`}-cards` } }),
+    el("span", { className: "error", dataset: { errorFor: `${key === HAND.DEALER ? "dealer" : `seat-${key}`}-cards` } }),
   ];
 }
 
@@ -143,7 +144,7 @@ export function renderHand(key) {
     el("span", { className: "count" }, `${tablet.hands[key].length}/${HAND_SIZE}`),
   );
   roving(box, ".chip", focused);
-  if (key !== "dealer") {
+  if (key !== HAND.DEALER) {
     const own = $(`#hand-${key} .way-text`);
     own.textContent = setting ? "Own" : "House";
   }

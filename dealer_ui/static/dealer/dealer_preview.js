@@ -13,6 +13,7 @@ import { houseWay } from "./dealer_ways.js";
 import { $, clearErrors } from "../shared/dom.js";
 import { payOrTake } from "../shared/money.js";
 import { Phase, canEdit, edited, previewed } from "./round_state.js";
+import { FOUL_POLICY, HAND } from "../shared/vocabulary.js";
 
 const REFRESH_MS = 250;
 
@@ -43,13 +44,13 @@ export function cancelPreview() {
 
 function setNotes(json, key) {
   let text = `House way: ${describe(json)} — rule ${json.rule} (${json.rule_name})`;
-  if (key === "dealer") text += json.qualifies ? `; qualifies (${json.qualifier})` : `; does not qualify (${json.qualifier})`;
+  if (key === HAND.DEALER) text += json.qualifies ? `; qualifies (${json.qualifier})` : `; does not qualify (${json.qualifier})`;
   const own = json.setting;
   if (own && !own.fouled) text = `Player's setting: ${describe(own)} (legal). ${text}`;
   $(`#note-${key}`).textContent = text;
   markWay(key, json); // the house way on the cards themselves
-  if (key === "dealer") return;
-  const effect = tablet.table.config.foul_policy === "forfeit" ? "Main Bet forfeited" : "reset by the house way";
+  if (key === HAND.DEALER) return;
+  const effect = tablet.table.config.foul_policy === FOUL_POLICY.FORFEIT ? "Main Bet forfeited" : "reset by the house way";
   showFoul(key, own && own.fouled ? `FOUL: low ${own.low_hand.plays_as} outranks high ${own.high_hand.plays_as} · ${effect}` : "");
 }
 

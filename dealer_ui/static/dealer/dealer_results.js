@@ -4,6 +4,7 @@
 import { label } from "../shared/cards.js";
 import { el } from "../shared/dom.js";
 import { formatAmount, payOrTake } from "../shared/money.js";
+import { OUTCOME } from "../shared/vocabulary.js";
 
 /** "low 7♥ 7♦ · high JK K♦ Q♦" */
 export function describe(way) {
@@ -25,7 +26,7 @@ export function playingWay(answer) {
 }
 
 function betCell(result, stake) {
-  if (!result || result.outcome === "none") return el("td", { "aria-label": "no bet" }, "—");
+  if (!result || result.outcome === OUTCOME.NONE) return el("td", { "aria-label": "no bet" }, "—");
   const amount = result.net === 0 ? "" : ` ${result.net > 0 ? "+" : "−"}${formatAmount(Math.abs(result.net))}`;
   const title = stake ? `stake ${formatAmount(stake)}` : undefined;
   return el("td", { className: `outcome ${result.outcome}`, title }, `${result.outcome}${amount}`);

@@ -15,6 +15,7 @@ import { shortKey, tablet } from "./dealer_tablet.js";
 import { $, clearErrors, showError } from "../shared/dom.js";
 import { payOrTake } from "../shared/money.js";
 import { canSubmit, keyReused, refused, settled, submitted, unanswered } from "./round_state.js";
+import { ERROR } from "../shared/vocabulary.js";
 
 const AGAIN = "Submit again sends the same round, which never settles twice.";
 // A round sent goes under its idempotency key (its round id): the server
@@ -54,7 +55,7 @@ async function notSettled(error, body) {
   } else if (error instanceof NoAnswer || (error instanceof ApiError && error.status >= 500)) {
     enter(unanswered(tablet.round)); // it may be stored: it stays as it is, to be sent again
     showError("general", `${error.message}: ${AGAIN}`);
-  } else if (error instanceof ApiError && error.code === "idempotency_key_reused") {
+  } else if (error instanceof ApiError && error.code === ERROR.IDEMPOTENCY_KEY_REUSED) {
     enter(keyReused(tablet.round)); // settled already, with other entries: the pit boss corrects it
     showError("general", `${error.message}. The round is settled; ask the pit boss for a correction, then press New round.`);
   } else {

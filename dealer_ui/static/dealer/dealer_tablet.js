@@ -2,6 +2,7 @@
 // hands on the felt, and the round's state (round_state.js).
 import { useCurrency } from "../shared/money.js";
 import { canEdit } from "./round_state.js";
+import { HAND } from "../shared/vocabulary.js";
 
 export const HAND_SIZE = 7;
 
@@ -11,7 +12,7 @@ export const tablet = {
   seats: [], // the table's seat numbers
   hands: {}, // "dealer", 1 ... 6 -> the cards entered, in order
   manual: {}, // seat -> {low: [], high: []} when the player's setting is tapped in
-  active: "dealer",
+  active: HAND.DEALER,
   round: null, // round_state.js: its phase and idempotency key
   refreshes: 0, // bumped by every change and preview: older answers are dropped
   apiErrors: [], // where the API's refusals are shown: a change takes them back
@@ -38,7 +39,7 @@ export function useTable(table) {
 }
 
 export function handOrder() {
-  return ["dealer", ...tablet.seats];
+  return [HAND.DEALER, ...tablet.seats];
 }
 
 /** The hands that take cards this round: the dealer's and every seat not marked empty. */
@@ -63,7 +64,7 @@ export function changed() {
 }
 
 export function handName(key) {
-  return key === "dealer" ? "Dealer" : `Seat ${key}`;
+  return key === HAND.DEALER ? "Dealer" : `Seat ${key}`;
 }
 
 /** Settled, or sent without a sure answer: shown, not edited. */

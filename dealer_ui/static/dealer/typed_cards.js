@@ -3,6 +3,7 @@
 // have, a card used twice, more cards than a hand has room for) and the
 // line adds nothing: half a line would put cards in hands nobody dealt.
 import { label, normalise } from "../shared/cards.js";
+import { HAND } from "../shared/vocabulary.js";
 
 // "d:", "dealer", "3:", "s3" or "seat3" names the hand the next codes are for.
 const MARKER = /^(?:(d|dealer)|(?:s|seat)?(\d+)):?$/i;
@@ -10,11 +11,11 @@ const HINT = "Ranks 2-9, T or 10, J, Q, K, A; suits s h d c; JK.";
 
 /** A hand as a sentence names it: "the dealer", "seat 3". */
 export function handWords(key) {
-  return key === "dealer" ? "the dealer" : `seat ${key}`;
+  return key === HAND.DEALER ? "the dealer" : `seat ${key}`;
 }
 
 function holderWords(key) {
-  return key === "dealer" ? "the dealer's hand" : `seat ${key}`;
+  return key === HAND.DEALER ? "the dealer's hand" : `seat ${key}`;
 }
 
 function ownerOf(card, hands) {

@@ -2,9 +2,10 @@
 // before and after, each seat's net per bet before and after, the house's.
 import { el, grid } from "../shared/dom.js";
 import { bets, cardsText, money, net, settingText } from "./pit_common.js";
+import { HAND } from "../shared/vocabulary.js";
 
 function fieldName(field) {
-  if (field === "dealer") return "Dealer's cards";
+  if (field === HAND.DEALER) return "Dealer's cards";
   const [, seat, what, bet] = /^seats\.(\d+)\.(\w+)(?:\.(\w+))?$/.exec(field) || [];
   if (!seat) return field;
   if (what === "bets") return `Seat ${seat} · ${bets().find((each) => each.key === bet)?.name ?? bet} bet`;

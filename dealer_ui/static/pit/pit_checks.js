@@ -6,8 +6,14 @@ import { call, query } from "../shared/api.js";
 import { $, clearErrors, el, grid } from "../shared/dom.js";
 import { inCurrency } from "../shared/money.js";
 import { currencyOf, draw, go, money, net, percent, pit } from "./pit_common.js";
+import { CHECK_STATUS } from "../shared/vocabulary.js";
 
-const STATUS = { open: "open", uncounted: "box not counted", balanced: "balanced", differs: "DIFFERS" };
+const STATUS = {
+  [CHECK_STATUS.OPEN]: "open",
+  [CHECK_STATUS.UNCOUNTED]: "box not counted",
+  [CHECK_STATUS.BALANCED]: "balanced",
+  [CHECK_STATUS.DIFFERS]: "DIFFERS",
+};
 
 export function checkBadge(check) {
   return el("span", { className: `badge check-${check.status}` }, STATUS[check.status] || check.status);

@@ -4,6 +4,7 @@ import { JOKER, label, spoken } from "../shared/cards.js";
 import { el } from "../shared/dom.js";
 import { notify, showApiError } from "../shared/field_errors.js";
 import { formatAmount } from "../shared/money.js";
+import { ROLE, SETTING } from "../shared/vocabulary.js";
 
 /** The signed-in user, every table, and the table chosen (null: all tables). */
 export const pit = { user: null, tables: [], tableId: null };
@@ -15,8 +16,8 @@ export function bets() {
 }
 
 // The API refuses anyone else anyway; the page does not offer what would be refused.
-export const canAct = () => pit.user?.role === "pit_boss";
-export const canNote = () => pit.user?.role === "pit_boss" || pit.user?.role === "admin";
+export const canAct = () => pit.user?.role === ROLE.PIT_BOSS;
+export const canNote = () => pit.user?.role === ROLE.PIT_BOSS || pit.user?.role === ROLE.ADMIN;
 
 export function tableName(id) {
   return pit.tables.find((table) => table.id === id)?.name ?? `table ${id}`;
@@ -64,7 +65,7 @@ export function cardsText(cards) {
 
 /** "low A♠ 9♦ · high Q♠ Q♥ 7♣", or "house way" for a setting left to the house. */
 export function settingText(setting) {
-  if (!setting || setting === "house_way") return "house way";
+  if (!setting || setting === SETTING.HOUSE_WAY) return "house way";
   return `low ${setting.low.map(label).join(" ")} · high ${setting.high.map(label).join(" ")}`;
 }
 

@@ -9,6 +9,7 @@ import { reasonProblem } from "../shared/field_errors.js";
 import { amountRule, formatAmount, pageCurrency, readAmount } from "../shared/money.js";
 import { bets, net, notify, pit } from "./pit_common.js";
 import { countPending } from "./pit_exceptions.js";
+import { SETTING } from "../shared/vocabulary.js";
 
 function codesOf(cards) {
   return cards ? cards.join(" ") : "";
@@ -24,14 +25,14 @@ function errorFor(id) {
 
 function seatRow(number, seat) {
   const id = (part) => `corr-seat-${number}-${part}`;
-  const own = seat && seat.setting_entered !== "house_way" ? seat.setting_entered : null;
+  const own = seat && seat.setting_entered !== SETTING.HOUSE_WAY ? seat.setting_entered : null;
   const way = el(
     "select",
     { id: id("way"), "aria-label": `Seat ${number} setting`, dataset: { field: id("setting") } },
-    el("option", { value: "house_way" }, "house way"),
+    el("option", { value: SETTING.HOUSE_WAY }, "house way"),
     el("option", { value: "own" }, "player's own"),
   );
-  way.value = own ? "own" : "house_way";
+  way.value = own ? "own" : SETTING.HOUSE_WAY;
   const low = input(id("low"), own ? codesOf(own.low) : "", `Seat ${number} low hand codes`, { placeholder: "low: 2 cards" });
   const high = input(id("high"), own ? codesOf(own.high) : "", `Seat ${number} high hand codes`, { placeholder: "high: 3 cards" });
   const showOwn = () => {
@@ -84,7 +85,7 @@ function readForm(form, seats) {
     for (const bet of bets()) {
       if (bet.required && form.querySelector(`#${id(bet.key)}`).value.trim() === "") fail(id(bet.key), `the ${bet.name} bet is required`);
     }
-    let setting = "house_way";
+    let setting = SETTING.HOUSE_WAY;
     if (form.querySelector(`#${id("way")}`).value === "own") setting = { low: cards(id("low")), high: cards(id("high")) };
     body.seats.push({ seat: number, cards: seatCards, setting, bets: stakes });
   }

@@ -4,9 +4,10 @@
 // card and the dealer entered another).
 import { label } from "../shared/cards.js";
 import { el } from "../shared/dom.js";
+import { HAND } from "../shared/vocabulary.js";
 
 function handName(hand) {
-  return hand === "dealer" ? "Dealer" : `Seat ${hand}`;
+  return hand === HAND.DEALER ? "Dealer" : `Seat ${hand}`;
 }
 
 function changeItem(change) {

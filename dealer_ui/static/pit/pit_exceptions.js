@@ -6,6 +6,7 @@ import { $, clearErrors, el, showError } from "../shared/dom.js";
 import { changeList } from "./pit_changes.js";
 import { amountWithCode, inCurrency, signed } from "../shared/money.js";
 import { byAt, canAct, currencyOf, go, newTurn, notify, pit, showApiError, statusBadge, tableName } from "./pit_common.js";
+import { DECISION_STATE, EXCEPTION_KIND } from "../shared/vocabulary.js";
 
 /** Approve (an optional note) or reject (a note required) one pending request. */
 export function decisionControls(exception, after) {
@@ -20,7 +21,7 @@ export function decisionControls(exception, after) {
       const now = json.round_after;
       notify(
         how === "approve"
-          ? `Approved: round #${json.round} ${json.kind === "void" ? "is void" : `is corrected by round #${now.id}`}.`
+          ? `Approved: round #${json.round} ${json.kind === EXCEPTION_KIND.VOID ? "is void" : `is corrected by round #${now.id}`}.`
           : `Rejected: round #${json.round} stays as it was.`,
       );
       after(json);
@@ -61,7 +62,7 @@ function roundMoney(exception) {
 }
 
 function requestCard(exception, decided) {
-  const kind = exception.kind === "void" ? "Void" : "Correction";
+  const kind = exception.kind === EXCEPTION_KIND.VOID ? "Void" : "Correction";
   return el(
     "article",
     { className: "request", dataset: { exception: String(exception.id) } },
@@ -77,9 +78,9 @@ function requestCard(exception, decided) {
     el("p", {}, "Requested by ", byAt(exception.requested_by, exception.requested_at)),
     decided ? null : roundMoney(exception),
     exception.decided_by
-      ? el("p", { className: "decision" }, `${exception.state === "approved" ? "Approved" : "Rejected"} by `, byAt(exception.decided_by, exception.decided_at), exception.note ? ` — note: ${exception.note}` : "")
+      ? el("p", { className: "decision" }, `${exception.state === DECISION_STATE.APPROVED ? "Approved" : "Rejected"} by `, byAt(exception.decided_by, exception.decided_at), exception.note ? ` — note: ${exception.note}` : "")
       : null,
-    exception.kind === "correction" && !decided ? changeList(exception.changes, `changes-${exception.id}`) : null,
+    exception.kind === EXCEPTION_KIND.CORRECTION && !decided ? changeList(exception.changes, `changes-${exception.id}`) : null,
     decided ? null : decisionControls(exception, () => showApprovals()),
   );
 }
@@ -102,7 +103,7 @@ export async function showApprovals() {
         ? el("div", { className: "requests" }, pending.json.map((each) => requestCard(each, false)))
         : el("p", { className: "notice" }, "Nothing is waiting for a decision."),
     );
-    const decided = recent.json.filter((each) => each.state !== "pending");
+    const decided = recent.json.filter((each) => each.state !== DECISION_STATE.PENDING);
     $("#decisions-list").replaceChildren(
       decided.length
         ? el("div", { className: "requests decided" }, decided.map((each) => requestCard(each, true)))

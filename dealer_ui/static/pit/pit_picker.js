@@ -6,6 +6,7 @@ import { call } from "../shared/api.js";
 import { $, clearErrors, el } from "../shared/dom.js";
 import { useCurrency } from "../shared/money.js";
 import { floorCurrency, pit } from "./pit_common.js";
+import { TABLE_STATUS } from "../shared/vocabulary.js";
 
 const TABLE = "breakpoker.pit.table";
 export const ALL = "all";
@@ -35,11 +36,11 @@ export async function loadTables() {
   picker.replaceChildren(
     el("option", { value: ALL }, "All tables (floor)"),
     ...json.map((table) =>
-      el("option", { value: String(table.id) }, table.status === "open" ? table.name : `${table.name} (${table.status})`),
+      el("option", { value: String(table.id) }, table.status === TABLE_STATUS.OPEN ? table.name : `${table.name} (${table.status})`),
     ),
   );
   const saved = sessionStorage.getItem(TABLE);
-  const first = json.find((table) => table.status === "open") || json[0];
+  const first = json.find((table) => table.status === TABLE_STATUS.OPEN) || json[0];
   picker.value = [...picker.options].some((option) => option.value === saved) ? saved : String(first?.id ?? ALL);
   pickTable(picker.value);
 }

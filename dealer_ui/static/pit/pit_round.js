@@ -25,6 +25,7 @@ import {
   tableName,
 } from "./pit_common.js";
 import { handValues } from "./pit_values.js";
+import { DECISION_STATE, EXCEPTION_KIND, ROUND_STATUS } from "../shared/vocabulary.js";
 
 function seatNet(seat) {
   return bets().reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
@@ -97,18 +98,18 @@ function exceptionItem(summary, round, redraw) {
   const item = el(
     "li",
     { className: "exception", dataset: { exception: String(summary.id) } },
-    el("p", {}, el("strong", {}, summary.kind === "void" ? "Void" : "Correction"), " ", statusBadge(summary.state), ` — ${summary.reason}`),
+    el("p", {}, el("strong", {}, summary.kind === EXCEPTION_KIND.VOID ? "Void" : "Correction"), " ", statusBadge(summary.state), ` — ${summary.reason}`),
     el("p", {}, "Requested by ", byAt(summary.requested_by, summary.requested_at)),
     summary.decided_by
-      ? el("p", { className: "decision" }, `${summary.state === "approved" ? "Approved" : "Rejected"} by `, byAt(summary.decided_by, summary.decided_at), summary.note ? ` — note: ${summary.note}` : "")
+      ? el("p", { className: "decision" }, `${summary.state === DECISION_STATE.APPROVED ? "Approved" : "Rejected"} by `, byAt(summary.decided_by, summary.decided_at), summary.note ? ` — note: ${summary.note}` : "")
       : null,
   );
-  if (summary.kind === "correction") {
+  if (summary.kind === EXCEPTION_KIND.CORRECTION) {
     call("GET", `/exceptions/${summary.id}`)
       .then(({ json }) => item.append(changeList(json.changes, `changes-${summary.id}`)))
       .catch((error) => item.append(el("p", { className: "error" }, error.message)));
   }
-  if (summary.state === "pending") item.append(decisionControls({ ...summary, round: round.id }, redraw));
+  if (summary.state === DECISION_STATE.PENDING) item.append(decisionControls({ ...summary, round: round.id }, redraw));
   return item;
 }
 
@@ -141,8 +142,8 @@ function voidForm(round, redraw) {
 
 function actions(round, redraw) {
   if (!canAct()) return el("p", { className: "muted" }, "Read only: a pit boss asks for voids and corrections.");
-  if (round.status !== "settled") return el("p", { className: "muted" }, `This record is ${round.status}: nothing more can be asked of it.`);
-  if (round.exceptions.some((each) => each.state === "pending")) {
+  if (round.status !== ROUND_STATUS.SETTLED) return el("p", { className: "muted" }, `This record is ${round.status}: nothing more can be asked of it.`);
+  if (round.exceptions.some((each) => each.state === DECISION_STATE.PENDING)) {
     return el("p", { className: "muted" }, "A request is open for this round: it must be decided before another is asked.");
   }
   const box = el("div", { className: "correction-box" });

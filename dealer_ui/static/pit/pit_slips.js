@@ -9,13 +9,14 @@ import { reasonProblem } from "../shared/field_errors.js";
 import { CHIPS, countFields, linesText, readCount, readSignature, showFormError, signatureFields } from "../shared/count_fields.js";
 import { canAct, money, newTurn, notify, pit } from "./pit_common.js";
 import { kindText, showPrintable, stateBadge } from "../shared/slip_view.js";
+import { SLIP_KIND, SLIP_STATE } from "../shared/vocabulary.js";
 
 let session = null; // the open session whose slips are shown
 const cards = new Map(); // slip number -> {version, node}: the cards on screen
 
 function requestForm() {
   const kind = (value, label) =>
-    el("label", { className: "choice" }, el("input", { type: "radio", name: "slip-kind", value, checked: value === "fill" }), label);
+    el("label", { className: "choice" }, el("input", { type: "radio", name: "slip-kind", value, checked: value === SLIP_KIND.FILL }), label);
   const form = el("form", { id: "slip-form", className: "acct-form", noValidate: true },
     el("h3", {}, "Request a fill or a credit"),
     el("div", { className: "choices", dataset: { field: "slip-kind" } }, kind("fill", "Fill (chips from the cage)"), kind("credit", "Credit (chips back to the cage)")),
@@ -90,15 +91,15 @@ function signaturesText(slip) {
 }
 
 function slipCard(slip) {
-  const waiting = slip.state === "requested" || slip.state === "issued";
+  const waiting = slip.state === SLIP_STATE.REQUESTED || slip.state === SLIP_STATE.ISSUED;
   return el("article", { className: "slip request", dataset: { slip: String(slip.number) } },
     el("h4", {}, `${kindText(slip)} No. ${slip.number} · ${money(slip.total)} `, stateBadge(slip.state)),
     el("p", {}, linesText(slip.lines)),
     el("p", { className: "muted" }, `requested by ${slip.requested_by} ${when(slip.requested_at)}`, ...signaturesText(slip).map((text) => [el("br"), text])),
     el("div", { className: "actions" },
       el("button", { type: "button", className: "big secondary", onclick: () => showPrintable(slip) }, "Printable view"),
-      canAct() && slip.state === "issued" ? receiveForm(slip) : null,
-      canAct() && slip.state === "requested" ? el("p", { className: "muted" }, "Waiting for the cage to issue it.") : null,
+      canAct() && slip.state === SLIP_STATE.ISSUED ? receiveForm(slip) : null,
+      canAct() && slip.state === SLIP_STATE.REQUESTED ? el("p", { className: "muted" }, "Waiting for the cage to issue it.") : null,
       canAct() && waiting ? voidForm(slip) : null,
     ),
   );

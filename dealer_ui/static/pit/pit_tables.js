@@ -10,6 +10,7 @@ import { formatAmount, signed, typedAmount } from "../shared/money.js";
 import { canAct, money, newTurn, notify, pit, tableName } from "./pit_common.js";
 import { loadTables } from "./pit_picker.js";
 import { showSlips } from "./pit_slips.js";
+import { ERROR } from "../shared/vocabulary.js";
 
 function countLine(label, count) {
   if (!count) return null;
@@ -83,7 +84,7 @@ function openForm(last) {
       notify(`${tableName(json.table_id)} is open: session #${json.number}, opener ${money(json.opener.total)}.`);
       changed();
     } catch (error) {
-      if (error.code !== "opener_differs" || !last?.closer) return showFormError(error, "open");
+      if (error.code !== ERROR.OPENER_DIFFERS || !last?.closer) return showFormError(error, "open");
       differs.replaceChildren(...differences(lines, last.closer));
       differs.hidden = explanation.hidden = false;
       showError("open-explanation", "The count differs from the last closer: say why, then open again.");

@@ -5,6 +5,7 @@
 import { call } from "../shared/api.js";
 import { el, grid } from "../shared/dom.js";
 import { bets, cardsText } from "./pit_common.js";
+import { FOUL_POLICY } from "../shared/vocabulary.js";
 
 /** An expected value per unit staked, its sign always shown: "+0.7877", "-0.0418". */
 export function ev(value) {
@@ -17,7 +18,7 @@ function valueCell(className, worth, extra) {
 
 function playedNote(seat, policy) {
   if (!seat.fouled) return null;
-  const text = policy === "forfeit" ? "foul: the Main Bet forfeits" : "foul: valued as reset to the house way";
+  const text = policy === FOUL_POLICY.FORFEIT ? "foul: the Main Bet forfeits" : "foul: valued as reset to the house way";
   return el("div", { className: "muted" }, text);
 }
 

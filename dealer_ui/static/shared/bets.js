@@ -5,8 +5,9 @@
 // ({key, name, short, required}) are the API's: every table's JSON lists
 // them, so no page keeps a list of its own.
 import { formatAmount } from "./money.js";
+import { ERROR } from "./vocabulary.js";
 
-const CODES = new Set(["bet_below_minimum", "bet_above_maximum", "main_bet_required", "invalid_bet"]);
+const CODES = new Set([ERROR.BET_BELOW_MINIMUM, ERROR.BET_ABOVE_MAXIMUM, ERROR.MAIN_BET_REQUIRED, ERROR.INVALID_BET]);
 // "seats[2].bets.main" in a round; "round.seats[2].bets.main" in a correction.
 const FIELD = /^(?:round\.)?seats\[(\d+)\]\.bets\.([a-z_]+)$/;
 
@@ -25,8 +26,8 @@ export function betRefused(error, sent, bets) {
  * that refused: if not, the page's copy of them is out of date. */
 export function explains(refused, limits) {
   const range = limits?.[refused.bet.key];
-  if (refused.code === "bet_below_minimum") return Boolean(range) && refused.stake < range[0];
-  if (refused.code === "bet_above_maximum") return Boolean(range) && refused.stake > range[1];
+  if (refused.code === ERROR.BET_BELOW_MINIMUM) return Boolean(range) && refused.stake < range[0];
+  if (refused.code === ERROR.BET_ABOVE_MAXIMUM) return Boolean(range) && refused.stake > range[1];
   return true;
 }
 
@@ -37,11 +38,11 @@ export function refusalText(refused, limits, rules = "the table's rules") {
   const bet = `seat ${refused.seat}: the ${refused.bet.name} bet`;
   const stake = formatAmount(refused.stake);
   switch (refused.code) {
-    case "bet_below_minimum":
+    case ERROR.BET_BELOW_MINIMUM:
       return `${bet} of ${stake} is below ${range ? `the table minimum of ${formatAmount(range[0])}` : `the minimum of ${rules}`}`;
-    case "bet_above_maximum":
+    case ERROR.BET_ABOVE_MAXIMUM:
       return `${bet} of ${stake} is above ${range ? `the table maximum of ${formatAmount(range[1])}` : `the maximum of ${rules}`}`;
-    case "main_bet_required":
+    case ERROR.MAIN_BET_REQUIRED:
       return `seat ${refused.seat}: every seat must place a Main bet${range ? ` (limits ${formatAmount(range[0])}–${formatAmount(range[1])})` : ""}`;
     default:
       return `${bet} must be an amount (for example 25, 25.50 or 1,000.50)`;

@@ -56,7 +56,7 @@ def modules_of(package: Path) -> set[str]:
     and the pages' JavaScript modules."""
     files = {path.name for path in package.glob("*.py") if path.name != "__init__.py"}
     folders = {f"{path.parent.name}/" for path in package.glob("*/__init__.py")}
-    scripts = {path.relative_to(package).as_posix() for path in package.glob("static/*.js")}
+    scripts = {path.relative_to(package).as_posix() for path in package.glob("static/**/*.js")}
     return files | folders | scripts
 
 

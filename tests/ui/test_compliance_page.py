@@ -225,9 +225,17 @@ def test_a_tray_count_edited_by_hand_is_named_on_the_page(
     try:
         page = open_page("/compliance", "compliance")
         verdict = verify_on_the_page(page, live)
-        expect(verdict).to_contain_text("BROKEN: 1 accounting record(s) differ from their sealed events")
-        line = page.locator(f'#accounting-differences tbody tr[data-record="{opener["id"]}"]')
-        expect(line).to_have_count(1)
+        # Two problems of the one count: its total differs from its event,
+        # and it is no longer the sum of its lines.
+        expect(verdict).to_contain_text("BROKEN: 2 problem(s) in the accounting records")
+        lines = page.locator(f'#accounting-differences tbody tr[data-record="{opener["id"]}"]')
+        expect(lines).to_have_count(2)
+        unsummed = lines.filter(has_text="total mismatch")
+        expect(unsummed.locator("td").nth(5)).to_have_text(
+            f"inventory_counts row {opener['id']}: total {opener['total'] + 100} is not the sum of its lines"
+            f" ({opener['total']})"
+        )
+        line = lines.filter(has_not_text="total mismatch")
         expect(line.locator("td").nth(0)).to_have_text("inventory_counts")
         expect(line.locator("td").nth(2)).to_have_text(f"session:{opened['id']}")
         expect(line.locator("td").nth(3)).to_have_text("total")

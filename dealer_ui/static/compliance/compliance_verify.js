@@ -98,7 +98,7 @@ function verdict(report) {
   const found = [];
   if (!rounds.intact) found.push(`${rounds.differing} round(s) differ from their sealed events`);
   if (!totals.intact) found.push(`${totals.differing + totals.taken_out_counting.length} total(s) differ from a recount of the rounds`);
-  if (accounting && !accounting.intact) found.push(`${accounting.differing} accounting record(s) differ from their sealed events`);
+  if (accounting && !accounting.intact) found.push(`${accounting.differing} problem(s) in the accounting records`);
   return `BROKEN: ${found.join("; ")}`;
 }
 
@@ -157,7 +157,8 @@ function totalParts(totals) {
   return parts;
 }
 
-/** Sessions, tray counts, slips, signatures, drop counts and notes that differ from their events. */
+/** Sessions, tray counts, slips, signatures, drop counts, notes, voids and corrections that differ
+ * from their events, and counts whose total is not their lines' sum: a problem a line. */
 function accountingParts(accounting) {
   if (!accounting || accounting.intact) return [];
   const rows = accounting.problems.flatMap((problem) => {
@@ -176,7 +177,7 @@ function accountingParts(accounting) {
     return problem.differences.map((d) => cells(d.field, JSON.stringify(d.stored), JSON.stringify(d.sealed)));
   });
   return [
-    el("h3", {}, "Accounting records that differ from their sealed events"),
+    el("h3", {}, "Accounting records that differ from their sealed events or do not add up"),
     grid(["Table", "Row", "Subject", "Field", "Stored", "Sealed"], rows, { id: "accounting-differences" }),
   ];
 }

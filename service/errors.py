@@ -1,7 +1,22 @@
-"""Errors of the service layer: a stable code, a message naming the field,
+"""Errors of the service layer: a stable code (:class:`ErrorCode`, defined
+once for the rules core and the service alike), a message naming the field,
 and the HTTP status the API answers with."""
 
 from __future__ import annotations
+
+from service.engine.error_codes import ErrorCode, title_of
+
+__all__ = [
+    "Conflict",
+    "ErrorCode",
+    "Forbidden",
+    "Invalid",
+    "NotFound",
+    "ServiceError",
+    "Unauthorized",
+    "Unavailable",
+    "title_of",
+]
 
 
 class ServiceError(Exception):

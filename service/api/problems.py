@@ -9,7 +9,8 @@ relative reference that looks like a path and answers 404 misleads: it
 serves a short page with the code's title and the operations whose
 documented answers name the code (read from the OpenAPI document, so the
 page cannot drift from it). One type per code, so ``title`` is a function
-of the code alone (its words, where no better title is listed).
+of the code alone: its ``summary`` in :class:`service.errors.ErrorCode`
+(its words, for a code the service does not name).
 """
 
 from __future__ import annotations
@@ -21,26 +22,12 @@ from typing import Any
 from flask import Flask, Response, current_app
 
 from service.api.headers import NOSNIFF
-from service.errors import NotFound
+from service.errors import NotFound, title_of
 
 MEDIA_TYPE = "application/problem+json"
 PREFIX = "/api/v1/problems"
 CODE = re.compile(r"^[a-z][a-z0-9_]{0,79}$")
 
-# Codes whose words alone make a poor title.
-TITLES = {
-    "invalid_json": "Request body is not valid JSON",
-    "invalid_id": "Not a record number",
-    "not_found": "No such endpoint",
-    "internal_error": "Internal server error",
-    "database_unavailable": "Database unavailable",
-    "database_not_migrated": "Database not migrated",
-    "request_entity_too_large": "Request body too large",
-    "uri_too_long": "Request line too long",
-    "request_header_fields_too_large": "Request headers too large",
-    "rate_limited": "Too many requests",
-    "conflict": "Conflicting change",
-}
 
 # The page a type names: its own CSP (nothing to load, no script).
 PAGE_HEADERS = {
@@ -56,7 +43,7 @@ def problem_type(code: str) -> str:
 
 
 def problem_title(code: str) -> str:
-    return TITLES.get(code) or code.replace("_", " ").capitalize()
+    return title_of(code)
 
 
 def problem(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:

@@ -15,4 +15,6 @@ Where each rule of the rule book (``shared/docs/rules.md``) lives:
 - dealing a deck read by a shoe by the table's deal order: :mod:`~service.engine.dealing`
 - the rule book's edition: :mod:`~service.engine.rule_book`
 - the one error type for bad input: :mod:`~service.engine.errors`
+- every error code of the service, with its title (the core is the layer
+  all may import): :mod:`~service.engine.error_codes`
 """

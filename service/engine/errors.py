@@ -6,6 +6,10 @@ a message that names the card, seat or field at fault (for people).
 
 from __future__ import annotations
 
+from service.engine.error_codes import ErrorCode
+
+__all__ = ["ErrorCode", "RulesError", "key_name", "show"]
+
 
 class RulesError(ValueError):
     """Input the rule book does not allow.

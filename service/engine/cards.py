@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from operator import attrgetter
 
-from service.engine.errors import RulesError, show
+from service.engine.errors import ErrorCode, RulesError, show
 
 
 class Rank(IntEnum):
@@ -159,7 +159,7 @@ def parse_card(text: object) -> Card:
         if card is not None:
             return card
     raise RulesError(
-        "invalid_card",
+        ErrorCode.INVALID_CARD,
         f"{show(text)} is not a card: ranks are 2-9, T (or 10), J, Q, K, A; "
         "suits s, h, d, c; the joker is JK",
     )

@@ -29,7 +29,7 @@ from enum import StrEnum
 from typing import Any
 
 from service.engine.cards import DECK, Card, parse_card
-from service.engine.errors import RulesError
+from service.engine.errors import ErrorCode, RulesError
 
 DEALER = "dealer"  # the dealer's hand among the seats' ("1", "2", ...)
 HAND_SIZE = 7
@@ -91,11 +91,13 @@ class DealOrder:
         service.engine.errors.RulesError: deal_order.first_seat must be a seat of the table, 1 to 6
         """
         if not isinstance(data, Mapping):
-            raise RulesError("invalid_field", f"{field} must be an object", field)
+            raise RulesError(ErrorCode.INVALID_FIELD, f"{field} must be an object", field)
         unknown = sorted(str(key) for key in data if key not in ("first_seat", "dealer_place", "style"))
         if unknown:
             raise RulesError(
-                "unknown_field", f"{field}.{unknown[0]} is not a deal order field", f"{field}.{unknown[0]}"
+                ErrorCode.UNKNOWN_FIELD,
+                f"{field}.{unknown[0]} is not a deal order field",
+                f"{field}.{unknown[0]}",
             )
         first = _whole(data.get("first_seat", 1), 1, seats, f"{field}.first_seat", "a seat of the table")
         place = _whole(
@@ -104,13 +106,15 @@ class DealOrder:
         style = data.get("style", DealStyle.CONSECUTIVE.value)
         if style not in tuple(DealStyle):
             choices = ", ".join(DealStyle)
-            raise RulesError("invalid_field", f"{field}.style must be one of {choices}", f"{field}.style")
+            raise RulesError(
+                ErrorCode.INVALID_FIELD, f"{field}.style must be one of {choices}", f"{field}.style"
+            )
         return cls(first, place, DealStyle(style))
 
 
 def _whole(value: object, low: int, high: int, field: str, what: str) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise RulesError("invalid_field", f"{field} must be {what}, {low} to {high}", field)
+        raise RulesError(ErrorCode.INVALID_FIELD, f"{field} must be {what}, {low} to {high}", field)
     return value
 
 
@@ -128,10 +132,12 @@ def check_deck(cards: object, field: str = "cards") -> tuple[Card, ...]:
     service.engine.errors.RulesError: JK is in the deck twice: at positions 1 and 53 (cards[0] and cards[52])
     """
     if not isinstance(cards, Sequence) or isinstance(cards, str | bytes):
-        raise RulesError("invalid_field", f"{field} must be a list of the {DECK_SIZE} card codes", field)
+        raise RulesError(
+            ErrorCode.INVALID_FIELD, f"{field} must be a list of the {DECK_SIZE} card codes", field
+        )
     if len(cards) != DECK_SIZE:
         raise RulesError(
-            "wrong_count",
+            ErrorCode.WRONG_COUNT,
             f"{field} must be the {DECK_SIZE} cards of the deck as dealt, not {len(cards)}",
             field,
         )
@@ -145,7 +151,7 @@ def check_deck(cards: object, field: str = "cards") -> tuple[Card, ...]:
         if card in seen:
             first = seen[card]
             raise RulesError(
-                "duplicate_card",
+                ErrorCode.DUPLICATE_CARD,
                 f"{card} is in the deck twice: at positions {first + 1} and {index + 1} "
                 f"({field}[{first}] and {field}[{index}])",
                 f"{field}[{index}]",
@@ -161,7 +167,9 @@ def deal(deck: Sequence[Card], order: DealOrder, seats: int) -> dict[str, tuple[
     positions = order.positions(seats)
     count = len(positions)
     if len(deck) < count * HAND_SIZE:
-        raise RulesError("wrong_count", f"a deck of {len(deck)} cards cannot deal {count} hands", "cards")
+        raise RulesError(
+            ErrorCode.WRONG_COUNT, f"a deck of {len(deck)} cards cannot deal {count} hands", "cards"
+        )
     if order.style is DealStyle.CONSECUTIVE:
         dealt = {
             hand: tuple(deck[at * HAND_SIZE : (at + 1) * HAND_SIZE]) for at, hand in enumerate(positions)

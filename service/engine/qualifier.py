@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.engine.cards import Rank
-from service.engine.errors import RulesError, show
+from service.engine.errors import ErrorCode, RulesError, show
 from service.engine.hands import Category, HandValue, value_key
 
 _RANKS = {rank.symbol: rank for rank in Rank if rank is not Rank.JOKER}
@@ -49,13 +49,13 @@ def parse_qualifier(text: object) -> Qualifier:
     """Three different ranks such as ``K-3-2`` (any order, any case)."""
     if not isinstance(text, str):
         raise RulesError(
-            "invalid_config", f"dealer_qualifier must be a string like 'K-3-2', not {show(text)}"
+            ErrorCode.INVALID_CONFIG, f"dealer_qualifier must be a string like 'K-3-2', not {show(text)}"
         )
     parts = [part.strip().upper() for part in text.split("-")]
     ranks = [_RANKS[part] for part in parts if part in _RANKS]
     if len(parts) != 3 or len(set(ranks)) != 3:
         raise RulesError(
-            "invalid_config",
+            ErrorCode.INVALID_CONFIG,
             f"dealer_qualifier {show(text)} is not three different ranks like 'K-3-2'",
         )
     high, middle, low = sorted(ranks, reverse=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.engine.cards import Card
-from service.engine.errors import RulesError, show
+from service.engine.errors import ErrorCode, RulesError, show
 from service.engine.setting import Setting
 from service.engine.table_config import BetType, TableConfig
 
@@ -69,26 +69,30 @@ def validate_round(round_: Round, config: TableConfig) -> None:
 def _check_seats(round_: Round, config: TableConfig) -> None:
     count = len(round_.seats)
     if count == 0:
-        raise RulesError("no_seats", "a round needs at least one seat", "seats")
+        raise RulesError(ErrorCode.NO_SEATS, "a round needs at least one seat", "seats")
     if count > config.seats:
         raise RulesError(
-            "too_many_seats", f"the round has {count} seats but the table has {config.seats}", "seats"
+            ErrorCode.TOO_MANY_SEATS, f"the round has {count} seats but the table has {config.seats}", "seats"
         )
     seen: set[int] = set()
     for index, entry in enumerate(round_.seats):
         if not 1 <= entry.seat <= config.seats:
             raise RulesError(
-                "invalid_seat",
+                ErrorCode.INVALID_SEAT,
                 f"seat {entry.seat} does not exist at this table ({_seat_range(config.seats)})",
                 f"seats[{index}].seat",
             )
         if entry.seat in seen:
-            raise RulesError("duplicate_seat", f"seat {entry.seat} appears twice", f"seats[{index}].seat")
+            raise RulesError(
+                ErrorCode.DUPLICATE_SEAT, f"seat {entry.seat} appears twice", f"seats[{index}].seat"
+            )
         seen.add(entry.seat)
 
 
 def _raise_card_count(owner: str, field: str, cards: tuple[Card, ...]) -> None:
-    raise RulesError("wrong_card_count", f"{owner} has {len(cards)} cards; a hand has {HAND_SIZE}", field)
+    raise RulesError(
+        ErrorCode.WRONG_CARD_COUNT, f"{owner} has {len(cards)} cards; a hand has {HAND_SIZE}", field
+    )
 
 
 def _check_no_card_twice(round_: Round) -> None:
@@ -111,7 +115,7 @@ def _raise_duplicate(round_: Round, card: Card) -> None:
     holders = [(owner, field) for owner, field, cards in hands for held in cards if held == card]
     (first, _), (second, field) = holders[0], holders[1]
     where = f"twice in {first}" if first == second else f"twice: {first} and {second}"
-    raise RulesError("duplicate_card", f"{card} appears {where}", field)
+    raise RulesError(ErrorCode.DUPLICATE_CARD, f"{card} appears {where}", field)
 
 
 def _check_setting(index: int, entry: SeatEntry) -> None:
@@ -124,7 +128,7 @@ def _check_setting(index: int, entry: SeatEntry) -> None:
     for card in setting.cards:  # five different cards: Setting makes sure
         if not hand & 1 << card.order:
             raise RulesError(
-                "card_not_in_hand",
+                ErrorCode.CARD_NOT_IN_HAND,
                 f"seat {entry.seat}'s setting uses {card}, which is not one of seat {entry.seat}'s cards",
                 f"seats[{index}].setting",
             )
@@ -135,7 +139,7 @@ def _check_bets(index: int, entry: SeatEntry, config: TableConfig) -> None:
         stake = entry.bets.stake(bet)
         if type(stake) is not int or stake < 0:  # bool is not a stake either
             raise RulesError(
-                "invalid_bet",
+                ErrorCode.INVALID_BET,
                 f"seat {entry.seat}: {bet} must be a whole number of minor units (cents), not {show(stake)}",
                 f"seats[{index}].bets.{bet}",
             )
@@ -143,20 +147,20 @@ def _check_bets(index: int, entry: SeatEntry, config: TableConfig) -> None:
         if stake == 0:
             if bet.required:
                 raise RulesError(
-                    "main_bet_required",
+                    ErrorCode.MAIN_BET_REQUIRED,
                     f"seat {entry.seat}: every seat must place a Main Bet "
                     f"(table limits {limit.minimum} to {limit.maximum})",
                     f"seats[{index}].bets.{bet}",
                 )
         elif stake < limit.minimum:
             raise RulesError(
-                "bet_below_minimum",
+                ErrorCode.BET_BELOW_MINIMUM,
                 f"seat {entry.seat}: {bet} of {stake} is below the table minimum of {limit.minimum}",
                 f"seats[{index}].bets.{bet}",
             )
         elif stake > limit.maximum:
             raise RulesError(
-                "bet_above_maximum",
+                ErrorCode.BET_ABOVE_MAXIMUM,
                 f"seat {entry.seat}: {bet} of {stake} is above the table maximum of {limit.maximum}",
                 f"seats[{index}].bets.{bet}",
             )

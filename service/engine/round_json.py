@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from service.engine.cards import DECK, Card, codes, parse_card
-from service.engine.errors import RulesError, key_name, show
+from service.engine.errors import ErrorCode, RulesError, key_name, show
 from service.engine.round import Bets, Round, SeatEntry
 from service.engine.setting import Setting
 from service.engine.settlement import RoundSettlement, SeatResult
@@ -42,7 +42,7 @@ def round_from_json(
     dealer = _cards(_required(top, "dealer", ""), "dealer", "dealer")
     seats_data = _required(top, "seats", "")
     if type(seats_data) is not list:
-        raise RulesError("invalid_field", "seats must be a list of seats", "seats")
+        raise RulesError(ErrorCode.INVALID_FIELD, "seats must be a list of seats", "seats")
     seats = tuple(_seat(seat, index) for index, seat in enumerate(seats_data))
     return Round(round_id, dealer, seats)
 
@@ -71,7 +71,7 @@ def _round_id(top: Mapping[str, Any], legacy_number_id: bool) -> str | int:
         return round_id  # type: ignore[return-value]
     hint = f' (send it as "{round_id}")' if _legacy_number_id(round_id) else ""
     raise RulesError(
-        "invalid_field",
+        ErrorCode.INVALID_FIELD,
         f"round_id must be a string of 1 to {MAX_ROUND_ID_LENGTH} characters, not {show(round_id)}{hint}",
         "round_id",
     )
@@ -85,7 +85,7 @@ def _seat(data: object, index: int) -> SeatEntry:
     number = _required(seat_data, "seat", path + ".")
     if type(number) is not int:  # bool is not a seat number either
         raise RulesError(
-            "invalid_field", f"{path}.seat must be a seat number, not {show(number)}", f"{path}.seat"
+            ErrorCode.INVALID_FIELD, f"{path}.seat must be a seat number, not {show(number)}", f"{path}.seat"
         )
     cards = _cards(_required(seat_data, "cards", path + "."), f"{path}.cards", f"seat {number}")
     setting = _setting(_required(seat_data, "setting", path + "."), f"{path}.setting", number)
@@ -98,7 +98,7 @@ def _setting(data: object, path: str, seat: int) -> Setting | None:
         return None
     if not isinstance(data, Mapping):
         raise RulesError(
-            "invalid_setting",
+            ErrorCode.INVALID_SETTING,
             f'seat {seat}: setting must be "house_way" or {{"low": [...], "high": [...]}}',
             path,
         )
@@ -107,7 +107,7 @@ def _setting(data: object, path: str, seat: int) -> Setting | None:
     high = _cards(_required(data, "high", path + "."), f"{path}.high", f"seat {seat} setting high")
     if len(low) != 2 or len(high) != 3:
         raise RulesError(
-            "invalid_setting",
+            ErrorCode.INVALID_SETTING,
             f"seat {seat}: a setting is 2 cards low and 3 cards high, not {len(low)} and {len(high)}",
             path,
         )
@@ -115,7 +115,7 @@ def _setting(data: object, path: str, seat: int) -> Setting | None:
     if len(set(chosen)) != len(chosen):
         repeated = next(card for card in chosen if chosen.count(card) > 1)
         raise RulesError(
-            "invalid_setting",
+            ErrorCode.INVALID_SETTING,
             f"seat {seat}'s setting uses {repeated} twice; the low and high take 5 different cards",
             path,
         )
@@ -127,7 +127,7 @@ def _bets(data: object, path: str, seat: int) -> Bets:
     _no_unknown_keys(bets, BET_KEYS, path + ".")
     if "main" not in bets:
         raise RulesError(
-            "missing_field",
+            ErrorCode.MISSING_FIELD,
             f"seat {seat}: bets.main is required (every seat places a Main Bet)",
             path + ".main",
         )
@@ -141,7 +141,7 @@ def _bets(data: object, path: str, seat: int) -> Bets:
     ):
         if type(value) is not int or value < 0:  # bool and float are not stakes
             raise RulesError(
-                "invalid_bet",
+                ErrorCode.INVALID_BET,
                 f"seat {seat}: bets.{key} must be a whole, non-negative number of minor units (cents), "
                 f"not {show(value)}",
                 f"{path}.{key}",
@@ -151,7 +151,7 @@ def _bets(data: object, path: str, seat: int) -> Bets:
 
 def _cards(data: object, path: str, owner: str) -> tuple[Card, ...]:
     if type(data) is not list:
-        raise RulesError("invalid_field", f"{path} must be a list of card codes", path)
+        raise RulesError(ErrorCode.INVALID_FIELD, f"{path} must be a list of card codes", path)
     try:
         return tuple(map(_CANONICAL_CARDS.__getitem__, data))
     except (KeyError, TypeError):
@@ -164,13 +164,13 @@ def _cards(data: object, path: str, owner: str) -> tuple[Card, ...]:
 
 def _object(data: object, path: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise RulesError("invalid_field", f"{path} must be a JSON object", path)
+        raise RulesError(ErrorCode.INVALID_FIELD, f"{path} must be a JSON object", path)
     return data
 
 
 def _required(data: Mapping[str, Any], key: str, prefix: str) -> object:
     if key not in data:
-        raise RulesError("missing_field", f"{prefix}{key} is required", prefix + key)
+        raise RulesError(ErrorCode.MISSING_FIELD, f"{prefix}{key} is required", prefix + key)
     return data[key]
 
 
@@ -180,7 +180,7 @@ def _no_unknown_keys(data: Mapping[str, Any], allowed: frozenset[str], prefix: s
     key = next(key for key in data if key not in allowed)
     name = key_name(key)
     raise RulesError(
-        "unknown_field",
+        ErrorCode.UNKNOWN_FIELD,
         f"{prefix}{name} is not a known field (expected {', '.join(sorted(allowed))})",
         f"{prefix}{name}",
     )

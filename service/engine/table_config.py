@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from service.engine.break_bonus import BreakBonusCategory
-from service.engine.errors import RulesError, key_name, show
+from service.engine.errors import ErrorCode, RulesError, key_name, show
 from service.engine.qualifier import DEFAULT_QUALIFIER, Qualifier, parse_qualifier
 
 MAX_SEATS = 6  # seven hands of seven need 49 of the 53 cards; a seventh player would need 56
@@ -183,7 +183,7 @@ class TableConfig:
         base = base or DEFAULT_CONFIG
         if not isinstance(data, Mapping):
             raise RulesError(
-                "invalid_config", "config must be an object of table configuration fields", "config"
+                ErrorCode.INVALID_CONFIG, "config must be an object of table configuration fields", "config"
             )
         unknown = [name for name in data if name not in FIELDS]
         if unknown:
@@ -210,7 +210,7 @@ class TableConfig:
 
 
 def _error(name: str, problem: str) -> RulesError:
-    return RulesError("invalid_config", f"config.{name} {problem}", field=f"config.{name}")
+    return RulesError(ErrorCode.INVALID_CONFIG, f"config.{name} {problem}", field=f"config.{name}")
 
 
 def _int(value: object, name: str, minimum: int, maximum: int | None = None) -> int:

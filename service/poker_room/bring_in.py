@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from service.engine.errors import RulesError
+from service.engine.errors import ErrorCode, RulesError
 from service.poker_room.room_cards import JOKER_RANK, RoomCard
 
 ACE = 14
@@ -89,14 +89,16 @@ def first_button(draws: Mapping[int, RoomCard], coin_flip: int | None = None) ->
     if len(jokers) == 2:
         if coin_flip not in jokers:
             raise RulesError(
-                "coin_flip_needed",
+                ErrorCode.COIN_FLIP_NEEDED,
                 f"seats {jokers[0]} and {jokers[1]} both drew a joker: enter the seat the coin flip gives",
                 "coin_flip",
             )
         return Button(coin_flip, f"both jokers drawn: the coin flip gives it to seat {coin_flip}")
     if coin_flip is not None:
         raise RulesError(
-            "coin_flip_not_needed", "a coin flip is entered only when both jokers are drawn", "coin_flip"
+            ErrorCode.COIN_FLIP_NOT_NEEDED,
+            "a coin flip is entered only when both jokers are drawn",
+            "coin_flip",
         )
     seat = max(draws, key=lambda seat: _draw_order(draws[seat]))
     return Button(seat, f"seat {seat} drew the highest card, {draws[seat].code}")

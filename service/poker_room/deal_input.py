@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from service.engine.errors import RulesError, key_name, show
+from service.engine.errors import ErrorCode, RulesError, key_name, show
 from service.poker_room.breaker import BreakerTable
 from service.poker_room.room_cards import RoomCard, parse_room_card
 
@@ -83,7 +83,9 @@ def read_deal(data: object, game: Game) -> Deal:
     body = _object(data, "the showdown", None)
     _known(body, FIELDS, None)
     if "game" in body and body["game"] != game.value:
-        raise RulesError("wrong_game", f"game is {show(body['game'])}, but this is {game.value}", "game")
+        raise RulesError(
+            ErrorCode.WRONG_GAME, f"game is {show(body['game'])}, but this is {game.value}", "game"
+        )
     table = _options(body.get("options", {}), game)
     board_key = _board_key(body, rules)
     board = tuple(_cards(body[board_key], board_key, "the board", rules.shared, rules.shared))
@@ -96,7 +98,7 @@ def read_deal(data: object, game: Game) -> Deal:
 
 def _object(value: object, what: str, field: str | None) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise RulesError("invalid_showdown", f"{what} is a JSON object, not {show(value)}", field)
+        raise RulesError(ErrorCode.INVALID_SHOWDOWN, f"{what} is a JSON object, not {show(value)}", field)
     return value
 
 
@@ -104,7 +106,9 @@ def _known(body: Mapping[str, Any], known: set[str], prefix: str | None) -> None
     for key in body:
         if key not in known:
             where = f"{prefix}.{key_name(key)}" if prefix else key_name(key)
-            raise RulesError("unknown_field", f"{where} is not a field: {', '.join(sorted(known))}", where)
+            raise RulesError(
+                ErrorCode.UNKNOWN_FIELD, f"{where} is not a field: {', '.join(sorted(known))}", where
+            )
 
 
 def _options(value: object, game: Game) -> BreakerTable:
@@ -115,13 +119,15 @@ def _options(value: object, game: Game) -> BreakerTable:
         flag = options.get(name, False)
         if not isinstance(flag, bool):
             raise RulesError(
-                "invalid_option", f"options.{name} is true or false, not {show(flag)}", f"options.{name}"
+                ErrorCode.INVALID_OPTION,
+                f"options.{name} is true or false, not {show(flag)}",
+                f"options.{name}",
             )
         # A client may send one options object for both games: an option
         # off is no option, one on is refused where it means nothing.
         if flag and game is not Game.BREAKER:
             raise RulesError(
-                "breaker_option",
+                ErrorCode.BREAKER_OPTION,
                 f"options.{name} is a Breaker Hold'em option: {RULES[game].name} has none",
                 f"options.{name}",
             )
@@ -133,7 +139,9 @@ def _board_key(body: Mapping[str, Any], rules: Rules) -> str:
     given = [key for key in ("board", "community") if key in body]
     if len(given) != 1:
         raise RulesError(
-            "invalid_board", f"enter the {rules.shared} shared cards once, as board (or community)", "board"
+            ErrorCode.INVALID_BOARD,
+            f"enter the {rules.shared} shared cards once, as board (or community)",
+            "board",
         )
     return given[0]
 
@@ -141,12 +149,12 @@ def _board_key(body: Mapping[str, Any], rules: Rules) -> str:
 def _cards(value: object, field: str, owner: str, least: int, most: int) -> list[RoomCard]:
     if not isinstance(value, list):
         raise RulesError(
-            "invalid_cards", f"{owner}: cards are a list of card codes, not {show(value)}", field
+            ErrorCode.INVALID_CARDS, f"{owner}: cards are a list of card codes, not {show(value)}", field
         )
     if not least <= len(value) <= most:
         wanted = str(most) if least == most else f"{least} to {most}"
         count = f"{len(value)} card{'' if len(value) == 1 else 's'}"
-        raise RulesError("wrong_card_count", f"{owner} has {count}, not {wanted}", field)
+        raise RulesError(ErrorCode.WRONG_CARD_COUNT, f"{owner} has {count}, not {wanted}", field)
     cards = []
     for index, text in enumerate(value):
         try:
@@ -158,12 +166,12 @@ def _cards(value: object, field: str, owner: str, least: int, most: int) -> list
 
 def _integer(value: object, field: str, what: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("invalid_number", f"{what} is a whole number, not {show(value)}", field)
+        raise RulesError(ErrorCode.INVALID_NUMBER, f"{what} is a whole number, not {show(value)}", field)
     if value < least:
         word = "never negative" if least == 0 else f"at least {least}"
-        raise RulesError("out_of_range", f"{what} is {value}: {word}", field)
+        raise RulesError(ErrorCode.OUT_OF_RANGE, f"{what} is {value}: {word}", field)
     if value > most:
-        raise RulesError("out_of_range", f"{what} is {show(value)}: at most {most}", field)
+        raise RulesError(ErrorCode.OUT_OF_RANGE, f"{what} is {show(value)}: at most {most}", field)
     return value
 
 
@@ -171,7 +179,7 @@ def _seats(value: object, rules: Rules) -> tuple[SeatIn, ...]:
     least, most = rules.players
     if not isinstance(value, list) or not least <= len(value) <= most:
         raise RulesError(
-            "wrong_player_count",
+            ErrorCode.WRONG_PLAYER_COUNT,
             f"seats lists {least} to {most} players for {rules.name}, not {show(value)}",
             "seats",
         )
@@ -182,11 +190,11 @@ def _seats(value: object, rules: Rules) -> tuple[SeatIn, ...]:
         _known(body, SEAT_FIELDS, field)
         seat = _integer(body.get("seat"), f"{field}.seat", f"{field}.seat", 1, MAX_SEAT)
         if any(other.seat == seat for other in seats):
-            raise RulesError("duplicate_seat", f"seat {seat} is entered twice", f"{field}.seat")
+            raise RulesError(ErrorCode.DUPLICATE_SEAT, f"seat {seat} is entered twice", f"{field}.seat")
         folded = body.get("folded", False)
         if not isinstance(folded, bool):
             raise RulesError(
-                "invalid_folded",
+                ErrorCode.INVALID_FOLDED,
                 f"seat {seat}: folded is true or false, not {show(folded)}",
                 f"{field}.folded",
             )
@@ -204,7 +212,7 @@ def _seats(value: object, rules: Rules) -> tuple[SeatIn, ...]:
         )
         seats.append(SeatIn(seat, tuple(cards), contribution, folded))
     if all(seat.folded for seat in seats):
-        raise RulesError("everyone_folded", "every player folded: nobody shows down", "seats")
+        raise RulesError(ErrorCode.EVERYONE_FOLDED, "every player folded: nobody shows down", "seats")
     return tuple(seats)
 
 
@@ -221,12 +229,14 @@ def _check_cards(deal: Deal, rules: Rules, board_key: str) -> None:
             if card.code in seen:
                 also = "" if seen[card.code] != owner else " (twice in one hand)"
                 raise RulesError(
-                    "duplicate_card", f"{card.code} appears twice: {seen[card.code]} and {owner}{also}", where
+                    ErrorCode.DUPLICATE_CARD,
+                    f"{card.code} appears twice: {seen[card.code]} and {owner}{also}",
+                    where,
                 )
             if card.is_joker:
                 if owner == "the board" and not rules.jokers_on_board:
                     raise RulesError(
-                        "joker_on_board",
+                        ErrorCode.JOKER_ON_BOARD,
                         f"the board holds {card.code}: a Breaker dealt to the board is dead and replaced",
                         where,
                     )
@@ -246,6 +256,8 @@ def _check_joker(deal: Deal, jokers: list[tuple[str, str, str]], code: str, owne
             message = f"{owner} holds both Breakers, but this table plays one Breaker (no Dual Breaker)"
         else:
             message = f"a second Breaker: {first} and {owner} both hold one, but this table plays one"
-        raise RulesError("two_breakers", message, where)
+        raise RulesError(ErrorCode.TWO_BREAKERS, message, where)
     holders = " and ".join(sorted({holder for _, holder, _ in jokers}))
-    raise RulesError("too_many_jokers", f"{owner}'s {code} is a third joker: {holders} hold the two", where)
+    raise RulesError(
+        ErrorCode.TOO_MANY_JOKERS, f"{owner}'s {code} is a third joker: {holders} hold the two", where
+    )

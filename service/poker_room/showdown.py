@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict
 
-from service.engine.errors import RulesError
+from service.engine.errors import ErrorCode, RulesError
 from service.poker_room.breaker import JudgedHand, PotJudgement, dealt_both, judge_pots
 from service.poker_room.deal_input import Deal, Game, read_deal
 from service.poker_room.pots import Pot, build_pots, split_pot
@@ -85,7 +85,7 @@ def judge(deal: Deal) -> ShowdownJson:
             folded.append(FoldedJson(seat=seat, why="dealt both Breakers: folded (Dual Breaker)"))
             out.add(seat)
     if len(out) == len(deal.seats):
-        raise RulesError("everyone_folded", "every player is folded: nobody shows down", "seats")
+        raise RulesError(ErrorCode.EVERYONE_FOLDED, "every player is folded: nobody shows down", "seats")
     pots = build_pots({seat.seat: seat.contribution for seat in deal.seats}, out)
     live = {seat: cards for seat, cards in holes.items() if seat not in out}
     if deal.game is Game.BREAKER:

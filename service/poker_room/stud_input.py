@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.engine.errors import RulesError, key_name, show
+from service.engine.errors import ErrorCode, RulesError, key_name, show
 from service.poker_room.betting import WAGERS, Action, ActionKind
 from service.poker_room.room_cards import RoomCard, parse_room_card
 
@@ -49,7 +49,9 @@ def read_action(data: object) -> tuple[int, list[Action], Action]:
     players = _integer(body.get("players"), "players", "players", *PLAYERS)
     history = body.get("history", [])
     if not isinstance(history, list) or len(history) > MAX_HISTORY:
-        raise RulesError("invalid_history", f"history is a list of actions, not {show(history)}", "history")
+        raise RulesError(
+            ErrorCode.INVALID_HISTORY, f"history is a list of actions, not {show(history)}", "history"
+        )
     done = [_action(entry, f"history[{index}]") for index, entry in enumerate(history)]
     return players, done, _action(body.get("action"), "action")
 
@@ -59,7 +61,7 @@ def _action(value: object, field: str) -> Action:
     kinds = [kind.value for kind in ActionKind]
     if body.get("action") not in kinds:
         raise RulesError(
-            "invalid_action",
+            ErrorCode.INVALID_ACTION,
             f"{field}.action is one of {', '.join(kinds)}, not {show(body.get('action'))}",
             f"{field}.action",
         )
@@ -68,25 +70,27 @@ def _action(value: object, field: str) -> Action:
     if kind in WAGERS:
         return Action(kind, _integer(amount, f"{field}.amount", f"{field}: a {kind}'s amount", 0, MAX_AMOUNT))
     if amount is not None:
-        raise RulesError("invalid_amount", f"{field}: a {kind} has no amount", f"{field}.amount")
+        raise RulesError(ErrorCode.INVALID_AMOUNT, f"{field}: a {kind} has no amount", f"{field}.amount")
     return Action(kind)
 
 
 def _object(value: object, what: str, field: str | None, known: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise RulesError("invalid_body", f"{what} is a JSON object, not {show(value)}", field)
+        raise RulesError(ErrorCode.INVALID_BODY, f"{what} is a JSON object, not {show(value)}", field)
     for key in value:
         if key not in known:
             where = f"{field}.{key_name(key)}" if field else key_name(key)
-            raise RulesError("unknown_field", f"{where} is not a field: {', '.join(sorted(known))}", where)
+            raise RulesError(
+                ErrorCode.UNKNOWN_FIELD, f"{where} is not a field: {', '.join(sorted(known))}", where
+            )
     return value
 
 
 def _integer(value: object, field: str, what: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("invalid_number", f"{what} is a whole number, not {show(value)}", field)
+        raise RulesError(ErrorCode.INVALID_NUMBER, f"{what} is a whole number, not {show(value)}", field)
     if not least <= value <= most:
-        raise RulesError("out_of_range", f"{what} is {show(value)}: {least} to {most}", field)
+        raise RulesError(ErrorCode.OUT_OF_RANGE, f"{what} is {show(value)}: {least} to {most}", field)
     return value
 
 
@@ -94,7 +98,7 @@ def _seats(value: object) -> list[tuple[int, Mapping[str, Any], str]]:
     least, most = PLAYERS
     if not isinstance(value, list) or not least <= len(value) <= most:
         raise RulesError(
-            "wrong_player_count", f"seats lists {least} to {most} players, not {show(value)}", "seats"
+            ErrorCode.WRONG_PLAYER_COUNT, f"seats lists {least} to {most} players, not {show(value)}", "seats"
         )
     entries: list[tuple[int, Mapping[str, Any], str]] = []
     for index, entry in enumerate(value):
@@ -102,7 +106,7 @@ def _seats(value: object) -> list[tuple[int, Mapping[str, Any], str]]:
         body = _object(entry, field, field, {"seat", "up", "card"})
         seat = _integer(body.get("seat"), f"{field}.seat", f"{field}.seat", 1, MAX_SEAT)
         if any(seat == other for other, _, _ in entries):
-            raise RulesError("duplicate_seat", f"seat {seat} is entered twice", f"{field}.seat")
+            raise RulesError(ErrorCode.DUPLICATE_SEAT, f"seat {seat} is entered twice", f"{field}.seat")
         entries.append((seat, body, field))
     return entries
 
@@ -120,7 +124,9 @@ def _cards_of(
         texts = raw if count > 1 else [raw]
         if not isinstance(texts, list) or len(texts) != count:
             raise RulesError(
-                "wrong_card_count", f"seat {seat}: {key} is {count} cards, not {show(raw)}", f"{field}.{key}"
+                ErrorCode.WRONG_CARD_COUNT,
+                f"seat {seat}: {key} is {count} cards, not {show(raw)}",
+                f"{field}.{key}",
             )
         cards = []
         for index, text in enumerate(texts):
@@ -131,13 +137,15 @@ def _cards_of(
                 raise RulesError(error.code, f"seat {seat}: {error.message}", where) from None
             if card.code in seen:
                 raise RulesError(
-                    "duplicate_card",
+                    ErrorCode.DUPLICATE_CARD,
                     f"{card.code} appears twice: seat {seen[card.code]} and seat {seat}",
                     where,
                 )
             if card.is_joker:
                 if len(jokers) == 2:
-                    raise RulesError("too_many_jokers", f"seat {seat}'s {card.code} is a third joker", where)
+                    raise RulesError(
+                        ErrorCode.TOO_MANY_JOKERS, f"seat {seat}'s {card.code} is a third joker", where
+                    )
                 jokers.append(seat)
             if card.code != "JK":
                 seen[card.code] = seat

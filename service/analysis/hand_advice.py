@@ -26,6 +26,7 @@ from service.engine.errors import RulesError
 from service.engine.setting import Setting
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
 from service.engine.table_config import FoulPolicy, TableConfig
+from service.errors import ErrorCode
 
 LUCKY_BREAK_GROUP = 1  # the column of StrategyBlock.groups
 
@@ -109,10 +110,12 @@ def located(
     strategy table and the block holding it."""
     ordered = tuple(ordered_cards(cards))
     if len(ordered) != HAND_SIZE:
-        raise RulesError("wrong_card_count", f"a hand has {HAND_SIZE} cards, not {len(ordered)}", "cards")
+        raise RulesError(
+            ErrorCode.WRONG_CARD_COUNT, f"a hand has {HAND_SIZE} cards, not {len(ordered)}", "cards"
+        )
     for first, second in pairwise(ordered):
         if first.order == second.order:  # display order puts equal cards side by side
-            raise RulesError("duplicate_card", f"{first} appears twice in the hand", "cards")
+            raise RulesError(ErrorCode.DUPLICATE_CARD, f"{first} appears twice in the hand", "cards")
     pattern = tuple(card.rank for card in ordered)
     index = pattern_index()[pattern]
     block = block_of(config.dealer_qualifier, index, instance)

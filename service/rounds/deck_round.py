@@ -17,7 +17,7 @@ from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.dealing import DEALER
 from service.engine.round import Round
-from service.errors import Conflict, Invalid, NotFound
+from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.store.models import DeckFeed, GameTable, RoundDeck
 from service.tables.decks import taken_by
 
@@ -49,7 +49,9 @@ def deck_id_of(body: Any) -> int | None:  # the body as sent: a JSON boundary
         return None
     found = body[DECK_KEY]
     if type(found) is not int or not 1 <= found <= MAX_DECK_ID:
-        raise Invalid("invalid_field", "deck_id must be the id of a deck the table's shoe sent", DECK_KEY)
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, "deck_id must be the id of a deck the table's shoe sent", DECK_KEY
+        )
     return found
 
 
@@ -60,12 +62,12 @@ def feed_for_round(session: Session, table: GameTable, body: Any) -> DeckFeed | 
         return None
     feed = session.get(DeckFeed, deck_id)
     if feed is None:
-        raise NotFound("deck_not_found", f"no deck with id {deck_id}", DECK_KEY)
+        raise NotFound(ErrorCode.DECK_NOT_FOUND, f"no deck with id {deck_id}", DECK_KEY)
     if feed.table_id != table.id:
-        raise Conflict("deck_other_table", f"deck {deck_id} was read at another table", DECK_KEY)
+        raise Conflict(ErrorCode.DECK_OTHER_TABLE, f"deck {deck_id} was read at another table", DECK_KEY)
     taken = taken_by(session, feed.id)
     if taken is not None:
-        raise Conflict("deck_used", f"deck {deck_id} was dealt in round {taken} already", DECK_KEY)
+        raise Conflict(ErrorCode.DECK_USED, f"deck {deck_id} was dealt in round {taken} already", DECK_KEY)
     return feed
 
 

@@ -22,7 +22,7 @@ from service.engine.errors import RulesError
 from service.engine.round import Round
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
-from service.errors import Conflict, Invalid
+from service.errors import Conflict, ErrorCode, Invalid
 from service.jobs.queues import JobKind
 from service.rounds.deck_round import EXTRA_KEYS, RoundDeckJson, feed_for_round, record_deck
 from service.rounds.showing import get_round
@@ -82,7 +82,7 @@ def replay(session: Session, table: GameTable, user: User, key: str, digest: str
     record_id, stored_digest = found
     if stored_digest != digest:
         raise Conflict(
-            "idempotency_key_reused",
+            ErrorCode.IDEMPOTENCY_KEY_REUSED,
             f"Idempotency-Key {key!r} was used for a different round (round {record_id}); use a new key",
             "Idempotency-Key",
         )
@@ -116,7 +116,7 @@ def enter_round(
         if won is not None:
             return won
         raise Conflict(
-            "round_exists",
+            ErrorCode.ROUND_EXISTS,
             f"round_id {round_.round_id!r} is already settled at this table (round {taken})",
             "round_id",
         )
@@ -171,13 +171,15 @@ def settle_body(
     configuration version (nothing is stored)."""
     if table.status != TableStatus.OPEN and not sessionless:
         raise Conflict(
-            "table_closed",
+            ErrorCode.TABLE_CLOSED,
             f"table {table.name!r} has no open session: a pit boss and a dealer open it (the tray "
             "counted) before rounds are entered",
             "table_id",
         )
     if isinstance(body, dict) and "config" in body:
-        raise Invalid("unknown_field", "config is the table's; it cannot be sent with a round", "config")
+        raise Invalid(
+            ErrorCode.UNKNOWN_FIELD, "config is the table's; it cannot be sent with a round", "config"
+        )
     version = current_config(session, table)
     try:
         round_ = round_from_json(body, extra_keys=EXTRA_KEYS)  # deck_id: feed_for_round's
@@ -194,7 +196,7 @@ def _storable_round_id(round_id: str | int) -> None:
     NUL, control characters or lone surrogates) and not blank."""
     if isinstance(round_id, str) and (not round_id.isprintable() or not round_id.strip()):
         raise Invalid(
-            "invalid_field",
+            ErrorCode.INVALID_FIELD,
             "round_id must be printable and not blank to be stored (no control characters)",
             "round_id",
         )

@@ -12,6 +12,7 @@ from service.engine.errors import RulesError
 from service.engine.hands import HandValue
 from service.engine.house_way import HouseWay
 from service.engine.setting import Setting
+from service.errors import ErrorCode
 
 
 class HandJson(TypedDict):
@@ -26,10 +27,12 @@ def seven_cards(cards: Sequence[object]) -> tuple[Card, ...]:
     """Seven distinct cards, or a :class:`RulesError` naming the problem."""
     parsed = parse_cards(cards)
     if len(parsed) != 7:
-        raise RulesError("wrong_card_count", f"the house way sets seven cards; {len(parsed)} given", "cards")
+        raise RulesError(
+            ErrorCode.WRONG_CARD_COUNT, f"the house way sets seven cards; {len(parsed)} given", "cards"
+        )
     if len(set(parsed)) != 7:
         repeated = next(card for card in parsed if parsed.count(card) > 1)
-        raise RulesError("duplicate_card", f"{repeated} appears twice", "cards")
+        raise RulesError(ErrorCode.DUPLICATE_CARD, f"{repeated} appears twice", "cards")
     return tuple(parsed)
 
 
@@ -96,16 +99,20 @@ def player_setting(cards: Sequence[Card], low: Sequence[object], high: Sequence[
     :class:`RulesError` naming the part at fault."""
     low_cards, high_cards = _cards_of(low, "setting.low"), _cards_of(high, "setting.high")
     if len(low_cards) != 2:
-        raise RulesError("invalid_setting", f"the low takes 2 cards, not {len(low_cards)}", "setting.low")
+        raise RulesError(
+            ErrorCode.INVALID_SETTING, f"the low takes 2 cards, not {len(low_cards)}", "setting.low"
+        )
     if len(high_cards) != 3:
-        raise RulesError("invalid_setting", f"the high takes 3 cards, not {len(high_cards)}", "setting.high")
+        raise RulesError(
+            ErrorCode.INVALID_SETTING, f"the high takes 3 cards, not {len(high_cards)}", "setting.high"
+        )
     chosen = low_cards + high_cards
     if len(set(chosen)) != 5:
         repeated = next(card for card in chosen if chosen.count(card) > 1)
-        raise RulesError("invalid_setting", f"{repeated} is in the setting twice", "setting")
+        raise RulesError(ErrorCode.INVALID_SETTING, f"{repeated} is in the setting twice", "setting")
     stray = next((card for card in chosen if card not in cards), None)
     if stray is not None:
-        raise RulesError("card_not_in_hand", f"{stray} is not one of the seven cards", "setting")
+        raise RulesError(ErrorCode.CARD_NOT_IN_HAND, f"{stray} is not one of the seven cards", "setting")
     return Setting(low_cards, high_cards)
 
 

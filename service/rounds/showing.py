@@ -13,7 +13,7 @@ from typing import TypedDict, cast
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, object_session
 
-from service.errors import NotFound
+from service.errors import ErrorCode, NotFound
 from service.rounds.deck_round import DECK_KEY, RoundDeckJson, decks_of
 from service.rounds.round_counts import counted_rounds
 from service.rounds.settlement_json import ExplainedDealerJson, StoredSeatJson, StoredSettlementJson
@@ -113,7 +113,7 @@ class SeatEnteredRow(TypedDict):
 def get_round(session: Session, round_id: int) -> RoundRecord:
     found = session.get(RoundRecord, round_id)
     if found is None:
-        raise NotFound("round_not_found", f"no round with id {round_id}", "round_id")
+        raise NotFound(ErrorCode.ROUND_NOT_FOUND, f"no round with id {round_id}", "round_id")
     return found
 
 

@@ -13,17 +13,18 @@ from service.api.hand_schemas import HandAnalysisInSchema, HandAnalysisSchema, R
 from service.api.problems import MEDIA_TYPE
 from service.api.security import ANY_ROLE, roles
 from service.api.session import db, settings
-from service.errors import Unavailable
+from service.errors import ErrorCode, Unavailable
 from service.rounds.hand_values import RoundHandValuesJson, round_hand_values
-from service.tables.hand_analysis import BUILDING, NOT_BUILT, HandAnalysisJson, hand_analysis
+from service.tables.hand_analysis import HandAnalysisJson, hand_analysis
 
 blp = Blueprint("hands", __name__, description="The hand calculator: every setting's expected value")
 
 Answer = TypeVar("Answer")
 
 NOT_YET = (
-    f"{BUILDING}: the strategy table of the qualifier is being built (its job is queued), ask again "
-    f"after Retry-After seconds; {NOT_BUILT}: it is left to an operator to build; {DATABASE_503}"
+    f"{ErrorCode.STRATEGY_TABLE_BUILDING}: the strategy table of the qualifier is being built (its "
+    "job is queued), ask again after Retry-After seconds; "
+    f"{ErrorCode.STRATEGY_TABLE_NOT_BUILT}: it is left to an operator to build; {DATABASE_503}"
 )
 RETRY_AFTER_HEADER = {
     "Retry-After": {"description": "seconds to wait before asking again", "schema": {"type": "integer"}}

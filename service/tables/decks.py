@@ -20,7 +20,7 @@ from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.dealing import check_deck, deal
 from service.engine.errors import RulesError
-from service.errors import Conflict, Invalid, NotFound, ServiceError
+from service.errors import Conflict, ErrorCode, Invalid, NotFound, ServiceError
 from service.store.db import iso
 from service.store.models import DeckFeed, GameTable, RoundDeck, User
 from service.tables.deal_order import deal_order, seats_of
@@ -105,9 +105,9 @@ def _receive(
 ) -> Received:
     table = session.get(GameTable, table_id)
     if table is None:
-        raise NotFound("table_not_found", f"no table with id {table_id}", "table_id")
+        raise NotFound(ErrorCode.TABLE_NOT_FOUND, f"no table with id {table_id}", "table_id")
     if not _storable(device_id):
-        raise Invalid("invalid_field", "device_id must be printable and not blank", "device_id")
+        raise Invalid(ErrorCode.INVALID_FIELD, "device_id must be printable and not blank", "device_id")
     earlier = session.scalar(
         select(DeckFeed).where(DeckFeed.device_id == device_id, DeckFeed.sequence == sequence)
     )
@@ -115,7 +115,7 @@ def _receive(
         return {"feed": _again(session, earlier, table, cards), "replayed": True}
     if table.status != TableStatus.OPEN and not sessionless:
         raise Conflict(
-            "table_closed", f"table {table.name!r} has no open session: it deals no decks", "table_id"
+            ErrorCode.TABLE_CLOSED, f"table {table.name!r} has no open session: it deals no decks", "table_id"
         )
     try:
         deck = check_deck(cards)
@@ -157,7 +157,7 @@ def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object)
     taken = taken_by(session, earlier.id)
     if taken is not None:
         raise Conflict(
-            "round_settled",
+            ErrorCode.ROUND_SETTLED,
             f"deck {earlier.sequence} of {earlier.device_id!r} was dealt in round {taken}, settled already: "
             f"send the next deck with the next sequence number (the last sent is "
             f"{latest_sequence(session, earlier.device_id)})",
@@ -169,7 +169,7 @@ def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object)
         same = False
     if not same:
         raise Conflict(
-            "sequence_used",
+            ErrorCode.SEQUENCE_USED,
             f"{earlier.device_id!r} sent sequence {earlier.sequence} already (deck {earlier.id}) with other "
             f"cards or to another table: number each deck anew (the last sent is "
             f"{latest_sequence(session, earlier.device_id)})",
@@ -204,5 +204,7 @@ def next_deck(session: Session, table: GameTable) -> DeckFeed:
         .limit(1)
     )
     if found is None:
-        raise NotFound("no_deck", f"no deck read at table {table.name!r} waits for a round", "table_id")
+        raise NotFound(
+            ErrorCode.NO_DECK, f"no deck read at table {table.name!r} waits for a round", "table_id"
+        )
     return found

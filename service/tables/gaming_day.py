@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 from service.store.models import DEFAULT_SHIFT_STARTS
 
 MAX_SHIFTS = 6
@@ -56,19 +56,19 @@ def check_shift_starts(starts: object) -> tuple[str, ...]:
     field = "shift_starts"
     if not isinstance(starts, list | tuple) or not 1 <= len(starts) <= MAX_SHIFTS:
         raise Invalid(
-            "invalid_field", f"{field} must be a list of 1 to {MAX_SHIFTS} local times HH:MM", field
+            ErrorCode.INVALID_FIELD, f"{field} must be a list of 1 to {MAX_SHIFTS} local times HH:MM", field
         )
     for clock in starts:
         if not isinstance(clock, str) or not _CLOCK.fullmatch(clock):
             raise Invalid(
-                "invalid_field", f"{field}: {clock!r} is not a local time HH:MM (00:00-23:59)", field
+                ErrorCode.INVALID_FIELD, f"{field}: {clock!r} is not a local time HH:MM (00:00-23:59)", field
             )
     first = _minutes(starts[0])
     since_start = [(_minutes(clock) - first) % 1440 for clock in starts]
     for index in range(1, len(starts)):
         if since_start[index] <= since_start[index - 1]:
             raise Invalid(
-                "invalid_field",
+                ErrorCode.INVALID_FIELD,
                 f"{field} must follow each other through the gaming day from {starts[0]}: "
                 f"{starts[index]} comes after {starts[index - 1]}",
                 field,

@@ -20,7 +20,7 @@ from service.config.environment import StrategyTables
 from service.engine.cards import Card, parse_card
 from service.engine.errors import RulesError
 from service.engine.table_config import FoulPolicy
-from service.errors import Invalid, Unavailable
+from service.errors import ErrorCode, Invalid, Unavailable
 from service.store.models import ConfigVersion
 from service.tables.advice_json import AdviceJson, advice_json
 from service.tables.strategy_build import queue_strategy_build
@@ -29,8 +29,6 @@ from service.tables.tables import config_of, current_config, get_table
 #: Seconds a client waits before asking again: a block takes well under a
 #: second once the build runs, the whole table a minute or a few.
 RETRY_AFTER = 30
-BUILDING = "strategy_table_building"
-NOT_BUILT = "strategy_table_not_built"
 
 
 class HandAnalysisJson(AdviceJson):
@@ -71,14 +69,14 @@ def advise_under(
         qualifier = config.dealer_qualifier.text
         if strategy_tables is not StrategyTables.BUILD:
             raise Unavailable(
-                NOT_BUILT,
+                ErrorCode.STRATEGY_TABLE_NOT_BUILT,
                 f"the strategy table for qualifier {qualifier} is not built yet; this service leaves "
                 "building it to an operator (BREAKPOKER_STRATEGY_TABLES=manual: breakpoker strategy build)",
                 RETRY_AFTER,
             ) from None
         queue_strategy_build(session, version.id)
         raise Unavailable(
-            BUILDING,
+            ErrorCode.STRATEGY_TABLE_BUILDING,
             f"the strategy table for qualifier {qualifier} is being built (a few minutes); ask again",
             RETRY_AFTER,
         ) from None

@@ -15,7 +15,7 @@ from service.audit.kinds import EventKind
 from service.config.currency import USD, Currency, currency_of
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
-from service.errors import Conflict, Invalid, NotFound
+from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.jobs.queues import JobKind
 from service.store.db import utc_now
 from service.store.models import DEFAULT_SHIFT_STARTS, ConfigVersion, GameTable, TableCurrency, User
@@ -39,15 +39,15 @@ def create_table(
     moment = now or utc_now()
     name = name.strip()
     if not 1 <= len(name) <= 80 or not name.isprintable():
-        raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
+        raise Invalid(ErrorCode.INVALID_FIELD, "name must be 1 to 80 printable characters", "name")
     _check_zone(timezone)
     money = currency if isinstance(currency, Currency) else check_currency(currency)
     starts = list(check_shift_starts(shift_starts))
     if session.scalar(select(GameTable).where(func.lower(GameTable.name) == name.lower())) is not None:
-        raise Conflict("table_exists", f"a table named {name!r} already exists", "name")
+        raise Conflict(ErrorCode.TABLE_EXISTS, f"a table named {name!r} already exists", "name")
     rules = _config(config or {}, TableConfig())
     if rules.version != 1:
-        raise Invalid("invalid_field", "config.version is set by the service", "config.version")
+        raise Invalid(ErrorCode.INVALID_FIELD, "config.version is set by the service", "config.version")
     table = GameTable(
         name=name,
         game="break_poker",
@@ -87,7 +87,7 @@ def check_currency(code: str) -> Currency:
     found = currency_of(code)
     if found is None:
         raise Invalid(
-            "invalid_field",
+            ErrorCode.INVALID_FIELD,
             f"currency {code!r} is not an ISO 4217 code this service knows (three capitals, e.g. USD)",
             "currency",
         )
@@ -110,7 +110,7 @@ def currency_of_table(session: Session, table: GameTable) -> Currency:
 
 def _check_zone(timezone: str) -> None:
     if not valid_zone(timezone):
-        raise Invalid("invalid_field", f"timezone {timezone!r} is not a known time zone", "timezone")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"timezone {timezone!r} is not a known time zone", "timezone")
 
 
 def change_schedule(
@@ -124,7 +124,7 @@ def change_schedule(
     """Move the gaming day and shift boundaries (and the zone they are read
     in). Rounds already stored keep the day and shift they were placed in."""
     if timezone is None and shift_starts is None:
-        raise Invalid("invalid_field", "name timezone or shift_starts to change", "shift_starts")
+        raise Invalid(ErrorCode.INVALID_FIELD, "name timezone or shift_starts to change", "shift_starts")
     before = {"timezone": table.timezone, "shift_starts": list(table.shift_starts)}
     if timezone is not None:
         _check_zone(timezone)
@@ -152,7 +152,7 @@ def change_schedule(
 def get_table(session: Session, table_id: int, field: str = "table_id") -> GameTable:
     table = session.get(GameTable, table_id)
     if table is None:
-        raise NotFound("table_not_found", f"no table with id {table_id}", field)
+        raise NotFound(ErrorCode.TABLE_NOT_FOUND, f"no table with id {table_id}", field)
     return table
 
 
@@ -186,9 +186,9 @@ def proposed_config(session: Session, table: GameTable, changes: Mapping[str, An
 
 def _next_config(current: ConfigVersion, changes: Mapping[str, Any]) -> TableConfig:
     if "version" in changes:
-        raise Invalid("invalid_field", "config.version is set by the service", "config.version")
+        raise Invalid(ErrorCode.INVALID_FIELD, "config.version is set by the service", "config.version")
     if not changes:
-        raise Invalid("invalid_field", "config names no field to change", "config")
+        raise Invalid(ErrorCode.INVALID_FIELD, "config names no field to change", "config")
     return _config(changes, config_of(current), next_version=True)
 
 

@@ -18,7 +18,7 @@ from service.accounting.figures import ChipFigures, chip_figures
 from service.accounting.rounds_net import rounds_side
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 from service.store.models import CheckNote, TableSession, User
 
 
@@ -63,7 +63,7 @@ def note_check(
 ) -> CheckNote:
     """A pit boss's investigation note on the session's check."""
     if not isinstance(note, str) or not note.strip() or len(note) > 2000:
-        raise Invalid("invalid_field", "note must be 1 to 2000 characters", "note")
+        raise Invalid(ErrorCode.INVALID_FIELD, "note must be 1 to 2000 characters", "note")
     row = CheckNote(session_id=table_session.id, note=note.strip(), written_by=user.id, written_at=now)
     session.add(row)
     session.flush()

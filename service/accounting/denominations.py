@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 
 #: the casino's chips, in minor units: 1.00 to 5,000.00
 CHIPS = (100, 500, 2500, 10000, 50000, 100000, 500000)
@@ -73,26 +73,26 @@ def read_lines(raw: object, denominations: tuple[int, ...], field: str, *, empty
     ``empty`` says whether a count of nothing is allowed (a bare tray is
     counted; a fill of nothing is not a fill)."""
     if not isinstance(raw, Mapping):
-        raise Invalid("invalid_field", f"{field} must be an object of denomination to amount", field)
+        raise Invalid(ErrorCode.INVALID_FIELD, f"{field} must be an object of denomination to amount", field)
     amounts = []
     for key, amount in raw.items():
         denomination = _denomination(key, denominations, field)
         where = f"{field}.{key}"
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise Invalid("invalid_field", f"{where} must be a whole number of minor units", where)
+            raise Invalid(ErrorCode.INVALID_FIELD, f"{where} must be a whole number of minor units", where)
         if amount < 0 or amount > MAX_AMOUNT:
-            raise Invalid("invalid_field", f"{where} must be 0 to {MAX_AMOUNT}, not {amount}", where)
+            raise Invalid(ErrorCode.INVALID_FIELD, f"{where} must be 0 to {MAX_AMOUNT}, not {amount}", where)
         if amount % denomination:
             pieces = f"{denomination // 100}.{denomination % 100:02d}"
             raise Invalid(
-                "invalid_field",
+                ErrorCode.INVALID_FIELD,
                 f"{where} must be a whole number of {denomination}s ({pieces} each), not {amount}",
                 where,
             )
         if amount:
             amounts.append((denomination, amount))
     if not amounts and not empty:
-        raise Invalid("invalid_field", f"{field} must name at least one amount", field)
+        raise Invalid(ErrorCode.INVALID_FIELD, f"{field} must name at least one amount", field)
     return Lines(tuple(sorted(amounts)))
 
 
@@ -115,4 +115,6 @@ def _denomination(key: object, denominations: tuple[int, ...], field: str) -> in
         return int(text)
     known = ", ".join(str(value) for value in denominations)
     where = f"{field}.{text if text.isprintable() else ascii(text)}"
-    raise Invalid("unknown_denomination", f"{where} is not a denomination here (one of {known})", where)
+    raise Invalid(
+        ErrorCode.UNKNOWN_DENOMINATION, f"{where} is not a denomination here (one of {known})", where
+    )

@@ -22,7 +22,7 @@ from service.accounting.records import drop_record
 from service.accounts.roles import Role
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, Forbidden, Invalid
+from service.errors import Conflict, ErrorCode, Forbidden, Invalid
 from service.jobs.queues import JobKind
 from service.store.models import (
     DropCount,
@@ -46,7 +46,7 @@ def count_drop(
     """``counters``: the signer first, then each co-signer."""
     if table_session.closed_at is None:
         raise Conflict(
-            "session_open",
+            ErrorCode.SESSION_OPEN,
             "the session is still open: its drop box is counted once it is closed",
             "session_id",
         )
@@ -54,7 +54,7 @@ def count_drop(
     _check_counters(session, table_session, counters)
     before = current_drop_count(session, table_session.id, for_update=True)
     if before is not None and (not isinstance(reason, str) or not reason.strip() or len(reason) > 500):
-        raise Invalid("invalid_field", "a recount needs a reason of 1 to 500 characters", "reason")
+        raise Invalid(ErrorCode.INVALID_FIELD, "a recount needs a reason of 1 to 500 characters", "reason")
     count = DropCount(
         session_id=table_session.id,
         table_id=table_session.table_id,
@@ -89,14 +89,16 @@ def current_drop_count(session: Session, session_id: int, *, for_update: bool = 
 def _check_counters(session: Session, table_session: TableSession, counters: Sequence[User]) -> None:
     if len({user.id for user in counters}) < 2 or len({user.id for user in counters}) != len(counters):
         raise Forbidden(
-            "two_counters", "a drop is counted and signed by two counters at least, each once", "cosigners"
+            ErrorCode.TWO_COUNTERS,
+            "a drop is counted and signed by two counters at least, each once",
+            "cosigners",
         )
     for index, user in enumerate(counters):
         field = "role" if index == 0 else f"cosigners.{index - 1}"
         holds(user, (Role.COUNT,), "a drop count", field)
         if worked(session, table_session, user.id):
             raise Forbidden(
-                "counter_worked_table",
+                ErrorCode.COUNTER_WORKED_TABLE,
                 f"{user.name} worked this table in the session counted, and so may not count its drop",
                 field,
             )

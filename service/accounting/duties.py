@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from service.accounts.roles import Role
-from service.errors import Forbidden
+from service.errors import ErrorCode, Forbidden
 from service.store.models import User
 
 
@@ -17,7 +17,7 @@ def one_each(first: User, second: User, roles: tuple[Role, Role], what: str, fie
     pair = {first.role, second.role}
     if first.id == second.id or pair != set(roles):
         raise Forbidden(
-            "two_signatures",
+            ErrorCode.TWO_SIGNATURES,
             f"{what} is signed by a {roles[0]} and a {roles[1]}, two people "
             f"(here: {first.name} ({first.role}) and {second.name} ({second.role}))",
             field,
@@ -28,7 +28,7 @@ def one_each(first: User, second: User, roles: tuple[Role, Role], what: str, fie
 def holds(user: User, allowed: Sequence[Role], what: str, field: str) -> User:
     if user.role not in allowed:
         raise Forbidden(
-            "wrong_role",
+            ErrorCode.WRONG_ROLE,
             f"{what} is signed by a {' or '.join(allowed)}; {user.name} is a {user.role}",
             field,
         )
@@ -41,7 +41,7 @@ def not_signed_before(user: User, earlier: dict[int, str], what: str, field: str
     step = earlier.get(user.id)
     if step is not None:
         raise Forbidden(
-            "same_person",
+            ErrorCode.SAME_PERSON,
             f"{user.name} {step} this slip and so may not {what} it: each signature is another person's",
             field,
         )

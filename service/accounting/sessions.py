@@ -18,7 +18,7 @@ from service.accounting.slip_states import outstanding_numbers
 from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, NotFound
+from service.errors import Conflict, ErrorCode, NotFound
 from service.store.models import GameTable, InventoryCount, TableSession, User
 from service.tables.gaming_day import place
 from service.tables.status import TableStatus
@@ -45,13 +45,15 @@ def open_session(
     dealer, pit_boss = one_each(signer, cosigner, SIGNERS, "an opener", "cosigner")
     lines = read_lines(raw_lines, CHIPS, "lines")
     if open_session_of(session, table) is not None:
-        raise Conflict("session_open", f"table {table.name!r} is open already; close it first", "table_id")
+        raise Conflict(
+            ErrorCode.SESSION_OPEN, f"table {table.name!r} is open already; close it first", "table_id"
+        )
     last = _last_closer(session, table)
     if last is not None and now < last.counted_at:
         # A session's rounds are those of its time at the table: two sessions
         # must not share any (a clock set back would make them).
         raise Conflict(
-            "session_overlaps",
+            ErrorCode.SESSION_OVERLAPS,
             f"the last session of table {table.name!r} closed at {last.counted_at.isoformat()}, after now",
             "table_id",
         )
@@ -60,7 +62,7 @@ def open_session(
     explanation = (explanation or "").strip() or None
     if differs and explanation is None:
         raise Conflict(
-            "opener_differs",
+            ErrorCode.OPENER_DIFFERS,
             f"the count differs from the last closer ({last.total if last else 0}) by {difference}: "
             "recount, or explain the difference",
             "explanation",
@@ -100,12 +102,14 @@ def close_session(
     lines = read_lines(raw_lines, CHIPS, "lines")
     opened = open_session_of(session, table, for_update=True)
     if opened is None:
-        raise Conflict("no_open_session", f"table {table.name!r} has no open session to close", "table_id")
+        raise Conflict(
+            ErrorCode.NO_OPEN_SESSION, f"table {table.name!r} has no open session to close", "table_id"
+        )
     waiting = outstanding_numbers(session, opened.id)
     if waiting:
         numbers = ", ".join(str(number) for number in waiting)
         raise Conflict(
-            "slip_outstanding",
+            ErrorCode.SLIP_OUTSTANDING,
             f"slip {numbers} is not received yet: receive or void it before closing",
             "table_id",
         )
@@ -133,7 +137,7 @@ def open_session_of(session: Session, table: GameTable, *, for_update: bool = Fa
 def get_session(session: Session, session_id: int, field: str = "session_id") -> TableSession:
     found = session.get(TableSession, session_id)
     if found is None:
-        raise NotFound("session_not_found", f"no table session with id {session_id}", field)
+        raise NotFound(ErrorCode.SESSION_NOT_FOUND, f"no table session with id {session_id}", field)
     return found
 
 

@@ -19,7 +19,7 @@ from service.accounting.slip_states import SlipKind, SlipState, SlipStep, signat
 from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, Forbidden, Invalid, NotFound
+from service.errors import Conflict, ErrorCode, Forbidden, Invalid, NotFound
 from service.store.models import GameTable, Slip, SlipNumber, SlipSignature, User
 
 _EVENTS = {
@@ -36,12 +36,14 @@ def request_slip(
     session: Session, table: GameTable, requester: User, kind: object, raw_lines: object, now: datetime
 ) -> Slip:
     if kind not in tuple(SlipKind):
-        raise Invalid("invalid_field", f"kind must be fill or credit, not {kind!r}", "kind")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"kind must be fill or credit, not {kind!r}", "kind")
     lines = read_lines(raw_lines, CHIPS, "lines", empty=False)
     holds(requester, (Role.PIT_BOSS,), "a slip's request", "role")
     opened = open_session_of(session, table)
     if opened is None:
-        raise Conflict("table_closed", f"table {table.name!r} has no open session: open it first", "table_id")
+        raise Conflict(
+            ErrorCode.TABLE_CLOSED, f"table {table.name!r} has no open session: open it first", "table_id"
+        )
     number = session.execute(_NEXT_NUMBER).scalar_one()
     slip = Slip(
         number=number,
@@ -94,11 +96,13 @@ def void_slip(
     """Void a slip on its way (requested or issued). The second signature is
     another pit boss's or a cage cashier's."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
-        raise Invalid("invalid_field", "reason must be 1 to 500 characters", "reason")
+        raise Invalid(ErrorCode.INVALID_FIELD, "reason must be 1 to 500 characters", "reason")
     holds(voider, (Role.PIT_BOSS,), "a slip's void", "role")
     holds(cosigner, (Role.PIT_BOSS, Role.CAGE), "a void's second signature", "cosigner")
     if cosigner.id == voider.id:
-        raise Forbidden("same_person", "the second signature on a void is another person's", "cosigner")
+        raise Forbidden(
+            ErrorCode.SAME_PERSON, "the second signature on a void is another person's", "cosigner"
+        )
     _in_state(session, slip, (SlipState.REQUESTED, SlipState.ISSUED), "voided")
     return _sign(session, slip, SlipStep.VOIDED, voider, cosigner, reason.strip(), now)
 
@@ -106,7 +110,7 @@ def void_slip(
 def get_slip(session: Session, number: int, field: str = "number") -> Slip:
     found = session.scalar(select(Slip).where(Slip.number == number))
     if found is None:
-        raise NotFound("slip_not_found", f"no slip numbered {number}", field)
+        raise NotFound(ErrorCode.SLIP_NOT_FOUND, f"no slip numbered {number}", field)
     return found
 
 
@@ -118,7 +122,9 @@ def _in_state(session: Session, slip: Slip, allowed: tuple[SlipState, ...], step
     signatures = signatures_of(session, [slip.id])[slip.id]
     state = state_of(s.step for s in signatures)
     if state not in allowed:
-        raise Conflict("slip_state", f"slip {slip.number} is {state}: it cannot be {step} now", "number")
+        raise Conflict(
+            ErrorCode.SLIP_STATE, f"slip {slip.number} is {state}: it cannot be {step} now", "number"
+        )
     return signatures
 
 

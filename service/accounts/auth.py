@@ -28,7 +28,7 @@ from service.accounts.token_idle import note_use, refuse_if_idle
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
-from service.errors import Conflict, Forbidden, Invalid, Unauthorized
+from service.errors import Conflict, ErrorCode, Forbidden, Invalid, Unauthorized
 from service.store.db import utc_now
 from service.store.models import Token, User
 
@@ -68,11 +68,11 @@ def create_user(
     never for a device, which cannot (its password is a machine's secret)."""
     name = name.strip()
     if not 1 <= len(name) <= 80 or not name.isprintable():
-        raise Invalid("invalid_field", "name must be 1 to 80 printable characters", "name")
+        raise Invalid(ErrorCode.INVALID_FIELD, "name must be 1 to 80 printable characters", "name")
     role = check_role(role)
     check_password(password, name)
     if session.scalar(select(User).where(User.name == name)) is not None:
-        raise Conflict("user_exists", f"a user named {name!r} already exists", "name")
+        raise Conflict(ErrorCode.USER_EXISTS, f"a user named {name!r} already exists", "name")
     now = utc_now()
     user = User(
         name=name,
@@ -134,7 +134,7 @@ def login(
         failed = {"name": name, "reason": "password", "address": address}
         record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
         count_failure(session, user, address, settings, now)
-        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+        raise Unauthorized(ErrorCode.BAD_CREDENTIALS, "name or password is wrong", "password")
     _refuse_if_deactivated(session, user, address, now)
     forget_failures(session, user.id, address)
     remember(session, user.id, address, now)
@@ -158,7 +158,9 @@ def _refuse_if_deactivated(session: Session, user: User, address: str, now: date
         return
     failed = {"name": user.name, "reason": "deactivated", "address": address}
     record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
-    raise Forbidden("account_deactivated", f"account {user.name!r} is deactivated; ask an admin", "name")
+    raise Forbidden(
+        ErrorCode.ACCOUNT_DEACTIVATED, f"account {user.name!r} is deactivated; ask an admin", "name"
+    )
 
 
 def password_too_old(user: User, settings: Settings, now: datetime) -> bool:
@@ -179,9 +181,9 @@ def _refuse_if_locked(
     if not _verify(user.password_hash, password):
         # Only the right password learns of the lock: a guesser cannot
         # tell a locked account from a wrong name.
-        raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+        raise Unauthorized(ErrorCode.BAD_CREDENTIALS, "name or password is wrong", "password")
     raise Forbidden(
-        "account_locked",
+        ErrorCode.ACCOUNT_LOCKED,
         f"account {user.name!r} is locked at this address after {settings.lockout_failures} failed "
         f"logins until {lock_ends.isoformat(timespec='seconds')}; it can still sign in from its own device",
         "name",
@@ -199,7 +201,7 @@ def _unknown_name(session: Session, password: str, now: datetime) -> NoReturn:
     record_event(
         session, EventKind.LOGIN_FAILED, "name:unknown", {"name": None, "reason": "unknown user"}, at=now
     )
-    raise Unauthorized("bad_credentials", "name or password is wrong", "password")
+    raise Unauthorized(ErrorCode.BAD_CREDENTIALS, "name or password is wrong", "password")
 
 
 # Built once: on every request, building the statement (coercing the
@@ -222,13 +224,21 @@ def bearer(
     page left open must still go idle."""
     found = session.scalar(_TOKEN_BY_DIGEST, {"digest": _digest(token)})
     if found is None:
-        raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
+        raise Unauthorized(
+            ErrorCode.INVALID_TOKEN, "the bearer token is not valid; sign in again", "Authorization"
+        )
     if not found.user.active:  # read at every request: a deactivation holds at once
-        raise Unauthorized("account_deactivated", "the account is deactivated; ask an admin", "Authorization")
+        raise Unauthorized(
+            ErrorCode.ACCOUNT_DEACTIVATED, "the account is deactivated; ask an admin", "Authorization"
+        )
     if found.revoked_at is not None:
-        raise Unauthorized("invalid_token", "the bearer token is not valid; sign in again", "Authorization")
+        raise Unauthorized(
+            ErrorCode.INVALID_TOKEN, "the bearer token is not valid; sign in again", "Authorization"
+        )
     if found.expires_at <= now:
-        raise Unauthorized("token_expired", "the bearer token has expired; sign in again", "Authorization")
+        raise Unauthorized(
+            ErrorCode.TOKEN_EXPIRED, "the bearer token has expired; sign in again", "Authorization"
+        )
     if idle_minutes is None:
         return Bearer(found, found.user, noted=False)
     refuse_if_idle(found, now, idle_minutes)

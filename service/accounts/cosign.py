@@ -23,7 +23,7 @@ from service.accounts.login_lockout import count_failure, forget_failures, locke
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
-from service.errors import Forbidden
+from service.errors import ErrorCode, Forbidden
 from service.store.models import User
 
 
@@ -40,16 +40,18 @@ def cosigner(
     )
     if user is None:
         verify_password(None, password)  # as long as a known name takes
-        raise Forbidden("bad_signature", f"{field}: name or password is wrong", f"{field}.password")
+        raise Forbidden(ErrorCode.BAD_SIGNATURE, f"{field}: name or password is wrong", f"{field}.password")
     if locked_until(session, user.id, address, now) is not None:
         raise Forbidden(
-            "account_locked", f"{field}: account {user.name!r} is locked at this address", f"{field}.name"
+            ErrorCode.ACCOUNT_LOCKED,
+            f"{field}: account {user.name!r} is locked at this address",
+            f"{field}.name",
         )
     if not verify_password(user.password_hash, password):
         failed = {"name": user.name, "reason": "co-signature", "address": address}
         record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
         count_failure(session, user, address, settings, now)
-        raise Forbidden("bad_signature", f"{field}: name or password is wrong", f"{field}.password")
+        raise Forbidden(ErrorCode.BAD_SIGNATURE, f"{field}: name or password is wrong", f"{field}.password")
     forget_failures(session, user.id, address)
     _refuse_if_not_theirs(session, user, settings, address, now, field)
     return user
@@ -63,12 +65,12 @@ def _refuse_if_not_theirs(
     if not user.active:
         reason = "deactivated"
         refusal = Forbidden(
-            "account_deactivated", f"{field}: account {user.name!r} is deactivated", f"{field}.name"
+            ErrorCode.ACCOUNT_DEACTIVATED, f"{field}: account {user.name!r} is deactivated", f"{field}.name"
         )
     elif user.must_change_password or password_too_old(user, settings, now):
         reason = "password to change"
         refusal = Forbidden(
-            "password_change_required",
+            ErrorCode.PASSWORD_CHANGE_REQUIRED,
             f"{field}: {user.name!r} must sign in and set their own password before signing",
             f"{field}.name",
         )

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from service.accounts.known_addresses import is_known
 from service.config.settings import Settings
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 from service.store.db import UTCDateTime
 from service.store.models import LoginThrottle
 
@@ -41,7 +41,7 @@ class RateLimited(ServiceError):
     status = 429
 
     def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__("rate_limited", message, "name")
+        super().__init__(ErrorCode.RATE_LIMITED, message, "name")
         self.retry_after = retry_after
 
 

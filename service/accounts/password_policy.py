@@ -19,7 +19,7 @@ import functools
 import secrets
 from importlib import resources
 
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 
 MIN_PASSWORD = 12
 MAX_PASSWORD = 1000  # the API's schemas take no more; argon2 hashes any length
@@ -35,18 +35,22 @@ def common_passwords() -> frozenset[str]:
 def check_password(password: str, name: str, field: str = "password") -> None:
     """Refuse a password the policy does not allow for the user ``name``."""
     if not _is_text(password):
-        raise Invalid("invalid_field", f"{field} must be text (it holds a lone surrogate)", field)
+        raise Invalid(ErrorCode.INVALID_FIELD, f"{field} must be text (it holds a lone surrogate)", field)
     if len(password) < MIN_PASSWORD:
-        raise Invalid("password_too_short", f"{field} must be at least {MIN_PASSWORD} characters", field)
+        raise Invalid(
+            ErrorCode.PASSWORD_TOO_SHORT, f"{field} must be at least {MIN_PASSWORD} characters", field
+        )
     if len(password) > MAX_PASSWORD:
-        raise Invalid("invalid_field", f"{field} must be at most {MAX_PASSWORD} characters", field)
+        raise Invalid(ErrorCode.INVALID_FIELD, f"{field} must be at most {MAX_PASSWORD} characters", field)
     folded = password.casefold()
     if _holds_name(folded, name.strip().casefold()):
-        raise Invalid("password_has_name", f"{field} must not contain the user's name", field)
+        raise Invalid(ErrorCode.PASSWORD_HAS_NAME, f"{field} must not contain the user's name", field)
     # "pass word 1234" is as guessable as "password1234".
     if folded in common_passwords() or "".join(folded.split()) in common_passwords():
         raise Invalid(
-            "password_too_common", f"{field} is one of the most common passwords; choose another", field
+            ErrorCode.PASSWORD_TOO_COMMON,
+            f"{field} is one of the most common passwords; choose another",
+            field,
         )
 
 

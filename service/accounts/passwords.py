@@ -27,7 +27,7 @@ from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
-from service.errors import Forbidden, Invalid, NotFound
+from service.errors import ErrorCode, Forbidden, Invalid, NotFound
 from service.store.db import utc_now
 from service.store.models import LoginFailure, Token, User
 
@@ -51,7 +51,7 @@ def set_password(session: Session, name: str, password: str, set_by: int | None 
     is asked of the user at the next sign-in."""
     user = session.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
-        raise NotFound("user_not_found", f"no user named {name!r}", "name")
+        raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user named {name!r}", "name")
     check_password(password, user.name)
     done = _replace(session, user, password, utc_now())
     _record(session, EventKind.PASSWORD_SET, done, set_by)
@@ -87,7 +87,7 @@ def change_password(
     lock_ends = locked_until(session, user.id, address, now)
     if lock_ends is not None:
         raise Forbidden(
-            "account_locked",
+            ErrorCode.ACCOUNT_LOCKED,
             f"account {user.name!r} is locked at this address until "
             f"{lock_ends.isoformat(timespec='seconds')}",
             "old_password",
@@ -96,10 +96,12 @@ def change_password(
         failed = {"name": user.name, "reason": "old password", "address": address}
         record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
         count_failure(session, user, address, settings, now)
-        raise Invalid("wrong_password", "old_password is not the current password", "old_password")
+        raise Invalid(ErrorCode.WRONG_PASSWORD, "old_password is not the current password", "old_password")
     check_password(new, user.name, "new_password")
     if new == old:
-        raise Invalid("password_unchanged", "new_password must differ from the old one", "new_password")
+        raise Invalid(
+            ErrorCode.PASSWORD_UNCHANGED, "new_password must differ from the old one", "new_password"
+        )
     done = _replace(session, user, new, now, kept_token=kept_token)
     user.must_change_password = False
     _record(session, EventKind.PASSWORD_CHANGED, done, user.id)
@@ -109,7 +111,7 @@ def change_password(
 def _user(session: Session, user_id: int) -> User:
     user = session.scalar(select(User).where(User.id == user_id).with_for_update())
     if user is None:
-        raise NotFound("user_not_found", f"no user {user_id}", "user_id")
+        raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user {user_id}", "user_id")
     return user
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, Invalid, NotFound
+from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.store.models import User
 
 
@@ -33,7 +33,9 @@ ROLES = tuple(Role)
 def check_role(role: str) -> Role:
     """``role`` as a Role; refused, naming the field, if it is none."""
     if role not in ROLES:
-        raise Invalid("invalid_field", f"role must be one of {', '.join(ROLES)}, not {role!r}", "role")
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, f"role must be one of {', '.join(ROLES)}, not {role!r}", "role"
+        )
     return Role(role)
 
 
@@ -46,7 +48,7 @@ def keep_an_admin(session: Session, user: User, field: str) -> None:
     ).all()
     if len(admins) <= 1:
         raise Conflict(
-            "last_admin", f"{user.name!r} is the last active admin; make another admin first", field
+            ErrorCode.LAST_ADMIN, f"{user.name!r} is the last active admin; make another admin first", field
         )
 
 
@@ -56,7 +58,7 @@ def set_role(session: Session, name: str, role: str, changed_by: int | None = No
     role = check_role(role)
     user = session.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
-        raise NotFound("user_not_found", f"no user named {name!r}", "name")
+        raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user named {name!r}", "name")
     before = user.role
     if before == role:
         return user, before

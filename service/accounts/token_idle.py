@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from service.errors import Unauthorized
+from service.errors import ErrorCode, Unauthorized
 from service.store.models import Token
 
 NOTE_EVERY = timedelta(minutes=1)
@@ -27,7 +27,7 @@ def last_use(token: Token) -> datetime:
 def refuse_if_idle(token: Token, now: datetime, idle_minutes: int) -> None:
     if now - last_use(token) >= timedelta(minutes=idle_minutes):
         raise Unauthorized(
-            "token_idle",
+            ErrorCode.TOKEN_IDLE,
             f"the bearer token was not used for {idle_minutes} minutes; sign in again",
             "Authorization",
         )

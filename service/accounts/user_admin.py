@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from service.accounts.roles import Role, keep_an_admin, set_role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, NotFound
+from service.errors import Conflict, ErrorCode, NotFound
 from service.store.models import Token, User
 
 
@@ -32,7 +32,7 @@ def list_users(session: Session) -> Sequence[User]:
 def get_user(session: Session, user_id: int) -> User:
     user = session.get(User, user_id)
     if user is None:
-        raise NotFound("user_not_found", f"no user {user_id}", "user_id")
+        raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user {user_id}", "user_id")
     return user
 
 
@@ -40,7 +40,7 @@ def find_user(session: Session, name: str) -> User:
     """By name (the command line names users)."""
     user = session.scalar(select(User).where(User.name == name))
     if user is None:
-        raise NotFound("user_not_found", f"no user named {name!r}", "name")
+        raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user named {name!r}", "name")
     return user
 
 
@@ -56,7 +56,7 @@ def deactivate(session: Session, user_id: int, by: int | None, now: datetime) ->
     if not user.active:
         return user
     if user.id == by:
-        raise Conflict("own_account", "you cannot deactivate your own account", "user_id")
+        raise Conflict(ErrorCode.OWN_ACCOUNT, "you cannot deactivate your own account", "user_id")
     if user.role == Role.ADMIN:
         keep_an_admin(session, user, "user_id")
     live = (Token.user_id == user.id, Token.revoked_at.is_(None))
@@ -85,5 +85,5 @@ def reactivate(session: Session, user_id: int, by: int | None, now: datetime) ->
 def _locked(session: Session, user_id: int) -> User:
     user = session.scalar(select(User).where(User.id == user_id).with_for_update())
     if user is None:
-        raise NotFound("user_not_found", f"no user {user_id}", "user_id")
+        raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user {user_id}", "user_id")
     return user

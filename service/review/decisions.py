@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from service.accounting.rounds_net import session_at
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, Forbidden
+from service.errors import Conflict, ErrorCode, Forbidden
 from service.jobs.queues import JobKind
 from service.review.exceptions import one_at_a_time, settle_correction, text_field
 from service.rounds.entering import request_digest
@@ -79,7 +79,7 @@ def _decidable(session: Session, exception: RoundException, user: User, approve:
     round still the current one."""
     if exception.requested_by == user.id:
         raise Forbidden(
-            "same_user",
+            ErrorCode.SAME_USER,
             f"{user.name} requested this {exception.kind}; a second pit boss must approve or reject it",
             "user",
         )
@@ -89,10 +89,12 @@ def _decidable(session: Session, exception: RoundException, user: User, approve:
     session.refresh(exception)  # a decision made while we waited for the lock
     if exception.decision is not None:
         decided = decision_state(exception.decision)
-        raise Conflict("already_decided", f"this {exception.kind} request was already {decided}", "id")
+        raise Conflict(
+            ErrorCode.ALREADY_DECIDED, f"this {exception.kind} request was already {decided}", "id"
+        )
     status = statuses(session, [record.id])[record.id].status
     if approve and status != RoundStatus.SETTLED:
-        raise Conflict("round_not_current", f"round {record.id} is {status} already", "round_id")
+        raise Conflict(ErrorCode.ROUND_NOT_CURRENT, f"round {record.id} is {status} already", "round_id")
     return record
 
 

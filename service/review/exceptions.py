@@ -28,7 +28,7 @@ from service.engine.errors import RulesError
 from service.engine.round import Round
 from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
-from service.errors import Conflict, Invalid, NotFound
+from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.review.correction_diff import changes_of, entry_view
 from service.rounds.deck_round import EXTRA_KEYS
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus, statuses
@@ -45,7 +45,9 @@ def text_field(value: str, field: str, required: bool = True) -> str:
     value = value.strip()
     if (required and not value) or len(value) > MAX_TEXT or not value.isprintable():
         need = "1 to" if required else "at most"
-        raise Invalid("invalid_field", f"{field} must be {need} {MAX_TEXT} printable characters", field)
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, f"{field} must be {need} {MAX_TEXT} printable characters", field
+        )
     return value
 
 
@@ -68,14 +70,14 @@ def _open_for_exceptions(session: Session, record: RoundRecord) -> None:
     if status.status != RoundStatus.SETTLED:
         where = f" (now round {status.superseded_by})" if status.superseded_by else ""
         raise Conflict(
-            "round_not_current",
+            ErrorCode.ROUND_NOT_CURRENT,
             f"round {record.id} is {status.status}{where}; it cannot be changed",
             "round_id",
         )
     pending = [exception for exception in status.exceptions if exception.decision is None]
     if pending:
         raise Conflict(
-            "exception_pending",
+            ErrorCode.EXCEPTION_PENDING,
             f"round {record.id} already has a pending {pending[0].kind} request ({pending[0].id}); "
             "it must be approved or rejected first",
             "round_id",
@@ -107,18 +109,22 @@ def request_void(
 def settle_correction(record: RoundRecord, body: Any) -> tuple[Round, RoundSettlement]:
     """Settle a corrected round under the original round's rules."""
     if not isinstance(body, dict):
-        raise Invalid("invalid_field", "round must be an object of the round as it should have been", "round")
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, "round must be an object of the round as it should have been", "round"
+        )
     body = {**body}
     body.setdefault("round_id", round_id_of(record))
     if body["round_id"] != round_id_of(record):
         raise Invalid(
-            "invalid_field",
+            ErrorCode.INVALID_FIELD,
             "round.round_id must stay the corrected round's id (or be left out)",
             "round.round_id",
         )
     if "config" in body:
         raise Invalid(
-            "unknown_field", "a correction is settled under the round's own configuration", "round.config"
+            ErrorCode.UNKNOWN_FIELD,
+            "a correction is settled under the round's own configuration",
+            "round.config",
         )
     try:
         # A round stored when a round_id could be a number keeps it.
@@ -137,7 +143,9 @@ def request_correction(
     original = round_from_json(record.entered, EXTRA_KEYS, legacy_number_id=True)  # as it was stored
     changes = changes_of(entry_view(original), record, entry_view(corrected), settled)
     if not changes["fields"]:
-        raise Invalid("no_change", "the correction changes no card, setting or bet of the round", "round")
+        raise Invalid(
+            ErrorCode.NO_CHANGE, "the correction changes no card, setting or bet of the round", "round"
+        )
     exception = RoundException(
         round_id=record.id,
         kind=ExceptionKind.CORRECTION,
@@ -164,7 +172,9 @@ def request_correction(
 def get_exception(session: Session, exception_id: int) -> RoundException:
     found = session.get(RoundException, exception_id)
     if found is None:
-        raise NotFound("exception_not_found", f"no void or correction request with id {exception_id}", "id")
+        raise NotFound(
+            ErrorCode.EXCEPTION_NOT_FOUND, f"no void or correction request with id {exception_id}", "id"
+        )
     return found
 
 

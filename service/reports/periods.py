@@ -11,7 +11,7 @@ from typing import Literal, TypedDict
 
 from sqlalchemy.orm import Session
 
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 from service.reports.hold import check_confidence as check_hold_confidence
 from service.store.models import GameTable
 from service.tables.gaming_day import MAX_SHIFTS, place
@@ -94,7 +94,7 @@ def floor_scope(session: Session, table_ids: Sequence[int] | None = None) -> Sco
     for table_id in sorted(set(table_ids)):
         found = session.get(GameTable, table_id)
         if found is None:
-            raise Invalid("invalid_field", f"tables: no table with id {table_id}", "tables")
+            raise Invalid(ErrorCode.INVALID_FIELD, f"tables: no table with id {table_id}", "tables")
         tables.append(found)
     return Scope(tuple(tables), None, every_table=False)
 
@@ -110,7 +110,9 @@ def parse_table_ids(text: str) -> list[int]:
         part = part.strip()
         if not part.isascii() or not part.isdigit() or not 1 <= int(part) <= MAX_ID:
             raise Invalid(
-                "invalid_field", f"tables must be table ids separated by commas, not {part!r}", "tables"
+                ErrorCode.INVALID_FIELD,
+                f"tables must be table ids separated by commas, not {part!r}",
+                "tables",
             )
         ids.append(int(part))
     return ids
@@ -163,16 +165,16 @@ def resolve_period(
     """The period asked for, checked against the scope's schedule; without
     a day, the current gaming day (and how it was chosen)."""
     if kind not in PERIODS:
-        raise Invalid("invalid_field", f"period must be one of {', '.join(PERIODS)}", "period")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"period must be one of {', '.join(PERIODS)}", "period")
     if kind == "shift":
         if shift is None:
-            raise Invalid("missing_field", "shift is required for period=shift", "shift")
+            raise Invalid(ErrorCode.MISSING_FIELD, "shift is required for period=shift", "shift")
         # Any shift a schedule can have: stored rounds keep the shift numbers
         # of the schedule they were played under, which may have had more.
         if not 1 <= shift <= MAX_SHIFTS:
-            raise Invalid("invalid_field", f"shift must be 1 to {MAX_SHIFTS}", "shift")
+            raise Invalid(ErrorCode.INVALID_FIELD, f"shift must be 1 to {MAX_SHIFTS}", "shift")
     elif shift is not None:
-        raise Invalid("invalid_field", f"shift is only for period=shift, not period={kind}", "shift")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"shift is only for period=shift, not period={kind}", "shift")
     chosen = "given"
     if day is None:
         if scope.tables:
@@ -191,4 +193,4 @@ def check_confidence(confidence: float) -> float:
     try:
         return check_hold_confidence(confidence)
     except ValueError as error:
-        raise Invalid("invalid_field", str(error), "confidence") from None
+        raise Invalid(ErrorCode.INVALID_FIELD, str(error), "confidence") from None

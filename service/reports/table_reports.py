@@ -37,7 +37,7 @@ from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
 from service.config.currency import CurrencyJson
 from service.engine.table_config import BetType
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 from service.reports.aggregate_sums import Sums, pending_rounds, period_sums
 from service.reports.chips_figures import chips_figures
 from service.reports.dealer_lines import dealer_lines, exception_counts
@@ -84,7 +84,7 @@ def one_currency(session: Session, scope: Scope) -> CurrencyJson | None:
     found = sorted({money.code: money for money in currencies_of(session, scope.tables).values()}.items())
     if len(found) > 1:
         raise Invalid(
-            "mixed_currencies",
+            ErrorCode.MIXED_CURRENCIES,
             f"tables: the tables are in {', '.join(code for code, _ in found)}; "
             "amounts of different currencies are not added: ask for the tables of one",
             "tables",

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 from service.reports.periods import Period, Scope, floor_scope, resolve_period, table_scope
 from service.rounds.aggregates import BETS
 from service.store.db import iso
@@ -74,7 +74,7 @@ def current_notes(session: Session, scope: Scope, period: Period) -> dict[str, C
 def _clean_note(text: str) -> str:
     text = text.strip()
     if not 1 <= len(text) <= MAX_NOTE or not all(char.isprintable() or char in "\n\t" for char in text):
-        raise Invalid("invalid_field", f"note must be 1 to {MAX_NOTE} printable characters", "note")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"note must be 1 to {MAX_NOTE} printable characters", "note")
     return text
 
 
@@ -95,7 +95,7 @@ def add_variance_note(
     scope = floor_scope(session) if table_id is None else table_scope(session, table_id)
     period, _ = resolve_period(scope, kind, day, shift, now)
     if bet not in BETS:
-        raise Invalid("invalid_field", f"bet must be one of {', '.join(BETS)}", "bet")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"bet must be one of {', '.join(BETS)}", "bet")
     note = VarianceNote(
         table_id=table_id,
         period=period.kind,

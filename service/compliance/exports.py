@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, Invalid, NotFound
+from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.jobs.progress import DONE, FAILED, QUEUED
 from service.jobs.progress import percent as percent_of
 from service.jobs.queues import JobKind
@@ -76,16 +76,16 @@ def _check_period(first_day: date, last_day: date) -> None:
         if not FIRST_YEAR <= day.year <= LAST_YEAR:
             # The audit window runs a day or so either side of the period.
             raise Invalid(
-                "invalid_field",
+                ErrorCode.INVALID_FIELD,
                 f"{name} ({day.isoformat()}) must be a gaming day in the years {FIRST_YEAR} to {LAST_YEAR}",
                 name,
             )
     if last_day < first_day:
-        raise Invalid("invalid_field", f"to ({last_day}) is before from ({first_day})", "to")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"to ({last_day}) is before from ({first_day})", "to")
     days = (last_day - first_day).days + 1
     if days > MAX_DAYS:
         raise Invalid(
-            "invalid_field",
+            ErrorCode.INVALID_FIELD,
             f"from {first_day} to {last_day} is {days} gaming days; export at most {MAX_DAYS} at a time",
             "to",
         )
@@ -96,21 +96,23 @@ def _checked_tables(session: Session, table_ids: list[int]) -> list[int]:
     chosen = sorted(set(table_ids))
     if not chosen or len(chosen) > MAX_TABLES:
         raise Invalid(
-            "invalid_field",
+            ErrorCode.INVALID_FIELD,
             f"tables must name 1 to {MAX_TABLES} tables, or be left out for all",
             "tables",
         )
     known = set(session.scalars(select(GameTable.id).where(GameTable.id.in_(chosen))))
     unknown = [table_id for table_id in chosen if table_id not in known]
     if unknown:
-        raise Invalid("invalid_field", f"tables: no table with id {', '.join(map(str, unknown))}", "tables")
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, f"tables: no table with id {', '.join(map(str, unknown))}", "tables"
+        )
     return chosen
 
 
 def get_export(session: Session, export_id: int) -> Export:
     found = session.get(Export, export_id)
     if found is None:
-        raise NotFound("export_not_found", f"no export with id {export_id}", "export_id")
+        raise NotFound(ErrorCode.EXPORT_NOT_FOUND, f"no export with id {export_id}", "export_id")
     return found
 
 
@@ -131,7 +133,7 @@ def download(
     """The finished file of an export, with the download recorded."""
     if export.status != DONE or export.file_name is None:
         raise Conflict(
-            "export_not_ready",
+            ErrorCode.EXPORT_NOT_READY,
             f"export {export.id} is {export.status}"
             + (f": {export.error}" if export.status == FAILED and export.error else "")
             + "; it can be downloaded once its status is done",
@@ -140,7 +142,7 @@ def download(
     path = exports_folder(instance) / export.file_name
     if not path.is_file() or path.stat().st_size != export.size:
         raise NotFound(
-            "export_file_missing",
+            ErrorCode.EXPORT_FILE_MISSING,
             f"export {export.id}'s file {export.file_name} is missing or changed on disk; request it again",
             "export_id",
         )

@@ -27,7 +27,7 @@ from service.compliance.audit_verify import (
     verify_records,
 )
 from service.compliance.signature_check import ExpectedHead
-from service.errors import Invalid, NotFound
+from service.errors import ErrorCode, Invalid, NotFound
 from service.jobs.progress import DONE, FAILED, QUEUED, RUNNING, Tracker
 from service.jobs.queues import JobKind
 from service.store.db import unit_of_work, utc_now
@@ -53,9 +53,9 @@ def request_verification(
         try:
             ExpectedHead.parse(expect_head)
         except ValueError as error:
-            raise Invalid("invalid_field", str(error), "expect_head") from None
+            raise Invalid(ErrorCode.INVALID_FIELD, str(error), "expect_head") from None
     if first is not None and last is not None and last < first:
-        raise Invalid("invalid_field", f"to ({last}) is before from ({first})", "to")
+        raise Invalid(ErrorCode.INVALID_FIELD, f"to ({last}) is before from ({first})", "to")
     verification = AuditVerification(
         requested_by=user.id,
         requested_at=now or utc_now(),
@@ -76,7 +76,7 @@ def get_verification(session: Session, verification_id: int) -> AuditVerificatio
     found = session.get(AuditVerification, verification_id)
     if found is None:
         raise NotFound(
-            "verification_not_found", f"no verification with id {verification_id}", "verification_id"
+            ErrorCode.VERIFICATION_NOT_FOUND, f"no verification with id {verification_id}", "verification_id"
         )
     return found
 

@@ -15,7 +15,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 from service.store.db import make_engine
 
 _REVISIONS = text("SELECT version_num FROM alembic_version")
@@ -34,14 +34,14 @@ class NotMigrated(ServiceError):
         if revisions == {head_revision()}:
             # Migrated, yet a table or column is missing: changed by hand.
             super().__init__(
-                "database_schema_changed",
+                ErrorCode.DATABASE_SCHEMA_CHANGED,
                 f"the database is at revision {head_revision()} but lacks a table or column this "
                 "version uses: it was changed outside the migrations (the log names the statement)",
             )
             return
         shown = ", ".join(sorted(revisions)) or "none"
         super().__init__(
-            "database_not_migrated",
+            ErrorCode.DATABASE_NOT_MIGRATED,
             f"the database is at revision {shown}, this version needs {head_revision()}: {UPGRADE}",
         )
 

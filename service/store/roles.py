@@ -34,7 +34,7 @@ import re
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 from service.store.accounting_models import SESSION_FIGURES_FIXED, SessionFigures
 from service.store.db import make_engine
 
@@ -60,7 +60,7 @@ def app_role_of(url: str) -> str:
     """The user a database URL connects as (the app role, by default)."""
     user = make_url(url).username
     if not user:
-        raise RoleRefused("role_missing", "role: DATABASE_URL names no user; give the role", "role")
+        raise RoleRefused(ErrorCode.ROLE_MISSING, "role: DATABASE_URL names no user; give the role", "role")
     return user
 
 
@@ -73,11 +73,13 @@ def statements(role: str, owner: str) -> list[str]:
     for field, name in (("role", role), ("owner", owner)):
         if not _ROLE.fullmatch(name):
             raise RoleRefused(
-                "role_invalid", f"{field}: {name!r} is not a role name (lower-case letters, digits, _)", field
+                ErrorCode.ROLE_INVALID,
+                f"{field}: {name!r} is not a role name (lower-case letters, digits, _)",
+                field,
             )
     if role == owner:
         raise RoleRefused(
-            "role_is_owner", f"role: {role} owns the tables; the app needs a role of its own", "role"
+            ErrorCode.ROLE_IS_OWNER, f"role: {role} owns the tables; the app needs a role of its own", "role"
         )
     return [
         f"GRANT USAGE ON SCHEMA public TO {role}",
@@ -100,13 +102,13 @@ def grant_app_role(url: str, role: str) -> str:
     try:
         if engine.dialect.name != "postgresql":
             raise RoleRefused(
-                "role_not_postgresql", "database: roles are PostgreSQL's; SQLite has none", "database"
+                ErrorCode.ROLE_NOT_POSTGRESQL, "database: roles are PostgreSQL's; SQLite has none", "database"
             )
         with engine.begin() as connection:
             owner = _owner_of_tables(connection)
             if not _role_exists(connection, role):
                 raise RoleRefused(
-                    "role_unknown", f"role: {role} does not exist (CREATE ROLE it first)", "role"
+                    ErrorCode.ROLE_UNKNOWN, f"role: {role} does not exist (CREATE ROLE it first)", "role"
                 )
             for statement in statements(role, owner):
                 connection.exec_driver_sql(statement)
@@ -121,7 +123,9 @@ def _owner_of_tables(connection: Connection) -> str:
     )
     if owner is None:
         raise RoleRefused(
-            "database_not_migrated", "database: not migrated; run `breakpoker db upgrade` first", "database"
+            ErrorCode.DATABASE_NOT_MIGRATED,
+            "database: not migrated; run `breakpoker db upgrade` first",
+            "database",
         )
     return str(owner)
 

@@ -9,6 +9,7 @@ from typing import IO, Any
 import click
 
 from service.engine.errors import RulesError
+from service.errors import ErrorCode
 from service.poker_room.deal_input import Game
 from service.poker_room.showdown import PotJson, ShowdownJson, showdown
 
@@ -55,9 +56,9 @@ def _loaded(line: str) -> Any:
     try:
         return json.loads(line)
     except RecursionError:
-        raise RulesError("invalid_json", "not JSON the rules read: nested too deeply") from None
+        raise RulesError(ErrorCode.INVALID_JSON, "not JSON the rules read: nested too deeply") from None
     except ValueError as error:
-        raise RulesError("invalid_json", f"not JSON: {error}") from None
+        raise RulesError(ErrorCode.INVALID_JSON, f"not JSON: {error}") from None
 
 
 def _text(number: int, answer: ShowdownJson) -> str:

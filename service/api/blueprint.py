@@ -18,7 +18,7 @@ from werkzeug.routing import BaseConverter, ValidationError
 
 from service.api.error_docs import ErrorSchema
 from service.api.problems import MEDIA_TYPE
-from service.errors import Invalid, ServiceError
+from service.errors import ErrorCode, Invalid, ServiceError
 from service.rounds.batch_settle import parse_json
 
 MAX_ID = 2**31 - 1  # integer primary keys on PostgreSQL
@@ -33,9 +33,11 @@ def parse_body(req: flask.Request) -> Any:
     try:
         return parse_json(data)
     except RecursionError:
-        raise ServiceError("invalid_json", "the request body is nested too deeply", "body") from None
+        raise ServiceError(ErrorCode.INVALID_JSON, "the request body is nested too deeply", "body") from None
     except (ValueError, UnicodeDecodeError) as error:
-        raise ServiceError("invalid_json", f"the request body is not valid JSON: {error}", "body") from None
+        raise ServiceError(
+            ErrorCode.INVALID_JSON, f"the request body is not valid JSON: {error}", "body"
+        ) from None
 
 
 class StrictParser(FlaskParser):
@@ -55,7 +57,9 @@ class StrictParser(FlaskParser):
         args: MultiDict[str, str] = req.args
         for name, values in args.lists():
             if len(values) > 1:
-                raise Invalid("invalid_field", f"{name} is given {len(values)} times; give it once", name)
+                raise Invalid(
+                    ErrorCode.INVALID_FIELD, f"{name} is given {len(values)} times; give it once", name
+                )
         return super().load_querystring(req, schema)
 
 

@@ -18,7 +18,7 @@ from service.accounts.login_throttle import RateLimited
 from service.api.problems import MEDIA_TYPE, problem
 from service.api.routing_errors import routing_error
 from service.api.session import db
-from service.errors import ServiceError, Unavailable
+from service.errors import ErrorCode, ServiceError, Unavailable
 from service.store.migrate import NotMigrated, missing_schema, revisions
 
 
@@ -34,7 +34,7 @@ def error_response(status: int, code: str, message: str, field: str | None = Non
 
 
 CHALLENGE = 'Bearer realm="breakpoker"'
-REFUSED_TOKEN = frozenset({"invalid_token", "token_expired"})
+REFUSED_TOKEN = frozenset({ErrorCode.INVALID_TOKEN, ErrorCode.TOKEN_EXPIRED})
 
 
 def challenge(error: ServiceError) -> str:
@@ -102,11 +102,13 @@ def _http_error(error: HTTPException) -> tuple[Response, int]:
         location, inner = next(iter(messages.items()))
         field, text = _first_message(inner)
         if location == "json" and not isinstance(inner, dict):
-            return error_response(400, "invalid_json", f"the request body is not valid JSON: {text}", "body")
+            return error_response(
+                400, ErrorCode.INVALID_JSON, f"the request body is not valid JSON: {text}", "body"
+            )
         if location == "json" and field == "_schema":
-            return error_response(400, "invalid_json", f"the request body: {text}", "body")
+            return error_response(400, ErrorCode.INVALID_JSON, f"the request body: {text}", "body")
         field = field.removesuffix("._schema") or location
-        return error_response(status, "invalid_field", f"{field}: {text}", field)
+        return error_response(status, ErrorCode.INVALID_FIELD, f"{field}: {text}", field)
     code = (error.name or "error").lower().replace(" ", "_")
     return error_response(status, code, error.description or error.name)
 
@@ -115,7 +117,7 @@ def _conflict(_error: IntegrityError) -> tuple[Response, int]:
     # A unique key taken by a request that committed a moment earlier
     # (two admins saving at once, a name created twice).
     return error_response(
-        409, "conflict", "another change was saved at the same moment; read again and retry", None
+        409, ErrorCode.CONFLICT, "another change was saved at the same moment; read again and retry", None
     )
 
 
@@ -132,7 +134,7 @@ def _unavailable(error: OperationalError) -> tuple[Response, int]:
     current_app.logger.exception("database unavailable")
     return error_response(
         503,
-        "database_unavailable",
+        ErrorCode.DATABASE_UNAVAILABLE,
         "the database is unreachable or busy: the request may not have been stored; send it "
         "again with the same Idempotency-Key (a round settles once however often it is sent)",
         None,
@@ -155,9 +157,9 @@ def _not_migrated(error: DBAPIError) -> tuple[Response, int] | None:
 
 def _too_deep(_error: RecursionError) -> tuple[Response, int]:
     # Only a hostile body nests deep enough to exhaust the JSON decoder.
-    return error_response(400, "invalid_json", "the request body is nested too deeply", "body")
+    return error_response(400, ErrorCode.INVALID_JSON, "the request body is nested too deeply", "body")
 
 
 def _unexpected(error: Exception) -> tuple[Response, int]:
     current_app.logger.exception("unexpected error")
-    return error_response(500, "internal_error", "the server failed; the request changed nothing")
+    return error_response(500, ErrorCode.INTERNAL_ERROR, "the server failed; the request changed nothing")

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import request
 
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 from service.tables.versions import Change
 
 IF_MATCH = "If-Match"
@@ -56,7 +56,7 @@ def require_match(kind: str, what: str, current: Change, reread: str) -> None:
     tags = _tags(header)
     if not tags or "*" in tags:
         raise ServiceError(
-            "if_match_required",
+            ErrorCode.IF_MATCH_REQUIRED,
             f"send {IF_MATCH} with the ETag of GET {reread} (the version you edit): "
             f"the {what} is not changed without it",
             IF_MATCH,
@@ -68,7 +68,7 @@ def require_match(kind: str, what: str, current: Change, reread: str) -> None:
         by = f"by {current.by}" if current.by else "by someone"
         at = f" at {current.at:%Y-%m-%d %H:%M} UTC" if current.at else ""
         raise ServiceError(
-            "stale_version",
+            ErrorCode.STALE_VERSION,
             f"the {what} was changed meanwhile {by} to version {current.version}{at} "
             f"(its ETag is {tag}, not {header.strip()}): read it again (GET {reread}) and edit that",
             IF_MATCH,

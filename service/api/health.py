@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from service.api.blueprint import Blueprint
 from service.api.session import db
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 from service.ops.build_info import build_info
 from service.store.migrate import check_migrated
 
@@ -84,7 +84,9 @@ def readyz() -> Health:
         check_migrated(db())
     except SQLAlchemyError as error:
         raise ServiceError(
-            "database_unavailable", f"the database does not answer: {type(error).__name__}", status=503
+            ErrorCode.DATABASE_UNAVAILABLE,
+            f"the database does not answer: {type(error).__name__}",
+            status=503,
         ) from None
     return {"status": "ready"}
 

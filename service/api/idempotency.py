@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import request
 
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 
 HEADER = "Idempotency-Key"
 MAX_KEY = 200
@@ -31,11 +31,11 @@ def idempotency_key() -> str:
     key = request.headers.get(HEADER)
     if key is None or not key.strip():
         raise ServiceError(
-            "missing_idempotency_key", f"the {HEADER} header is required to enter a round", HEADER
+            ErrorCode.MISSING_IDEMPOTENCY_KEY, f"the {HEADER} header is required to enter a round", HEADER
         )
     if len(key) > MAX_KEY or not key.isprintable():
         raise ServiceError(
-            "invalid_idempotency_key",
+            ErrorCode.INVALID_IDEMPOTENCY_KEY,
             f"the {HEADER} header must be 1 to {MAX_KEY} printable characters",
             HEADER,
         )

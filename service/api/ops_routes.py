@@ -16,7 +16,7 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.session import db, settings
-from service.errors import Unauthorized
+from service.errors import ErrorCode, Unauthorized
 from service.jobs.queues import QueueName
 from service.observability.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
 from service.ops.build_info import BuildInfoMetric, build_info
@@ -141,7 +141,7 @@ def metrics() -> Response:
         scheme, _, sent = header.partition(" ")
         if scheme.lower() != "bearer" or not hmac.compare_digest(sent.strip().encode(), expected.encode()):
             raise Unauthorized(
-                "invalid_token",
+                ErrorCode.INVALID_TOKEN,
                 "/metrics needs the scrape token: Authorization: Bearer <token>",
                 "Authorization",
             )

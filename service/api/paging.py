@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 from flask import request
 from marshmallow import fields, validate
 
-from service.errors import Invalid
+from service.errors import ErrorCode, Invalid
 from service.store.paging import Keyset, KeysetPage, Order, Page, Step
 
 MAX_CURSOR = 80
@@ -66,13 +66,13 @@ def decode_cursor(order: Order, cursor: str) -> Keyset:
         given, step, key = raw.split(":")
         at = Keyset(Step(step), int(key))
     except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise Invalid("invalid_field", "cursor is not one a Link header gave", "cursor") from None
+        raise Invalid(ErrorCode.INVALID_FIELD, "cursor is not one a Link header gave", "cursor") from None
     if given != order.value:
         raise Invalid(
-            "invalid_field", f"cursor was given for order={given}, not order={order.value}", "cursor"
+            ErrorCode.INVALID_FIELD, f"cursor was given for order={given}, not order={order.value}", "cursor"
         )
     if (at.step is Step.LAST) != (at.key == 0) or not 0 <= at.key <= MAX_KEY:
-        raise Invalid("invalid_field", "cursor is not one a Link header gave", "cursor")
+        raise Invalid(ErrorCode.INVALID_FIELD, "cursor is not one a Link header gave", "cursor")
     return at
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from flask import Flask, Response, current_app
 
 from service.api.headers import NOSNIFF
-from service.errors import NotFound, title_of
+from service.errors import ErrorCode, NotFound, title_of
 
 MEDIA_TYPE = "application/problem+json"
 PREFIX = "/api/v1/problems"
@@ -103,7 +103,7 @@ def problem_page(code: str) -> Response:
     """The page of a problem type (any well-formed code: one not documented
     is still a code the service may give)."""
     if not CODE.match(code):
-        raise NotFound("not_found", f"no problem type {code!r}: codes are snake_case", "code")
+        raise NotFound(ErrorCode.NOT_FOUND, f"no problem type {code!r}: codes are snake_case", "code")
     return _page(code)
 
 

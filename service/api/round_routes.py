@@ -19,7 +19,7 @@ from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now, sessionless
 from service.api.settlement_schemas import OWN_SETTING, OwnSettingSchema
 from service.api.transactions import committed
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 from service.rounds.entering import enter_round
 from service.rounds.preview import PreviewJson, preview_round
 from service.rounds.recall import RecallJson, recall_json
@@ -59,7 +59,9 @@ def document_round_body(api: Api) -> None:
 def _strict_body() -> Any:
     """The body by the engine's strict JSON rules (no repeated keys, no NaN)."""
     if not request.is_json:
-        raise ServiceError("invalid_json", "send the round as JSON (Content-Type: application/json)", "body")
+        raise ServiceError(
+            ErrorCode.INVALID_JSON, "send the round as JSON (Content-Type: application/json)", "body"
+        )
     return parse_body(request)
 
 

@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.routing import BaseConverter, Map, Rule
 
 from service.api.blueprint import MAX_ID, IdConverter
-from service.errors import ServiceError
+from service.errors import ErrorCode, ServiceError
 
 _ID_ARGUMENT = re.compile(r"<id:(\w+)>")
 _LOOSE = "breakpoker.loose_routes"
@@ -33,15 +33,15 @@ def routing_error(app: Flask, request: Request, error: HTTPException) -> tuple[S
     if isinstance(error, MethodNotAllowed):
         allowed = ", ".join(sorted(error.valid_methods or ()))
         message = f"{method} is not allowed on {path}; it takes {allowed}"
-        return ServiceError("method_not_allowed", message, "method", status=405), {"Allow": allowed}
+        return ServiceError(ErrorCode.METHOD_NOT_ALLOWED, message, "method", status=405), {"Allow": allowed}
     bad_id = _bad_id(app, path, method)
     if bad_id is not None:
         name, value = bad_id
         message = f"{name} must be a record number (1 to {MAX_ID}), not {value!r}"
         hint = ROUND_HINT if name == "round_id" else ""
-        return ServiceError("invalid_id", message + hint, name, status=404), {}
+        return ServiceError(ErrorCode.INVALID_ID, message + hint, name, status=404), {}
     message = f"no endpoint has the path {path}; the API's endpoints are listed at /api/v1/docs"
-    return ServiceError("not_found", message, None, status=error.code or NotFound.code), {}
+    return ServiceError(ErrorCode.NOT_FOUND, message, None, status=error.code or NotFound.code), {}
 
 
 def _bad_id(app: Flask, path: str, method: str) -> tuple[str, str] | None:

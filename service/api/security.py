@@ -18,7 +18,7 @@ from service.accounts.auth import Bearer, bearer
 from service.accounts.roles import ROLES, Role
 from service.api.error_docs import BEFORE_PASSWORD_CHANGE_KEY, ROLES_KEY
 from service.api.session import db, now, settings
-from service.errors import Forbidden, Unauthorized
+from service.errors import ErrorCode, Forbidden, Unauthorized
 from service.store.models import User
 
 #: every person's role: a device (a shuffler's credential) posts decks and
@@ -32,7 +32,9 @@ def bearer_token() -> str:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("missing_token", "sign in and send Authorization: Bearer <token>", "Authorization")
+        raise Unauthorized(
+            ErrorCode.MISSING_TOKEN, "sign in and send Authorization: Bearer <token>", "Authorization"
+        )
     return token.strip()
 
 
@@ -72,13 +74,13 @@ def roles(*allowed: Role, before_password_change: bool = False) -> Callable[[Vie
             user = signed_in.user
             if user.role not in allowed:
                 raise Forbidden(
-                    "forbidden",
+                    ErrorCode.FORBIDDEN,
                     f"the {user.role} role may not do this (allowed: {', '.join(allowed)})",
                     "role",
                 )
             if user.must_change_password and not before_password_change:
                 raise Forbidden(
-                    "password_change_required",
+                    ErrorCode.PASSWORD_CHANGE_REQUIRED,
                     "set a new password first (POST /api/v1/auth/password)",
                 )
             g.user = user

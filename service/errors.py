@@ -22,7 +22,9 @@ __all__ = [
 class ServiceError(Exception):
     status = 400
 
-    def __init__(self, code: str, message: str, field: str | None = None, status: int | None = None) -> None:
+    def __init__(
+        self, code: ErrorCode, message: str, field: str | None = None, status: int | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -56,6 +58,6 @@ class Unavailable(ServiceError):
 
     status = 503
 
-    def __init__(self, code: str, message: str, retry_after: int, field: str | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, retry_after: int, field: str | None = None) -> None:
         super().__init__(code, message, field)
         self.retry_after = retry_after

@@ -1,24 +1,48 @@
 """Roles, round statuses, exception kinds and states, job kinds and states,
-event kinds and table statuses are StrEnums defined once: the service names them through
-the enum, never as a bare string where one is compared, passed or stored
-(a typo there would be a silent bug, not an error)."""
+event kinds, table statuses, the table accounting's kinds, steps, states and
+check statuses, and error codes are StrEnums defined once: the service names
+them through the enum, never as a bare string where one is compared, passed
+or stored (a typo there would be a silent bug, not an error). An error is
+raised with an ``ErrorCode`` member, never a string of its own."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+from service.accounting.check import CheckStatus
+from service.accounting.sessions import CountKind
+from service.accounting.slip_states import SlipKind, SlipState, SlipStep
 from service.accounts.roles import Role
 from service.audit.kinds import EventKind
+from service.errors import ErrorCode
 from service.jobs.progress import State
 from service.jobs.queues import JobKind, QueueName
+from service.reports.pending_sessions import PendingReason
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus
 from service.tables.status import TableStatus
 
 ROOT = Path(__file__).resolve().parent.parent
-ENUMS = (Role, EventKind, State, JobKind, QueueName, DecisionState, ExceptionKind, RoundStatus, TableStatus)
+ENUMS = (
+    Role,
+    EventKind,
+    State,
+    JobKind,
+    QueueName,
+    DecisionState,
+    ExceptionKind,
+    RoundStatus,
+    TableStatus,
+    CheckStatus,
+    CountKind,
+    SlipKind,
+    SlipStep,
+    SlipState,
+    PendingReason,
+    ErrorCode,
+)
 #: the attributes, names and keywords that hold one of them
-HOLDERS = {"kind", "status", "state", "role", "job", "queue"}
+HOLDERS = {"kind", "status", "state", "role", "job", "queue", "step", "reason", "code"}
 #: calls and the positions (or keywords) where one goes
 CALLS = {
     "record_event": (1, "kind"),
@@ -32,6 +56,15 @@ CALLS = {
     "_approved": (0, "kind"),
 }
 VALUES = {member.value for enum in ENUMS for member in enum}
+#: the errors and where their code goes: there any string is refused, a
+#: code not in ErrorCode as much as one in it
+ERRORS = {
+    **dict.fromkeys(
+        ("ServiceError", "NotFound", "Conflict", "Unauthorized", "Forbidden", "Invalid", "Unavailable"), 0
+    ),
+    **dict.fromkeys(("RulesError", "RoleRefused"), 0),
+    **dict.fromkeys(("error_response", "error_body", "problem"), 1),
+}
 
 
 def _name(node: ast.AST) -> str | None:
@@ -44,6 +77,10 @@ def _name(node: ast.AST) -> str | None:
 
 def _literal(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value in VALUES
+
+
+def _text(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
 def bare_literals(tree: ast.AST) -> list[tuple[int, str]]:
@@ -65,7 +102,16 @@ def bare_literals(tree: ast.AST) -> list[tuple[int, str]]:
                 args = node.args[position : position + 1]
                 args += [k.value for k in node.keywords if k.arg == keyword_name]
                 found += [(arg.lineno, arg.value) for arg in args if _literal(arg)]
-    return found
+            elif called in ERRORS:
+                code = [*node.args[ERRORS[called] : ERRORS[called] + 1], *_keyword(node, "code")]
+                found += [(arg.lineno, arg.value) for arg in code if _text(arg)]
+            elif called == "__init__":  # an error's own class passing its code on
+                found += [(arg.lineno, arg.value) for arg in node.args[:1] if _literal(arg)]
+    return sorted(set(found))  # in line order, once (a code= keyword is a holder too)
+
+
+def _keyword(node: ast.Call, name: str) -> list[ast.expr]:
+    return [keyword.value for keyword in node.keywords if keyword.arg == name]
 
 
 def test_the_check_finds_a_bare_literal():
@@ -77,6 +123,34 @@ def test_the_check_finds_a_bare_literal():
 def test_the_check_finds_a_bare_table_status():
     source = 'if table.status != "open": pass\nGameTable(name=n, status="closed")\n'
     assert [value for _, value in bare_literals(ast.parse(source))] == ["open", "closed"]
+
+
+def test_the_check_finds_a_bare_accounting_value():
+    source = (
+        'if slip.kind == "fill": pass\nSlipSignature.step == "issued"\nif state != "voided": pass\n'
+        'CheckNote(status="differs")\nTableCount(kind="opener")\nif reason == "figuring": pass\n'
+    )
+    found = [value for _, value in bare_literals(ast.parse(source))]
+    assert found == ["fill", "issued", "voided", "differs", "opener", "figuring"]
+
+
+def test_the_check_finds_a_bare_error_code():
+    source = (
+        'raise Invalid("invalid_field", "x", "f")\nraise NotFound("a_code_never_named", "x")\n'
+        'raise RulesError(code="duplicate_card", message="x")\nerror_response(409, "conflict", "x")\n'
+        'super().__init__("rate_limited", message)\nif error.code == "invalid_token": pass\n'
+    )
+    found = [value for _, value in bare_literals(ast.parse(source))]
+    assert found == [
+        "invalid_field",
+        "a_code_never_named",
+        "duplicate_card",
+        "conflict",
+        "rate_limited",
+        "invalid_token",
+    ]
+    named = 'raise Invalid(ErrorCode.INVALID_FIELD, "invalid_field: no", "invalid_field")\n'
+    assert bare_literals(ast.parse(named)) == []
 
 
 def found_in_modules() -> set[tuple[str, int, str]]:

@@ -14,12 +14,12 @@ __all__ = ["ErrorCode", "RulesError", "key_name", "show"]
 class RulesError(ValueError):
     """Input the rule book does not allow.
 
-    >>> error = RulesError("duplicate_card", "As appears twice: dealer and seat 2")
-    >>> error.code, str(error)
+    >>> error = RulesError(ErrorCode.DUPLICATE_CARD, "As appears twice: dealer and seat 2")
+    >>> error.code.value, str(error)
     ('duplicate_card', 'As appears twice: dealer and seat 2')
     """
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message

@@ -79,6 +79,10 @@ def _literal(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value in VALUES
 
 
+def _parts(node: ast.expr) -> list[ast.expr]:
+    return list(node.elts) if isinstance(node, ast.Tuple | ast.List | ast.Set) else [node]
+
+
 def _text(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
@@ -89,7 +93,9 @@ def bare_literals(tree: ast.AST) -> list[tuple[int, str]]:
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             if any(_name(side) in HOLDERS for side in sides):
-                found += [(side.lineno, side.value) for side in sides if _literal(side)]
+                # a side may be a literal or a tuple, list or set of them (``in``)
+                values = [part for side in sides for part in _parts(side)]
+                found += [(value.lineno, value.value) for value in values if _literal(value)]
         elif isinstance(node, ast.Call):
             called = _name(node.func)
             for keyword in node.keywords:
@@ -139,6 +145,7 @@ def test_the_check_finds_a_bare_error_code():
         'raise Invalid("invalid_field", "x", "f")\nraise NotFound("a_code_never_named", "x")\n'
         'raise RulesError(code="duplicate_card", message="x")\nerror_response(409, "conflict", "x")\n'
         'super().__init__("rate_limited", message)\nif error.code == "invalid_token": pass\n'
+        'if error.code not in ("sequence_used", other): pass\n'
     )
     found = [value for _, value in bare_literals(ast.parse(source))]
     assert found == [
@@ -148,6 +155,7 @@ def test_the_check_finds_a_bare_error_code():
         "conflict",
         "rate_limited",
         "invalid_token",
+        "sequence_used",
     ]
     named = 'raise Invalid(ErrorCode.INVALID_FIELD, "invalid_field: no", "invalid_field")\n'
     assert bare_literals(ast.parse(named)) == []

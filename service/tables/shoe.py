@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from service.engine.cards import DECK, codes
+from service.errors import ErrorCode
 
 DEFAULT_URL = "http://127.0.0.1:8000"  # where ``make run`` serves the API
 TIMEOUT = 10.0
@@ -99,7 +100,7 @@ class Shoe:
             try:
                 feed = post_deck(self.url, self.token, self.table_id, self.device_id, self.sequence, cards)
             except ShoeError as error:
-                if error.code not in ("sequence_used", "round_settled"):
+                if error.code not in (ErrorCode.SEQUENCE_USED, ErrorCode.ROUND_SETTLED):
                     raise
                 self.sequence += 1  # an earlier run sent this number: go on after it
                 continue

@@ -31,7 +31,8 @@ Modules:
 - ``figures_check.py``: each session's figures derived again
 - ``accounting_verify.py``: each accounting record against its event;
   ``accounting_claims.py``: what each event claims;
-  ``accounting_report.py``: what the check finds
+  ``accounting_report.py``: what the check finds; ``row_problems.py``:
+  what a row shows by itself (no event, a total not its lines' sum)
 - ``review_claims.py``: each void or correction request and decision
   against its event
 

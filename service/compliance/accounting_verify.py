@@ -32,14 +32,10 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
-from service.accounting.denominations import count_fault
 from service.audit.kinds import EventKind
 from service.compliance.accounting_claims import (
     KINDS,
     SESSIONS,
-    SIGNATURES,
-    SLIPS,
-    TABLES,
     Claim,
     SealedEvent,
     claims_of,
@@ -47,25 +43,23 @@ from service.compliance.accounting_claims import (
     stored_columns,
 )
 from service.compliance.accounting_report import (
-    EVENT_MISSING,
     EVENT_REPEATED,
     EVENT_UNREADABLE,
     LISTED,
     RECORD_EDITED,
     RECORD_MISSING,
-    TOTAL_MISMATCH,
     AccountingReport,
     FieldDifference,
     RecordProblem,
 )
 from service.compliance.chain_report import compare
-from service.compliance.review_claims import REVIEW_KINDS, REVIEW_TABLES, review_claims
+from service.compliance.review_claims import REVIEW_KINDS, review_claims
+from service.compliance.row_problems import ALL_TABLES, unclaimed, unsummed
 from service.jobs.progress import Progress
-from service.store.models import AuditEvent, AuditSeal, Slip, TableSession
+from service.store.models import AuditEvent, AuditSeal, TableSession
 
 PAGE = 500  # events or rows a query
-#: every stored table of records checked here, and every kind of their events
-ALL_TABLES = {**TABLES, **REVIEW_TABLES}
+#: every kind of event of the records checked here
 ALL_KINDS = (*KINDS, *REVIEW_KINDS)
 
 __all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
@@ -116,10 +110,10 @@ def _check(
         for row in rows:
             checked += 1
             if ALL_TABLES[name].ident_of(row) not in claimed:
-                walk.problems.append(_unclaimed(session, name, row))
+                walk.problems.append(unclaimed(session, name, row))
             elif name == SESSIONS:
                 walk.problems += _closed_unsealed(row, walk)
-            walk.problems += _unsummed(session, name, row)
+            walk.problems += unsummed(session, name, row)
             if progress is not None:
                 progress(1)
     problems = walk.problems
@@ -231,44 +225,6 @@ def _check_claim(session: Session, event: SealedEvent, claim: Claim, walk: _Walk
     return [
         RecordProblem(claim.table, claim.row_id, event.subject, event.id, RECORD_EDITED, message, differences)
     ]
-
-
-def _unclaimed(session: Session, table: str, row: Any) -> RecordProblem:
-    stored = ALL_TABLES[table]
-    return RecordProblem(
-        table,
-        stored.ident_of(row),
-        _subject(session, table, row),
-        None,
-        EVENT_MISSING,
-        f"{stored.named(stored.ident_of(row))} has no event: it was written outside the service",
-    )
-
-
-def _subject(session: Session, table: str, row: Any) -> str:
-    """The subject the row's event would have: its session, or its slip."""
-    if table in REVIEW_TABLES:
-        return f"round:{row.round_id}"
-    if table == SESSIONS:
-        return f"session:{row.id}"
-    if table == SLIPS:
-        return f"slip:{row.number}"
-    if table == SIGNATURES:
-        slip = session.get(Slip, row.slip_id)
-        return f"slip:{slip.number}" if slip is not None else f"slip id {row.slip_id}"
-    return f"session:{row.session_id}"
-
-
-def _unsummed(session: Session, table: str, row: Any) -> list[RecordProblem]:
-    """A count's row whose total is not the sum of its lines."""
-    denominations = ALL_TABLES[table].denominations
-    if denominations is None:
-        return []
-    fault = count_fault(row.lines, row.total, denominations)
-    if fault is None:
-        return []
-    message = f"{table} row {row.id}: {fault}"
-    return [RecordProblem(table, row.id, _subject(session, table, row), None, TOTAL_MISMATCH, message)]
 
 
 def _closed_unsealed(row: TableSession, walk: _Walk) -> list[RecordProblem]:

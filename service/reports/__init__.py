@@ -6,7 +6,9 @@ win from the hands dealt with its band and what the players' settings cost.
 Modules:
 
 - ``table_reports.py``: shift, day, month and year reports; ``periods.py``:
-  what a report covers; ``report_values.py``: their shapes
+  what a report covers; ``report_values.py``: their shapes;
+  ``report_versions.py``: the configuration versions behind them, each with
+  its par sheet
 - ``aggregate_sums.py``: the period's shift aggregates added up
 - ``hold.py``: hold against theoretical hold, variance flags
 - ``dealer_lines.py``: per-dealer lines

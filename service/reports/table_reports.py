@@ -25,15 +25,12 @@ shown rounded to the nearest minor unit (halves away from zero).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
 from service.config.currency import CurrencyJson
 from service.engine.table_config import BetType
@@ -46,7 +43,6 @@ from service.reports.hold import Interval, Theory, VersionTheory, hold, z_value
 from service.reports.periods import Period, Scope, check_confidence, resolve_period
 from service.reports.report_values import (
     BetLineJson,
-    ConfigVersionRefJson,
     DealerReportJson,
     HoldIntervalJson,
     ReportHeaderJson,
@@ -55,11 +51,11 @@ from service.reports.report_values import (
     ReportUnitsJson,
     TotalsJson,
 )
+from service.reports.report_versions import version_names, version_sheets
 from service.reports.variance_notes import CurrentNoteJson, current_notes
 from service.rounds.aggregates import BETS
 from service.store.db import iso, utc_now
-from service.store.models import ConfigVersion
-from service.tables.tables import config_of, currencies_of
+from service.tables.tables import currencies_of
 
 DEFAULT_CONFIDENCE = 0.95
 UNITS: ReportUnitsJson = {
@@ -90,20 +86,6 @@ def one_currency(session: Session, scope: Scope) -> CurrencyJson | None:
             "tables",
         )
     return found[0][1].json() if found else None
-
-
-def _sheets(session: Session, instance: Path, config_ids: Iterable[int]) -> dict[int, ParSheet | None]:
-    """Each version's cached par sheet, or None while the job computes it
-    (the job was queued when the version was made: nothing is queued here)."""
-    ids = sorted(set(config_ids))
-    versions = session.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(ids))).all()
-    by_digest: dict[str, ParSheet | None] = {}
-    found: dict[int, ParSheet | None] = {}
-    for version in versions:
-        if version.digest not in by_digest:
-            by_digest[version.digest] = cached_par_sheet(config_of(version), instance)
-        found[version.id] = by_digest[version.digest]
-    return found
 
 
 def _bet_line(
@@ -218,7 +200,7 @@ def report_part(
     period, chosen = resolve_period(scope, kind, day, shift, now)
     by_key = period_sums(session, scope, period)
     per_version = _per_version(by_key)
-    sheets = _sheets(session, instance, per_version)
+    sheets = version_sheets(session, instance, per_version)
     missing = sorted(config_id for config_id, sheet in sheets.items() if sheet is None)
     theories = None if missing else {config_id: sheet for config_id, sheet in sheets.items() if sheet}
     notes = current_notes(session, scope, period)
@@ -242,7 +224,7 @@ def report_part(
         "dealer_lucky_breaks": total.counts["dealer_lucky_breaks"],
         "dealer_non_qualifications": total.counts["dealer_non_qualifications"],
         "theoretical_pending": bool(missing),
-        "theoretical_pending_versions": _version_names(session, missing),
+        "theoretical_pending_versions": version_names(session, missing),
         "bets": bets,
         "totals": _totals(total, bets, expected, bool(missing)),
         "dealers": dealer_lines(session, by_key, exception_counts(session, scope, period)),
@@ -289,16 +271,3 @@ def dealer_report(
             session, period_sums(session, scope, period), exception_counts(session, scope, period)
         ),
     }
-
-
-def _version_names(session: Session, config_ids: Sequence[int]) -> list[ConfigVersionRefJson]:
-    if not config_ids:
-        return []
-    versions = session.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(config_ids)))
-    refs: list[ConfigVersionRefJson] = [
-        {"table_id": version.table_id, "version": version.version} for version in versions
-    ]
-    return sorted(
-        refs,
-        key=lambda item: (item["table_id"], item["version"]),
-    )

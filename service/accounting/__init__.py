@@ -21,7 +21,9 @@ Modules:
   stored records
 - ``check.py``: the cards-against-chips check and its notes
 - ``timeline.py``: a session's rounds, slips and counts in time order
-- ``views.py``: the records as the API shows them
+- ``views.py``: the records as the API shows them; ``listing.py``: the
+  lists it pages through (slips by table and state, a session's slips,
+  the check's sessions), so that no route builds SQL
 - ``records.py``: the records as their events carry them
 
 May import: tables, accounts, audit and below (never rounds: the rounds'

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from sqlalchemy import select
 
 from service.accounting.check import check_session, note_check
+from service.accounting.listing import checked_sessions, slips_of_session
 from service.accounting.sessions import close_session, get_session, open_session
 from service.accounting.timeline import timeline
 from service.accounting.views import SessionJson, drop_counts_json, session_json, sessions_of, slips_json
@@ -27,7 +27,7 @@ from service.api.cosigning import SIGNATURE_403, signed_by
 from service.api.security import current_user, roles
 from service.api.session import db, now, settings
 from service.api.transactions import committed
-from service.store.models import Slip, TableSession
+from service.store.models import TableSession
 from service.tables.tables import get_table
 
 blp = Blueprint("sessions", __name__, url_prefix="", description="Table sessions and cards against chips")
@@ -43,7 +43,7 @@ def shown(table_session: TableSession) -> SessionJson:
 def detail(table_session: TableSession) -> dict[str, Any]:
     slips = slips_json(
         db(),
-        list(db().scalars(select(Slip).where(Slip.session_id == table_session.id).order_by(Slip.number))),
+        slips_of_session(db(), table_session.id),
     )
     drops = drop_counts_json(db(), table_session.id)
     return {
@@ -123,11 +123,4 @@ def note_view(body: NoteInJson, session_id: int) -> dict[str, Any]:
 def checks_view(query: dict[str, Any]) -> list[SessionJson]:
     """Cards against chips, a session a line: a gaming day's sessions (or
     the latest 100), a table's or the floor's."""
-    statement = select(TableSession).order_by(TableSession.table_id, TableSession.number)
-    if "day" in query:
-        statement = statement.where(TableSession.gaming_day == query["day"])
-    else:
-        statement = select(TableSession).order_by(TableSession.id.desc()).limit(100)
-    if "table" in query:
-        statement = statement.where(TableSession.table_id == query["table"])
-    return [shown(found) for found in db().scalars(statement)]
+    return [shown(found) for found in checked_sessions(db(), query.get("day"), query.get("table"))]

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from sqlalchemy import select
 
 from service.accounting.drop_counts import count_drop
+from service.accounting.listing import slip_page
 from service.accounting.sessions import get_session
-from service.accounting.slip_states import SlipState, in_state
+from service.accounting.slip_states import SlipState
 from service.accounting.slips import get_slip, issue_slip, receive_slip, request_slip, void_slip
 from service.accounting.views import (
     DropBoxJson,
@@ -40,8 +40,7 @@ from service.api.paging import LINK_HEADER, decode_cursor, keyset_links
 from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.transactions import committed
-from service.store.models import Slip
-from service.store.paging import KeysetPage, Order, keyset_page
+from service.store.paging import Order
 from service.tables.tables import get_table
 
 blp = Blueprint("slips", __name__, url_prefix="", description="Fills, credits and drop counts")
@@ -78,12 +77,8 @@ class Slips(MethodView):
         order = Order(query["order"])
         cursor = query.get("cursor")
         at = None if cursor is None else decode_cursor(order, cursor)
-        statement = select(Slip)
-        if "table" in query:
-            statement = statement.where(Slip.table_id == query["table"])
-        if "state" in query:
-            statement = statement.where(in_state(SlipState(query["state"])))
-        page: KeysetPage[Slip] = keyset_page(db(), statement, Slip.number, order, query["limit"], at)
+        state = SlipState(query["state"]) if "state" in query else None
+        page = slip_page(db(), order, query["limit"], at, query.get("table"), state)
         return slips_json(db(), page.items), 200, keyset_links(order, page)
 
 

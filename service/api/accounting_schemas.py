@@ -5,6 +5,7 @@ denomination are objects of denomination (minor units, as text) to amount
 
 from __future__ import annotations
 
+from datetime import date
 from typing import NotRequired, TypedDict
 
 from marshmallow import fields, validate
@@ -179,6 +180,14 @@ class SlipsQuerySchema(StrictSchema):
     cursor = cursor_field()
 
 
+class SlipsQueryJson(TypedDict):
+    state: NotRequired[str]
+    table: NotRequired[int]
+    limit: int
+    order: str
+    cursor: NotRequired[str]
+
+
 class ChecksQuerySchema(StrictSchema):
     day = fields.Date(metadata={"description": "sessions opened on this gaming day; default the latest 100"})
     table = fields.Integer(
@@ -186,7 +195,16 @@ class ChecksQuerySchema(StrictSchema):
     )
 
 
+class ChecksQueryJson(TypedDict, total=False):
+    day: date
+    table: int
+
+
 class DropBoxesQuerySchema(StrictSchema):
     counted = fields.Boolean(
         metadata={"description": "false: the boxes still to count; true: those counted; default both"}
     )
+
+
+class DropBoxesQueryJson(TypedDict, total=False):
+    counted: bool

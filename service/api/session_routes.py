@@ -15,6 +15,7 @@ from service.accounting.views import SessionJson, drop_counts_json, session_json
 from service.accounts.roles import Role
 from service.api.accounting_record_schemas import SessionDetailSchema, SessionSchema
 from service.api.accounting_schemas import (
+    ChecksQueryJson,
     ChecksQuerySchema,
     CloseInSchema,
     CountInJson,
@@ -120,7 +121,7 @@ def note_view(body: NoteInJson, session_id: int) -> dict[str, Any]:
 @blp.arguments(ChecksQuerySchema, location="query")
 @blp.response(200, SessionSchema(many=True))
 @roles(*READERS)
-def checks_view(query: dict[str, Any]) -> list[SessionJson]:
+def checks_view(query: ChecksQueryJson) -> list[SessionJson]:
     """Cards against chips, a session a line: a gaming day's sessions (or
     the latest 100), a table's or the floor's."""
     return [shown(found) for found in checked_sessions(db(), query.get("day"), query.get("table"))]

@@ -3,8 +3,6 @@ the table, or voided) and the drop counts of the count team."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask.views import MethodView
 
 from service.accounting.drop_counts import count_drop
@@ -23,6 +21,7 @@ from service.accounting.views import (
 from service.accounts.roles import Role
 from service.api.accounting_record_schemas import DropBoxSchema, DropCountSchema, SlipSchema
 from service.api.accounting_schemas import (
+    DropBoxesQueryJson,
     DropBoxesQuerySchema,
     DropInJson,
     DropInSchema,
@@ -30,6 +29,7 @@ from service.api.accounting_schemas import (
     ReceiveInSchema,
     SlipInJson,
     SlipInSchema,
+    SlipsQueryJson,
     SlipsQuerySchema,
     SlipVoidInJson,
     SlipVoidInSchema,
@@ -71,7 +71,7 @@ class Slips(MethodView):
     @blp.arguments(SlipsQuerySchema, location="query")
     @blp.response(200, SlipSchema(many=True), headers=LINK_HEADER)
     @roles(*SLIP_READERS)
-    def get(self, query: dict[str, Any]) -> tuple[list[SlipJson], int, dict[str, str]]:
+    def get(self, query: SlipsQueryJson) -> tuple[list[SlipJson], int, dict[str, str]]:
         """Slips, the newest first (or oldest), ``limit`` a page, with a Link
         header by cursor: ``state=requested`` is the cage's list to issue."""
         order = Order(query["order"])
@@ -134,7 +134,7 @@ def void_view(body: SlipVoidInJson, number: int) -> SlipJson:
 @blp.arguments(DropBoxesQuerySchema, location="query")
 @blp.response(200, DropBoxSchema(many=True))
 @roles(Role.COUNT, Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
-def drop_boxes_view(query: dict[str, Any]) -> list[DropBoxJson]:
+def drop_boxes_view(query: DropBoxesQueryJson) -> list[DropBoxJson]:
     """The drop boxes of closed sessions (the latest 100), the newest first:
     the count room's list. No figures of the session: the count is blind."""
     return drop_boxes_json(db(), query.get("counted"))

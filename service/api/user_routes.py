@@ -18,6 +18,7 @@ from service.api.session import db, now
 from service.api.user_schemas import (
     PasswordResetSchema,
     RoleChangeSchema,
+    UserCreateJson,
     UserCreateSchema,
     UserJson,
     UserSchema,
@@ -41,7 +42,7 @@ class UsersView(MethodView):
     @blp.response(201, UserSchema)
     @blp.error(409, "user_exists: a user has this name (field name)")
     @roles(Role.ADMIN)
-    def post(self, body: dict[str, Any]) -> UserJson:
+    def post(self, body: UserCreateJson) -> UserJson:
         """A new user. The admin chose the password, so the user must set
         their own at the first sign-in (a device excepted: its password is
         the machine's secret). 422 at password: the policy's refusal."""

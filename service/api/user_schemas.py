@@ -85,6 +85,12 @@ class UserCreateSchema(StrictSchema):
     password = _password(f"a first password, to be replaced at the first sign-in (not a device's): {POLICY}")
 
 
+class UserCreateJson(TypedDict):
+    name: str
+    role: str
+    password: str
+
+
 class RoleChangeSchema(StrictSchema):
     role = fields.String(required=True, metadata={"description": f"one of {', '.join(ROLES)}"})
 

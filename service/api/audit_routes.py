@@ -8,10 +8,15 @@ from typing import Any, TypedDict
 from flask.views import MethodView
 
 from service.accounts.roles import Role
-from service.api.audit_schemas import VerificationPageSchema, VerificationRequestSchema, VerificationSchema
+from service.api.audit_schemas import (
+    VerificationPageSchema,
+    VerificationRequestJson,
+    VerificationRequestSchema,
+    VerificationSchema,
+)
 from service.api.blueprint import Blueprint
 from service.api.export_routes import ProgressJson
-from service.api.export_schemas import ExportsQuerySchema
+from service.api.export_schemas import ExportsQueryJson, ExportsQuerySchema
 from service.api.paging import LINK_HEADER, number_links
 from service.api.security import current_user, roles
 from service.api.session import db, now
@@ -83,7 +88,7 @@ class Verifications(MethodView):
     @blp.arguments(VerificationRequestSchema)
     @blp.response(202, VerificationSchema)
     @roles(*READERS)
-    def post(self, body: dict[str, Any]) -> tuple[VerificationJson, int, dict[str, str]]:
+    def post(self, body: VerificationRequestJson) -> tuple[VerificationJson, int, dict[str, str]]:
         """Start a verification: the hash chain (or links from..to), every
         stored round against its sealed event, every total against a recount
         of the rounds; each signed chain head against the public keys, and the
@@ -100,7 +105,7 @@ class Verifications(MethodView):
     @blp.arguments(ExportsQuerySchema, location="query")
     @blp.response(200, VerificationPageSchema, headers=LINK_HEADER)
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:  # Page.shown
+    def get(self, query: ExportsQueryJson) -> tuple[dict[str, Any], int, dict[str, str]]:  # Page.shown
         """Verifications, newest first (``order``), a page at a time, with a Link
         header (reports: see each one)."""
         page = list_verifications(db(), query["page"], query["per_page"], Order(query["order"]))

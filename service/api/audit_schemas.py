@@ -4,7 +4,7 @@ records)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
@@ -45,6 +45,12 @@ class VerificationRequestSchema(StrictSchema):
     def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:  # the request's JSON, loaded
         if "from_" in data and "to" in data and data["to"] < data["from_"]:
             raise ValidationError(f"to ({data['to']}) is before from ({data['from_']})", "to")
+
+
+class VerificationRequestJson(TypedDict, total=False):
+    from_: int
+    to: int
+    expect_head: str
 
 
 #: what an event's field, or a round's figure, can hold: any JSON value

@@ -12,8 +12,10 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.export_schemas import (
     ExportPageSchema,
+    ExportRequestJson,
     ExportRequestSchema,
     ExportSchema,
+    ExportsQueryJson,
     ExportsQuerySchema,
 )
 from service.api.paging import LINK_HEADER, number_links
@@ -101,7 +103,7 @@ class Exports(MethodView):
     @blp.arguments(ExportRequestSchema)
     @blp.response(202, ExportSchema)
     @roles(*READERS)
-    def post(self, body: dict[str, Any]) -> tuple[ExportJson, int, dict[str, str]]:
+    def post(self, body: ExportRequestJson) -> tuple[ExportJson, int, dict[str, str]]:
         """Start an export of a period's rounds, seats, exceptions and audit
         trail (all tables, or those listed); a worker builds it."""
         user = current_user()
@@ -113,7 +115,7 @@ class Exports(MethodView):
     @blp.arguments(ExportsQuerySchema, location="query")
     @blp.response(200, ExportPageSchema, headers=LINK_HEADER)
     @roles(*READERS)
-    def get(self, query: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:  # Page.shown
+    def get(self, query: ExportsQueryJson) -> tuple[dict[str, Any], int, dict[str, str]]:  # Page.shown
         """Exports, newest first (``order``), a page at a time, with a Link header
         (manifests: see each export)."""
         page = list_exports(db(), query["page"], query["per_page"], Order(query["order"]))

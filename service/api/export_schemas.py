@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import date
+from typing import NotRequired, TypedDict
+
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
@@ -22,6 +25,12 @@ class ExportRequestSchema(StrictSchema):
     )
 
 
+class ExportRequestJson(TypedDict):
+    from_: date
+    to: date
+    tables: NotRequired[list[int]]
+
+
 class ExportsQuerySchema(StrictSchema):
     order = order_field(Order.NEWEST, "first")
     page = fields.Integer(
@@ -32,6 +41,12 @@ class ExportsQuerySchema(StrictSchema):
     per_page = fields.Integer(
         load_default=50, validate=validate.Range(min=1, max=500), metadata={"description": "items a page"}
     )
+
+
+class ExportsQueryJson(TypedDict):
+    order: str
+    page: int
+    per_page: int
 
 
 class ProgressSchema(Schema):

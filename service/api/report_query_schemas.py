@@ -3,6 +3,9 @@ written on a report's hold variance."""
 
 from __future__ import annotations
 
+from datetime import date
+from typing import NotRequired, TypedDict
+
 from marshmallow import Schema, fields, validate
 
 from service.api.blueprint import MAX_ID
@@ -41,6 +44,16 @@ class _ConfidenceQuery(_PeriodQuery):
     )
 
 
+class PeriodQueryJson(TypedDict):
+    period: str
+    day: NotRequired[date]
+    shift: NotRequired[int]
+
+
+class TableReportQueryJson(PeriodQueryJson):
+    confidence: float
+
+
 class TableReportQuerySchema(_ConfidenceQuery):
     pass
 
@@ -49,11 +62,19 @@ class FloorReportQuerySchema(_ConfidenceQuery):
     tables = fields.String(metadata={"description": "table ids separated by commas; default every table"})
 
 
+class FloorReportQueryJson(TableReportQueryJson):
+    tables: NotRequired[str]
+
+
 class DealerReportQuerySchema(_PeriodQuery):
     table = fields.Integer(
         validate=validate.Range(min=1, max=MAX_ID),
         metadata={"description": "one table; default the floor"},
     )
+
+
+class DealerReportQueryJson(PeriodQueryJson):
+    table: NotRequired[int]
 
 
 class VarianceNoteInSchema(StrictSchema):
@@ -67,6 +88,15 @@ class VarianceNoteInSchema(StrictSchema):
     shift = _shift()
     bet = fields.String(required=True, validate=validate.OneOf(BETS))
     note = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NOTE))
+
+
+class VarianceNoteInJson(TypedDict):
+    table_id: NotRequired[int]
+    period: str
+    day: date
+    shift: NotRequired[int]
+    bet: str
+    note: str
 
 
 class VarianceNoteSchema(Schema):

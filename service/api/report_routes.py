@@ -4,14 +4,16 @@ hold variance."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.report_query_schemas import (
+    DealerReportQueryJson,
     DealerReportQuerySchema,
+    FloorReportQueryJson,
     FloorReportQuerySchema,
+    TableReportQueryJson,
     TableReportQuerySchema,
+    VarianceNoteInJson,
     VarianceNoteInSchema,
     VarianceNoteSchema,
 )
@@ -32,15 +34,13 @@ blp = Blueprint(
 )
 
 READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
-# The views take the query and body as the request schemas load them: dicts
-# of checked fields (a JSON boundary), so dict[str, Any] stays there.
 
 
 @blp.route("/tables/<id:table_id>")
 @blp.arguments(TableReportQuerySchema, location="query")
 @blp.response(200, ReportSchema)
 @roles(*READERS)
-def table_report(query: dict[str, Any], table_id: int) -> ReportJson:
+def table_report(query: TableReportQueryJson, table_id: int) -> ReportJson:
     """One table: rounds, seats, handle, win and hold per bet against the
     theoretical hold of the rules the rounds were played under; a variance
     flag when the win is outside the confidence interval; the dealers; the
@@ -53,7 +53,7 @@ def table_report(query: dict[str, Any], table_id: int) -> ReportJson:
 @blp.arguments(FloorReportQuerySchema, location="query")
 @blp.response(200, ReportSchema)
 @roles(*READERS)
-def floor_report(query: dict[str, Any]) -> ReportJson | ByCurrencyReportJson:
+def floor_report(query: FloorReportQueryJson) -> ReportJson | ByCurrencyReportJson:
     """Every table (or ``tables=1,2``) together. ``day`` defaults to the
     current gaming day of the first table; ``shift`` is each table's shift
     of that number. Tables in more than one currency are never added: the
@@ -72,7 +72,7 @@ def floor_report(query: dict[str, Any]) -> ReportJson | ByCurrencyReportJson:
     )
 
 
-def _report(scope: Scope, query: dict[str, Any]) -> ReportJson:
+def _report(scope: Scope, query: TableReportQueryJson) -> ReportJson:
     return report(
         db(),
         settings().instance,
@@ -91,7 +91,7 @@ def _report(scope: Scope, query: dict[str, Any]) -> ReportJson:
 @blp.response(200, DealerReportSchema)
 @blp.error(404, "table_not_found: no table with the id given as table")
 @roles(*READERS)
-def dealers_report(query: dict[str, Any]) -> DealerReportJson:
+def dealers_report(query: DealerReportQueryJson) -> DealerReportJson:
     """Per dealer (who entered the rounds): rounds, seats, fouls, handle and
     win per bet, and the approved and pending voids and corrections of their
     rounds; for the floor or one ``table``. A floor whose tables are in more
@@ -106,7 +106,7 @@ def dealers_report(query: dict[str, Any]) -> DealerReportJson:
 @blp.response(201, VarianceNoteSchema)
 @blp.error(404, "table_not_found: no table with that table_id")
 @roles(Role.PIT_BOSS, Role.ADMIN)
-def post_variance_note(body: dict[str, Any]) -> VarianceNoteJson:
+def post_variance_note(body: VarianceNoteInJson) -> VarianceNoteJson:
     """Add an investigation note to a bet's hold in a period (omit
     ``table_id`` for the floor). Notes are kept; the report shows the latest."""
     session = db()

@@ -11,10 +11,10 @@ from service.accounts.login_throttle import check_login_rate, client_address
 from service.accounts.passwords import change_password
 from service.api.blueprint import Blueprint
 from service.api.error_docs import DATABASE_503
-from service.api.schemas import LoginSchema, SignInSchema
+from service.api.schemas import LoginJson, LoginSchema, SignInSchema
 from service.api.security import ANY_ROLE, EVERY_ROLE, bearer_token, current_token, current_user, roles
 from service.api.session import db, now, settings
-from service.api.user_schemas import PasswordChangeSchema, UserJson, UserSchema, user_json
+from service.api.user_schemas import PasswordChangeJson, PasswordChangeSchema, UserJson, UserSchema, user_json
 from service.errors import ServiceError
 
 blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")
@@ -37,7 +37,7 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
     "hold back an address the user signed in from in the last 30 days); the Retry-After header says "
     "in how many seconds to try again",
 )
-def login_view(body: dict[str, str]) -> dict[str, Any]:
+def login_view(body: LoginJson) -> dict[str, Any]:
     """Exchange a name and password for a bearer token. Attempts are limited
     per client address and per name (429 with Retry-After)."""
     session = db()
@@ -86,7 +86,7 @@ def me_view() -> UserJson:
     "sign-ins); forbidden: a device's password is set by an admin",
 )
 @roles(*ANY_ROLE, before_password_change=True)
-def password_view(body: dict[str, str]) -> UserJson:
+def password_view(body: PasswordChangeJson) -> UserJson:
     """Change one's own password, the old one given: 422 wrong_password at
     old_password, or the policy's refusal at new_password. Every other
     token of the user is revoked; this one stays signed in."""

@@ -16,7 +16,13 @@ from service.analysis.single_hand import break_bonus_math
 from service.api.blueprint import Blueprint
 from service.api.config_schemas import ConfigPreviewSchema, ConfigVersionSchema, TableScheduleSchema
 from service.api.etags import ETAG_HEADER, IF_MATCH_PARAMETER, REQUIRED, STALE, etag, require_match
-from service.api.schemas import ConfigChangeSchema, ScheduleChangeSchema, TableSchema
+from service.api.schemas import (
+    ConfigChangeJson,
+    ConfigChangeSchema,
+    ScheduleChangeJson,
+    ScheduleChangeSchema,
+    TableSchema,
+)
 from service.api.security import ANY_ROLE, current_user, roles
 from service.api.session import db, now
 from service.api.table_routes import SAVED_AT_ONCE, table_json
@@ -120,7 +126,7 @@ class TableScheduleView(MethodView):
         return schedule_json(table), schedule_tag(table)
 
     @admin_edit(ScheduleChangeSchema)
-    def put(self, body: dict[str, Any], table_id: int) -> Tagged:
+    def put(self, body: ScheduleChangeJson, table_id: int) -> Tagged:
         """Move the gaming-day and shift boundaries (``shift_starts``) or the
         zone they are read in; stored rounds keep their day and shift. Send
         the ETag of the GET as If-Match."""
@@ -146,7 +152,7 @@ class TableConfigView(MethodView):
         return current, {"ETag": etag("config", current["version"])}
 
     @admin_edit(ConfigChangeSchema)
-    def put(self, body: dict[str, Any], table_id: int) -> Tagged:
+    def put(self, body: ConfigChangeJson, table_id: int) -> Tagged:
         """Change the rules: a new configuration version (fields as in the
         rule book). Send the ETag of the GET as If-Match."""
         table = get_table(db(), table_id)
@@ -171,7 +177,7 @@ class TableConfigsView(MethodView):
 @blp.arguments(ConfigChangeSchema)
 @blp.response(200, ConfigPreviewSchema)
 @roles(Role.ADMIN)
-def preview_config(body: dict[str, Any], table_id: int) -> ConfigPreview:
+def preview_config(body: ConfigChangeJson, table_id: int) -> ConfigPreview:
     """The configuration a change would make and its Break Bonus house edge,
     before anything is saved."""
     proposed: TableConfig = proposed_config(db(), get_table(db(), table_id), body["config"])

@@ -4,13 +4,17 @@ takes the newest one no round has used; the table's deal order."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask.views import MethodView
 
 from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
-from service.api.deck_schemas import DealOrderChangeSchema, DeckFeedSchema, DeckInSchema
+from service.api.deck_schemas import (
+    DealOrderChangeJson,
+    DealOrderChangeSchema,
+    DeckFeedSchema,
+    DeckInJson,
+    DeckInSchema,
+)
 from service.api.schemas import TableSchema
 from service.api.security import current_user, roles
 from service.api.session import db, now, sessionless
@@ -38,7 +42,7 @@ blp = Blueprint("decks", __name__, url_prefix="/tables", description="Decks read
     "(a round was dealt from it already)",
 )
 @roles(Role.DEVICE)
-def post_deck(body: dict[str, Any], table_id: int) -> tuple[DeckFeedJson, int]:
+def post_deck(body: DeckInJson, table_id: int) -> tuple[DeckFeedJson, int]:
     """A deck as a device read it: its 53 cards in the order dealt, with the
     device's id and sequence number. 422 wrong_count, invalid_card or
     duplicate_card name the card at fault; every refusal is also a
@@ -77,7 +81,7 @@ class DealOrderView(MethodView):
     @blp.response(200, TableSchema)
     @blp.error(409, SAVED_AT_ONCE)
     @roles(Role.ADMIN)
-    def put(self, body: dict[str, Any], table_id: int) -> TableView:
+    def put(self, body: DealOrderChangeJson, table_id: int) -> TableView:
         """Change how a deck read by the shoe is dealt: the seat dealt first,
         where the dealer's hand falls, seven cards a hand or one to each hand
         in turn. Not game math: the configuration's version stays."""

@@ -5,7 +5,7 @@ shapes of ``service.tables.decks``, ``service.tables.deal_order`` and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from marshmallow import Schema, fields, validate
 
@@ -40,6 +40,12 @@ class DeckInSchema(StrictSchema):
             "items": {"type": "string"},
         },
     )
+
+
+class DeckInJson(TypedDict):
+    device_id: str
+    sequence: int
+    cards: object  # Raw: check_deck reads it
 
 
 def _hands_schema() -> type[Schema]:
@@ -83,6 +89,16 @@ class DealOrderChangeSchema(StrictSchema):
         required=True,
         metadata={"description": "the fields to change; the rest keep theirs"},
     )
+
+
+class DealOrderInJson(TypedDict, total=False):
+    first_seat: int
+    dealer_place: int
+    style: str
+
+
+class DealOrderChangeJson(TypedDict):
+    deal_order: DealOrderInJson
 
 
 class ChangedCardSchema(Schema):

@@ -9,7 +9,12 @@ from typing import Any, TypeVar
 from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.error_docs import DATABASE_503
-from service.api.hand_schemas import HandAnalysisInSchema, HandAnalysisSchema, RoundHandValuesSchema
+from service.api.hand_schemas import (
+    HandAnalysisInJson,
+    HandAnalysisInSchema,
+    HandAnalysisSchema,
+    RoundHandValuesSchema,
+)
 from service.api.problems import MEDIA_TYPE
 from service.api.security import ANY_ROLE, roles
 from service.api.session import db, settings
@@ -53,7 +58,7 @@ def _queued_if_missing(work: Callable[[], Answer]) -> Answer:
 @blp.response(200, HandAnalysisSchema)
 @_not_yet
 @roles(*ANY_ROLE)
-def hand_analysis_view(body: dict[str, Any], table_id: int) -> HandAnalysisJson:
+def hand_analysis_view(body: HandAnalysisInJson, table_id: int) -> HandAnalysisJson:
     """Seven cards in; under the table's current rules, every distinct legal
     setting with its exact Main Bet expected value and win, push and loss
     probabilities (out of the C(46,7) dealer hands), the best setting, the

@@ -6,6 +6,8 @@ the player, as a float and as the exact fraction."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from marshmallow import Schema, fields, validate
 
 from service.api.schemas import StrictSchema
@@ -35,6 +37,10 @@ class HandAnalysisInSchema(StrictSchema):
         required=True,
         metadata={"description": "the player's seven cards, any order, e.g. JK Kd Qs 7c 7h 4d 2c"},
     )
+
+
+class HandAnalysisInJson(TypedDict):
+    cards: list[object]  # Raw: the engine reads each card
 
 
 class ValueSchema(Schema):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from marshmallow import RAISE, Schema, fields, pre_load, validate
 
@@ -43,6 +43,11 @@ class LoginSchema(StrictSchema):
 
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     password = fields.String(required=True, validate=validate.Length(min=1, max=1000))
+
+
+class LoginJson(TypedDict):
+    name: str
+    password: str
 
 
 class SignInSchema(Schema):
@@ -115,9 +120,22 @@ class TableCreateSchema(StrictSchema):
     )
 
 
+class TableCreateJson(TypedDict):
+    name: str
+    currency: NotRequired[str]
+    timezone: str
+    shift_starts: Any  # Raw: the tables module checks it and names the field
+    config: dict[str, object]
+
+
 class ScheduleChangeSchema(StrictSchema):
     timezone = fields.String(metadata={"description": "IANA zone of the casino"})
     shift_starts = fields.Raw(metadata={"description": SHIFT_STARTS_HELP, **SHIFT_STARTS_DOC})
+
+
+class ScheduleChangeJson(TypedDict, total=False):
+    timezone: str
+    shift_starts: Any  # Raw: the tables module checks it and names the field
 
 
 class ConfigChangeSchema(StrictSchema):
@@ -126,6 +144,10 @@ class ConfigChangeSchema(StrictSchema):
         required=True,
         metadata={"description": "the fields to change (rule book names)", **config_change_doc()},
     )
+
+
+class ConfigChangeJson(TypedDict):
+    config: dict[str, object]
 
 
 def _limits_schema() -> type[Schema]:
@@ -263,6 +285,16 @@ class HouseWayInSchema(StrictSchema):
     setting = fields.Nested(
         PlayerSettingSchema, metadata={"description": "a player's own low and high: is it a foul?"}
     )
+
+
+class PlayerSettingJson(TypedDict):
+    low: list[str]
+    high: list[str]
+
+
+class HouseWayInJson(TypedDict):
+    cards: list[str]
+    setting: NotRequired[PlayerSettingJson]
 
 
 def per_bet(inner: type[Schema], name: str) -> type[Schema]:

@@ -13,7 +13,9 @@ from service.analysis.cache import cached_par_sheet
 from service.analysis.optimal_sheet import optimal_state
 from service.api.blueprint import Blueprint
 from service.api.schemas import (
+    HouseWayInJson,
     HouseWayInSchema,
+    TableCreateJson,
     TableCreateSchema,
     TableSchema,
 )
@@ -102,7 +104,7 @@ class Tables(MethodView):
     @blp.response(201, TableSchema)
     @blp.error(409, "table_exists: a table of that name (in any letter case) is open already")
     @roles(Role.ADMIN)
-    def post(self, body: dict[str, Any]) -> TableView:
+    def post(self, body: TableCreateJson) -> TableView:
         """Open a table; a body of just a name takes the default configuration."""
         currency = body.get("currency", settings().currency)
         table = create_table(
@@ -169,7 +171,7 @@ def par_sheet_view(table_id: int) -> Any:
 @blp.arguments(HouseWayInSchema)
 @blp.response(200, HouseWaySchema)
 @roles(*ANY_ROLE)
-def house_way_view(body: dict[str, Any], table_id: int) -> HouseWayReportJson:
+def house_way_view(body: HouseWayInJson, table_id: int) -> HouseWayReportJson:
     """Seven cards in; the house-way setting, the rule and why out (what the
     tablet shows before the round is submitted). With a player's own
     ``setting`` (low and high), also whether it fouls and why."""

@@ -17,6 +17,7 @@ from service.api.security import current_user, roles
 from service.api.session import db, now
 from service.api.user_schemas import (
     PasswordResetSchema,
+    RoleChangeJson,
     RoleChangeSchema,
     UserCreateJson,
     UserCreateSchema,
@@ -64,7 +65,7 @@ class UsersView(MethodView):
 @blp.response(200, UserSchema)
 @blp.error(409, LAST_ADMIN)
 @roles(Role.ADMIN)
-def put_role(body: dict[str, str], user_id: int) -> UserJson:
+def put_role(body: RoleChangeJson, user_id: int) -> UserJson:
     """Give the user another role: it holds at once, their tokens included
     (a ``role_changed`` event with the role before and after)."""
     session = db()

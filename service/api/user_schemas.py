@@ -95,6 +95,10 @@ class RoleChangeSchema(StrictSchema):
     role = fields.String(required=True, metadata={"description": f"one of {', '.join(ROLES)}"})
 
 
+class RoleChangeJson(TypedDict):
+    role: str
+
+
 class PasswordResetSchema(Schema):
     user = fields.Nested(UserSchema, required=True, metadata={"description": "the user, as now"})
     temporary_password = fields.String(
@@ -108,3 +112,8 @@ class PasswordChangeSchema(StrictSchema):
 
     old_password = _password("the password now")
     new_password = _password(f"the new one: {POLICY}; not the old one")
+
+
+class PasswordChangeJson(TypedDict):
+    old_password: str
+    new_password: str

@@ -6,7 +6,7 @@ stored: the rules answer (``service/poker_room``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from flask.views import MethodView
 
@@ -14,12 +14,16 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.showdown_schemas import (
+    ActionCheckInJson,
     ActionCheckInSchema,
     ActionCheckSchema,
+    BringInInJson,
     BringInInSchema,
     BringInSchema,
+    FirstButtonInJson,
     FirstButtonInSchema,
     FirstButtonSchema,
+    ShowdownInJson,
     ShowdownInSchema,
     ShowdownSchema,
 )
@@ -60,7 +64,7 @@ class Showdowns(MethodView):
     @blp.arguments(ShowdownInSchema)
     @blp.response(200, ShowdownSchema)
     @roles(*DEALERS)
-    def post(self, body: dict[str, Any]) -> ShowdownJson:
+    def post(self, body: ShowdownInJson) -> ShowdownJson:
         """A showdown in (the board or community cards, each seat's cards,
         contribution and fold, the button, the table's options); per pot
         the contenders, each hand as judged (Breaker Hold'em: the Breaker
@@ -73,7 +77,7 @@ class BringInView(MethodView):
     @blp.arguments(BringInInSchema)
     @blp.response(200, BringInSchema)
     @roles(*DEALERS)
-    def post(self, body: dict[str, Any]) -> BringInJson:
+    def post(self, body: BringInInJson) -> BringInJson:
         """Wild Joker Stud: given each seat's face-up cards, who must
         complete the opening wager (the uniquely highest exposed pair), or
         nobody."""
@@ -85,7 +89,7 @@ class FirstButtonView(MethodView):
     @blp.arguments(FirstButtonInSchema)
     @blp.response(200, FirstButtonSchema)
     @roles(*DEALERS)
-    def post(self, body: dict[str, Any]) -> FirstButtonJson:
+    def post(self, body: FirstButtonInJson) -> FirstButtonJson:
         """Wild Joker Stud: given the card each seat drew, who takes the
         first button (a joker above an ace, suits s h d c; both jokers: the
         coin flip entered)."""
@@ -97,7 +101,7 @@ class ActionCheckView(MethodView):
     @blp.arguments(ActionCheckInSchema)
     @blp.response(200, ActionCheckSchema)
     @roles(*DEALERS)
-    def post(self, body: dict[str, Any]) -> ActionCheckJson:
+    def post(self, body: ActionCheckInJson) -> ActionCheckJson:
         """Wild Joker Stud: given an action and the round's history,
         whether it is allowed (bets and raises multiples of 5 chips, at
         most four bets a round with three or more players, no cap

@@ -6,7 +6,7 @@ named by its place with their words; the document says they are codes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from marshmallow import Schema, fields, validate
 
@@ -62,11 +62,23 @@ class ShowdownSeatInSchema(StrictSchema):
     folded = fields.Boolean(metadata={"description": "whether the seat folded (default false)"})
 
 
+class ShowdownSeatInJson(TypedDict):
+    seat: int
+    cards: NotRequired[list[object]]  # Raw: the rules read each card
+    contribution: object  # Raw: the rules read it
+    folded: NotRequired[bool]
+
+
 class ShowdownOptionsSchema(StrictSchema):
     dual = fields.Boolean(metadata={"description": "Dual Breaker: two Breakers (JK1, JK2) in the deck"})
     locked = fields.Boolean(
         metadata={"description": "Locked Breaker: the main pot's order of finish decides every side pot"}
     )
+
+
+class ShowdownOptionsJson(TypedDict, total=False):
+    dual: bool
+    locked: bool
 
 
 class ShowdownInSchema(StrictSchema):
@@ -87,6 +99,15 @@ class ShowdownInSchema(StrictSchema):
     options = fields.Nested(
         ShowdownOptionsSchema, metadata={"description": "Breaker Hold'em's table options"}
     )
+
+
+class ShowdownInJson(TypedDict):
+    game: str
+    board: NotRequired[list[object]]
+    community: NotRequired[list[object]]
+    button: int
+    seats: list[ShowdownSeatInJson]
+    options: NotRequired[ShowdownOptionsJson]
 
 
 def _string(description: str, allow_none: bool = False) -> Any:
@@ -196,6 +217,15 @@ class BringInInSchema(StrictSchema):
     )
 
 
+class UpCardsSeatJson(TypedDict):
+    seat: int
+    up: list[object]
+
+
+class BringInInJson(TypedDict):
+    seats: list[UpCardsSeatJson]
+
+
 class ExposedPairSchema(Schema):
     seat = _integer("a seat")
     pair = _string(
@@ -231,6 +261,16 @@ class FirstButtonInSchema(StrictSchema):
     )
 
 
+class DrawSeatJson(TypedDict):
+    seat: int
+    card: object  # Raw: the rules read it
+
+
+class FirstButtonInJson(TypedDict):
+    seats: list[DrawSeatJson]
+    coin_flip: NotRequired[int]
+
+
 class FirstButtonSchema(Schema):
     seat = _integer("the seat that takes the first button")
     why = _string("the card or coin flip that decided")
@@ -264,6 +304,17 @@ class ActionCheckInSchema(StrictSchema):
         },
     )
     action = fields.Nested(ActionSchema, required=True, metadata={"description": "the action entered"})
+
+
+class ActionJson(TypedDict):
+    action: str
+    amount: NotRequired[int]
+
+
+class ActionCheckInJson(TypedDict):
+    players: int
+    history: NotRequired[list[ActionJson]]
+    action: ActionJson
 
 
 class ActionCheckSchema(Schema):

@@ -19,7 +19,7 @@ Modules:
   412, none 428)
 - ``docs_page.py``: the interactive page at ``/api/v1/docs``
 - ``health.py``: liveness, readiness and the version
-- ``auth_routes.py``: sign-in, ``/auth/me``, one's own password;
+- ``auth_routes.py``, ``auth_schemas.py``: sign-in, ``/auth/me``, one's own password;
   ``user_routes.py``, ``user_schemas.py``: users, for admins
 - ``table_routes.py``: tables and the house way; ``config_routes.py``,
   ``config_schemas.py``: configuration versions, schedule and preview;
@@ -44,7 +44,8 @@ Modules:
 - ``export_routes.py``, ``export_schemas.py``: compliance exports
 - ``ops_routes.py``: the background work and ``/metrics``
 - ``showdown_routes.py``, ``showdown_schemas.py``: the poker room's
-  showdowns, bring-in, first button and betting check
+  showdowns; ``stud_schemas.py``: Wild Joker Stud's bring-in, first
+  button and betting check
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ from flask import request
 from service.accounts.auth import login, logout
 from service.accounts.login_throttle import check_login_rate, client_address
 from service.accounts.passwords import change_password
+from service.api.auth_schemas import LoginJson, LoginSchema, SignInSchema
 from service.api.blueprint import Blueprint
 from service.api.error_docs import DATABASE_503
-from service.api.schemas import LoginJson, LoginSchema, SignInSchema
 from service.api.security import ANY_ROLE, EVERY_ROLE, bearer_token, current_token, current_user, roles
 from service.api.session import db, now, settings
 from service.api.user_schemas import PasswordChangeJson, PasswordChangeSchema, UserJson, UserSchema, user_json

@@ -6,7 +6,6 @@ from typing import Any, ClassVar, NotRequired, TypedDict
 
 from marshmallow import RAISE, Schema, fields, pre_load, validate
 
-from service.accounts.roles import ROLES
 from service.api.text_input import refuse_untextual
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.dealing import DealStyle
@@ -36,33 +35,6 @@ class StrictSchema(Schema):
     def _only_text(self, data: Any, **_kwargs: Any) -> Any:
         refuse_untextual(self, data, self.as_sent)
         return data
-
-
-class LoginSchema(StrictSchema):
-    as_sent = frozenset({"name", "password"})
-
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
-    password = fields.String(required=True, validate=validate.Length(min=1, max=1000))
-
-
-class LoginJson(TypedDict):
-    name: str
-    password: str
-
-
-class SignInSchema(Schema):
-    token = fields.String(required=True)
-    expires_at = fields.DateTime(required=True)
-    name = fields.String(required=True)
-    role = fields.String(required=True, validate=validate.OneOf(ROLES))
-    must_change_password = fields.Boolean(
-        required=True,
-        metadata={
-            "description": "true: the token opens only POST /auth/password, GET /auth/me and POST "
-            "/auth/logout until a new password is set (an admin set or reset it, or it is past its "
-            "maximum age)"
-        },
-    )
 
 
 def config_change_doc() -> dict[str, Any]:

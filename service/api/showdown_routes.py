@@ -14,6 +14,11 @@ from service.accounts.roles import Role
 from service.api.blueprint import Blueprint
 from service.api.security import roles
 from service.api.showdown_schemas import (
+    ShowdownInJson,
+    ShowdownInSchema,
+    ShowdownSchema,
+)
+from service.api.stud_schemas import (
     ActionCheckInJson,
     ActionCheckInSchema,
     ActionCheckSchema,
@@ -23,9 +28,6 @@ from service.api.showdown_schemas import (
     FirstButtonInJson,
     FirstButtonInSchema,
     FirstButtonSchema,
-    ShowdownInJson,
-    ShowdownInSchema,
-    ShowdownSchema,
 )
 from service.engine.errors import RulesError
 from service.errors import Invalid

@@ -1,6 +1,7 @@
 """Schemas of the poker room's dealer-assist (``shared/docs/poker-room-rules.md``):
-a showdown in (``POST /showdowns``) and judged out, per pot; Wild Joker
-Stud's bring-in, first button and betting-action check. The bodies'
+a showdown in (``POST /showdowns``) and judged out, per pot (Wild Joker
+Stud's bring-in, first button and betting-action check are in
+``stud_schemas.py``, with the card and seat fields of these). The bodies'
 cards are read by the rules (``service/poker_room``), so a bad one is
 named by its place with their words; the document says they are codes."""
 
@@ -11,17 +12,15 @@ from typing import Any, NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.schemas import StrictSchema
-from service.poker_room.betting import ActionKind
 from service.poker_room.breaker import BreakerStatus
 from service.poker_room.deal_input import MAX_CONTRIBUTION, MAX_SEAT, Game
 from service.poker_room.five_cards import Category
-from service.poker_room.stud_input import MAX_AMOUNT, MAX_HISTORY
 
 CARD = "a card code: As, Td (or 10d), JK; JK1 and JK2 tell two jokers apart"
 SEAT = f"a seat number, 1 to {MAX_SEAT}; seat numbers rise clockwise"
 
 
-def _cards(description: str, most: int, required: bool = True) -> Any:
+def card_list(description: str, most: int, required: bool = True) -> Any:
     return fields.List(
         fields.Raw(metadata={"type": "string", "description": CARD}),
         required=required,
@@ -30,7 +29,7 @@ def _cards(description: str, most: int, required: bool = True) -> Any:
     )
 
 
-def _seat(description: str = SEAT) -> Any:
+def seat_number(description: str = SEAT) -> Any:
     # strict: 1.5 or "1" is refused, never truncated or converted.
     return fields.Integer(
         required=True,
@@ -41,8 +40,8 @@ def _seat(description: str = SEAT) -> Any:
 
 
 class ShowdownSeatInSchema(StrictSchema):
-    seat = _seat()
-    cards = _cards(
+    seat = seat_number()
+    cards = card_list(
         "the seat's cards: Breaker Hold'em two hole cards, Wild Joker Stud five private cards; a folded "
         "seat's may be left out",
         5,
@@ -87,9 +86,11 @@ class ShowdownInSchema(StrictSchema):
         validate=validate.OneOf([game.value for game in Game]),
         metadata={"description": "breaker: Breaker Hold'em; wild-joker-stud: Wild Joker Stud"},
     )
-    board = _cards("Breaker Hold'em's five board cards (or Wild Joker Stud's two community cards)", 5, False)
-    community = _cards("Wild Joker Stud's two community cards (or Breaker Hold'em's board)", 5, False)
-    button = _seat("the button's seat (the odd chip goes to the first tied player after it, clockwise)")
+    board = card_list(
+        "Breaker Hold'em's five board cards (or Wild Joker Stud's two community cards)", 5, False
+    )
+    community = card_list("Wild Joker Stud's two community cards (or Breaker Hold'em's board)", 5, False)
+    button = seat_number("the button's seat (the odd chip goes to the first tied player after it, clockwise)")
     seats = fields.List(
         fields.Nested(ShowdownSeatInSchema),
         required=True,
@@ -110,11 +111,11 @@ class ShowdownInJson(TypedDict):
     options: NotRequired[ShowdownOptionsJson]
 
 
-def _string(description: str, allow_none: bool = False) -> Any:
+def text_field(description: str, allow_none: bool = False) -> Any:
     return fields.String(required=True, allow_none=allow_none, metadata={"description": description})
 
 
-def _integer(description: str, allow_none: bool = False) -> Any:
+def integer_field(description: str, allow_none: bool = False) -> Any:
     return fields.Integer(required=True, allow_none=allow_none, metadata={"description": description})
 
 
@@ -123,12 +124,12 @@ def _seats(description: str) -> Any:
 
 
 class JokerSchema(Schema):
-    joker = _string("the joker's code: JK, JK1 or JK2")
-    stands_for = _string("the card it stands for, or a rank alone in five or six of a kind")
+    joker = text_field("the joker's code: JK, JK1 or JK2")
+    stands_for = text_field("the card it stands for, or a rank alone in five or six of a kind")
 
 
 class ShowdownHandSchema(Schema):
-    seat = _integer("the contender's seat")
+    seat = integer_field("the contender's seat")
     category = fields.String(
         required=True,
         validate=validate.OneOf([category.label for category in Category]),
@@ -150,7 +151,9 @@ class ShowdownHandSchema(Schema):
             "description": "Breaker Hold'em: the seat's Breaker played or dead in this pot; null: none held"
         },
     )
-    why = _string("why the Breaker is played or dead (Breaker); the hand described (Stud)", allow_none=True)
+    why = text_field(
+        "why the Breaker is played or dead (Breaker); the hand described (Stud)", allow_none=True
+    )
     jokers = fields.List(
         fields.Nested(JokerSchema),
         required=True,
@@ -159,14 +162,14 @@ class ShowdownHandSchema(Schema):
 
 
 class ShareSchema(Schema):
-    seat = _integer("a seat")
-    amount = _integer("chips")
+    seat = integer_field("a seat")
+    amount = integer_field("chips")
 
 
 class PotSchema(Schema):
-    pot = _string('"main", then "side 1", "side 2", ...')
-    amount = _integer("the pot's chips")
-    level = _integer("the contribution that bounds it (a player still in put in that much)")
+    pot = text_field('"main", then "side 1", "side 2", ...')
+    amount = integer_field("the pot's chips")
+    level = integer_field("the contribution that bounds it (a player still in put in that much)")
     contenders = _seats("the seats that contest it: not folded, put in at least its level")
     straights_and_flushes_broken = fields.Boolean(
         required=True, metadata={"description": "a Breaker is played in this pot (Locked: in the main pot)"}
@@ -183,13 +186,13 @@ class PotSchema(Schema):
 
 
 class FoldedSchema(Schema):
-    seat = _integer("a folded seat")
-    why = _string('"folded", or dealt both Breakers under Dual Breaker')
+    seat = integer_field("a folded seat")
+    why = text_field('"folded", or dealt both Breakers under Dual Breaker')
 
 
 class ShowdownSchema(Schema):
-    game = _string("the game judged")
-    button = _integer("the button's seat")
+    game = text_field("the game judged")
+    button = integer_field("the button's seat")
     dual_breaker = fields.Boolean(required=True, metadata={"description": "Dual Breaker was on"})
     locked_breaker = fields.Boolean(required=True, metadata={"description": "Locked Breaker was on"})
     folded = fields.List(
@@ -201,124 +204,3 @@ class ShowdownSchema(Schema):
     won = fields.List(
         fields.Nested(ShareSchema), required=True, metadata={"description": "each winner's total"}
     )
-
-
-class UpCardsSeatSchema(StrictSchema):
-    seat = _seat()
-    up = _cards("the seat's two face-up cards", 2)
-
-
-class BringInInSchema(StrictSchema):
-    seats = fields.List(
-        fields.Nested(UpCardsSeatSchema),
-        required=True,
-        validate=validate.Length(max=9),
-        metadata={"description": "each player's face-up cards after the first three, 2 to 9 players"},
-    )
-
-
-class UpCardsSeatJson(TypedDict):
-    seat: int
-    up: list[object]
-
-
-class BringInInJson(TypedDict):
-    seats: list[UpCardsSeatJson]
-
-
-class ExposedPairSchema(Schema):
-    seat = _integer("a seat")
-    pair = _string(
-        "the rank its face-up cards pair (a joker pairs the other; two jokers are aces); null: none", True
-    )
-
-
-class BringInSchema(Schema):
-    forced = _integer("the seat that must complete the opening wager and acts last; null: nobody", True)
-    completes_to = _integer("the opening wager, chips")
-    pairs = fields.List(
-        fields.Nested(ExposedPairSchema), required=True, metadata={"description": "each seat's pair"}
-    )
-    why = _string("why that seat, or nobody")
-
-
-class DrawSeatSchema(StrictSchema):
-    seat = _seat()
-    card = fields.Raw(required=True, metadata={"type": "string", "description": CARD})
-
-
-class FirstButtonInSchema(StrictSchema):
-    seats = fields.List(
-        fields.Nested(DrawSeatSchema),
-        required=True,
-        validate=validate.Length(max=9),
-        metadata={"description": "the card each player drew for the button"},
-    )
-    coin_flip = fields.Integer(
-        strict=True,
-        validate=validate.Range(1, MAX_SEAT),
-        metadata={"description": "both jokers drawn: the seat the coin flip gives the button (only then)"},
-    )
-
-
-class DrawSeatJson(TypedDict):
-    seat: int
-    card: object  # Raw: the rules read it
-
-
-class FirstButtonInJson(TypedDict):
-    seats: list[DrawSeatJson]
-    coin_flip: NotRequired[int]
-
-
-class FirstButtonSchema(Schema):
-    seat = _integer("the seat that takes the first button")
-    why = _string("the card or coin flip that decided")
-
-
-class ActionSchema(StrictSchema):
-    action = fields.String(
-        required=True,
-        validate=validate.OneOf([kind.value for kind in ActionKind]),
-        metadata={"description": "what the player did"},
-    )
-    amount = fields.Integer(
-        strict=True,
-        validate=validate.Range(0, MAX_AMOUNT),
-        metadata={"description": "a bet's size or a raise's increase, chips (bet and raise only)"},
-    )
-
-
-class ActionCheckInSchema(StrictSchema):
-    players = fields.Integer(
-        required=True,
-        strict=True,
-        validate=validate.Range(2, 9),
-        metadata={"description": "players in the hand as the round began"},
-    )
-    history = fields.List(
-        fields.Nested(ActionSchema),
-        validate=validate.Length(max=MAX_HISTORY),
-        metadata={
-            "description": "the round's actions so far, in order (a bring-in's completion: a bet of 5)"
-        },
-    )
-    action = fields.Nested(ActionSchema, required=True, metadata={"description": "the action entered"})
-
-
-class ActionJson(TypedDict):
-    action: str
-    amount: NotRequired[int]
-
-
-class ActionCheckInJson(TypedDict):
-    players: int
-    history: NotRequired[list[ActionJson]]
-    action: ActionJson
-
-
-class ActionCheckSchema(Schema):
-    allowed = fields.Boolean(required=True, metadata={"description": "whether the action may be taken"})
-    reason = _string("why (the rule it breaks)")
-    bets = _integer("bets and raises already made this round")
-    cap = _integer("bets a round may hold now; null: no cap (heads-up)", True)

@@ -6,14 +6,16 @@ rules build."""
 from __future__ import annotations
 
 from service.api.showdown_schemas import (
+    ShowdownInSchema,
+    ShowdownSchema,
+)
+from service.api.stud_schemas import (
     ActionCheckInSchema,
     ActionCheckSchema,
     BringInInSchema,
     BringInSchema,
     FirstButtonInSchema,
     FirstButtonSchema,
-    ShowdownInSchema,
-    ShowdownSchema,
 )
 from service.poker_room.betting import Action, ActionKind, check_action
 from service.poker_room.bring_in import bring_in, first_button

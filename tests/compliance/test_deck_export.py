@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from service.compliance.export_build import build_export
-from tests.compliance.test_exports import URL, csv_rows, period
+from tests.compliance.exports_support import URL, csv_rows, period
 from tests.support.app import sessions
 from tests.support.decks import dealing, deck_body, post_deck
 from tests.support.rounds_data import DEALER, round_body

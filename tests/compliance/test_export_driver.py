@@ -23,7 +23,7 @@ from service.compliance.export_queries import take_cut
 from service.store.db import unit_of_work
 from service.store.driver_rows import driver_query, streamed
 from service.store.models import AuditEvent, Export, GameTable
-from tests.compliance.test_exports import URL, floor, period  # noqa: F401 (floor: the fixture, used by name)
+from tests.compliance.exports_support import URL, floor, period  # noqa: F401 (floor: the fixture, used by name)
 from tests.support.app import sessions
 
 pytestmark = [pytest.mark.store, pytest.mark.usefixtures("floor")]

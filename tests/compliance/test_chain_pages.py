@@ -22,9 +22,8 @@ from service.compliance.audit_verify import verify_chain
 from service.compliance.chain_rows import LinkRows
 from service.store.db import unit_of_work, utc_now
 from service.store.models import AuditEvent, AuditSeal
-from tests.compliance.test_audit_verify import (  # noqa: F401 (chain: the fixture, used by name)
+from tests.compliance.chain_support import (  # noqa: F401 (chain: the fixture, used by name)
     chain,
-    drop_triggers,
     engine_of,
     seal_all,
     seal_of,
@@ -32,6 +31,7 @@ from tests.compliance.test_audit_verify import (  # noqa: F401 (chain: the fixtu
     stored_payloads,
 )
 from tests.support.app import sessions
+from tests.support.tamper import drop_triggers
 
 pytestmark = [pytest.mark.store, pytest.mark.usefixtures("chain")]
 

@@ -12,15 +12,15 @@ from sqlalchemy import text
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.store.db import unit_of_work, utc_now
-from tests.compliance.test_audit_verify import (  # noqa: F401 (chain: the fixture, used by name)
+from tests.compliance.chain_support import (  # noqa: F401 (chain: the fixture, used by name)
     chain,
-    drop_triggers,
     engine_of,
     reports,
     seal_all,
     seal_of,
 )
 from tests.support.app import sessions
+from tests.support.tamper import drop_triggers
 
 pytestmark = pytest.mark.usefixtures("chain")
 

@@ -1,6 +1,6 @@
 """Findings of the adversarial review, each pinned: hostile input gives a
 clean error line, never an exception, a crash of the batch or a wrong stake.
-(Fuzzing with any JSON is in test_engine_fuzz.py.)"""
+(Fuzzing with any JSON is in tests/engine/test_fuzzed_json.py.)"""
 
 from __future__ import annotations
 

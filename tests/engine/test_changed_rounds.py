@@ -1,220 +1,22 @@
-"""The ``settle`` input path fuzzed: any JSON in (values of every JSON type,
-huge numbers, deep nesting, any text, repeated keys in raw JSON, a config
-of anything), and out comes either a settlement that adds up or a
-RulesError with a documented code and the field at fault. Never any other
-exception. Then valid rounds with one part changed: cards, bets at and over
-the limits, settings, seats, the configuration."""
+"""Valid rounds with one part changed: cards, bets at and over the limits,
+settings, seats, the configuration; the part changed is known, and so is
+the answer: a settlement that adds up or a RulesError with a documented
+code and the field at fault."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from service.engine.cards import DECK, parse_card
+from service.engine.cards import parse_card
 from service.engine.errors import RulesError
 from service.engine.round_json import settlement_to_json
-from service.engine.settlement import RoundSettlement
 from service.engine.table_config import MAX_LIMIT, TableConfig
-from service.rounds.batch_settle import parse_json, settle_data
+from tests.engine.fuzzing import CARD_CODES, SCALARS, settled_or_refused
 from tests.settlement_checks import BETS, assert_nets_follow_stakes
 from tests.strategies import rounds
-
-# The list of docs/cli.md's `settle` (invalid_json is the parse step's, below).
-CODES = frozenset(
-    {
-        "invalid_field",
-        "missing_field",
-        "unknown_field",
-        "invalid_card",
-        "wrong_card_count",
-        "duplicate_card",
-        "no_seats",
-        "too_many_seats",
-        "invalid_seat",
-        "duplicate_seat",
-        "invalid_setting",
-        "card_not_in_hand",
-        "invalid_bet",
-        "main_bet_required",
-        "bet_below_minimum",
-        "bet_above_maximum",
-        "invalid_config",
-    }
-)
-EXACT = 2**53  # every net must be exact as a JSON number in any client
-
-CARD_CODES = [card.code for card in DECK]
-# The words of the input shape, so random objects reach deep into parsing.
-KEYS = st.sampled_from(
-    [
-        "round_id",
-        "dealer",
-        "seats",
-        "config",
-        "seat",
-        "cards",
-        "setting",
-        "bets",
-        *BETS,
-        "low",
-        "high",
-        "version",
-        "limits",
-        "foul_policy",
-        "break_bonus_pays",
-        "dealer_qualifier",
-        "five_aces",
-    ]
-) | st.text(max_size=6)
-NUMBERS = (
-    st.integers()
-    | st.integers(min_value=-(10**40), max_value=10**40)
-    | st.sampled_from([0, -1, 2**31, 2**53 + 1, 2**63, -(2**63) - 1, MAX_LIMIT + 1, 10**4000])
-    | st.floats()  # NaN and the infinities too: the JSON text says NaN, which is refused
-)
-TEXT = st.text() | st.sampled_from(
-    [*CARD_CODES, "10h", "th", "jk", "JOKER", "house_way", "\ud800", "7\u017f"]
-)
-SCALARS = st.none() | st.booleans() | NUMBERS | TEXT
-JSON = st.recursive(
-    SCALARS,
-    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(KEYS, inner, max_size=6),
-    max_leaves=40,
-)
-
-
-def settled_or_refused(data: object) -> RoundSettlement | RulesError:
-    """Settle ``data``; a RulesError is returned once checked, anything else raises."""
-    try:
-        settlement = settle_data(data)
-    except RulesError as error:
-        return checked(error)
-    assert isinstance(data, dict)
-    shown = settlement_to_json(settlement)
-    assert_nets_follow_stakes(shown, data)
-    nets = [seat[bet]["net"] for seat in shown["seats"] for bet in BETS]
-    assert settlement.house_net == -sum(nets)
-    assert all(abs(net) < EXACT for net in nets)
-    json.dumps(shown)  # the result can always be written out
-    return settlement
-
-
-def checked(error: RulesError) -> RulesError:
-    assert error.code in CODES, error.code
-    assert isinstance(error.field, str), error
-    assert error.field, error
-    assert len(error.message) < 400  # hostile values are not echoed whole
-    return error
-
-
-def from_text(text: str | bytes) -> object:
-    """The text settled as ``breakpoker settle`` and the API read it; None
-    when it is not strict JSON (the invalid_json answer)."""
-    try:
-        data = parse_json(text)
-    except (ValueError, RecursionError):  # bad JSON, bad UTF-8, a repeated key, absurd nesting
-        return None
-    return settled_or_refused(data)
-
-
-@given(JSON)
-def test_any_json_value_settles_or_is_a_clean_error(value):
-    settled_or_refused(value)
-    from_text(json.dumps(value))
-
-
-@given(st.text() | st.binary())
-def test_any_text_settles_or_is_a_clean_error(text):
-    from_text(text)
-
-
-@given(rounds(), st.sampled_from(["round_id", "dealer", "seats", "config"]), JSON)
-def test_any_json_in_a_top_level_field(data, key, value):
-    data[key] = value
-    settled_or_refused(data)
-
-
-@given(rounds(), st.data())
-def test_any_json_anywhere_in_a_round(data, draw):
-    """One value anywhere in a valid round (a seat, its bets, its setting,
-    a card, a config field) replaced by any JSON."""
-    target, key = draw.draw(places(data))
-    target[key] = draw.draw(JSON)
-    result = settled_or_refused(data)
-    from_text(json.dumps(data))
-    if isinstance(result, RulesError):
-        assert result.field  # names where
-
-
-@st.composite
-def places(draw, data):
-    """A container in ``data`` and a key (or index) in it."""
-    target = data
-    while True:
-        keys = list(target) if isinstance(target, dict) else list(range(len(target)))
-        if not keys:
-            break
-        key = draw(st.sampled_from(keys))
-        inner = target[key]
-        if not isinstance(inner, dict | list) or not inner or draw(st.booleans()):
-            return target, key
-        target = inner
-    return data, "round_id"
-
-
-@given(rounds(), st.integers(1, 500), st.sampled_from(["list", "object"]), st.data())
-def test_deep_nesting_is_a_clean_error(data, depth, kind, draw):
-    deep: object = 1000
-    for _ in range(depth):
-        deep = [deep] if kind == "list" else {"main": deep}
-    target, key = draw.draw(places(data))
-    target[key] = deep
-    settled_or_refused(data)
-    from_text(json.dumps(data))
-
-
-def repeated_key_text(value: object, where: list[int]) -> str:
-    """JSON text of ``value`` with one object's first key written twice (the
-    ``where``-th object met), as a careless or hostile client may send."""
-    seen = [0]
-
-    def write(item: object) -> str:
-        if isinstance(item, dict):
-            pairs = [f"{json.dumps(k)}: {write(v)}" for k, v in item.items()]
-            if seen[0] == where[0] and pairs:
-                pairs.append(f"{json.dumps(next(iter(item)))}: 0")
-            seen[0] += 1
-            return "{" + ", ".join(pairs) + "}"
-        if isinstance(item, list):
-            return "[" + ", ".join(write(v) for v in item) + "]"
-        return json.dumps(item)
-
-    return write(value)
-
-
-@given(rounds(), st.integers(0, 30))
-def test_a_key_given_twice_anywhere_is_refused(data, which):
-    objects = count_objects(data)
-    text = repeated_key_text(data, [which % objects])
-    with pytest.raises(ValueError, match="appears twice"):
-        parse_json(text)
-    assert from_text(text) is None
-
-
-def count_objects(value: object) -> int:
-    if isinstance(value, dict):
-        return 1 + sum(count_objects(v) for v in value.values())
-    if isinstance(value, list):
-        return sum(count_objects(v) for v in value)
-    return 0
-
-
-def test_digits_beyond_the_parser_limit_are_invalid_json():
-    assert from_text('{"round_id": ' + "9" * 5000 + "}") is None
-
 
 # Structured: the one part changed is known, and so is the answer.
 

@@ -1,28 +1,18 @@
-"""The expected win's per-shift totals (``shift_expected_values``) stay
-equal to a recount from the rounds through every change: rounds entered,
-their values stored by the job, voids and corrections approved before or
-after the values, the values of a round taken out; and a report's expected
-win read from them is what the former reading, round by round, gave."""
+"""What the per-shift expected value totals' tests share: the periods and
+users, the totals recounted from the rounds, and a floor (the fixture
+``floor``) on which rounds are entered, valued, voided and corrected."""
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import itertools
-import threading
-import time
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from alembic import command
-from hypothesis import HealthCheck, given
-from hypothesis import settings as examples
-from hypothesis import strategies as st
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
-import service.rounds.value_sums
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
 from service.compliance.value_sums_check import check_value_sums
@@ -34,23 +24,18 @@ from service.review.exceptions import request_correction, request_void
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_round, expect_rounds
 from service.rounds.status import counting
-from service.rounds.value_sums import TOTALS
 from service.store.db import unit_of_work, utc_now
-from service.store.migrate import alembic_config, upgrade
 from service.store.models import (
     GameTable,
     RoundExpectedValue,
     RoundRecord,
     SeatRecord,
-    ShiftExpectedValues,
     User,
 )
 from service.tables.tables import create_table
 from tests.support.app import PASSWORD, sessions
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
-
-pytestmark = pytest.mark.store
 
 PERIODS = (("shift", 1), ("shift", 2), ("shift", 3), ("day", None), ("mtd", None), ("ytd", None))
 NAMES = (("dealer", Role.DEALER), ("dealer2", Role.DEALER), ("boss", Role.PIT_BOSS), ("boss2", Role.PIT_BOSS))
@@ -191,143 +176,3 @@ class Floor:
 @pytest.fixture
 def floor(app: Any) -> Floor:
     return Floor(app)
-
-
-def test_the_totals_stay_exact_through_every_change(app, floor):
-    valued_then_voided = floor.enter("dealer", 0, (1000, 2500, 500))
-    voided_unvalued = floor.enter("dealer2", 1, (2000, 1000, 3000))
-    valued_then_corrected = floor.enter("dealer", 9, (500, 500, 500))
-    corrected_unvalued = floor.enter("dealer2", 17, (700, 800, 900))
-    kept = floor.enter("dealer", 25, (1500, 1500, 1500))
-    assert_exact(app, floor.table_id)  # records, nothing valued
-    for record_id in (valued_then_voided, valued_then_corrected, kept):
-        assert floor.value(record_id)
-    assert not floor.value(kept)  # once
-    assert_exact(app, floor.table_id)
-    floor.void(valued_then_voided)
-    floor.void(voided_unvalued)
-    first = floor.correct(valued_then_corrected, 4000)
-    second = floor.correct(corrected_unvalued, 500)
-    assert first is not None
-    assert second is not None
-    assert_exact(app, floor.table_id)  # taken out, the new records without values
-    # One batch over two dealers' shifts: stored, added only where the round counts.
-    assert floor.value_batch([voided_unvalued, corrected_unvalued, first, second, kept]) == 4
-    assert_exact(app, floor.table_id)
-    with sessions(app)() as session:
-        scope = table_scope(session, floor.table_id)
-        period, _ = resolve_period(scope, "ytd", utc_now().date(), None, utc_now())
-        sums = _Sums.of(period_values(session, scope, period).values())
-    assert (sums.rounds, sums.rounds_without) == (3, 0)  # kept and the two new records
-
-
-#: a Main Bet within the default limits (its Dealer Break Bonus is half of it)
-STAKE = st.integers(1, 40).map(lambda units: units * 500)
-OPERATIONS = st.lists(
-    st.one_of(
-        st.tuples(
-            st.just("enter"),
-            st.sampled_from(["dealer", "dealer2"]),
-            st.integers(0, 29),
-            st.tuples(STAKE, STAKE, STAKE),
-        ),
-        st.tuples(st.just("value"), st.integers(0, 1_000)),
-        st.tuples(st.just("values"), st.lists(st.integers(0, 1_000), min_size=2, max_size=5)),
-        st.tuples(st.just("void"), st.integers(0, 1_000)),
-        st.tuples(
-            st.just("correct"), st.integers(0, 1_000), st.integers(1, 40).map(lambda units: units * 500)
-        ),
-    ),
-    min_size=1,
-    max_size=6,
-)
-
-
-@examples(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(operations=OPERATIONS)
-def test_the_totals_equal_a_recount_whatever_happens(app, floor, operations):
-    """Any sequence of the changes, on the rounds so far (the database
-    keeps them from one example to the next: the totals must hold at every
-    moment, not only from an empty start)."""
-    for operation in operations:
-        kind, *arguments = operation
-        if kind == "enter":
-            floor.enter(*arguments)
-            continue
-        if not floor.rounds:
-            continue
-        if kind == "values":  # the values queue's batch, duplicates and all
-            floor.value_batch([floor.rounds[index % len(floor.rounds)] for index in arguments[0]])
-            continue
-        record_id = floor.rounds[arguments[0] % len(floor.rounds)]
-        if kind == "value":
-            floor.value(record_id)
-        elif kind == "void":
-            floor.void(record_id)
-        else:
-            floor.correct(record_id, arguments[1])
-    assert_exact(app, floor.table_id)
-
-
-def stored_totals(app: Any) -> list[tuple[Any, ...]]:
-    columns = [
-        getattr(ShiftExpectedValues, name) for name in ("table_id", "gaming_day", "shift", "dealer_id")
-    ]
-    with sessions(app)() as session:
-        rows = session.execute(select(*columns, *(getattr(ShiftExpectedValues, name) for name in TOTALS)))
-        return sorted(
-            tuple(round(value, 6) if isinstance(value, float) else value for value in row) for row in rows
-        )
-
-
-def test_the_migration_fills_the_totals_from_what_is_stored(app, settings, floor):
-    """Down to 0019 and up again: the backfill sums what the service kept."""
-    entered = [floor.enter("dealer", hour, (1000, 500, 2500)) for hour in (0, 9, 17, 25)]
-    valued, voided, corrected = entered[:3]  # the fourth waits for its values
-    for record_id in (valued, voided, corrected):
-        floor.value(record_id)
-    floor.void(voided)
-    floor.value(floor.correct(corrected, 3000))
-    kept = stored_totals(app)
-    assert sum(row[4] for row in kept) == 5  # records: four and a correction's
-    command.downgrade(alembic_config(settings.database_url), "0019")
-    upgrade(settings.database_url)
-    assert stored_totals(app) == kept
-    assert_exact(app, floor.table_id)
-
-
-@pytest.mark.parametrize("first", ["values", "void"])
-def test_the_values_job_and_a_void_at_once_leave_the_totals_exact(app, floor, monkeypatch, first):
-    """Each waits, once it holds the shift's row, for the other to get that
-    far too: with the row locked before the decisive read (does the round
-    count, has it values), the other waits out the timeout on the lock and
-    then reads what the first committed."""
-    record_id = floor.enter("dealer", 0, (1000, 500, 2500))
-    floor.enter("dealer", 0, (500, 500, 500))  # the shift's row exists; another round keeps it counting
-    both_locked = threading.Barrier(2, timeout=1.5)
-    locked_row = service.rounds.value_sums._locked_row
-
-    def locked_then_wait(session: Session, key: Any) -> int:
-        row_id = locked_row(session, key)
-        with contextlib.suppress(threading.BrokenBarrierError):
-            both_locked.wait()
-        return row_id
-
-    monkeypatch.setattr(service.rounds.value_sums, "_locked_row", locked_then_wait)
-    failures: list[BaseException] = []
-
-    def run(work: Any) -> None:
-        try:
-            work(record_id)
-        except Exception as error:  # noqa: BLE001 - shown by the assertion below
-            failures.append(error)
-
-    works = [floor.value, floor.void] if first == "values" else [floor.void, floor.value]
-    threads = [threading.Thread(target=run, args=(work,)) for work in works]
-    for thread in threads:
-        thread.start()
-        time.sleep(0.2)  # the first asked first
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not failures, failures
-    assert_exact(app, floor.table_id)

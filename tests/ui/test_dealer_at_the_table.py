@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from tests.ui.conftest import deal, expect, sign_in
-from tests.ui.test_dealer_page import at_table, type_hand
+from tests.ui.dealer_page_support import at_table, type_hand
 
 # Whether each node the selector finds is wholly on the screen: inside the
 # viewport and not cut off by a box that hides or scrolls its overflow.

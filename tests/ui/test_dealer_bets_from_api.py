@@ -10,7 +10,7 @@ from typing import Any
 from service.engine.table_config import BetType
 from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
-from tests.ui.test_dealer_page import at_table, money, type_hand
+from tests.ui.dealer_page_support import at_table, money, type_hand
 
 STATIC = Path(__file__).resolve().parents[2] / "dealer_ui" / "static"
 PLAYER = SEATS[2]  # 8-8 / K-K-A: beats the dealer

@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
-from tests.ui.test_dealer_page import at_table, own_setting, type_hand
+from tests.ui.dealer_page_support import at_table, own_setting, type_hand
 
 HINT = " Ranks 2-9, T or 10, J, Q, K, A; suits s h d c; JK."
 PLAYER = SEATS[2]  # 8-8 / K-K-A: beats the dealer's A-9 / Q-Q-7

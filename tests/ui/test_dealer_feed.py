@@ -14,7 +14,7 @@ from typing import Any
 from service.tables.shoe import post_one_deck
 from tests.support.decks import shuffled
 from tests.ui.conftest import PASSWORD, expect, screenshot
-from tests.ui.test_dealer_page import at_table
+from tests.ui.dealer_page_support import at_table
 from tests.ui.test_dealer_touches import (
     CHIP_BETS,
     COUNTER,

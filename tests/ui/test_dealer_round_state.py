@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
-from tests.ui.test_dealer_page import at_table, type_hand
+from tests.ui.dealer_page_support import at_table, type_hand
 
 PLAYER = SEATS[2]  # 8-8 / K-K-A: beats the dealer
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.ui.conftest import deal, expect
-from tests.ui.test_dealer_page import at_table, type_hand
+from tests.ui.dealer_page_support import at_table, type_hand
 
 # Every element the dealer needs during a round, each to be wholly on screen.
 NEEDED = [

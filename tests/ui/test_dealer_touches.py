@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any
 
 from tests.ui.conftest import deal, expect, screenshot
-from tests.ui.test_dealer_page import SETTING_FULL, at_table, money, pay_or_take, seat_net
+from tests.ui.dealer_page_support import SETTING_FULL, at_table, money, pay_or_take, seat_net
 
 OWN_SEATS = (2, 5)  # the two players who set their own hands
 FULL_SEATS = (1, 3, 4)  # all three bets; the others bet the Main only

@@ -10,7 +10,7 @@ from typing import Any
 from tests.support.rounds_data import DEALER, SEATS
 from tests.ui.conftest import expect
 from tests.ui.dealer_page_support import at_table, type_hand
-from tests.ui.test_pit_page import screen
+from tests.ui.pit_page_support import screen
 
 
 def yen(minor: int) -> str:

@@ -10,7 +10,7 @@ from service.tables.shoe import post_one_deck
 from tests.support.decks import dealing
 from tests.support.rounds_data import round_body
 from tests.ui.conftest import PASSWORD, expect
-from tests.ui.test_pit_page import at_pit, card, open_round, screen
+from tests.ui.pit_page_support import at_pit, card, open_round, screen
 
 
 def dealt_round(live: Any, table: dict[str, Any], device: str, change: bool) -> dict[str, Any]:

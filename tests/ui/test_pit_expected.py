@@ -13,7 +13,7 @@ import pytest
 
 from tests.support.rounds_data import SEATS, round_body
 from tests.ui.conftest import expect
-from tests.ui.test_pit_page import at_pit, clock, money, percent, screen
+from tests.ui.pit_page_support import at_pit, clock, money, percent, screen
 
 FOULED = {"low": ["Kh", "Ks"], "high": ["8h", "8s", "Ac"]}
 UNBUILT = ["2h", "3d", "5c", "7s", "9h", "Jd", "Kc"]  # its block is left unbuilt

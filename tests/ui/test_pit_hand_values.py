@@ -13,7 +13,7 @@ from service.engine.qualifier import DEFAULT_QUALIFIER
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import block_number, strategy_blocks
 from tests.ui.conftest import expect, screenshot
-from tests.ui.test_pit_page import at_pit, cards, open_round
+from tests.ui.pit_page_support import at_pit, cards, open_round
 
 # The house way sets it A-K / 3-4-5; J-Q-K with A-5 is worth more.
 NOT_BEST = ["JK", "Kc", "Qd", "Jc", "5h", "4s", "3h"]

@@ -1,0 +1,119 @@
+"""The role matrix's fixtures, for this folder only: the suite's as_role
+signing in only the roles a case uses, and a record stored behind each id
+an endpoint names."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from service.compliance.export_build import build_export
+from service.store.models import User
+from tests.api.role_matrix.role_calls import SignedIn
+from tests.api.role_matrix.role_endpoints import HOUSE_WAY_CARDS, OTHER_DEALER
+from tests.support import accounting as money
+from tests.support.app import sessions, sign_in
+from tests.support.decks import dealing, deck_body
+from tests.support.rounds_data import SEATS, round_body
+from tests.support.strategy import strategy_blocks
+
+
+@pytest.fixture
+def as_role(client):
+    """The suite's as_role, signing in only the roles a case uses (one to
+    three of them): six sign-ins were most of the cost of a case."""
+    return SignedIn(client)
+
+
+@pytest.fixture
+def stored_round(client, as_role, table):
+    response = client.post(
+        f"/api/v1/tables/{table['id']}/rounds",
+        json=round_body("seed"),
+        headers={**as_role["dealer"], "Idempotency-Key": "seed"},
+    )
+    assert response.status_code == 201
+    return response.json
+
+
+@pytest.fixture
+def posted_deck(client, as_role, table):
+    response = client.post(
+        f"/api/v1/tables/{table['id']}/decks", json=deck_body(dealing()), headers=as_role["device"]
+    )
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+@pytest.fixture
+def strategy_built(settings):
+    """The strategy table's blocks of the hands the calculator is asked about."""
+    return strategy_blocks(settings.instance, [HOUSE_WAY_CARDS, *SEATS.values()])
+
+
+@pytest.fixture
+def stored_exception(client, as_role, table):
+    """A void asked for by the second pit boss, so the first may decide it."""
+    record = client.post(
+        f"/api/v1/tables/{table['id']}/rounds",
+        json=round_body("to-void", dealer=OTHER_DEALER),
+        headers={**as_role["dealer"], "Idempotency-Key": "to-void"},
+    ).json
+    response = client.post(
+        f"/api/v1/rounds/{record['id']}/void",
+        json={"reason": "misdeal"},
+        headers=sign_in(client, "pit_boss2"),
+    )
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+@pytest.fixture
+def stored_export(app, client, as_role, settings):
+    response = client.post(
+        "/api/v1/compliance/exports",
+        json={"from": "2026-11-01", "to": "2026-11-01"},
+        headers=as_role["admin"],
+    )
+    assert response.status_code == 202, response.json
+    assert build_export(sessions(app), response.json["id"], settings.instance)
+    return response.json
+
+
+@pytest.fixture
+def stored_user(app):
+    """A user the admin endpoints act on (not one the matrix signs in as)."""
+    with sessions(app)() as session:
+        return {"id": session.scalar(select(User.id).where(User.name == "cage2"))}
+
+
+@pytest.fixture
+def stored_verification(client, as_role):
+    response = client.post("/api/v1/compliance/audit/verifications", json={}, headers=as_role["admin"])
+    assert response.status_code == 202, response.json
+    return response.json
+
+
+@pytest.fixture
+def opened_session(client, table):
+    return money.ok(money.open_table(client, table["id"]), 201)
+
+
+@pytest.fixture
+def stored_session(client, table, opened_session):
+    """A closed session (its drop box waits for the count team)."""
+    money.ok(money.close_table(client, table["id"]))
+    return opened_session
+
+
+@pytest.fixture
+def requested_slip(client, table, opened_session):
+    slip = money.ok(money.request_slip(client, table["id"]), 201)
+    return {**slip, "id": slip["number"]}
+
+
+@pytest.fixture
+def stored_slip(client, requested_slip):
+    """An issued slip: the table may receive it."""
+    money.ok(money.issue_slip(client, requested_slip["number"]))
+    return requested_slip

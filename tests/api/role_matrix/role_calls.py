@@ -1,0 +1,46 @@
+"""Calling an endpoint of the role matrix as a role: headers signed in only
+for the roles a case uses, and a stored record behind each id it names."""
+
+from __future__ import annotations
+
+from tests.api.role_matrix.role_endpoints import STATE_FIRST
+from tests.support.app import edit, sign_in
+
+
+class SignedIn(dict[str, dict[str, str]]):
+    """Headers signed in as each role (users named after their role), each
+    signed in when first asked for."""
+
+    def __init__(self, client) -> None:
+        super().__init__()
+        self.client = client
+
+    def __missing__(self, role: str) -> dict[str, str]:
+        self[role] = sign_in(self.client, role)
+        return self[role]
+
+
+def url_of(request, path):
+    """The endpoint's URL, with a stored record behind each id it names."""
+    ids = {"table": request.getfixturevalue("table")["id"]}
+    if path in STATE_FIRST:
+        found = request.getfixturevalue(STATE_FIRST[path])
+        if "{slip}" in path:
+            ids["slip"] = found["id"]
+    for name in ("round", "exception", "export", "verification", "session", "slip", "user"):
+        if f"{{{name}}}" in path and name not in ids:
+            ids[name] = request.getfixturevalue(f"stored_{name}")["id"]
+    return "/api/v1" + path.format(**ids)
+
+
+#: edits sent with the ETag of their GET (If-Match), as a client that read first
+READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule"}
+
+
+def call(client, request, method, path, body, role, headers):
+    payload = body(role) if callable(body) else body
+    headers = {**headers, "Idempotency-Key": f"key-{role}"}
+    url = url_of(request, path)
+    if method == "PUT" and path in READ_FIRST:
+        return edit(client, url, json=payload, headers=headers)
+    return client.open(url, method=method, json=payload, headers=headers)

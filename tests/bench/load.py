@@ -48,9 +48,16 @@ from service.store.db import make_engine, session_factory, unit_of_work
 from service.store.migrate import upgrade
 from service.store.models import RoundRecord
 from service.tables.tables import create_table
-from tests.bench.load_figures import Phase, phase_line, print_result, progress, share_of_ceiling
+from tests.bench.load_figures import (
+    Phase,
+    phase_line,
+    print_result,
+    progress,
+    share_of_ceiling,
+    throughput_share,
+)
 from tests.bench.load_servers import gunicorn_settings, server
-from tests.bench.loadgen import Prepared, Request, closed_loop, open_loop
+from tests.bench.loadgen import Prepared, Request, closed_loop, open_loop, repeated
 from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
 
 ENTRYPOINT = CHECKOUT_CONFIG.parent / "entrypoint.sh"
@@ -177,12 +184,12 @@ class LoadBench:
 
     def _saturate(self, port: int, name: str, request: Request) -> Phase:
         """``request`` over and over at saturation, after a second's warm-up."""
-        closed_loop("127.0.0.1", port, _repeat(request), 1, self.connections)  # warm-up
+        closed_loop("127.0.0.1", port, repeated(request), 1, self.connections)  # warm-up
         phase = Phase(
             name,
             None,
             self.connections,
-            closed_loop("127.0.0.1", port, _repeat(request), self.seconds, self.connections),
+            closed_loop("127.0.0.1", port, repeated(request), self.seconds, self.connections),
             200,
         )
         progress(phase_line(phase))
@@ -266,10 +273,10 @@ class LoadBench:
                 problems.append(f"{phase.name}: {unexpected} answers were not {phase.expected}")
         if stored != answered:
             problems.append(f"{stored} rounds stored for {answered} answered 201")
-        share = _share(saturated, ceiling)
+        share = throughput_share(saturated, ceiling)
         # The former aim of 40 % of the bare endpoint is withdrawn (issue 22):
         # the service's own signed-in read is the ceiling that matters.
-        share_of_read = _share(saturated, stack[1])
+        share_of_read = throughput_share(saturated, stack[1])
         p99 = fixed.result.percentile(0.99) * 1000
         return {
             "cpus": os.cpu_count(),
@@ -290,12 +297,3 @@ class LoadBench:
             "ok": not problems,
             "problems": problems,
         }
-
-
-def _share(phase: Phase, ceiling: Phase) -> float:
-    return phase.result.throughput / ceiling.result.throughput if ceiling.result.throughput else 0.0
-
-
-def _repeat(request: Request) -> Iterator[Request]:
-    while True:
-        yield request

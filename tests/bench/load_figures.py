@@ -44,6 +44,11 @@ def _ms(seconds: float) -> float | None:
     return None if seconds != seconds else round(seconds * 1000, 2)  # NaN: nothing answered
 
 
+def throughput_share(phase: Phase, ceiling: Phase) -> float:
+    """A phase's throughput over the ceiling's; 0 when the ceiling served none."""
+    return phase.result.throughput / ceiling.result.throughput if ceiling.result.throughput else 0.0
+
+
 def share_of_ceiling(phase: Phase, ceiling: Phase) -> float | None:
     """A saturation phase's throughput over the ceiling's."""
     if phase.offered is not None or not ceiling.result.throughput:

@@ -239,3 +239,9 @@ def closed_loop(
         return lambda _number: 0.0 if time.perf_counter() < end else None
 
     return asyncio.run(_run(host, port, requests, connections, due_of, timeout))
+
+
+def repeated(request: Request) -> Iterator[Request]:
+    """The same request, for ever: a saturation phase's requests."""
+    while True:
+        yield request

@@ -40,7 +40,8 @@ Modules:
   ``accounting_record_schemas.py`` (what they answer); ``cosigning.py``:
   a second signature checked
 - ``audit_routes.py``, ``audit_schemas.py``, ``figures_check_schemas.py``:
-  verifications of the trail
+  verifications of the trail (``accounting_verify_schemas.py``: their
+  accounting part)
 - ``export_routes.py``, ``export_schemas.py``: compliance exports
 - ``ops_routes.py``: the background work and ``/metrics``
 - ``showdown_routes.py``, ``showdown_schemas.py``: the poker room's

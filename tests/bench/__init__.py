@@ -37,11 +37,9 @@ Modules:
 
 from __future__ import annotations
 
-import importlib
-
 import click
 
-from service.cli import BadSettings
+from service.cli import BadSettings, LazyGroup
 from service.config.environment import SettingsError, read_environment
 
 #: command name -> (module, attribute)
@@ -57,22 +55,13 @@ COMMANDS = {
 }
 
 
-class LazyGroup(click.Group):
-    """A group whose commands are imported by name when first asked for."""
+class BenchGroup(LazyGroup):
+    """The benchmarks, each imported when first asked for, as ``breakpoker``'s commands are."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *COMMANDS})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.commands or cmd_name not in COMMANDS:
-            return super().get_command(ctx, cmd_name)
-        module, attribute = COMMANDS[cmd_name]
-        command: click.Command = getattr(importlib.import_module(module), attribute)
-        self.add_command(command, cmd_name)
-        return command
+    lazy = COMMANDS
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=BenchGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Break Poker's benchmarks: they print figures of the service's speed."""
     # As `breakpoker` does: every variable checked before a bench starts.

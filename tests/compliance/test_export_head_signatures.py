@@ -10,20 +10,17 @@ from __future__ import annotations
 import hashlib
 import json
 import zipfile
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import delete, select
 
 from service.audit.head_signing import head_message
 from service.audit.keys import signer
-from service.compliance.export_build import build_export
 from service.compliance.export_check import sign_manifest
-from service.compliance.exports import exports_folder
 from service.store.db import utc_now
-from service.store.models import AuditHeadSignature, AuditSeal, Export
+from service.store.models import AuditHeadSignature, AuditSeal
 from tests.audit.test_signed_chain import allow_deleting_signatures, rewrite_and_reseal, seal_all
-from tests.compliance.test_export_signature import public_key_file, verify_export
+from tests.compliance.test_export_signature import export_now, public_key_file, verify_export
 from tests.support.app import sessions
 from tests.support.rounds_data import round_body
 
@@ -44,20 +41,6 @@ def chain(app, client, as_role, table):
     seal_all(app)
     with sessions(app)() as session:
         return [(row.seq, row.hash) for row in session.scalars(select(AuditHeadSignature))]
-
-
-def export_now(app, client, as_role, settings):
-    today = datetime.now(UTC).date()
-    asked = client.post(
-        "/api/v1/compliance/exports",
-        json={"from": (today - timedelta(days=1)).isoformat(), "to": (today + timedelta(days=1)).isoformat()},
-        headers=as_role["compliance"],
-    )
-    assert asked.status_code == 202, asked.json
-    assert build_export(sessions(app), asked.json["id"], settings.instance) is True
-    with sessions(app)() as session:
-        name = session.scalars(select(Export.file_name).where(Export.id == asked.json["id"])).one()
-    return exports_folder(settings.instance) / name
 
 
 def members(path):

@@ -46,7 +46,8 @@ cards against chips (``static/pit/pit_checks.js``, ``static/pit/pit_session.js``
 a slip's printable view (``static/shared/slip_view.js``, ``static/shared/print.css``),
 the cage (``static/cage/cage.js``) and the count room (``static/count/count.js``).
 
-The tablet's other modules: what they share (``static/dealer/dealer_tablet.js``),
+The tablet's other modules: the state they share, built once by the entry module
+and passed to them (``static/dealer/dealer_tablet.js``),
 the controls following the round's state (``static/dealer/dealer_controls.js``),
 the round in the API's shape (``static/dealer/dealer_body.js``), the house way
 of a hand asked once (``static/dealer/dealer_ways.js``), the answers drawn

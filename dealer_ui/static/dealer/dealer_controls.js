@@ -3,29 +3,28 @@
 import { renderPicker, showUndo } from "./dealer_cards.js";
 import { showSame } from "./dealer_pad.js";
 import { showSeat } from "./dealer_seats.js";
-import { tablet } from "./dealer_tablet.js";
 import { $ } from "../shared/dom.js";
 import { Phase, canEdit, canLeave, canStartNext, canSubmit } from "./round_state.js";
 
 /** A settled round is shown, not edited: New round starts the next one. A
  * round sent without a sure answer can only be sent again, unchanged. */
-function showControls() {
-  const round = tablet.round;
+function showControls(state) {
+  const round = state.round;
   for (const node of document.querySelectorAll("#felt input, #codes, #add-codes, #clear-hand, #preview, #pad button")) {
     node.disabled = !canEdit(round);
   }
-  for (const seat of tablet.seats) showSeat(seat);
+  for (const seat of state.seats) showSeat(state, seat);
   $("#submit").disabled = !canSubmit(round);
   $("#submit").textContent = round.phase === Phase.SUBMITTING ? "Submitting…" : "Submit round";
   $("#new-round").disabled = !canStartNext(round);
   $("#change-table").disabled = !canLeave(round);
-  showUndo();
-  showSame();
-  renderPicker();
+  showUndo(state);
+  showSame(state);
+  renderPicker(state);
 }
 
 /** The round is now ``next`` (a value from round_state.js). */
-export function enter(next) {
-  tablet.round = next;
-  showControls();
+export function enter(state, next) {
+  state.round = next;
+  showControls(state);
 }

@@ -2,13 +2,12 @@
 // submitted just before a reload is sent again with the same key and never
 // settles twice.
 import { typedBets } from "./dealer_bets.js";
-import { tablet } from "./dealer_tablet.js";
 import { isSent } from "./round_state.js";
 
 const PREFIX = "breakpoker.draft.";
 
-function draftKey() {
-  return `${PREFIX}${tablet.table.id}`;
+function draftKey(state) {
+  return `${PREFIX}${state.table.id}`;
 }
 
 function parse(text) {
@@ -20,25 +19,25 @@ function parse(text) {
 }
 
 /** Keep the round as it is on the felt; ``note`` (optional) is said when it is restored. */
-export function saveDraft(note = null) {
-  const bets = Object.fromEntries(tablet.seats.map((seat) => [seat, typedBets(seat, tablet.bets)]));
+export function saveDraft(state, note = null) {
+  const bets = Object.fromEntries(state.seats.map((seat) => [seat, typedBets(seat, state.bets)]));
   const draft = {
-    key: tablet.round.key,
-    hands: tablet.hands,
-    manual: tablet.manual,
+    key: state.round.key,
+    hands: state.hands,
+    manual: state.manual,
     bets,
-    empty: tablet.empty,
-    deckId: tablet.deckId,
-    settled: tablet.round.settled,
-    sent: isSent(tablet.round),
+    empty: state.empty,
+    deckId: state.deckId,
+    settled: state.round.settled,
+    sent: isSent(state.round),
     note,
   };
-  sessionStorage.setItem(draftKey(), JSON.stringify(draft));
+  sessionStorage.setItem(draftKey(state), JSON.stringify(draft));
 }
 
 /** The draft kept for the table (``{key, hands, manual, bets, empty, deckId, settled, sent, note}``), or null. */
-export function readDraft() {
-  const draft = parse(sessionStorage.getItem(draftKey()));
+export function readDraft(state) {
+  const draft = parse(sessionStorage.getItem(draftKey(state)));
   return draft && draft.key ? draft : null;
 }
 

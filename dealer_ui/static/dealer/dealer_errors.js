@@ -3,7 +3,6 @@
 import { ApiError, call } from "../shared/api.js";
 import { betRefused, explains, refusalText } from "../shared/bets.js";
 import { showLimits } from "./dealer_bets.js";
-import { tablet } from "./dealer_tablet.js";
 import { clearError, showError } from "../shared/dom.js";
 import { HAND } from "../shared/vocabulary.js";
 
@@ -29,35 +28,35 @@ function targetOf(field, { handKey = null, sent = null }) {
 }
 
 /** ``message`` (the error in words) next to the field the API's ``error`` names. */
-export function showApiError(error, message, about = {}) {
+export function showApiError(state, error, message, about = {}) {
   const target = error instanceof ApiError ? targetOf(error.field, about) : "general";
   showError(target, message);
-  tablet.apiErrors.push(target);
+  state.apiErrors.push(target);
 }
 
-export function forgetApiErrors() {
-  for (const target of tablet.apiErrors.splice(0)) clearError(target);
+export function forgetApiErrors(state) {
+  for (const target of state.apiErrors.splice(0)) clearError(target);
 }
 
 /** The table as the API has it now: its limits may have changed since it was picked. */
-async function reloadTable() {
+async function reloadTable(state) {
   try {
-    const { json } = await call("GET", `/tables/${tablet.table.id}`);
-    if (json.config.version !== tablet.table.config.version) tablet.ways.clear(); // the qualifier may have changed too
+    const { json } = await call("GET", `/tables/${state.table.id}`);
+    if (json.config.version !== state.table.config.version) state.ways.clear(); // the qualifier may have changed too
     // The rules only: the felt keeps the bets and seats it was built with
     // until the table is picked again.
-    tablet.table = json;
-    showLimits(tablet.table, tablet.bets, tablet.seats);
+    state.table = json;
+    showLimits(state.table, state.bets, state.seats);
   } catch {
     // Not read again: the message says the limits without their figures.
   }
 }
 
 /** The error in words (``sent``: the round the error answers). */
-export async function errorText(error, sent) {
-  const refused = error instanceof ApiError ? betRefused(error, sent, tablet.bets) : null;
+export async function errorText(state, error, sent) {
+  const refused = error instanceof ApiError ? betRefused(error, sent, state.bets) : null;
   if (!refused) return error.message;
-  if (!explains(refused, tablet.table.config.limits)) await reloadTable();
-  const limits = tablet.table.config.limits;
+  if (!explains(refused, state.table.config.limits)) await reloadTable(state);
+  const limits = state.table.config.limits;
   return refusalText(refused, explains(refused, limits) ? limits : null);
 }

@@ -4,19 +4,9 @@
 import { JOKER, label, spoken } from "../shared/cards.js";
 import { betErrors, betFields } from "./dealer_bets.js";
 import { roving } from "./dealer_keys.js";
-import { HAND_SIZE, changed, handName, isEmpty, tablet } from "./dealer_tablet.js";
+import { HAND_SIZE, changed, handName, isEmpty } from "./dealer_tablet.js";
 import { $, el } from "../shared/dom.js";
 import { HAND } from "../shared/vocabulary.js";
-
-// What a tap on a card in a hand does, and the seat's toggles: set by
-// dealer.js, so the felt does not depend on the modules that act on it.
-export const felt = {
-  tapChip: () => {},
-  setOwn: () => {},
-  setEmpty: () => {},
-  sameBets: () => {},
-  targetBet: () => {},
-};
 
 /** Under a hand: the pay or take, the house way (or the payout, once settled), a foul and the joker's meaning. */
 function notes(key) {
@@ -37,11 +27,11 @@ function chipsOf(key) {
   ];
 }
 
-function title(key) {
-  return el("button", { type: "button", className: "hand-title", onclick: () => activate(key) }, handName(key));
+function title(state, key) {
+  return el("button", { type: "button", className: "hand-title", onclick: () => activate(state, key) }, handName(key));
 }
 
-function seatHead(seat) {
+function seatHead(state, seat) {
   const houseWay = el("input", {
     type: "checkbox",
     checked: true,
@@ -49,47 +39,47 @@ function seatHead(seat) {
     dataset: { field: `seat-${seat}-setting` },
     "aria-label": `Seat ${seat} house way`, // six boxes called "House" cannot be told apart
     title: "Untick for the player's own setting",
-    onchange: (event) => felt.setOwn(seat, !event.target.checked),
+    onchange: (event) => state.on.setOwn(state, seat, !event.target.checked),
   });
   const open = el(
     "button",
-    { type: "button", className: "seat-open", id: `open-${seat}`, "aria-pressed": "true", onclick: () => felt.setEmpty(seat, !isEmpty(seat)) },
+    { type: "button", className: "seat-open", id: `open-${seat}`, "aria-pressed": "true", onclick: () => state.on.setEmpty(state, seat, !isEmpty(state, seat)) },
     "Open",
   );
   return el(
     "div",
     { className: "spot-head" },
-    title(seat),
+    title(state, seat),
     el("label", { className: "way", title: "Untick for the player's own setting" }, houseWay, el("span", { className: "way-text" }, "House")),
     open,
   );
 }
 
-function seatSpot(seat) {
-  const same = el("button", { type: "button", className: "same", id: `same-${seat}`, disabled: true, onclick: () => felt.sameBets([seat]) }, "Same");
+function seatSpot(state, seat) {
+  const same = el("button", { type: "button", className: "same", id: `same-${seat}`, disabled: true, onclick: () => state.on.sameBets(state, [seat]) }, "Same");
   same.setAttribute("aria-label", `Seat ${seat}: the same bets as last round`);
-  const fields = betFields(seat, tablet.bets, { onFocus: (key) => felt.targetBet(seat, key), onInput: () => changed() });
+  const fields = betFields(seat, state.bets, { onFocus: (key) => state.on.targetBet(state, seat, key), onInput: () => changed(state) });
   return el(
     "div",
     { className: `hand seat seat-${seat}`, id: `hand-${seat}`, dataset: { hand: String(seat) } },
-    seatHead(seat),
+    seatHead(state, seat),
     ...chipsOf(seat),
     el("div", { className: "bets" }, ...fields, same),
-    betErrors(seat, tablet.bets),
+    betErrors(seat, state.bets),
     el("span", { className: "error", dataset: { errorFor: `seat-${seat}-setting` } }),
     notes(seat),
   );
 }
 
 /** The dealer spot and a spot for each of the table's seats, the round's details last. */
-export function buildFelt() {
-  $("#hand-dealer").replaceChildren(el("div", { className: "spot-head" }, title("dealer")), ...chipsOf("dealer"), notes("dealer"));
+export function buildFelt(state) {
+  $("#hand-dealer").replaceChildren(el("div", { className: "spot-head" }, title(state, "dealer")), ...chipsOf("dealer"), notes("dealer"));
   for (const old of $("#felt").querySelectorAll(".seat")) old.remove();
-  for (const seat of tablet.seats) $("#info").before(seatSpot(seat));
+  for (const seat of state.seats) $("#info").before(seatSpot(state, seat));
 }
 
-export function activate(key) {
-  tablet.active = key;
+export function activate(state, key) {
+  state.active = key;
   for (const node of document.querySelectorAll(".hand")) {
     const on = node.dataset.hand === String(key);
     node.classList.toggle("active", on);
@@ -114,9 +104,9 @@ function chipLabel(card, setting, place, picked) {
   return `${spoken(card)}, ${where}${picked ? ", picked: tap another card to swap" : ": tap to pick, then another to swap"}`;
 }
 
-function chip(key, card, setting) {
+function chip(state, key, card, setting) {
   const place = placeOf(setting, card);
-  const picked = tablet.selected?.seat === key && tablet.selected.card === card;
+  const picked = state.selected?.seat === key && state.selected.card === card;
   return el(
     "button",
     {
@@ -124,7 +114,7 @@ function chip(key, card, setting) {
       className: `card chip suit-${card === JOKER ? "joker" : card[1]} ${place}${picked ? " picked" : ""}`,
       dataset: { card },
       "aria-label": chipLabel(card, setting, place, picked),
-      onclick: () => felt.tapChip(key, card),
+      onclick: () => state.on.tapChip(state, key, card),
     },
     el("span", { className: "face" }, label(card)),
     place ? el("span", { className: "place" }, place === "low" ? "LOW" : "HIGH") : null,
@@ -132,16 +122,16 @@ function chip(key, card, setting) {
 }
 
 /** The hand's cards (one tab stop, arrow keys inside); what was said under it was about other cards. */
-export function renderHand(key) {
+export function renderHand(state, key) {
   for (const note of [`#note-${key}`, `#joker-${key}`]) $(note).textContent = "";
   showFoul(key, "");
   showPay(key, "");
-  const setting = tablet.manual[key];
+  const setting = state.manual[key];
   const box = document.querySelector(`[data-chips="${key}"]`);
   const focused = box.contains(document.activeElement) ? document.activeElement.dataset.card : null;
   box.replaceChildren(
-    ...tablet.hands[key].map((card) => chip(key, card, setting)),
-    el("span", { className: "count" }, `${tablet.hands[key].length}/${HAND_SIZE}`),
+    ...state.hands[key].map((card) => chip(state, key, card, setting)),
+    el("span", { className: "count" }, `${state.hands[key].length}/${HAND_SIZE}`),
   );
   roving(box, ".chip", focused);
   if (key !== HAND.DEALER) {
@@ -152,8 +142,8 @@ export function renderHand(key) {
 
 /** The hand's cards marked LOW and HIGH as ``way`` ({low, high}: the house
  * way, or the setting settled) sets them; an own setting shows its own. */
-export function markWay(key, way) {
-  if (tablet.manual[key]) return;
+export function markWay(state, key, way) {
+  if (state.manual[key]) return;
   for (const button of document.querySelectorAll(`[data-chips="${key}"] .chip`)) {
     const place = placeOf(way, button.dataset.card);
     button.classList.toggle("low", place === "low");
@@ -165,8 +155,8 @@ export function markWay(key, way) {
 }
 
 /** The seat spot as open or empty for the round. */
-export function showOpen(seat) {
-  const empty = isEmpty(seat);
+export function showOpen(state, seat) {
+  const empty = isEmpty(state, seat);
   const spot = $(`#hand-${seat}`);
   spot.classList.toggle("empty", empty);
   const button = $(`#open-${seat}`);

@@ -3,15 +3,15 @@
 // hand afterwards is the server's to compare (the round is sent with the
 // feed's ``deck_id``, and the server deals the feed again to see).
 import { fillAll } from "./dealer_cards.js";
-import { locked, tablet } from "./dealer_tablet.js";
+import { locked } from "./dealer_tablet.js";
 
 /** Every open hand (the dealer's and each seat not marked empty) filled
  * from ``hands`` ({"dealer": [7 codes], "1": [7 codes], ...}, as the feed's
  * ``hands``), the round marked as dealt from deck ``deckId`` (its ``id``).
  * False if the round can no longer change. */
-export function fillHands(hands, deckId) {
-  if (locked()) return false;
-  tablet.deckId = deckId; // before the change is kept in the draft
-  fillAll(hands);
+export function fillHands(state, hands, deckId) {
+  if (locked(state)) return false;
+  state.deckId = deckId; // before the change is kept in the draft
+  fillAll(state, hands);
   return true;
 }

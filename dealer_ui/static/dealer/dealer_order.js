@@ -2,16 +2,16 @@
 // seat marked empty is passed over). A hand that takes cards while one
 // before it is not complete is said so, by name: a dealer who meant the
 // cards for the earlier hand would otherwise shift every hand after it.
-import { HAND_SIZE, handName, openHands, tablet } from "./dealer_tablet.js";
+import { HAND_SIZE, handName, openHands } from "./dealer_tablet.js";
 import { $ } from "../shared/dom.js";
 
 /** Each open hand holding cards while an open hand before it is not
  * complete: ``[{hand, before, count}]`` (``before`` the first such hand). */
-export function outOfOrder() {
+export function outOfOrder(state) {
   const found = [];
   let waiting = null;
-  for (const key of openHands()) {
-    const count = tablet.hands[key].length;
+  for (const key of openHands(state)) {
+    const count = state.hands[key].length;
     if (waiting !== null && count > 0) found.push({ hand: key, before: waiting.key, count: waiting.count });
     if (waiting === null && count < HAND_SIZE) waiting = { key, count };
   }
@@ -19,9 +19,9 @@ export function outOfOrder() {
 }
 
 /** The notice in the round's details, or none. */
-export function showOrder() {
+export function showOrder(state) {
   const notice = $("#order-notice");
-  const found = outOfOrder();
+  const found = outOfOrder(state);
   const parts = found.map(
     ({ hand, before, count }) => `${handName(hand)} has cards while ${handName(before)} has ${count} of ${HAND_SIZE}`,
   );

@@ -2,7 +2,7 @@
 // tapped (no on-screen keyboard over the felt), and "same bets as last
 // round", for a seat or for the whole table, from the last round settled here.
 import { fillBets } from "./dealer_bets.js";
-import { changed, isEmpty, locked, tablet } from "./dealer_tablet.js";
+import { changed, isEmpty, locked } from "./dealer_tablet.js";
 import { $, el, showError } from "../shared/dom.js";
 import { CHIPS } from "../shared/count_fields.js";
 import { formatAmount, readAmount, typedAmount } from "../shared/money.js";
@@ -25,74 +25,74 @@ export function chipValues(limits) {
 
 const field = (target) => $(`#bet-${target.seat}-${target.key}`);
 
-function chip(value) {
+function chip(state, value) {
   const text = typedAmount(value);
-  return el("button", { type: "button", className: `bet-chip chip-${value}`, dataset: { chip: String(value) }, "aria-label": `add ${formatAmount(value)}`, onclick: () => addChip(value) }, text);
+  return el("button", { type: "button", className: `bet-chip chip-${value}`, dataset: { chip: String(value) }, "aria-label": `add ${formatAmount(value)}`, onclick: () => addChip(state, value) }, text);
 }
 
 /** The pad's chips for the table's limits, and its Clear. */
-export function buildPad() {
-  const clear = el("button", { type: "button", className: "bet-chip clear", id: "pad-clear", "aria-label": "clear the bet", onclick: clearBet }, "C");
-  $("#pad").replaceChildren($("#pad-target"), ...chipValues(tablet.table.config.limits).map(chip), clear);
-  targetBet(null);
+export function buildPad(state) {
+  const clear = el("button", { type: "button", className: "bet-chip clear", id: "pad-clear", "aria-label": "clear the bet", onclick: () => clearBet(state) }, "C");
+  $("#pad").replaceChildren($("#pad-target"), ...chipValues(state.table.config.limits).map((value) => chip(state, value)), clear);
+  targetBet(state, null);
 }
 
 /** The pad now fills ``seat``'s ``key`` bet (the field tapped; the first
  * required bet if not said); null: none. The hand the cards go to is not moved. */
-export function targetBet(seat, key = (tablet.bets.find((bet) => bet.required) || tablet.bets[0]).key) {
+export function targetBet(state, seat, key = (state.bets.find((bet) => bet.required) || state.bets[0]).key) {
   for (const node of document.querySelectorAll(".bet input.target")) node.classList.remove("target");
-  tablet.target = seat === null || isEmpty(seat) ? null : { seat, key };
-  const name = tablet.target && tablet.bets.find((bet) => bet.key === key)?.name;
-  $("#pad-target").textContent = tablet.target ? `Chips go to seat ${seat}, ${name}` : "Tap a bet, then chips";
-  if (!tablet.target) return;
+  state.target = seat === null || isEmpty(state, seat) ? null : { seat, key };
+  const name = state.target && state.bets.find((bet) => bet.key === key)?.name;
+  $("#pad-target").textContent = state.target ? `Chips go to seat ${seat}, ${name}` : "Tap a bet, then chips";
+  if (!state.target) return;
   // The card picker stays on the hand it was filling: at a live table the
   // bets are on the felt before the cards, and a bet tapped must not send
   // the next cards dealt into its seat.
-  field(tablet.target)?.classList.add("target");
+  field(state.target)?.classList.add("target");
 }
 
-function setBet(text) {
-  const input = field(tablet.target);
+function setBet(state, text) {
+  const input = field(state.target);
   input.value = text;
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-function addChip(value) {
-  if (locked() || !tablet.target) return;
-  const typed = field(tablet.target).value.trim();
+function addChip(state, value) {
+  if (locked(state) || !state.target) return;
+  const typed = field(state.target).value.trim();
   const { cents } = typed ? readAmount(typed, "") : { cents: 0 };
-  const bet = tablet.bets.find((each) => each.key === tablet.target.key);
-  const maximum = tablet.table.config.limits[bet.key]?.[1];
+  const bet = state.bets.find((each) => each.key === state.target.key);
+  const maximum = state.table.config.limits[bet.key]?.[1];
   const sum = (cents ?? 0) + value; // what is not an amount is replaced
   if (maximum !== undefined && sum > maximum) {
-    refuseChip(bet, value, cents ?? 0, maximum);
+    refuseChip(state, bet, value, cents ?? 0, maximum);
     return;
   }
-  setBet(typedAmount(sum));
+  setBet(state, typedAmount(sum));
 }
 
 /** A chip that would take the bet over the table's maximum: not added, and said at the seat. */
-function refuseChip(bet, value, cents, maximum) {
-  const { seat } = tablet.target;
+function refuseChip(state, bet, value, cents, maximum) {
+  const { seat } = state.target;
   const target = `seat-${seat}-${bet.key}`;
   const message = `seat ${seat} ${bet.name}: ${formatAmount(value)} more is over the table maximum of ${formatAmount(maximum)}`;
   showError(target, message);
-  tablet.apiErrors.push(target); // taken back by the next change
+  state.apiErrors.push(target); // taken back by the next change
   $("#pad-target").textContent = message;
 }
 
-function clearBet() {
-  if (!locked() && tablet.target) setBet("");
+function clearBet(state) {
+  if (!locked(state) && state.target) setBet(state, "");
 }
 
 /** The bets as typed in the last round settled at this table in this tab, by seat. */
-export function readLastBets() {
+export function readLastBets(state) {
   try {
-    tablet.lastBets = JSON.parse(sessionStorage.getItem(LAST + tablet.table.id)) || {};
+    state.lastBets = JSON.parse(sessionStorage.getItem(LAST + state.table.id)) || {};
   } catch {
-    tablet.lastBets = {};
+    state.lastBets = {};
   }
-  showSame();
+  showSame(state);
 }
 
 /** The next dealer in this tab starts clean: no bets of the last one's rounds. */
@@ -101,36 +101,36 @@ export function forgetLastBets() {
 }
 
 /** Remember the settled ``round``'s stakes (cents, by bet key) for "same bets". */
-export function rememberBets(round) {
-  tablet.lastBets = {};
+export function rememberBets(state, round) {
+  state.lastBets = {};
   for (const seat of round.seats) {
     const stakes = seat.bets || {};
-    tablet.lastBets[seat.seat] = Object.fromEntries(
-      tablet.bets.filter((bet) => stakes[bet.key] > 0).map((bet) => [bet.key, typedAmount(stakes[bet.key])]),
+    state.lastBets[seat.seat] = Object.fromEntries(
+      state.bets.filter((bet) => stakes[bet.key] > 0).map((bet) => [bet.key, typedAmount(stakes[bet.key])]),
     );
   }
-  sessionStorage.setItem(LAST + tablet.table.id, JSON.stringify(tablet.lastBets));
-  showSame();
+  sessionStorage.setItem(LAST + state.table.id, JSON.stringify(state.lastBets));
+  showSame(state);
 }
 
 /** The Same buttons: usable where the last round had bets and this one may change. */
-export function showSame() {
-  const any = tablet.seats.some((seat) => tablet.lastBets[seat] && !isEmpty(seat));
-  $("#same-bets").disabled = locked() || !any;
-  for (const seat of tablet.seats) {
+export function showSame(state) {
+  const any = state.seats.some((seat) => state.lastBets[seat] && !isEmpty(state, seat));
+  $("#same-bets").disabled = locked(state) || !any;
+  for (const seat of state.seats) {
     const button = $(`#same-${seat}`);
-    if (button) button.disabled = locked() || isEmpty(seat) || !tablet.lastBets[seat];
+    if (button) button.disabled = locked(state) || isEmpty(state, seat) || !state.lastBets[seat];
   }
 }
 
 /** ``seats``' bets as in the last round (every open seat that played it, for the table). */
-export function sameBets(seats = tablet.seats) {
-  if (locked()) return;
+export function sameBets(state, seats = state.seats) {
+  if (locked(state)) return;
   let filled = false;
   for (const seat of seats) {
-    if (isEmpty(seat) || !tablet.lastBets[seat]) continue;
-    fillBets(seat, tablet.bets, tablet.lastBets[seat]);
+    if (isEmpty(state, seat) || !state.lastBets[seat]) continue;
+    fillBets(seat, state.bets, state.lastBets[seat]);
     filled = true;
   }
-  if (filled) changed();
+  if (filled) changed(state);
 }

@@ -5,32 +5,32 @@ import { fillBets } from "./dealer_bets.js";
 import { removeCards } from "./dealer_cards.js";
 import { activate, renderHand, showOpen } from "./dealer_felt.js";
 import { showSame, targetBet } from "./dealer_pad.js";
-import { changed, handName, isEmpty, locked, tablet } from "./dealer_tablet.js";
+import { changed, handName, isEmpty, locked } from "./dealer_tablet.js";
 import { $ } from "../shared/dom.js";
 
 /** The seat's inputs usable or not, as the seat is open or empty (and the round editable). */
-export function showSeat(seat) {
-  showOpen(seat);
-  const off = isEmpty(seat) || locked();
+export function showSeat(state, seat) {
+  showOpen(state, seat);
+  const off = isEmpty(state, seat) || locked(state);
   for (const node of document.querySelectorAll(`#hand-${seat} .bets input, #hand-${seat} .way input`)) node.disabled = off;
-  $(`#open-${seat}`).disabled = locked();
+  $(`#open-${seat}`).disabled = locked(state);
 }
 
-export function setEmpty(seat, empty) {
-  if (locked() || isEmpty(seat) === empty) return;
+export function setEmpty(state, seat, empty) {
+  if (locked(state) || isEmpty(state, seat) === empty) return;
   if (empty) {
-    removeCards(seat, [...tablet.hands[seat]], `${handName(seat)}'s cards`);
-    fillBets(seat, tablet.bets);
-    delete tablet.manual[seat];
-    tablet.empty = [...tablet.empty, seat];
+    removeCards(state, seat, [...state.hands[seat]], `${handName(seat)}'s cards`);
+    fillBets(seat, state.bets);
+    delete state.manual[seat];
+    state.empty = [...state.empty, seat];
     $(`#hw-${seat}`).checked = true;
-    if (tablet.target?.seat === seat) targetBet(null);
-    if (tablet.active === seat) activate("dealer");
+    if (state.target?.seat === seat) targetBet(state, null);
+    if (state.active === seat) activate(state, "dealer");
   } else {
-    tablet.empty = tablet.empty.filter((other) => other !== seat);
+    state.empty = state.empty.filter((other) => other !== seat);
   }
-  renderHand(seat);
-  showSeat(seat);
-  showSame();
-  changed();
+  renderHand(state, seat);
+  showSeat(state, seat);
+  showSame(state);
+  changed(state);
 }

@@ -6,21 +6,18 @@
 // card not played goes into the low (two cards), then the high (three).
 import { removeCard } from "./dealer_cards.js";
 import { renderHand } from "./dealer_felt.js";
-import { HAND_SIZE, changed, locked, tablet } from "./dealer_tablet.js";
+import { HAND_SIZE, changed, locked } from "./dealer_tablet.js";
 import { houseWay } from "./dealer_ways.js";
-
-// seat -> the start of its own setting, on its way: taps wait for it, in order.
-const starting = new Map();
 
 function full(setting) {
   return setting.low.length === 2 && setting.high.length === 3;
 }
 
-async function startOf(seat) {
-  const cards = tablet.hands[seat];
+async function startOf(state, seat) {
+  const cards = state.hands[seat];
   if (cards.length !== HAND_SIZE) return null;
   try {
-    const way = await houseWay({ cards: [...cards] });
+    const way = await houseWay(state, { cards: [...cards] });
     return { low: [...way.low], high: [...way.high] };
   } catch {
     return null; // the notes say why; the setting starts empty
@@ -28,27 +25,27 @@ async function startOf(seat) {
 }
 
 /** The seat's setting: the player's own (``own``, from the house way) or the house way. */
-export function setOwn(seat, own) {
-  if (locked()) return;
-  tablet.selected = null;
+export function setOwn(state, seat, own) {
+  if (locked(state)) return;
+  state.selected = null;
   if (!own) {
-    delete tablet.manual[seat];
-    renderHand(seat);
-    changed();
+    delete state.manual[seat];
+    renderHand(state, seat);
+    changed(state);
     return;
   }
-  tablet.manual[seat] = { low: [], high: [] };
-  renderHand(seat);
-  const cards = tablet.hands[seat].join(" ");
-  const start = startOf(seat).then((way) => {
-    const setting = tablet.manual[seat];
-    if (way && setting && !setting.low.length && !setting.high.length && tablet.hands[seat].join(" ") === cards) {
-      tablet.manual[seat] = way;
+  state.manual[seat] = { low: [], high: [] };
+  renderHand(state, seat);
+  const cards = state.hands[seat].join(" ");
+  const start = startOf(state, seat).then((way) => {
+    const setting = state.manual[seat];
+    if (way && setting && !setting.low.length && !setting.high.length && state.hands[seat].join(" ") === cards) {
+      state.manual[seat] = way;
     }
-    renderHand(seat);
-    changed();
+    renderHand(state, seat);
+    changed(state);
   });
-  starting.set(seat, start);
+  state.starting.set(seat, start);
 }
 
 function placeOf(setting, card) {
@@ -62,10 +59,10 @@ function put(setting, card, place) {
 }
 
 /** ``card`` of ``seat`` tapped in its own setting: fill, pick, swap or take out. */
-function tapOwn(seat, card) {
-  const setting = tablet.manual[seat];
-  const picked = tablet.selected?.seat === seat ? tablet.selected.card : null;
-  tablet.selected = null;
+function tapOwn(state, seat, card) {
+  const setting = state.manual[seat];
+  const picked = state.selected?.seat === seat ? state.selected.card : null;
+  state.selected = null;
   if (picked === card) {
     put(setting, card, null);
   } else if (picked !== null) {
@@ -75,16 +72,16 @@ function tapOwn(seat, card) {
   } else if (!placeOf(setting, card) && !full(setting)) {
     put(setting, card, setting.low.length < 2 ? "low" : "high");
   } else {
-    tablet.selected = { seat, card };
+    state.selected = { seat, card };
   }
-  renderHand(seat);
-  if (!tablet.selected) changed();
+  renderHand(state, seat);
+  if (!state.selected) changed(state);
 }
 
 /** A card tapped in a hand: in an own setting it moves; else it is taken out (Undo puts it back). */
-export async function tapChip(key, card) {
-  await starting.get(key);
-  if (locked() || !tablet.hands[key].includes(card)) return;
-  if (tablet.manual[key]) tapOwn(key, card);
-  else removeCard(key, card);
+export async function tapChip(state, key, card) {
+  await state.starting.get(key); // the setting's start, on its way: taps wait for it, in order
+  if (locked(state) || !state.hands[key].includes(card)) return;
+  if (state.manual[key]) tapOwn(state, key, card);
+  else removeCard(state, key, card);
 }

@@ -1,11 +1,10 @@
 // The house way of a hand, asked of the API once for the same cards (and
 // setting): the notes under the hands and an own setting's start share it.
 import { call } from "../shared/api.js";
-import { tablet } from "./dealer_tablet.js";
 
 /** The API's answer to POST .../house-way for ``body`` ({cards, setting?}). */
-export async function houseWay(body) {
+export async function houseWay(state, body) {
   const asked = JSON.stringify(body);
-  if (!tablet.ways.has(asked)) tablet.ways.set(asked, (await call("POST", `/tables/${tablet.table.id}/house-way`, body)).json);
-  return tablet.ways.get(asked);
+  if (!state.ways.has(asked)) state.ways.set(asked, (await call("POST", `/tables/${state.table.id}/house-way`, body)).json);
+  return state.ways.get(asked);
 }

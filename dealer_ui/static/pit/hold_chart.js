@@ -118,8 +118,8 @@ function legend(confidence) {
 }
 
 /** The chart of a report (its ``bets`` and ``confidence``), with ``id`` for its title and description. */
-export function holdChart(report, id) {
-  const lines = bets().map((bet) => ({ bet, line: report.bets[bet.key] }));
+export function holdChart(state, report, id) {
+  const lines = bets(state).map((bet) => ({ bet, line: report.bets[bet.key] }));
   if (!lines.some(({ line }) => line.handle)) return el("p", { className: "muted", id }, "No bets in this period: no hold to chart.");
   const [low, high] = domain(lines);
   const x = (value) => LEFT + ((value - low) / (high - low)) * (WIDTH - LEFT - RIGHT);

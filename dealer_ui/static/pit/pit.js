@@ -1,21 +1,23 @@
 // The pit boss's screens: a client of the JSON API only. This module signs
 // in and moves between the screens (the table picker: pit_picker.js); each
-// screen is a module of its own.
+// screen is a module of its own. It builds the pit's state (pit_common.js)
+// once and passes it to the screens.
 import { BACKGROUND } from "../shared/api.js";
 import { $, showError } from "../shared/dom.js";
-import { showApprovals, countPending } from "./pit_exceptions.js";
+import { countPending, installApprovals, showApprovals } from "./pit_exceptions.js";
 import { useCurrency } from "../shared/money.js";
-import { canAct, go, notify, pit } from "./pit_common.js";
+import { canAct, createPitState, go, notify } from "./pit_common.js";
 import { chosenCurrency, loadTables, pickTable } from "./pit_picker.js";
-import { showReports } from "./pit_reports.js";
+import { installReports, showReports } from "./pit_reports.js";
 import { showRound } from "./pit_round.js";
-import { showRecall, showRounds } from "./pit_rounds.js";
-import { showChecks } from "./pit_checks.js";
+import { installRounds, showRecall, showRounds } from "./pit_rounds.js";
+import { installChecks, showChecks } from "./pit_checks.js";
 import { showSession } from "./pit_session.js";
 import { refreshSlips } from "./pit_slips.js";
 import { showTables } from "./pit_tables.js";
 import { startSession } from "../shared/session.js";
 
+// Each screen is drawn with the pit's state and its record's id, if any.
 const SCREENS = {
   rounds: showRounds,
   round: showRound,
@@ -28,49 +30,54 @@ const SCREENS = {
 };
 const TABS = { round: "rounds", session: "checks" }; // a record's screen lights its list's button
 
-function route() {
+function route(state) {
   const match = /^#([a-z]+)(?:-(\d+))?$/.exec(location.hash);
   const name = match && SCREENS[match[1]] ? match[1] : "rounds";
   const tab = TABS[name] || name;
-  useCurrency(chosenCurrency()); // a round's screen moves to its own table's
+  useCurrency(chosenCurrency(state)); // a round's screen moves to its own table's
   for (const panel of document.querySelectorAll(".view-panel")) panel.hidden = panel.id !== `view-${name}`;
   for (const button of document.querySelectorAll("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === tab));
   }
-  SCREENS[name](match?.[2] === undefined ? undefined : Number(match[2]));
-  countPending();
+  SCREENS[name](state, match?.[2] === undefined ? undefined : Number(match[2]));
+  countPending(state);
 }
 
-async function begin(user) {
-  pit.user = user;
+async function begin(state, user) {
+  state.user = user;
   $("#office").hidden = false;
-  $("#read-only").hidden = canAct();
+  $("#read-only").hidden = canAct(state);
   try {
-    await loadTables();
+    await loadTables(state);
   } catch (error) {
     showError("table", error.message);
   }
-  route();
+  route(state);
 }
 
+const state = createPitState();
+installRounds(state);
+installChecks(state);
+installApprovals(state);
+installReports(state);
 $("#table-pick").addEventListener("change", (event) => {
-  pickTable(event.target.value);
+  pickTable(state, event.target.value);
   notify("");
   if (location.hash.startsWith("#round-")) go("rounds");
   else if (location.hash.startsWith("#session-")) go("checks");
-  else route();
+  else route(state);
 });
 for (const button of document.querySelectorAll("[data-view]")) {
   button.addEventListener("click", () => {
     notify("");
-    if (location.hash === `#${button.dataset.view}`) route(); // the same screen again: fresh figures
+    if (location.hash === `#${button.dataset.view}`) route(state); // the same screen again: fresh figures
     else go(button.dataset.view);
   });
 }
-window.addEventListener("hashchange", route);
+window.addEventListener("hashchange", () => route(state));
 // Requests from other pit bosses show on the Approvals button without a reload.
-setInterval(() => pit.user && countPending(BACKGROUND), 30_000);
+setInterval(() => state.user && countPending(state, BACKGROUND), 30_000);
 // A slip the cage issues shows on the Tables screen without a reload, as
 // the cage's page shows the pit's requests.
-setInterval(() => pit.user && !$("#view-tables").hidden && refreshSlips(BACKGROUND), 15_000);
-startSession(begin);
+setInterval(() => state.user && !$("#view-tables").hidden && refreshSlips(state, BACKGROUND), 15_000);
+startSession((user) => begin(state, user));

@@ -5,7 +5,7 @@
 import { call, query } from "../shared/api.js";
 import { $, clearErrors, el, grid } from "../shared/dom.js";
 import { inCurrency } from "../shared/money.js";
-import { currencyOf, draw, go, money, net, percent, pit } from "./pit_common.js";
+import { currencyOf, draw, go, money, net, percent } from "./pit_common.js";
 import { CHECK_STATUS } from "../shared/vocabulary.js";
 
 const STATUS = {
@@ -24,8 +24,8 @@ function cell(text, name) {
 }
 
 /** A session's line, in its own table's currency (the floor's list has every table's). */
-function row(session) {
-  return inCurrency(currencyOf(session.table_id), () => sessionRow(session));
+function row(state, session) {
+  return inCurrency(currencyOf(state, session.table_id), () => sessionRow(session));
 }
 
 function sessionRow(session) {
@@ -52,27 +52,30 @@ function sessionRow(session) {
   );
 }
 
-function render(sessions) {
+function render(state, sessions) {
   if (!sessions.length) return el("p", { className: "notice" }, "No sessions in that period.");
   const flagged = sessions.filter((each) => each.check.flagged).length;
   return [
     el("p", { className: flagged ? "warning" : "notice", id: "checks-summary" }, flagged ? `${flagged} of ${sessions.length} sessions differ: open one to see its rounds, slips and counts.` : `${sessions.length} sessions, none flagged.`),
     grid(
       ["Session", "Opener", "Closer", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds' net", "Difference", "Check"],
-      sessions.map(row),
+      sessions.map((session) => row(state, session)),
       { id: "checks-grid", className: "grid compact" },
     ),
   ];
 }
 
 /** The checks of the gaming day asked (the latest 100 sessions without one), the chosen table's or the floor's. */
-export function showChecks() {
+export function showChecks(state) {
   clearErrors($("#view-checks"));
-  const asked = { day: $("#checks-day").value.trim(), table: pit.tableId ?? "" };
-  return draw("checks", $("#checks-out"), async () => (await call("GET", `/checks${query(asked)}`)).json, render, "checks");
+  const asked = { day: $("#checks-day").value.trim(), table: state.tableId ?? "" };
+  return draw("checks", $("#checks-out"), async () => (await call("GET", `/checks${query(asked)}`)).json, (sessions) => render(state, sessions), "checks");
 }
 
-$("#checks-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  showChecks();
-});
+/** The checks' form: asked again for ``state``'s table (or the floor). */
+export function installChecks(state) {
+  $("#checks-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    showChecks(state);
+  });
+}

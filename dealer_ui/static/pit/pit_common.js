@@ -6,21 +6,25 @@ import { notify, showApiError } from "../shared/field_errors.js";
 import { formatAmount } from "../shared/money.js";
 import { ROLE, SETTING } from "../shared/vocabulary.js";
 
-/** The signed-in user, every table, and the table chosen (null: all tables). */
-export const pit = { user: null, tables: [], tableId: null };
+/** The pit's state: the signed-in user, every table, and the table chosen
+ * (null: all tables). Built once by pit.js and passed to every function
+ * that reads or changes it (``state``). */
+export function createPitState() {
+  return { user: null, tables: [], tableId: null };
+}
 
 /** The game's bets ({key, name, short, required}) in the order the screens
  * show them: the API sends them with every table, the same for each. */
-export function bets() {
-  return pit.tables[0]?.bets ?? [];
+export function bets(state) {
+  return state.tables[0]?.bets ?? [];
 }
 
 // The API refuses anyone else anyway; the page does not offer what would be refused.
-export const canAct = () => pit.user?.role === ROLE.PIT_BOSS;
-export const canNote = () => pit.user?.role === ROLE.PIT_BOSS || pit.user?.role === ROLE.ADMIN;
+export const canAct = (state) => state.user?.role === ROLE.PIT_BOSS;
+export const canNote = (state) => state.user?.role === ROLE.PIT_BOSS || state.user?.role === ROLE.ADMIN;
 
-export function tableName(id) {
-  return pit.tables.find((table) => table.id === id)?.name ?? `table ${id}`;
+export function tableName(state, id) {
+  return state.tables.find((table) => table.id === id)?.name ?? `table ${id}`;
 }
 
 /** A screen is named in the address (#rounds, #round-12), so Back and a reload return to it. */
@@ -100,19 +104,19 @@ function whenText(iso) {
 
 /** The currency of every table, if they share one; else null (amounts of
  * different currencies are shown apart, never added). */
-export function floorCurrency() {
-  const codes = new Set(pit.tables.map((table) => table.currency.code));
-  return codes.size === 1 ? pit.tables[0].currency : null;
+export function floorCurrency(state) {
+  const codes = new Set(state.tables.map((table) => table.currency.code));
+  return codes.size === 1 ? state.tables[0].currency : null;
 }
 
 /** The currency of table ``id`` (USD for a table the page has not loaded). */
-export function currencyOf(id) {
-  return pit.tables.find((table) => table.id === id)?.currency ?? { code: "USD", minor_unit: 2 };
+export function currencyOf(state, id) {
+  return state.tables.find((table) => table.id === id)?.currency ?? { code: "USD", minor_unit: 2 };
 }
 
 /** Options for a shift picker: the table's shifts with their start times (or 1 to 6 for the floor). */
-export function shiftOptions(select, anyText) {
-  const table = pit.tables.find((each) => each.id === pit.tableId);
+export function shiftOptions(state, select, anyText) {
+  const table = state.tables.find((each) => each.id === state.tableId);
   const starts = table ? table.shift_starts : ["", "", "", "", "", ""];
   const kept = select.value;
   select.replaceChildren(

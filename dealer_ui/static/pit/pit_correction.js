@@ -7,7 +7,7 @@ import { parseCodes } from "../shared/cards.js";
 import { clearErrors, el, grid, showError } from "../shared/dom.js";
 import { reasonProblem } from "../shared/field_errors.js";
 import { amountRule, formatAmount, pageCurrency, readAmount } from "../shared/money.js";
-import { bets, net, notify, pit } from "./pit_common.js";
+import { bets, net, notify } from "./pit_common.js";
 import { countPending } from "./pit_exceptions.js";
 import { SETTING } from "../shared/vocabulary.js";
 
@@ -23,7 +23,7 @@ function errorFor(id) {
   return el("span", { className: "error", dataset: { errorFor: id } });
 }
 
-function seatRow(number, seat) {
+function seatRow(state, number, seat) {
   const id = (part) => `corr-seat-${number}-${part}`;
   const own = seat && seat.setting_entered !== SETTING.HOUSE_WAY ? seat.setting_entered : null;
   const way = el(
@@ -46,7 +46,7 @@ function seatRow(number, seat) {
     el("th", { scope: "row" }, `Seat ${number}`),
     el("td", {}, input(id("cards"), seat ? codesOf(seat.cards) : "", `Seat ${number} cards`, { className: "codes", placeholder: "not playing" }), errorFor(id("cards"))),
     el("td", { className: "setting-cell" }, way, low, high, errorFor(id("setting"))),
-    ...bets().map((bet) =>
+    ...bets(state).map((bet) =>
       el(
         "td",
         {},
@@ -58,7 +58,7 @@ function seatRow(number, seat) {
 }
 
 /** The correction as the API reads it, with the seats in the order sent (to place its errors); or null. */
-function readForm(form, seats) {
+function readForm(state, form, seats) {
   let ok = true;
   const fail = (target, message) => {
     ok = false;
@@ -73,7 +73,7 @@ function readForm(form, seats) {
   for (const number of seats) {
     const id = (part) => `corr-seat-${number}-${part}`;
     const stakes = {};
-    for (const bet of bets()) {
+    for (const bet of bets(state)) {
       const text = form.querySelector(`#${id(bet.key)}`).value.trim();
       if (text === "") continue;
       const { cents, problem } = readAmount(text, `Seat ${number} ${bet.name}`);
@@ -82,7 +82,7 @@ function readForm(form, seats) {
     }
     const seatCards = cards(id("cards"));
     if (seatCards.length === 0 && Object.keys(stakes).length === 0) continue; // not playing
-    for (const bet of bets()) {
+    for (const bet of bets(state)) {
       if (bet.required && form.querySelector(`#${id(bet.key)}`).value.trim() === "") fail(id(bet.key), `the ${bet.name} bet is required`);
     }
     let setting = SETTING.HOUSE_WAY;
@@ -109,16 +109,16 @@ function targetOf(field, sent) {
 /** The API's error in words; a refused bet in the currency. A correction is
  * settled under the round's own rules: their limits are known here only if
  * they are the table's rules as this page read them. */
-function errorText(error, sent, round, table) {
-  const refused = error instanceof ApiError ? betRefused(error, sent, bets()) : null;
+function errorText(state, error, sent, round, table) {
+  const refused = error instanceof ApiError ? betRefused(error, sent, bets(state)) : null;
   if (!refused) return error.message;
   const limits = table && table.config.version === round.config_version ? table.config.limits : null;
   const known = limits && explains(refused, limits) ? limits : null;
   return refusalText(refused, known, `the round's rules (version ${round.config_version})`);
 }
 
-export function correctionForm(round, redraw) {
-  const table = pit.tables.find((each) => each.id === round.table_id);
+export function correctionForm(state, round, redraw) {
+  const table = state.tables.find((each) => each.id === round.table_id);
   const count = Math.max(table ? table.config.seats : 0, ...round.seats.map((seat) => seat.seat));
   const numbers = Array.from({ length: count }, (_, index) => index + 1);
   const bySeat = new Map(round.seats.map((seat) => [seat.seat, seat]));
@@ -131,7 +131,7 @@ export function correctionForm(round, redraw) {
     el("label", { htmlFor: "corr-dealer" }, "Dealer's cards"),
     input("corr-dealer", codesOf(round.dealer.cards), "Dealer's cards", { className: "codes" }),
     errorFor("corr-dealer"),
-    grid(["Seat", "Cards", "Setting", ...bets().map((bet) => bet.name)], numbers.map((number) => seatRow(number, bySeat.get(number))), { id: "correction-seats" }),
+    grid(["Seat", "Cards", "Setting", ...bets(state).map((bet) => bet.name)], numbers.map((number) => seatRow(state, number, bySeat.get(number))), { id: "correction-seats" }),
     el("label", { htmlFor: "corr-reason" }, "Reason for the correction"),
     reason,
     errorFor("corr-reason"),
@@ -141,7 +141,7 @@ export function correctionForm(round, redraw) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors(form);
-    const body = readForm(form, numbers);
+    const body = readForm(state, form, numbers);
     const problem = reasonProblem(reason.value, "Reason for the correction");
     if (problem) showError("corr-reason", problem);
     if (!body || problem) return;
@@ -149,10 +149,10 @@ export function correctionForm(round, redraw) {
       const { json } = await call("POST", `/rounds/${round.id}/corrections`, { reason: reason.value, round: body });
       notify(`Correction of round #${round.id} requested (house net ${net(json.changes.house_net.before)} → ${net(json.changes.house_net.after)}): a second pit boss must approve it.`);
       redraw();
-      countPending();
+      countPending(state);
     } catch (error) {
       const target = error instanceof ApiError ? targetOf(error.field, body) : "corr-general";
-      showError(target, errorText(error, body, round, table));
+      showError(target, errorText(state, error, body, round, table));
     }
   });
   return form;

@@ -5,13 +5,13 @@ import { call, query } from "../shared/api.js";
 import { $, clearErrors, el, showError } from "../shared/dom.js";
 import { changeList } from "./pit_changes.js";
 import { amountWithCode, inCurrency, signed } from "../shared/money.js";
-import { byAt, canAct, currencyOf, go, newTurn, notify, pit, showApiError, statusBadge, tableName } from "./pit_common.js";
+import { byAt, canAct, currencyOf, go, newTurn, notify, showApiError, statusBadge, tableName } from "./pit_common.js";
 import { DECISION_STATE, EXCEPTION_KIND } from "../shared/vocabulary.js";
 
 /** Approve (an optional note) or reject (a note required) one pending request. */
-export function decisionControls(exception, after) {
+export function decisionControls(state, exception, after) {
   const id = exception.id;
-  if (!canAct()) return el("p", { className: "muted" }, "Waiting for a second pit boss.");
+  if (!canAct(state)) return el("p", { className: "muted" }, "Waiting for a second pit boss.");
   const note = el("textarea", { id: `note-${id}`, rows: 2, maxLength: 500, dataset: { field: `note-${id}` } });
   const box = el("div", { className: "decision-form", dataset: { decide: String(id) } });
   const decide = async (how) => {
@@ -38,7 +38,7 @@ export function decisionControls(exception, after) {
       { className: "actions" },
       el("button", { type: "button", className: "big primary", onclick: () => decide("approve") }, "Approve"),
       el("button", { type: "button", className: "big danger", onclick: () => decide("reject") }, "Reject"),
-      exception.requested_by === pit.user.name
+      exception.requested_by === state.user.name
         ? el("span", { className: "muted" }, "You asked for this: a second pit boss decides it.")
         : null,
     ),
@@ -49,11 +49,11 @@ export function decisionControls(exception, after) {
 
 /** What the decision is about in money: the round's bets and the house's
  * net, in its table's currency (the list may hold tables of several). */
-function roundMoney(exception) {
+function roundMoney(state, exception) {
   const line = el("p", { className: "round-money" });
   call("GET", `/rounds/${exception.round}`)
     .then(({ json }) => {
-      const currency = currencyOf(json.table_id);
+      const currency = currencyOf(state, json.table_id);
       const stakes = json.seats.reduce((sum, seat) => sum + Object.values(seat.bets).reduce((each, amount) => each + (amount || 0), 0), 0);
       line.textContent = `At stake: ${amountWithCode(stakes, currency)} in bets · house net ${inCurrency(currency, () => signed(json.house_net))} ${currency.code}`;
     })
@@ -61,7 +61,7 @@ function roundMoney(exception) {
   return line;
 }
 
-function requestCard(exception, decided) {
+function requestCard(state, exception, decided) {
   const kind = exception.kind === EXCEPTION_KIND.VOID ? "Void" : "Correction";
   return el(
     "article",
@@ -71,42 +71,42 @@ function requestCard(exception, decided) {
       {},
       `${kind} of `,
       el("button", { type: "button", className: "link", onclick: () => go("round", exception.round) }, `round #${exception.round}`),
-      ` at ${tableName(exception.table_id)} `,
+      ` at ${tableName(state, exception.table_id)} `,
       statusBadge(exception.state),
     ),
     el("p", {}, "Reason: ", el("strong", { className: "reason" }, exception.reason)),
     el("p", {}, "Requested by ", byAt(exception.requested_by, exception.requested_at)),
-    decided ? null : roundMoney(exception),
+    decided ? null : roundMoney(state, exception),
     exception.decided_by
       ? el("p", { className: "decision" }, `${exception.state === DECISION_STATE.APPROVED ? "Approved" : "Rejected"} by `, byAt(exception.decided_by, exception.decided_at), exception.note ? ` — note: ${exception.note}` : "")
       : null,
-    exception.kind === EXCEPTION_KIND.CORRECTION && !decided ? changeList(exception.changes, `changes-${exception.id}`) : null,
-    decided ? null : decisionControls(exception, () => showApprovals()),
+    exception.kind === EXCEPTION_KIND.CORRECTION && !decided ? changeList(state, exception.changes, `changes-${exception.id}`) : null,
+    decided ? null : decisionControls(state, exception, () => showApprovals(state)),
   );
 }
 
-function scope() {
-  return pit.tableId === null ? {} : { table: pit.tableId };
+function scope(state) {
+  return state.tableId === null ? {} : { table: state.tableId };
 }
 
-export async function showApprovals() {
+export async function showApprovals(state) {
   clearErrors($("#view-approvals"));
   const current = newTurn("approvals");
   try {
     const [pending, recent] = await Promise.all([
-      call("GET", `/exceptions${query({ state: "pending", ...scope() })}`),
-      call("GET", `/exceptions${query({ limit: 20, ...scope() })}`),
+      call("GET", `/exceptions${query({ state: "pending", ...scope(state) })}`),
+      call("GET", `/exceptions${query({ limit: 20, ...scope(state) })}`),
     ]);
     if (!current()) return;
     $("#approvals-list").replaceChildren(
       pending.json.length
-        ? el("div", { className: "requests" }, pending.json.map((each) => requestCard(each, false)))
+        ? el("div", { className: "requests" }, pending.json.map((each) => requestCard(state, each, false)))
         : el("p", { className: "notice" }, "Nothing is waiting for a decision."),
     );
     const decided = recent.json.filter((each) => each.state !== DECISION_STATE.PENDING);
     $("#decisions-list").replaceChildren(
       decided.length
-        ? el("div", { className: "requests decided" }, decided.map((each) => requestCard(each, true)))
+        ? el("div", { className: "requests decided" }, decided.map((each) => requestCard(state, each, true)))
         : el("p", { className: "muted" }, "None yet."),
     );
     showCount(pending.json.length);
@@ -123,17 +123,20 @@ function showCount(count) {
 }
 
 /** How many requests wait (on the Approvals button, whatever screen is shown). */
-export async function countPending(headers = {}) {
+export async function countPending(state, headers = {}) {
   const current = newTurn("count");
   try {
-    const { json } = await call("GET", `/exceptions${query({ state: "pending", ...scope() })}`, undefined, headers);
+    const { json } = await call("GET", `/exceptions${query({ state: "pending", ...scope(state) })}`, undefined, headers);
     if (current()) showCount(json.length);
   } catch {
     // Only a count: the screens show their own errors.
   }
 }
 
-$("#approvals-refresh").addEventListener("click", () => {
-  notify("");
-  showApprovals();
-});
+/** Refresh: the requests asked again for ``state``'s table (or the floor). */
+export function installApprovals(state) {
+  $("#approvals-refresh").addEventListener("click", () => {
+    notify("");
+    showApprovals(state);
+  });
+}

@@ -66,7 +66,7 @@ function waiting(win) {
   );
 }
 
-export function expectedSection(report) {
+export function expectedSection(state, report) {
   const win = report.expected_win;
   const z = win.band_z;
   const headers = ["Bet", "Expected win", `Band (± ${z} × bound)`, "Hands-dealt spread", "Par-sheet spread", "Narrower"];
@@ -74,7 +74,7 @@ export function expectedSection(report) {
     el("h3", {}, "Expected win from the hands dealt"),
     el("p", { className: "muted", id: "expected-method" }, win.band_method),
     waiting(win),
-    grid(headers, bets().map((bet) => betRow(bet, win.bets[bet.key], z)), { id: "report-expected" }),
+    grid(headers, bets(state).map((bet) => betRow(bet, win.bets[bet.key], z)), { id: "report-expected" }),
     el("h4", {}, "What the players' own settings cost them (Main Bet)"),
     costGrid("Dealer", win.dealers, "costDealer", "report-setting-cost-dealers"),
     costGrid("Table", win.tables, "costTable", "report-setting-cost-tables"),

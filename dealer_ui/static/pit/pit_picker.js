@@ -5,33 +5,33 @@
 import { call } from "../shared/api.js";
 import { $, clearErrors, el } from "../shared/dom.js";
 import { useCurrency } from "../shared/money.js";
-import { floorCurrency, pit } from "./pit_common.js";
+import { floorCurrency } from "./pit_common.js";
 import { TABLE_STATUS } from "../shared/vocabulary.js";
 
 const TABLE = "breakpoker.pit.table";
 export const ALL = "all";
 
 /** The currency of the chosen table, or of the floor when its tables share one (null: they do not). */
-export function chosenCurrency() {
-  const table = pit.tables.find((each) => each.id === pit.tableId);
-  return table?.currency ?? floorCurrency();
+export function chosenCurrency(state) {
+  const table = state.tables.find((each) => each.id === state.tableId);
+  return table?.currency ?? floorCurrency(state);
 }
 
-export function pickTable(value) {
-  pit.tableId = value === ALL ? null : Number(value);
+export function pickTable(state, value) {
+  state.tableId = value === ALL ? null : Number(value);
   sessionStorage.setItem(TABLE, value);
-  const table = pit.tables.find((each) => each.id === pit.tableId);
+  const table = state.tables.find((each) => each.id === state.tableId);
   // The amounts on every screen are the chosen table's; the floor's, when
   // its tables share one currency (a floor report of several says each).
-  useCurrency(chosenCurrency());
+  useCurrency(chosenCurrency(state));
   $("#table-name").textContent = table ? `· ${table.name}` : "· all tables";
   clearErrors($(".pit-bar"));
 }
 
 /** Every table and its status into the picker, the chosen one kept. */
-export async function loadTables() {
+export async function loadTables(state) {
   const { json } = await call("GET", "/tables");
-  pit.tables = json;
+  state.tables = json;
   const picker = $("#table-pick");
   picker.replaceChildren(
     el("option", { value: ALL }, "All tables (floor)"),
@@ -42,5 +42,5 @@ export async function loadTables() {
   const saved = sessionStorage.getItem(TABLE);
   const first = json.find((table) => table.status === TABLE_STATUS.OPEN) || json[0];
   picker.value = [...picker.options].some((option) => option.value === saved) ? saved : String(first?.id ?? ALL);
-  pickTable(picker.value);
+  pickTable(state, picker.value);
 }

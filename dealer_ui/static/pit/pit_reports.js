@@ -8,7 +8,7 @@ import { $, clearErrors, el, grid, when } from "../shared/dom.js";
 import { confidenceText, holdChart } from "./hold_chart.js";
 import { expectedSection } from "./pit_expected.js";
 import { inCurrency } from "../shared/money.js";
-import { bets, byAt, canNote, draw, money, net, notify, percent, pit, shiftOptions, showApiError, tableName } from "./pit_common.js";
+import { bets, byAt, canNote, draw, money, net, notify, percent, shiftOptions, showApiError, tableName } from "./pit_common.js";
 
 function asked() {
   const period = $("#report-period").value;
@@ -90,11 +90,11 @@ function counts(report) {
   );
 }
 
-function plainly(report) {
+function plainly(state, report) {
   const lag = report.pending_rounds
     ? el("p", { className: "warning", id: "report-lag" }, `Not counted yet: ${report.pending_rounds} round${report.pending_rounds === 1 ? "" : "s"} of this period — ${report.lag}. Show the report again shortly.`)
     : el("p", { className: "muted", id: "report-lag" }, "Every round of the period is counted.");
-  const versions = report.theoretical_pending_versions.map((each) => `${tableName(each.table_id)} rules version ${each.version}`).join(", ");
+  const versions = report.theoretical_pending_versions.map((each) => `${tableName(state, each.table_id)} rules version ${each.version}`).join(", ");
   const theory = report.theoretical_pending
     ? el("p", { className: "warning", id: "report-theory" }, `Theoretical figures are not ready: the par sheet of ${versions} is still being computed, so theoretical hold, bands and flags are blank.`)
     : null;
@@ -154,9 +154,9 @@ function chipsSection(report) {
   ];
 }
 
-function noteForms(report, redraw) {
-  const flagged = bets().filter((bet) => report.bets[bet.key].variance_flag);
-  if (!flagged.length || !canNote()) return null;
+function noteForms(state, report, redraw) {
+  const flagged = bets(state).filter((bet) => report.bets[bet.key].variance_flag);
+  if (!flagged.length || !canNote(state)) return null;
   return el(
     "div",
     { className: "note-forms" },
@@ -215,31 +215,31 @@ function scopeText(report) {
 
 /** The report in its currency; a floor of several currencies a part a
  * currency, each with its own totals (amounts of two are never added). */
-function render(report, redraw) {
-  if (report.currency || !report.by_currency.length) return inCurrency(report.currency, () => renderOne(report, redraw));
+function render(state, report, redraw) {
+  if (report.currency || !report.by_currency.length) return inCurrency(report.currency, () => renderOne(state, report, redraw));
   return [
     el("h3", { id: "report-heading" }, scopeText(report)),
     el("p", { className: "muted", id: "report-currencies" }, `The tables are in ${report.by_currency.length} currencies (${report.by_currency.map((part) => part.currency.code).join(", ")}): each has its own totals below, never added together.`),
     counts(report),
     ...report.by_currency.map((part) =>
-      el("section", { className: "currency-part", dataset: { currency: part.currency.code } }, el("h3", {}, `In ${part.currency.code}`), ...inCurrency(part.currency, () => renderOne(part.report, redraw, false))),
+      el("section", { className: "currency-part", dataset: { currency: part.currency.code } }, el("h3", {}, `In ${part.currency.code}`), ...inCurrency(part.currency, () => renderOne(state, part.report, redraw, false))),
     ),
   ];
 }
 
-function renderOne(report, redraw, heading = true) {
+function renderOne(state, report, redraw, heading = true) {
   const headers = ["Bet", "Bets", "Handle", "Win", "Hold", "Theoretical hold", "Theoretical win", `${confidenceText(report.confidence)} band (hold, win)`, "Variance", "Latest note"];
   return [
     heading ? el("h3", { id: "report-heading" }, scopeText(report)) : null,
     el("p", { className: "muted" }, `${report.day_chosen} · generated ${when(report.generated_at)} · win is the house's, + when the house is ahead${report.currency ? ` · amounts in ${report.currency.code}` : ""}`),
-    ...plainly(report),
-    grid(headers, [...bets().map((bet) => betRow(bet, report.bets[bet.key])), totalsRow(report.totals)], { id: "report-bets" }),
+    ...plainly(state, report),
+    grid(headers, [...bets(state).map((bet) => betRow(bet, report.bets[bet.key])), totalsRow(report.totals)], { id: "report-bets" }),
     counts(report),
     ...chipsSection(report),
-    ...expectedSection(report),
+    ...expectedSection(state, report),
     el("h3", {}, "Hold chart"),
-    holdChart(report, "hold-chart"),
-    noteForms(report, redraw),
+    holdChart(state, report, "hold-chart"),
+    noteForms(state, report, redraw),
     el("h3", {}, "Dealers"),
     report.dealers.length
       ? grid(["Dealer", "Rounds", "Seats", "Fouls", "Handle", "Win", "Main hold", "Voids", "Corrections"], report.dealers.map(dealerRow), { id: "report-dealers" })
@@ -247,23 +247,26 @@ function renderOne(report, redraw, heading = true) {
   ].filter(Boolean);
 }
 
-export async function showReports() {
+export async function showReports(state) {
   const view = $("#view-reports");
   clearErrors(view);
-  shiftOptions($("#report-shift"), "Choose a shift");
+  shiftOptions(state, $("#report-shift"), "Choose a shift");
   $("#report-shift").disabled = $("#report-period").value !== "shift";
-  $("#report-scope").textContent = pit.tableId === null ? "· the floor (all tables)" : `· ${tableName(pit.tableId)}`;
+  $("#report-scope").textContent = state.tableId === null ? "· the floor (all tables)" : `· ${tableName(state, state.tableId)}`;
   const out = $("#report-out");
-  const path = pit.tableId === null ? "/reports/floor" : `/reports/tables/${pit.tableId}`;
+  const path = state.tableId === null ? "/reports/floor" : `/reports/tables/${state.tableId}`;
   const params = query(asked());
-  draw("reports", out, async () => (await call("GET", `${path}${params}`)).json, (json) => render(json, showReports), "report");
+  draw("reports", out, async () => (await call("GET", `${path}${params}`)).json, (json) => render(state, json, () => showReports(state)), "report");
 }
 
-$("#report-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  notify("");
-  showReports();
-});
-$("#report-period").addEventListener("change", () => {
-  $("#report-shift").disabled = $("#report-period").value !== "shift";
-});
+/** The report's form: asked again for ``state``'s table (or the floor). */
+export function installReports(state) {
+  $("#report-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    notify("");
+    showReports(state);
+  });
+  $("#report-period").addEventListener("change", () => {
+    $("#report-shift").disabled = $("#report-period").value !== "shift";
+  });
+}

@@ -27,8 +27,8 @@ import {
 import { handValues } from "./pit_values.js";
 import { DECISION_STATE, EXCEPTION_KIND, ROUND_STATUS } from "../shared/vocabulary.js";
 
-function seatNet(seat) {
-  return bets().reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
+function seatNet(state, seat) {
+  return bets(state).reduce((sum, bet) => sum + (seat[bet.key] ? seat[bet.key].net : 0), 0);
 }
 
 function betCell(seat, bet) {
@@ -44,7 +44,7 @@ function betCell(seat, bet) {
   );
 }
 
-function seatRow(seat) {
+function seatRow(state, seat) {
   const foul = seat.fouled ? el("span", { className: "badge flag" }, "FOUL") : null;
   return el(
     "tr",
@@ -59,8 +59,8 @@ function seatRow(seat) {
       foul ? el("div", {}, foul, " reset to the house way") : null,
       el("div", { className: "muted" }, `house way rule ${seat.house_way.rule}`),
     ),
-    ...bets().map((bet) => betCell(seat, bet)),
-    el("td", { className: "number net" }, net(seatNet(seat))),
+    ...bets(state).map((bet) => betCell(seat, bet)),
+    el("td", { className: "number net" }, net(seatNet(state, seat))),
   );
 }
 
@@ -81,12 +81,12 @@ function dealerBox(dealer) {
   );
 }
 
-function facts(round) {
+function facts(state, round) {
   const link = (text, id) => el("button", { type: "button", className: "link", onclick: () => go("round", id) }, text);
   return el(
     "p",
     { className: "facts" },
-    `${tableName(round.table_id)} · entered by `,
+    `${tableName(state, round.table_id)} · entered by `,
     byAt(round.entered_by, round.entered_at),
     ` · gaming day ${round.gaming_day}, shift ${round.shift} · rules version ${round.config_version}`,
     round.supersedes ? [" · corrects ", link(`#${round.supersedes}`, round.supersedes)] : null,
@@ -94,7 +94,7 @@ function facts(round) {
   );
 }
 
-function exceptionItem(summary, round, redraw) {
+function exceptionItem(state, summary, round, redraw) {
   const item = el(
     "li",
     { className: "exception", dataset: { exception: String(summary.id) } },
@@ -106,14 +106,14 @@ function exceptionItem(summary, round, redraw) {
   );
   if (summary.kind === EXCEPTION_KIND.CORRECTION) {
     call("GET", `/exceptions/${summary.id}`)
-      .then(({ json }) => item.append(changeList(json.changes, `changes-${summary.id}`)))
+      .then(({ json }) => item.append(changeList(state, json.changes, `changes-${summary.id}`)))
       .catch((error) => item.append(el("p", { className: "error" }, error.message)));
   }
-  if (summary.state === DECISION_STATE.PENDING) item.append(decisionControls({ ...summary, round: round.id }, redraw));
+  if (summary.state === DECISION_STATE.PENDING) item.append(decisionControls(state, { ...summary, round: round.id }, redraw));
   return item;
 }
 
-function voidForm(round, redraw) {
+function voidForm(state, round, redraw) {
   const reason = el("textarea", { id: "void-reason", rows: 2, maxLength: 500, dataset: { field: "void-reason" } });
   const form = el(
     "form",
@@ -132,7 +132,7 @@ function voidForm(round, redraw) {
       await call("POST", `/rounds/${round.id}/void`, { reason: reason.value });
       notify(`Void of round #${round.id} requested: a second pit boss must approve it.`);
       redraw();
-      countPending();
+      countPending(state);
     } catch (error) {
       showApiError(error, "void", "void-reason");
     }
@@ -140,8 +140,8 @@ function voidForm(round, redraw) {
   return form;
 }
 
-function actions(round, redraw) {
-  if (!canAct()) return el("p", { className: "muted" }, "Read only: a pit boss asks for voids and corrections.");
+function actions(state, round, redraw) {
+  if (!canAct(state)) return el("p", { className: "muted" }, "Read only: a pit boss asks for voids and corrections.");
   if (round.status !== ROUND_STATUS.SETTLED) return el("p", { className: "muted" }, `This record is ${round.status}: nothing more can be asked of it.`);
   if (round.exceptions.some((each) => each.state === DECISION_STATE.PENDING)) {
     return el("p", { className: "muted" }, "A request is open for this round: it must be decided before another is asked.");
@@ -150,37 +150,37 @@ function actions(round, redraw) {
   const open = el("button", { type: "button", className: "big", id: "open-correction" }, "Request correction…");
   open.addEventListener("click", () => {
     open.hidden = true;
-    box.replaceChildren(correctionForm(round, redraw));
+    box.replaceChildren(correctionForm(state, round, redraw));
     box.querySelector("input, textarea")?.focus();
   });
-  return el("div", { className: "actions" }, voidForm(round, redraw), el("div", {}, open, box));
+  return el("div", { className: "actions" }, voidForm(state, round, redraw), el("div", {}, open, box));
 }
 
-function detail(round, redraw) {
-  const headers = ["Seat", "Cards", "Entered", "Settled", ...bets().map((bet) => bet.name), "Player's net"];
+function detail(state, round, redraw) {
+  const headers = ["Seat", "Cards", "Entered", "Settled", ...bets(state).map((bet) => bet.name), "Player's net"];
   return [
     el("h2", { id: "round-title", tabIndex: -1 }, `Round #${round.id} `, statusBadge(round.status), el("span", { className: "muted" }, ` round id ${round.round_id} · revision ${round.revision}`)),
-    facts(round),
+    facts(state, round),
     deckFacts(round),
     dealerBox(round.dealer),
-    grid(headers, round.seats.map(seatRow), { id: "round-seats" }),
+    grid(headers, round.seats.map((seat) => seatRow(state, seat)), { id: "round-seats" }),
     el("p", { className: "house-net", id: "round-house-net" }, `House net ${net(round.house_net)}`, el("span", { className: "muted" }, " (the house's side: + when the house is ahead; seat nets are the players')")),
-    handValues(round),
+    handValues(state, round),
     el("h3", {}, "Voids and corrections"),
     round.exceptions.length
-      ? el("ul", { className: "exceptions", id: "round-exceptions" }, round.exceptions.map((each) => exceptionItem(each, round, redraw)))
+      ? el("ul", { className: "exceptions", id: "round-exceptions" }, round.exceptions.map((each) => exceptionItem(state, each, round, redraw)))
       : el("p", { className: "muted" }, "None."),
-    actions(round, redraw),
+    actions(state, round, redraw),
   ];
 }
 
-export async function showRound(id) {
+export async function showRound(state, id) {
   const out = $("#round-detail");
   clearErrors($("#view-round"));
-  const redraw = () => showRound(id);
+  const redraw = () => showRound(state, id);
   await draw("round", out, async () => (await call("GET", `/rounds/${id}`)).json, (round) => {
-    useCurrency(currencyOf(round.table_id)); // its amounts, and the correction typed, in its table's currency
-    return detail(round, redraw);
+    useCurrency(currencyOf(state, round.table_id)); // its amounts, and the correction typed, in its table's currency
+    return detail(state, round, redraw);
   }, "round");
   if (!out.contains(document.activeElement)) $("#round-title")?.focus(); // keyboard users start at the round
 }

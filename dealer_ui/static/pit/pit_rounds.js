@@ -2,7 +2,7 @@
 import { call, links, query } from "../shared/api.js";
 import { $, clearErrors, el, grid, when } from "../shared/dom.js";
 import { inCurrency } from "../shared/money.js";
-import { cardsText, currencyOf, draw, go, net, pit, shiftOptions, statusBadge, tableName } from "./pit_common.js";
+import { cardsText, currencyOf, draw, go, net, shiftOptions, statusBadge, tableName } from "./pit_common.js";
 import { deckMark } from "./pit_deck.js";
 
 // One table's list follows the API's Link header (keyset cursors: a round
@@ -38,17 +38,17 @@ async function tablePage(tableId, perPage) {
 /** Every table's rounds together, newest first: the API lists a table at a
  * time, so page ``page`` takes each table's newest ``page`` pages and merges
  * them by record id (ids rise as rounds are stored, the API's own order). */
-async function floorNewestFirst(page, perPage) {
+async function floorNewestFirst(state, page, perPage) {
   if (page * perPage > MOST_A_PAGE) {
     throw new Error(`All tables together go back ${MOST_A_PAGE} rounds a table: choose a table, or narrow the gaming days.`);
   }
-  const answers = await Promise.all(pit.tables.map((table) => call("GET", firstPage(table.id, page * perPage))));
+  const answers = await Promise.all(state.tables.map((table) => call("GET", firstPage(table.id, page * perPage))));
   const items = answers.flatMap((answer) => answer.json.items).sort((a, b) => b.id - a.id);
   const total = answers.reduce((sum, answer) => sum + answer.json.total, 0);
   return { total, items: items.slice((page - 1) * perPage, page * perPage), links: null };
 }
 
-function roundRow(round) {
+function roundRow(state, round) {
   const seats = round.seats.map((seat) => seat.seat).join(", ");
   return el(
     "tr",
@@ -59,18 +59,18 @@ function roundRow(round) {
       el("button", { type: "button", className: "row-open", onclick: () => openRound(round.id), "aria-label": `Open round ${round.id}` }, `#${round.id}`),
       el("span", { className: "muted" }, String(round.round_id)),
     ),
-    pit.tableId === null ? el("td", { className: "table" }, tableName(round.table_id)) : null,
+    state.tableId === null ? el("td", { className: "table" }, tableName(state, round.table_id)) : null,
     el("td", {}, when(round.entered_at)),
     el("td", {}, `${round.gaming_day} · shift ${round.shift}`),
     el("td", {}, round.entered_by),
     el("td", {}, seats),
-    el("td", { className: "number net" }, inCurrency(currencyOf(round.table_id), () => net(round.house_net))),
+    el("td", { className: "number net" }, inCurrency(currencyOf(state, round.table_id), () => net(round.house_net))),
     el("td", {}, statusBadge(round.status), deckMark(round), round.revision ? el("div", { className: "muted" }, `revision ${round.revision}`) : null),
   );
 }
 
-function headers() {
-  const table = pit.tableId === null ? ["Table"] : [];
+function headers(state) {
+  const table = state.tableId === null ? ["Table"] : [];
   return ["Round", ...table, "Entered", "Gaming day", "Dealer", "Seats", "House net", "Status"];
 }
 
@@ -86,25 +86,25 @@ function position(total, items, perPage) {
   return { newest: list.before + 1, page: Math.max(1, Math.ceil((list.before + items.length) / perPage)), pages };
 }
 
-export async function showRounds() {
+export async function showRounds(state) {
   const view = $("#view-rounds");
   clearErrors(view);
-  shiftOptions($("#rounds-shift"), "Any shift");
+  shiftOptions(state, $("#rounds-shift"), "Any shift");
   const out = $("#rounds-list");
   const pager = $("#rounds-pager");
-  if (list.tableId !== pit.tableId) Object.assign(list, { page: 1, tableId: pit.tableId, target: null, before: 0 });
+  if (list.tableId !== state.tableId) Object.assign(list, { page: 1, tableId: state.tableId, target: null, before: 0 });
   const perPage = Number($("#rounds-per-page").value);
-  const load = () => (pit.tableId === null ? floorNewestFirst(list.page, perPage) : tablePage(pit.tableId, perPage));
+  const load = () => (state.tableId === null ? floorNewestFirst(state, list.page, perPage) : tablePage(state.tableId, perPage));
   await draw("rounds", out, load, ({ total, items, links: found }) => {
     list.links = found;
     if (found === null && list.page > Math.max(1, Math.ceil(total / perPage))) {
       list.page = Math.max(1, Math.ceil(total / perPage)); // fewer rounds than when the page was chosen
-      showRounds();
+      showRounds(state);
       return [];
     }
     if (found !== null && !items.length && found.last && list.target) {
       list.target = found.last; // past the oldest (rounds gone from the filter): the oldest page
-      showRounds();
+      showRounds(state);
       return [];
     }
     list.shown = items.length;
@@ -118,7 +118,7 @@ export async function showRounds() {
       else button.disabled = back ? !found.prev : !found.next;
     }
     return items.length
-      ? grid(headers(), items.map(roundRow), { id: "rounds-table" })
+      ? grid(headers(state), items.map((round) => roundRow(state, round)), { id: "rounds-table" })
       : el("p", { className: "notice" }, "No round matches these filters.");
   }, "rounds");
   pager.hidden = out.childElementCount === 0; // the list failed: its error says why
@@ -126,7 +126,7 @@ export async function showRounds() {
   list.opened = null;
 }
 
-function turnPage(how) {
+function turnPage(state, how) {
   if (list.links === null) {
     list.page = { newest: 1, newer: list.page - 1, older: list.page + 1, oldest: list.pages }[how];
   } else {
@@ -136,7 +136,7 @@ function turnPage(how) {
     if (how === "newer") list.before = Math.max(0, list.before - perPage);
     list.target = list.links[relation] || null;
   }
-  showRounds();
+  showRounds(state);
 }
 
 // ---- game recall -----------------------------------------------------------------
@@ -168,11 +168,11 @@ function recallRow(game) {
   );
 }
 
-export async function showRecall() {
+export async function showRecall(state) {
   const view = $("#view-recall");
   clearErrors(view);
   const out = $("#recall-list");
-  if (pit.tableId === null) {
+  if (state.tableId === null) {
     out.replaceChildren(el("p", { className: "notice" }, "Choose a table above to recall its games."));
     return;
   }
@@ -181,28 +181,31 @@ export async function showRecall() {
     json.games.length
       ? grid(["Game", "Entered", "Dealer's hand", "Seats", "House net", "Status"], json.games.map(recallRow), { id: "recall-table", className: "grid compact" })
       : el("p", { className: "notice" }, "No game at this table yet.");
-  draw("recall", out, async () => (await call("GET", `/tables/${pit.tableId}/recall${query({ last })}`)).json, games, "recall");
+  draw("recall", out, async () => (await call("GET", `/tables/${state.tableId}/recall${query({ last })}`)).json, games, "recall");
 }
 
-function fromTheNewest() {
+function fromTheNewest(state) {
   Object.assign(list, { page: 1, target: null, before: 0 });
-  showRounds();
+  showRounds(state);
 }
 
-$("#round-filters").addEventListener("submit", (event) => {
-  event.preventDefault();
-  fromTheNewest();
-});
-$("#rounds-clear").addEventListener("click", () => {
-  $("#rounds-from").value = "";
-  $("#rounds-to").value = "";
-  $("#rounds-shift").value = "";
-  fromTheNewest();
-});
-for (const button of document.querySelectorAll("#rounds-pager [data-page]")) {
-  button.addEventListener("click", () => turnPage(button.dataset.page));
+/** The round list's filters and pager, and recall's form: each draws for ``state``'s table. */
+export function installRounds(state) {
+  $("#round-filters").addEventListener("submit", (event) => {
+    event.preventDefault();
+    fromTheNewest(state);
+  });
+  $("#rounds-clear").addEventListener("click", () => {
+    $("#rounds-from").value = "";
+    $("#rounds-to").value = "";
+    $("#rounds-shift").value = "";
+    fromTheNewest(state);
+  });
+  for (const button of document.querySelectorAll("#rounds-pager [data-page]")) {
+    button.addEventListener("click", () => turnPage(state, button.dataset.page));
+  }
+  $("#recall-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    showRecall(state);
+  });
 }
-$("#recall-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  showRecall();
-});

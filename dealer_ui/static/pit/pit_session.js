@@ -52,7 +52,7 @@ function timeline(entries) {
   return grid(["Time", "What", "Record", "Amount", "By", "Detail"], rows, { id: "session-timeline" });
 }
 
-function noteForm(session) {
+function noteForm(state, session) {
   const note = el("textarea", { id: "session-note", rows: 3, maxLength: 2000, dataset: { field: "session-note" } });
   const form = el("form", { id: "session-note-form", className: "act-form", noValidate: true },
     el("label", { htmlFor: "session-note" }, "Investigation note"),
@@ -66,7 +66,7 @@ function noteForm(session) {
     try {
       const { json } = await call("POST", `/sessions/${session.id}/notes`, { note: note.value });
       notify(`Note added to ${json.table} session #${json.number}.`);
-      render(json);
+      render(state, json);
     } catch (error) {
       showApiError(error, "session", "session");
     }
@@ -74,7 +74,7 @@ function noteForm(session) {
   return form;
 }
 
-function render(session) {
+function render(state, session) {
   const { check } = session;
   const parts = [
     el("h2", { id: "session-title", tabIndex: -1 }, `${session.table} · session #${session.number} `, checkBadge(check)),
@@ -84,19 +84,19 @@ function render(session) {
     check.note ? el("p", { className: "note", id: "session-current-note" }, "Note: ", el("q", {}, check.note), ` — ${check.note_by}`) : null,
     el("h3", {}, "In time order"),
     timeline(session.timeline),
-    canAct() ? noteForm(session) : null,
+    canAct(state) ? noteForm(state, session) : null,
   ];
   $("#session-out").replaceChildren(...parts.filter(Boolean));
 }
 
-export async function showSession(id) {
+export async function showSession(state, id) {
   clearErrors($("#view-session"));
   const current = newTurn("session");
   try {
     const { json } = await call("GET", `/sessions/${id}`);
     if (!current()) return;
-    useCurrency(currencyOf(json.table_id)); // the session's amounts, and a note's, in its table's currency
-    render(json);
+    useCurrency(currencyOf(state, json.table_id)); // the session's amounts, and a note's, in its table's currency
+    render(state, json);
   } catch (error) {
     if (current()) showApiError(error, "session", "session");
   }

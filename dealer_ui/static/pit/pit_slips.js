@@ -7,14 +7,14 @@ import { call, query } from "../shared/api.js";
 import { $, clearErrors, el, showError, when } from "../shared/dom.js";
 import { reasonProblem } from "../shared/field_errors.js";
 import { CHIPS, countFields, linesText, readCount, readSignature, showFormError, signatureFields } from "../shared/count_fields.js";
-import { canAct, money, newTurn, notify, pit } from "./pit_common.js";
+import { canAct, money, newTurn, notify } from "./pit_common.js";
 import { kindText, showPrintable, stateBadge } from "../shared/slip_view.js";
 import { SLIP_KIND, SLIP_STATE } from "../shared/vocabulary.js";
 
 let session = null; // the open session whose slips are shown
 const cards = new Map(); // slip number -> {version, node}: the cards on screen
 
-function requestForm() {
+function requestForm(state) {
   const kind = (value, label) =>
     el("label", { className: "choice" }, el("input", { type: "radio", name: "slip-kind", value, checked: value === SLIP_KIND.FILL }), label);
   const form = el("form", { id: "slip-form", className: "acct-form", noValidate: true },
@@ -34,7 +34,7 @@ function requestForm() {
     try {
       const { json } = await call("POST", `/tables/${session.table_id}/slips`, body);
       notify(`${kindText(json)} No. ${json.number} requested: ${money(json.total)}. The cage issues it.`);
-      showSlips(session);
+      showSlips(state, session);
     } catch (error) {
       showFormError(error, "slip");
     }
@@ -42,36 +42,36 @@ function requestForm() {
   return form;
 }
 
-async function sign(slip, step, prefix, body) {
+async function sign(state, slip, step, prefix, body) {
   clearErrors($(`[data-slip="${slip.number}"]`));
   try {
     await call("POST", `/slips/${slip.number}/${step}`, body);
     notify(`${kindText(slip)} No. ${slip.number} ${step === "receive" ? "received at the table" : "voided"}.`);
-    showSlips(session);
+    showSlips(state, session);
   } catch (error) {
     showFormError(error, prefix);
   }
 }
 
-function receiveForm(slip) {
+function receiveForm(state, slip) {
   const prefix = `receive-${slip.number}`;
-  if (slip.requested_by === pit.user.name) {
+  if (slip.requested_by === state.user.name) {
     return el("p", { className: "muted" }, "You requested this slip: another pit boss receives it with the dealer.");
   }
   return el("div", { className: "act-form", dataset: { receive: String(slip.number) } },
     signatureFields(prefix, "Dealer"),
-    el("button", { type: "button", className: "big primary", onclick: () => sign(slip, "receive", prefix, { cosigner: readSignature(prefix) }) }, "Receive"),
+    el("button", { type: "button", className: "big primary", onclick: () => sign(state, slip, "receive", prefix, { cosigner: readSignature(prefix) }) }, "Receive"),
     el("p", { className: "error", dataset: { errorFor: prefix }, role: "alert" }),
   );
 }
 
-function voidForm(slip) {
+function voidForm(state, slip) {
   const prefix = `void-${slip.number}`;
   const reason = el("textarea", { id: `${prefix}-reason`, rows: 2, maxLength: 500, dataset: { field: `${prefix}-reason` } });
   const send = () => {
     const cosigner = readSignature(prefix); // the password off the screen, whatever follows
     const problem = reasonProblem(reason.value, "Reason for the void");
-    if (!problem) return sign(slip, "void", prefix, { reason: reason.value, cosigner });
+    if (!problem) return sign(state, slip, "void", prefix, { reason: reason.value, cosigner });
     clearErrors($(`[data-slip="${slip.number}"]`));
     showError(`${prefix}-reason`, problem);
   };
@@ -90,7 +90,7 @@ function signaturesText(slip) {
   return slip.signatures.map((s) => `${s.step} by ${s.signed_by}${s.cosigned_by ? ` and ${s.cosigned_by}` : ""} ${when(s.signed_at)}${s.reason ? ` (${s.reason})` : ""}`);
 }
 
-function slipCard(slip) {
+function slipCard(state, slip) {
   const waiting = slip.state === SLIP_STATE.REQUESTED || slip.state === SLIP_STATE.ISSUED;
   return el("article", { className: "slip request", dataset: { slip: String(slip.number) } },
     el("h4", {}, `${kindText(slip)} No. ${slip.number} · ${money(slip.total)} `, stateBadge(slip.state)),
@@ -98,29 +98,29 @@ function slipCard(slip) {
     el("p", { className: "muted" }, `requested by ${slip.requested_by} ${when(slip.requested_at)}`, ...signaturesText(slip).map((text) => [el("br"), text])),
     el("div", { className: "actions" },
       el("button", { type: "button", className: "big secondary", onclick: () => showPrintable(slip) }, "Printable view"),
-      canAct() && slip.state === SLIP_STATE.ISSUED ? receiveForm(slip) : null,
-      canAct() && slip.state === SLIP_STATE.REQUESTED ? el("p", { className: "muted" }, "Waiting for the cage to issue it.") : null,
-      canAct() && waiting ? voidForm(slip) : null,
+      canAct(state) && slip.state === SLIP_STATE.ISSUED ? receiveForm(state, slip) : null,
+      canAct(state) && slip.state === SLIP_STATE.REQUESTED ? el("p", { className: "muted" }, "Waiting for the cage to issue it.") : null,
+      canAct(state) && waiting ? voidForm(state, slip) : null,
     ),
   );
 }
 
 /** The request form and the slips of ``open`` (a session), the newest first. */
-export async function showSlips(open) {
+export async function showSlips(state, open) {
   session = open;
   const out = $("#slips-out");
   if (!out) return;
   cards.clear();
   out.replaceChildren(
-    ...[canAct() ? requestForm() : null, el("h3", {}, "This session's fills and credits"), el("div", { id: "slip-cards" })].filter(Boolean),
+    ...[canAct(state) ? requestForm(state) : null, el("h3", {}, "This session's fills and credits"), el("div", { id: "slip-cards" })].filter(Boolean),
   );
-  await refreshSlips();
+  await refreshSlips(state);
 }
 
 /** The session's slips read again (the cage issues them meanwhile): only
  * the cards whose slip changed are drawn anew, so what is typed elsewhere
  * on the screen (a request, a receiver's signature) stays. */
-export async function refreshSlips(headers = {}) {
+export async function refreshSlips(state, headers = {}) {
   const holder = $("#slip-cards");
   if (!holder || !session) return;
   const current = newTurn("slips");
@@ -133,7 +133,7 @@ export async function refreshSlips(headers = {}) {
       return;
     }
     const list = $("#slip-list", holder) || el("div", { className: "requests", id: "slip-list" });
-    const nodes = slips.map(cardOf);
+    const nodes = slips.map((slip) => cardOf(state, slip));
     if (nodes.length !== list.children.length || nodes.some((node, index) => list.children[index] !== node)) list.replaceChildren(...nodes);
     if (holder.firstElementChild !== list) holder.replaceChildren(list);
   } catch (error) {
@@ -142,11 +142,11 @@ export async function refreshSlips(headers = {}) {
 }
 
 /** The card drawn for ``slip`` before if its slip has not changed since, else a new one. */
-function cardOf(slip) {
+function cardOf(state, slip) {
   const version = `${slip.state}:${slip.signatures.length}`;
   const kept = cards.get(slip.number);
   if (kept?.version === version) return kept.node;
-  const node = slipCard(slip);
+  const node = slipCard(state, slip);
   cards.set(slip.number, { version, node });
   return node;
 }

@@ -7,7 +7,7 @@ import { call } from "../shared/api.js";
 import { $, clearErrors, el, grid, showError, when } from "../shared/dom.js";
 import { CHIPS, countFields, linesText, readCount, readSignature, showFormError, signatureFields } from "../shared/count_fields.js";
 import { formatAmount, signed, typedAmount } from "../shared/money.js";
-import { canAct, money, newTurn, notify, pit, tableName } from "./pit_common.js";
+import { canAct, money, newTurn, notify, tableName } from "./pit_common.js";
 import { loadTables } from "./pit_picker.js";
 import { showSlips } from "./pit_slips.js";
 import { ERROR } from "../shared/vocabulary.js";
@@ -55,7 +55,7 @@ function differences(lines, closer) {
   ];
 }
 
-function openForm(last) {
+function openForm(state, last) {
   const differs = el("div", { id: "open-differs", hidden: true });
   const explanation = el("div", { className: "field wide", id: "open-explain", hidden: true },
     el("label", { htmlFor: "open-explanation" }, "Explanation of the difference"),
@@ -80,9 +80,9 @@ function openForm(last) {
     const body = { lines, cosigner };
     if (!explanation.hidden && $("#open-explanation").value.trim()) body.explanation = $("#open-explanation").value.trim();
     try {
-      const { json } = await call("POST", `/tables/${pit.tableId}/sessions`, body);
-      notify(`${tableName(json.table_id)} is open: session #${json.number}, opener ${money(json.opener.total)}.`);
-      changed();
+      const { json } = await call("POST", `/tables/${state.tableId}/sessions`, body);
+      notify(`${tableName(state, json.table_id)} is open: session #${json.number}, opener ${money(json.opener.total)}.`);
+      changed(state);
     } catch (error) {
       if (error.code !== ERROR.OPENER_DIFFERS || !last?.closer) return showFormError(error, "open");
       differs.replaceChildren(...differences(lines, last.closer));
@@ -95,16 +95,16 @@ function openForm(last) {
 }
 
 /** The table's status changed: the picker says it, and the screen shows it. */
-async function changed() {
-  showTables();
+async function changed(state) {
+  showTables(state);
   try {
-    await loadTables();
+    await loadTables(state);
   } catch (error) {
     showFormError(error, "tables");
   }
 }
 
-function closeForm(open) {
+function closeForm(state, open) {
   const form = el("form", { id: "close-form", className: "acct-form", noValidate: true },
     el("h3", {}, "Close the table: the tray counted (the closer)"),
     countFields("close", CHIPS, "chips", "The tray: how many chips of each denomination"),
@@ -119,9 +119,9 @@ function closeForm(open) {
     const cosigner = readSignature("close");
     if (!lines) return;
     try {
-      const { json } = await call("POST", `/tables/${pit.tableId}/sessions/close`, { lines, cosigner });
-      notify(`${tableName(json.table_id)} is closed: session #${open.number}, closer ${money(json.closer.total)}. Its drop box goes to the count room.`);
-      changed();
+      const { json } = await call("POST", `/tables/${state.tableId}/sessions/close`, { lines, cosigner });
+      notify(`${tableName(state, json.table_id)} is closed: session #${open.number}, closer ${money(json.closer.total)}. Its drop box goes to the count room.`);
+      changed(state);
     } catch (error) {
       showFormError(error, "close");
     }
@@ -130,8 +130,8 @@ function closeForm(open) {
 }
 
 /** The close form, hidden behind a button until the pit boss asks for it. */
-function closing(open) {
-  const form = closeForm(open);
+function closing(state, open) {
+  const form = closeForm(state, open);
   form.hidden = true;
   const ask = el("button", { type: "button", className: "big secondary", id: "show-close" }, "Close the table…");
   ask.addEventListener("click", () => {
@@ -143,25 +143,25 @@ function closing(open) {
 }
 
 /** The Tables screen: the chosen table's session, and what can be done with it. */
-export async function showTables() {
+export async function showTables(state) {
   clearErrors($("#view-tables"));
   const out = $("#tables-out");
   const current = newTurn("tables");
-  if (pit.tableId === null) {
+  if (state.tableId === null) {
     out.replaceChildren(el("p", { className: "notice" }, "Pick a table above to open or close it, or to request a fill or a credit."));
     return;
   }
   try {
-    const { json } = await call("GET", `/tables/${pit.tableId}/sessions`);
+    const { json } = await call("GET", `/tables/${state.tableId}/sessions`);
     if (!current()) return;
     const open = json.find((each) => each.closed_at === null);
     const last = json.find((each) => each.closer);
     // An open table's everyday work (fills and credits) comes first; closing
     // it is done once a session, asked for by a button at the end.
     const slips = open ? el("div", { id: "slips-out" }) : null;
-    const form = canAct() ? (open ? closing(open) : openForm(last)) : null;
+    const form = canAct(state) ? (open ? closing(state, open) : openForm(state, last)) : null;
     out.replaceChildren(...[statusPart(open, last), slips, form].filter(Boolean));
-    if (open) showSlips(open);
+    if (open) showSlips(state, open);
   } catch (error) {
     if (current()) showFormError(error, "tables");
   }

@@ -24,15 +24,15 @@ function playedNote(seat, policy) {
 
 /** The bets valued with the cards alone (the API's bets that the answer
  * has a value of by their key: the bonus bets, not the Main Bet). */
-function bonusBets(seat) {
-  return bets().filter((bet) => seat[bet.key] !== undefined);
+function bonusBets(state, seat) {
+  return bets(state).filter((bet) => seat[bet.key] !== undefined);
 }
 
 function category(worth) {
   return worth.category_name ? el("div", { className: "muted" }, worth.category_name) : null;
 }
 
-function seatRow(seat, policy) {
+function seatRow(state, seat, policy) {
   const bestCards = seat.played_is_best
     ? el("div", { className: "muted" }, "the setting played")
     : el("div", { className: "best-cards" }, "low ", cardsText(seat.best.low), " · high ", cardsText(seat.best.high));
@@ -44,15 +44,15 @@ function seatRow(seat, policy) {
     valueCell("best-ev", seat.best, bestCards),
     valueCell("house-ev", seat.house_way),
     valueCell("cost-ev", seat.cost_against_best),
-    ...bonusBets(seat).map((bet) => valueCell(`bonus-ev bonus-${bet.key}`, seat[bet.key], category(seat[bet.key]))),
+    ...bonusBets(state, seat).map((bet) => valueCell(`bonus-ev bonus-${bet.key}`, seat[bet.key], category(seat[bet.key]))),
   );
 }
 
-function valuesTable(values) {
-  const bonus = values.seats.length ? bonusBets(values.seats[0]).map((bet) => bet.name) : [];
+function valuesTable(state, values) {
+  const bonus = values.seats.length ? bonusBets(state, values.seats[0]).map((bet) => bet.name) : [];
   const headers = ["Seat", "Setting played", "Best setting", "House way", "Cost against the best", ...bonus];
   return [
-    grid(headers, values.seats.map((seat) => seatRow(seat, values.foul_policy)), { id: "round-values-seats" }),
+    grid(headers, values.seats.map((seat) => seatRow(state, seat, values.foul_policy)), { id: "round-values-seats" }),
     el(
       "p",
       { className: "muted" },
@@ -71,12 +71,12 @@ function building(error, again) {
 }
 
 /** The section, filled when the API answers. */
-export function handValues(round) {
+export function handValues(state, round) {
   const body = el("div", { id: "round-values-body" }, el("p", { className: "muted" }, "Working out the expected values…"));
   const load = async () => {
     try {
       const { json } = await call("GET", `/rounds/${round.id}/hand-values`);
-      body.replaceChildren(...valuesTable(json));
+      body.replaceChildren(...valuesTable(state, json));
     } catch (error) {
       body.replaceChildren(error.status === 503 ? building(error, load) : el("p", { className: "error" }, error.message));
     }

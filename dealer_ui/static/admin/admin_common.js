@@ -3,8 +3,11 @@
 import { ApiError } from "../shared/api.js";
 import { el } from "../shared/dom.js";
 
-/** The admin signed in. */
-export const admin = { user: null };
+/** The admin's state: the admin signed in. Built once by admin.js and
+ * passed to the screens that read it (``state``). */
+export function createAdminState() {
+  return { user: null };
+}
 
 export { notify, showApiError } from "../shared/field_errors.js";
 

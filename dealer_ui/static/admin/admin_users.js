@@ -4,7 +4,7 @@
 // password reset whose temporary password is shown once.
 import { call } from "../shared/api.js";
 import { $, clearErrors, el, grid, when } from "../shared/dom.js";
-import { admin, notify, showApiError } from "./admin_common.js";
+import { notify, showApiError } from "./admin_common.js";
 import { ROLE } from "../shared/vocabulary.js";
 
 const ROLES = [
@@ -25,12 +25,12 @@ function roleText(role) {
   return ROLES.find(([value]) => value === role)?.[1] ?? role;
 }
 
-async function act(user, method, path, body, done) {
+async function act(state, user, method, path, body, done) {
   clearErrors($("#view-users"));
   try {
     const { json } = await call(method, path, body);
     notify(done(json));
-    await showUsers();
+    await showUsers(state);
     return json;
   } catch (error) {
     showApiError(error, `row-${user.id}`, `row-${user.id}`);
@@ -70,18 +70,18 @@ function hideTemporary() {
   box.hidden = true;
 }
 
-function actions(user) {
+function actions(state, user) {
   const cell = el("div", { className: "row-actions" });
   const role = el("select", { "aria-label": `Role of ${user.name}` }, roleOptions(user.role));
   const setRole = el("button", { type: "button", className: "secondary" }, "Set role");
   const roleSet = (json) => `${json.name} is now ${roleText(json.role)}.`;
-  setRole.addEventListener("click", () => act(user, "PUT", `/users/${user.id}/role`, { role: role.value }, roleSet));
-  const own = user.id === admin.user?.id || user.name === admin.user?.name;
+  setRole.addEventListener("click", () => act(state, user, "PUT", `/users/${user.id}/role`, { role: role.value }, roleSet));
+  const own = user.id === state.user?.id || user.name === state.user?.name;
   const verb = user.active ? "Deactivate" : "Reactivate";
   const toggle = el("button", { type: "button", className: user.active ? "danger" : "secondary" }, verb);
   toggle.addEventListener("click", () =>
     confirming(cell, `${verb} ${user.name}?`, `Yes, ${verb.toLowerCase()}`, () =>
-      act(user, "POST", `/users/${user.id}/${verb.toLowerCase()}`, undefined, (json) =>
+      act(state, user, "POST", `/users/${user.id}/${verb.toLowerCase()}`, undefined, (json) =>
         json.active ? `${json.name} is active again.` : `${json.name} is deactivated: their sign-ins are ended.`,
       ),
     ),
@@ -90,7 +90,7 @@ function actions(user) {
   reset.addEventListener("click", () =>
     confirming(cell, `Reset ${user.name}'s password?`, "Yes, reset", async () => {
       const done = (answer) => `${answer.user.name}'s password is reset.`;
-      const json = await act(user, "POST", `/users/${user.id}/password-reset`, undefined, done);
+      const json = await act(state, user, "POST", `/users/${user.id}/password-reset`, undefined, done);
       if (json) showTemporary(json.user, json.temporary_password);
     }),
   );
@@ -102,7 +102,7 @@ function accountText(user) {
   return user.active ? "active" : "deactivated";
 }
 
-function row(user) {
+function row(state, user) {
   return el(
     "tr",
     { dataset: { user: user.name } },
@@ -111,22 +111,22 @@ function row(user) {
     el("td", {}, el("span", { className: `badge ${user.active ? "done" : "void"}` }, accountText(user))),
     el("td", {}, user.must_change_password ? "yes" : "no"),
     el("td", {}, user.last_sign_in_at ? when(user.last_sign_in_at) : "never"),
-    el("td", {}, actions(user), el("span", { className: "error", dataset: { errorFor: `row-${user.id}` } })),
+    el("td", {}, actions(state, user), el("span", { className: "error", dataset: { errorFor: `row-${user.id}` } })),
   );
 }
 
 /** The Users screen: every user, by name. */
-export async function showUsers() {
+export async function showUsers(state) {
   try {
     const { json } = await call("GET", "/users");
     const headers = ["Name", "Role", "Account", "Must change password", "Last sign-in", ""];
-    $("#users-list").replaceChildren(grid(headers, json.map(row), { className: "grid users" }));
+    $("#users-list").replaceChildren(grid(headers, json.map((user) => row(state, user)), { className: "grid users" }));
   } catch (error) {
     showApiError(error, "users", "users");
   }
 }
 
-async function createUser(event) {
+async function createUser(state, event) {
   event.preventDefault();
   clearErrors($("#user-form"));
   clearErrors($("#view-users"));
@@ -139,11 +139,14 @@ async function createUser(event) {
     const { json } = await call("POST", "/users", body);
     $("#user-form").reset();
     notify(`${json.name} (${roleText(json.role)}) is created: they choose their own password when they first sign in.`);
-    await showUsers();
+    await showUsers(state);
   } catch (error) {
     showApiError(error, "user", "user");
   }
 }
 
 $("#user-role").replaceChildren(...roleOptions(ROLE.DEALER));
-$("#user-form").addEventListener("submit", createUser);
+/** The new user form, whose list is drawn with ``state`` (the admin signed in is marked "you"). */
+export function installUsers(state) {
+  $("#user-form").addEventListener("submit", (event) => createUser(state, event));
+}

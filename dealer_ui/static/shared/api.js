@@ -35,7 +35,7 @@ export function timeLimitText() {
 
 /** The headers of a request a page makes by itself (polling): it does not
  * keep the sign-in from going idle (the server's idle timeout). */
-export const BACKGROUND = { "Breakpoker-Background": "1" };
+export const BACKGROUND = Object.freeze({ "Breakpoker-Background": "1" });
 
 let token = null;
 let onSignedOut = () => {};

@@ -1,11 +1,11 @@
 // Card codes as the API reads them: rank 2-9 T J Q K A, suit s h d c; JK is the joker.
-export const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-export const SUITS = [
-  { code: "s", symbol: "♠", name: "spades" },
-  { code: "h", symbol: "♥", name: "hearts" },
-  { code: "d", symbol: "♦", name: "diamonds" },
-  { code: "c", symbol: "♣", name: "clubs" },
-];
+export const RANKS = Object.freeze(["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"]);
+export const SUITS = Object.freeze([
+  Object.freeze({ code: "s", symbol: "♠", name: "spades" }),
+  Object.freeze({ code: "h", symbol: "♥", name: "hearts" }),
+  Object.freeze({ code: "d", symbol: "♦", name: "diamonds" }),
+  Object.freeze({ code: "c", symbol: "♣", name: "clubs" }),
+]);
 export const JOKER = "JK";
 const RANK_NAMES = {
   A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",

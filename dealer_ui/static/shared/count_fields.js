@@ -11,8 +11,8 @@ import { formatAmount, typedAmount } from "./money.js";
 
 // The denominations the API counts (minor units): the casino's chips, and
 // the notes a drop box holds. Said once here for every page.
-export const CHIPS = [100, 500, 2500, 10000, 50000, 100000, 500000];
-export const NOTES = [100, 200, 500, 1000, 2000, 5000, 10000];
+export const CHIPS = Object.freeze([100, 500, 2500, 10000, 50000, 100000, 500000]);
+export const NOTES = Object.freeze([100, 200, 500, 1000, 2000, 5000, 10000]);
 
 const fieldId = (prefix, denomination) => `${prefix}-d${denomination}`;
 const target = (prefix, denomination) => `${prefix}-lines.${denomination}`;

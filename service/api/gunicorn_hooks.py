@@ -51,9 +51,9 @@ def write_json_error(sock: Any, status_int: int, reason: str, mesg: str) -> None
     """gunicorn.util.write_error's work, in the API's error shape."""
     # Imported here, in a worker that has the app loaded already: the
     # master, which reads this module, need not load the API to start.
-    from service.api.errors import error_body
-    from service.api.headers import NO_STORE, NOSNIFF
-    from service.api.problems import MEDIA_TYPE
+    from service.api.http.errors import error_body
+    from service.api.http.headers import NO_STORE, NOSNIFF
+    from service.api.http.problems import MEDIA_TYPE
 
     code = reason.lower().replace(" ", "_")
     body = json.dumps(error_body(status_int, code, mesg, GUNICORN_FIELDS.get(status_int))).encode()

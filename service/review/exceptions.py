@@ -10,7 +10,7 @@ and each seat's difference in money, so the exception report needs nothing
 else.
 
 Who may ask and decide (a pit boss) is checked in one place, the API's
-``@roles`` (:mod:`service.api.security`); what only these functions know
+``@roles`` (:mod:`service.api.http.security`); what only these functions know
 is checked here: the second pit boss is not the one who asked.
 """
 

@@ -1,7 +1,7 @@
 """Running a transaction again when a concurrent one won a race: a unique
 key taken, SQLite's single writer busy, a lock given up. Everything is
 rolled back and run again, and the retry sees the winner. The request
-path (``service.api.transactions``) and the jobs (``workers.jobs``) share
+path (``service.api.http.transactions``) and the jobs (``workers.jobs``) share
 this one helper and its budget."""
 
 from __future__ import annotations

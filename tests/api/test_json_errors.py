@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.api.blueprint import MAX_ID
+from service.api.http.blueprint import MAX_ID
 
 MEMBERS = {"type", "title", "status", "detail", "code", "field", "message"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from service.accounting.check import CheckStatus
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.slip_states import SlipKind, SlipState
-from service.api.accounting_record_schemas import DropCountSchema, SessionDetailSchema, SlipSchema
+from service.api.accounting.accounting_record_schemas import DropCountSchema, SessionDetailSchema, SlipSchema
 from tests.support.openapi import component, document, free_form_objects, undescribed
 
 SHAPES = ("SessionDetail", "Session", "Slip", "DropCount", "OpenIn", "CloseIn", "SlipIn", "DropIn")

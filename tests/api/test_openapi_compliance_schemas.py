@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from service.api.audit_schemas import AuditReportSchema, VerificationPageSchema, VerificationSchema
-from service.api.export_schemas import ExportPageSchema, ExportSchema, ManifestSchema
+from service.api.compliance.audit_schemas import AuditReportSchema, VerificationPageSchema, VerificationSchema
+from service.api.compliance.export_schemas import ExportPageSchema, ExportSchema, ManifestSchema
 from service.compliance.accounting_report import (
     RECORD_EDITED,
     AccountingReport,

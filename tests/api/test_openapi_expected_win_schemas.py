@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from service.api.expected_win_schemas import ExpectedWinSchema
+from service.api.reports.expected_win_schemas import ExpectedWinSchema
 from service.reports.expected_win import ExpectedWinJson
 from service.reports.periods import floor_scope, table_scope
 from service.reports.table_reports import report

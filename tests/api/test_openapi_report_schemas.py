@@ -17,8 +17,8 @@ import pytest
 from marshmallow import Schema, fields, validate
 from sqlalchemy import select
 
-from service.api.report_query_schemas import VarianceNoteSchema
-from service.api.report_schemas import DealerReportSchema, ReportSchema
+from service.api.reports.report_query_schemas import VarianceNoteSchema
+from service.api.reports.report_schemas import DealerReportSchema, ReportSchema
 from service.reports.periods import floor_scope, table_scope
 from service.reports.report_values import (
     BetLineJson,

@@ -8,10 +8,10 @@ import random
 
 from sqlalchemy import select
 
-from service.api.exception_routes import exception_json
-from service.api.exception_schemas import ChangesSchema, ExceptionSchema, RecallSchema
-from service.api.report_schemas import DealerReportSchema, ReportSchema
-from service.api.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
+from service.api.reports.report_schemas import DealerReportSchema, ReportSchema
+from service.api.review.exception_routes import exception_json
+from service.api.review.exception_schemas import ChangesSchema, ExceptionSchema, RecallSchema
+from service.api.rounds.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
 from service.engine.settlement import MainReason
 from service.rounds.preview import preview_round
 from service.rounds.recall import recall, recall_json

@@ -5,11 +5,11 @@ rules build."""
 
 from __future__ import annotations
 
-from service.api.showdown_schemas import (
+from service.api.poker_room.showdown_schemas import (
     ShowdownInSchema,
     ShowdownSchema,
 )
-from service.api.stud_schemas import (
+from service.api.poker_room.stud_schemas import (
     ActionCheckInSchema,
     ActionCheckSchema,
     BringInInSchema,

@@ -15,13 +15,13 @@ from service.analysis.cache import cached_par_sheet
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.par_sheet import EXACT_FIGURES
 from service.analysis.strategy_table import table_folder
-from service.api.config_schemas import ConfigPreviewSchema
-from service.api.health import HealthSchema
-from service.api.ops_routes import JobStatusSchema
-from service.api.schemas import TableSchema
-from service.api.session import db
-from service.api.sheet_schemas import HouseWaySchema, ParSheetSchema
-from service.api.table_routes import table_json
+from service.api.http.session import db
+from service.api.ops.health import HealthSchema
+from service.api.ops.ops_routes import JobStatusSchema
+from service.api.tables.config_schemas import ConfigPreviewSchema
+from service.api.tables.sheet_schemas import HouseWaySchema, ParSheetSchema
+from service.api.tables.table_routes import table_json
+from service.api.tables.table_schemas import TableSchema
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.qualifier import DEFAULT_QUALIFIER
 from service.engine.table_config import BetType, FoulPolicy, TableConfig

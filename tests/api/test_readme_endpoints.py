@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from service.accounts.roles import ROLES
-from service.api.security import ANY_ROLE
+from service.api.http.security import ANY_ROLE
 
 API_DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 METHODS = ("get", "post", "put", "patch", "delete")

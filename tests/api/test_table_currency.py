@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import DBAPIError
 
-from service.api.report_schemas import ReportSchema
+from service.api.reports.report_schemas import ReportSchema
 from service.store.models import AuditEvent
 from tests.support.app import sessions
 from tests.support.openapi import as_json

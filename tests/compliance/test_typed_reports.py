@@ -13,8 +13,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import func, select, update
 
-from service.api.audit_routes import VerificationJson, verification_json
-from service.api.export_routes import ExportJson, export_json
+from service.api.compliance.audit_routes import VerificationJson, verification_json
+from service.api.compliance.export_routes import ExportJson, export_json
 from service.audit.chain import CanonicalEvent, canonical, seal_batch, sealed_as_stored
 from service.compliance.audit_verify import AuditReportJson
 from service.compliance.chain_report import BrokenLinkJson, ChainReportJson, DifferenceJson

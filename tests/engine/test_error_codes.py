@@ -3,7 +3,7 @@ pages take, defined once, with its title."""
 
 from __future__ import annotations
 
-from service.api.problems import CODE, problem
+from service.api.http.problems import CODE, problem
 from service.engine.error_codes import ErrorCode, title_of
 
 #: the titles that are not a code's own words, as the API has always given them

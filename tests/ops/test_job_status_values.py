@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from service.api.ops_routes import JobStatusSchema
+from service.api.ops.ops_routes import JobStatusSchema
 from service.config.redis_server import connect
 from service.jobs.queues import QUEUES, QueueName
 from service.ops.job_status import _failed_job, job_status

@@ -40,12 +40,12 @@ def test_without_a_token_set_metrics_is_open(client):
 
 
 def test_a_failure_of_the_table_figures_leaves_the_rest_of_the_scrape(client, monkeypatch, caplog):
-    import service.api.ops_routes
+    import service.api.ops.ops_routes
 
     def broken(*_args):
         raise ValueError("an unreadable par sheet")
 
-    monkeypatch.setattr(service.api.ops_routes, "day_lines", broken)
+    monkeypatch.setattr(service.api.ops.ops_routes, "day_lines", broken)
     response = client.get("/metrics")
     assert response.status_code == 200  # not an outage for Prometheus
     assert b"breakpoker_outbox_backlog" in response.data

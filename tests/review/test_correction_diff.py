@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from service.api.exception_schemas import ChangesSchema
+from service.api.review.exception_schemas import ChangesSchema
 from service.engine.round_json import round_from_json
 from service.engine.settlement import settle_round
 from service.engine.table_config import DEFAULT_CONFIG

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-import service.api.transactions
+import service.api.http.transactions
 import workers.jobs
 from service.store.retry import ATTEMPTS, retry_lost_race
 
@@ -63,18 +63,18 @@ class Session:
 
 def test_a_request_that_lost_a_race_is_rolled_back_and_run_again(monkeypatch):
     session = Session()
-    monkeypatch.setattr(service.api.transactions, "db", lambda: session)
+    monkeypatch.setattr(service.api.http.transactions, "db", lambda: session)
     once, _ = losing(2, TAKEN)
-    assert service.api.transactions.committed(once) == 3
+    assert service.api.http.transactions.committed(once) == 3
     assert session.done == ["rollback", "rollback", "commit"]
 
 
 def test_a_request_losing_every_race_gets_the_error_after_the_same_budget(monkeypatch):
     session = Session()
-    monkeypatch.setattr(service.api.transactions, "db", lambda: session)
+    monkeypatch.setattr(service.api.http.transactions, "db", lambda: session)
     once, _ = losing(ATTEMPTS, LOCKED)
     with pytest.raises(OperationalError):
-        service.api.transactions.committed(once)
+        service.api.http.transactions.committed(once)
     assert session.done == ["rollback"] * ATTEMPTS
 
 

@@ -1,0 +1,7 @@
+"""Compliance: verifying the audit trail, and exports.
+
+- ``audit_routes.py``, ``audit_schemas.py``, ``figures_check_schemas.py``:
+  verifications of the trail (``accounting_verify_schemas.py``: their
+  accounting part)
+- ``export_routes.py``, ``export_schemas.py``: compliance exports
+"""

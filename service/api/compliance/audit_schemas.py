@@ -1,0 +1,236 @@
+"""Schemas of the audit trail's verifications: the request, the job as
+shown, and its report (the chain, the rounds, the totals, the accounting
+records)."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.api.compliance.accounting_verify_schemas import ANY_JSON, AccountingReportSchema
+from service.api.compliance.export_schemas import ProgressSchema
+from service.api.compliance.figures_check_schemas import FiguresReportSchema
+from service.api.http.blueprint import MAX_ID
+from service.api.tables.table_schemas import StrictSchema
+from service.jobs.progress import STATES
+
+
+class VerificationRequestSchema(StrictSchema):
+    from_ = fields.Integer(
+        data_key="from",
+        validate=validate.Range(min=1, max=MAX_ID),
+        metadata={
+            "description": "first link (sequence number) of the chain to check (default 1: the genesis)"
+        },
+    )
+    to = fields.Integer(
+        validate=validate.Range(min=1, max=MAX_ID),
+        metadata={"description": "last link of the chain to check (default: the chain's head)"},
+    )
+
+    expect_head = fields.String(
+        validate=validate.Regexp(
+            r"^\d+:[0-9a-f]{64}$", error="not SEQ:HASH (a sequence number, a colon, 64 hex digits)"
+        ),
+        metadata={
+            "description": "SEQ:HASH, a head recorded outside the database (the signed-heads log, an "
+            "export's manifest): the chain must reach it with that hash, or the verification fails "
+            "(links cut off the end)",
+            "example": "1024:" + "0" * 64,
+        },
+    )
+
+    @validates_schema
+    def ordered(self, data: dict[str, Any], **_kwargs: Any) -> None:  # the request's JSON, loaded
+        if "from_" in data and "to" in data and data["to"] < data["from_"]:
+            raise ValidationError(f"to ({data['to']}) is before from ({data['from_']})", "to")
+
+
+class VerificationRequestJson(TypedDict, total=False):
+    from_: int
+    to: int
+    expect_head: str
+
+
+#: what an event's field, or a round's figure, can hold: any JSON value
+
+
+class DifferenceSchema(Schema):
+    field = fields.String(required=True, metadata={"description": "e.g. payload.house_net"})
+    # Raw: an event's payload is free-form, so its field can be a number, a
+    # string, a list, an object or null, and is shown as it is.
+    sealed = fields.Raw(allow_none=True, metadata={"description": "the field as sealed" + ANY_JSON})
+    current = fields.Raw(allow_none=True, metadata={"description": "the field as stored now" + ANY_JSON})
+
+
+class BrokenLinkSchema(Schema):
+    seq = fields.Integer(required=True, metadata={"description": "the first link that does not hold"})
+    event_id = fields.Integer(allow_none=True, metadata={"description": "the event it seals"})
+    problem = fields.String(
+        required=True,
+        metadata={
+            "description": "link_missing, link_inserted, link_moved, chain_broken, out_of_order, "
+            "unsealed_event, event_missing, seal_rewritten, event_edited, hash_mismatch or chain_empty"
+        },
+    )
+    message = fields.String(required=True, metadata={"description": "what is wrong, in words"})
+    differences = fields.List(
+        fields.Nested(DifferenceSchema), required=True, metadata={"description": "an edited event's fields"}
+    )
+
+
+class ChainReportSchema(Schema):
+    intact = fields.Boolean(required=True, metadata={"description": "no link broken"})
+    checked = fields.Integer(required=True, metadata={"description": "links found intact"})
+    first_seq = fields.Integer(allow_none=True, metadata={"description": "the first link walked"})
+    last_seq = fields.Integer(allow_none=True, metadata={"description": "the last link walked"})
+    head = fields.String(allow_none=True, metadata={"description": "hash of the last intact link"})
+    anchor = fields.String(required=True, metadata={"description": "what the first link was checked against"})
+    pending = fields.Integer(required=True, metadata={"description": "newer events waiting for their seal"})
+    broken = fields.Nested(BrokenLinkSchema, allow_none=True, metadata={"description": "null when intact"})
+    signatures = fields.Integer(metadata={"description": "signed chain heads found to hold (Ed25519)"})
+    signed_seq = fields.Integer(allow_none=True, metadata={"description": "the last signed head checked"})
+
+
+class MismatchSchema(Schema):
+    field = fields.String(required=True, metadata={"description": "e.g. house_net, request_digest, shift"})
+    # Raw: a figure is an amount, a digest, a date, a round id (a string or,
+    # for old rounds, a number), a count, or the whole sealed payload when
+    # it is not an object: any JSON value, shown as it is.
+    stored = fields.Raw(allow_none=True, metadata={"description": "the stored round's figure" + ANY_JSON})
+    sealed = fields.Raw(
+        allow_none=True, metadata={"description": "what its sealed round_settled event says" + ANY_JSON}
+    )
+
+
+class RoundProblemSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "the stored round (its record's id)"})
+    table_id = fields.Integer(allow_none=True, metadata={"description": "its table; null: the round is gone"})
+    mismatches = fields.List(
+        fields.Nested(MismatchSchema), required=True, metadata={"description": "the figures that disagree"}
+    )
+
+
+class RoundsReportSchema(Schema):
+    intact = fields.Boolean(required=True, metadata={"description": "every round agrees with its event"})
+    checked = fields.Integer(required=True, metadata={"description": "stored rounds compared"})
+    differing = fields.Integer(required=True, metadata={"description": "rounds (or events) that disagree"})
+    problems = fields.List(
+        fields.Nested(RoundProblemSchema), required=True, metadata={"description": "the first 100 of them"}
+    )
+    placement_unchecked = fields.Integer(
+        required=True, metadata={"description": "rounds whose event predates sealed placements"}
+    )
+
+
+#: a total: an integer, but a float for the *_stake_squares statistics.
+#: Raw with the type "number", not fields.Number: that would show 5 as 5.0.
+NUMBER = {"type": "number"}
+
+
+class TotalDifferenceSchema(Schema):
+    table_id = fields.Integer(required=True, metadata={"description": "the table"})
+    table = fields.String(required=True, metadata={"description": "the table's name"})
+    gaming_day = fields.String(required=True, metadata={"description": "an ISO 8601 date"})
+    shift = fields.Integer(required=True, metadata={"description": "the shift, from 1"})
+    dealer_id = fields.Integer(required=True, metadata={"description": "the dealer"})
+    dealer = fields.String(required=True, metadata={"description": "the dealer's name"})
+    config_version = fields.Integer(required=True, metadata={"description": "the table's config version"})
+    column = fields.String(required=True, metadata={"description": "e.g. main_house_net"})
+    stored = fields.Raw(
+        required=True,
+        metadata={
+            **NUMBER,
+            "description": "the total as stored (minor units for money; a float for *_stake_squares)",
+        },
+    )
+    recounted = fields.Raw(
+        required=True, metadata={**NUMBER, "description": "the total counted again from the rounds"}
+    )
+
+
+class TotalsReportSchema(Schema):
+    intact = fields.Boolean(required=True, metadata={"description": "every total agrees with a recount"})
+    checked = fields.Integer(required=True, metadata={"description": "shift totals compared"})
+    differing = fields.Integer(
+        required=True, metadata={"description": "shift totals with a column that differs"}
+    )
+    differences = fields.List(
+        fields.Nested(TotalDifferenceSchema),
+        required=True,
+        metadata={"description": "the first 100 columns that differ"},
+    )
+    taken_out_counting = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "rounds taken out of the totals although they still count"},
+    )
+    session_figures = fields.Nested(
+        FiguresReportSchema,
+        required=True,
+        metadata={"description": "each session's figures (win, drop, the check) against its records"},
+    )
+
+
+class AuditReportSchema(Schema):
+    intact = fields.Boolean(
+        required=True,
+        metadata={"description": "the chain, the rounds, the totals and the accounting records"},
+    )
+    chain = fields.Nested(ChainReportSchema, required=True, metadata={"description": "the hash chain"})
+    rounds = fields.Nested(
+        RoundsReportSchema, required=True, metadata={"description": "the rounds against their sealed events"}
+    )
+    totals = fields.Nested(
+        TotalsReportSchema, required=True, metadata={"description": "the totals against a recount"}
+    )
+    accounting = fields.Nested(
+        AccountingReportSchema,
+        required=True,
+        metadata={
+            "description": "the table sessions, tray counts, slips, signatures, drop counts, check "
+            "notes, and the void and correction requests and decisions against their sealed events"
+        },
+    )
+
+
+class VerificationLinksSchema(Schema):
+    self = fields.String(required=True, metadata={"description": "this verification"})
+
+
+class VerificationSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "the verification's id"})
+    status = fields.String(
+        required=True, validate=validate.OneOf(STATES), metadata={"description": "where the job is"}
+    )
+    from_ = fields.Integer(
+        data_key="from", allow_none=True, metadata={"description": "null: from the genesis"}
+    )
+    to = fields.Integer(allow_none=True, metadata={"description": "null: to the chain's head"})
+    expect_head = fields.String(
+        allow_none=True, metadata={"description": "SEQ:HASH the chain must reach; null: not asked"}
+    )
+    requested_by = fields.String(required=True, metadata={"description": "the user who asked"})
+    requested_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
+    progress = fields.Nested(
+        ProgressSchema, required=True, metadata={"description": "links, rounds and totals checked"}
+    )
+    finished_at = fields.String(
+        allow_none=True, metadata={"description": "ISO 8601, UTC; null until done or failed"}
+    )
+    error = fields.String(allow_none=True, metadata={"description": "why it failed"})
+    intact = fields.Boolean(allow_none=True, metadata={"description": "null until done"})
+    report = fields.Nested(AuditReportSchema, allow_none=True, metadata={"description": "once done"})
+    links = fields.Nested(
+        VerificationLinksSchema, required=True, metadata={"description": "where to go next"}
+    )
+
+
+class VerificationPageSchema(Schema):
+    items = fields.List(
+        fields.Nested(VerificationSchema), metadata={"description": "newest first; their reports are null"}
+    )
+    total = fields.Integer(metadata={"description": "verifications in all"})
+    page = fields.Integer(metadata={"description": "this page, from 1"})
+    per_page = fields.Integer(metadata={"description": "items a page"})

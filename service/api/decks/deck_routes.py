@@ -1,0 +1,91 @@
+"""The deck feed: a card-reading shuffler or shoe posts each deck it
+reads (the ``device`` role, which may do nothing else), and the tablet
+takes the newest one no round has used; the table's deal order."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from service.accounts.roles import Role
+from service.api.decks.deck_schemas import (
+    DealOrderChangeJson,
+    DealOrderChangeSchema,
+    DeckFeedSchema,
+    DeckInJson,
+    DeckInSchema,
+)
+from service.api.http.blueprint import Blueprint
+from service.api.http.security import current_user, roles
+from service.api.http.session import db, now, sessionless
+from service.api.tables.table_routes import SAVED_AT_ONCE, TableView, table_json
+from service.api.tables.table_schemas import TableSchema
+from service.errors import ServiceError
+from service.tables.deal_order import change_deal_order
+from service.tables.decks import DeckFeedJson, feed_json, next_deck, receive_deck
+from service.tables.tables import get_table
+
+blp = Blueprint("decks", __name__, url_prefix="/tables", description="Decks read by a shuffler or shoe")
+
+
+@blp.route("/<id:table_id>/decks", methods=["POST"])
+@blp.arguments(DeckInSchema)
+@blp.response(201, DeckFeedSchema)
+@blp.alt_response(
+    200,
+    schema=DeckFeedSchema,
+    description="the stored deck: this sequence came with these cards before",
+    success=True,
+)
+@blp.error(
+    409,
+    "table_closed, sequence_used (the device sent this sequence with other cards) or round_settled "
+    "(a round was dealt from it already)",
+)
+@roles(Role.DEVICE)
+def post_deck(body: DeckInJson, table_id: int) -> tuple[DeckFeedJson, int]:
+    """A deck as a device read it: its 53 cards in the order dealt, with the
+    device's id and sequence number. 422 wrong_count, invalid_card or
+    duplicate_card name the card at fault; every refusal is also a
+    ``deck_refused`` event."""
+    session = db()
+    try:
+        received = receive_deck(
+            session,
+            table_id,
+            current_user(),
+            body["device_id"],
+            body["sequence"],
+            body["cards"],
+            now(),
+            sessionless=sessionless(),
+        )
+    except ServiceError:
+        session.commit()  # the refusal's event stays
+        raise
+    session.commit()
+    return received["feed"], 200 if received["replayed"] else 201
+
+
+@blp.route("/<id:table_id>/decks/next")
+@blp.response(200, DeckFeedSchema)
+@blp.error(404, "no_deck: no deck read at the table waits for a round (or table_not_found)")
+@roles(Role.DEALER, Role.PIT_BOSS, Role.ADMIN)
+def deck_next(table_id: int) -> DeckFeedJson:
+    """The newest deck read at the table that no stored round has used."""
+    return feed_json(next_deck(db(), get_table(db(), table_id)))
+
+
+@blp.route("/<id:table_id>/deal-order")
+class DealOrderView(MethodView):
+    @blp.arguments(DealOrderChangeSchema)
+    @blp.response(200, TableSchema)
+    @blp.error(409, SAVED_AT_ONCE)
+    @roles(Role.ADMIN)
+    def put(self, body: DealOrderChangeJson, table_id: int) -> TableView:
+        """Change how a deck read by the shoe is dealt: the seat dealt first,
+        where the dealer's hand falls, seven cards a hand or one to each hand
+        in turn. Not game math: the configuration's version stays."""
+        table = get_table(db(), table_id)
+        change_deal_order(db(), table, current_user(), body["deal_order"], now())
+        db().commit()
+        return table_json(table)

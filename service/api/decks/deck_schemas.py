@@ -1,0 +1,121 @@
+"""Schemas of the deck feed: a deck a shuffler or shoe posts, the deck as
+stored with its hands, a table's deal order, and a round's deck (the
+shapes of ``service.tables.decks``, ``service.tables.deal_order`` and
+``service.rounds.deck_round``)."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from marshmallow import Schema, fields, validate
+
+from service.api.rounds.settlement_schemas import card_list
+from service.api.tables.table_schemas import StrictSchema
+from service.engine.dealing import DEALER, DECK_SIZE, HAND_SIZE, DealStyle
+from service.engine.table_config import MAX_SEATS
+
+STYLES = [style.value for style in DealStyle]
+DEVICE_ID_HELP = "the device's own name, e.g. its serial number"
+SEQUENCE_HELP = "the device's number for this deck: each deck a new one (a retry repeats it)"
+
+
+class DeckInSchema(StrictSchema):
+    # The feed checks them itself: its every refusal is an event.
+    as_sent = frozenset({"device_id", "cards"})
+
+    device_id = fields.String(
+        required=True, validate=validate.Length(min=1, max=80), metadata={"description": DEVICE_ID_HELP}
+    )
+    sequence = fields.Integer(
+        required=True, validate=validate.Range(min=0, max=2**62), metadata={"description": SEQUENCE_HELP}
+    )
+    # Raw: the deck's own check (service.engine.dealing.check_deck) answers
+    # a short deck, an unknown code or a repeated card naming it, and the
+    # refusal is an event.
+    cards = fields.Raw(
+        required=True,
+        metadata={
+            "description": f"the {DECK_SIZE} card codes in the order dealt, each once",
+            "type": "array",
+            "items": {"type": "string"},
+        },
+    )
+
+
+class DeckInJson(TypedDict):
+    device_id: str
+    sequence: int
+    cards: object  # Raw: check_deck reads it
+
+
+def _hands_schema() -> type[Schema]:
+    hands: dict[str, fields.Field[Any]] = {DEALER: card_list(HAND_SIZE, "the dealer's hand as dealt")}
+    for seat in range(1, MAX_SEATS + 1):
+        hand = card_list(HAND_SIZE, f"seat {seat}'s hand as dealt (every seat of the table, played or not)")
+        hand.required = False
+        hands[str(seat)] = hand
+    return Schema.from_dict(hands, name="DeckHandsSchema")
+
+
+class DeckFeedSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "the deck's id: a round's deck_id"})
+    table_id = fields.Integer(required=True, metadata={"description": "the table it was read at"})
+    device_id = fields.String(required=True, metadata={"description": DEVICE_ID_HELP})
+    sequence = fields.Integer(required=True, metadata={"description": SEQUENCE_HELP})
+    received_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
+    cards = fields.List(
+        fields.String(), required=True, metadata={"description": f"the {DECK_SIZE} codes as dealt"}
+    )
+    hands = fields.Nested(
+        _hands_schema(),
+        required=True,
+        metadata={
+            "description": "every hand by the table's deal order when the deck came: dealer, 1, 2, ..."
+        },
+    )
+
+
+class DealOrderInSchema(StrictSchema):
+    first_seat = fields.Integer(metadata={"description": "the seat dealt first, 1 to seats"})
+    dealer_place = fields.Integer(
+        metadata={"description": "seats dealt before the dealer's hand: 0 (first) to seats (last)"}
+    )
+    style = fields.String(metadata={"description": f"one of {', '.join(STYLES)}", "enum": STYLES})
+
+
+class DealOrderChangeSchema(StrictSchema):
+    deal_order = fields.Nested(
+        DealOrderInSchema,
+        required=True,
+        metadata={"description": "the fields to change; the rest keep theirs"},
+    )
+
+
+class DealOrderInJson(TypedDict, total=False):
+    first_seat: int
+    dealer_place: int
+    style: str
+
+
+class DealOrderChangeJson(TypedDict):
+    deal_order: DealOrderInJson
+
+
+class ChangedCardSchema(Schema):
+    hand = fields.String(required=True, metadata={"description": "dealer or a seat's number"})
+    position = fields.Integer(
+        required=True, metadata={"description": "1 to 7: the fed card's place in the hand"}
+    )
+    fed = fields.String(required=True, metadata={"description": "the card the shoe dealt there"})
+    entered = fields.String(required=True, metadata={"description": "the card the dealer entered instead"})
+
+
+class RoundDeckSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "the deck's id"})
+    device_id = fields.String(required=True, metadata={"description": DEVICE_ID_HELP})
+    sequence = fields.Integer(required=True, metadata={"description": SEQUENCE_HELP})
+    changed = fields.List(
+        fields.Nested(ChangedCardSchema),
+        required=True,
+        metadata={"description": "each card entered otherwise than the shoe dealt it (empty: none)"},
+    )

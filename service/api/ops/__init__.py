@@ -1,0 +1,5 @@
+"""Operations.
+
+- ``health.py``: liveness, readiness and the version
+- ``ops_routes.py``: the background work and ``/metrics``
+"""

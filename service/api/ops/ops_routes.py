@@ -1,0 +1,187 @@
+"""Operations: the background work (admin) and Prometheus metrics."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import time
+
+from flask import Flask, Response, current_app, g, request
+from marshmallow import Schema, fields, validate
+from redis import Redis
+from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
+
+from service.accounts.roles import Role
+from service.api.http.blueprint import Blueprint
+from service.api.http.security import roles
+from service.api.http.session import db, settings
+from service.errors import ErrorCode, Unauthorized
+from service.jobs.queues import QueueName
+from service.observability.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
+from service.ops.build_info import BuildInfoMetric, build_info
+from service.ops.floor_metrics import FloorFigures, day_lines, last_verification
+from service.ops.job_status import FAILED_SHOWN, Counts, JobStatus, job_status, queue_counts
+from service.ops.scrape import ScrapeTime, game_totals
+
+log = logging.getLogger(__name__)
+
+blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work")
+
+
+class OutboxSchema(Schema):
+    waiting = fields.Integer(required=True, metadata={"description": "rows not yet on a queue"})
+    oldest = fields.String(
+        required=True, allow_none=True, metadata={"description": "when the oldest waiting row was written"}
+    )
+    oldest_seconds = fields.Float(
+        required=True, metadata={"description": "how long the oldest row has waited (0: none waits)"}
+    )
+
+
+class RedisStateSchema(Schema):
+    reachable = fields.Boolean(required=True, metadata={"description": "whether Redis answers"})
+    error = fields.String(metadata={"description": "why not, when it is not"})
+
+
+class QueueSchema(Schema):
+    name = fields.String(
+        required=True,
+        validate=validate.OneOf([name.value for name in QueueName]),
+        metadata={"description": "the queue"},
+    )
+    queued = fields.Integer(required=True, metadata={"description": "jobs waiting for a worker"})
+    started = fields.Integer(required=True, metadata={"description": "jobs a worker is running"})
+    scheduled = fields.Integer(required=True, metadata={"description": "jobs waiting for their retry"})
+    failed = fields.Integer(required=True, metadata={"description": "jobs that failed every retry"})
+
+
+class UndoneSchema(Schema):
+    unsealed_events = fields.Integer(
+        required=True, metadata={"description": "audit events not yet sealed into the chain"}
+    )
+    unaggregated_rounds = fields.Integer(
+        required=True, metadata={"description": "rounds not yet in their shift's aggregates"}
+    )
+    unfigured_sessions = fields.Integer(
+        required=True,
+        metadata={"description": "counted table sessions whose figures the reports do not reflect yet"},
+    )
+    unvalued_rounds = fields.Integer(
+        required=True,
+        metadata={
+            "description": "counting rounds whose hands' expected values are not stored yet "
+            "(their job waits, or waits for the strategy table to be built)"
+        },
+    )
+
+
+class FailedJobSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "the job's id (requeue it by this)"})
+    queue = fields.String(
+        required=True,
+        validate=validate.OneOf([name.value for name in QueueName]),
+        metadata={"description": "the queue it failed on"},
+    )
+    function = fields.String(allow_none=True, metadata={"description": "what it runs; absent: expired"})
+    # A job's arguments are whatever it was queued with: JSON of any shape.
+    args = fields.List(fields.Raw(), metadata={"description": "what it was queued with; absent: expired"})
+    ended_at = fields.String(allow_none=True, metadata={"description": "when it last failed"})
+    error = fields.String(allow_none=True, metadata={"description": "the last line of its error"})
+
+
+class JobStatusSchema(Schema):
+    outbox = fields.Nested(
+        OutboxSchema, required=True, metadata={"description": "the outbox rows waiting for Redis"}
+    )
+    redis = fields.Nested(RedisStateSchema, required=True, metadata={"description": "whether Redis answers"})
+    queues = fields.List(
+        fields.Nested(QueueSchema),
+        required=True,
+        metadata={"description": "each queue's jobs (none when Redis does not answer)"},
+    )
+    undone = fields.Nested(UndoneSchema, required=True, metadata={"description": "work not yet done"})
+    refused_events = fields.Integer(
+        required=True,
+        metadata={
+            "description": "audit events the sealer refused (no valid MAC: written by SQL, not by the "
+            "service), each with an event_refused alert; anything but 0 is an intrusion"
+        },
+    )
+    failed_jobs = fields.List(
+        fields.Nested(FailedJobSchema),
+        required=True,
+        metadata={"description": f"the failed jobs, at most {FAILED_SHOWN} a queue"},
+    )
+
+
+def redis() -> Redis:
+    connection: Redis = current_app.extensions["breakpoker"]["redis"]
+    return connection
+
+
+@blp.route("/jobs")
+@blp.response(200, JobStatusSchema)
+@roles(Role.ADMIN)
+def jobs_view() -> JobStatus:
+    """Queue depths, failed jobs and the outbox backlog."""
+    return job_status(db(), redis())
+
+
+def metrics() -> Response:
+    """Prometheus text format: the API processes' requests and, read now, the
+    game's totals from the aggregates, job failures, queues and the outbox,
+    each table's gaming day, the last audit chain verification and the
+    build (``breakpoker_build_info``). With
+    BREAKPOKER_METRICS_TOKEN set, only for a scraper sending it as a bearer
+    token: the figures are the casino's takings."""
+    expected = settings().metrics_token
+    if expected:
+        header = request.headers.get("Authorization", "")
+        scheme, _, sent = header.partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(sent.strip().encode(), expected.encode()):
+            raise Unauthorized(
+                ErrorCode.INVALID_TOKEN,
+                "/metrics needs the scrape token: Authorization: Bearer <token>",
+                "Authorization",
+            )
+    build = build_info(db())  # first: it tells a database that does not answer too
+    totals: dict[str, int] | None = None
+    status: Counts | None = None
+    failures: dict[str, int] = {}
+    floor = FloorFigures([], None)
+    try:
+        totals = game_totals(db())
+        status = queue_counts(db(), redis())
+        floor = FloorFigures(day_lines(db(), settings().instance), last_verification(db()))
+    except SQLAlchemyError:
+        db().rollback()
+    except Exception:
+        # One table's figures failing (an unreadable par sheet) must not take
+        # every other series with it and page someone for an API outage.
+        log.exception("the floor figures for /metrics failed; served without them")
+    try:
+        raw = redis().hgetall(JOB_FAILURES_KEY)
+        failures = {_text(key): int(value) for key, value in raw.items()}
+    except (RedisError, OSError):
+        pass
+    scraped = render(ScrapeTime(totals, status, failures), floor, BuildInfoMetric(build))
+    return Response(scraped, mimetype="text/plain; version=0.0.4")
+
+
+def register_metrics(app: Flask) -> None:
+    app.add_url_rule("/metrics", "metrics", metrics)
+
+    @app.after_request
+    def count_request(response: Response) -> Response:
+        endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        if endpoint != "/metrics":
+            REQUESTS.labels(endpoint, request.method, str(response.status_code)).inc()
+            LATENCY.labels(endpoint, request.method).observe(
+                time.perf_counter() - g.get("request_started", time.perf_counter())
+            )
+        return response
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

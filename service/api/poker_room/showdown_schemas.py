@@ -1,0 +1,206 @@
+"""Schemas of the poker room's dealer-assist (``shared/docs/poker-room-rules.md``):
+a showdown in (``POST /showdowns``) and judged out, per pot (Wild Joker
+Stud's bring-in, first button and betting-action check are in
+``stud_schemas.py``, with the card and seat fields of these). The bodies'
+cards are read by the rules (``service/poker_room``), so a bad one is
+named by its place with their words; the document says they are codes."""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from marshmallow import Schema, fields, validate
+
+from service.api.tables.table_schemas import StrictSchema
+from service.poker_room.breaker import BreakerStatus
+from service.poker_room.deal_input import MAX_CONTRIBUTION, MAX_SEAT, Game
+from service.poker_room.five_cards import Category
+
+CARD = "a card code: As, Td (or 10d), JK; JK1 and JK2 tell two jokers apart"
+SEAT = f"a seat number, 1 to {MAX_SEAT}; seat numbers rise clockwise"
+
+
+def card_list(description: str, most: int, required: bool = True) -> Any:
+    return fields.List(
+        fields.Raw(metadata={"type": "string", "description": CARD}),
+        required=required,
+        validate=validate.Length(max=most),
+        metadata={"description": description},
+    )
+
+
+def seat_number(description: str = SEAT) -> Any:
+    # strict: 1.5 or "1" is refused, never truncated or converted.
+    return fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(1, MAX_SEAT),
+        metadata={"description": description},
+    )
+
+
+class ShowdownSeatInSchema(StrictSchema):
+    seat = seat_number()
+    cards = card_list(
+        "the seat's cards: Breaker Hold'em two hole cards, Wild Joker Stud five private cards; a folded "
+        "seat's may be left out",
+        5,
+        required=False,
+    )
+    # Read by the rules like the cards, so a bad one (negative, 5.5, "5")
+    # is refused in words naming the seat; the document still bounds it.
+    contribution = fields.Raw(
+        required=True,
+        metadata={
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_CONTRIBUTION,
+            "description": "everything the seat put in the pot this hand, chips",
+        },
+    )
+    folded = fields.Boolean(metadata={"description": "whether the seat folded (default false)"})
+
+
+class ShowdownSeatInJson(TypedDict):
+    seat: int
+    cards: NotRequired[list[object]]  # Raw: the rules read each card
+    contribution: object  # Raw: the rules read it
+    folded: NotRequired[bool]
+
+
+class ShowdownOptionsSchema(StrictSchema):
+    dual = fields.Boolean(metadata={"description": "Dual Breaker: two Breakers (JK1, JK2) in the deck"})
+    locked = fields.Boolean(
+        metadata={"description": "Locked Breaker: the main pot's order of finish decides every side pot"}
+    )
+
+
+class ShowdownOptionsJson(TypedDict, total=False):
+    dual: bool
+    locked: bool
+
+
+class ShowdownInSchema(StrictSchema):
+    game = fields.String(
+        required=True,
+        validate=validate.OneOf([game.value for game in Game]),
+        metadata={"description": "breaker: Breaker Hold'em; wild-joker-stud: Wild Joker Stud"},
+    )
+    board = card_list(
+        "Breaker Hold'em's five board cards (or Wild Joker Stud's two community cards)", 5, False
+    )
+    community = card_list("Wild Joker Stud's two community cards (or Breaker Hold'em's board)", 5, False)
+    button = seat_number("the button's seat (the odd chip goes to the first tied player after it, clockwise)")
+    seats = fields.List(
+        fields.Nested(ShowdownSeatInSchema),
+        required=True,
+        validate=validate.Length(max=MAX_SEAT),
+        metadata={"description": "each player's seat, cards, contribution and fold; 2 to 10 (Stud 2 to 9)"},
+    )
+    options = fields.Nested(
+        ShowdownOptionsSchema, metadata={"description": "Breaker Hold'em's table options"}
+    )
+
+
+class ShowdownInJson(TypedDict):
+    game: str
+    board: NotRequired[list[object]]
+    community: NotRequired[list[object]]
+    button: int
+    seats: list[ShowdownSeatInJson]
+    options: NotRequired[ShowdownOptionsJson]
+
+
+def text_field(description: str, allow_none: bool = False) -> Any:
+    return fields.String(required=True, allow_none=allow_none, metadata={"description": description})
+
+
+def integer_field(description: str, allow_none: bool = False) -> Any:
+    return fields.Integer(required=True, allow_none=allow_none, metadata={"description": description})
+
+
+def _seats(description: str) -> Any:
+    return fields.List(fields.Integer(), required=True, metadata={"description": description})
+
+
+class JokerSchema(Schema):
+    joker = text_field("the joker's code: JK, JK1 or JK2")
+    stands_for = text_field("the card it stands for, or a rank alone in five or six of a kind")
+
+
+class ShowdownHandSchema(Schema):
+    seat = integer_field("the contender's seat")
+    category = fields.String(
+        required=True,
+        validate=validate.OneOf([category.label for category in Category]),
+        metadata={"description": "the hand's category as judged in this pot"},
+    )
+    cards = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "the cards it plays (five, six for six of a kind)"},
+    )
+    natural = fields.Boolean(
+        required=True, metadata={"description": "no joker among its defining cards (Stud)"}
+    )
+    breaker = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf([status.value for status in BreakerStatus]),
+        metadata={
+            "description": "Breaker Hold'em: the seat's Breaker played or dead in this pot; null: none held"
+        },
+    )
+    why = text_field(
+        "why the Breaker is played or dead (Breaker); the hand described (Stud)", allow_none=True
+    )
+    jokers = fields.List(
+        fields.Nested(JokerSchema),
+        required=True,
+        metadata={"description": "what each joker stands for (Stud)"},
+    )
+
+
+class ShareSchema(Schema):
+    seat = integer_field("a seat")
+    amount = integer_field("chips")
+
+
+class PotSchema(Schema):
+    pot = text_field('"main", then "side 1", "side 2", ...')
+    amount = integer_field("the pot's chips")
+    level = integer_field("the contribution that bounds it (a player still in put in that much)")
+    contenders = _seats("the seats that contest it: not folded, put in at least its level")
+    straights_and_flushes_broken = fields.Boolean(
+        required=True, metadata={"description": "a Breaker is played in this pot (Locked: in the main pot)"}
+    )
+    hands = fields.List(
+        fields.Nested(ShowdownHandSchema), required=True, metadata={"description": "each contender's hand"}
+    )
+    winners = _seats("the seats that win it (several: a split)")
+    shares = fields.List(
+        fields.Nested(ShareSchema),
+        required=True,
+        metadata={"description": "each winner's share, the odd chips first clockwise from the button"},
+    )
+
+
+class FoldedSchema(Schema):
+    seat = integer_field("a folded seat")
+    why = text_field('"folded", or dealt both Breakers under Dual Breaker')
+
+
+class ShowdownSchema(Schema):
+    game = text_field("the game judged")
+    button = integer_field("the button's seat")
+    dual_breaker = fields.Boolean(required=True, metadata={"description": "Dual Breaker was on"})
+    locked_breaker = fields.Boolean(required=True, metadata={"description": "Locked Breaker was on"})
+    folded = fields.List(
+        fields.Nested(FoldedSchema), required=True, metadata={"description": "the seats out"}
+    )
+    pots = fields.List(
+        fields.Nested(PotSchema), required=True, metadata={"description": "the main pot, then side pots"}
+    )
+    won = fields.List(
+        fields.Nested(ShareSchema), required=True, metadata={"description": "each winner's total"}
+    )

@@ -1,0 +1,137 @@
+"""Schemas of Wild Joker Stud's dealer-assist beside its showdown
+(``shared/docs/poker-room-rules.md``): the bring-in, the first button and
+the betting-action check, in and out. Cards and seats are the showdown's
+fields (``showdown_schemas.py``)."""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+from marshmallow import Schema, fields, validate
+
+from service.api.poker_room.showdown_schemas import CARD, card_list, integer_field, seat_number, text_field
+from service.api.tables.table_schemas import StrictSchema
+from service.poker_room.betting import ActionKind
+from service.poker_room.deal_input import MAX_SEAT
+from service.poker_room.stud_input import MAX_AMOUNT, MAX_HISTORY
+
+
+class UpCardsSeatSchema(StrictSchema):
+    seat = seat_number()
+    up = card_list("the seat's two face-up cards", 2)
+
+
+class BringInInSchema(StrictSchema):
+    seats = fields.List(
+        fields.Nested(UpCardsSeatSchema),
+        required=True,
+        validate=validate.Length(max=9),
+        metadata={"description": "each player's face-up cards after the first three, 2 to 9 players"},
+    )
+
+
+class UpCardsSeatJson(TypedDict):
+    seat: int
+    up: list[object]
+
+
+class BringInInJson(TypedDict):
+    seats: list[UpCardsSeatJson]
+
+
+class ExposedPairSchema(Schema):
+    seat = integer_field("a seat")
+    pair = text_field(
+        "the rank its face-up cards pair (a joker pairs the other; two jokers are aces); null: none", True
+    )
+
+
+class BringInSchema(Schema):
+    forced = integer_field("the seat that must complete the opening wager and acts last; null: nobody", True)
+    completes_to = integer_field("the opening wager, chips")
+    pairs = fields.List(
+        fields.Nested(ExposedPairSchema), required=True, metadata={"description": "each seat's pair"}
+    )
+    why = text_field("why that seat, or nobody")
+
+
+class DrawSeatSchema(StrictSchema):
+    seat = seat_number()
+    card = fields.Raw(required=True, metadata={"type": "string", "description": CARD})
+
+
+class FirstButtonInSchema(StrictSchema):
+    seats = fields.List(
+        fields.Nested(DrawSeatSchema),
+        required=True,
+        validate=validate.Length(max=9),
+        metadata={"description": "the card each player drew for the button"},
+    )
+    coin_flip = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, MAX_SEAT),
+        metadata={"description": "both jokers drawn: the seat the coin flip gives the button (only then)"},
+    )
+
+
+class DrawSeatJson(TypedDict):
+    seat: int
+    card: object  # Raw: the rules read it
+
+
+class FirstButtonInJson(TypedDict):
+    seats: list[DrawSeatJson]
+    coin_flip: NotRequired[int]
+
+
+class FirstButtonSchema(Schema):
+    seat = integer_field("the seat that takes the first button")
+    why = text_field("the card or coin flip that decided")
+
+
+class ActionSchema(StrictSchema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf([kind.value for kind in ActionKind]),
+        metadata={"description": "what the player did"},
+    )
+    amount = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, MAX_AMOUNT),
+        metadata={"description": "a bet's size or a raise's increase, chips (bet and raise only)"},
+    )
+
+
+class ActionCheckInSchema(StrictSchema):
+    players = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(2, 9),
+        metadata={"description": "players in the hand as the round began"},
+    )
+    history = fields.List(
+        fields.Nested(ActionSchema),
+        validate=validate.Length(max=MAX_HISTORY),
+        metadata={
+            "description": "the round's actions so far, in order (a bring-in's completion: a bet of 5)"
+        },
+    )
+    action = fields.Nested(ActionSchema, required=True, metadata={"description": "the action entered"})
+
+
+class ActionJson(TypedDict):
+    action: str
+    amount: NotRequired[int]
+
+
+class ActionCheckInJson(TypedDict):
+    players: int
+    history: NotRequired[list[ActionJson]]
+    action: ActionJson
+
+
+class ActionCheckSchema(Schema):
+    allowed = fields.Boolean(required=True, metadata={"description": "whether the action may be taken"})
+    reason = text_field("why (the rule it breaks)")
+    bets = integer_field("bets and raises already made this round")
+    cap = integer_field("bets a round may hold now; null: no cap (heads-up)", True)

@@ -1,0 +1,7 @@
+"""Reports for the pit and compliance.
+
+- ``report_routes.py``: reports and variance notes; ``report_schemas.py``
+  (what they answer), ``report_query_schemas.py`` (what they ask),
+  ``report_fields.py`` (the fields they share), ``expected_win_schemas.py``,
+  ``chips_schemas.py``
+"""

@@ -1,0 +1,122 @@
+"""Schemas of what a report query may ask, and of the investigation notes
+written on a report's hold variance."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import NotRequired, TypedDict
+
+from marshmallow import Schema, fields, validate
+
+from service.api.http.blueprint import MAX_ID
+from service.api.tables.table_schemas import StrictSchema
+from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
+from service.reports.periods import PERIODS
+from service.reports.table_reports import DEFAULT_CONFIDENCE
+from service.reports.variance_notes import MAX_NOTE
+from service.rounds.aggregates import BETS
+from service.tables.gaming_day import MAX_SHIFTS
+
+PERIOD_HELP = "shift, day (gaming day), mtd (month to date) or ytd (year to date)"
+DAY_HELP = "the gaming day reported on (the last of mtd/ytd); default: the current gaming day"
+PERIOD_KEY_HELP = "the period as a note names it: 2026-11-29/2 (shift), 2026-11-29 (day), 2026-11, 2026"
+
+
+def _shift() -> fields.Integer:
+    return fields.Integer(
+        validate=validate.Range(min=1, max=MAX_SHIFTS), metadata={"description": "required for period=shift"}
+    )
+
+
+class _PeriodQuery(StrictSchema):
+    period = fields.String(
+        load_default="day", validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
+    )
+    day = fields.Date(metadata={"description": DAY_HELP})
+    shift = _shift()
+
+
+class _ConfidenceQuery(_PeriodQuery):
+    confidence = fields.Float(
+        load_default=DEFAULT_CONFIDENCE,
+        validate=validate.Range(min=MIN_CONFIDENCE, max=MAX_CONFIDENCE, min_inclusive=False),
+        metadata={"description": "of the interval around the theoretical win (default 0.95)"},
+    )
+
+
+class PeriodQueryJson(TypedDict):
+    period: str
+    day: NotRequired[date]
+    shift: NotRequired[int]
+
+
+class TableReportQueryJson(PeriodQueryJson):
+    confidence: float
+
+
+class TableReportQuerySchema(_ConfidenceQuery):
+    pass
+
+
+class FloorReportQuerySchema(_ConfidenceQuery):
+    tables = fields.String(metadata={"description": "table ids separated by commas; default every table"})
+
+
+class FloorReportQueryJson(TableReportQueryJson):
+    tables: NotRequired[str]
+
+
+class DealerReportQuerySchema(_PeriodQuery):
+    table = fields.Integer(
+        validate=validate.Range(min=1, max=MAX_ID),
+        metadata={"description": "one table; default the floor"},
+    )
+
+
+class DealerReportQueryJson(PeriodQueryJson):
+    table: NotRequired[int]
+
+
+class VarianceNoteInSchema(StrictSchema):
+    table_id = fields.Integer(
+        validate=validate.Range(min=1, max=MAX_ID), metadata={"description": "omit for the floor"}
+    )
+    period = fields.String(
+        required=True, validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
+    )
+    day = fields.Date(required=True, metadata={"description": "the gaming day of the report noted"})
+    shift = _shift()
+    bet = fields.String(required=True, validate=validate.OneOf(BETS))
+    note = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NOTE))
+
+
+class VarianceNoteInJson(TypedDict):
+    table_id: NotRequired[int]
+    period: str
+    day: date
+    shift: NotRequired[int]
+    bet: str
+    note: str
+
+
+class VarianceNoteSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "the note's id"})
+    table_id = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the table noted; null: the floor"}
+    )
+    period = fields.String(
+        required=True, validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
+    )
+    period_key = fields.String(required=True, metadata={"description": PERIOD_KEY_HELP})
+    bet = fields.String(
+        required=True, validate=validate.OneOf(BETS), metadata={"description": "the bet whose line is noted"}
+    )
+    note = fields.String(required=True, metadata={"description": "the investigation note, as written"})
+    written_by = fields.String(required=True, metadata={"description": "the name of who wrote it"})
+    written_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
+
+
+class CurrentNoteSchema(VarianceNoteSchema):
+    earlier_notes = fields.Integer(
+        required=True, metadata={"description": "how many notes this one follows (all are kept)"}
+    )

@@ -1,0 +1,177 @@
+"""Voids and corrections: requested by one pit boss, decided by another."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from flask.views import MethodView
+from flask_smorest import Api
+
+from service.accounts.roles import Role
+from service.api.http.blueprint import Blueprint
+from service.api.http.paging import LINK_HEADER, decode_cursor, keyset_links
+from service.api.http.security import current_user, roles
+from service.api.http.session import db, now
+from service.api.http.transactions import committed
+from service.api.review.exception_schemas import (
+    CORRECTION_ROUND,
+    CorrectionInJson,
+    CorrectionInSchema,
+    CorrectionRoundSchema,
+    DecisionInJson,
+    DecisionInSchema,
+    ExceptionSchema,
+    ExceptionsQueryJson,
+    ExceptionsQuerySchema,
+    VoidInJson,
+    VoidInSchema,
+)
+from service.review.correction_diff import ChangesJson
+from service.review.decisions import decide
+from service.review.exceptions import (
+    get_exception,
+    list_exceptions,
+    request_correction,
+    request_void,
+)
+from service.rounds.showing import (
+    ExceptionSummaryJson,
+    RoundShownJson,
+    exception_summary,
+    get_round,
+    round_json,
+)
+from service.store.models import RoundException
+from service.store.paging import Order
+
+blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
+
+READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
+OPEN_OR_CHANGED = (
+    "exception_pending or round_not_current: a request is open already, or the round is not current"
+)
+DECIDED = "already_decided or round_not_current: decided before, or the round changed since"
+DECIDERS = "forbidden (only a pit_boss decides) or same_user (the requester cannot decide it)"
+
+
+class ExceptionJson(ExceptionSummaryJson):
+    round: int
+    table_id: int
+    # The round as re-entered, as the client sent it (a JSON column the
+    # engine's rules checked): a true JSON boundary. None: a void.
+    corrected: dict[str, Any] | None
+    changes: ChangesJson | None
+    replacement: int | None
+
+
+class DecidedJson(ExceptionJson):
+    round_after: RoundShownJson  # the round as it now stands
+
+
+def document_correction_round(api: Api) -> None:
+    api.spec.components.schema(CORRECTION_ROUND, schema=CorrectionRoundSchema)
+
+
+def exception_json(exception: RoundException, table_id: int | None = None) -> ExceptionJson:
+    if table_id is None:
+        table_id = get_round(db(), exception.round_id).table_id
+    replacement = exception.decision.replacement_id if exception.decision else None
+    return {
+        **exception_summary(exception),
+        "round": exception.round_id,
+        "table_id": table_id,
+        "corrected": exception.corrected,
+        # The column is JSON; changes_of wrote it in this shape.
+        "changes": cast(ChangesJson | None, exception.changes),
+        "replacement": replacement,
+    }
+
+
+@blp.route("/rounds/<id:round_id>/void", methods=["POST"])
+@blp.arguments(VoidInSchema)
+@blp.response(201, ExceptionSchema)
+@blp.error(409, OPEN_OR_CHANGED)
+@roles(Role.PIT_BOSS)
+def void_round(body: VoidInJson, round_id: int) -> ExceptionJson:
+    """Ask for a round to be voided; a second pit boss must approve it."""
+    exception = committed(
+        lambda: request_void(db(), get_round(db(), round_id), current_user(), body["reason"], now())
+    )
+    return exception_json(exception)
+
+
+@blp.route("/rounds/<id:round_id>/corrections", methods=["POST"])
+@blp.arguments(CorrectionInSchema)
+@blp.response(201, ExceptionSchema)
+@blp.error(409, OPEN_OR_CHANGED)
+@roles(Role.PIT_BOSS)
+def correct_round(body: CorrectionInJson, round_id: int) -> ExceptionJson:
+    """Ask for a round to be re-entered (cards, settings or bets). The answer
+    shows every changed field before and after and each seat's money; a
+    second pit boss must approve it."""
+    exception = committed(
+        lambda: request_correction(
+            db(), get_round(db(), round_id), current_user(), body["reason"], body["round"], now()
+        )
+    )
+    return exception_json(exception)
+
+
+@blp.route("/exceptions")
+class Exceptions(MethodView):
+    @blp.arguments(ExceptionsQuerySchema, location="query")
+    @blp.response(200, ExceptionSchema(many=True), headers=LINK_HEADER)
+    @roles(*READERS)
+    def get(self, query: ExceptionsQueryJson) -> tuple[list[ExceptionJson], int, dict[str, str]]:
+        """Void and correction requests, newest first (the exception report)
+        or oldest first, ``limit`` a page; the Link header names the first,
+        prev, next and last pages by cursor."""
+        order = Order(query["order"])
+        cursor = query.get("cursor")
+        at = None if cursor is None else decode_cursor(order, cursor)
+        page, tables = list_exceptions(
+            db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"], order, at
+        )
+        shown = [exception_json(exception, tables[exception.round_id]) for exception in page.items]
+        return shown, 200, keyset_links(order, page)
+
+
+@blp.route("/exceptions/<id:exception_id>")
+@blp.response(200, ExceptionSchema)
+@roles(*READERS)
+def one_exception(exception_id: int) -> ExceptionJson:
+    return exception_json(get_exception(db(), exception_id))
+
+
+def _decide(exception_id: int, body: DecisionInJson, approve: bool) -> DecidedJson:
+    committed(
+        lambda: decide(
+            db(), get_exception(db(), exception_id), current_user(), approve, body.get("note", ""), now()
+        )
+    )
+    exception = get_exception(db(), exception_id)
+    answer = exception_json(exception)
+    return {**answer, "round_after": round_json(get_round(db(), answer["replacement"] or exception.round_id))}
+
+
+@blp.route("/exceptions/<id:exception_id>/approve", methods=["POST"])
+@blp.arguments(DecisionInSchema)
+@blp.response(200, ExceptionSchema)
+@blp.error(409, DECIDED)
+@blp.error(403, DECIDERS)
+@roles(Role.PIT_BOSS)
+def approve(body: DecisionInJson, exception_id: int) -> DecidedJson:
+    """Approve another pit boss's request: a void takes the round out of the
+    reports; a correction stores the corrected round in its place."""
+    return _decide(exception_id, body, approve=True)
+
+
+@blp.route("/exceptions/<id:exception_id>/reject", methods=["POST"])
+@blp.arguments(DecisionInSchema)
+@blp.response(200, ExceptionSchema)
+@blp.error(409, DECIDED)
+@blp.error(403, DECIDERS)
+@roles(Role.PIT_BOSS)
+def reject(body: DecisionInJson, exception_id: int) -> DecidedJson:
+    """Reject another pit boss's request (a note saying why is required)."""
+    return _decide(exception_id, body, approve=False)

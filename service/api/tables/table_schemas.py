@@ -1,0 +1,279 @@
+"""Marshmallow schemas: request checking and the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, NotRequired, TypedDict
+
+from marshmallow import RAISE, Schema, fields, pre_load, validate
+
+from service.api.http.text_input import refuse_untextual
+from service.engine.break_bonus import BreakBonusCategory
+from service.engine.dealing import DealStyle
+from service.engine.table_config import MAX_SEATS, BetType, FoulPolicy
+from service.store.models import DEFAULT_SHIFT_STARTS
+from service.tables.gaming_day import MAX_SHIFTS
+from service.tables.status import TableStatus
+
+SHIFT_STARTS_HELP = (
+    'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
+    '"14:00", "22:00"])'
+)
+
+
+class StrictSchema(Schema):
+    """Every request's schema: no unknown field, and no NUL or lone
+    surrogate in any text (:mod:`service.api.http.text_input`)."""
+
+    #: keys left as sent: compared with a stored secret (such text is a
+    #: wrong one there), or checked by a service that records each refusal
+    as_sent: ClassVar[frozenset[str]] = frozenset()
+
+    class Meta:
+        unknown = RAISE
+
+    @pre_load
+    def _only_text(self, data: Any, **_kwargs: Any) -> Any:
+        refuse_untextual(self, data, self.as_sent)
+        return data
+
+
+def config_change_doc() -> dict[str, Any]:
+    """What the OpenAPI document says a ``config`` sent in may hold. Only
+    said: the field stays a dict, so the rules (TableConfig.from_json) check
+    it and answer with their own codes, as they always have."""
+    pair = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+    return {
+        "type": "object",
+        "properties": {
+            "seats": {"type": "integer", "minimum": 1, "maximum": MAX_SEATS},
+            "limits": {
+                "type": "object",
+                "description": "[minimum, maximum] of a bet, minor units (cents); bets left out keep theirs",
+                "properties": {bet.value: pair for bet in BetType},
+            },
+            "foul_policy": {"type": "string", "enum": [policy.value for policy in FoulPolicy]},
+            "break_bonus_pays": {
+                "type": "object",
+                "description": "odds to 1 of each Break Bonus category: a pay table names all five",
+                "properties": {category.value: {"type": "integer"} for category in BreakBonusCategory},
+                "required": [category.value for category in BreakBonusCategory],
+            },
+            "dealer_qualifier": {"type": "string", "description": 'e.g. "K-3-2"'},
+        },
+    }
+
+
+SHIFT_STARTS_DOC = {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_SHIFTS}
+
+
+class TableCreateSchema(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    currency = fields.String(
+        metadata={
+            "description": "ISO 4217 code of the currency every amount of the table counts the minor "
+            "unit of (JPY: yen, USD: cents); fixed once the table is created; default "
+            "BREAKPOKER_CURRENCY (USD)",
+            "example": "USD",
+        }
+    )
+    timezone = fields.String(load_default="UTC", metadata={"description": "IANA zone of the casino"})
+    # Raw, not a List: check_shift_starts answers a bad one with its own message.
+    shift_starts = fields.Raw(
+        load_default=lambda: list(DEFAULT_SHIFT_STARTS),
+        metadata={"description": SHIFT_STARTS_HELP, **SHIFT_STARTS_DOC},
+    )
+    config = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        metadata={
+            "description": "table configuration fields as in the rule book; omitted fields keep defaults",
+            **config_change_doc(),
+        },
+    )
+
+
+class TableCreateJson(TypedDict):
+    name: str
+    currency: NotRequired[str]
+    timezone: str
+    shift_starts: Any  # Raw: the tables module checks it and names the field
+    config: dict[str, object]
+
+
+class ScheduleChangeSchema(StrictSchema):
+    timezone = fields.String(metadata={"description": "IANA zone of the casino"})
+    shift_starts = fields.Raw(metadata={"description": SHIFT_STARTS_HELP, **SHIFT_STARTS_DOC})
+
+
+class ScheduleChangeJson(TypedDict, total=False):
+    timezone: str
+    shift_starts: Any  # Raw: the tables module checks it and names the field
+
+
+class ConfigChangeSchema(StrictSchema):
+    config = fields.Dict(
+        keys=fields.String(),
+        required=True,
+        metadata={"description": "the fields to change (rule book names)", **config_change_doc()},
+    )
+
+
+class ConfigChangeJson(TypedDict):
+    config: dict[str, object]
+
+
+def _limits_schema() -> type[Schema]:
+    """A [minimum, maximum] for each bet, named as BetType names them."""
+    limits: dict[str, fields.Field[Any]] = {
+        bet.value: fields.List(
+            fields.Integer(),
+            required=True,
+            validate=validate.Length(equal=2),
+            metadata={"description": f"the {bet.label.name} bet's [minimum, maximum], minor units (cents)"},
+        )
+        for bet in BetType
+    }
+    return Schema.from_dict(limits, name="LimitsSchema")
+
+
+def _pays_schema() -> type[Schema]:
+    """The odds of each Break Bonus category, as BreakBonusCategory names them."""
+    pays: dict[str, fields.Field[Any]] = {
+        category.value: fields.Integer(
+            required=True, metadata={"description": f"{category.label}: pays this many to 1"}
+        )
+        for category in BreakBonusCategory
+    }
+    return Schema.from_dict(pays, name="BreakBonusPaysSchema")
+
+
+class ConfigSchema(Schema):
+    version = fields.Integer(
+        required=True, metadata={"description": "the configuration's version: 1, then one more a change"}
+    )
+    seats = fields.Integer(required=True, metadata={"description": f"seats at the table, 1 to {MAX_SEATS}"})
+    limits = fields.Nested(_limits_schema(), metadata={"description": "each bet's table minimum and maximum"})
+    foul_policy = fields.String(
+        validate=validate.OneOf([policy.value for policy in FoulPolicy]),
+        metadata={"description": "what a fouled player setting leads to (rule book section 8)"},
+    )
+    break_bonus_pays = fields.Nested(
+        _pays_schema(), metadata={"description": "the Break Bonus odds of each category"}
+    )
+    dealer_qualifier = fields.String(
+        metadata={"description": 'the lowest high hand the dealer qualifies with, e.g. "K-3-2"'}
+    )
+
+
+class BetSchema(Schema):
+    key = fields.String(
+        required=True,
+        validate=validate.OneOf([bet.value for bet in BetType]),
+        metadata={"description": "the bet's name in a round's bets, the limits and a settlement"},
+    )
+    name = fields.String(required=True, metadata={"description": "the bet's name in full, as people read it"})
+    short = fields.String(
+        required=True, metadata={"description": "a short label for a column or a seat's field (DBB)"}
+    )
+    required = fields.Boolean(
+        required=True, metadata={"description": "whether every playing seat must place it"}
+    )
+
+
+class DealOrderSchema(Schema):
+    first_seat = fields.Integer(required=True, metadata={"description": "the seat dealt first"})
+    dealer_place = fields.Integer(
+        required=True, metadata={"description": "seats dealt before the dealer's hand: 0 first, seats last"}
+    )
+    style = fields.String(
+        required=True,
+        validate=validate.OneOf([style.value for style in DealStyle]),
+        metadata={"description": "consecutive: seven cards a hand; round_robin: a card to each hand in turn"},
+    )
+
+
+class CurrencySchema(Schema):
+    code = fields.String(required=True, metadata={"description": "ISO 4217 code, e.g. USD, JPY, KWD"})
+    minor_unit = fields.Integer(
+        required=True,
+        metadata={
+            "description": "digits after the point (ISO 4217): an amount of 1500 is 15.00 with 2, "
+            "1,500 with 0 and 1.500 with 3"
+        },
+    )
+
+
+class TableSchema(Schema):
+    id = fields.Integer(required=True, metadata={"description": "the table's id in every /tables/{id} path"})
+    name = fields.String(required=True, metadata={"description": "unique in any letter case"})
+    game = fields.String(required=True, metadata={"description": "break_poker"})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf([status.value for status in TableStatus]),
+        metadata={"description": "open: a session is open (its tray counted), closed: none is"},
+    )
+    takes_rounds = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "whether a round sent now is taken: a session is open, or the service "
+            "allows rounds without one (BREAKPOKER_ROUNDS_WITHOUT_SESSION=allow)"
+        },
+    )
+    timezone = fields.String(required=True, metadata={"description": "IANA zone of the casino"})
+    shift_starts = fields.List(fields.String(), required=True, metadata={"description": SHIFT_STARTS_HELP})
+    currency = fields.Nested(
+        CurrencySchema,
+        required=True,
+        metadata={"description": "what every amount of the table (limits, bets, counts) is in; fixed"},
+    )
+    config = fields.Nested(
+        ConfigSchema, required=True, metadata={"description": "the current configuration version"}
+    )
+    config_created_at = fields.DateTime(metadata={"description": "when the current version was saved"})
+    bets = fields.List(
+        fields.Nested(BetSchema),
+        required=True,
+        metadata={"description": "the game's bets, in the order a page lists them"},
+    )
+    seat_numbers = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "the table's seats, 1 to config.seats: where a seat can play"},
+    )
+    deal_order = fields.Nested(
+        DealOrderSchema,
+        required=True,
+        metadata={"description": "how a deck read by the shoe is dealt to the hands (not game math)"},
+    )
+
+
+class PlayerSettingSchema(StrictSchema):
+    low = fields.List(fields.String(), required=True, validate=validate.Length(equal=2))
+    high = fields.List(fields.String(), required=True, validate=validate.Length(equal=3))
+
+
+class HouseWayInSchema(StrictSchema):
+    cards = fields.List(fields.String(), required=True, validate=validate.Length(equal=7))
+    setting = fields.Nested(
+        PlayerSettingSchema, metadata={"description": "a player's own low and high: is it a foul?"}
+    )
+
+
+class PlayerSettingJson(TypedDict):
+    low: list[str]
+    high: list[str]
+
+
+class HouseWayInJson(TypedDict):
+    cards: list[str]
+    setting: NotRequired[PlayerSettingJson]
+
+
+def per_bet(inner: type[Schema], name: str) -> type[Schema]:
+    """A schema of one required ``inner`` for each bet, named as BetType
+    names them: the bets are listed once, in the engine."""
+    nested: dict[str, fields.Field[Any]] = {
+        bet.value: fields.Nested(inner, required=True, metadata={"description": f"the {bet.label.name} bet"})
+        for bet in BetType
+    }
+    return Schema.from_dict(nested, name=name)

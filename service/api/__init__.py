@@ -31,10 +31,11 @@ from service.api.accounting import session_routes, slip_routes
 from service.api.accounts import auth_routes, user_routes
 from service.api.compliance import audit_routes, export_routes
 from service.api.decks import deck_routes
-from service.api.http.blueprint import MAX_ID, IdConverter
+from service.api.http.blueprint import IdConverter
 from service.api.http.docs_page import register_docs_page
 from service.api.http.error_docs import API_DESCRIPTION, ErrorResponsesPlugin, ErrorSchema
 from service.api.http.errors import register_error_handlers
+from service.api.http.fields import MAX_ID
 from service.api.http.headers import register_headers
 from service.api.http.problems import register_problem_pages
 from service.api.http.request_log import register_request_log

@@ -12,9 +12,9 @@ from marshmallow import fields, validate
 
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.slip_states import SlipKind, SlipState
-from service.api.http.blueprint import MAX_ID
+from service.api.http import fields as api_fields
 from service.api.http.paging import cursor_field, order_field
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http.schemas import StrictSchema
 from service.store.paging import Order
 
 CHIP_LINES_HELP = (
@@ -25,32 +25,6 @@ CASH_LINES_HELP = (
     'amounts by note denomination: {"2000": 40000} is 400.00 in 20.00 notes; '
     f"denominations {', '.join(map(str, CURRENCY))}"
 )
-
-
-def each_denomination(denominations: tuple[int, ...]) -> dict[str, object]:
-    """The document's properties of a count: one per denomination."""
-    return {
-        "properties": {
-            str(value): {
-                "type": "integer",
-                "minimum": 0,
-                "multipleOf": value,
-                "description": f"minor units in pieces of {value // 100}.{value % 100:02d}",
-            }
-            for value in denominations
-        },
-    }
-
-
-def _lines(help_text: str, denominations: tuple[int, ...]) -> fields.Dict:
-    # Read by the service, not by marshmallow: a bad key or amount is a 422
-    # naming lines.<denomination> with the denominations in use.
-    return fields.Dict(
-        keys=fields.String(),
-        values=fields.Raw(),
-        required=True,
-        metadata={"description": help_text, **each_denomination(denominations)},
-    )
 
 
 class SignatureInJson(TypedDict):
@@ -91,24 +65,16 @@ class NoteInJson(TypedDict):
 class SignatureInSchema(StrictSchema):
     as_sent = frozenset({"name", "password"})
 
-    name = fields.String(
-        required=True,
-        validate=validate.Length(min=1, max=80),
-        metadata={"description": "the co-signer's user name"},
-    )
-    password = fields.String(
-        required=True,
-        validate=validate.Length(min=1, max=1000),
-        metadata={"description": "the co-signer's password, typed at this screen"},
-    )
+    name = api_fields.sized_text(1, 80, "the co-signer's user name")
+    password = api_fields.sized_text(1, 1000, "the co-signer's password, typed at this screen")
 
 
 def _cosigner(help_text: str) -> fields.Nested:
-    return fields.Nested(SignatureInSchema, required=True, metadata={"description": help_text})
+    return api_fields.nested(SignatureInSchema, help_text)
 
 
 class OpenInSchema(StrictSchema):
-    lines = _lines(CHIP_LINES_HELP, CHIPS)
+    lines = api_fields.denominations_in(CHIP_LINES_HELP, CHIPS)
     cosigner = _cosigner("the other signer: a dealer if a pit boss signs in, a pit boss if a dealer does")
     explanation = fields.String(
         validate=validate.Length(max=2000),
@@ -117,17 +83,15 @@ class OpenInSchema(StrictSchema):
 
 
 class CloseInSchema(StrictSchema):
-    lines = _lines(CHIP_LINES_HELP, CHIPS)
+    lines = api_fields.denominations_in(CHIP_LINES_HELP, CHIPS)
     cosigner = _cosigner("the other signer: a dealer if a pit boss signs in, a pit boss if a dealer does")
 
 
 class SlipInSchema(StrictSchema):
-    kind = fields.String(
-        required=True,
-        validate=validate.OneOf(tuple(SlipKind)),
-        metadata={"description": "fill (chips from the cage to the table) or credit (back to the cage)"},
+    kind = api_fields.choice(
+        tuple(SlipKind), "fill (chips from the cage to the table) or credit (back to the cage)"
     )
-    lines = _lines(CHIP_LINES_HELP, CHIPS)
+    lines = api_fields.denominations_in(CHIP_LINES_HELP, CHIPS)
 
 
 class ReceiveInSchema(StrictSchema):
@@ -135,14 +99,12 @@ class ReceiveInSchema(StrictSchema):
 
 
 class SlipVoidInSchema(StrictSchema):
-    reason = fields.String(
-        required=True, validate=validate.Length(min=1, max=500), metadata={"description": "why it is voided"}
-    )
+    reason = api_fields.sized_text(1, 500, "why it is voided")
     cosigner = _cosigner("the second signature: another pit boss or a cage cashier")
 
 
 class DropInSchema(StrictSchema):
-    lines = _lines(CASH_LINES_HELP, CURRENCY)
+    lines = api_fields.denominations_in(CASH_LINES_HELP, CURRENCY)
     cosigners = fields.List(
         fields.Nested(SignatureInSchema),
         required=True,
@@ -156,11 +118,7 @@ class DropInSchema(StrictSchema):
 
 
 class NoteInSchema(StrictSchema):
-    note = fields.String(
-        required=True,
-        validate=validate.Length(min=1, max=2000),
-        metadata={"description": "what the investigation found"},
-    )
+    note = api_fields.sized_text(1, 2000, "what the investigation found")
 
 
 class SlipsQuerySchema(StrictSchema):
@@ -168,14 +126,8 @@ class SlipsQuerySchema(StrictSchema):
         validate=validate.OneOf(tuple(SlipState)),
         metadata={"description": "only slips in this state (requested: what the cage has to issue)"},
     )
-    table = fields.Integer(
-        validate=validate.Range(min=1, max=MAX_ID), metadata={"description": "only this table's slips"}
-    )
-    limit = fields.Integer(
-        load_default=100,
-        validate=validate.Range(min=1, max=1000),
-        metadata={"description": "slips a page"},
-    )
+    table = api_fields.record_id("only this table's slips")
+    limit = api_fields.bounded(1, 1000, "slips a page", default=100)
     order = order_field(Order.NEWEST, "slips")
     cursor = cursor_field()
 
@@ -190,9 +142,7 @@ class SlipsQueryJson(TypedDict):
 
 class ChecksQuerySchema(StrictSchema):
     day = fields.Date(metadata={"description": "sessions opened on this gaming day; default the latest 100"})
-    table = fields.Integer(
-        validate=validate.Range(min=1, max=MAX_ID), metadata={"description": "only this table's sessions"}
-    )
+    table = api_fields.record_id("only this table's sessions")
 
 
 class ChecksQueryJson(TypedDict, total=False):

@@ -8,7 +8,8 @@ from typing import TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.accounts.roles import ROLES
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
 
 
 class LoginSchema(StrictSchema):
@@ -28,11 +29,8 @@ class SignInSchema(Schema):
     expires_at = fields.DateTime(required=True)
     name = fields.String(required=True)
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
-    must_change_password = fields.Boolean(
-        required=True,
-        metadata={
-            "description": "true: the token opens only POST /auth/password, GET /auth/me and POST "
-            "/auth/logout until a new password is set (an admin set or reset it, or it is past its "
-            "maximum age)"
-        },
+    must_change_password = api_fields.flag(
+        "true: the token opens only POST /auth/password, GET /auth/me and POST "
+        "/auth/logout until a new password is set (an admin set or reset it, or it is past its "
+        "maximum age)"
     )

@@ -7,11 +7,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema
 
 from service.accounts.password_policy import MAX_PASSWORD, MIN_PASSWORD
 from service.accounts.roles import ROLES
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
 from service.store.models import User
 
 POLICY = (
@@ -46,43 +47,24 @@ def user_json(user: User) -> UserJson:
 
 
 class UserSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the user's id (in /users/{user_id})"})
-    name = fields.String(required=True, metadata={"description": "the name they sign in with"})
-    role = fields.String(
-        required=True, validate=validate.OneOf(ROLES), metadata={"description": "their role"}
+    id = api_fields.integer("the user's id (in /users/{user_id})")
+    name = api_fields.text("the name they sign in with")
+    role = api_fields.choice(ROLES, "their role")
+    active = api_fields.flag("false: deactivated, signs in nowhere, every token refused")
+    must_change_password = api_fields.flag(
+        "the user must set a new password (POST /auth/password) before anything else"
     )
-    active = fields.Boolean(
-        required=True, metadata={"description": "false: deactivated, signs in nowhere, every token refused"}
-    )
-    must_change_password = fields.Boolean(
-        required=True,
-        metadata={
-            "description": "the user must set a new password (POST /auth/password) before anything else"
-        },
-    )
-    created_at = fields.DateTime(required=True, metadata={"description": "ISO 8601, UTC"})
-    last_sign_in_at = fields.DateTime(
-        required=True, allow_none=True, metadata={"description": "ISO 8601, UTC; null: never signed in"}
-    )
-    password_changed_at = fields.DateTime(
-        required=True, metadata={"description": "when the password was last set (ISO 8601, UTC)"}
-    )
-
-
-def _password(description: str) -> fields.String:
-    return fields.String(
-        required=True,
-        validate=validate.Length(min=1, max=MAX_PASSWORD),
-        metadata={"description": description},
-    )
+    created_at = api_fields.instant("ISO 8601, UTC")
+    last_sign_in_at = api_fields.instant("ISO 8601, UTC; null: never signed in", allow_none=True)
+    password_changed_at = api_fields.instant("when the password was last set (ISO 8601, UTC)")
 
 
 class UserCreateSchema(StrictSchema):
-    name = fields.String(
-        required=True, validate=validate.Length(min=1, max=80), metadata={"description": "1 to 80 characters"}
+    name = api_fields.sized_text(1, 80, "1 to 80 characters")
+    role = api_fields.text(f"one of {', '.join(ROLES)}")
+    password = api_fields.sized_text(
+        1, MAX_PASSWORD, f"a first password, to be replaced at the first sign-in (not a device's): {POLICY}"
     )
-    role = fields.String(required=True, metadata={"description": f"one of {', '.join(ROLES)}"})
-    password = _password(f"a first password, to be replaced at the first sign-in (not a device's): {POLICY}")
 
 
 class UserCreateJson(TypedDict):
@@ -92,7 +74,7 @@ class UserCreateJson(TypedDict):
 
 
 class RoleChangeSchema(StrictSchema):
-    role = fields.String(required=True, metadata={"description": f"one of {', '.join(ROLES)}"})
+    role = api_fields.text(f"one of {', '.join(ROLES)}")
 
 
 class RoleChangeJson(TypedDict):
@@ -100,18 +82,17 @@ class RoleChangeJson(TypedDict):
 
 
 class PasswordResetSchema(Schema):
-    user = fields.Nested(UserSchema, required=True, metadata={"description": "the user, as now"})
-    temporary_password = fields.String(
-        required=True,
-        metadata={"description": "generated, shown this once, kept nowhere: the user replaces it at sign-in"},
+    user = api_fields.nested(UserSchema, "the user, as now")
+    temporary_password = api_fields.text(
+        "generated, shown this once, kept nowhere: the user replaces it at sign-in"
     )
 
 
 class PasswordChangeSchema(StrictSchema):
     as_sent = frozenset({"old_password"})  # a wrong one counts towards a lock
 
-    old_password = _password("the password now")
-    new_password = _password(f"the new one: {POLICY}; not the old one")
+    old_password = api_fields.sized_text(1, MAX_PASSWORD, "the password now")
+    new_password = api_fields.sized_text(1, MAX_PASSWORD, f"the new one: {POLICY}; not the old one")
 
 
 class PasswordChangeJson(TypedDict):

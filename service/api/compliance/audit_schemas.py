@@ -11,8 +11,9 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from service.api.compliance.accounting_verify_schemas import ANY_JSON, AccountingReportSchema
 from service.api.compliance.export_schemas import ProgressSchema
 from service.api.compliance.figures_check_schemas import FiguresReportSchema
-from service.api.http.blueprint import MAX_ID
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.fields import MAX_ID
+from service.api.http.schemas import StrictSchema
 from service.jobs.progress import STATES
 
 
@@ -24,10 +25,7 @@ class VerificationRequestSchema(StrictSchema):
             "description": "first link (sequence number) of the chain to check (default 1: the genesis)"
         },
     )
-    to = fields.Integer(
-        validate=validate.Range(min=1, max=MAX_ID),
-        metadata={"description": "last link of the chain to check (default: the chain's head)"},
-    )
+    to = api_fields.record_id("last link of the chain to check (default: the chain's head)")
 
     expect_head = fields.String(
         validate=validate.Regexp(
@@ -57,7 +55,7 @@ class VerificationRequestJson(TypedDict, total=False):
 
 
 class DifferenceSchema(Schema):
-    field = fields.String(required=True, metadata={"description": "e.g. payload.house_net"})
+    field = api_fields.text("e.g. payload.house_net")
     # Raw: an event's payload is free-form, so its field can be a number, a
     # string, a list, an object or null, and is shown as it is.
     sealed = fields.Raw(allow_none=True, metadata={"description": "the field as sealed" + ANY_JSON})
@@ -65,36 +63,31 @@ class DifferenceSchema(Schema):
 
 
 class BrokenLinkSchema(Schema):
-    seq = fields.Integer(required=True, metadata={"description": "the first link that does not hold"})
+    seq = api_fields.integer("the first link that does not hold")
     event_id = fields.Integer(allow_none=True, metadata={"description": "the event it seals"})
-    problem = fields.String(
-        required=True,
-        metadata={
-            "description": "link_missing, link_inserted, link_moved, chain_broken, out_of_order, "
-            "unsealed_event, event_missing, seal_rewritten, event_edited, hash_mismatch or chain_empty"
-        },
+    problem = api_fields.text(
+        "link_missing, link_inserted, link_moved, chain_broken, out_of_order, "
+        "unsealed_event, event_missing, seal_rewritten, event_edited, hash_mismatch or chain_empty"
     )
-    message = fields.String(required=True, metadata={"description": "what is wrong, in words"})
-    differences = fields.List(
-        fields.Nested(DifferenceSchema), required=True, metadata={"description": "an edited event's fields"}
-    )
+    message = api_fields.text("what is wrong, in words")
+    differences = api_fields.nested_list(DifferenceSchema, "an edited event's fields")
 
 
 class ChainReportSchema(Schema):
-    intact = fields.Boolean(required=True, metadata={"description": "no link broken"})
-    checked = fields.Integer(required=True, metadata={"description": "links found intact"})
+    intact = api_fields.flag("no link broken")
+    checked = api_fields.integer("links found intact")
     first_seq = fields.Integer(allow_none=True, metadata={"description": "the first link walked"})
     last_seq = fields.Integer(allow_none=True, metadata={"description": "the last link walked"})
     head = fields.String(allow_none=True, metadata={"description": "hash of the last intact link"})
-    anchor = fields.String(required=True, metadata={"description": "what the first link was checked against"})
-    pending = fields.Integer(required=True, metadata={"description": "newer events waiting for their seal"})
+    anchor = api_fields.text("what the first link was checked against")
+    pending = api_fields.integer("newer events waiting for their seal")
     broken = fields.Nested(BrokenLinkSchema, allow_none=True, metadata={"description": "null when intact"})
     signatures = fields.Integer(metadata={"description": "signed chain heads found to hold (Ed25519)"})
     signed_seq = fields.Integer(allow_none=True, metadata={"description": "the last signed head checked"})
 
 
 class MismatchSchema(Schema):
-    field = fields.String(required=True, metadata={"description": "e.g. house_net, request_digest, shift"})
+    field = api_fields.text("e.g. house_net, request_digest, shift")
     # Raw: a figure is an amount, a digest, a date, a round id (a string or,
     # for old rounds, a number), a count, or the whole sealed payload when
     # it is not an object: any JSON value, shown as it is.
@@ -105,23 +98,17 @@ class MismatchSchema(Schema):
 
 
 class RoundProblemSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the stored round (its record's id)"})
+    id = api_fields.integer("the stored round (its record's id)")
     table_id = fields.Integer(allow_none=True, metadata={"description": "its table; null: the round is gone"})
-    mismatches = fields.List(
-        fields.Nested(MismatchSchema), required=True, metadata={"description": "the figures that disagree"}
-    )
+    mismatches = api_fields.nested_list(MismatchSchema, "the figures that disagree")
 
 
 class RoundsReportSchema(Schema):
-    intact = fields.Boolean(required=True, metadata={"description": "every round agrees with its event"})
-    checked = fields.Integer(required=True, metadata={"description": "stored rounds compared"})
-    differing = fields.Integer(required=True, metadata={"description": "rounds (or events) that disagree"})
-    problems = fields.List(
-        fields.Nested(RoundProblemSchema), required=True, metadata={"description": "the first 100 of them"}
-    )
-    placement_unchecked = fields.Integer(
-        required=True, metadata={"description": "rounds whose event predates sealed placements"}
-    )
+    intact = api_fields.flag("every round agrees with its event")
+    checked = api_fields.integer("stored rounds compared")
+    differing = api_fields.integer("rounds (or events) that disagree")
+    problems = api_fields.nested_list(RoundProblemSchema, "the first 100 of them")
+    placement_unchecked = api_fields.integer("rounds whose event predates sealed placements")
 
 
 #: a total: an integer, but a float for the *_stake_squares statistics.
@@ -130,14 +117,14 @@ NUMBER = {"type": "number"}
 
 
 class TotalDifferenceSchema(Schema):
-    table_id = fields.Integer(required=True, metadata={"description": "the table"})
-    table = fields.String(required=True, metadata={"description": "the table's name"})
-    gaming_day = fields.String(required=True, metadata={"description": "an ISO 8601 date"})
-    shift = fields.Integer(required=True, metadata={"description": "the shift, from 1"})
-    dealer_id = fields.Integer(required=True, metadata={"description": "the dealer"})
-    dealer = fields.String(required=True, metadata={"description": "the dealer's name"})
-    config_version = fields.Integer(required=True, metadata={"description": "the table's config version"})
-    column = fields.String(required=True, metadata={"description": "e.g. main_house_net"})
+    table_id = api_fields.integer("the table")
+    table = api_fields.text("the table's name")
+    gaming_day = api_fields.text("an ISO 8601 date")
+    shift = api_fields.integer("the shift, from 1")
+    dealer_id = api_fields.integer("the dealer")
+    dealer = api_fields.text("the dealer's name")
+    config_version = api_fields.integer("the table's config version")
+    column = api_fields.text("e.g. main_house_net")
     stored = fields.Raw(
         required=True,
         metadata={
@@ -151,59 +138,35 @@ class TotalDifferenceSchema(Schema):
 
 
 class TotalsReportSchema(Schema):
-    intact = fields.Boolean(required=True, metadata={"description": "every total agrees with a recount"})
-    checked = fields.Integer(required=True, metadata={"description": "shift totals compared"})
-    differing = fields.Integer(
-        required=True, metadata={"description": "shift totals with a column that differs"}
-    )
-    differences = fields.List(
-        fields.Nested(TotalDifferenceSchema),
-        required=True,
-        metadata={"description": "the first 100 columns that differ"},
-    )
-    taken_out_counting = fields.List(
-        fields.Integer(),
-        required=True,
-        metadata={"description": "rounds taken out of the totals although they still count"},
-    )
-    session_figures = fields.Nested(
-        FiguresReportSchema,
-        required=True,
-        metadata={"description": "each session's figures (win, drop, the check) against its records"},
+    intact = api_fields.flag("every total agrees with a recount")
+    checked = api_fields.integer("shift totals compared")
+    differing = api_fields.integer("shift totals with a column that differs")
+    differences = api_fields.nested_list(TotalDifferenceSchema, "the first 100 columns that differ")
+    taken_out_counting = api_fields.integers("rounds taken out of the totals although they still count")
+    session_figures = api_fields.nested(
+        FiguresReportSchema, "each session's figures (win, drop, the check) against its records"
     )
 
 
 class AuditReportSchema(Schema):
-    intact = fields.Boolean(
-        required=True,
-        metadata={"description": "the chain, the rounds, the totals and the accounting records"},
-    )
-    chain = fields.Nested(ChainReportSchema, required=True, metadata={"description": "the hash chain"})
-    rounds = fields.Nested(
-        RoundsReportSchema, required=True, metadata={"description": "the rounds against their sealed events"}
-    )
-    totals = fields.Nested(
-        TotalsReportSchema, required=True, metadata={"description": "the totals against a recount"}
-    )
-    accounting = fields.Nested(
+    intact = api_fields.flag("the chain, the rounds, the totals and the accounting records")
+    chain = api_fields.nested(ChainReportSchema, "the hash chain")
+    rounds = api_fields.nested(RoundsReportSchema, "the rounds against their sealed events")
+    totals = api_fields.nested(TotalsReportSchema, "the totals against a recount")
+    accounting = api_fields.nested(
         AccountingReportSchema,
-        required=True,
-        metadata={
-            "description": "the table sessions, tray counts, slips, signatures, drop counts, check "
-            "notes, and the void and correction requests and decisions against their sealed events"
-        },
+        "the table sessions, tray counts, slips, signatures, drop counts, check "
+        "notes, and the void and correction requests and decisions against their sealed events",
     )
 
 
 class VerificationLinksSchema(Schema):
-    self = fields.String(required=True, metadata={"description": "this verification"})
+    self = api_fields.text("this verification")
 
 
 class VerificationSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the verification's id"})
-    status = fields.String(
-        required=True, validate=validate.OneOf(STATES), metadata={"description": "where the job is"}
-    )
+    id = api_fields.integer("the verification's id")
+    status = api_fields.choice(STATES, "where the job is")
     from_ = fields.Integer(
         data_key="from", allow_none=True, metadata={"description": "null: from the genesis"}
     )
@@ -211,20 +174,16 @@ class VerificationSchema(Schema):
     expect_head = fields.String(
         allow_none=True, metadata={"description": "SEQ:HASH the chain must reach; null: not asked"}
     )
-    requested_by = fields.String(required=True, metadata={"description": "the user who asked"})
-    requested_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
-    progress = fields.Nested(
-        ProgressSchema, required=True, metadata={"description": "links, rounds and totals checked"}
-    )
+    requested_by = api_fields.text("the user who asked")
+    requested_at = api_fields.text("ISO 8601, UTC")
+    progress = api_fields.nested(ProgressSchema, "links, rounds and totals checked")
     finished_at = fields.String(
         allow_none=True, metadata={"description": "ISO 8601, UTC; null until done or failed"}
     )
     error = fields.String(allow_none=True, metadata={"description": "why it failed"})
     intact = fields.Boolean(allow_none=True, metadata={"description": "null until done"})
     report = fields.Nested(AuditReportSchema, allow_none=True, metadata={"description": "once done"})
-    links = fields.Nested(
-        VerificationLinksSchema, required=True, metadata={"description": "where to go next"}
-    )
+    links = api_fields.nested(VerificationLinksSchema, "where to go next")
 
 
 class VerificationPageSchema(Schema):

@@ -7,9 +7,11 @@ from typing import NotRequired, TypedDict
 
 from marshmallow import Schema, fields, validate
 
-from service.api.http.blueprint import MAX_ID
+from service.api.http import fields as api_fields
+from service.api.http.fields import MAX_ID
 from service.api.http.paging import order_field
-from service.api.tables.table_schemas import SHIFT_STARTS_HELP, StrictSchema
+from service.api.http.schemas import StrictSchema
+from service.api.tables.table_schemas import SHIFT_STARTS_HELP
 from service.compliance.exports import MAX_TABLES
 from service.jobs.progress import STATES
 from service.store.paging import Order
@@ -33,14 +35,8 @@ class ExportRequestJson(TypedDict):
 
 class ExportsQuerySchema(StrictSchema):
     order = order_field(Order.NEWEST, "first")
-    page = fields.Integer(
-        load_default=1,
-        validate=validate.Range(min=1, max=1_000_000),
-        metadata={"description": "the page, from 1"},
-    )
-    per_page = fields.Integer(
-        load_default=50, validate=validate.Range(min=1, max=500), metadata={"description": "items a page"}
-    )
+    page = api_fields.bounded(1, 1_000_000, "the page, from 1", default=1)
+    per_page = api_fields.bounded(1, 500, "items a page", default=50)
 
 
 class ExportsQueryJson(TypedDict):
@@ -52,31 +48,27 @@ class ExportsQueryJson(TypedDict):
 class ProgressSchema(Schema):
     """A long job's progress: an export's rows, a verification's links, rounds and totals."""
 
-    done = fields.Integer(
-        required=True, metadata={"description": "rows written, or links, rounds and totals checked"}
-    )
-    total = fields.Integer(
-        required=True, metadata={"description": "rows to write, or to check (0: not counted yet)"}
-    )
-    percent = fields.Float(required=True, metadata={"description": "0 to 100 (100 once done)"})
+    done = api_fields.integer("rows written, or links, rounds and totals checked")
+    total = api_fields.integer("rows to write, or to check (0: not counted yet)")
+    percent = api_fields.number("0 to 100 (100 once done)")
 
 
 class ExportFileSchema(Schema):
-    name = fields.String(required=True, metadata={"description": "the ZIP's file name on the server"})
-    size = fields.Integer(required=True, metadata={"description": "the ZIP's size in bytes"})
-    sha256 = fields.String(required=True, metadata={"description": "the ZIP's SHA-256, in hex"})
+    name = api_fields.text("the ZIP's file name on the server")
+    size = api_fields.integer("the ZIP's size in bytes")
+    sha256 = api_fields.text("the ZIP's SHA-256, in hex")
 
 
 class NamedSchema(Schema):
     """A user or a table, by id and name."""
 
-    id = fields.Integer(required=True, metadata={"description": "its id"})
-    name = fields.String(required=True, metadata={"description": "its name"})
+    id = api_fields.integer("its id")
+    name = api_fields.text("its name")
 
 
 class SoftwareSchema(Schema):
-    name = fields.String(required=True, metadata={"description": "always breakpoker"})
-    version = fields.String(required=True, metadata={"description": "the version that built the export"})
+    name = api_fields.text("always breakpoker")
+    version = api_fields.text("the version that built the export")
 
 
 class AuditWindowSchema(Schema):
@@ -84,82 +76,70 @@ class AuditWindowSchema(Schema):
     from_ = fields.String(
         attribute="from", data_key="from", required=True, metadata={"description": "ISO 8601, UTC"}
     )
-    to = fields.String(required=True, metadata={"description": "ISO 8601, UTC (not included)"})
+    to = api_fields.text("ISO 8601, UTC (not included)")
 
 
 class PeriodSchema(Schema):
-    first_gaming_day = fields.String(required=True, metadata={"description": "an ISO 8601 date"})
-    last_gaming_day = fields.String(required=True, metadata={"description": "an ISO 8601 date"})
-    audit_window_utc = fields.Nested(
-        AuditWindowSchema,
-        required=True,
-        metadata={
-            "description": "the events covered: the gaming days in UTC, widened to every round in them"
-        },
+    first_gaming_day = api_fields.text("an ISO 8601 date")
+    last_gaming_day = api_fields.text("an ISO 8601 date")
+    audit_window_utc = api_fields.nested(
+        AuditWindowSchema, "the events covered: the gaming days in UTC, widened to every round in them"
     )
 
 
 class ScheduleSchema(Schema):
-    table_id = fields.Integer(required=True, metadata={"description": "the table"})
-    timezone = fields.String(required=True, metadata={"description": "its IANA time zone"})
-    shift_starts = fields.List(fields.String(), required=True, metadata={"description": SHIFT_STARTS_HELP})
+    table_id = api_fields.integer("the table")
+    timezone = api_fields.text("its IANA time zone")
+    shift_starts = api_fields.texts(SHIFT_STARTS_HELP)
 
 
 class TableCurrencySchema(Schema):
-    table_id = fields.Integer(required=True, metadata={"description": "the table"})
-    code = fields.String(required=True, metadata={"description": "ISO 4217 code of its currency"})
-    minor_unit = fields.Integer(
-        required=True, metadata={"description": "digits after the point: the files' amounts count this unit"}
-    )
+    table_id = api_fields.integer("the table")
+    code = api_fields.text("ISO 4217 code of its currency")
+    minor_unit = api_fields.integer("digits after the point: the files' amounts count this unit")
 
 
 class CutSchema(Schema):
     """The newest row of each kind when the build began (0: none yet)."""
 
-    round_record_id = fields.Integer(required=True, metadata={"description": "the newest stored round"})
-    exception_id = fields.Integer(required=True, metadata={"description": "the newest void or correction"})
-    decision_id = fields.Integer(required=True, metadata={"description": "the newest decision on one"})
-    audit_event_id = fields.Integer(required=True, metadata={"description": "the newest audit event"})
-    audit_seal_seq = fields.Integer(required=True, metadata={"description": "the newest link of the chain"})
-    table_session_id = fields.Integer(required=True, metadata={"description": "the newest table session"})
-    inventory_count_id = fields.Integer(
-        required=True, metadata={"description": "the newest tray count (an opener or a closer)"}
-    )
-    slip_id = fields.Integer(required=True, metadata={"description": "the newest fill or credit"})
-    slip_signature_id = fields.Integer(
-        required=True, metadata={"description": "the newest signature on a slip (issued, received, voided)"}
-    )
-    drop_count_id = fields.Integer(
-        required=True, metadata={"description": "the newest drop count or recount"}
-    )
-    check_note_id = fields.Integer(required=True, metadata={"description": "the newest note on a check"})
+    round_record_id = api_fields.integer("the newest stored round")
+    exception_id = api_fields.integer("the newest void or correction")
+    decision_id = api_fields.integer("the newest decision on one")
+    audit_event_id = api_fields.integer("the newest audit event")
+    audit_seal_seq = api_fields.integer("the newest link of the chain")
+    table_session_id = api_fields.integer("the newest table session")
+    inventory_count_id = api_fields.integer("the newest tray count (an opener or a closer)")
+    slip_id = api_fields.integer("the newest fill or credit")
+    slip_signature_id = api_fields.integer("the newest signature on a slip (issued, received, voided)")
+    drop_count_id = api_fields.integer("the newest drop count or recount")
+    check_note_id = api_fields.integer("the newest note on a check")
 
 
 class ChainHeadSchema(Schema):
-    seq = fields.Integer(required=True, metadata={"description": "the head's sequence number; 0: none yet"})
-    hash = fields.String(required=True, metadata={"description": "its hash (the genesis hash: none yet)"})
+    seq = api_fields.integer("the head's sequence number; 0: none yet")
+    hash = api_fields.text("its hash (the genesis hash: none yet)")
 
 
 class ManifestFileSchema(Schema):
-    name = fields.String(required=True, metadata={"description": "the file's name in the ZIP"})
-    description = fields.String(required=True, metadata={"description": "what it holds"})
+    name = api_fields.text("the file's name in the ZIP")
+    description = api_fields.text("what it holds")
     columns = fields.List(
         fields.String(),
         required=True,
         allow_none=True,
         metadata={"description": "a CSV file's header; null for audit_chain.jsonl"},
     )
-    rows = fields.Integer(required=True, metadata={"description": "rows (or lines) it holds"})
-    bytes = fields.Integer(required=True, metadata={"description": "its size"})
-    sha256 = fields.String(required=True, metadata={"description": "its SHA-256, in hex"})
+    rows = api_fields.integer("rows (or lines) it holds")
+    bytes = api_fields.integer("its size")
+    sha256 = api_fields.text("its SHA-256, in hex")
 
 
 class ConventionsSchema(Schema):
-    money = fields.String(required=True, metadata={"description": "how money is written"})
-    times = fields.String(required=True, metadata={"description": "how times are written"})
-    csv = fields.String(required=True, metadata={"description": "the CSV dialect"})
-    formula_guard = fields.String(required=True, metadata={"description": "how cells are kept from formulas"})
-    cards = fields.String(required=True, metadata={"description": "how cards and settings are written"})
+    money = api_fields.text("how money is written")
+    times = api_fields.text("how times are written")
+    csv = api_fields.text("the CSV dialect")
+    formula_guard = api_fields.text("how cells are kept from formulas")
+    cards = api_fields.text("how cards and settings are written")
 
 
 #: the manifest's "tables": a union, which a marshmallow field cannot
@@ -183,58 +163,44 @@ TABLES = {
 class ManifestSchema(Schema):
     """The export's manifest.json (:class:`service.compliance.export_manifest.Manifest`)."""
 
-    title = fields.String(required=True, metadata={"description": "Break Poker compliance export"})
-    export_id = fields.Integer(required=True, metadata={"description": "the export's id"})
-    software = fields.Nested(SoftwareSchema, required=True, metadata={"description": "what built it"})
-    generated_at_utc = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
-    requested_by = fields.Nested(NamedSchema, required=True, metadata={"description": "the user who asked"})
-    requested_at_utc = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
-    period = fields.Nested(PeriodSchema, required=True, metadata={"description": "the gaming days covered"})
+    title = api_fields.text("Break Poker compliance export")
+    export_id = api_fields.integer("the export's id")
+    software = api_fields.nested(SoftwareSchema, "what built it")
+    generated_at_utc = api_fields.text("ISO 8601, UTC")
+    requested_by = api_fields.nested(NamedSchema, "the user who asked")
+    requested_at_utc = api_fields.text("ISO 8601, UTC")
+    period = api_fields.nested(PeriodSchema, "the gaming days covered")
     tables = fields.Raw(required=True, metadata=TABLES)
-    schedules = fields.List(
-        fields.Nested(ScheduleSchema), required=True, metadata={"description": "each table's gaming day"}
+    schedules = api_fields.nested_list(ScheduleSchema, "each table's gaming day")
+    currencies = api_fields.nested_list(
+        TableCurrencySchema, "each table's currency: what its amounts in the files are in"
     )
-    currencies = fields.List(
-        fields.Nested(TableCurrencySchema),
-        required=True,
-        metadata={"description": "each table's currency: what its amounts in the files are in"},
+    as_of = api_fields.nested(CutSchema, "the cut the files were taken at")
+    audit_chain_head = api_fields.nested(
+        ChainHeadSchema, "the chain's head when the build began (later links cut off show)"
     )
-    as_of = fields.Nested(
-        CutSchema, required=True, metadata={"description": "the cut the files were taken at"}
-    )
-    audit_chain_head = fields.Nested(
-        ChainHeadSchema,
-        required=True,
-        metadata={"description": "the chain's head when the build began (later links cut off show)"},
-    )
-    files = fields.List(
-        fields.Nested(ManifestFileSchema), required=True, metadata={"description": "the ZIP's files"}
-    )
-    conventions = fields.Nested(
-        ConventionsSchema, required=True, metadata={"description": "how the files are written"}
-    )
+    files = api_fields.nested_list(ManifestFileSchema, "the ZIP's files")
+    conventions = api_fields.nested(ConventionsSchema, "how the files are written")
 
 
 class ExportLinksSchema(Schema):
-    self = fields.String(required=True, metadata={"description": "this export"})
+    self = api_fields.text("this export")
     download = fields.String(metadata={"description": "its ZIP; only once it is done"})
 
 
 class ExportSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the export's id"})
-    status = fields.String(
-        required=True, validate=validate.OneOf(STATES), metadata={"description": "where the build is"}
-    )
+    id = api_fields.integer("the export's id")
+    status = api_fields.choice(STATES, "where the build is")
     from_ = fields.String(data_key="from", required=True, metadata={"description": "first gaming day"})
-    to = fields.String(required=True, metadata={"description": "last gaming day"})
+    to = api_fields.text("last gaming day")
     tables = fields.List(
         fields.Integer(),
         allow_none=True,
         metadata={"description": "the table ids asked for; null: every table"},
     )
-    requested_by = fields.String(required=True, metadata={"description": "the user who asked"})
-    requested_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
-    progress = fields.Nested(ProgressSchema, required=True, metadata={"description": "rows written"})
+    requested_by = api_fields.text("the user who asked")
+    requested_at = api_fields.text("ISO 8601, UTC")
+    progress = api_fields.nested(ProgressSchema, "rows written")
     finished_at = fields.String(
         allow_none=True, metadata={"description": "ISO 8601, UTC; null until done or failed"}
     )
@@ -247,7 +213,7 @@ class ExportSchema(Schema):
         allow_none=True,
         metadata={"description": "the manifest.json in the ZIP; null until done, and in a list"},
     )
-    links = fields.Nested(ExportLinksSchema, required=True, metadata={"description": "where to go next"})
+    links = api_fields.nested(ExportLinksSchema, "where to go next")
 
 
 class ExportPageSchema(Schema):

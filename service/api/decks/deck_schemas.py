@@ -9,8 +9,8 @@ from typing import Any, TypedDict
 
 from marshmallow import Schema, fields, validate
 
-from service.api.rounds.settlement_schemas import card_list
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
 from service.engine.dealing import DEALER, DECK_SIZE, HAND_SIZE, DealStyle
 from service.engine.table_config import MAX_SEATS
 
@@ -23,9 +23,7 @@ class DeckInSchema(StrictSchema):
     # The feed checks them itself: its every refusal is an event.
     as_sent = frozenset({"device_id", "cards"})
 
-    device_id = fields.String(
-        required=True, validate=validate.Length(min=1, max=80), metadata={"description": DEVICE_ID_HELP}
-    )
+    device_id = api_fields.sized_text(1, 80, DEVICE_ID_HELP)
     sequence = fields.Integer(
         required=True, validate=validate.Range(min=0, max=2**62), metadata={"description": SEQUENCE_HELP}
     )
@@ -49,29 +47,25 @@ class DeckInJson(TypedDict):
 
 
 def _hands_schema() -> type[Schema]:
-    hands: dict[str, fields.Field[Any]] = {DEALER: card_list(HAND_SIZE, "the dealer's hand as dealt")}
+    hands: dict[str, fields.Field[Any]] = {DEALER: api_fields.cards(HAND_SIZE, "the dealer's hand as dealt")}
     for seat in range(1, MAX_SEATS + 1):
-        hand = card_list(HAND_SIZE, f"seat {seat}'s hand as dealt (every seat of the table, played or not)")
+        hand = api_fields.cards(
+            HAND_SIZE, f"seat {seat}'s hand as dealt (every seat of the table, played or not)"
+        )
         hand.required = False
         hands[str(seat)] = hand
     return Schema.from_dict(hands, name="DeckHandsSchema")
 
 
 class DeckFeedSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the deck's id: a round's deck_id"})
-    table_id = fields.Integer(required=True, metadata={"description": "the table it was read at"})
-    device_id = fields.String(required=True, metadata={"description": DEVICE_ID_HELP})
-    sequence = fields.Integer(required=True, metadata={"description": SEQUENCE_HELP})
-    received_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
-    cards = fields.List(
-        fields.String(), required=True, metadata={"description": f"the {DECK_SIZE} codes as dealt"}
-    )
-    hands = fields.Nested(
-        _hands_schema(),
-        required=True,
-        metadata={
-            "description": "every hand by the table's deal order when the deck came: dealer, 1, 2, ..."
-        },
+    id = api_fields.integer("the deck's id: a round's deck_id")
+    table_id = api_fields.integer("the table it was read at")
+    device_id = api_fields.text(DEVICE_ID_HELP)
+    sequence = api_fields.integer(SEQUENCE_HELP)
+    received_at = api_fields.text("ISO 8601, UTC")
+    cards = api_fields.texts(f"the {DECK_SIZE} codes as dealt")
+    hands = api_fields.nested(
+        _hands_schema(), "every hand by the table's deal order when the deck came: dealer, 1, 2, ..."
     )
 
 
@@ -84,11 +78,7 @@ class DealOrderInSchema(StrictSchema):
 
 
 class DealOrderChangeSchema(StrictSchema):
-    deal_order = fields.Nested(
-        DealOrderInSchema,
-        required=True,
-        metadata={"description": "the fields to change; the rest keep theirs"},
-    )
+    deal_order = api_fields.nested(DealOrderInSchema, "the fields to change; the rest keep theirs")
 
 
 class DealOrderInJson(TypedDict, total=False):
@@ -102,20 +92,16 @@ class DealOrderChangeJson(TypedDict):
 
 
 class ChangedCardSchema(Schema):
-    hand = fields.String(required=True, metadata={"description": "dealer or a seat's number"})
-    position = fields.Integer(
-        required=True, metadata={"description": "1 to 7: the fed card's place in the hand"}
-    )
-    fed = fields.String(required=True, metadata={"description": "the card the shoe dealt there"})
-    entered = fields.String(required=True, metadata={"description": "the card the dealer entered instead"})
+    hand = api_fields.text("dealer or a seat's number")
+    position = api_fields.integer("1 to 7: the fed card's place in the hand")
+    fed = api_fields.text("the card the shoe dealt there")
+    entered = api_fields.text("the card the dealer entered instead")
 
 
 class RoundDeckSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the deck's id"})
-    device_id = fields.String(required=True, metadata={"description": DEVICE_ID_HELP})
-    sequence = fields.Integer(required=True, metadata={"description": SEQUENCE_HELP})
-    changed = fields.List(
-        fields.Nested(ChangedCardSchema),
-        required=True,
-        metadata={"description": "each card entered otherwise than the shoe dealt it (empty: none)"},
+    id = api_fields.integer("the deck's id")
+    device_id = api_fields.text(DEVICE_ID_HELP)
+    sequence = api_fields.integer(SEQUENCE_HELP)
+    changed = api_fields.nested_list(
+        ChangedCardSchema, "each card entered otherwise than the shoe dealt it (empty: none)"
     )

@@ -7,7 +7,11 @@ resource.
   transaction, run again after a lost race
 - ``security.py``: bearer tokens and ``@roles``, the only role check
   (``ANY_ROLE`` leaves out the ``device`` role)
-- ``text_input.py``: no NUL or lone surrogate in any text a request sends
+- ``schemas.py``: ``StrictSchema``, every request's schema (its text
+  checked by ``text_input.py``: no NUL or lone surrogate), and a schema of
+  one field per bet
+- ``fields.py``: the field builders every schema shares (figures, money,
+  text, instants, cards, ids, bounded numbers, amounts by denomination)
 - ``errors.py``: errors as RFC 9457 problems; ``problems.py``: each code's
   type, title and page; ``error_docs.py``: their OpenAPI description;
   ``routing_errors.py``: a path with no view

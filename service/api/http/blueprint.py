@@ -17,11 +17,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import BaseConverter, ValidationError
 
 from service.api.http.error_docs import ErrorSchema
+from service.api.http.fields import MAX_ID
 from service.api.http.problems import MEDIA_TYPE
 from service.errors import ErrorCode, Invalid, ServiceError
 from service.rounds.batch_settle import parse_json
-
-MAX_ID = 2**31 - 1  # integer primary keys on PostgreSQL
 
 
 def parse_body(req: flask.Request) -> Any:

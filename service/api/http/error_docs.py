@@ -16,6 +16,7 @@ from apispec import BasePlugin
 from marshmallow import Schema, fields
 
 from service.accounts.roles import ROLES
+from service.api.http import fields as api_fields
 from service.api.http.problems import MEDIA_TYPE, PREFIX
 
 ROLES_KEY = "x-roles"
@@ -65,22 +66,12 @@ class ErrorSchema(Schema):
             "format": "uri-reference",
         },
     )
-    title = fields.String(
-        required=True, metadata={"description": "a short summary of the problem type, the same for a code"}
-    )
-    status = fields.Integer(required=True, metadata={"description": "the HTTP status, repeated"})
-    detail = fields.String(
-        required=True, metadata={"description": "this occurrence: names the field, card or seat"}
-    )
-    code = fields.String(
-        required=True, metadata={"description": "stable snake_case code, e.g. invalid_field"}
-    )
-    message = fields.String(
-        required=True, metadata={"description": "the same text as detail (kept for the clients reading it)"}
-    )
-    field = fields.String(
-        required=True, allow_none=True, metadata={"description": "the field at fault, or null"}
-    )
+    title = api_fields.text("a short summary of the problem type, the same for a code")
+    status = api_fields.integer("the HTTP status, repeated")
+    detail = api_fields.text("this occurrence: names the field, card or seat")
+    code = api_fields.text("stable snake_case code, e.g. invalid_field")
+    message = api_fields.text("the same text as detail (kept for the clients reading it)")
+    field = api_fields.text("the field at fault, or null", allow_none=True)
 
 
 def error_response(description: str) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from flask import Flask, Request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.routing import BaseConverter, Map, Rule
 
-from service.api.http.blueprint import MAX_ID, IdConverter
+from service.api.http.blueprint import IdConverter
+from service.api.http.fields import MAX_ID
 from service.errors import ErrorCode, ServiceError
 
 _ID_ARGUMENT = re.compile(r"<id:(\w+)>")

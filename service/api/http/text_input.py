@@ -5,7 +5,7 @@ page shows. A NUL (PostgreSQL's text refuses it) or a lone surrogate
 naming where it is, before any service sees it: one rule for every field,
 where each service checking its own had left some to fail as a 500.
 
-:class:`service.api.tables.table_schemas.StrictSchema` applies it to every request's
+:class:`service.api.http.schemas.StrictSchema` applies it to every request's
 schema. Only two kinds of field are left as sent: those compared with a
 stored secret (a sign-in's or a co-signature's name and password), where
 such text is a wrong one, counted as any other, never a malformed

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 from sqlalchemy.exc import SQLAlchemyError
 
+from service.api.http import fields as api_fields
 from service.api.http.blueprint import Blueprint
 from service.api.http.session import db
 from service.errors import ErrorCode, ServiceError
@@ -34,33 +35,22 @@ class VersionJson(TypedDict):
 
 
 class VersionSchema(Schema):
-    version = fields.String(required=True, metadata={"description": "the software's version"})
-    rules_version = fields.Integer(
-        required=True,
-        metadata={
-            "description": "the rule book's edition the engine settles by (not a table's configuration)"
-        },
+    version = api_fields.text("the software's version")
+    rules_version = api_fields.integer(
+        "the rule book's edition the engine settles by (not a table's configuration)"
     )
-    schema_revision = fields.String(
-        required=True, metadata={"description": "the database schema revision (Alembic head) this code needs"}
-    )
+    schema_revision = api_fields.text("the database schema revision (Alembic head) this code needs")
     database_schema_revisions = fields.List(
         fields.String(),
         required=True,
         allow_none=True,
         metadata={"description": "the revisions the database is at ([]: none); null: it does not answer"},
     )
-    migrated = fields.Boolean(
-        required=True, metadata={"description": "the database is at exactly the code's revision"}
-    )
+    migrated = api_fields.flag("the database is at exactly the code's revision")
 
 
 class HealthSchema(Schema):
-    status = fields.String(
-        required=True,
-        validate=validate.OneOf(["ok", "ready"]),
-        metadata={"description": "ok (the process is up), or ready (and the database too)"},
-    )
+    status = api_fields.choice(["ok", "ready"], "ok (the process is up), or ready (and the database too)")
 
 
 @blp.route("/healthz")

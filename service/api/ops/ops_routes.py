@@ -7,12 +7,13 @@ import logging
 import time
 
 from flask import Flask, Response, current_app, g, request
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 from redis import Redis
 from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.accounts.roles import Role
+from service.api.http import fields as api_fields
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import roles
 from service.api.http.session import db, settings
@@ -30,59 +31,39 @@ blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work
 
 
 class OutboxSchema(Schema):
-    waiting = fields.Integer(required=True, metadata={"description": "rows not yet on a queue"})
-    oldest = fields.String(
-        required=True, allow_none=True, metadata={"description": "when the oldest waiting row was written"}
-    )
-    oldest_seconds = fields.Float(
-        required=True, metadata={"description": "how long the oldest row has waited (0: none waits)"}
-    )
+    waiting = api_fields.integer("rows not yet on a queue")
+    oldest = api_fields.text("when the oldest waiting row was written", allow_none=True)
+    oldest_seconds = api_fields.number("how long the oldest row has waited (0: none waits)")
 
 
 class RedisStateSchema(Schema):
-    reachable = fields.Boolean(required=True, metadata={"description": "whether Redis answers"})
+    reachable = api_fields.flag("whether Redis answers")
     error = fields.String(metadata={"description": "why not, when it is not"})
 
 
 class QueueSchema(Schema):
-    name = fields.String(
-        required=True,
-        validate=validate.OneOf([name.value for name in QueueName]),
-        metadata={"description": "the queue"},
-    )
-    queued = fields.Integer(required=True, metadata={"description": "jobs waiting for a worker"})
-    started = fields.Integer(required=True, metadata={"description": "jobs a worker is running"})
-    scheduled = fields.Integer(required=True, metadata={"description": "jobs waiting for their retry"})
-    failed = fields.Integer(required=True, metadata={"description": "jobs that failed every retry"})
+    name = api_fields.choice([name.value for name in QueueName], "the queue")
+    queued = api_fields.integer("jobs waiting for a worker")
+    started = api_fields.integer("jobs a worker is running")
+    scheduled = api_fields.integer("jobs waiting for their retry")
+    failed = api_fields.integer("jobs that failed every retry")
 
 
 class UndoneSchema(Schema):
-    unsealed_events = fields.Integer(
-        required=True, metadata={"description": "audit events not yet sealed into the chain"}
+    unsealed_events = api_fields.integer("audit events not yet sealed into the chain")
+    unaggregated_rounds = api_fields.integer("rounds not yet in their shift's aggregates")
+    unfigured_sessions = api_fields.integer(
+        "counted table sessions whose figures the reports do not reflect yet"
     )
-    unaggregated_rounds = fields.Integer(
-        required=True, metadata={"description": "rounds not yet in their shift's aggregates"}
-    )
-    unfigured_sessions = fields.Integer(
-        required=True,
-        metadata={"description": "counted table sessions whose figures the reports do not reflect yet"},
-    )
-    unvalued_rounds = fields.Integer(
-        required=True,
-        metadata={
-            "description": "counting rounds whose hands' expected values are not stored yet "
-            "(their job waits, or waits for the strategy table to be built)"
-        },
+    unvalued_rounds = api_fields.integer(
+        "counting rounds whose hands' expected values are not stored yet "
+        "(their job waits, or waits for the strategy table to be built)"
     )
 
 
 class FailedJobSchema(Schema):
-    id = fields.String(required=True, metadata={"description": "the job's id (requeue it by this)"})
-    queue = fields.String(
-        required=True,
-        validate=validate.OneOf([name.value for name in QueueName]),
-        metadata={"description": "the queue it failed on"},
-    )
+    id = api_fields.text("the job's id (requeue it by this)")
+    queue = api_fields.choice([name.value for name in QueueName], "the queue it failed on")
     function = fields.String(allow_none=True, metadata={"description": "what it runs; absent: expired"})
     # A job's arguments are whatever it was queued with: JSON of any shape.
     args = fields.List(fields.Raw(), metadata={"description": "what it was queued with; absent: expired"})
@@ -91,28 +72,15 @@ class FailedJobSchema(Schema):
 
 
 class JobStatusSchema(Schema):
-    outbox = fields.Nested(
-        OutboxSchema, required=True, metadata={"description": "the outbox rows waiting for Redis"}
+    outbox = api_fields.nested(OutboxSchema, "the outbox rows waiting for Redis")
+    redis = api_fields.nested(RedisStateSchema, "whether Redis answers")
+    queues = api_fields.nested_list(QueueSchema, "each queue's jobs (none when Redis does not answer)")
+    undone = api_fields.nested(UndoneSchema, "work not yet done")
+    refused_events = api_fields.integer(
+        "audit events the sealer refused (no valid MAC: written by SQL, not by the "
+        "service), each with an event_refused alert; anything but 0 is an intrusion"
     )
-    redis = fields.Nested(RedisStateSchema, required=True, metadata={"description": "whether Redis answers"})
-    queues = fields.List(
-        fields.Nested(QueueSchema),
-        required=True,
-        metadata={"description": "each queue's jobs (none when Redis does not answer)"},
-    )
-    undone = fields.Nested(UndoneSchema, required=True, metadata={"description": "work not yet done"})
-    refused_events = fields.Integer(
-        required=True,
-        metadata={
-            "description": "audit events the sealer refused (no valid MAC: written by SQL, not by the "
-            "service), each with an event_refused alert; anything but 0 is an intrusion"
-        },
-    )
-    failed_jobs = fields.List(
-        fields.Nested(FailedJobSchema),
-        required=True,
-        metadata={"description": f"the failed jobs, at most {FAILED_SHOWN} a queue"},
-    )
+    failed_jobs = api_fields.nested_list(FailedJobSchema, f"the failed jobs, at most {FAILED_SHOWN} a queue")
 
 
 def redis() -> Redis:

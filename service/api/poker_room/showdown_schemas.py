@@ -11,7 +11,8 @@ from typing import Any, NotRequired, TypedDict
 
 from marshmallow import Schema, fields, validate
 
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
 from service.poker_room.breaker import BreakerStatus
 from service.poker_room.deal_input import MAX_CONTRIBUTION, MAX_SEAT, Game
 from service.poker_room.five_cards import Category
@@ -81,10 +82,8 @@ class ShowdownOptionsJson(TypedDict, total=False):
 
 
 class ShowdownInSchema(StrictSchema):
-    game = fields.String(
-        required=True,
-        validate=validate.OneOf([game.value for game in Game]),
-        metadata={"description": "breaker: Breaker Hold'em; wild-joker-stud: Wild Joker Stud"},
+    game = api_fields.choice(
+        [game.value for game in Game], "breaker: Breaker Hold'em; wild-joker-stud: Wild Joker Stud"
     )
     board = card_list(
         "Breaker Hold'em's five board cards (or Wild Joker Stud's two community cards)", 5, False
@@ -111,96 +110,59 @@ class ShowdownInJson(TypedDict):
     options: NotRequired[ShowdownOptionsJson]
 
 
-def text_field(description: str, allow_none: bool = False) -> Any:
-    return fields.String(required=True, allow_none=allow_none, metadata={"description": description})
-
-
-def integer_field(description: str, allow_none: bool = False) -> Any:
-    return fields.Integer(required=True, allow_none=allow_none, metadata={"description": description})
-
-
-def _seats(description: str) -> Any:
-    return fields.List(fields.Integer(), required=True, metadata={"description": description})
-
-
 class JokerSchema(Schema):
-    joker = text_field("the joker's code: JK, JK1 or JK2")
-    stands_for = text_field("the card it stands for, or a rank alone in five or six of a kind")
+    joker = api_fields.text("the joker's code: JK, JK1 or JK2")
+    stands_for = api_fields.text("the card it stands for, or a rank alone in five or six of a kind")
 
 
 class ShowdownHandSchema(Schema):
-    seat = integer_field("the contender's seat")
-    category = fields.String(
-        required=True,
-        validate=validate.OneOf([category.label for category in Category]),
-        metadata={"description": "the hand's category as judged in this pot"},
+    seat = api_fields.integer("the contender's seat")
+    category = api_fields.choice(
+        [category.label for category in Category], "the hand's category as judged in this pot"
     )
-    cards = fields.List(
-        fields.String(),
-        required=True,
-        metadata={"description": "the cards it plays (five, six for six of a kind)"},
-    )
-    natural = fields.Boolean(
-        required=True, metadata={"description": "no joker among its defining cards (Stud)"}
-    )
-    breaker = fields.String(
-        required=True,
+    cards = api_fields.texts("the cards it plays (five, six for six of a kind)")
+    natural = api_fields.flag("no joker among its defining cards (Stud)")
+    breaker = api_fields.choice(
+        [status.value for status in BreakerStatus],
+        "Breaker Hold'em: the seat's Breaker played or dead in this pot; null: none held",
         allow_none=True,
-        validate=validate.OneOf([status.value for status in BreakerStatus]),
-        metadata={
-            "description": "Breaker Hold'em: the seat's Breaker played or dead in this pot; null: none held"
-        },
     )
-    why = text_field(
+    why = api_fields.text(
         "why the Breaker is played or dead (Breaker); the hand described (Stud)", allow_none=True
     )
-    jokers = fields.List(
-        fields.Nested(JokerSchema),
-        required=True,
-        metadata={"description": "what each joker stands for (Stud)"},
-    )
+    jokers = api_fields.nested_list(JokerSchema, "what each joker stands for (Stud)")
 
 
 class ShareSchema(Schema):
-    seat = integer_field("a seat")
-    amount = integer_field("chips")
+    seat = api_fields.integer("a seat")
+    amount = api_fields.integer("chips")
 
 
 class PotSchema(Schema):
-    pot = text_field('"main", then "side 1", "side 2", ...')
-    amount = integer_field("the pot's chips")
-    level = integer_field("the contribution that bounds it (a player still in put in that much)")
-    contenders = _seats("the seats that contest it: not folded, put in at least its level")
-    straights_and_flushes_broken = fields.Boolean(
-        required=True, metadata={"description": "a Breaker is played in this pot (Locked: in the main pot)"}
+    pot = api_fields.text('"main", then "side 1", "side 2", ...')
+    amount = api_fields.integer("the pot's chips")
+    level = api_fields.integer("the contribution that bounds it (a player still in put in that much)")
+    contenders = api_fields.integers("the seats that contest it: not folded, put in at least its level")
+    straights_and_flushes_broken = api_fields.flag(
+        "a Breaker is played in this pot (Locked: in the main pot)"
     )
-    hands = fields.List(
-        fields.Nested(ShowdownHandSchema), required=True, metadata={"description": "each contender's hand"}
-    )
-    winners = _seats("the seats that win it (several: a split)")
-    shares = fields.List(
-        fields.Nested(ShareSchema),
-        required=True,
-        metadata={"description": "each winner's share, the odd chips first clockwise from the button"},
+    hands = api_fields.nested_list(ShowdownHandSchema, "each contender's hand")
+    winners = api_fields.integers("the seats that win it (several: a split)")
+    shares = api_fields.nested_list(
+        ShareSchema, "each winner's share, the odd chips first clockwise from the button"
     )
 
 
 class FoldedSchema(Schema):
-    seat = integer_field("a folded seat")
-    why = text_field('"folded", or dealt both Breakers under Dual Breaker')
+    seat = api_fields.integer("a folded seat")
+    why = api_fields.text('"folded", or dealt both Breakers under Dual Breaker')
 
 
 class ShowdownSchema(Schema):
-    game = text_field("the game judged")
-    button = integer_field("the button's seat")
-    dual_breaker = fields.Boolean(required=True, metadata={"description": "Dual Breaker was on"})
-    locked_breaker = fields.Boolean(required=True, metadata={"description": "Locked Breaker was on"})
-    folded = fields.List(
-        fields.Nested(FoldedSchema), required=True, metadata={"description": "the seats out"}
-    )
-    pots = fields.List(
-        fields.Nested(PotSchema), required=True, metadata={"description": "the main pot, then side pots"}
-    )
-    won = fields.List(
-        fields.Nested(ShareSchema), required=True, metadata={"description": "each winner's total"}
-    )
+    game = api_fields.text("the game judged")
+    button = api_fields.integer("the button's seat")
+    dual_breaker = api_fields.flag("Dual Breaker was on")
+    locked_breaker = api_fields.flag("Locked Breaker was on")
+    folded = api_fields.nested_list(FoldedSchema, "the seats out")
+    pots = api_fields.nested_list(PotSchema, "the main pot, then side pots")
+    won = api_fields.nested_list(ShareSchema, "each winner's total")

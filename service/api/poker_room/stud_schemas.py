@@ -9,8 +9,9 @@ from typing import NotRequired, TypedDict
 
 from marshmallow import Schema, fields, validate
 
-from service.api.poker_room.showdown_schemas import CARD, card_list, integer_field, seat_number, text_field
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
+from service.api.poker_room.showdown_schemas import CARD, card_list, seat_number
 from service.poker_room.betting import ActionKind
 from service.poker_room.deal_input import MAX_SEAT
 from service.poker_room.stud_input import MAX_AMOUNT, MAX_HISTORY
@@ -40,19 +41,20 @@ class BringInInJson(TypedDict):
 
 
 class ExposedPairSchema(Schema):
-    seat = integer_field("a seat")
-    pair = text_field(
-        "the rank its face-up cards pair (a joker pairs the other; two jokers are aces); null: none", True
+    seat = api_fields.integer("a seat")
+    pair = api_fields.text(
+        "the rank its face-up cards pair (a joker pairs the other; two jokers are aces); null: none",
+        allow_none=True,
     )
 
 
 class BringInSchema(Schema):
-    forced = integer_field("the seat that must complete the opening wager and acts last; null: nobody", True)
-    completes_to = integer_field("the opening wager, chips")
-    pairs = fields.List(
-        fields.Nested(ExposedPairSchema), required=True, metadata={"description": "each seat's pair"}
+    forced = api_fields.integer(
+        "the seat that must complete the opening wager and acts last; null: nobody", allow_none=True
     )
-    why = text_field("why that seat, or nobody")
+    completes_to = api_fields.integer("the opening wager, chips")
+    pairs = api_fields.nested_list(ExposedPairSchema, "each seat's pair")
+    why = api_fields.text("why that seat, or nobody")
 
 
 class DrawSeatSchema(StrictSchema):
@@ -85,16 +87,12 @@ class FirstButtonInJson(TypedDict):
 
 
 class FirstButtonSchema(Schema):
-    seat = integer_field("the seat that takes the first button")
-    why = text_field("the card or coin flip that decided")
+    seat = api_fields.integer("the seat that takes the first button")
+    why = api_fields.text("the card or coin flip that decided")
 
 
 class ActionSchema(StrictSchema):
-    action = fields.String(
-        required=True,
-        validate=validate.OneOf([kind.value for kind in ActionKind]),
-        metadata={"description": "what the player did"},
-    )
+    action = api_fields.choice([kind.value for kind in ActionKind], "what the player did")
     amount = fields.Integer(
         strict=True,
         validate=validate.Range(0, MAX_AMOUNT),
@@ -116,7 +114,7 @@ class ActionCheckInSchema(StrictSchema):
             "description": "the round's actions so far, in order (a bring-in's completion: a bet of 5)"
         },
     )
-    action = fields.Nested(ActionSchema, required=True, metadata={"description": "the action entered"})
+    action = api_fields.nested(ActionSchema, "the action entered")
 
 
 class ActionJson(TypedDict):
@@ -131,7 +129,7 @@ class ActionCheckInJson(TypedDict):
 
 
 class ActionCheckSchema(Schema):
-    allowed = fields.Boolean(required=True, metadata={"description": "whether the action may be taken"})
-    reason = text_field("why (the rule it breaks)")
-    bets = integer_field("bets and raises already made this round")
-    cap = integer_field("bets a round may hold now; null: no cap (heads-up)", True)
+    allowed = api_fields.flag("whether the action may be taken")
+    reason = api_fields.text("why (the rule it breaks)")
+    bets = api_fields.integer("bets and raises already made this round")
+    cap = api_fields.integer("bets a round may hold now; null: no cap (heads-up)", allow_none=True)

@@ -2,6 +2,5 @@
 
 - ``report_routes.py``: reports and variance notes; ``report_schemas.py``
   (what they answer), ``report_query_schemas.py`` (what they ask),
-  ``report_fields.py`` (the fields they share), ``expected_win_schemas.py``,
-  ``chips_schemas.py``
+  ``expected_win_schemas.py``, ``chips_schemas.py``
 """

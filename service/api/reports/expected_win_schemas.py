@@ -6,55 +6,40 @@ edge; each rounded figure has its exact value beside it as a fraction."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
-from service.api.tables.table_schemas import per_bet
+from service.api.http import fields as api_fields
+from service.api.http.schemas import per_bet
 
 EXACT = "the exact value, minor units, as numerator/denominator"
 
 
-def _integer(description: str) -> fields.Integer:
-    return fields.Integer(required=True, metadata={"description": description})
-
-
 def _exact(of: str) -> fields.String:
-    return fields.String(required=True, metadata={"description": f"{of}: {EXACT}"})
-
-
-def _rate(description: str) -> fields.Float:
-    return fields.Float(required=True, allow_none=True, metadata={"description": description})
+    return api_fields.text(f"{of}: {EXACT}")
 
 
 class BandSchema(Schema):
     """The whole minor units inside expected win ± band_z × sd_bound."""
 
-    low = _integer("the lowest win inside, minor units")
-    high = _integer("the highest win inside, minor units")
+    low = api_fields.money("the lowest win inside, minor units")
+    high = api_fields.money("the highest win inside, minor units")
 
 
 class ExpectedBetSchema(Schema):
-    expected_win = _integer(
+    expected_win = api_fields.money(
         "Σ stake × (−EV) over the counting seats with values: the house's expected win given the "
         "players' cards, rounded to the minor unit (halves away from zero)"
     )
     expected_win_exact = _exact("expected_win")
-    sd_bound = fields.Float(
-        required=True,
-        metadata={"description": "upper bound of the win's sd, minor units (see band_method)"},
+    sd_bound = api_fields.number("upper bound of the win's sd, minor units (see band_method)")
+    band = api_fields.nested(BandSchema, "expected win ± band_z × sd_bound, minor units")
+    par_sheet_sd = api_fields.number(
+        "the par sheets' theoretical_win_sd of the bet line; null: theory pending", allow_none=True
     )
-    band = fields.Nested(
-        BandSchema, required=True, metadata={"description": "expected win ± band_z × sd_bound, minor units"}
-    )
-    par_sheet_sd = fields.Float(
-        required=True,
+    narrower = api_fields.choice(
+        ("hands_dealt", "par_sheet"),
+        "which band is narrower: hands_dealt or par_sheet; null: theory pending",
         allow_none=True,
-        metadata={"description": "the par sheets' theoretical_win_sd of the bet line; null: theory pending"},
-    )
-    narrower = fields.String(
-        required=True,
-        allow_none=True,
-        validate=validate.OneOf(("hands_dealt", "par_sheet")),
-        metadata={"description": "which band is narrower: hands_dealt or par_sheet; null: theory pending"},
     )
 
 
@@ -62,28 +47,32 @@ class SettingsCostSchema(Schema):
     """What the players' own settings cost them on the Main Bet, over the
     counting seats with values (a foul counts as settled)."""
 
-    seats_with_values = _integer("counting seats whose expected values are stored")
-    seats_without_values = _integer("counting seats the job has not valued yet (or cannot: table not built)")
-    main_handle = _integer("the Main Bet stakes of the seats with values, minor units")
-    against_best = _integer("Σ stake × (EV of the best setting − EV played), rounded minor units")
+    seats_with_values = api_fields.integer("counting seats whose expected values are stored")
+    seats_without_values = api_fields.integer(
+        "counting seats the job has not valued yet (or cannot: table not built)"
+    )
+    main_handle = api_fields.money("the Main Bet stakes of the seats with values, minor units")
+    against_best = api_fields.money("Σ stake × (EV of the best setting − EV played), rounded minor units")
     against_best_exact = _exact("against_best")
-    against_best_rate = _rate("against_best / main_handle; null when it is 0")
-    against_house_way = _integer(
+    against_best_rate = api_fields.number("against_best / main_handle; null when it is 0", allow_none=True)
+    against_house_way = api_fields.money(
         "Σ stake × (EV of the house way − EV of the setting played), rounded minor units: "
         "negative when the players set better than the house way"
     )
     against_house_way_exact = _exact("against_house_way")
-    against_house_way_rate = _rate("against_house_way / main_handle; null when it is 0")
+    against_house_way_rate = api_fields.number(
+        "against_house_way / main_handle; null when it is 0", allow_none=True
+    )
 
 
 class DealerCostSchema(SettingsCostSchema):
-    dealer_id = _integer("the dealer's user id (who entered the rounds)")
-    name = fields.String(required=True, metadata={"description": "the dealer's name"})
+    dealer_id = api_fields.integer("the dealer's user id (who entered the rounds)")
+    name = api_fields.text("the dealer's name")
 
 
 class TableCostSchema(SettingsCostSchema):
-    table_id = _integer("the table's id")
-    name = fields.String(required=True, metadata={"description": "the table's name"})
+    table_id = api_fields.integer("the table's id")
+    name = api_fields.text("the table's name")
 
 
 ExpectedBetsSchema = per_bet(ExpectedBetSchema, "ExpectedBetsSchema")
@@ -94,19 +83,13 @@ class ExpectedWinSchema(Schema):
     given the cards the players received, only the dealer's cards left to
     chance (rule book section 12)."""
 
-    rounds_with_values = _integer("counting rounds whose expected values are stored")
-    rounds_without_values = _integer("counting rounds the job has not valued yet")
-    seats_with_values = _integer("their seats")
-    seats_without_values = _integer("the seats of the rounds without values")
-    band_z = fields.Float(required=True, metadata={"description": "the band's multiple of sd_bound (2)"})
-    band_method = fields.String(required=True, metadata={"description": "how the band is computed, in words"})
-    bets = fields.Nested(ExpectedBetsSchema, required=True, metadata={"description": "per bet"})
-    settings_cost = fields.Nested(
-        SettingsCostSchema, required=True, metadata={"description": "the players' settings, the whole scope"}
-    )
-    dealers = fields.List(
-        fields.Nested(DealerCostSchema), required=True, metadata={"description": "per dealer, by name"}
-    )
-    tables = fields.List(
-        fields.Nested(TableCostSchema), required=True, metadata={"description": "per table, by name"}
-    )
+    rounds_with_values = api_fields.integer("counting rounds whose expected values are stored")
+    rounds_without_values = api_fields.integer("counting rounds the job has not valued yet")
+    seats_with_values = api_fields.integer("their seats")
+    seats_without_values = api_fields.integer("the seats of the rounds without values")
+    band_z = api_fields.number("the band's multiple of sd_bound (2)")
+    band_method = api_fields.text("how the band is computed, in words")
+    bets = api_fields.nested(ExpectedBetsSchema, "per bet")
+    settings_cost = api_fields.nested(SettingsCostSchema, "the players' settings, the whole scope")
+    dealers = api_fields.nested_list(DealerCostSchema, "per dealer, by name")
+    tables = api_fields.nested_list(TableCostSchema, "per table, by name")

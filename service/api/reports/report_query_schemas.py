@@ -8,8 +8,8 @@ from typing import NotRequired, TypedDict
 
 from marshmallow import Schema, fields, validate
 
-from service.api.http.blueprint import MAX_ID
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
 from service.reports.periods import PERIODS
 from service.reports.table_reports import DEFAULT_CONFIDENCE
@@ -22,18 +22,12 @@ DAY_HELP = "the gaming day reported on (the last of mtd/ytd); default: the curre
 PERIOD_KEY_HELP = "the period as a note names it: 2026-11-29/2 (shift), 2026-11-29 (day), 2026-11, 2026"
 
 
-def _shift() -> fields.Integer:
-    return fields.Integer(
-        validate=validate.Range(min=1, max=MAX_SHIFTS), metadata={"description": "required for period=shift"}
-    )
-
-
 class _PeriodQuery(StrictSchema):
     period = fields.String(
         load_default="day", validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
     )
     day = fields.Date(metadata={"description": DAY_HELP})
-    shift = _shift()
+    shift = api_fields.bounded(1, MAX_SHIFTS, "required for period=shift")
 
 
 class _ConfidenceQuery(_PeriodQuery):
@@ -67,10 +61,7 @@ class FloorReportQueryJson(TableReportQueryJson):
 
 
 class DealerReportQuerySchema(_PeriodQuery):
-    table = fields.Integer(
-        validate=validate.Range(min=1, max=MAX_ID),
-        metadata={"description": "one table; default the floor"},
-    )
+    table = api_fields.record_id("one table; default the floor")
 
 
 class DealerReportQueryJson(PeriodQueryJson):
@@ -78,14 +69,10 @@ class DealerReportQueryJson(PeriodQueryJson):
 
 
 class VarianceNoteInSchema(StrictSchema):
-    table_id = fields.Integer(
-        validate=validate.Range(min=1, max=MAX_ID), metadata={"description": "omit for the floor"}
-    )
-    period = fields.String(
-        required=True, validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
-    )
+    table_id = api_fields.record_id("omit for the floor")
+    period = api_fields.choice(PERIODS, PERIOD_HELP)
     day = fields.Date(required=True, metadata={"description": "the gaming day of the report noted"})
-    shift = _shift()
+    shift = api_fields.bounded(1, MAX_SHIFTS, "required for period=shift")
     bet = fields.String(required=True, validate=validate.OneOf(BETS))
     note = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NOTE))
 
@@ -100,23 +87,15 @@ class VarianceNoteInJson(TypedDict):
 
 
 class VarianceNoteSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the note's id"})
-    table_id = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "the table noted; null: the floor"}
-    )
-    period = fields.String(
-        required=True, validate=validate.OneOf(PERIODS), metadata={"description": PERIOD_HELP}
-    )
-    period_key = fields.String(required=True, metadata={"description": PERIOD_KEY_HELP})
-    bet = fields.String(
-        required=True, validate=validate.OneOf(BETS), metadata={"description": "the bet whose line is noted"}
-    )
-    note = fields.String(required=True, metadata={"description": "the investigation note, as written"})
-    written_by = fields.String(required=True, metadata={"description": "the name of who wrote it"})
-    written_at = fields.String(required=True, metadata={"description": "ISO 8601, UTC"})
+    id = api_fields.integer("the note's id")
+    table_id = api_fields.integer("the table noted; null: the floor", allow_none=True)
+    period = api_fields.choice(PERIODS, PERIOD_HELP)
+    period_key = api_fields.text(PERIOD_KEY_HELP)
+    bet = api_fields.choice(BETS, "the bet whose line is noted")
+    note = api_fields.text("the investigation note, as written")
+    written_by = api_fields.text("the name of who wrote it")
+    written_at = api_fields.text("ISO 8601, UTC")
 
 
 class CurrentNoteSchema(VarianceNoteSchema):
-    earlier_notes = fields.Integer(
-        required=True, metadata={"description": "how many notes this one follows (all are kept)"}
-    )
+    earlier_notes = api_fields.integer("how many notes this one follows (all are kept)")

@@ -6,8 +6,10 @@ from typing import Any, NotRequired, TypedDict
 
 from marshmallow import Schema, fields, validate
 
-from service.api.http.blueprint import MAX_ID
+from service.api.http import fields as api_fields
+from service.api.http.fields import MAX_ID
 from service.api.http.paging import cursor_field, order_field
+from service.api.http.schemas import StrictSchema, per_bet
 from service.api.rounds.round_in_schemas import RoundSeatInSchema
 from service.api.rounds.round_schemas import (
     ENTERED_SHAPES,
@@ -17,7 +19,6 @@ from service.api.rounds.round_schemas import (
     RoundSchema,
     round_id_field,
 )
-from service.api.tables.table_schemas import StrictSchema, per_bet
 from service.rounds.status import KINDS
 from service.store.paging import Order
 
@@ -78,10 +79,8 @@ class CorrectionRoundSchema(StrictSchema):
     """A correction's round: the shape of RoundIn, its round_id optional."""
 
     round_id = round_id_field(f"left out, or the corrected round's own: {ROUND_ID_HELP}", required=False)
-    dealer = fields.List(fields.String(), required=True, metadata={"description": "card codes as entered"})
-    seats = fields.List(
-        fields.Nested(RoundSeatInSchema), required=True, metadata={"description": "each seat as entered"}
-    )
+    dealer = api_fields.texts("card codes as entered")
+    seats = api_fields.nested_list(RoundSeatInSchema, "each seat as entered")
 
 
 class CorrectedRoundSchema(CorrectionRoundSchema):
@@ -89,10 +88,7 @@ class CorrectedRoundSchema(CorrectionRoundSchema):
 
 
 class FieldChangeSchema(Schema):
-    field = fields.String(
-        required=True,
-        metadata={"description": "dealer, or seats.<seat>.cards, .setting or .bets.<bet>"},
-    )
+    field = api_fields.text("dealer, or seats.<seat>.cards, .setting or .bets.<bet>")
     # One of several shapes, by the field: the document names each.
     before = fields.Raw(
         required=True,
@@ -110,20 +106,20 @@ class FieldChangeSchema(Schema):
 
 
 class MoneyChangeSchema(Schema):
-    before = fields.Integer(required=True, metadata={"description": "minor units, as stored"})
-    after = fields.Integer(required=True, metadata={"description": "minor units, as corrected"})
-    difference = fields.Integer(required=True, metadata={"description": "after - before"})
+    before = api_fields.money("minor units, as stored")
+    after = api_fields.money("minor units, as corrected")
+    difference = api_fields.money("after - before")
 
 
 BetChangesSchema = per_bet(MoneyChangeSchema, "BetChangesSchema")
 
 
 class SeatChangeSchema(Schema):
-    seat = fields.Integer(required=True, metadata={"description": "the seat's number at the table"})
-    bets = fields.Nested(BetChangesSchema, required=True, metadata={"description": "each bet's player net"})
-    net_before = fields.Integer(required=True, metadata={"description": "the player's net, all bets"})
-    net_after = fields.Integer(required=True, metadata={"description": "the player's net, as corrected"})
-    difference = fields.Integer(required=True, metadata={"description": "+ is paid to the player"})
+    seat = api_fields.integer("the seat's number at the table")
+    bets = api_fields.nested(BetChangesSchema, "each bet's player net")
+    net_before = api_fields.money("the player's net, all bets")
+    net_after = api_fields.money("the player's net, as corrected")
+    difference = api_fields.money("+ is paid to the player")
 
 
 class ChangesSchema(Schema):
@@ -135,14 +131,8 @@ class ChangesSchema(Schema):
         data_key="fields",
         metadata={"description": "every entered field the correction changes, dealer first"},
     )
-    seats = fields.List(
-        fields.Nested(SeatChangeSchema),
-        required=True,
-        metadata={"description": "every seat, before or after"},
-    )
-    house_net = fields.Nested(
-        MoneyChangeSchema, required=True, metadata={"description": "what the house wins on the round"}
-    )
+    seats = api_fields.nested_list(SeatChangeSchema, "every seat, before or after")
+    house_net = api_fields.nested(MoneyChangeSchema, "what the house wins on the round")
 
 
 class DecisionInSchema(StrictSchema):
@@ -157,52 +147,34 @@ class ExceptionsQuerySchema(StrictSchema):
     state = fields.String(validate=validate.OneOf(STATES))
     kind = fields.String(validate=validate.OneOf(KINDS))
     table = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
-    limit = fields.Integer(
-        load_default=100,
-        validate=validate.Range(min=1, max=1000),
-        metadata={"description": "requests a page"},
-    )
+    limit = api_fields.bounded(1, 1000, "requests a page", default=100)
     order = order_field(Order.NEWEST, "requests")
     cursor = cursor_field()
 
 
 class ExceptionSchema(ExceptionSummarySchema):
-    round = fields.Integer(required=True, metadata={"description": "the round record the request is about"})
-    table_id = fields.Integer(required=True, metadata={"description": "the round's table"})
-    corrected = fields.Nested(
-        CorrectedRoundSchema,
-        required=True,
-        allow_none=True,
-        metadata={"description": "a correction: the round as re-entered; null: a void"},
+    round = api_fields.integer("the round record the request is about")
+    table_id = api_fields.integer("the round's table")
+    corrected = api_fields.nested(
+        CorrectedRoundSchema, "a correction: the round as re-entered; null: a void", allow_none=True
     )
-    changes = fields.Nested(
+    changes = api_fields.nested(
         ChangesSchema,
-        required=True,
+        "a correction: each changed field before and after, each seat's money "
+        "(player's net: + is paid to the player), the house net before and after; null: a void",
         allow_none=True,
-        metadata={
-            "description": "a correction: each changed field before and after, each seat's money "
-            "(player's net: + is paid to the player), the house net before and after; null: a void"
-        },
     )
-    replacement = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "an approved correction's record"}
-    )
+    replacement = api_fields.integer("an approved correction's record", allow_none=True)
     round_after = fields.Nested(RoundSchema, metadata={"description": "the round as it now stands"})
 
 
 class RecallQuerySchema(StrictSchema):
-    last = fields.Integer(
-        load_default=10,
-        validate=validate.Range(min=10, max=500),
-        metadata={"description": "how many of the table's most recent games (at least 10)"},
-    )
+    last = api_fields.bounded(10, 500, "how many of the table's most recent games (at least 10)", default=10)
 
 
 class RecallSchema(Schema):
-    table_id = fields.Integer(required=True, metadata={"description": "the table recalled"})
-    last = fields.Integer(required=True, metadata={"description": "how many games were asked for"})
-    games = fields.List(
-        fields.Nested(RoundSchema),
-        required=True,
-        metadata={"description": "oldest first; each as entered, with its status and the current correction"},
+    table_id = api_fields.integer("the table recalled")
+    last = api_fields.integer("how many games were asked for")
+    games = api_fields.nested_list(
+        RoundSchema, "oldest first; each as entered, with its status and the current correction"
     )

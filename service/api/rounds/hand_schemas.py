@@ -8,25 +8,18 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.table_config import FoulPolicy
 
 EXACT = 'the same value exactly, a fraction "p/q" (or a whole number)'
 
 
-def _float(description: str) -> fields.Float:
-    return fields.Float(required=True, metadata={"description": description})
-
-
 def _exact(of: str) -> fields.String:
-    return fields.String(required=True, metadata={"description": f"{of}: {EXACT}"})
-
-
-def _cards(description: str) -> fields.List[str]:
-    return fields.List(fields.String(), required=True, metadata={"description": description})
+    return api_fields.text(f"{of}: {EXACT}")
 
 
 class HandAnalysisInSchema(StrictSchema):
@@ -44,62 +37,43 @@ class HandAnalysisInJson(TypedDict):
 
 
 class ValueSchema(Schema):
-    expected_value = _float("expected value per unit staked, for the player")
+    expected_value = api_fields.number("expected value per unit staked, for the player")
     expected_value_exact = _exact("the expected value")
 
 
 class HandTextSchema(Schema):
-    plays_as = fields.String(
-        required=True, metadata={"description": "the hand as the engine writes it, e.g. Q-K-A or 7-7"}
-    )
-    category = fields.String(
-        required=True, metadata={"description": "its category: high card, pair, straight, three of a kind"}
-    )
-    joker = fields.String(
-        required=True,
-        allow_none=True,
-        metadata={"description": 'what the joker stands for, "JK as A"; null: none'},
-    )
+    plays_as = api_fields.text("the hand as the engine writes it, e.g. Q-K-A or 7-7")
+    category = api_fields.text("its category: high card, pair, straight, three of a kind")
+    joker = api_fields.text('what the joker stands for, "JK as A"; null: none', allow_none=True)
 
 
 class SettingValueSchema(Schema):
-    low = _cards("the two-card low, card codes in display order")
-    high = _cards("the three-card high, card codes in display order")
-    low_hand = fields.Nested(HandTextSchema, required=True, metadata={"description": "what the low plays as"})
-    high_hand = fields.Nested(
-        HandTextSchema, required=True, metadata={"description": "what the high plays as"}
+    low = api_fields.texts("the two-card low, card codes in display order")
+    high = api_fields.texts("the three-card high, card codes in display order")
+    low_hand = api_fields.nested(HandTextSchema, "what the low plays as")
+    high_hand = api_fields.nested(HandTextSchema, "what the high plays as")
+    lucky_break = api_fields.flag("whether this setting is a Lucky Break")
+    expected_value = api_fields.number(
+        "the Main Bet's expected value per unit staked against the dealer's house way"
     )
-    lucky_break = fields.Boolean(
-        required=True, metadata={"description": "whether this setting is a Lucky Break"}
-    )
-    expected_value = _float("the Main Bet's expected value per unit staked against the dealer's house way")
     expected_value_exact = _exact("the expected value")
-    win_probability = _float("won over the dealer hands")
-    push_probability = _float("pushed over the dealer hands (the dealer not qualifying included)")
-    loss_probability = _float("lost over the dealer hands")
-    won = fields.Integer(required=True, metadata={"description": "dealer hands, of dealer_hands, it beats"})
-    pushed = fields.Integer(required=True, metadata={"description": "dealer hands it pushes with"})
-    lost = fields.Integer(required=True, metadata={"description": "dealer hands it loses to"})
-    best = fields.Boolean(required=True, metadata={"description": "whether this is the optimal setting"})
-    house_way = fields.Boolean(
-        required=True, metadata={"description": "whether this is the house way's setting"}
-    )
+    win_probability = api_fields.number("won over the dealer hands")
+    push_probability = api_fields.number("pushed over the dealer hands (the dealer not qualifying included)")
+    loss_probability = api_fields.number("lost over the dealer hands")
+    won = api_fields.integer("dealer hands, of dealer_hands, it beats")
+    pushed = api_fields.integer("dealer hands it pushes with")
+    lost = api_fields.integer("dealer hands it loses to")
+    best = api_fields.flag("whether this is the optimal setting")
+    house_way = api_fields.flag("whether this is the house way's setting")
 
 
 class BreakBonusValueSchema(ValueSchema):
-    category = fields.String(
-        required=True,
+    category = api_fields.choice(
+        [category.value for category in BreakBonusCategory],
+        "the Break Bonus category the seven cards make; null: the bet loses",
         allow_none=True,
-        validate=validate.OneOf([category.value for category in BreakBonusCategory]),
-        metadata={"description": "the Break Bonus category the seven cards make; null: the bet loses"},
     )
-    category_name = fields.String(
-        required=True, allow_none=True, metadata={"description": "the category as people read it"}
-    )
-
-
-def _value(description: str) -> fields.Nested:
-    return fields.Nested(ValueSchema, required=True, metadata={"description": description})
+    category_name = api_fields.text("the category as people read it", allow_none=True)
 
 
 DEALER_BREAK_BONUS = "the Dealer Break Bonus's expected value with these seven cards"
@@ -107,79 +81,58 @@ BREAK_BONUS = "the Break Bonus's expected value (these cards' category at the ta
 
 
 class HandAnalysisSchema(Schema):
-    table_id = fields.Integer(required=True, metadata={"description": "the table"})
-    config_version = fields.Integer(
-        required=True, metadata={"description": "the table's configuration version whose rules were used"}
+    table_id = api_fields.integer("the table")
+    config_version = api_fields.integer("the table's configuration version whose rules were used")
+    qualifier = api_fields.text('the dealer qualifier, e.g. "K-3-2"')
+    foul_policy = api_fields.choice(
+        [policy.value for policy in FoulPolicy],
+        "the table's foul policy (a foul is never a setting listed here)",
     )
-    qualifier = fields.String(required=True, metadata={"description": 'the dealer qualifier, e.g. "K-3-2"'})
-    foul_policy = fields.String(
-        required=True,
-        validate=validate.OneOf([policy.value for policy in FoulPolicy]),
-        metadata={"description": "the table's foul policy (a foul is never a setting listed here)"},
+    cards = api_fields.texts("the seven cards in display order, canonical codes")
+    dealer_hands = api_fields.integer("C(46,7) = 53,524,680: the dealer hands the counts are out of")
+    settings = api_fields.nested_list(
+        SettingValueSchema, "every distinct legal setting, in the house way's order"
     )
-    cards = _cards("the seven cards in display order, canonical codes")
-    dealer_hands = fields.Integer(
-        required=True,
-        metadata={"description": "C(46,7) = 53,524,680: the dealer hands the counts are out of"},
+    best = api_fields.nested(SettingValueSchema, "the optimal setting (rule book section 12)")
+    house_way = api_fields.nested(SettingValueSchema, "the house way's setting")
+    house_way_cost = api_fields.nested(
+        ValueSchema, "the best setting's expected value minus the house way's (0 when they agree)"
     )
-    settings = fields.List(
-        fields.Nested(SettingValueSchema),
-        required=True,
-        metadata={"description": "every distinct legal setting, in the house way's order"},
-    )
-    best = fields.Nested(
-        SettingValueSchema,
-        required=True,
-        metadata={"description": "the optimal setting (rule book section 12)"},
-    )
-    house_way = fields.Nested(
-        SettingValueSchema, required=True, metadata={"description": "the house way's setting"}
-    )
-    house_way_cost = _value("the best setting's expected value minus the house way's (0 when they agree)")
-    dealer_break_bonus = _value(DEALER_BREAK_BONUS)
-    break_bonus = fields.Nested(BreakBonusValueSchema, required=True, metadata={"description": BREAK_BONUS})
+    dealer_break_bonus = api_fields.nested(ValueSchema, DEALER_BREAK_BONUS)
+    break_bonus = api_fields.nested(BreakBonusValueSchema, BREAK_BONUS)
 
 
 class SettingWorthSchema(ValueSchema):
-    low = _cards("the two-card low, card codes")
-    high = _cards("the three-card high, card codes")
+    low = api_fields.texts("the two-card low, card codes")
+    high = api_fields.texts("the three-card high, card codes")
 
 
 class SeatValuesSchema(Schema):
-    seat = fields.Integer(required=True, metadata={"description": "the seat number"})
-    cards = _cards("the seat's seven cards")
-    fouled = fields.Boolean(required=True, metadata={"description": "whether the setting entered was a foul"})
-    played = fields.Nested(
+    seat = api_fields.integer("the seat number")
+    cards = api_fields.texts("the seat's seven cards")
+    fouled = api_fields.flag("whether the setting entered was a foul")
+    played = api_fields.nested(
         SettingWorthSchema,
-        required=True,
-        metadata={
-            "description": "the setting as settled and its Main Bet expected value as it settled: a foul is "
-            "the house way's value under the house_way policy, -1 under forfeit"
-        },
+        "the setting as settled and its Main Bet expected value as it settled: a foul is "
+        "the house way's value under the house_way policy, -1 under forfeit",
     )
-    best = fields.Nested(SettingWorthSchema, required=True, metadata={"description": "the optimal setting"})
-    house_way = fields.Nested(SettingWorthSchema, required=True, metadata={"description": "the house way's"})
-    played_is_best = fields.Boolean(
-        required=True, metadata={"description": "whether the setting played is worth as much as the best"}
+    best = api_fields.nested(SettingWorthSchema, "the optimal setting")
+    house_way = api_fields.nested(SettingWorthSchema, "the house way's")
+    played_is_best = api_fields.flag("whether the setting played is worth as much as the best")
+    cost_against_best = api_fields.nested(
+        ValueSchema, "the best's expected value minus the played one's: what the setting gave up"
     )
-    cost_against_best = _value("the best's expected value minus the played one's: what the setting gave up")
-    cost_against_house_way = _value("the house way's minus the played one's (negative: it did better)")
-    dealer_break_bonus = _value(DEALER_BREAK_BONUS)
-    break_bonus = fields.Nested(BreakBonusValueSchema, required=True, metadata={"description": BREAK_BONUS})
+    cost_against_house_way = api_fields.nested(
+        ValueSchema, "the house way's minus the played one's (negative: it did better)"
+    )
+    dealer_break_bonus = api_fields.nested(ValueSchema, DEALER_BREAK_BONUS)
+    break_bonus = api_fields.nested(BreakBonusValueSchema, BREAK_BONUS)
 
 
 class RoundHandValuesSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the stored round"})
-    table_id = fields.Integer(required=True, metadata={"description": "its table"})
-    config_version = fields.Integer(
-        required=True, metadata={"description": "the configuration version the round was settled under"}
-    )
-    qualifier = fields.String(required=True, metadata={"description": "that version's dealer qualifier"})
-    foul_policy = fields.String(
-        required=True,
-        validate=validate.OneOf([policy.value for policy in FoulPolicy]),
-        metadata={"description": "that version's foul policy"},
-    )
-    seats = fields.List(
-        fields.Nested(SeatValuesSchema), required=True, metadata={"description": "each seat, by seat number"}
-    )
+    id = api_fields.integer("the stored round")
+    table_id = api_fields.integer("its table")
+    config_version = api_fields.integer("the configuration version the round was settled under")
+    qualifier = api_fields.text("that version's dealer qualifier")
+    foul_policy = api_fields.choice([policy.value for policy in FoulPolicy], "that version's foul policy")
+    seats = api_fields.nested_list(SeatValuesSchema, "each seat, by seat number")

@@ -6,8 +6,9 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from service.api.http import fields as api_fields
 from service.api.http.paging import cursor_field, order_field
-from service.api.tables.table_schemas import StrictSchema
+from service.api.http.schemas import StrictSchema
 from service.engine.table_config import BetType
 from service.store.paging import Order
 from service.tables.gaming_day import MAX_SHIFTS
@@ -19,16 +20,13 @@ class RoundsQuerySchema(StrictSchema):
     shift = fields.Integer(validate=validate.Range(min=1, max=MAX_SHIFTS))
     order = order_field(Order.OLDEST, "rounds")
     cursor = cursor_field()
-    page = fields.Integer(
-        validate=validate.Range(min=1, max=1_000_000),
-        metadata={
-            "description": "a page by number, from 1 (OFFSET: slow deep in a long table; follow the "
-            "Link header's cursors instead); not with cursor"
-        },
+    page = api_fields.bounded(
+        1,
+        1_000_000,
+        "a page by number, from 1 (OFFSET: slow deep in a long table; follow the "
+        "Link header's cursors instead); not with cursor",
     )
-    per_page = fields.Integer(
-        load_default=50, validate=validate.Range(min=1, max=500), metadata={"description": "rounds a page"}
-    )
+    per_page = api_fields.bounded(1, 500, "rounds a page", default=50)
 
     @validates_schema
     def _one_way_of_paging(self, data: dict[str, Any], **_kwargs: Any) -> None:
@@ -51,16 +49,16 @@ BetsSchema = StrictSchema.from_dict({bet.value: _stake_field(bet) for bet in Bet
 
 
 class RoundSeatInSchema(StrictSchema):
-    seat = fields.Integer(required=True, metadata={"description": "the seat's number at the table"})
-    cards = fields.List(fields.String(), required=True, metadata={"description": "the player's seven cards"})
+    seat = api_fields.integer("the seat's number at the table")
+    cards = api_fields.texts("the player's seven cards")
     setting = fields.Raw(metadata={"description": '"house_way" or {"low": [2 cards], "high": [3 cards]}'})
-    bets = fields.Nested(BetsSchema, required=True, metadata={"description": "the stakes"})
+    bets = api_fields.nested(BetsSchema, "the stakes")
 
 
 class RoundInSchema(StrictSchema):
     """The shape ``breakpoker settle`` reads, without ``config`` (the table's)."""
 
-    round_id = fields.String(required=True, metadata={"description": "string of 1-100 characters"})
+    round_id = api_fields.text("string of 1-100 characters")
     dealer = fields.List(fields.String(), required=True)
     seats = fields.List(fields.Nested(RoundSeatInSchema), required=True)
     deck_id = fields.Integer(

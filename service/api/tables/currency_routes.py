@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
+from service.api.http import fields as api_fields
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import ANY_ROLE, roles
 from service.api.http.session import settings
@@ -23,14 +24,10 @@ class CurrencyChoiceJson(TypedDict):
 
 
 class CurrencyChoiceSchema(Schema):
-    code = fields.String(required=True, metadata={"description": "ISO 4217 code, e.g. USD, JPY, KWD"})
-    minor_unit = fields.Integer(
-        required=True, metadata={"description": "digits after the point (ISO 4217): 2 for USD, 0 for JPY"}
-    )
-    name = fields.String(required=True, metadata={"description": "the currency's name, e.g. US Dollar"})
-    default = fields.Boolean(
-        required=True, metadata={"description": "the floor's default (BREAKPOKER_CURRENCY): a new table's"}
-    )
+    code = api_fields.text("ISO 4217 code, e.g. USD, JPY, KWD")
+    minor_unit = api_fields.integer("digits after the point (ISO 4217): 2 for USD, 0 for JPY")
+    name = api_fields.text("the currency's name, e.g. US Dollar")
+    default = api_fields.flag("the floor's default (BREAKPOKER_CURRENCY): a new table's")
 
 
 @blp.route("", methods=["GET"])

@@ -8,75 +8,48 @@ from typing import Any
 from marshmallow import Schema, fields
 
 from service.analysis.par_sheet import EXACT_FIGURES
+from service.api.http import fields as api_fields
 from service.api.tables.table_schemas import ConfigSchema
 from service.engine.table_config import BetType
 
 
 class HandSchema(Schema):
-    plays_as = fields.String(
-        required=True, metadata={"description": "the hand as it plays, the joker as the card it stands for"}
-    )
-    category = fields.String(
-        required=True, metadata={"description": "its category, as people read it (e.g. One Pair)"}
-    )
-    joker_as = fields.String(required=True, allow_none=True, metadata={"description": "null: no joker"})
+    plays_as = api_fields.text("the hand as it plays, the joker as the card it stands for")
+    category = api_fields.text("its category, as people read it (e.g. One Pair)")
+    joker_as = api_fields.text("null: no joker", allow_none=True)
 
 
 class SettingCheckSchema(Schema):
-    low = fields.List(
-        fields.String(), required=True, metadata={"description": "the player's two-card low, card codes"}
-    )
-    high = fields.List(
-        fields.String(), required=True, metadata={"description": "the player's three-card high, card codes"}
-    )
-    low_hand = fields.Nested(HandSchema, required=True, metadata={"description": "what the low plays as"})
-    high_hand = fields.Nested(HandSchema, required=True, metadata={"description": "what the high plays as"})
-    fouled = fields.Boolean(
-        required=True, metadata={"description": "whether the setting is a foul (the low outranks the high)"}
-    )
-    lucky_break = fields.Boolean(
-        required=True, metadata={"description": "whether the setting makes a Lucky Break"}
-    )
-    message = fields.String(required=True, metadata={"description": "why it is legal or a foul"})
+    low = api_fields.texts("the player's two-card low, card codes")
+    high = api_fields.texts("the player's three-card high, card codes")
+    low_hand = api_fields.nested(HandSchema, "what the low plays as")
+    high_hand = api_fields.nested(HandSchema, "what the high plays as")
+    fouled = api_fields.flag("whether the setting is a foul (the low outranks the high)")
+    lucky_break = api_fields.flag("whether the setting makes a Lucky Break")
+    message = api_fields.text("why it is legal or a foul")
 
 
 class HouseWaySchema(Schema):
-    low = fields.List(
-        fields.String(), required=True, metadata={"description": "the house way's two-card low, card codes"}
-    )
-    high = fields.List(
-        fields.String(),
-        required=True,
-        metadata={"description": "the house way's three-card high, card codes"},
-    )
-    discards = fields.List(
-        fields.String(), required=True, metadata={"description": "the two cards the house way does not play"}
-    )
-    low_hand = fields.Nested(HandSchema, required=True, metadata={"description": "what the low plays as"})
-    high_hand = fields.Nested(HandSchema, required=True, metadata={"description": "what the high plays as"})
-    rule = fields.Integer(required=True, metadata={"description": "the house-way rule that fired"})
-    rule_name = fields.String(
-        required=True, metadata={"description": "the rule's name, as the rule book gives it"}
-    )
-    explanation = fields.String(
-        required=True, metadata={"description": "why the house way sets the cards so"}
-    )
-    lucky_break = fields.Boolean(
-        required=True, metadata={"description": "whether the seven cards make a Lucky Break"}
-    )
-    qualifies = fields.Boolean(required=True, metadata={"description": "as the dealer's hand"})
-    qualifier = fields.String(
-        required=True, metadata={"description": 'the table\'s dealer qualifier, e.g. "K-3-2"'}
-    )
+    low = api_fields.texts("the house way's two-card low, card codes")
+    high = api_fields.texts("the house way's three-card high, card codes")
+    discards = api_fields.texts("the two cards the house way does not play")
+    low_hand = api_fields.nested(HandSchema, "what the low plays as")
+    high_hand = api_fields.nested(HandSchema, "what the high plays as")
+    rule = api_fields.integer("the house-way rule that fired")
+    rule_name = api_fields.text("the rule's name, as the rule book gives it")
+    explanation = api_fields.text("why the house way sets the cards so")
+    lucky_break = api_fields.flag("whether the seven cards make a Lucky Break")
+    qualifies = api_fields.flag("as the dealer's hand")
+    qualifier = api_fields.text('the table\'s dealer qualifier, e.g. "K-3-2"')
     setting = fields.Nested(SettingCheckSchema, metadata={"description": "the player's own setting, if sent"})
 
 
 class OutcomeLineSchema(Schema):
-    name = fields.String(required=True, metadata={"description": "the outcome's key"})
-    label = fields.String(required=True, metadata={"description": "the outcome as people read it"})
-    net = fields.Integer(required=True, metadata={"description": "units won per unit staked"})
-    combinations = fields.Integer(required=True, metadata={"description": "deals with this outcome"})
-    probability = fields.Float(required=True, metadata={"description": "combinations over all deals"})
+    name = api_fields.text("the outcome's key")
+    label = api_fields.text("the outcome as people read it")
+    net = api_fields.integer("units won per unit staked")
+    combinations = api_fields.integer("deals with this outcome")
+    probability = api_fields.number("combinations over all deals")
 
 
 class BetOutcomeSchema(OutcomeLineSchema):
@@ -90,26 +63,19 @@ class BetOutcomeSchema(OutcomeLineSchema):
 
 
 class BetSheetSchema(Schema):
-    house_edge = fields.Float(required=True, metadata={"description": "per unit staked, house ahead > 0"})
-    expected_return = fields.Float(required=True, metadata={"description": "the player's, per unit staked"})
-    win = fields.Float(required=True, metadata={"description": "probability the player wins"})
-    loss = fields.Float(required=True, metadata={"description": "probability the player loses"})
-    push = fields.Float(required=True, metadata={"description": "probability of a push"})
-    hit_frequency = fields.Float(required=True, metadata={"description": "probability the bet pays"})
-    standard_deviation = fields.Float(required=True, metadata={"description": "of the net per unit staked"})
-    outcomes = fields.List(
-        fields.Nested(BetOutcomeSchema), required=True, metadata={"description": "every outcome of the bet"}
-    )
+    house_edge = api_fields.number("per unit staked, house ahead > 0")
+    expected_return = api_fields.number("the player's, per unit staked")
+    win = api_fields.number("probability the player wins")
+    loss = api_fields.number("probability the player loses")
+    push = api_fields.number("probability of a push")
+    hit_frequency = api_fields.number("probability the bet pays")
+    standard_deviation = api_fields.number("of the net per unit staked")
+    outcomes = api_fields.nested_list(BetOutcomeSchema, "every outcome of the bet")
 
 
 class DealsSchema(Schema):
-    player_hands = fields.Integer(
-        required=True, metadata={"description": "seven-card hands of the deck: the Break Bonus's deals"}
-    )
-    pairs = fields.Integer(
-        required=True,
-        metadata={"description": "a player's and a dealer's hands together: the Main Bet's and the DBB's"},
-    )
+    player_hands = api_fields.integer("seven-card hands of the deck: the Break Bonus's deals")
+    pairs = api_fields.integer("a player's and a dealer's hands together: the Main Bet's and the DBB's")
 
 
 class DottedKeys(Schema):
@@ -137,43 +103,23 @@ def _exact_schema() -> type[Schema]:
 
 
 class ParSheetSchema(Schema):
-    format = fields.Integer(required=True, metadata={"description": "the sheet's JSON format"})
-    config_digest = fields.String(
-        required=True, metadata={"description": "SHA-256 of the rules the sheet is of"}
-    )
-    config = fields.Nested(
-        ConfigSchema, required=True, metadata={"description": "the configuration the sheet is of"}
-    )
-    deals = fields.Nested(
-        DealsSchema, required=True, metadata={"description": "how many deals the counts are of"}
-    )
-    main = fields.Nested(BetSheetSchema, required=True, metadata={"description": "the Main Bet's sheet"})
-    dealer_break_bonus = fields.Nested(
-        BetSheetSchema, required=True, metadata={"description": "the Dealer Break Bonus's sheet"}
-    )
-    break_bonus = fields.Nested(
-        BetSheetSchema, required=True, metadata={"description": "the Break Bonus's sheet"}
-    )
-    lucky_break_probability = fields.Float(required=True, metadata={"description": "of a seven-card hand"})
-    dealer_qualifies_probability = fields.Float(
-        required=True, metadata={"description": "of the dealer's house way"}
-    )
-    house_way_rules = fields.List(
-        fields.Nested(OutcomeLineSchema),
-        required=True,
-        metadata={"description": "how often each house-way rule fires"},
-    )
-    exact = fields.Nested(
-        _exact_schema(), required=True, metadata={"description": 'the figures as exact fractions ("p/q")'}
-    )
-    seconds = fields.Float(required=True, metadata={"description": "what the exact computation took"})
-    optimal_strategy = fields.Nested(
-        "OptimalStrategySchema",
-        required=True,
-        metadata={"description": "the Main Bet with the player setting optimally, or its table's progress"},
+    format = api_fields.integer("the sheet's JSON format")
+    config_digest = api_fields.text("SHA-256 of the rules the sheet is of")
+    config = api_fields.nested(ConfigSchema, "the configuration the sheet is of")
+    deals = api_fields.nested(DealsSchema, "how many deals the counts are of")
+    main = api_fields.nested(BetSheetSchema, "the Main Bet's sheet")
+    dealer_break_bonus = api_fields.nested(BetSheetSchema, "the Dealer Break Bonus's sheet")
+    break_bonus = api_fields.nested(BetSheetSchema, "the Break Bonus's sheet")
+    lucky_break_probability = api_fields.number("of a seven-card hand")
+    dealer_qualifies_probability = api_fields.number("of the dealer's house way")
+    house_way_rules = api_fields.nested_list(OutcomeLineSchema, "how often each house-way rule fires")
+    exact = api_fields.nested(_exact_schema(), 'the figures as exact fractions ("p/q")')
+    seconds = api_fields.number("what the exact computation took")
+    optimal_strategy = api_fields.nested(
+        "OptimalStrategySchema", "the Main Bet with the player setting optimally, or its table's progress"
     )
 
 
 class ParSheetPendingSchema(Schema):
-    status = fields.String(required=True, metadata={"description": "computing"})
-    config_version = fields.Integer(required=True, metadata={"description": "the version being computed"})
+    status = api_fields.text("computing")
+    config_version = api_fields.integer("the version being computed")

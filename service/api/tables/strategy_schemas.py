@@ -11,6 +11,7 @@ from marshmallow import Schema, fields
 from service.analysis.optimal_sheet import OptimalSheet, sheet_json
 from service.analysis.par_sheet import EXACT_FIGURES
 from service.analysis.strategy_table import BLOCKS
+from service.api.http import fields as api_fields
 from service.api.tables.sheet_schemas import BetSheetSchema, DottedKeys, OutcomeLineSchema
 
 
@@ -30,13 +31,9 @@ def _exact_schema() -> type[Schema]:
 
 
 class OptimalStrategySchema(Schema):
-    status = fields.String(
-        required=True, metadata={"description": "ready, or building (the strategy table is not complete yet)"}
-    )
-    blocks_built = fields.Integer(
-        required=True, metadata={"description": "blocks of the qualifier's strategy table built so far"}
-    )
-    blocks = fields.Integer(required=True, metadata={"description": f"blocks in a whole table ({BLOCKS})"})
+    status = api_fields.text("ready, or building (the strategy table is not complete yet)")
+    blocks_built = api_fields.integer("blocks of the qualifier's strategy table built so far")
+    blocks = api_fields.integer(f"blocks in a whole table ({BLOCKS})")
     main = fields.Nested(
         BetSheetSchema,
         metadata={"description": "the Main Bet with every player hand set optimally (when ready)"},

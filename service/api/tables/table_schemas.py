@@ -1,12 +1,14 @@
-"""Marshmallow schemas: request checking and the OpenAPI document."""
+"""Schemas of a table: its creation, its configuration and schedule
+changed, the table as shown, and the house way asked for."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
-from marshmallow import RAISE, Schema, fields, pre_load, validate
+from marshmallow import Schema, fields, validate
 
-from service.api.http.text_input import refuse_untextual
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.dealing import DealStyle
 from service.engine.table_config import MAX_SEATS, BetType, FoulPolicy
@@ -18,23 +20,6 @@ SHIFT_STARTS_HELP = (
     'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
     '"14:00", "22:00"])'
 )
-
-
-class StrictSchema(Schema):
-    """Every request's schema: no unknown field, and no NUL or lone
-    surrogate in any text (:mod:`service.api.http.text_input`)."""
-
-    #: keys left as sent: compared with a stored secret (such text is a
-    #: wrong one there), or checked by a service that records each refusal
-    as_sent: ClassVar[frozenset[str]] = frozenset()
-
-    class Meta:
-        unknown = RAISE
-
-    @pre_load
-    def _only_text(self, data: Any, **_kwargs: Any) -> Any:
-        refuse_untextual(self, data, self.as_sent)
-        return data
 
 
 def config_change_doc() -> dict[str, Any]:
@@ -148,10 +133,8 @@ def _pays_schema() -> type[Schema]:
 
 
 class ConfigSchema(Schema):
-    version = fields.Integer(
-        required=True, metadata={"description": "the configuration's version: 1, then one more a change"}
-    )
-    seats = fields.Integer(required=True, metadata={"description": f"seats at the table, 1 to {MAX_SEATS}"})
+    version = api_fields.integer("the configuration's version: 1, then one more a change")
+    seats = api_fields.integer(f"seats at the table, 1 to {MAX_SEATS}")
     limits = fields.Nested(_limits_schema(), metadata={"description": "each bet's table minimum and maximum"})
     foul_policy = fields.String(
         validate=validate.OneOf([policy.value for policy in FoulPolicy]),
@@ -166,84 +149,53 @@ class ConfigSchema(Schema):
 
 
 class BetSchema(Schema):
-    key = fields.String(
-        required=True,
-        validate=validate.OneOf([bet.value for bet in BetType]),
-        metadata={"description": "the bet's name in a round's bets, the limits and a settlement"},
+    key = api_fields.choice(
+        [bet.value for bet in BetType], "the bet's name in a round's bets, the limits and a settlement"
     )
-    name = fields.String(required=True, metadata={"description": "the bet's name in full, as people read it"})
-    short = fields.String(
-        required=True, metadata={"description": "a short label for a column or a seat's field (DBB)"}
-    )
-    required = fields.Boolean(
-        required=True, metadata={"description": "whether every playing seat must place it"}
-    )
+    name = api_fields.text("the bet's name in full, as people read it")
+    short = api_fields.text("a short label for a column or a seat's field (DBB)")
+    required = api_fields.flag("whether every playing seat must place it")
 
 
 class DealOrderSchema(Schema):
-    first_seat = fields.Integer(required=True, metadata={"description": "the seat dealt first"})
-    dealer_place = fields.Integer(
-        required=True, metadata={"description": "seats dealt before the dealer's hand: 0 first, seats last"}
-    )
-    style = fields.String(
-        required=True,
-        validate=validate.OneOf([style.value for style in DealStyle]),
-        metadata={"description": "consecutive: seven cards a hand; round_robin: a card to each hand in turn"},
+    first_seat = api_fields.integer("the seat dealt first")
+    dealer_place = api_fields.integer("seats dealt before the dealer's hand: 0 first, seats last")
+    style = api_fields.choice(
+        [style.value for style in DealStyle],
+        "consecutive: seven cards a hand; round_robin: a card to each hand in turn",
     )
 
 
 class CurrencySchema(Schema):
-    code = fields.String(required=True, metadata={"description": "ISO 4217 code, e.g. USD, JPY, KWD"})
-    minor_unit = fields.Integer(
-        required=True,
-        metadata={
-            "description": "digits after the point (ISO 4217): an amount of 1500 is 15.00 with 2, "
-            "1,500 with 0 and 1.500 with 3"
-        },
+    code = api_fields.text("ISO 4217 code, e.g. USD, JPY, KWD")
+    minor_unit = api_fields.integer(
+        "digits after the point (ISO 4217): an amount of 1500 is 15.00 with 2, 1,500 with 0 and 1.500 with 3"
     )
 
 
 class TableSchema(Schema):
-    id = fields.Integer(required=True, metadata={"description": "the table's id in every /tables/{id} path"})
-    name = fields.String(required=True, metadata={"description": "unique in any letter case"})
-    game = fields.String(required=True, metadata={"description": "break_poker"})
-    status = fields.String(
-        required=True,
-        validate=validate.OneOf([status.value for status in TableStatus]),
-        metadata={"description": "open: a session is open (its tray counted), closed: none is"},
+    id = api_fields.integer("the table's id in every /tables/{id} path")
+    name = api_fields.text("unique in any letter case")
+    game = api_fields.text("break_poker")
+    status = api_fields.choice(
+        [status.value for status in TableStatus],
+        "open: a session is open (its tray counted), closed: none is",
     )
-    takes_rounds = fields.Boolean(
-        required=True,
-        metadata={
-            "description": "whether a round sent now is taken: a session is open, or the service "
-            "allows rounds without one (BREAKPOKER_ROUNDS_WITHOUT_SESSION=allow)"
-        },
+    takes_rounds = api_fields.flag(
+        "whether a round sent now is taken: a session is open, or the service "
+        "allows rounds without one (BREAKPOKER_ROUNDS_WITHOUT_SESSION=allow)"
     )
-    timezone = fields.String(required=True, metadata={"description": "IANA zone of the casino"})
-    shift_starts = fields.List(fields.String(), required=True, metadata={"description": SHIFT_STARTS_HELP})
-    currency = fields.Nested(
-        CurrencySchema,
-        required=True,
-        metadata={"description": "what every amount of the table (limits, bets, counts) is in; fixed"},
+    timezone = api_fields.text("IANA zone of the casino")
+    shift_starts = api_fields.texts(SHIFT_STARTS_HELP)
+    currency = api_fields.nested(
+        CurrencySchema, "what every amount of the table (limits, bets, counts) is in; fixed"
     )
-    config = fields.Nested(
-        ConfigSchema, required=True, metadata={"description": "the current configuration version"}
-    )
+    config = api_fields.nested(ConfigSchema, "the current configuration version")
     config_created_at = fields.DateTime(metadata={"description": "when the current version was saved"})
-    bets = fields.List(
-        fields.Nested(BetSchema),
-        required=True,
-        metadata={"description": "the game's bets, in the order a page lists them"},
-    )
-    seat_numbers = fields.List(
-        fields.Integer(),
-        required=True,
-        metadata={"description": "the table's seats, 1 to config.seats: where a seat can play"},
-    )
-    deal_order = fields.Nested(
-        DealOrderSchema,
-        required=True,
-        metadata={"description": "how a deck read by the shoe is dealt to the hands (not game math)"},
+    bets = api_fields.nested_list(BetSchema, "the game's bets, in the order a page lists them")
+    seat_numbers = api_fields.integers("the table's seats, 1 to config.seats: where a seat can play")
+    deal_order = api_fields.nested(
+        DealOrderSchema, "how a deck read by the shoe is dealt to the hands (not game math)"
     )
 
 
@@ -267,13 +219,3 @@ class PlayerSettingJson(TypedDict):
 class HouseWayInJson(TypedDict):
     cards: list[str]
     setting: NotRequired[PlayerSettingJson]
-
-
-def per_bet(inner: type[Schema], name: str) -> type[Schema]:
-    """A schema of one required ``inner`` for each bet, named as BetType
-    names them: the bets are listed once, in the engine."""
-    nested: dict[str, fields.Field[Any]] = {
-        bet.value: fields.Nested(inner, required=True, metadata={"description": f"the {bet.label.name} bet"})
-        for bet in BetType
-    }
-    return Schema.from_dict(nested, name=name)

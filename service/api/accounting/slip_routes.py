@@ -35,12 +35,11 @@ from service.api.accounting.accounting_schemas import (
     SlipVoidInSchema,
 )
 from service.api.accounting.cosigning import SIGNATURE_403, signed_by
-from service.api.http.blueprint import Blueprint
-from service.api.http.paging import LINK_HEADER, decode_cursor, keyset_links
+from service.api.http.blueprint import Blueprint, stacked
+from service.api.http.paging import LINK_HEADER, keyset_links, keyset_start
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now
 from service.api.http.transactions import committed
-from service.store.paging import Order
 from service.tables.tables import get_table
 
 blp = Blueprint("slips", __name__, url_prefix="", description="Fills, credits and drop counts")
@@ -48,6 +47,10 @@ blp = Blueprint("slips", __name__, url_prefix="", description="Fills, credits an
 SLIP_READERS = (Role.PIT_BOSS, Role.CAGE, Role.DEALER, Role.COMPLIANCE, Role.ADMIN)
 STATE_ERROR = "slip_state: the slip is not in a state that allows this step"
 SAME_PERSON = "same_person: each signature on a slip is another person's"
+
+
+#: what a step of a slip (issue, receive, void) answers and refuses
+slip_step = stacked(blp.response(200, SlipSchema), blp.error(409, STATE_ERROR))
 
 
 def one(number: int) -> SlipJson:
@@ -74,9 +77,7 @@ class Slips(MethodView):
     def get(self, query: SlipsQueryJson) -> tuple[list[SlipJson], int, dict[str, str]]:
         """Slips, the newest first (or oldest), ``limit`` a page, with a Link
         header by cursor: ``state=requested`` is the cage's list to issue."""
-        order = Order(query["order"])
-        cursor = query.get("cursor")
-        at = None if cursor is None else decode_cursor(order, cursor)
+        order, at = keyset_start(query)
         state = SlipState(query["state"]) if "state" in query else None
         page = slip_page(db(), order, query["limit"], at, query.get("table"), state)
         return slips_json(db(), page.items), 200, keyset_links(order, page)
@@ -91,8 +92,7 @@ def slip_view(number: int) -> SlipJson:
 
 
 @blp.route("/slips/<id:number>/issue", methods=["POST"])
-@blp.response(200, SlipSchema)
-@blp.error(409, STATE_ERROR)
+@slip_step
 @blp.error(403, SAME_PERSON)
 @roles(Role.CAGE)
 def issue_view(number: int) -> SlipJson:
@@ -104,8 +104,7 @@ def issue_view(number: int) -> SlipJson:
 
 @blp.route("/slips/<id:number>/receive", methods=["POST"])
 @blp.arguments(ReceiveInSchema)
-@blp.response(200, SlipSchema)
-@blp.error(409, STATE_ERROR)
+@slip_step
 @blp.error(403, f"{SAME_PERSON}; two_signatures: a dealer and a pit boss receive it; {SIGNATURE_403}")
 @roles(Role.DEALER, Role.PIT_BOSS)
 def receive_view(body: ReceiveInJson, number: int) -> SlipJson:
@@ -118,8 +117,7 @@ def receive_view(body: ReceiveInJson, number: int) -> SlipJson:
 
 @blp.route("/slips/<id:number>/void", methods=["POST"])
 @blp.arguments(SlipVoidInSchema)
-@blp.response(200, SlipSchema)
-@blp.error(409, STATE_ERROR)
+@slip_step
 @blp.error(403, f"same_person: the second signature is another person's; {SIGNATURE_403}")
 @roles(Role.PIT_BOSS)
 def void_view(body: SlipVoidInJson, number: int) -> SlipJson:

@@ -4,4 +4,6 @@
   verifications of the trail (``accounting_verify_schemas.py``: their
   accounting part)
 - ``export_routes.py``, ``export_schemas.py``: compliance exports
+- ``job_views.py``: what an export and a verification show alike (who
+  asked, the progress, a page of them)
 """

@@ -14,15 +14,13 @@ from service.api.compliance.audit_schemas import (
     VerificationRequestSchema,
     VerificationSchema,
 )
-from service.api.compliance.export_routes import ProgressJson
 from service.api.compliance.export_schemas import ExportsQueryJson, ExportsQuerySchema
+from service.api.compliance.job_views import JobJson, job_json, job_page, requester
 from service.api.http.blueprint import Blueprint
-from service.api.http.paging import LINK_HEADER, number_links
+from service.api.http.paging import LINK_HEADER
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now
-from service.compliance.exports import user_names
 from service.compliance.verifications import get_verification, list_verifications, request_verification
-from service.jobs.progress import percent
 from service.store.models import AuditVerification
 from service.store.paging import Order
 
@@ -39,7 +37,7 @@ class VerificationLinks(TypedDict):
     self: str
 
 
-class VerificationJson(TypedDict):
+class VerificationJson(JobJson):
     """A verification as the API shows it
     (:class:`service.api.compliance.audit_schemas.VerificationSchema`)."""
 
@@ -48,11 +46,6 @@ class VerificationJson(TypedDict):
     from_: int | None
     to: int | None
     expect_head: str | None
-    requested_by: str
-    requested_at: str
-    progress: ProgressJson
-    finished_at: str | None
-    error: str | None
     intact: bool | None
     # The report column as stored: a JSON boundary (an older version's may
     # differ from audit_verify.AuditReportJson); the schema says what it holds.
@@ -69,15 +62,7 @@ def verification_json(
         "from_": verification.first_seq,  # the schema's name; shown as "from"
         "to": verification.last_seq,
         "expect_head": verification.expect_head,
-        "requested_by": requested_by,
-        "requested_at": verification.requested_at.isoformat(),
-        "progress": {
-            "done": verification.done,
-            "total": verification.total,
-            "percent": percent(verification.status, verification.done, verification.total),
-        },
-        "finished_at": verification.finished_at.isoformat() if verification.finished_at else None,
-        "error": verification.error,
+        **job_json(verification, requested_by),
         "intact": verification.intact,
         "report": verification.report if with_report else None,
         "links": {"self": f"/api/v1{PREFIX}/{verification.id}"},
@@ -110,13 +95,8 @@ class Verifications(MethodView):
         """Verifications, newest first (``order``), a page at a time, with a Link
         header (reports: see each one)."""
         page = list_verifications(db(), query["page"], query["per_page"], Order(query["order"]))
-        names = user_names(db(), {verification.requested_by for verification in page.items})
-        return (
-            page.shown(
-                [verification_json(v, names.get(v.requested_by, ""), with_report=False) for v in page.items]
-            ),
-            200,
-            number_links(page),
+        return job_page(
+            page, lambda verification, name: verification_json(verification, name, with_report=False)
         )
 
 
@@ -126,5 +106,4 @@ class Verifications(MethodView):
 def one_verification(verification_id: int) -> VerificationJson:
     """A verification's status and progress; its report once done."""
     verification = get_verification(db(), verification_id)
-    names = user_names(db(), {verification.requested_by})
-    return verification_json(verification, names.get(verification.requested_by, ""))
+    return verification_json(verification, requester(verification))

@@ -13,6 +13,7 @@ from service.api.compliance.export_schemas import ProgressSchema
 from service.api.compliance.figures_check_schemas import FiguresReportSchema
 from service.api.http import fields as api_fields
 from service.api.http.fields import MAX_ID
+from service.api.http.paging import numbered_page_schema
 from service.api.http.schemas import StrictSchema
 from service.jobs.progress import STATES
 
@@ -186,10 +187,9 @@ class VerificationSchema(Schema):
     links = api_fields.nested(VerificationLinksSchema, "where to go next")
 
 
-class VerificationPageSchema(Schema):
-    items = fields.List(
-        fields.Nested(VerificationSchema), metadata={"description": "newest first; their reports are null"}
-    )
-    total = fields.Integer(metadata={"description": "verifications in all"})
-    page = fields.Integer(metadata={"description": "this page, from 1"})
-    per_page = fields.Integer(metadata={"description": "items a page"})
+VerificationPageSchema = numbered_page_schema(
+    "VerificationPageSchema",
+    VerificationSchema,
+    "newest first; their reports are null",
+    "verifications in all",
+)

@@ -17,11 +17,12 @@ from service.api.compliance.export_schemas import (
     ExportsQueryJson,
     ExportsQuerySchema,
 )
+from service.api.compliance.job_views import JobJson, job_json, job_page, requester
 from service.api.http.blueprint import Blueprint
-from service.api.http.paging import LINK_HEADER, number_links
+from service.api.http.paging import LINK_HEADER
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now, settings
-from service.compliance.exports import download, get_export, list_exports, percent, request_export, user_names
+from service.compliance.exports import download, get_export, list_exports, request_export
 from service.jobs.progress import DONE
 from service.store.models import Export
 from service.store.paging import Order
@@ -35,12 +36,6 @@ blp = Blueprint("exports", __name__, url_prefix=PREFIX, description="Compliance 
 # the schemas load it (a JSON boundary).
 
 
-class ProgressJson(TypedDict):
-    done: int
-    total: int
-    percent: float
-
-
 class ExportFileJson(TypedDict):
     name: str | None
     size: int | None
@@ -52,7 +47,7 @@ class ExportLinks(TypedDict):
     download: NotRequired[str]  # once the ZIP is built
 
 
-class ExportJson(TypedDict):
+class ExportJson(JobJson):
     """An export as the API shows it (:class:`service.api.compliance.export_schemas.ExportSchema`)."""
 
     id: int
@@ -60,11 +55,6 @@ class ExportJson(TypedDict):
     from_: str
     to: str
     tables: list[int] | None
-    requested_by: str
-    requested_at: str
-    progress: ProgressJson
-    finished_at: str | None
-    error: str | None
     file: ExportFileJson | None
     # The manifest column as stored: a JSON boundary (an older build's may
     # differ from export_manifest.Manifest); the schema says what it holds.
@@ -83,11 +73,7 @@ def export_json(export: Export, requested_by: str, with_manifest: bool = True) -
         "from_": export.first_day.isoformat(),  # the schema's name; shown as "from"
         "to": export.last_day.isoformat(),
         "tables": export.table_ids,
-        "requested_by": requested_by,
-        "requested_at": export.requested_at.isoformat(),
-        "progress": {"done": export.done, "total": export.total, "percent": percent(export)},
-        "finished_at": export.finished_at.isoformat() if export.finished_at else None,
-        "error": export.error,
+        **job_json(export, requested_by),
         "file": (
             {"name": export.file_name, "size": export.size, "sha256": export.sha256}
             if export.status == DONE
@@ -119,14 +105,7 @@ class Exports(MethodView):
         """Exports, newest first (``order``), a page at a time, with a Link header
         (manifests: see each export)."""
         page = list_exports(db(), query["page"], query["per_page"], Order(query["order"]))
-        names = user_names(db(), {export.requested_by for export in page.items})
-        return (
-            page.shown(
-                [export_json(e, names.get(e.requested_by, ""), with_manifest=False) for e in page.items]
-            ),
-            200,
-            number_links(page),
-        )
+        return job_page(page, lambda export, name: export_json(export, name, with_manifest=False))
 
 
 @blp.route("/<id:export_id>")
@@ -135,7 +114,7 @@ class Exports(MethodView):
 def one_export(export_id: int) -> ExportJson:
     """An export's status and progress; its file and manifest once done."""
     export = get_export(db(), export_id)
-    return export_json(export, user_names(db(), {export.requested_by}).get(export.requested_by, ""))
+    return export_json(export, requester(export))
 
 
 @blp.route("/<id:export_id>/download")

@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.fields import MAX_ID
-from service.api.http.paging import order_field
+from service.api.http.paging import numbered_page_schema, order_field
 from service.api.http.schemas import StrictSchema
 from service.api.tables.table_schemas import SHIFT_STARTS_HELP
 from service.compliance.exports import MAX_TABLES
@@ -216,10 +216,6 @@ class ExportSchema(Schema):
     links = api_fields.nested(ExportLinksSchema, "where to go next")
 
 
-class ExportPageSchema(Schema):
-    items = fields.List(
-        fields.Nested(ExportSchema), metadata={"description": "newest first; their manifests are null"}
-    )
-    total = fields.Integer(metadata={"description": "exports in all"})
-    page = fields.Integer(metadata={"description": "this page, from 1"})
-    per_page = fields.Integer(metadata={"description": "items a page"})
+ExportPageSchema = numbered_page_schema(
+    "ExportPageSchema", ExportSchema, "newest first; their manifests are null", "exports in all"
+)

@@ -6,7 +6,7 @@ parameters are refused, and ids in paths must fit the database."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flask
 import flask_smorest
@@ -21,6 +21,8 @@ from service.api.http.fields import MAX_ID
 from service.api.http.problems import MEDIA_TYPE
 from service.errors import ErrorCode, Invalid, ServiceError
 from service.rounds.batch_settle import parse_json
+
+View = TypeVar("View", bound=Callable[..., Any])
 
 
 def parse_body(req: flask.Request) -> Any:
@@ -71,6 +73,18 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
             status, schema=ErrorSchema, description=description, content_type=MEDIA_TYPE
         )
         return decorator
+
+
+def stacked(*decorators: Callable[[Any], Any]) -> Callable[[View], View]:
+    """One decorator for views that share theirs: ``decorators`` applied as
+    if written one above the other, the first on top."""
+
+    def decorate(view: View) -> View:
+        for decorator in reversed(decorators):
+            view = decorator(view)
+        return view
+
+    return decorate
 
 
 class IdConverter(BaseConverter):

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import request
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
 
 from service.errors import ErrorCode, Invalid
 from service.store.paging import Keyset, KeysetPage, Order, Page, Step
@@ -53,6 +54,17 @@ def cursor_field() -> fields.String:
     )
 
 
+def numbered_page_schema(name: str, items: type[Schema], items_help: str, total_help: str) -> type[Schema]:
+    """The schema ``name`` of a page by number of ``items``."""
+    page: dict[str, fields.Field[Any]] = {
+        "items": fields.List(fields.Nested(items), metadata={"description": items_help}),
+        "total": fields.Integer(metadata={"description": total_help}),
+        "page": fields.Integer(metadata={"description": "this page, from 1"}),
+        "per_page": fields.Integer(metadata={"description": "items a page"}),
+    }
+    return Schema.from_dict(page, name=name)
+
+
 def encode_cursor(order: Order, at: Keyset) -> str:
     raw = f"{order.value}:{at.step.value}:{at.key}".encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
@@ -74,6 +86,14 @@ def decode_cursor(order: Order, cursor: str) -> Keyset:
     if (at.step is Step.LAST) != (at.key == 0) or not 0 <= at.key <= MAX_KEY:
         raise Invalid(ErrorCode.INVALID_FIELD, "cursor is not one a Link header gave", "cursor")
     return at
+
+
+def keyset_start(query: Mapping[str, Any]) -> tuple[Order, Keyset | None]:
+    """A keyset list's ``order`` and where its page starts, read from the
+    query's ``cursor`` (None: the first page)."""
+    order = Order(query["order"])
+    cursor = query.get("cursor")
+    return order, None if cursor is None else decode_cursor(order, cursor)
 
 
 def link_header(targets: dict[str, dict[str, Any] | None]) -> str:

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from flask.views import MethodView
+from marshmallow import Schema
 
 from service.accounts.roles import Role
-from service.api.http.blueprint import Blueprint
+from service.api.http.blueprint import Blueprint, View, stacked
 from service.api.http.security import roles
 from service.api.poker_room.showdown_schemas import (
     ShowdownInJson,
@@ -53,6 +54,12 @@ DEALERS = (Role.DEALER, Role.PIT_BOSS)
 Answer = TypeVar("Answer")
 
 
+def assist(body: type[Schema], answer: type[Schema]) -> Callable[[View], View]:
+    """A dealer-assist operation: ``body`` in, the rules' ``answer`` out,
+    for a dealer or a pit boss."""
+    return stacked(blp.arguments(body), blp.response(200, answer), roles(*DEALERS))
+
+
 def _ruled(work: Callable[[], Answer], default_field: str) -> Answer:
     """The rules' answer; their refusal a 422 naming the field, seat and card."""
     try:
@@ -63,9 +70,7 @@ def _ruled(work: Callable[[], Answer], default_field: str) -> Answer:
 
 @blp.route("/showdowns")
 class Showdowns(MethodView):
-    @blp.arguments(ShowdownInSchema)
-    @blp.response(200, ShowdownSchema)
-    @roles(*DEALERS)
+    @assist(ShowdownInSchema, ShowdownSchema)
     def post(self, body: ShowdownInJson) -> ShowdownJson:
         """A showdown in (the board or community cards, each seat's cards,
         contribution and fold, the button, the table's options); per pot
@@ -76,9 +81,7 @@ class Showdowns(MethodView):
 
 @blp.route("/showdowns/bring-in")
 class BringInView(MethodView):
-    @blp.arguments(BringInInSchema)
-    @blp.response(200, BringInSchema)
-    @roles(*DEALERS)
+    @assist(BringInInSchema, BringInSchema)
     def post(self, body: BringInInJson) -> BringInJson:
         """Wild Joker Stud: given each seat's face-up cards, who must
         complete the opening wager (the uniquely highest exposed pair), or
@@ -88,9 +91,7 @@ class BringInView(MethodView):
 
 @blp.route("/showdowns/first-button")
 class FirstButtonView(MethodView):
-    @blp.arguments(FirstButtonInSchema)
-    @blp.response(200, FirstButtonSchema)
-    @roles(*DEALERS)
+    @assist(FirstButtonInSchema, FirstButtonSchema)
     def post(self, body: FirstButtonInJson) -> FirstButtonJson:
         """Wild Joker Stud: given the card each seat drew, who takes the
         first button (a joker above an ace, suits s h d c; both jokers: the
@@ -100,9 +101,7 @@ class FirstButtonView(MethodView):
 
 @blp.route("/showdowns/action-check")
 class ActionCheckView(MethodView):
-    @blp.arguments(ActionCheckInSchema)
-    @blp.response(200, ActionCheckSchema)
-    @roles(*DEALERS)
+    @assist(ActionCheckInSchema, ActionCheckSchema)
     def post(self, body: ActionCheckInJson) -> ActionCheckJson:
         """Wild Joker Stud: given an action and the round's history,
         whether it is allowed (bets and raises multiples of 5 chips, at

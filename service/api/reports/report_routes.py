@@ -4,6 +4,9 @@ hold variance."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from service.accounts.roles import Role
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
@@ -26,6 +29,8 @@ from service.reports.report_values import ByCurrencyReportJson, DealerReportJson
 from service.reports.table_reports import dealer_report, report
 from service.reports.variance_notes import VarianceNoteJson, add_variance_note, note_json
 
+Answer = TypeVar("Answer")
+
 blp = Blueprint(
     "reports",
     __name__,
@@ -46,7 +51,7 @@ def table_report(query: TableReportQueryJson, table_id: int) -> ReportJson:
     flag when the win is outside the confidence interval; the dealers; the
     win and hold from the chips of the counted sessions beside them, and the
     cards-against-chips difference. ``day`` defaults to the table's current gaming day."""
-    return _report(table_scope(db(), table_id), query)
+    return _report(report, table_scope(db(), table_id), query)
 
 
 @blp.route("/floor")
@@ -59,21 +64,13 @@ def floor_report(query: FloorReportQueryJson) -> ReportJson | ByCurrencyReportJs
     of that number. Tables in more than one currency are never added: the
     money figures are null and ``by_currency`` has each currency's report."""
     ids = parse_table_ids(query["tables"]) if "tables" in query else None
-    return floor_by_currency(
-        db(),
-        settings().instance,
-        floor_scope(db(), ids),
-        query["period"],
-        query.get("day"),
-        query.get("shift"),
-        query["confidence"],
-        now(),
-        settings().chips_tolerance,
-    )
+    return _report(floor_by_currency, floor_scope(db(), ids), query)
 
 
-def _report(scope: Scope, query: TableReportQueryJson) -> ReportJson:
-    return report(
+def _report(make: Callable[..., Answer], scope: Scope, query: TableReportQueryJson) -> Answer:
+    """A report of ``scope`` for the query's period, made by ``make`` (one
+    table's or the floor's, by currency) at this moment and tolerance."""
+    return make(
         db(),
         settings().instance,
         scope,

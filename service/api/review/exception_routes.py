@@ -8,8 +8,8 @@ from flask.views import MethodView
 from flask_smorest import Api
 
 from service.accounts.roles import Role
-from service.api.http.blueprint import Blueprint
-from service.api.http.paging import LINK_HEADER, decode_cursor, keyset_links
+from service.api.http.blueprint import Blueprint, stacked
+from service.api.http.paging import LINK_HEADER, keyset_links, keyset_start
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now
 from service.api.http.transactions import committed
@@ -42,7 +42,6 @@ from service.rounds.showing import (
     round_json,
 )
 from service.store.models import RoundException
-from service.store.paging import Order
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 
@@ -68,6 +67,12 @@ class DecidedJson(ExceptionJson):
     round_after: RoundShownJson  # the round as it now stands
 
 
+#: what asking for a void or a correction answers and refuses
+exception_request = stacked(
+    blp.response(201, ExceptionSchema), blp.error(409, OPEN_OR_CHANGED), roles(Role.PIT_BOSS)
+)
+
+
 def document_correction_round(api: Api) -> None:
     api.spec.components.schema(CORRECTION_ROUND, schema=CorrectionRoundSchema)
 
@@ -89,9 +94,7 @@ def exception_json(exception: RoundException, table_id: int | None = None) -> Ex
 
 @blp.route("/rounds/<id:round_id>/void", methods=["POST"])
 @blp.arguments(VoidInSchema)
-@blp.response(201, ExceptionSchema)
-@blp.error(409, OPEN_OR_CHANGED)
-@roles(Role.PIT_BOSS)
+@exception_request
 def void_round(body: VoidInJson, round_id: int) -> ExceptionJson:
     """Ask for a round to be voided; a second pit boss must approve it."""
     exception = committed(
@@ -102,9 +105,7 @@ def void_round(body: VoidInJson, round_id: int) -> ExceptionJson:
 
 @blp.route("/rounds/<id:round_id>/corrections", methods=["POST"])
 @blp.arguments(CorrectionInSchema)
-@blp.response(201, ExceptionSchema)
-@blp.error(409, OPEN_OR_CHANGED)
-@roles(Role.PIT_BOSS)
+@exception_request
 def correct_round(body: CorrectionInJson, round_id: int) -> ExceptionJson:
     """Ask for a round to be re-entered (cards, settings or bets). The answer
     shows every changed field before and after and each seat's money; a
@@ -126,9 +127,7 @@ class Exceptions(MethodView):
         """Void and correction requests, newest first (the exception report)
         or oldest first, ``limit`` a page; the Link header names the first,
         prev, next and last pages by cursor."""
-        order = Order(query["order"])
-        cursor = query.get("cursor")
-        at = None if cursor is None else decode_cursor(order, cursor)
+        order, at = keyset_start(query)
         page, tables = list_exceptions(
             db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"], order, at
         )
@@ -143,6 +142,16 @@ def one_exception(exception_id: int) -> ExceptionJson:
     return exception_json(get_exception(db(), exception_id))
 
 
+#: what approving and rejecting take, answer and refuse
+decision = stacked(
+    blp.arguments(DecisionInSchema),
+    blp.response(200, ExceptionSchema),
+    blp.error(409, DECIDED),
+    blp.error(403, DECIDERS),
+    roles(Role.PIT_BOSS),
+)
+
+
 def _decide(exception_id: int, body: DecisionInJson, approve: bool) -> DecidedJson:
     committed(
         lambda: decide(
@@ -155,11 +164,7 @@ def _decide(exception_id: int, body: DecisionInJson, approve: bool) -> DecidedJs
 
 
 @blp.route("/exceptions/<id:exception_id>/approve", methods=["POST"])
-@blp.arguments(DecisionInSchema)
-@blp.response(200, ExceptionSchema)
-@blp.error(409, DECIDED)
-@blp.error(403, DECIDERS)
-@roles(Role.PIT_BOSS)
+@decision
 def approve(body: DecisionInJson, exception_id: int) -> DecidedJson:
     """Approve another pit boss's request: a void takes the round out of the
     reports; a correction stores the corrected round in its place."""
@@ -167,11 +172,7 @@ def approve(body: DecisionInJson, exception_id: int) -> DecidedJson:
 
 
 @blp.route("/exceptions/<id:exception_id>/reject", methods=["POST"])
-@blp.arguments(DecisionInSchema)
-@blp.response(200, ExceptionSchema)
-@blp.error(409, DECIDED)
-@blp.error(403, DECIDERS)
-@roles(Role.PIT_BOSS)
+@decision
 def reject(body: DecisionInJson, exception_id: int) -> DecidedJson:
     """Reject another pit boss's request (a note saying why is required)."""
     return _decide(exception_id, body, approve=False)

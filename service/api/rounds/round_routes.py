@@ -11,7 +11,7 @@ from flask_smorest import Api
 from service.accounts.roles import Role
 from service.api.http.blueprint import Blueprint, parse_body
 from service.api.http.idempotency import PARAMETER, idempotency_key
-from service.api.http.paging import LINK_HEADER, decode_cursor, keyset_links, number_links
+from service.api.http.paging import LINK_HEADER, keyset_links, keyset_start, number_links
 from service.api.http.security import ANY_ROLE, current_user, roles
 from service.api.http.session import db, now, sessionless
 from service.api.http.transactions import committed
@@ -35,7 +35,6 @@ from service.rounds.showing import (
     round_page,
 )
 from service.rounds.status import JUST_SETTLED
-from service.store.paging import Order
 from service.tables.tables import get_table
 
 blp = Blueprint("rounds", __name__, description="Rounds: entered, settled, stored")
@@ -113,14 +112,12 @@ class TableRounds(MethodView):
         costs the same, and a round stored meanwhile is neither skipped nor
         shown twice); ``page`` still pages by number."""
         table = get_table(db(), table_id)
-        order = Order(query["order"])
+        order, at = keyset_start(query)  # a cursor never comes with a page
         filters = (query.get("from_"), query.get("to"), query.get("shift"))
         if "page" in query:
             numbered = list_rounds(db(), table, *filters, query["page"], query["per_page"], order)
             shown = round_page(db(), numbered.items, numbered.total, numbered.page, numbered.per_page, order)
             return shown, 200, number_links(numbered)
-        cursor = query.get("cursor")
-        at = None if cursor is None else decode_cursor(order, cursor)
         found = keyset_rounds(db(), table, *filters, order, query["per_page"], at)
         total = counted_rounds(db(), table.id, *filters)  # kept as rounds are stored: no COUNT
         shown = round_page(db(), found.items, total, 1 if at is None else None, found.per_page, order)

@@ -13,7 +13,7 @@ from marshmallow import Schema
 
 from service.accounts.roles import Role
 from service.analysis.single_hand import break_bonus_math
-from service.api.http.blueprint import Blueprint
+from service.api.http.blueprint import Blueprint, stacked
 from service.api.http.etags import ETAG_HEADER, IF_MATCH_PARAMETER, REQUIRED, STALE, etag, require_match
 from service.api.http.security import ANY_ROLE, current_user, roles
 from service.api.http.session import db, now
@@ -97,7 +97,7 @@ def config_tag(table: GameTable) -> dict[str, str]:
 def admin_edit(schema: type[Schema]) -> Callable[[EditView], EditView]:
     """An admin's edit of a versioned setting: its body, If-Match, the table
     and its new ETag answered, and the refusals of a stale or missing tag."""
-    decorators = (
+    return stacked(
         blp.arguments(schema),
         blp.doc(parameters=[IF_MATCH_PARAMETER]),
         blp.response(200, TableSchema, headers=ETAG_HEADER),
@@ -106,13 +106,6 @@ def admin_edit(schema: type[Schema]) -> Callable[[EditView], EditView]:
         blp.error(428, REQUIRED),
         roles(Role.ADMIN),
     )
-
-    def decorate(view: EditView) -> EditView:
-        for decorator in reversed(decorators):  # as if stacked in this order
-            view = decorator(view)
-        return view
-
-    return decorate
 
 
 @blp.route("/<id:table_id>/schedule")

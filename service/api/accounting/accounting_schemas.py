@@ -73,18 +73,18 @@ def _cosigner(help_text: str) -> fields.Nested:
     return api_fields.nested(SignatureInSchema, help_text)
 
 
-class OpenInSchema(StrictSchema):
+class CloseInSchema(StrictSchema):
+    """A tray count: the closer's, and the opener's fields but one."""
+
     lines = api_fields.denominations_in(CHIP_LINES_HELP, CHIPS)
     cosigner = _cosigner("the other signer: a dealer if a pit boss signs in, a pit boss if a dealer does")
+
+
+class OpenInSchema(CloseInSchema):
     explanation = fields.String(
         validate=validate.Length(max=2000),
         metadata={"description": "why the opener differs from the last closer (required when it does)"},
     )
-
-
-class CloseInSchema(StrictSchema):
-    lines = api_fields.denominations_in(CHIP_LINES_HELP, CHIPS)
-    cosigner = _cosigner("the other signer: a dealer if a pit boss signs in, a pit boss if a dealer does")
 
 
 class SlipInSchema(StrictSchema):

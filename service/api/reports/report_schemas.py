@@ -8,7 +8,7 @@ from marshmallow import Schema, fields
 from service.api.http import fields as api_fields
 from service.api.http.schemas import per_bet
 from service.api.reports.chips_schemas import ChipsFiguresSchema
-from service.api.reports.expected_win_schemas import ExpectedWinSchema
+from service.api.reports.expected_win_schemas import BandSchema, ExpectedWinSchema
 from service.api.reports.report_query_schemas import PERIOD_HELP, PERIOD_KEY_HELP, CurrentNoteSchema
 from service.api.tables.table_schemas import CurrencySchema
 from service.reports.periods import PERIODS
@@ -21,12 +21,9 @@ class _IntervalSchema(Schema):
     high = api_fields.number("the highest hold inside")
 
 
-class _WinIntervalSchema(Schema):
+class _WinIntervalSchema(BandSchema):
     """An interval of win in whole minor units: an integer win is inside the
-    interval exactly when it is inside these bounds."""
-
-    low = api_fields.money("the lowest win inside, minor units")
-    high = api_fields.money("the highest win inside, minor units")
+    interval exactly when it is inside these bounds (the fields of a band)."""
 
 
 class _HoldSchema(Schema):

@@ -20,8 +20,8 @@ from service.api.app import create_app
 from service.config.environment import SessionlessRounds, StrategyTables
 from service.config.redis_server import EmbeddedRedis, connect
 from service.config.settings import Settings
-from service.store.db import unit_of_work
 from service.store.migrate import upgrade
+from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.postgres import migrated_copy, postgres_url
 from tests.support.app import PASSWORD, ROLES, app_with_users, fresh_postgresql, sign_in

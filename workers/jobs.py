@@ -1,14 +1,11 @@
 """The jobs the outbox sends. Each takes an id (never an object), is
-idempotent, and commits its work in one transaction."""
+idempotent, and commits its work in one transaction: a unit of work
+(:mod:`service.store.work`) of :func:`_works`, where the workers' come from."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
-
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounting.figures import figure_session as write_figures
 from service.analysis.cache import par_sheet as cached_or_computed
@@ -16,7 +13,7 @@ from service.analysis.hand_advice import StrategyTableMissing, pattern_index
 from service.analysis.optimal_sheet import stored_optimal_sheet
 from service.analysis.strategy_table import build_table, missing_blocks, table_folder
 from service.audit.chain import seal_batch
-from service.audit.event_mac import carry_keys
+from service.audit.event_mac import keyed_databases
 from service.compliance.export_build import build_export as build_export_file
 from service.compliance.verifications import run_verification
 from service.config.environment import StrategyTables
@@ -26,39 +23,34 @@ from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
 from service.rounds.expected_values import expect_rounds as store_batch
 from service.rounds.expected_values import round_config_id, without_table
-from service.store.db import make_engine, session_factory, unit_of_work, utc_now
+from service.store.db import Databases, make_engine
 from service.store.models import ConfigVersion
-from service.store.retry import retry_lost_race
+from service.store.work import Works
 from service.tables.strategy_build import queue_strategy_build
 from service.tables.tables import config_of
 
-Result = TypeVar("Result")
-
 
 @cache
-def _sessions() -> sessionmaker[Session]:
+def _databases() -> Databases:
+    """The process's database (one engine, one pool), and its key files."""
     settings = Settings.from_environment()
-    return carry_keys(session_factory(make_engine(settings.database)), settings)
+    return keyed_databases(make_engine(settings.database), settings)
 
 
-def _in_transaction(work: Callable[[Session], Result]) -> Result:
-    """Run ``work`` in one transaction, again if it loses a race to another
-    worker (:mod:`service.store.retry`)."""
-
-    def once() -> Result:
-        with unit_of_work(_sessions()) as session:
-            return work(session)
-
-    return retry_lost_race(once)
+def _works() -> Works[Settings]:
+    """A job's units of work: the process's database, and the settings of
+    the environment read as the job starts."""
+    return Works(_databases(), Settings.from_environment())
 
 
 def par_sheet(config_version_id: int) -> bool:
     """Compute and cache the par sheet of a configuration version, and the
     strategy table of its qualifier unless those are left to the CLI;
     ``False`` when all were cached already (a stopped build resumes)."""
-    settings = Settings.from_environment()
-    with _sessions()() as session:
-        version = session.get(ConfigVersion, config_version_id)
+    works = _works()
+    settings = works.settings
+    with works.databases() as db:
+        version = db.get(ConfigVersion, config_version_id)
         if version is None:
             raise LookupError(f"no configuration version with id {config_version_id}")
         config = config_of(version)
@@ -73,9 +65,10 @@ def par_sheet(config_version_id: int) -> bool:
 def seal_audit(event_id: int) -> int:
     """Seal the audit chain up to this event, a bounded batch per transaction;
     how many links were added."""
+    works = _works()
     total = 0
     while True:
-        sealed, last = _in_transaction(lambda session: seal_batch(session, event_id))
+        sealed, last = works.run(lambda work: seal_batch(work.db, event_id))
         total += sealed
         if sealed == 0 or last >= event_id:
             return total
@@ -84,7 +77,7 @@ def seal_audit(event_id: int) -> int:
 def aggregate_round(round_id: int) -> bool:
     """Count a settled round into its shift's aggregates, once."""
     # False: counted before (a retry or a repeated dispatch).
-    return _in_transaction(lambda session: count_round(session, round_id))
+    return _works().run(lambda work: count_round(work.db, round_id))
 
 
 #: rounds counted a transaction: a batch holds SQLite's one writer (and on
@@ -96,30 +89,32 @@ def aggregate_rounds(round_ids: list[int]) -> int:
     """Count many settled rounds into their shifts' aggregates, once each, a
     bounded batch per transaction: the outbox's waiting count rows, or the
     sweep's rounds, in one job. How many rounds changed the totals."""
+    works = _works()
     ids = sorted(set(round_ids))
     total = 0
     for start in range(0, len(ids), COUNT_BATCH):
         chunk = ids[start : start + COUNT_BATCH]
-        total += _in_transaction(lambda session: count_rounds(session, chunk))  # noqa: B023 - called at once
+        total += works.run(lambda work: count_rounds(work.db, chunk))  # noqa: B023 - called at once
     return total
 
 
 def build_export(export_id: int) -> bool:
     """Write a compliance export's ZIP; ``False`` when it was done already.
     It manages its own short transactions (progress, the end) as it streams."""
-    return build_export_file(_sessions(), export_id, Settings.from_environment().instance)
+    works = _works()
+    return build_export_file(works.databases, export_id, works.settings.instance)
 
 
 def verify_audit_trail(verification_id: int) -> bool:
     """Verify the audit trail as asked through the API; ``False`` when that
     verification was done already. It saves its progress as it goes."""
-    return run_verification(_sessions(), verification_id)
+    return run_verification(_works().databases, verification_id)
 
 
 def figure_session(session_id: int) -> bool:
     """Keep a counted session's figures for the reports (again after a
     recount); ``False`` when they are up to date or it is not counted yet."""
-    return _in_transaction(lambda session: write_figures(session, session_id, utc_now()))
+    return _works().run(lambda work: write_figures(work.db, session_id, work.now()))
 
 
 def expect_round(round_id: int) -> bool:
@@ -130,13 +125,13 @@ def expect_round(round_id: int) -> bool:
     missing block queues the configuration's par sheet job (which builds
     the table; service/tables/strategy_build.py decides) and fails, so
     that RQ tries again on its retry schedule."""
-    settings = Settings.from_environment()
+    works = _works()
     try:
-        return _in_transaction(lambda session: store_values(session, round_id, settings.instance))
+        return works.run(lambda work: store_values(work.db, round_id, work.settings.instance))
     except StrategyTableMissing:
-        if settings.strategy_tables is StrategyTables.MANUAL:
+        if works.settings.strategy_tables is StrategyTables.MANUAL:
             return False
-        _in_transaction(lambda session: queue_strategy_build(session, round_config_id(session, round_id)))
+        works.run(lambda work: queue_strategy_build(work.db, round_config_id(work.db, round_id)))
         raise
 
 
@@ -152,24 +147,23 @@ def expect_rounds(round_ids: list[int]) -> int:
     left waiting (tables left to the CLI), or their configuration's build
     queued and the job failed after the others, so that RQ tries the batch
     again (tables built by the workers), as :func:`expect_round` does."""
-    settings = Settings.from_environment()
+    works = _works()
+    instance = works.settings.instance
     ids = sorted(set(round_ids))
-    missing = _in_transaction(lambda session: without_table(session, ids, settings.instance))
+    missing = works.run(lambda work: without_table(work.db, ids, instance))
     ready = [round_id for round_id in ids if round_id not in missing]
     stored = 0
     for start in range(0, len(ready), EXPECT_BATCH):
         chunk = ready[start : start + EXPECT_BATCH]
         try:
-            stored += _in_transaction(
-                lambda session: store_batch(session, chunk, settings.instance)  # noqa: B023 - called at once
-            )
+            stored += works.run(lambda work: store_batch(work.db, chunk, instance))  # noqa: B023 - called at once
         except StrategyTableMissing:
             # A block of a table not wholly built: round by round, which
             # queues the build and fails the job, as one round's job does.
             stored += sum(expect_round(round_id) for round_id in chunk)
-    if missing and settings.strategy_tables is StrategyTables.BUILD:
+    if missing and works.settings.strategy_tables is StrategyTables.BUILD:
         for config_id in sorted(set(missing.values())):
-            _in_transaction(lambda session: queue_strategy_build(session, config_id))  # noqa: B023 - called at once
+            works.run(lambda work: queue_strategy_build(work.db, config_id))  # noqa: B023 - called at once
         raise StrategyTableMissing(
             f"no strategy table for the rounds of versions {sorted(set(missing.values()))}"
         )

@@ -20,8 +20,9 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.jobs.queues import BATCHED, RETRY_INTERVALS, JobKind
-from service.store.db import hold_writer, unit_of_work, utc_now
+from service.store.db import hold_writer, utc_now
 from service.store.models import OutboxEntry
+from service.store.work import unit_of_work
 from workers.queues import enqueue, enqueue_batch
 
 BATCH = 500

@@ -33,6 +33,7 @@ from service.config.settings import Settings
 from service.errors import ErrorCode, ServiceError
 from service.store.db import UTCDateTime
 from service.store.models import LoginThrottle
+from service.store.work import Work
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -92,15 +93,15 @@ def _trusted(address: str, trusted: Sequence[Network]) -> bool:
     return parsed is not None and any(parsed in network for network in trusted)
 
 
-def check_login_rate(session: Session, address: str, name: str, settings: Settings, now: datetime) -> None:
-    """Count one attempt and commit it; :class:`RateLimited` past a limit."""
+def check_login_rate(work: Work[Settings], address: str, name: str, now: datetime) -> None:
+    """Count one attempt and commit it, whatever the sign-in then answers;
+    :class:`RateLimited` past a limit."""
+    settings = work.settings
     window = timedelta(seconds=settings.login_window_seconds)
-    refusal = _refusal(session, address, name, settings, now, window)
-    session.commit()
+    refusal = work.committed(lambda: _refusal(work.db, address, name, settings, now, window))
     # Its own transaction, after the counts: it skips rows others hold and
     # so never waits, and the counts never wait on it for long.
-    _forget_old(session, now - window)
-    session.commit()
+    work.committed(lambda: _forget_old(work.db, now - window))
     if refusal is not None:
         raise refusal
 

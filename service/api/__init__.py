@@ -39,7 +39,7 @@ from service.api.http.fields import MAX_ID
 from service.api.http.headers import register_headers
 from service.api.http.problems import register_problem_pages
 from service.api.http.request_log import register_request_log
-from service.api.http.session import register_session
+from service.api.http.session import register_work
 from service.api.ops import health, ops_routes
 from service.api.poker_room import showdown_routes
 from service.api.reports import report_routes
@@ -85,7 +85,7 @@ def register_api(app: Flask) -> None:
     round_routes.document_round_body(api)
     exception_routes.document_correction_round(api)
     register_request_log(app)
-    register_session(app)
+    register_work(app)
     register_error_handlers(app)
     register_headers(app)
     register_docs_page(app)

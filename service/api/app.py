@@ -8,11 +8,11 @@ from flask import Flask
 
 from dealer_ui.blueprint import register_pages
 from service.api import register_api
-from service.audit.event_mac import carry_keys
+from service.audit.event_mac import keyed_databases
 from service.config.redis_server import connect
 from service.config.settings import Settings
 from service.config.version import software_version
-from service.store.db import make_engine, session_factory, utc_now
+from service.store.db import make_engine, utc_now
 
 
 def create_app(settings: Settings | None = None, **flask_config: Any) -> Flask:
@@ -48,6 +48,6 @@ def bind(app: Flask, settings: Settings) -> None:
         "settings": settings,
         "engine": engine,
         # The audit trail's key files are the settings' (service/audit/keys.py).
-        "sessions": carry_keys(session_factory(engine), settings),
+        "sessions": keyed_databases(engine, settings),
         "clock": utc_now,
     }

@@ -5,10 +5,13 @@ sealer seals only events whose MAC holds: a row inserted by SQL has none
 (or a wrong one) and is refused, with an alert
 (:func:`service.audit.chain.seal_batch`).
 
-The keys reach the audit trail with the session: a session factory made
-by :func:`carry_keys` names the settings whose key files it uses; any
-other session uses the settings of the environment (what every process
-reads but a test's app, which is given its own).
+The key files are the database's: :func:`keyed_databases` names the settings
+whose key files sign what is written through an engine (the API's, the
+workers', a command's); any other engine uses the settings of the
+environment (what every process reads but a test's app, which is given
+its own). They go with the engine, not down the calls nor on each
+database handle: every use case that changes something records an
+event, and none should carry the key files to do it.
 """
 
 from __future__ import annotations
@@ -17,13 +20,16 @@ import hashlib
 import hmac
 from functools import lru_cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import Engine
 
 from service.audit.keys import event_key, event_key_at
 from service.config.settings import Settings
+from service.store.db import Databases, Db, session_factory
 
-_SETTINGS = "breakpoker.audit_settings"
+#: each bound engine's settings, forgotten with the engine
+_BOUND: WeakKeyDictionary[Engine, Settings] = WeakKeyDictionary()
 
 
 def mac_of(key: bytes, document: str) -> str:
@@ -34,18 +40,19 @@ def holds(key: bytes, document: str, mac: str | None) -> bool:
     return mac is not None and hmac.compare_digest(mac_of(key, document), mac)
 
 
-def carry_keys(sessions: sessionmaker[Session], settings: Settings) -> sessionmaker[Session]:
-    """The sessions of ``sessions`` use the key files of ``settings`` (the
-    event key made now, if missing, not at the first request)."""
+def keyed_databases(engine: Engine, settings: Settings) -> Databases:
+    """The database handles of ``engine``, whose writes use the key files
+    of ``settings`` (the event key made now, if missing, not at the first
+    request)."""
     event_key(settings)
-    sessions.configure(info={_SETTINGS: settings})
-    return sessions
+    _BOUND[engine] = settings
+    return session_factory(engine)
 
 
-def settings_for(session: Session) -> Settings:
-    """The settings naming the key files of this session's audit trail."""
-    settings = session.info.get(_SETTINGS)
-    return settings if isinstance(settings, Settings) else Settings.from_environment()
+def settings_for(db: Db) -> Settings:
+    """The settings naming the key files of this database's audit trail."""
+    settings = _BOUND.get(db.get_bind().engine)
+    return settings if settings is not None else Settings.from_environment()
 
 
 @lru_cache(maxsize=8)
@@ -53,6 +60,6 @@ def _key_of_file(path: Path) -> bytes:
     return event_key_at(path)
 
 
-def key_for(session: Session) -> bytes:
-    """The event key of this session's settings (read once a process)."""
-    return _key_of_file(settings_for(session).event_key)
+def key_for(db: Db) -> bytes:
+    """The event key of this database's settings (read once a process)."""
+    return _key_of_file(settings_for(db).event_key)

@@ -29,6 +29,9 @@ from service.config.settings import Settings
 from service.store.db import iso, utc_now
 from service.store.models import AuditHeadSignature
 
+# The heads signed in a transaction wait on its database handle for the
+# handle's own after_commit event: plumbing of that one transaction (kept
+# and emptied with it, whoever commits it), not settings riding along.
 _PENDING = "breakpoker.signed_heads"
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,8 @@ from sqlalchemy.orm import Session
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.version import software_version
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
+from service.store.work import unit_of_work
 
 WAIT_MILLISECONDS = 3_000
 log = logging.getLogger(__name__)

@@ -27,7 +27,8 @@ from service.compliance.totals_check import TotalsReport
 from service.config.settings import Settings
 from service.observability.logs import configure_logging
 from service.rounds.sealed import RoundsReport
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
+from service.store.work import unit_of_work
 
 log = logging.getLogger(__name__)
 

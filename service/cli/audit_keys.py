@@ -10,14 +10,15 @@ from pathlib import Path
 import click
 from sqlalchemy import func, select
 
-from service.audit.event_mac import carry_keys
+from service.audit.event_mac import keyed_databases
 from service.audit.events import record_event
 from service.audit.keys import KeyFileError, KeyRing, public_pem, rotate, signer
 from service.audit.kinds import EventKind
 from service.compliance.export_check import check_export
 from service.config.settings import Settings
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine
 from service.store.models import AuditSeal
+from service.store.work import unit_of_work
 
 
 @click.command("verify-export")
@@ -79,7 +80,7 @@ def rotate_key(yes: bool) -> None:
     old, new = rotate(settings)
     engine = make_engine(settings.database)
     try:
-        with unit_of_work(carry_keys(session_factory(engine), settings)) as session:
+        with unit_of_work(keyed_databases(engine, settings)) as session:
             head = session.scalar(select(func.max(AuditSeal.seq))) or 0
             record_event(
                 session,

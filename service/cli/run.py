@@ -27,8 +27,9 @@ from service.cli.run_summary import Summary
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
 from service.jobs.queues import QUEUES, QUICK_QUEUES
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
 from service.store.migrate import upgrade
+from service.store.work import unit_of_work
 
 QUICK = ",".join(QUICK_QUEUES)  # the queues that must never wait behind a long job (served in-process)
 LONG = ",".join(name for name in QUEUES if name not in QUICK_QUEUES)  # par sheets, verifications, exports

@@ -10,7 +10,8 @@ from sqlalchemy.orm import Session
 
 from service.config.settings import Settings
 from service.errors import ServiceError
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
+from service.store.work import unit_of_work
 
 
 @contextmanager

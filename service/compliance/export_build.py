@@ -56,8 +56,9 @@ from service.compliance.export_trail import trail_bounds
 from service.compliance.export_writer import Member, write_file
 from service.compliance.exports import exports_folder
 from service.jobs.progress import DONE, FAILED, RUNNING, save_progress
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import Export, GameTable
+from service.store.work import unit_of_work
 from service.tables.tables import list_tables
 
 # Deflate's fastest level: the files are the same bytes whatever the level,

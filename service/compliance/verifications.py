@@ -30,9 +30,10 @@ from service.compliance.signature_check import ExpectedHead
 from service.errors import ErrorCode, Invalid, NotFound
 from service.jobs.progress import DONE, FAILED, QUEUED, RUNNING, Tracker
 from service.jobs.queues import JobKind
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditVerification, User
 from service.store.paging import Order, Page, paginate
+from service.store.work import unit_of_work
 
 PROGRESS_EVERY = 2_000  # links, rounds or totals between progress saves
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.store.db import unit_of_work
+from service.store.work import unit_of_work
 
 
 class State(StrEnum):

@@ -1,11 +1,13 @@
-"""The database: engine and sessions, the unit of work, the ORM models,
+"""The database: engine and handles, the unit of work, the ORM models,
 the Alembic migrations, paging, the retry of a transaction that lost a
 race, and on PostgreSQL the app role's rights (rows, never the schema).
 
 Modules:
 
-- ``db.py``: engines, sessions, the unit of work
+- ``db.py``: engines and database handles (``Db``, ``Databases``)
   (``postgresql_connect_args``: each statement planned with its values)
+- ``work.py``: the unit of work (a request's or a job's handle, settings
+  and clock) and the service's one commit
 - ``models.py``: every ORM model, imported from a module a part:
   ``account_models.py``, ``table_models.py``, ``round_models.py``,
   ``review_models.py``, ``report_models.py``, ``audit_models.py``,

@@ -1,4 +1,5 @@
-"""The database: one SQLAlchemy engine per app, sessions per unit of work.
+"""The database: one SQLAlchemy engine per app, a database handle (``Db``,
+SQLAlchemy's session) per unit of work (:mod:`service.store.work`).
 
 SQLite (the default) gets foreign keys switched on and a busy timeout, so
 it behaves like PostgreSQL where the service relies on it.
@@ -8,11 +9,9 @@ from __future__ import annotations
 
 import fcntl
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from sqlalchemy import DateTime, Dialect, Engine, MetaData, TypeDecorator, create_engine, event
 from sqlalchemy.engine import URL, make_url
@@ -54,6 +53,13 @@ def utc_now() -> datetime:
 def iso(moment: datetime) -> str:
     """A UTC instant as the records and events write it: ISO 8601 with Z."""
     return moment.isoformat().replace("+00:00", "Z")
+
+
+#: The database handle of one unit of work: SQLAlchemy's session, named so
+#: that "session" in this code is only ever a table's (a dealer's shift).
+Db: TypeAlias = Session
+#: Where a process's database handles come from (one engine's).
+Databases: TypeAlias = sessionmaker[Session]
 
 
 class Base(DeclarativeBase):
@@ -113,22 +119,8 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def session_factory(engine: Engine) -> sessionmaker[Session]:
+def session_factory(engine: Engine) -> Databases:
     return sessionmaker(engine, expire_on_commit=False)
-
-
-@contextmanager
-def unit_of_work(sessions: sessionmaker[Session]) -> Iterator[Session]:
-    """Commit what the block did, or nothing of it on any failure."""
-    session = sessions()
-    try:
-        yield session
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-    finally:
-        session.close()
 
 
 # SQLite has one writer at a time, and a writer that finds the database

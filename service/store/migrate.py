@@ -109,8 +109,10 @@ def migrating(url: str) -> Iterator[Connection]:
         with engine.connect() as connection:
             sqlite = engine.dialect.name == "sqlite"
             if sqlite:
-                connection.exec_driver_sql("PRAGMA foreign_keys = OFF")  # outside a transaction, or ignored
-                connection.commit()
+                # Outside a transaction, or ignored: pysqlite begins none for
+                # a pragma, and this one's end is SQLAlchemy's alone.
+                with connection.begin():
+                    connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
                 # pysqlite opens a transaction before DML only and runs DDL
                 # in autocommit: a migration that failed half way kept the
                 # tables it had dropped. SQLite's DDL is transactional when

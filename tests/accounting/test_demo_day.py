@@ -26,8 +26,8 @@ from service.cli.demo.tray import Tray
 from service.compliance.audit_verify import verify_chain
 from service.compliance.export_build import build_export
 from service.config.settings import Settings
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent, Export, RoundRecord
+from service.store.work import unit_of_work
 from tests.support.app import PASSWORD, sessions, sign_in
 from tests.support.background import check_chain
 

@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import select
 
 from service.accounts.roles import set_role
-from service.store.db import unit_of_work
 from service.store.models import DropCount
+from service.store.work import unit_of_work
 from tests.support.accounting import DROP, as_user, close_table, count_drop, ok, open_table
 from tests.support.app import sessions
 

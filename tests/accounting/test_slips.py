@@ -8,8 +8,8 @@ import pytest
 from sqlalchemy import select
 
 from service.accounts.roles import set_role
-from service.store.db import unit_of_work
 from service.store.models import Slip, SlipSignature
+from service.store.work import unit_of_work
 from tests.support.accounting import (
     CREDIT,
     FILL,

@@ -16,8 +16,8 @@ from service.accounts.cosign import cosigner
 from service.accounts.passwords import change_password, reset_password
 from service.accounts.user_admin import deactivate
 from service.errors import Forbidden
-from service.store.db import unit_of_work
 from service.store.models import User
+from service.store.work import unit_of_work
 from tests.support.app import PASSWORD, sessions
 
 pytestmark = pytest.mark.store

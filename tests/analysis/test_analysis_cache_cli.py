@@ -233,8 +233,9 @@ def test_analyze_simulate_reports_intervals(instance):
 def test_analyze_a_table_uses_its_current_configuration(instance, monkeypatch):
     from service.accounts.auth import create_user
     from service.config.settings import Settings
-    from service.store.db import make_engine, session_factory, unit_of_work
+    from service.store.db import make_engine, session_factory
     from service.store.migrate import upgrade
+    from service.store.work import unit_of_work
     from service.tables.tables import change_config, create_table
 
     monkeypatch.delenv("DATABASE_URL", raising=False)

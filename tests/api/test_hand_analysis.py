@@ -19,8 +19,9 @@ from service.config.environment import StrategyTables
 from service.engine.cards import codes, parse_cards
 from service.engine.table_config import TableConfig
 from service.jobs.queues import JobKind
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import ConfigVersion, OutboxEntry
+from service.store.work import unit_of_work
 from tests.support.app import PEOPLE, app_with_users, edit, sessions, sign_in
 from tests.support.strategy import strategy_blocks
 

@@ -14,7 +14,7 @@ from service.reports.expected_win import ExpectedWinJson
 from service.reports.periods import floor_scope, table_scope
 from service.reports.table_reports import report
 from service.rounds.expected_values import expect_round
-from service.store.db import unit_of_work
+from service.store.work import unit_of_work
 from tests.api.test_openapi_report_schemas import disagreements
 from tests.support.app import sessions, sign_in
 from tests.support.openapi import as_json, component, document, free_form_objects, undescribed

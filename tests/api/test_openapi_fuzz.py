@@ -31,7 +31,7 @@ from service.accounts.auth import login
 from service.analysis.cache import store_par_sheet
 from service.compliance.export_build import build_export
 from service.compliance.verifications import run_verification
-from service.store.db import unit_of_work
+from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES, sessions, sign_in

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import update
 
 from service.api.app import create_app
-from service.store.db import unit_of_work
 from service.store.models import Token
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 
 CHALLENGE = 'Bearer realm="breakpoker"'

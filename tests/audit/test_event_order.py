@@ -15,11 +15,11 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import text
 
-from service.audit.event_mac import carry_keys
+from service.audit.event_mac import keyed_databases
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
-from service.store.db import make_engine, session_factory
+from service.store.db import make_engine
 from tests.postgres import migrated_scratch_database
 
 pytestmark = pytest.mark.store
@@ -39,7 +39,7 @@ def database_url() -> Iterator[str]:
 
 def test_a_second_event_draws_its_id_after_the_first_commits(database_url, tmp_path):
     engine = make_engine(database_url)
-    sessions = carry_keys(session_factory(engine), Settings(instance=tmp_path, database_url=database_url))
+    sessions = keyed_databases(engine, Settings(instance=tmp_path, database_url=database_url))
     second: list[int] = []
 
     def record_second() -> None:

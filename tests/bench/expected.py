@@ -35,9 +35,10 @@ from service.engine.cards import ordered_cards, parse_cards
 from service.engine.qualifier import DEFAULT_QUALIFIER
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_round
-from service.store.db import make_engine, unit_of_work, utc_now
+from service.store.db import make_engine, utc_now
 from service.store.migrate import upgrade
 from service.store.models import GameTable, RoundRecord, User
+from service.store.work import unit_of_work
 from tests.bench.office import setup_floor
 from tests.bench.office_steps import random_deal
 from tests.bench.scratch import cheap_password_hashing, scratch, scratch_sessions

@@ -44,9 +44,10 @@ from service.cli.serve import CHECKOUT_CONFIG
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
 from service.rounds.samples import random_round
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
 from service.store.migrate import upgrade
 from service.store.models import RoundRecord
+from service.store.work import unit_of_work
 from service.tables.tables import create_table
 from tests.bench.load_figures import (
     Phase,

@@ -25,9 +25,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
-from service.store.db import make_engine, unit_of_work
+from service.store.db import make_engine
 from service.store.migrate import upgrade
 from service.store.models import User
+from service.store.work import unit_of_work
 from service.tables.tables import create_table
 from tests.bench.office_figures import Figures, failure, print_result
 from tests.bench.office_steps import (

@@ -32,8 +32,9 @@ from service.rounds.aggregates import aggregate_round
 from service.rounds.entering import enter_round
 from service.rounds.recall import recall
 from service.rounds.resettle import resettle, stored_rounds
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import GameTable, RoundRecord, User
+from service.store.work import unit_of_work
 from tests.bench.office_figures import Figures
 from tests.bench.scratch import seal_all
 

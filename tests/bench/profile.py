@@ -29,8 +29,8 @@ from service.api.app import create_app
 from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
 from service.rounds.samples import random_round
-from service.store.db import unit_of_work
 from service.store.migrate import upgrade
+from service.store.work import unit_of_work
 from tests.bench.scratch import cheap_password_hashing, finish, scratch, shown_database
 
 PASSWORD = "bench-profile password"

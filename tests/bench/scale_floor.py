@@ -30,8 +30,9 @@ from service.accounts.roles import Role
 from service.rounds.aggregates import aggregate_round
 from service.rounds.entering import enter_round
 from service.rounds.samples import random_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, GameTable, User
+from service.store.work import unit_of_work
 from service.tables.tables import create_table
 
 PASSWORD = "bench-scale password"

@@ -11,8 +11,9 @@ from typing import Any
 
 from sqlalchemy import update
 
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import OutboxEntry
+from service.store.work import unit_of_work
 from tests.bench.scale_floor import Floor, close_tables, open_tables, service_day
 from tests.bench.scale_load import replicate_day, take_template
 from tests.bench.scratch import seal_all

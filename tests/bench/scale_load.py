@@ -31,7 +31,7 @@ from service.jobs.queues import JobKind
 from service.rounds.entering import request_digest
 from service.rounds.round_counts import count_inserted
 from service.rounds.storing import round_ref_of, settled_payload
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import (
     DEFAULT_SHIFT_STARTS,
     AggregatedRound,
@@ -43,6 +43,7 @@ from service.store.models import (
     ShiftAggregate,
     ShiftExpectedValues,
 )
+from service.store.work import unit_of_work
 from service.tables.gaming_day import place
 from tests.bench.scale_floor import Floor, Template
 

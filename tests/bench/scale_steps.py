@@ -37,9 +37,9 @@ from service.rounds.resettle import resettle
 from service.rounds.round_counts import counted_rounds
 from service.rounds.samples import random_round
 from service.rounds.showing import keyset_rounds, round_page
-from service.store.db import unit_of_work
 from service.store.models import GameTable, RoundRecord, TableSession, User
 from service.store.paging import Keyset, Order, Step
+from service.store.work import unit_of_work
 from tests.bench.scale_floor import PASSWORD, Floor
 from tests.bench.scale_grow import dispatch_all
 from tests.bench.scratch import seal_all

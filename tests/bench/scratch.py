@@ -21,11 +21,12 @@ from sqlalchemy.orm import Session, sessionmaker
 
 import service.accounts.auth
 from service.audit.chain import seal_batch
-from service.audit.event_mac import carry_keys
+from service.audit.event_mac import keyed_databases
 from service.config.settings import Settings
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine
 from service.store.migrate import alembic_config
 from service.store.models import AuditEvent
+from service.store.work import unit_of_work
 
 # The benches' users are hashed with argon2 at its smallest cost, as the API
 # tests do: a bench times the service's work, not the sign-in's deliberate
@@ -66,7 +67,7 @@ def scratch_sessions(engine: Engine, url: str, instance: Path) -> sessionmaker[S
     """Sessions on the scratch database whose events are authenticated by
     the scratch folder's key: a bench never writes a key into the real
     instance folder."""
-    return carry_keys(session_factory(engine), Settings(instance=instance, database_url=url))
+    return keyed_databases(engine, Settings(instance=instance, database_url=url))
 
 
 @contextmanager

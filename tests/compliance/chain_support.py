@@ -14,8 +14,9 @@ from service.audit.chain import seal_batch
 from service.audit.events import queue_job
 from service.cli import main
 from service.compliance.audit_verify import verify_chain, verify_records
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, AuditSeal
+from service.store.work import unit_of_work
 from tests.support.app import edit, sessions
 from tests.support.background import check_chain
 from tests.support.rounds_data import round_body

@@ -18,8 +18,9 @@ from sqlalchemy import func, select
 
 from service.audit.chain import seal_batch
 from service.compliance.export_build import build_export
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, Export, User
+from service.store.work import unit_of_work
 from tests.compliance.accounting_day import CLOSER, NOTE, RECOUNT, VOIDED, play_day
 from tests.support.accounting import CREDIT, DROP, FILL, TRAY, close_table, ok, open_table
 from tests.support.app import sessions, sign_in

@@ -15,8 +15,8 @@ from sqlalchemy import func, select, text, update
 from service.audit.chain import seal_batch
 from service.cli import main
 from service.compliance.audit_verify import verify_records
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent, DropCount, InventoryCount, Slip, SlipSignature
+from service.store.work import unit_of_work
 from tests.compliance.accounting_day import CLOSER, RECOUNT, play_day
 from tests.support.accounting import ok, open_table, request_slip
 from tests.support.app import sessions

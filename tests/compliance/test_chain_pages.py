@@ -20,8 +20,9 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.compliance.audit_verify import verify_chain
 from service.compliance.chain_rows import LinkRows
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, AuditSeal
+from service.store.work import unit_of_work
 from tests.compliance.chain_support import (  # noqa: F401 (chain: the fixture, used by name)
     chain,
     engine_of,

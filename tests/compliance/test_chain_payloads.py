@@ -11,8 +11,8 @@ from sqlalchemy import update
 from sqlalchemy.exc import DataError
 
 from service.store.canonical_json import canonical_json
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent
+from service.store.work import unit_of_work
 from tests.compliance import chain_support
 from tests.compliance.chain_support import engine_of, reports, seal_of, store_payload_text, stored_payloads
 from tests.support.app import sessions

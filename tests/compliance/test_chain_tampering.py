@@ -8,8 +8,9 @@ import pytest
 from sqlalchemy import delete, select, update
 
 from service.audit.chain import canonical, chained_hash
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, AuditSeal
+from service.store.work import unit_of_work
 from tests.compliance import chain_support
 from tests.compliance.chain_support import GAP, cli_text, engine_of, reports, seal_of
 from tests.support.app import sessions

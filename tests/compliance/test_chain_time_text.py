@@ -11,7 +11,8 @@ from sqlalchemy import text
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
+from service.store.work import unit_of_work
 from tests.compliance.chain_support import (  # noqa: F401 (chain: the fixture, used by name)
     chain,
     engine_of,

@@ -11,8 +11,8 @@ from sqlalchemy import func, select, text, update
 from service.analysis.cache import store_par_sheet
 from service.audit.chain import GENESIS, chain_head
 from service.compliance.audit_verify import verify_chain
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent, AuditSeal, ShiftExpectedValues
+from service.store.work import unit_of_work
 from tests.compliance import chain_support
 from tests.compliance.chain_support import cli_text, engine_of, reports, seal_of
 from tests.par_sheets import default_sheet

@@ -20,9 +20,9 @@ from service.audit.chain import seal_batch
 from service.compliance.export_build import _scope, build_export
 from service.compliance.export_files import FILES
 from service.compliance.export_queries import take_cut
-from service.store.db import unit_of_work
 from service.store.driver_rows import driver_query, streamed
 from service.store.models import AuditEvent, Export, GameTable
+from service.store.work import unit_of_work
 from tests.compliance.exports_support import URL, floor, period  # noqa: F401 (floor: the fixture, used by name)
 from tests.support.app import sessions
 

@@ -24,12 +24,13 @@ from service.compliance.export_build import build_export
 from service.compliance.export_files import FILES
 from service.config.redis_server import connect
 from service.jobs.queues import QueueName, queue, status_of
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import (
     AuditEvent,
     Export,
     OutboxEntry,
 )
+from service.store.work import unit_of_work
 from tests.compliance import exports_support
 from tests.compliance.exports_support import URL, request
 from tests.support.app import sessions

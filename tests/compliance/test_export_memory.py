@@ -16,7 +16,7 @@ import service.rounds.entering
 from service.audit.chain import seal_batch
 from service.compliance.export_build import build_export
 from service.rounds.entering import enter_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import (
     AuditEvent,
     Export,
@@ -25,6 +25,7 @@ from service.store.models import (
     SeatRecord,
     User,
 )
+from service.store.work import unit_of_work
 from tests.compliance import exports_support
 from tests.compliance.exports_support import request
 from tests.support.app import sessions

@@ -17,13 +17,13 @@ import service.rounds.entering
 from service.audit.chain import seal_batch
 from service.compliance.export_build import build_export
 from service.rounds.entering import enter_round
-from service.store.db import unit_of_work
 from service.store.models import (
     AuditEvent,
     Export,
     GameTable,
     User,
 )
+from service.store.work import unit_of_work
 from service.tables.tables import change_schedule
 from tests.compliance import exports_support
 from tests.compliance.exports_support import URL, csv_rows, new_table, period, request

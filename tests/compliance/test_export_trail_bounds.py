@@ -26,7 +26,7 @@ from service.audit.kinds import EventKind
 from service.compliance.export_chain import chain_query
 from service.compliance.export_queries import Scope, count, take_cut
 from service.compliance.export_trail import EMPTY, events_query, trail_bounds
-from service.store.db import unit_of_work
+from service.store.work import unit_of_work
 from tests.support.app import sessions
 from tests.support.pages import instructions_run, pages_read
 

@@ -15,8 +15,9 @@ from sqlalchemy import func, insert, select, update
 from service.accounting.figures import figure_session
 from service.audit.chain import seal_batch
 from service.cli import main
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, DropCount, SessionFigures, TableSession
+from service.store.work import unit_of_work
 from tests.support.accounting import CREDIT, DROP, FILL, close_table, count_drop, full_slip, ok, open_table
 from tests.support.app import sessions, sign_in
 from tests.support.rounds_data import enter, void_approved

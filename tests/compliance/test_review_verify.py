@@ -15,8 +15,9 @@ from sqlalchemy import func, select, text, update
 from service.audit.chain import seal_batch
 from service.cli import main
 from service.rounds.status import ExceptionKind, RoundStatus
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, ExceptionDecision, RoundException, User
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.rounds_data import correct, enter, round_body, void_approved
 from tests.support.verifying import cli_env

@@ -13,8 +13,9 @@ from sqlalchemy import delete, func, select, update
 from service.audit.chain import seal_batch
 from service.cli import main
 from service.rounds.aggregates import COUNTERS, aggregate_round, count_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AggregatedRound, AuditEvent, RoundRecord, ShiftAggregate, ShiftExpectedValues
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter, round_body, void_approved

@@ -23,8 +23,8 @@ from service.compliance.export_chain import ChainLine, chain_lines, chain_query
 from service.compliance.export_manifest import Manifest, ManifestFile, Period, Schedule
 from service.compliance.export_queries import CutJson, Scope, take_cut
 from service.compliance.totals_check import TotalsReportJson
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent, AuditSeal, AuditVerification, Export
+from service.store.work import unit_of_work
 from tests.support.app import sessions
 from tests.support.rounds_data import enter
 from tests.support.tamper import drop_triggers

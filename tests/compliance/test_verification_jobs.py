@@ -19,8 +19,9 @@ from service.compliance.verifications import run_verification
 from service.config.redis_server import connect
 from service.jobs.queues import QueueName, queue
 from service.rounds.aggregates import aggregate_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, AuditVerification, OutboxEntry, RoundRecord, ShiftAggregate
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import enter

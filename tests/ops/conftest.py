@@ -8,7 +8,7 @@ import pytest
 from service.config.redis_server import connect
 from service.observability.metrics import count_job_failure
 from service.rounds.aggregates import aggregate_round
-from service.store.db import unit_of_work
+from service.store.work import unit_of_work
 from tests.ops.promql import exposed_series
 from tests.support.app import sign_in
 from tests.support.rounds_data import round_body

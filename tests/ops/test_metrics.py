@@ -17,12 +17,13 @@ from rq import Worker
 from sqlalchemy import select, text
 
 from service.audit.chain import seal_batch
-from service.audit.event_mac import carry_keys
+from service.audit.event_mac import keyed_databases
 from service.audit.events import record_event
 from service.config.redis_server import connect
 from service.jobs.queues import QueueName, queue
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine
 from service.store.models import AuditEvent
+from service.store.work import unit_of_work
 from tests.ops.conftest import count_rounds, enter, sign_in
 from tests.support.rounds_data import round_body
 from tests.support.tamper import drop_triggers
@@ -141,7 +142,7 @@ def test_the_outbox_s_oldest_row_and_the_workers_per_queue(app_with_par_sheet, r
 def seal_a_first_link(settings) -> None:
     """An event, sealed (what a worker does within a second of it)."""
     engine = make_engine(settings.database)
-    sessions = carry_keys(session_factory(engine), settings)  # the keys of the verifier's instance folder
+    sessions = keyed_databases(engine, settings)  # the keys of the verifier's instance folder
     with unit_of_work(sessions) as session:
         record_event(session, "note", "test:verifier", {"why": "a chain to verify"})
     with unit_of_work(sessions) as session:

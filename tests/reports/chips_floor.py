@@ -13,8 +13,9 @@ from sqlalchemy import select
 
 from service.accounting.figures import figure_session
 from service.jobs.queues import JobKind
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import OutboxEntry
+from service.store.work import unit_of_work
 from tests.support.accounting import (
     CREDIT,
     FILL,

@@ -17,8 +17,9 @@ from service.review.decisions import decide
 from service.review.exceptions import request_correction, request_void
 from service.rounds.aggregates import BETS, aggregate_round, out_of_step
 from service.rounds.entering import enter_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import RoundRecord, User
+from service.store.work import unit_of_work
 from service.tables.tables import change_config, config_of, create_table
 from tests.par_sheets import default_sheet
 from tests.support.app import sessions

@@ -25,8 +25,8 @@ from service.reports.table_reports import report
 from service.rounds.aggregates import aggregate_round
 from service.rounds.expected_values import expect_round
 from service.rounds.status import counting
-from service.store.db import unit_of_work
 from service.store.models import RoundRecord
+from service.store.work import unit_of_work
 from service.tables.tables import config_of
 from tests.par_sheets import default_sheet
 from tests.support.app import sessions, sign_in

@@ -21,8 +21,9 @@ from service.review.decisions import decide
 from service.review.exceptions import request_correction, request_void
 from service.rounds.aggregates import aggregate_round, out_of_step
 from service.rounds.entering import enter_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import GameTable, RoundRecord, User
+from service.store.work import unit_of_work
 from service.tables.tables import create_table
 from tests.bench.office_steps import random_deal
 from tests.support.app import PASSWORD, sessions

@@ -14,8 +14,9 @@ from service.reports.periods import floor_scope
 from service.reports.table_reports import report
 from service.review.decisions import decide
 from service.rounds.aggregates import BETS
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import RoundException
+from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.reports import hand_made_rounds
 from tests.reports.hand_made_rounds import BB, BIG_ROUNDS, at, build_floor, check_stored_nets, user

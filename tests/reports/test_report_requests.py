@@ -11,8 +11,9 @@ from service.reports.periods import table_scope
 from service.reports.table_reports import report
 from service.rounds.aggregates import BETS
 from service.rounds.entering import enter_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import GameTable
+from service.store.work import unit_of_work
 from service.tables.gaming_day import place
 from service.tables.tables import create_table
 from tests.reports import hand_made_rounds

@@ -9,8 +9,9 @@ from sqlalchemy import func, select
 
 from service.rounds.aggregates import BETS
 from service.rounds.entering import enter_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, OutboxEntry
+from service.store.work import unit_of_work
 from service.tables.tables import create_table
 from tests.reports import hand_made_rounds
 from tests.reports.hand_made_rounds import (

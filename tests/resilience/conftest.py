@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from service.accounts.auth import create_user
-from service.store.db import unit_of_work
 from service.store.migrate import upgrade
+from service.store.work import unit_of_work
 from tests.resilience.stack import Stack
 from tests.resilience.tablet import Tablet
 

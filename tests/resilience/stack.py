@@ -20,10 +20,10 @@ import psutil
 from sqlalchemy import func, select
 
 from service.analysis.cache import store_par_sheet
-from service.audit.event_mac import carry_keys
+from service.audit.event_mac import keyed_databases
 from service.cli.run_summary import RULE
 from service.config.settings import Settings
-from service.store.db import make_engine, session_factory
+from service.store.db import make_engine
 from service.store.models import AuditEvent, AuditSeal, OutboxEntry, RoundRecord
 from tests.network import free_port
 from tests.par_sheets import default_sheet
@@ -60,7 +60,7 @@ class Stack:
         # Events this process writes (the test's users) carry the MAC of the
         # stack's own key, which `breakpoker run` then finds in its folder.
         settings = Settings(instance=instance, database_url=database_url)
-        self.sessions = carry_keys(session_factory(self.engine), settings)
+        self.sessions = keyed_databases(self.engine, settings)
 
     # ---- life ----------------------------------------------------------------
 

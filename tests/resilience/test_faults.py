@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from service.accounts.auth import create_user
-from service.store.db import unit_of_work
 from service.store.migrate import upgrade
+from service.store.work import unit_of_work
 from tests.postgres import scratch_database
 from tests.resilience.checks import check_background, check_rounds
 from tests.resilience.conftest import DEALER_PASSWORD

@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from service.ops.undone import undone
 from service.rounds.aggregates import aggregate_round
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent
+from service.store.work import unit_of_work
 from tests.support.app import sessions
 from tests.support.rounds_data import round_body
 

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from service.cli import main
-from service.store.db import unit_of_work
+from service.store.work import unit_of_work
 from tests.support.app import edit, sessions, sign_in
 from tests.support.rounds_data import correct, round_body
 from tests.support.tamper import drop_triggers

@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from service.rounds import aggregates
 from service.rounds.aggregates import TOTALS, aggregate_round, aggregate_rounds, out_of_step
-from service.store.db import unit_of_work
 from service.store.models import AggregatedRound, RoundRecord, ShiftAggregate
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import correct, enter, round_body, void_approved

@@ -12,7 +12,7 @@ import pytest
 
 import service.rounds.aggregates
 from service.rounds.aggregates import aggregate_round
-from service.store.db import unit_of_work
+from service.store.work import unit_of_work
 from tests.support.app import sessions
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter

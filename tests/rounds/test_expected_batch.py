@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 
 from service.rounds import expected_values
 from service.rounds.expected_values import expect_rounds
-from service.store.db import unit_of_work
 from service.store.models import RoundExpectedValue
+from service.store.work import unit_of_work
 from tests.support.app import sessions
 from tests.support.rounds_data import SEATS
 from tests.support.valued_rounds import app_with_rounds

@@ -9,8 +9,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select, update
 
-from service.store.db import iso, unit_of_work
+from service.store.db import iso
 from service.store.models import AuditEvent, RoundRecord, User
+from service.store.work import unit_of_work
 from tests.rounds import resettle_support
 from tests.rounds.resettle_support import recall, tamper
 from tests.support.app import sessions

@@ -12,8 +12,9 @@ from alembic import command
 from sqlalchemy import text
 
 from service.rounds.round_counts import count_inserted, counted_rounds
-from service.store.db import make_engine, unit_of_work
+from service.store.db import make_engine
 from service.store.migrate import alembic_config, upgrade
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.rounds_data import correct, enter, round_body, void_approved
 

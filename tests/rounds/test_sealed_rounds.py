@@ -14,8 +14,8 @@ from sqlalchemy import func, select, update
 
 from service.audit.chain import seal_batch
 from service.cli import main
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent, RoundRecord
+from service.store.work import unit_of_work
 from tests.support.app import sessions
 from tests.support.rounds_data import enter
 from tests.support.tamper import drop_triggers, rewrite_round

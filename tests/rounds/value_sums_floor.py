@@ -24,7 +24,7 @@ from service.review.exceptions import request_correction, request_void
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_round, expect_rounds
 from service.rounds.status import counting
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import (
     GameTable,
     RoundExpectedValue,
@@ -32,6 +32,7 @@ from service.store.models import (
     SeatRecord,
     User,
 )
+from service.store.work import unit_of_work
 from service.tables.tables import create_table
 from tests.support.app import PASSWORD, sessions
 from tests.support.rounds_data import SEATS, round_body

@@ -10,8 +10,9 @@ from service.accounts.auth import authenticate, login
 from service.cli import main
 from service.config.settings import Settings
 from service.errors import Forbidden, Unauthorized
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
 from service.store.models import AuditEvent, KnownAddress, User
+from service.store.work import unit_of_work
 
 
 def test_upgrade_then_create_users(tmp_path, monkeypatch):

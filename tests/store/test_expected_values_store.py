@@ -10,9 +10,10 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import DBAPIError
 
 from service.rounds.expected_values import expect_round
-from service.store.db import make_engine, unit_of_work
+from service.store.db import make_engine
 from service.store.migrate import alembic_config, upgrade
 from service.store.models import RoundExpectedValue, SeatExpectedValue
+from service.store.work import unit_of_work
 from tests.store import test_migrations
 from tests.support.app import sessions
 from tests.support.rounds_data import SEATS

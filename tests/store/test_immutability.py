@@ -9,8 +9,9 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import DatabaseError
 
 from service.audit.chain import seal_batch
-from service.store.db import Base, unit_of_work
+from service.store.db import Base
 from service.store.models import AuditEvent, RoundRecord, SeatRecord
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.rounds_data import round_body, void_approved
 

@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 import service.api.http.transactions
 import workers.jobs
 from service.store.retry import ATTEMPTS, retry_lost_race
+from service.store.work import Work
 
 
 def losing(times: int, error: Exception):
@@ -63,7 +64,7 @@ class Session:
 
 def test_a_request_that_lost_a_race_is_rolled_back_and_run_again(monkeypatch):
     session = Session()
-    monkeypatch.setattr(service.api.http.transactions, "db", lambda: session)
+    monkeypatch.setattr(service.api.http.transactions, "work", lambda: Work(session, None))
     once, _ = losing(2, TAKEN)
     assert service.api.http.transactions.committed(once) == 3
     assert session.done == ["rollback", "rollback", "commit"]
@@ -71,7 +72,7 @@ def test_a_request_that_lost_a_race_is_rolled_back_and_run_again(monkeypatch):
 
 def test_a_request_losing_every_race_gets_the_error_after_the_same_budget(monkeypatch):
     session = Session()
-    monkeypatch.setattr(service.api.http.transactions, "db", lambda: session)
+    monkeypatch.setattr(service.api.http.transactions, "work", lambda: Work(session, None))
     once, _ = losing(ATTEMPTS, LOCKED)
     with pytest.raises(OperationalError):
         service.api.http.transactions.committed(once)
@@ -86,7 +87,7 @@ def test_a_job_that_lost_a_race_runs_again_in_a_new_transaction(monkeypatch):
             opened.append(Session())
             return opened[-1]
 
-    monkeypatch.setattr(workers.jobs, "_sessions", lambda: Sessions())
-    work, _ = losing(2, LOCKED)
-    assert workers.jobs._in_transaction(lambda session: work()) == 3
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: Sessions())
+    step, _ = losing(2, LOCKED)
+    assert workers.jobs._works().run(lambda work: step()) == 3
     assert [session.done for session in opened] == [["rollback", "close"]] * 2 + [["commit", "close"]]

@@ -10,8 +10,9 @@ from sqlalchemy import select, text
 
 from service.accounts.auth import create_user
 from service.api.app import bind, create_app
-from service.store.db import make_engine, unit_of_work
+from service.store.db import make_engine
 from service.store.models import User
+from service.store.work import unit_of_work
 from tests.postgres import postgres_url
 
 PASSWORD = "correct horse battery"

@@ -11,8 +11,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 from sqlalchemy import select
 
 from service.rounds.aggregates import aggregate_round, out_of_step
-from service.store.db import unit_of_work
 from service.store.models import RoundRecord
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.rounds_data import enter, void_approved
 

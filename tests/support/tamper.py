@@ -16,8 +16,9 @@ from service.engine.settlement import settle_round
 from service.rounds.entering import request_digest
 from service.rounds.settlement_json import settlement_json
 from service.rounds.storing import seat_rows
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
 from service.store.models import AuditEvent, AuditEventMac, ConfigVersion, RoundRecord, SeatRecord
+from service.store.work import unit_of_work
 from service.tables.tables import config_of
 
 APPEND_ONLY = ("audit_events", "audit_seals")  # migration 0003

@@ -30,8 +30,8 @@ from service.api.app import create_app
 from service.config.environment import SessionlessRounds
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
-from service.store.db import unit_of_work
 from service.store.migrate import upgrade
+from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 
 CHROMIUM = Path(os.environ.get("BREAKPOKER_CHROMIUM") or "/usr/bin/chromium")

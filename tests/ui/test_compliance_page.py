@@ -16,8 +16,9 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from service.store.db import make_engine, session_factory, unit_of_work
+from service.store.db import make_engine, session_factory
 from service.store.models import AuditEvent, AuditSeal, InventoryCount, ShiftAggregate
+from service.store.work import unit_of_work
 from tests.support.accounting import TRAY
 from tests.support.app import PASSWORD
 from tests.support.background import run_burst

@@ -15,8 +15,8 @@ from service.engine.cards import parse_cards
 from service.engine.setting import Setting
 from service.rounds.expected_values import expect_round
 from service.rounds.seat_values import sd
-from service.store.db import unit_of_work
 from service.store.models import RoundExpectedValue, RoundRecord, SeatExpectedValue
+from service.store.work import unit_of_work
 from service.tables.tables import config_of
 from tests.support.app import sessions
 from tests.support.rounds_data import SEATS, round_body

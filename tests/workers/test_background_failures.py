@@ -43,7 +43,7 @@ def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, s
     own.start()
     local = replace(redis_settings, redis_url=own.url)
     from service.accounts.auth import create_user
-    from service.store.db import unit_of_work
+    from service.store.work import unit_of_work
 
     store_par_sheet(default_sheet(), local.instance)
     app = create_app(local)
@@ -151,7 +151,7 @@ def test_a_failing_job_retries_then_waits_in_the_failed_registry(bg_app, redis_s
 
     from service.audit.events import queue_job
     from service.cli import main
-    from service.store.db import unit_of_work
+    from service.store.work import unit_of_work
 
     with unit_of_work(sessions_of(bg_app)) as session:
         queue_job(session, "aggregate", 999_999)  # a round that does not exist

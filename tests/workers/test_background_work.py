@@ -137,7 +137,7 @@ def test_events_commit_in_id_order_so_the_chain_follows_it(bg_app):
 @pytest.mark.store
 def test_voids_and_corrections_reach_the_totals_through_the_workers(bg_app, redis_settings):
     from service.accounts.auth import create_user
-    from service.store.db import unit_of_work
+    from service.store.work import unit_of_work
 
     with unit_of_work(sessions_of(bg_app)) as session:
         create_user(session, "pit_boss2", "pit_boss", PASSWORD)

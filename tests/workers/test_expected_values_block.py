@@ -17,8 +17,9 @@ from service.config.environment import StrategyTables
 from service.jobs.queues import JobKind
 from service.ops.undone import undone
 from service.rounds.expected_values import expect_round
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import OutboxEntry, RoundExpectedValue, RoundRecord, SeatExpectedValue
+from service.store.work import unit_of_work
 from tests.support.app import sessions, sign_in
 from tests.support.rounds_data import SEATS, enter, round_body
 from tests.support.strategy import block_number
@@ -35,7 +36,7 @@ def test_without_the_block_the_cli_left_unbuilt_the_round_waits(app, client, tab
     settings = app.extensions["breakpoker"]["settings"]
     with unit_of_work(sessions(app)) as session, pytest.raises(StrategyTableMissing):
         expect_round(session, entered["id"], settings.instance)
-    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: sessions(app))
     monkeypatch.setattr(workers.jobs.Settings, "from_environment", lambda: settings)
     assert settings.strategy_tables is StrategyTables.MANUAL
     assert workers.jobs.expect_round(entered["id"]) is False
@@ -53,7 +54,7 @@ def test_without_the_block_the_cli_left_unbuilt_the_round_waits(app, client, tab
 def test_without_the_block_the_workers_build_the_table_and_retry(app, client, table, monkeypatch):
     entered = enter(client, sign_in(client, "dealer"), table, "r1")
     settings = replace(app.extensions["breakpoker"]["settings"], strategy_tables=StrategyTables.BUILD)
-    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: sessions(app))
     monkeypatch.setattr(workers.jobs.Settings, "from_environment", lambda: settings)
 
     def par_sheet_rows():
@@ -91,7 +92,7 @@ def test_a_batch_without_the_block_waits_or_queues_the_build(app, client, table,
     dealer = sign_in(client, "dealer")
     ids = [enter(client, dealer, table, f"w{n}")["id"] for n in range(2)]
     settings = app.extensions["breakpoker"]["settings"]
-    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: sessions(app))
     monkeypatch.setattr(workers.jobs.Settings, "from_environment", lambda: settings)
     assert workers.jobs.expect_rounds(ids) == 0  # left to the CLI: the rounds wait
     building = replace(settings, strategy_tables=StrategyTables.BUILD)
@@ -122,7 +123,7 @@ def test_a_batch_with_a_block_not_built_stores_the_rounds_it_can(app, client, ta
         f"/api/v1/tables/{table['id']}/rounds", json=body, headers={**dealer, "Idempotency-Key": "odd"}
     ).json["id"]
     ids = [enter(client, dealer, table, "a")["id"], odd, enter(client, dealer, table, "b")["id"]]
-    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: sessions(app))
     monkeypatch.setattr(
         workers.jobs.Settings, "from_environment", lambda: app.extensions["breakpoker"]["settings"]
     )

@@ -100,7 +100,7 @@ def test_a_corrected_round_gets_values_of_its_own(app, client, table, instance):
 def test_a_batch_stores_what_one_job_a_round_stores(app, client, table, instance, monkeypatch):
     dealer = sign_in(client, "dealer")
     ids = [enter(client, dealer, table, f"b{n}")["id"] for n in range(3)]
-    monkeypatch.setattr(workers.jobs, "_sessions", lambda: sessions(app))
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: sessions(app))
     monkeypatch.setattr(
         workers.jobs.Settings, "from_environment", lambda: app.extensions["breakpoker"]["settings"]
     )

@@ -13,8 +13,9 @@ from sqlalchemy import func, select, update
 
 from service.config.redis_server import connect
 from service.jobs.queues import JobKind, QueueName
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord
+from service.store.work import unit_of_work
 from tests.support.background import check_aggregates, check_chain, enter_rounds, run_burst, sessions_of
 from workers.queues import FUNCTIONS
 

@@ -15,8 +15,8 @@ from sqlalchemy import func, select
 
 from service.audit.chain import seal_batch
 from service.config.redis_server import connect
-from service.store.db import unit_of_work
 from service.store.models import AuditEvent, AuditSeal, OutboxEntry
+from service.store.work import unit_of_work
 from tests.support.background import enter_rounds, sessions_of
 from workers.outbox import dispatch
 

@@ -10,7 +10,7 @@ from service.accounts.cosign import cosigner
 from service.accounts.login_throttle import client_address
 from service.api.accounting.accounting_schemas import SignatureInJson
 from service.api.http.session import db, now, settings
-from service.errors import ServiceError
+from service.api.http.transactions import kept_if_refused
 from service.store.models import User
 
 #: what a second signature's refusal may be, for the operations that take one
@@ -21,13 +21,10 @@ SIGNATURE_403 = (
 
 
 def signed_by(signature: SignatureInJson, field: str) -> User:
-    session = db()
     address = client_address(
         request.remote_addr, request.headers.get("X-Forwarded-For"), settings().trusted_networks
     )
-    try:
-        user = cosigner(session, signature["name"], signature["password"], settings(), address, now(), field)
-    except ServiceError:
-        session.commit()  # the failure counts towards a lockout
-        raise
-    return user
+    # the failure counts towards a lockout
+    return kept_if_refused(
+        lambda: cosigner(db(), signature["name"], signature["password"], settings(), address, now(), field)
+    )

@@ -20,7 +20,8 @@ from service.api.accounts.user_schemas import (
 from service.api.http.blueprint import Blueprint
 from service.api.http.error_docs import DATABASE_503
 from service.api.http.security import ANY_ROLE, EVERY_ROLE, bearer_token, current_token, current_user, roles
-from service.api.http.session import db, now, settings
+from service.api.http.session import db, now, settings, work
+from service.api.http.transactions import committed
 from service.errors import ServiceError
 
 blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")
@@ -46,17 +47,14 @@ blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with 
 def login_view(body: LoginJson) -> dict[str, Any]:
     """Exchange a name and password for a bearer token. Attempts are limited
     per client address and per name (429 with Retry-After)."""
-    session = db()
     trusted = settings().trusted_networks
     address = client_address(request.remote_addr, request.headers.get("X-Forwarded-For"), trusted)
     moment = now()
-    check_login_rate(session, address, body["name"], settings(), moment)
-    try:
-        signed_in = login(session, body["name"], body["password"], settings(), address=address, now=moment)
-    except ServiceError:
-        session.commit()  # the failed attempt counts towards a lockout
-        raise
-    session.commit()
+    check_login_rate(work(), address, body["name"], moment)
+    signed_in = committed(
+        lambda: login(db(), body["name"], body["password"], settings(), address=address, now=moment),
+        keep=(ServiceError,),  # the failed attempt counts towards a lockout
+    )
     return {
         "token": signed_in.token,
         "expires_at": signed_in.expires_at,
@@ -71,8 +69,7 @@ def login_view(body: LoginJson) -> dict[str, Any]:
 @roles(*EVERY_ROLE, before_password_change=True)
 def logout_view() -> None:
     """End this sign-in: the token stops working."""
-    logout(db(), bearer_token(), now())
-    db().commit()
+    committed(lambda: logout(db(), bearer_token(), now()))
 
 
 @blp.route("/me")
@@ -96,12 +93,11 @@ def password_view(body: PasswordChangeJson) -> UserJson:
     """Change one's own password, the old one given: 422 wrong_password at
     old_password, or the policy's refusal at new_password. Every other
     token of the user is revoked; this one stays signed in."""
-    session = db()
     trusted = settings().trusted_networks
     address = client_address(request.remote_addr, request.headers.get("X-Forwarded-For"), trusted)
-    try:
-        change_password(
-            session,
+    committed(
+        lambda: change_password(
+            db(),
             current_user(),
             body["old_password"],
             body["new_password"],
@@ -109,9 +105,7 @@ def password_view(body: PasswordChangeJson) -> UserJson:
             kept_token=current_token(),
             address=address,
             now=now(),
-        )
-    except ServiceError:
-        session.commit()  # a wrong old password counts towards a lock, as a sign-in's does
-        raise
-    session.commit()
+        ),
+        keep=(ServiceError,),  # a wrong old password counts towards a lock, as a sign-in's does
+    )
     return user_json(current_user())

@@ -25,6 +25,7 @@ from service.api.accounts.user_schemas import (
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now
+from service.api.http.transactions import committed
 
 blp = Blueprint("users", __name__, url_prefix="/users", description="Users, for admins")
 
@@ -47,16 +48,16 @@ class UsersView(MethodView):
         """A new user. The admin chose the password, so the user must set
         their own at the first sign-in (a device excepted: its password is
         the machine's secret). 422 at password: the policy's refusal."""
-        session = db()
-        user = create_user(
-            session,
-            body["name"],
-            body["role"],
-            body["password"],
-            current_user().id,
-            must_change_password=True,
+        user = committed(
+            lambda: create_user(
+                db(),
+                body["name"],
+                body["role"],
+                body["password"],
+                current_user().id,
+                must_change_password=True,
+            )
         )
-        session.commit()
         return user_json(user)
 
 
@@ -68,9 +69,7 @@ class UsersView(MethodView):
 def put_role(body: RoleChangeJson, user_id: int) -> UserJson:
     """Give the user another role: it holds at once, their tokens included
     (a ``role_changed`` event with the role before and after)."""
-    session = db()
-    user = change_role(session, user_id, body["role"], current_user().id)
-    session.commit()
+    user = committed(lambda: change_role(db(), user_id, body["role"], current_user().id))
     return user_json(user)
 
 
@@ -81,9 +80,7 @@ def put_role(body: RoleChangeJson, user_id: int) -> UserJson:
 def post_deactivate(user_id: int) -> UserJson:
     """Deactivate the user: every token of theirs is refused at once, and
     they sign in nowhere until reactivated. Already deactivated: unchanged."""
-    session = db()
-    user = deactivate(session, user_id, current_user().id, now())
-    session.commit()
+    user = committed(lambda: deactivate(db(), user_id, current_user().id, now()))
     return user_json(user)
 
 
@@ -93,9 +90,7 @@ def post_deactivate(user_id: int) -> UserJson:
 def post_reactivate(user_id: int) -> UserJson:
     """Let a deactivated user sign in again, with the password they had
     (their old tokens stay revoked). Already active: unchanged."""
-    session = db()
-    user = reactivate(session, user_id, current_user().id, now())
-    session.commit()
+    user = committed(lambda: reactivate(db(), user_id, current_user().id, now()))
     return user_json(user)
 
 
@@ -106,7 +101,5 @@ def post_password_reset(user_id: int) -> dict[str, Any]:
     """A generated password, shown this once: the user is signed out
     everywhere, their locks lifted, and they set their own at the next
     sign-in (a device's is its new secret: no change asked)."""
-    session = db()
-    done = reset_password(session, user_id, current_user().id, now())
-    session.commit()
+    done = committed(lambda: reset_password(db(), user_id, current_user().id, now()))
     return {"user": user_json(done.user), "temporary_password": done.temporary_password}

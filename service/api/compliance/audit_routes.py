@@ -20,6 +20,7 @@ from service.api.http.blueprint import Blueprint
 from service.api.http.paging import LINK_HEADER
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now
+from service.api.http.transactions import committed
 from service.compliance.verifications import get_verification, list_verifications, request_verification
 from service.store.models import AuditVerification
 from service.store.paging import Order
@@ -81,10 +82,11 @@ class Verifications(MethodView):
         head ``expect_head`` reached. A worker runs it; follow its progress at its link.
         The run is recorded as an ``audit_verified`` event."""
         user = current_user()
-        verification = request_verification(
-            db(), user, body.get("from_"), body.get("to"), now(), body.get("expect_head")
+        verification = committed(
+            lambda: request_verification(
+                db(), user, body.get("from_"), body.get("to"), now(), body.get("expect_head")
+            )
         )
-        db().commit()
         shown = verification_json(verification, user.name)
         return shown, 202, {"Location": shown["links"]["self"]}
 

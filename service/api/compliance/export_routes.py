@@ -22,6 +22,7 @@ from service.api.http.blueprint import Blueprint
 from service.api.http.paging import LINK_HEADER
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now, settings
+from service.api.http.transactions import committed
 from service.compliance.exports import download, get_export, list_exports, request_export
 from service.jobs.progress import DONE
 from service.store.models import Export
@@ -93,8 +94,9 @@ class Exports(MethodView):
         """Start an export of a period's rounds, seats, exceptions and audit
         trail (all tables, or those listed); a worker builds it."""
         user = current_user()
-        export = request_export(db(), user, body["from_"], body["to"], body.get("tables"), now())
-        db().commit()
+        export = committed(
+            lambda: request_export(db(), user, body["from_"], body["to"], body.get("tables"), now())
+        )
         shown = export_json(export, user.name)
         return shown, 202, {"Location": shown["links"]["self"]}
 
@@ -131,8 +133,7 @@ def download_export(export_id: int) -> Response:
     heads (audit_head_signatures.jsonl), manifest.json and its signature.
     Every download is recorded in the audit trail."""
     export = get_export(db(), export_id)
-    path = download(db(), current_user(), export, settings().instance, now())
-    db().commit()
+    path = committed(lambda: download(db(), current_user(), export, settings().instance, now()))
     name = (
         f"breakpoker-export-{export.id}-{export.first_day.isoformat()}-to-{export.last_day.isoformat()}.zip"
     )

@@ -17,6 +17,7 @@ from service.api.decks.deck_schemas import (
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now, sessionless
+from service.api.http.transactions import committed
 from service.api.tables.table_routes import SAVED_AT_ONCE, TableView, table_json
 from service.api.tables.table_schemas import TableSchema
 from service.errors import ServiceError
@@ -47,10 +48,9 @@ def post_deck(body: DeckInJson, table_id: int) -> tuple[DeckFeedJson, int]:
     device's id and sequence number. 422 wrong_count, invalid_card or
     duplicate_card name the card at fault; every refusal is also a
     ``deck_refused`` event."""
-    session = db()
-    try:
-        received = receive_deck(
-            session,
+    received = committed(
+        lambda: receive_deck(
+            db(),
             table_id,
             current_user(),
             body["device_id"],
@@ -58,11 +58,9 @@ def post_deck(body: DeckInJson, table_id: int) -> tuple[DeckFeedJson, int]:
             body["cards"],
             now(),
             sessionless=sessionless(),
-        )
-    except ServiceError:
-        session.commit()  # the refusal's event stays
-        raise
-    session.commit()
+        ),
+        keep=(ServiceError,),  # the refusal's event stays
+    )
     return received["feed"], 200 if received["replayed"] else 201
 
 
@@ -86,6 +84,5 @@ class DealOrderView(MethodView):
         where the dealer's hand falls, seven cards a hand or one to each hand
         in turn. Not game math: the configuration's version stays."""
         table = get_table(db(), table_id)
-        change_deal_order(db(), table, current_user(), body["deal_order"], now())
-        db().commit()
+        committed(lambda: change_deal_order(db(), table, current_user(), body["deal_order"], now()))
         return table_json(table)

@@ -3,8 +3,8 @@ resource.
 
 - ``blueprint.py``: the blueprint with the strict argument parser, and the
   ids a path may hold
-- ``session.py``, ``transactions.py``: a request's database session and
-  transaction, run again after a lost race
+- ``session.py``: a request's unit of work; ``transactions.py``: its
+  commit, the API's only one, run again after a lost race
 - ``security.py``: bearer tokens and ``@roles``, the only role check
   (``ANY_ROLE`` leaves out the ``device`` role)
 - ``schemas.py``: ``StrictSchema``, every request's schema (its text

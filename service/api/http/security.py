@@ -16,8 +16,10 @@ from flask import g, request
 
 from service.accounts.auth import Bearer, bearer
 from service.accounts.roles import ROLES, Role
+from service.accounts.token_idle import note_use
 from service.api.http.error_docs import BEFORE_PASSWORD_CHANGE_KEY, ROLES_KEY
 from service.api.http.session import db, now, settings
+from service.api.http.transactions import committed
 from service.errors import ErrorCode, Forbidden, Unauthorized
 from service.store.models import User
 
@@ -66,11 +68,14 @@ def roles(*allowed: Role, before_password_change: bool = False) -> Callable[[Vie
     def decorate(view: View) -> View:
         @wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
+            moment = now()
             signed_in = bearer(
-                db(), bearer_token(), now(), settings().token_idle_minutes, background=is_background()
+                db(), bearer_token(), moment, settings().token_idle_minutes, background=is_background()
             )
             if signed_in.noted:
-                db().commit()  # the last use, at most once a minute (service.accounts.token_idle)
+                # The last use, at most once a minute (service.accounts.token_idle):
+                # noted again should its commit lose a race, which rolls it back.
+                committed(lambda: note_use(signed_in.token, moment))
             user = signed_in.user
             if user.role not in allowed:
                 raise Forbidden(

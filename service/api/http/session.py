@@ -1,28 +1,33 @@
-"""One database session per request, rolled back unless a view commits."""
+"""A request's unit of work (:class:`service.store.work.Work`): its database
+handle, the settings and the clock, opened at the first use and closed
+(rolled back unless a view committed) when the request ends."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 
 from flask import Flask, current_app, g
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.config.environment import SessionlessRounds
 from service.config.settings import Settings
+from service.store.db import Db
+from service.store.work import Work
 
 
-def db() -> Session:
-    if "db" not in g:
-        sessions: sessionmaker[Session] = current_app.extensions["breakpoker"]["sessions"]
-        g.db = sessions()
-    session: Session = g.db
-    return session
+def work() -> Work[Settings]:
+    if "work" not in g:
+        bound = current_app.extensions["breakpoker"]
+        g.work = Work(bound["sessions"](), bound["settings"], bound["clock"])
+    opened: Work[Settings] = g.work
+    return opened
+
+
+def db() -> Db:
+    return work().db
 
 
 def settings() -> Settings:
-    found: Settings = current_app.extensions["breakpoker"]["settings"]
-    return found
+    return work().settings
 
 
 def sessionless() -> bool:
@@ -32,14 +37,12 @@ def sessionless() -> bool:
 
 def now() -> datetime:
     """The time by the app's clock (tests move it instead of sleeping)."""
-    clock: Callable[[], datetime] = current_app.extensions["breakpoker"]["clock"]
-    return clock()
+    return work().now()
 
 
-def register_session(app: Flask) -> None:
+def register_work(app: Flask) -> None:
     @app.teardown_appcontext
     def close(_error: BaseException | None) -> None:
-        session = g.pop("db", None)
-        if session is not None:
-            session.rollback()  # a no-op after a commit
-            session.close()
+        opened: Work[Settings] | None = g.pop("work", None)
+        if opened is not None:
+            opened.close()

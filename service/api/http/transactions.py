@@ -1,4 +1,5 @@
-"""One request, one transaction, run again when a concurrent request wins a
+"""The API's one way to commit: a request's unit of work
+(:mod:`service.store.work`), run again when a concurrent request wins a
 race (:mod:`service.store.retry`)."""
 
 from __future__ import annotations
@@ -6,22 +7,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from service.api.http.session import db
-from service.store.retry import LOST_RACE, retry_lost_race
+from service.api.http.session import work
+from service.errors import ServiceError
+from service.store.work import Refusals
 
 Result = TypeVar("Result")
 
 
-def committed(work: Callable[[], Result]) -> Result:
-    session = db()
+def committed(step: Callable[[], Result], keep: Refusals = ()) -> Result:
+    """``step()`` and commit, again after a lost race; a refusal among
+    ``keep`` commits what was written before it (a failed sign-in that
+    counts, a refused deck's event) and is raised."""
+    return work().committed(step, keep)
 
-    def once() -> Result:
-        try:
-            result = work()
-            session.commit()
-        except LOST_RACE:
-            session.rollback()
-            raise
-        return result
 
-    return retry_lost_race(once)
+def kept_if_refused(step: Callable[[], Result], refusals: Refusals = (ServiceError,)) -> Result:
+    """``step()``, committed only when it raises one of ``refusals`` (a
+    co-signer's wrong password counts towards a lock); otherwise what it
+    wrote waits for the request's commit."""
+    return work().kept_if_refused(step, refusals)

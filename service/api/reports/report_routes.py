@@ -11,6 +11,7 @@ from service.accounts.roles import Role
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
 from service.api.http.session import db, now, settings
+from service.api.http.transactions import committed
 from service.api.reports.report_query_schemas import (
     DealerReportQueryJson,
     DealerReportQuerySchema,
@@ -106,17 +107,17 @@ def dealers_report(query: DealerReportQueryJson) -> DealerReportJson:
 def post_variance_note(body: VarianceNoteInJson) -> VarianceNoteJson:
     """Add an investigation note to a bet's hold in a period (omit
     ``table_id`` for the floor). Notes are kept; the report shows the latest."""
-    session = db()
-    note, writer = add_variance_note(
-        session,
-        current_user(),
-        body.get("table_id"),
-        body["period"],
-        body["day"],
-        body.get("shift"),
-        body["bet"],
-        body["note"],
-        now(),
+    note, writer = committed(
+        lambda: add_variance_note(
+            db(),
+            current_user(),
+            body.get("table_id"),
+            body["period"],
+            body["day"],
+            body.get("shift"),
+            body["bet"],
+            body["note"],
+            now(),
+        )
     )
-    session.commit()
     return note_json(note, writer)

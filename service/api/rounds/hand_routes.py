@@ -12,6 +12,7 @@ from service.api.http.error_docs import DATABASE_503
 from service.api.http.problems import MEDIA_TYPE
 from service.api.http.security import ANY_ROLE, roles
 from service.api.http.session import db, settings
+from service.api.http.transactions import kept_if_refused
 from service.api.rounds.hand_schemas import (
     HandAnalysisInJson,
     HandAnalysisInSchema,
@@ -43,14 +44,10 @@ def _not_yet(view: Callable[..., Any]) -> Callable[..., Any]:
     return decorated
 
 
-def _queued_if_missing(work: Callable[[], Answer]) -> Answer:
+def _queued_if_missing(answer: Callable[[], Answer]) -> Answer:
     """The answer; a missing strategy table's build, queued, is committed
     before the 503 goes out."""
-    try:
-        return work()
-    except Unavailable:
-        db().commit()
-        raise
+    return kept_if_refused(answer, (Unavailable,))
 
 
 @blp.route("/tables/<id:table_id>/hand-analysis", methods=["POST"])

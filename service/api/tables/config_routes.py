@@ -17,6 +17,7 @@ from service.api.http.blueprint import Blueprint, stacked
 from service.api.http.etags import ETAG_HEADER, IF_MATCH_PARAMETER, REQUIRED, STALE, etag, require_match
 from service.api.http.security import ANY_ROLE, current_user, roles
 from service.api.http.session import db, now
+from service.api.http.transactions import committed
 from service.api.tables.config_schemas import ConfigPreviewSchema, ConfigVersionSchema, TableScheduleSchema
 from service.api.tables.table_routes import SAVED_AT_ONCE, table_json
 from service.api.tables.table_schemas import (
@@ -123,13 +124,18 @@ class TableScheduleView(MethodView):
         """Move the gaming-day and shift boundaries (``shift_starts``) or the
         zone they are read in; stored rounds keep their day and shift. Send
         the ETag of the GET as If-Match."""
-        table = get_table(db(), table_id)
-        lock_table(db(), table)
         path = f"/tables/{table_id}/schedule"
-        require_match("schedule", "schedule", schedule_change(db(), table), path)
-        change_schedule(db(), table, current_user(), body.get("timezone"), body.get("shift_starts"), now())
-        tag = schedule_tag(table)
-        db().commit()
+
+        def change() -> tuple[GameTable, dict[str, str]]:
+            table = get_table(db(), table_id)
+            lock_table(db(), table)
+            require_match("schedule", "schedule", schedule_change(db(), table), path)
+            change_schedule(
+                db(), table, current_user(), body.get("timezone"), body.get("shift_starts"), now()
+            )
+            return table, schedule_tag(table)
+
+        table, tag = committed(change)
         return table_json(table), tag
 
 
@@ -148,12 +154,15 @@ class TableConfigView(MethodView):
     def put(self, body: ConfigChangeJson, table_id: int) -> Tagged:
         """Change the rules: a new configuration version (fields as in the
         rule book). Send the ETag of the GET as If-Match."""
-        table = get_table(db(), table_id)
         path = f"/tables/{table_id}/config"
-        require_match("config", "configuration", config_change(db(), table), path)
-        change_config(db(), table, current_user(), body["config"], now())
-        tag = config_tag(table)
-        db().commit()
+
+        def change() -> tuple[GameTable, dict[str, str]]:
+            table = get_table(db(), table_id)
+            require_match("config", "configuration", config_change(db(), table), path)
+            change_config(db(), table, current_user(), body["config"], now())
+            return table, config_tag(table)
+
+        table, tag = committed(change)
         return table_json(table), tag
 
 

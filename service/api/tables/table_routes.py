@@ -14,6 +14,7 @@ from service.analysis.optimal_sheet import optimal_state
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import ANY_ROLE, current_user, roles
 from service.api.http.session import db, now, sessionless, settings
+from service.api.http.transactions import committed
 from service.api.tables.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
 from service.api.tables.strategy_schemas import optimal_strategy_json
 from service.api.tables.table_schemas import (
@@ -107,17 +108,18 @@ class Tables(MethodView):
     def post(self, body: TableCreateJson) -> TableView:
         """Open a table; a body of just a name takes the default configuration."""
         currency = body.get("currency", settings().currency)
-        table = create_table(
-            db(),
-            current_user(),
-            body["name"],
-            body["config"],
-            body["timezone"],
-            body["shift_starts"],
-            now(),
-            currency,
+        table = committed(
+            lambda: create_table(
+                db(),
+                current_user(),
+                body["name"],
+                body["config"],
+                body["timezone"],
+                body["shift_starts"],
+                now(),
+                currency,
+            )
         )
-        db().commit()
         return table_json(table)
 
 

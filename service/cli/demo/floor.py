@@ -14,8 +14,8 @@ from service.accounts.password_policy import generate_password
 from service.accounts.passwords import set_password
 from service.accounts.roles import Role
 from service.cli.demo.client import Api
-from service.store.db import unit_of_work
 from service.store.models import RoundRecord, User
+from service.store.work import unit_of_work
 
 TABLES = ("DEMO-1", "DEMO-2", "DEMO-3")
 DEALERS = ("demo-dealer-1", "demo-dealer-2", "demo-dealer-3")  # one a table

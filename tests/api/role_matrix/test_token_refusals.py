@@ -10,8 +10,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from service.store.db import unit_of_work, utc_now
+from service.store.db import utc_now
 from service.store.models import Token
+from service.store.work import unit_of_work
 from tests.api.role_matrix.role_calls import call
 from tests.api.role_matrix.role_endpoints import ENDPOINT_IDS, ENDPOINTS
 from tests.support.app import sessions, sign_in

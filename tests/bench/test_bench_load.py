@@ -16,7 +16,7 @@ from service.store.models import RoundRecord
 
 def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
     done = subprocess.run(
-        [sys.executable, "-m", "tests.bench", "bench-load", "--seconds", "1", "--rate", "20",
+        [sys.executable, "-m", "tests.bench", "bench-load", "--seconds", "0.5", "--rate", "40",
          "--connections", "4", "--workers", "2", "--json"],
         capture_output=True,
         text=True,
@@ -33,8 +33,8 @@ def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
         "API signed-in read at saturation",
         "bare endpoint at saturation",
     ]
-    assert fixed["offered_per_second"] == 20
-    assert fixed["statuses"] == {"201": 20}  # every round of the second, all settled
+    assert fixed["offered_per_second"] == 40
+    assert fixed["statuses"] == {"201": 20}  # every round of the half second, all settled
     assert set(saturated["statuses"]) == {"201"}
     assert saturated["answered"] > 0
     for answered_200 in (constant, read, ceiling):
@@ -58,8 +58,8 @@ def test_bench_load_drives_the_api_and_the_ceiling_and_counts_every_round():
 
 def run_stored(url: str) -> dict:
     done = subprocess.run(
-        [sys.executable, "-m", "tests.bench", "bench-load", "--stored", url, "--seconds", "1",
-         "--rate", "10", "--connections", "2", "--workers", "2", "--json"],
+        [sys.executable, "-m", "tests.bench", "bench-load", "--stored", url, "--seconds", "0.5",
+         "--rate", "20", "--connections", "2", "--workers", "2", "--json"],
         capture_output=True,
         text=True,
         timeout=180,

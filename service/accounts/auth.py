@@ -33,8 +33,14 @@ from service.store.db import utc_now
 from service.store.models import Token, User
 
 _HASHER = PasswordHasher()
-# Checked against when the user does not exist, so both cases take as long.
-_DUMMY_HASH = _HASHER.hash("not a real password")
+# Checked against when the user does not exist, so both cases take as long:
+# a hash of "not a real password" under _HASHER's parameters (the check's
+# cost is the parameters'), written out rather than computed on import,
+# which cost every process of the API 0.4 s of a core
+# (tests/accounts/test_auth.py checks it still matches them).
+_DUMMY_HASH = (
+    "$argon2id$v=19$m=65536,t=3,p=4$sjVISu/Fgk2yx9KJGkkyCw$ttnzsxEI2xT3vuxEqBzK8F7lSmMk384T3wrEB7XaxMs"
+)
 
 
 @dataclass(frozen=True)

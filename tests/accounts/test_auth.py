@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from argon2 import PasswordHasher
 from sqlalchemy import select
 
+from service.accounts import auth
 from service.store.models import LoginFailure, Token, User
 from tests.support.app import PASSWORD, sessions, sign_in
 
@@ -34,6 +36,16 @@ def test_wrong_name_or_password_is_401_without_saying_which(client, name, passwo
     assert response.status_code == 401
     assert response.json["code"] == "bad_credentials"
     assert response.json["message"] == "name or password is wrong"
+
+
+def test_an_unknown_name_is_checked_as_long_as_a_known_one():
+    """The hash an unknown name is checked against is written out in the
+    source: it must be a hash under the service's hasher's parameters (which
+    set the check's cost; argon2's defaults, where the tests swap in a
+    cheap hasher), of no password anyone has."""
+    production = PasswordHasher()
+    assert not production.check_needs_rehash(auth._DUMMY_HASH)
+    assert production.verify(auth._DUMMY_HASH, "not a real password")
 
 
 def test_repeated_failures_lock_the_account(client):

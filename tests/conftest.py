@@ -208,8 +208,8 @@ def bg_app(redis_settings):
     # computing it in every test would only repeat test_analysis_*.
     store_par_sheet(default_sheet(), redis_settings.instance)
     app = create_app(redis_settings)
-    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+    with unit_of_work(app.extensions["breakpoker"]["databases"]) as db:
         for role in ROLES:
-            create_user(session, role, role, PASSWORD)
+            create_user(db, role, role, PASSWORD)
     yield app
     app.extensions["breakpoker"]["engine"].dispose()

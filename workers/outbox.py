@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from redis import Redis
 from redis.exceptions import RedisError
 from sqlalchemy import select, text
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.jobs.queues import BATCHED, RETRY_INTERVALS, JobKind
-from service.store.db import hold_writer, utc_now
+from service.store.db import Databases, Db, hold_writer, utc_now
 from service.store.models import OutboxEntry
 from service.store.work import unit_of_work
 from workers.queues import enqueue, enqueue_batch
@@ -37,7 +36,7 @@ _INDEX_SCAN = text("SET LOCAL enable_bitmapscan = off")
 
 
 def dispatch(
-    sessions: sessionmaker[Session],
+    databases: Databases,
     connection: Redis,
     limit: int = BATCH,
     retry_intervals: tuple[int, ...] = RETRY_INTERVALS,
@@ -46,14 +45,14 @@ def dispatch(
     order, and are marked only after Redis took them: a failure part way
     leaves them all waiting, and re-enqueueing is harmless (job ids)."""
     try:
-        with unit_of_work(sessions) as session:
-            rows = waiting(session, limit)
+        with unit_of_work(databases) as db:
+            rows = waiting(db, limit)
             send(connection, rows, retry_intervals)
             # SQLite: the marks wait for the writer's turn like every other
             # writer, instead of sleeping in SQLite's busy handler, or
             # making the API's rounds sleep there.
             if rows:
-                hold_writer(session)
+                hold_writer(db)
             now = utc_now()
             for row in rows:
                 row.dispatched_at = now
@@ -62,15 +61,15 @@ def dispatch(
         return 0
 
 
-def waiting(session: Session, limit: int) -> Sequence[OutboxEntry]:
+def waiting(db: Db, limit: int) -> Sequence[OutboxEntry]:
     """The oldest ``limit`` rows still waiting, locked, skipping those
     another dispatcher holds."""
-    if session.get_bind().dialect.name == "postgresql":
+    if db.get_bind().dialect.name == "postgresql":
         # Only an index scan marks the entries of the rows sent since (dead
         # until a vacuum) for the next look to skip; the planner's bitmap
         # scan read every one of them again, every look.
-        session.execute(_INDEX_SCAN)
-    return session.scalars(_WAITING.limit(limit)).all()
+        db.execute(_INDEX_SCAN)
+    return db.scalars(_WAITING.limit(limit)).all()
 
 
 def send(connection: Redis, rows: Sequence[OutboxEntry], retry_intervals: tuple[int, ...]) -> int:

@@ -13,7 +13,6 @@ from redis.exceptions import RedisError
 from rq.job import JobStatus
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.config.environment import StrategyTables
 from service.jobs.progress import QUEUED, unfinished
@@ -27,7 +26,7 @@ from service.jobs.queues import (
     status_of,
 )
 from service.ops.undone import undone
-from service.store.db import utc_now
+from service.store.db import Databases, utc_now
 from service.store.models import AuditVerification, Export
 from workers.queues import enqueue, enqueue_batch
 
@@ -38,7 +37,7 @@ GIVEN_UP = (None, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 
 
 def reconcile(
-    sessions: sessionmaker[Session],
+    databases: Databases,
     connection: Redis,
     instance: Path,
     grace: timedelta = GRACE,
@@ -48,13 +47,11 @@ def reconcile(
     """Send again what is still undone after ``grace`` and not on its way;
     how many jobs went."""
     before = utc_now() - grace
-    with sessions() as session:
-        found = undone(
-            session, instance, before, tables_built_by_workers=strategy_tables is StrategyTables.BUILD
-        )
+    with databases() as db:
+        found = undone(db, instance, before, tables_built_by_workers=strategy_tables is StrategyTables.BUILD)
         long_jobs = {
-            JobKind.EXPORT: unfinished(session, Export, before),
-            JobKind.VERIFY: unfinished(session, AuditVerification, before),
+            JobKind.EXPORT: unfinished(db, Export, before),
+            JobKind.VERIFY: unfinished(db, AuditVerification, before),
         }
     # Rounds go again as one job a kind (a bounded list: undone's limit).
     batches = {

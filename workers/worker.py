@@ -34,7 +34,6 @@ from rq.registry import ScheduledJobRegistry
 from rq.serializers import JSONSerializer
 from rq.worker.base import BaseWorker
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit.keys import ensure_keys
 from service.config.redis_server import connect
@@ -43,7 +42,7 @@ from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QUICK_QUEUES, queue
 from service.observability import request_id
 from service.observability.metrics import count_job_failure
-from service.store.db import make_engine, session_factory
+from service.store.db import Databases, database_factory, make_engine
 from workers.jobs import warm_up
 from workers.outbox import dispatch
 from workers.sweep import reconcile
@@ -115,17 +114,17 @@ def run_dispatcher(settings: Settings, stop: threading.Event | None = None) -> N
     stop = stop or threading.Event()
     connection = connect(settings.redis, timeout=2.0)
     engine = make_engine(settings.database)
-    sessions = session_factory(engine)
+    databases = database_factory(engine)
     last_sweep = time.monotonic()
     pause = DISPATCH_SECONDS
     try:
         while not stop.wait(pause):
             try:
-                while dispatch(sessions, connection, retry_intervals=settings.retry_seconds):
+                while dispatch(databases, connection, retry_intervals=settings.retry_seconds):
                     pass
                 if time.monotonic() - last_sweep > settings.sweep_seconds:
                     reconcile(
-                        sessions,
+                        databases,
                         connection,
                         settings.instance,
                         timedelta(seconds=settings.sweep_grace_seconds),
@@ -181,7 +180,7 @@ def run_worker(
     try:
         _burst(
             worker,
-            session_factory(engine),
+            database_factory(engine),
             connection,
             deadline_seconds,
             settings.retry_seconds,
@@ -199,7 +198,7 @@ def _scheduled(connection: Redis, name: str) -> int:
 
 def _burst(
     worker: BaseWorker,
-    sessions: sessionmaker[Session],
+    databases: Databases,
     connection: Redis,
     deadline_seconds: float,
     retry_seconds: tuple[int, ...],
@@ -208,19 +207,21 @@ def _burst(
 ) -> None:
     deadline = time.monotonic() + deadline_seconds
     while True:
-        while dispatch(sessions, connection, retry_intervals=retry_seconds):
+        while dispatch(databases, connection, retry_intervals=retry_seconds):
             pass
         worker.work(burst=True, with_scheduler=True)
         # Nothing in flight: whatever is still undone was lost on the way.
-        if _idle(sessions, connection, queues) and (
-            reconcile(sessions, connection, instance, grace=timedelta(0), retry_intervals=retry_seconds) == 0
+        if _idle(databases, connection, queues) and (
+            reconcile(databases, connection, instance, grace=timedelta(0), retry_intervals=retry_seconds) == 0
             # The sweep also puts back the jobs of a worker that died mid-job,
             # which it does not count as sent: idle only if none came back.
-            and _idle(sessions, connection, queues)
+            and _idle(databases, connection, queues)
         ):
             return
         if time.monotonic() > deadline:
-            raise TimeoutError(f"work left after {deadline_seconds} s: {_left(sessions, connection, queues)}")
+            raise TimeoutError(
+                f"work left after {deadline_seconds} s: {_left(databases, connection, queues)}"
+            )
         time.sleep(0.2)
 
 
@@ -235,14 +236,14 @@ class _Left(NamedTuple):
         return f"{self.waiting} outbox, {self.queued} queued, {self.scheduled} scheduled"
 
 
-def _left(sessions: sessionmaker[Session], connection: Redis, queues: tuple[str, ...]) -> _Left:
-    with sessions() as session:
-        waiting = backlog(session).waiting
+def _left(databases: Databases, connection: Redis, queues: tuple[str, ...]) -> _Left:
+    with databases() as db:
+        waiting = backlog(db).waiting
     # Only this worker's queues: another worker serves the rest.
     queued = sum(queue(name, connection).count for name in queues)
     scheduled = sum(_scheduled(connection, name) for name in queues)
     return _Left(waiting, queued, scheduled)
 
 
-def _idle(sessions: sessionmaker[Session], connection: Redis, queues: tuple[str, ...]) -> bool:
-    return not any(_left(sessions, connection, queues))
+def _idle(databases: Databases, connection: Redis, queues: tuple[str, ...]) -> bool:
+    return not any(_left(databases, connection, queues))

@@ -12,13 +12,13 @@ from datetime import datetime
 from enum import StrEnum
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.accounting.figures import ChipFigures, chip_figures
 from service.accounting.rounds_net import rounds_side
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import ErrorCode, Invalid
+from service.store.db import Db
 from service.store.models import CheckNote, TableSession, User
 
 
@@ -53,22 +53,20 @@ class ChipsCheck:
         return CheckStatus.DIFFERS if abs(difference) > self.tolerance else CheckStatus.BALANCED
 
 
-def check_session(session: Session, table_session: TableSession, tolerance: int) -> ChipsCheck:
-    side = rounds_side(session, table_session)
-    return ChipsCheck(table_session, chip_figures(session, table_session), side.rounds, side.net, tolerance)
+def check_session(db: Db, table_session: TableSession, tolerance: int) -> ChipsCheck:
+    side = rounds_side(db, table_session)
+    return ChipsCheck(table_session, chip_figures(db, table_session), side.rounds, side.net, tolerance)
 
 
-def note_check(
-    session: Session, table_session: TableSession, user: User, note: object, now: datetime
-) -> CheckNote:
+def note_check(db: Db, table_session: TableSession, user: User, note: object, now: datetime) -> CheckNote:
     """A pit boss's investigation note on the session's check."""
     if not isinstance(note, str) or not note.strip() or len(note) > 2000:
         raise Invalid(ErrorCode.INVALID_FIELD, "note must be 1 to 2000 characters", "note")
     row = CheckNote(session_id=table_session.id, note=note.strip(), written_by=user.id, written_at=now)
-    session.add(row)
-    session.flush()
+    db.add(row)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.CHECK_NOTED,
         f"session:{table_session.id}",
         {"note_id": row.id, "session_id": table_session.id, "note": row.note},
@@ -79,7 +77,7 @@ def note_check(
     return row
 
 
-def current_note(session: Session, session_id: int) -> CheckNote | None:
-    return session.scalar(
+def current_note(db: Db, session_id: int) -> CheckNote | None:
+    return db.scalar(
         select(CheckNote).where(CheckNote.session_id == session_id).order_by(CheckNote.id.desc()).limit(1)
     )

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import exists, or_, select
-from sqlalchemy.orm import Session
 
 from service.accounting.denominations import CURRENCY, read_lines
 from service.accounting.duties import holds
@@ -24,6 +23,7 @@ from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Forbidden, Invalid
 from service.jobs.queues import JobKind
+from service.store.db import Db
 from service.store.models import (
     DropCount,
     InventoryCount,
@@ -36,7 +36,7 @@ from service.store.models import (
 
 
 def count_drop(
-    session: Session,
+    db: Db,
     table_session: TableSession,
     counters: Sequence[User],
     raw_lines: object,
@@ -51,8 +51,8 @@ def count_drop(
             "session_id",
         )
     lines = read_lines(raw_lines, CURRENCY, "lines")
-    _check_counters(session, table_session, counters)
-    before = current_drop_count(session, table_session.id, for_update=True)
+    _check_counters(db, table_session, counters)
+    before = current_drop_count(db, table_session.id, for_update=True)
     if before is not None and (not isinstance(reason, str) or not reason.strip() or len(reason) > 500):
         raise Invalid(ErrorCode.INVALID_FIELD, "a recount needs a reason of 1 to 500 characters", "reason")
     count = DropCount(
@@ -65,10 +65,10 @@ def count_drop(
         supersedes_id=None if before is None else before.id,
         reason=None if before is None else str(reason).strip(),
     )
-    session.add(count)
-    session.flush()
+    db.add(count)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.DROP_COUNTED,
         f"session:{table_session.id}",
         drop_record(count),
@@ -76,17 +76,17 @@ def count_drop(
         table_session.table_id,
         at=now,
     )
-    queue_job(session, JobKind.SESSION_FIGURES, table_session.id)
+    queue_job(db, JobKind.SESSION_FIGURES, table_session.id)
     return count
 
 
-def current_drop_count(session: Session, session_id: int, *, for_update: bool = False) -> DropCount | None:
+def current_drop_count(db: Db, session_id: int, *, for_update: bool = False) -> DropCount | None:
     """The count no recount superseded (the latest)."""
     query = select(DropCount).where(DropCount.session_id == session_id).order_by(DropCount.id.desc()).limit(1)
-    return session.scalar(query.with_for_update() if for_update else query)
+    return db.scalar(query.with_for_update() if for_update else query)
 
 
-def _check_counters(session: Session, table_session: TableSession, counters: Sequence[User]) -> None:
+def _check_counters(db: Db, table_session: TableSession, counters: Sequence[User]) -> None:
     if len({user.id for user in counters}) < 2 or len({user.id for user in counters}) != len(counters):
         raise Forbidden(
             ErrorCode.TWO_COUNTERS,
@@ -96,7 +96,7 @@ def _check_counters(session: Session, table_session: TableSession, counters: Seq
     for index, user in enumerate(counters):
         field = "role" if index == 0 else f"cosigners.{index - 1}"
         holds(user, (Role.COUNT,), "a drop count", field)
-        if worked(session, table_session, user.id):
+        if worked(db, table_session, user.id):
             raise Forbidden(
                 ErrorCode.COUNTER_WORKED_TABLE,
                 f"{user.name} worked this table in the session counted, and so may not count its drop",
@@ -104,7 +104,7 @@ def _check_counters(session: Session, table_session: TableSession, counters: Seq
             )
 
 
-def worked(session: Session, table_session: TableSession, user_id: int) -> bool:
+def worked(db: Db, table_session: TableSession, user_id: int) -> bool:
     """Whether the user dealt, signed a tray count or signed a slip at this
     table during the session (a role changed since does not wash it out)."""
     ends = table_session.closed_at
@@ -124,4 +124,4 @@ def worked(session: Session, table_session: TableSession, user_id: int) -> bool:
         SlipSignature.slip_id.in_(slips),
         or_(SlipSignature.signed_by == user_id, SlipSignature.cosigned_by == user_id),
     )
-    return bool(session.scalar(select(or_(dealt, counted, requested, signed))))
+    return bool(db.scalar(select(or_(dealt, counted, requested, signed))))

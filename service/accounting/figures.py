@@ -10,13 +10,13 @@ from dataclasses import asdict, dataclass
 from datetime import date, datetime
 
 from sqlalchemy import ColumnElement, and_, func, or_, select
-from sqlalchemy.orm import Session
 
 from service.accounting.drop_counts import current_drop_count
 from service.accounting.rounds_net import decided_since, rounds_side
 from service.accounting.sessions import CountKind, counts_of
 from service.accounting.slip_states import SlipKind, SlipState, signatures_of, state_of
 from service.store.accounting_models import SESSION_FIGURES_FIXED as FIXED
+from service.store.db import Db
 from service.store.models import DropCount, SessionFigures, Slip, TableSession
 
 
@@ -45,12 +45,12 @@ def hold(win: int | None, drop: int | None) -> float | None:
     return win / drop
 
 
-def chip_figures(session: Session, table_session: TableSession, drop: DropCount | None = None) -> ChipFigures:
+def chip_figures(db: Db, table_session: TableSession, drop: DropCount | None = None) -> ChipFigures:
     """The chips' side, with ``drop`` (the session's current count by default)."""
-    counts = counts_of(session, table_session)
-    fills, credits = received_totals(session, table_session.id)
+    counts = counts_of(db, table_session)
+    fills, credits = received_totals(db, table_session.id)
     if drop is None:
-        drop = current_drop_count(session, table_session.id)
+        drop = current_drop_count(db, table_session.id)
     closer = counts.get(CountKind.CLOSER)
     return ChipFigures(
         opener=counts[CountKind.OPENER].total,
@@ -62,10 +62,10 @@ def chip_figures(session: Session, table_session: TableSession, drop: DropCount 
     )
 
 
-def received_totals(session: Session, session_id: int) -> tuple[int, int]:
+def received_totals(db: Db, session_id: int) -> tuple[int, int]:
     """The fills and the credits the table received in the session."""
-    slips = list(session.scalars(select(Slip).where(Slip.session_id == session_id)))
-    steps = signatures_of(session, (slip.id for slip in slips))
+    slips = list(db.scalars(select(Slip).where(Slip.session_id == session_id)))
+    steps = signatures_of(db, (slip.id for slip in slips))
     totals = {SlipKind.FILL: 0, SlipKind.CREDIT: 0}
     for slip in slips:
         if state_of(s.step for s in steps[slip.id]) == SlipState.RECEIVED:
@@ -98,17 +98,17 @@ class KeptFigures:
 
 
 def kept_figures(
-    session: Session, table_session: TableSession, drop: DropCount | None = None, as_of: int | None = None
+    db: Db, table_session: TableSession, drop: DropCount | None = None, as_of: int | None = None
 ) -> KeptFigures | None:
     """The session's figures row as its records give it: its chips with
     ``drop`` (the current count by default), its rounds as of the approved
     decision ``as_of`` (every one by default); None while it is open or
     not counted (no row is kept)."""
-    figures = chip_figures(session, table_session, drop)
+    figures = chip_figures(db, table_session, drop)
     win = figures.win
     if win is None or figures.drop is None or figures.drop_count_id is None or figures.closer is None:
         return None
-    rounds = rounds_side(session, table_session, as_of)
+    rounds = rounds_side(db, table_session, as_of)
     return KeptFigures(
         table_id=table_session.table_id,
         gaming_day=table_session.gaming_day,
@@ -126,19 +126,19 @@ def kept_figures(
     )
 
 
-def figure_session(session: Session, session_id: int, now: datetime) -> bool:
+def figure_session(db: Db, session_id: int, now: datetime) -> bool:
     """Write (or rewrite, after a recount or a void or correction of one of
     its rounds) the session's figures row with both sides of its check;
     False when it is not counted yet or the row is up to date (a repeated
     job). The only writer of ``session_figures``: the workers' job calls it
     (and the floor benchmark, as the job would)."""
-    table_session = session.get(TableSession, session_id)
+    table_session = db.get(TableSession, session_id)
     if table_session is None:
         raise LookupError(f"no table session with id {session_id}")
-    kept = kept_figures(session, table_session)
+    kept = kept_figures(db, table_session)
     if kept is None:
         return False
-    row = session.get(SessionFigures, session_id, with_for_update=True)
+    row = db.get(SessionFigures, session_id, with_for_update=True)
     if (
         row is not None
         and row.drop_count_id == kept.drop_count_id
@@ -148,12 +148,12 @@ def figure_session(session: Session, session_id: int, now: datetime) -> bool:
     new = row is None
     if row is None:
         row = SessionFigures(session_id=session_id)
-        session.add(row)
+        db.add(row)
     for name, value in kept.columns().items():
         if new or name not in FIXED:  # the session's key, written once: the app role may not update it
             setattr(row, name, value)
     row.figured_at = now
-    session.flush()
+    db.flush()
     return True
 
 
@@ -183,12 +183,12 @@ def out_of_step(before: datetime | None = None) -> ColumnElement[bool]:
     )
 
 
-def unfigured_sessions(session: Session, before: datetime | None = None, limit: int = 1_000) -> list[int]:
+def unfigured_sessions(db: Db, before: datetime | None = None, limit: int = 1_000) -> list[int]:
     """The sessions whose figures job has work to do, oldest first."""
     query = select(TableSession.id).where(out_of_step(before)).order_by(TableSession.id).limit(limit)
-    return list(session.scalars(query))
+    return list(db.scalars(query))
 
 
-def unfigured_count(session: Session) -> int:
+def unfigured_count(db: Db) -> int:
     """How many sessions the figures job has work at (the ops status)."""
-    return int(session.scalar(select(func.count(TableSession.id)).where(out_of_step())) or 0)
+    return int(db.scalar(select(func.count(TableSession.id)).where(out_of_step())) or 0)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from datetime import date
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.accounting.slip_states import SlipState, in_state
+from service.store.db import Db
 from service.store.models import Slip, TableSession
 from service.store.paging import Keyset, KeysetPage, Order, keyset_page
 
@@ -18,7 +18,7 @@ LATEST_SESSIONS = 100  # the check's list when no gaming day is asked for
 
 
 def slip_page(
-    session: Session,
+    db: Db,
     order: Order,
     limit: int,
     at: Keyset | None,
@@ -31,17 +31,15 @@ def slip_page(
         statement = statement.where(Slip.table_id == table_id)
     if state is not None:
         statement = statement.where(in_state(state))
-    return keyset_page(session, statement, Slip.number, order, limit, at)
+    return keyset_page(db, statement, Slip.number, order, limit, at)
 
 
-def slips_of_session(session: Session, session_id: int) -> list[Slip]:
+def slips_of_session(db: Db, session_id: int) -> list[Slip]:
     """A table session's slips, by number."""
-    return list(session.scalars(select(Slip).where(Slip.session_id == session_id).order_by(Slip.number)))
+    return list(db.scalars(select(Slip).where(Slip.session_id == session_id).order_by(Slip.number)))
 
 
-def checked_sessions(
-    session: Session, day: date | None = None, table_id: int | None = None
-) -> list[TableSession]:
+def checked_sessions(db: Db, day: date | None = None, table_id: int | None = None) -> list[TableSession]:
     """A gaming day's sessions by table and number, or the latest ones
     (newest first) when no day is named; a table's only when one is."""
     if day is not None:
@@ -51,4 +49,4 @@ def checked_sessions(
         statement = select(TableSession).order_by(TableSession.id.desc()).limit(LATEST_SESSIONS)
     if table_id is not None:
         statement = statement.where(TableSession.table_id == table_id)
-    return list(session.scalars(statement))
+    return list(db.scalars(statement))

@@ -11,8 +11,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, exists, func, select
-from sqlalchemy.orm import Session
 
+from service.store.db import Db
 from service.store.models import ExceptionDecision, RoundRecord, TableSession
 
 
@@ -63,10 +63,10 @@ def counting_rounds(table_session: TableSession, as_of: int | None = None) -> li
     return conditions
 
 
-def rounds_side(session: Session, table_session: TableSession, as_of: int | None = None) -> RoundsSide:
+def rounds_side(db: Db, table_session: TableSession, as_of: int | None = None) -> RoundsSide:
     """The cards' side of the session's check, now or ``as_of`` an approved
     decision (:func:`counting_rounds`): what its figures row keeps."""
-    rounds, net = session.execute(
+    rounds, net = db.execute(
         select(func.count(RoundRecord.id), func.coalesce(func.sum(RoundRecord.house_net), 0)).where(
             *counting_rounds(table_session, as_of)
         )
@@ -76,7 +76,7 @@ def rounds_side(session: Session, table_session: TableSession, as_of: int | None
     )
     if as_of is not None:
         decisions = decisions.where(ExceptionDecision.id <= as_of)
-    last = session.scalar(decisions.where(ExceptionDecision.approved, in_session(table_session)))
+    last = db.scalar(decisions.where(ExceptionDecision.approved, in_session(table_session)))
     # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
     return RoundsSide(int(rounds), int(net), int(last or 0))
 
@@ -95,9 +95,9 @@ def decided_since(table_session: Any, after_id: Any, before: datetime | None) ->
     return query.exists()
 
 
-def session_at(session: Session, table_id: int, at: datetime) -> int | None:
+def session_at(db: Db, table_id: int, at: datetime) -> int | None:
     """The session open at the table at that moment (a round's), if any."""
-    return session.scalar(
+    return db.scalar(
         select(TableSession.id)
         .where(
             TableSession.table_id == table_id,

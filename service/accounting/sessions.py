@@ -9,7 +9,6 @@ from datetime import datetime
 from enum import StrEnum
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.accounting.denominations import CHIPS, Lines, read_lines
 from service.accounting.duties import one_each
@@ -19,6 +18,7 @@ from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, NotFound
+from service.store.db import Db
 from service.store.models import GameTable, InventoryCount, TableSession, User
 from service.tables.gaming_day import place
 from service.tables.status import TableStatus
@@ -32,7 +32,7 @@ class CountKind(StrEnum):
 
 
 def open_session(
-    session: Session,
+    db: Db,
     table: GameTable,
     signer: User,
     cosigner: User,
@@ -44,11 +44,11 @@ def open_session(
     last closer is an exception: it needs ``explanation``, and it is kept."""
     dealer, pit_boss = one_each(signer, cosigner, SIGNERS, "an opener", "cosigner")
     lines = read_lines(raw_lines, CHIPS, "lines")
-    if open_session_of(session, table) is not None:
+    if open_session_of(db, table) is not None:
         raise Conflict(
             ErrorCode.SESSION_OPEN, f"table {table.name!r} is open already; close it first", "table_id"
         )
-    last = _last_closer(session, table)
+    last = _last_closer(db, table)
     if last is not None and now < last.counted_at:
         # A session's rounds are those of its time at the table: two sessions
         # must not share any (a clock set back would make them).
@@ -69,20 +69,20 @@ def open_session(
         )
     placed = place(now, table.timezone, table.shift_starts)
     number = (
-        session.scalar(select(func.max(TableSession.number)).where(TableSession.table_id == table.id)) or 0
+        db.scalar(select(func.max(TableSession.number)).where(TableSession.table_id == table.id)) or 0
     ) + 1
     opened = TableSession(
         table_id=table.id, number=number, gaming_day=placed.gaming_day, shift=placed.shift, opened_at=now
     )
-    session.add(opened)
-    session.flush()
+    db.add(opened)
+    db.flush()
     signed = (dealer, pit_boss, now)
     count = _count(
-        session, opened, CountKind.OPENER, lines, signed, (difference, explanation) if differs else None
+        db, opened, CountKind.OPENER, lines, signed, (difference, explanation) if differs else None
     )
     table.status = TableStatus.OPEN
     record_event(
-        session,
+        db,
         EventKind.SESSION_OPENED,
         f"session:{opened.id}",
         {**session_record(opened), "opener": count_record(count)},
@@ -94,18 +94,18 @@ def open_session(
 
 
 def close_session(
-    session: Session, table: GameTable, signer: User, cosigner: User, raw_lines: object, now: datetime
+    db: Db, table: GameTable, signer: User, cosigner: User, raw_lines: object, now: datetime
 ) -> TableSession:
     """Close ``table``: the closer counted, the drop box pulled. Refused while
     a fill or credit is on its way (requested or issued, not received)."""
     dealer, pit_boss = one_each(signer, cosigner, SIGNERS, "a closer", "cosigner")
     lines = read_lines(raw_lines, CHIPS, "lines")
-    opened = open_session_of(session, table, for_update=True)
+    opened = open_session_of(db, table, for_update=True)
     if opened is None:
         raise Conflict(
             ErrorCode.NO_OPEN_SESSION, f"table {table.name!r} has no open session to close", "table_id"
         )
-    waiting = outstanding_numbers(session, opened.id)
+    waiting = outstanding_numbers(db, opened.id)
     if waiting:
         numbers = ", ".join(str(number) for number in waiting)
         raise Conflict(
@@ -113,12 +113,12 @@ def close_session(
             f"slip {numbers} is not received yet: receive or void it before closing",
             "table_id",
         )
-    count = _count(session, opened, CountKind.CLOSER, lines, (dealer, pit_boss, now))
+    count = _count(db, opened, CountKind.CLOSER, lines, (dealer, pit_boss, now))
     opened.closed_at = now
     table.status = TableStatus.CLOSED
-    session.flush()
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.SESSION_CLOSED,
         f"session:{opened.id}",
         {**session_record(opened), "closer": count_record(count)},
@@ -129,25 +129,25 @@ def close_session(
     return opened
 
 
-def open_session_of(session: Session, table: GameTable, *, for_update: bool = False) -> TableSession | None:
+def open_session_of(db: Db, table: GameTable, *, for_update: bool = False) -> TableSession | None:
     query = select(TableSession).where(TableSession.table_id == table.id, TableSession.closed_at.is_(None))
-    return session.scalar(query.with_for_update() if for_update else query)
+    return db.scalar(query.with_for_update() if for_update else query)
 
 
-def get_session(session: Session, session_id: int, field: str = "session_id") -> TableSession:
-    found = session.get(TableSession, session_id)
+def get_session(db: Db, session_id: int, field: str = "session_id") -> TableSession:
+    found = db.get(TableSession, session_id)
     if found is None:
         raise NotFound(ErrorCode.SESSION_NOT_FOUND, f"no table session with id {session_id}", field)
     return found
 
 
-def counts_of(session: Session, table_session: TableSession) -> dict[CountKind, InventoryCount]:
-    rows = session.scalars(select(InventoryCount).where(InventoryCount.session_id == table_session.id))
+def counts_of(db: Db, table_session: TableSession) -> dict[CountKind, InventoryCount]:
+    rows = db.scalars(select(InventoryCount).where(InventoryCount.session_id == table_session.id))
     return {CountKind(row.kind): row for row in rows}
 
 
-def _last_closer(session: Session, table: GameTable) -> InventoryCount | None:
-    return session.scalar(
+def _last_closer(db: Db, table: GameTable) -> InventoryCount | None:
+    return db.scalar(
         select(InventoryCount)
         .where(InventoryCount.table_id == table.id, InventoryCount.kind == CountKind.CLOSER)
         .order_by(InventoryCount.id.desc())
@@ -156,7 +156,7 @@ def _last_closer(session: Session, table: GameTable) -> InventoryCount | None:
 
 
 def _count(
-    session: Session,
+    db: Db,
     table_session: TableSession,
     kind: CountKind,
     lines: Lines,
@@ -178,6 +178,6 @@ def _count(
         difference=difference,
         explanation=explanation,
     )
-    session.add(count)
-    session.flush()
+    db.add(count)
+    db.flush()
     return count

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from sqlalchemy import ColumnElement, and_, exists, select
-from sqlalchemy.orm import Session
 
+from service.store.db import Db
 from service.store.models import Slip, SlipSignature
 
 
@@ -60,20 +60,20 @@ def in_state(state: SlipState) -> ColumnElement[bool]:
     return and_(~issued, ~received, ~voided)
 
 
-def signatures_of(session: Session, slip_ids: Iterable[int]) -> dict[int, list[SlipSignature]]:
+def signatures_of(db: Db, slip_ids: Iterable[int]) -> dict[int, list[SlipSignature]]:
     ids = list(slip_ids)
     found: dict[int, list[SlipSignature]] = {slip_id: [] for slip_id in ids}
     if ids:
         query = select(SlipSignature).where(SlipSignature.slip_id.in_(ids)).order_by(SlipSignature.id)
-        for signature in session.scalars(query):
+        for signature in db.scalars(query):
             found[signature.slip_id].append(signature)
     return found
 
 
-def outstanding_numbers(session: Session, session_id: int) -> list[int]:
+def outstanding_numbers(db: Db, session_id: int) -> list[int]:
     """The numbers of the session's slips on their way: neither received nor voided."""
-    slips = list(session.scalars(select(Slip).where(Slip.session_id == session_id).order_by(Slip.number)))
-    steps = signatures_of(session, (slip.id for slip in slips))
+    slips = list(db.scalars(select(Slip).where(Slip.session_id == session_id).order_by(Slip.number)))
+    steps = signatures_of(db, (slip.id for slip in slips))
     return [
         slip.number
         for slip in slips

@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
 
 from service.accounting.denominations import CHIPS, read_lines
 from service.accounting.duties import holds, not_signed_before, one_each
@@ -20,6 +19,7 @@ from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Forbidden, Invalid, NotFound
+from service.store.db import Db
 from service.store.models import GameTable, Slip, SlipNumber, SlipSignature, User
 
 _EVENTS = {
@@ -33,18 +33,18 @@ _NEXT_NUMBER = (
 
 
 def request_slip(
-    session: Session, table: GameTable, requester: User, kind: object, raw_lines: object, now: datetime
+    db: Db, table: GameTable, requester: User, kind: object, raw_lines: object, now: datetime
 ) -> Slip:
     if kind not in tuple(SlipKind):
         raise Invalid(ErrorCode.INVALID_FIELD, f"kind must be fill or credit, not {kind!r}", "kind")
     lines = read_lines(raw_lines, CHIPS, "lines", empty=False)
     holds(requester, (Role.PIT_BOSS,), "a slip's request", "role")
-    opened = open_session_of(session, table)
+    opened = open_session_of(db, table)
     if opened is None:
         raise Conflict(
             ErrorCode.TABLE_CLOSED, f"table {table.name!r} has no open session: open it first", "table_id"
         )
-    number = session.execute(_NEXT_NUMBER).scalar_one()
+    number = db.execute(_NEXT_NUMBER).scalar_one()
     slip = Slip(
         number=number,
         kind=SlipKind(str(kind)),
@@ -55,10 +55,10 @@ def request_slip(
         requested_by=requester.id,
         requested_at=now,
     )
-    session.add(slip)
-    session.flush()
+    db.add(slip)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.SLIP_REQUESTED,
         f"slip:{slip.number}",
         slip_record(slip),
@@ -69,29 +69,29 @@ def request_slip(
     return slip
 
 
-def issue_slip(session: Session, slip: Slip, issuer: User, now: datetime) -> SlipSignature:
+def issue_slip(db: Db, slip: Slip, issuer: User, now: datetime) -> SlipSignature:
     holds(issuer, (Role.CAGE,), "a slip's issue", "role")
-    _in_state(session, slip, (SlipState.REQUESTED,), "issued")
+    _in_state(db, slip, (SlipState.REQUESTED,), "issued")
     not_signed_before(issuer, {slip.requested_by: "requested"}, "issue", "role")
-    return _sign(session, slip, SlipStep.ISSUED, issuer, None, None, now)
+    return _sign(db, slip, SlipStep.ISSUED, issuer, None, None, now)
 
 
-def receive_slip(session: Session, slip: Slip, signer: User, cosigner: User, now: datetime) -> SlipSignature:
+def receive_slip(db: Db, slip: Slip, signer: User, cosigner: User, now: datetime) -> SlipSignature:
     dealer, pit_boss = one_each(
         signer, cosigner, (Role.DEALER, Role.PIT_BOSS), "a slip's receipt", "cosigner"
     )
-    signatures = _in_state(session, slip, (SlipState.ISSUED,), "received")
+    signatures = _in_state(db, slip, (SlipState.ISSUED,), "received")
     earlier = {slip.requested_by: "requested", **{s.signed_by: s.step for s in signatures}}
     for user, field in (
         (dealer, "role" if dealer is signer else "cosigner"),
         (pit_boss, "role" if pit_boss is signer else "cosigner"),
     ):
         not_signed_before(user, earlier, "receive", field)
-    return _sign(session, slip, SlipStep.RECEIVED, signer, cosigner, None, now)
+    return _sign(db, slip, SlipStep.RECEIVED, signer, cosigner, None, now)
 
 
 def void_slip(
-    session: Session, slip: Slip, voider: User, cosigner: User, reason: object, now: datetime
+    db: Db, slip: Slip, voider: User, cosigner: User, reason: object, now: datetime
 ) -> SlipSignature:
     """Void a slip on its way (requested or issued). The second signature is
     another pit boss's or a cage cashier's."""
@@ -103,23 +103,23 @@ def void_slip(
         raise Forbidden(
             ErrorCode.SAME_PERSON, "the second signature on a void is another person's", "cosigner"
         )
-    _in_state(session, slip, (SlipState.REQUESTED, SlipState.ISSUED), "voided")
-    return _sign(session, slip, SlipStep.VOIDED, voider, cosigner, reason.strip(), now)
+    _in_state(db, slip, (SlipState.REQUESTED, SlipState.ISSUED), "voided")
+    return _sign(db, slip, SlipStep.VOIDED, voider, cosigner, reason.strip(), now)
 
 
-def get_slip(session: Session, number: int, field: str = "number") -> Slip:
-    found = session.scalar(select(Slip).where(Slip.number == number))
+def get_slip(db: Db, number: int, field: str = "number") -> Slip:
+    found = db.scalar(select(Slip).where(Slip.number == number))
     if found is None:
         raise NotFound(ErrorCode.SLIP_NOT_FOUND, f"no slip numbered {number}", field)
     return found
 
 
-def _in_state(session: Session, slip: Slip, allowed: tuple[SlipState, ...], step: str) -> list[SlipSignature]:
+def _in_state(db: Db, slip: Slip, allowed: tuple[SlipState, ...], step: str) -> list[SlipSignature]:
     # The slip's row locked first: two cashiers issuing it at once sign one
     # after the other, and the second finds it issued (and the unique
     # (slip, step) holds whatever happens).
-    session.execute(select(Slip.id).where(Slip.id == slip.id).with_for_update())
-    signatures = signatures_of(session, [slip.id])[slip.id]
+    db.execute(select(Slip.id).where(Slip.id == slip.id).with_for_update())
+    signatures = signatures_of(db, [slip.id])[slip.id]
     state = state_of(s.step for s in signatures)
     if state not in allowed:
         raise Conflict(
@@ -129,7 +129,7 @@ def _in_state(session: Session, slip: Slip, allowed: tuple[SlipState, ...], step
 
 
 def _sign(
-    session: Session,
+    db: Db,
     slip: Slip,
     step: SlipStep,
     signer: User,
@@ -145,10 +145,10 @@ def _sign(
         reason=reason,
         signed_at=now,
     )
-    session.add(signature)
-    session.flush()
+    db.add(signature)
+    db.flush()
     record_event(
-        session,
+        db,
         _EVENTS[step],
         f"slip:{slip.number}",
         signature_record(signature),

@@ -7,11 +7,11 @@ from datetime import datetime
 from typing import TypedDict
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.accounting.rounds_net import counting_rounds
 from service.accounting.sessions import counts_of
 from service.accounting.views import DropCountJson, Names, SlipJson, count_json
+from service.store.db import Db
 from service.store.models import CheckNote, RoundRecord, TableSession
 
 
@@ -25,9 +25,9 @@ class TimelineEntryJson(TypedDict):
 
 
 def timeline(
-    session: Session, table_session: TableSession, slips: list[SlipJson], drops: list[DropCountJson]
+    db: Db, table_session: TableSession, slips: list[SlipJson], drops: list[DropCountJson]
 ) -> list[TimelineEntryJson]:
-    entries = _counts(session, table_session) + _rounds(session, table_session)
+    entries = _counts(db, table_session) + _rounds(db, table_session)
     for slip in slips:
         entries.append(
             _entry(
@@ -64,8 +64,8 @@ def timeline(
                 drop["reason"],
             )
         )
-    notes = list(session.scalars(select(CheckNote).where(CheckNote.session_id == table_session.id)))
-    names = Names(session, [note.written_by for note in notes])
+    notes = list(db.scalars(select(CheckNote).where(CheckNote.session_id == table_session.id)))
+    names = Names(db, [note.written_by for note in notes])
     entries += [
         _entry(note.written_at, "note", f"note {note.id}", None, [names.of(note.written_by)], note.note)
         for note in notes
@@ -73,9 +73,9 @@ def timeline(
     return sorted(entries, key=lambda entry: entry["at"])
 
 
-def _counts(session: Session, table_session: TableSession) -> list[TimelineEntryJson]:
-    counts = counts_of(session, table_session)
-    names = Names(session, [user_id for c in counts.values() for user_id in (c.dealer_id, c.pit_boss_id)])
+def _counts(db: Db, table_session: TableSession) -> list[TimelineEntryJson]:
+    counts = counts_of(db, table_session)
+    names = Names(db, [user_id for c in counts.values() for user_id in (c.dealer_id, c.pit_boss_id)])
     found = []
     for kind, count in counts.items():
         shown = count_json(count, names)
@@ -92,8 +92,8 @@ def _counts(session: Session, table_session: TableSession) -> list[TimelineEntry
     return found
 
 
-def _rounds(session: Session, table_session: TableSession) -> list[TimelineEntryJson]:
-    rows = session.execute(
+def _rounds(db: Db, table_session: TableSession) -> list[TimelineEntryJson]:
+    rows = db.execute(
         select(
             RoundRecord.id,
             RoundRecord.round_ref,
@@ -104,7 +104,7 @@ def _rounds(session: Session, table_session: TableSession) -> list[TimelineEntry
         .where(*counting_rounds(table_session))
         .order_by(RoundRecord.entered_at, RoundRecord.id)
     ).all()
-    names = Names(session, [row.entered_by for row in rows])
+    names = Names(db, [row.entered_by for row in rows])
     return [
         _entry(
             row.entered_at,

@@ -8,13 +8,13 @@ from datetime import date, datetime
 from typing import TypedDict
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.accounting.check import CheckStatus, ChipsCheck, current_note
 from service.accounting.drop_counts import current_drop_count
 from service.accounting.figures import hold
 from service.accounting.sessions import CountKind, counts_of
 from service.accounting.slip_states import SlipKind, SlipState, SlipStep, signatures_of, state_of
+from service.store.db import Db
 from service.store.models import DropCount, GameTable, InventoryCount, Slip, TableSession, User
 
 
@@ -103,11 +103,11 @@ class SessionJson(TypedDict):
 class Names:
     """User names by id, read once for a view."""
 
-    def __init__(self, session: Session, ids: Iterable[int | None]) -> None:
+    def __init__(self, db: Db, ids: Iterable[int | None]) -> None:
         wanted = {user_id for user_id in ids if user_id is not None}
         self._names: dict[int, str] = {}
         if wanted:
-            rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
+            rows = db.execute(select(User.id, User.name).where(User.id.in_(wanted)))
             self._names = {int(user_id): str(name) for user_id, name in rows}
 
     def __call__(self, user_id: int | None) -> str | None:
@@ -131,22 +131,22 @@ def count_json(count: InventoryCount, names: Names) -> CountJson:
     }
 
 
-def table_names(session: Session, ids: set[int]) -> dict[int, str]:
+def table_names(db: Db, ids: set[int]) -> dict[int, str]:
     """The names of these tables only (a list shows a page of slips or
     boxes, not the floor)."""
     if not ids:
         return {}
     named = select(GameTable.id, GameTable.name).where(GameTable.id.in_(ids))
-    return {int(table_id): str(name) for table_id, name in session.execute(named)}
+    return {int(table_id): str(name) for table_id, name in db.execute(named)}
 
 
-def slips_json(session: Session, slips: list[Slip]) -> list[SlipJson]:
-    steps = signatures_of(session, (slip.id for slip in slips))
+def slips_json(db: Db, slips: list[Slip]) -> list[SlipJson]:
+    steps = signatures_of(db, (slip.id for slip in slips))
     ids: list[int | None] = [slip.requested_by for slip in slips]
     for signatures in steps.values():
         ids += [s.signed_by for s in signatures] + [s.cosigned_by for s in signatures]
-    names = Names(session, ids)
-    tables = table_names(session, {slip.table_id for slip in slips})
+    names = Names(db, ids)
+    tables = table_names(db, {slip.table_id for slip in slips})
     return [
         {
             "number": slip.number,
@@ -174,12 +174,12 @@ def slips_json(session: Session, slips: list[Slip]) -> list[SlipJson]:
     ]
 
 
-def drop_counts_json(session: Session, session_id: int) -> list[DropCountJson]:
+def drop_counts_json(db: Db, session_id: int) -> list[DropCountJson]:
     counts = list(
-        session.scalars(select(DropCount).where(DropCount.session_id == session_id).order_by(DropCount.id))
+        db.scalars(select(DropCount).where(DropCount.session_id == session_id).order_by(DropCount.id))
     )
-    names = Names(session, [user_id for count in counts for user_id in count.counters])
-    current = current_drop_count(session, session_id)
+    names = Names(db, [user_id for count in counts for user_id in count.counters])
+    current = current_drop_count(db, session_id)
     return [
         {
             "id": count.id,
@@ -196,10 +196,10 @@ def drop_counts_json(session: Session, session_id: int) -> list[DropCountJson]:
     ]
 
 
-def session_json(session: Session, checked: ChipsCheck, table_name: str) -> SessionJson:
+def session_json(db: Db, checked: ChipsCheck, table_name: str) -> SessionJson:
     table_session = checked.session
-    counts = counts_of(session, table_session)
-    names = Names(session, [user_id for c in counts.values() for user_id in (c.dealer_id, c.pit_boss_id)])
+    counts = counts_of(db, table_session)
+    names = Names(db, [user_id for c in counts.values() for user_id in (c.dealer_id, c.pit_boss_id)])
     closer = counts.get(CountKind.CLOSER)
     return {
         "id": table_session.id,
@@ -213,7 +213,7 @@ def session_json(session: Session, checked: ChipsCheck, table_name: str) -> Sess
         "opener": count_json(counts[CountKind.OPENER], names),
         "closer": None if closer is None else count_json(closer, names),
         "figures": figures_json(checked),
-        "check": check_json(session, checked),
+        "check": check_json(db, checked),
     }
 
 
@@ -230,8 +230,8 @@ def figures_json(checked: ChipsCheck) -> FiguresJson:
     }
 
 
-def check_json(session: Session, checked: ChipsCheck) -> CheckJson:
-    note = current_note(session, checked.session.id)
+def check_json(db: Db, checked: ChipsCheck) -> CheckJson:
+    note = current_note(db, checked.session.id)
     return {
         "status": checked.status,
         "rounds": checked.rounds,
@@ -240,13 +240,13 @@ def check_json(session: Session, checked: ChipsCheck) -> CheckJson:
         "tolerance": checked.tolerance,
         "flagged": checked.status == CheckStatus.DIFFERS,
         "note": None if note is None else note.note,
-        "note_by": None if note is None else Names(session, [note.written_by]).of(note.written_by),
+        "note_by": None if note is None else Names(db, [note.written_by]).of(note.written_by),
     }
 
 
-def sessions_of(session: Session, table: GameTable, limit: int = 50) -> list[TableSession]:
+def sessions_of(db: Db, table: GameTable, limit: int = 50) -> list[TableSession]:
     query = select(TableSession).where(TableSession.table_id == table.id).order_by(TableSession.id.desc())
-    return list(session.scalars(query.limit(limit)))
+    return list(db.scalars(query.limit(limit)))
 
 
 class DropBoxJson(TypedDict):
@@ -259,7 +259,7 @@ class DropBoxJson(TypedDict):
     current: DropCountJson | None  # the count that stands (null: not counted yet)
 
 
-def drop_boxes_json(session: Session, counted: bool | None, limit: int = 100) -> list[DropBoxJson]:
+def drop_boxes_json(db: Db, counted: bool | None, limit: int = 100) -> list[DropBoxJson]:
     """The boxes of closed sessions, the newest first: what the count room
     has to count (``counted=False``) or has counted. Blind: the session's
     figures (opener, closer, fills, credits, win) are not shown to the team
@@ -268,11 +268,11 @@ def drop_boxes_json(session: Session, counted: bool | None, limit: int = 100) ->
     has_count = select(DropCount.id).where(DropCount.session_id == TableSession.id).exists()
     if counted is not None:
         query = query.where(has_count if counted else ~has_count)
-    found = list(session.scalars(query.order_by(TableSession.closed_at.desc()).limit(limit)))
-    tables = table_names(session, {table_session.table_id for table_session in found})
+    found = list(db.scalars(query.order_by(TableSession.closed_at.desc()).limit(limit)))
+    tables = table_names(db, {table_session.table_id for table_session in found})
     boxes: list[DropBoxJson] = []
     for table_session in found:
-        counts = drop_counts_json(session, table_session.id)
+        counts = drop_counts_json(db, table_session.id)
         boxes.append(
             {
                 "session_id": table_session.id,

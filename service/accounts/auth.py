@@ -18,7 +18,6 @@ from typing import NoReturn
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import bindparam, select, update
-from sqlalchemy.orm import Session
 
 from service.accounts.known_addresses import remember
 from service.accounts.login_lockout import count_failure, forget_failures, locked_until
@@ -29,7 +28,7 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
 from service.errors import Conflict, ErrorCode, Forbidden, Invalid, Unauthorized
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import Token, User
 
 _HASHER = PasswordHasher()
@@ -61,7 +60,7 @@ class Bearer:
 
 
 def create_user(
-    session: Session,
+    db: Db,
     name: str,
     role: str,
     password: str,
@@ -77,7 +76,7 @@ def create_user(
         raise Invalid(ErrorCode.INVALID_FIELD, "name must be 1 to 80 printable characters", "name")
     role = check_role(role)
     check_password(password, name)
-    if session.scalar(select(User).where(User.name == name)) is not None:
+    if db.scalar(select(User).where(User.name == name)) is not None:
         raise Conflict(ErrorCode.USER_EXISTS, f"a user named {name!r} already exists", "name")
     now = utc_now()
     user = User(
@@ -90,10 +89,10 @@ def create_user(
         must_change_password=must_change_password and role != Role.DEVICE,
         password_changed_at=now,
     )
-    session.add(user)
-    session.flush()
+    db.add(user)
+    db.flush()
     record_event(
-        session, EventKind.USER_CREATED, f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
+        db, EventKind.USER_CREATED, f"user:{user.id}", {"name": name, "role": role}, actor_id=created_by
     )
     return user
 
@@ -102,18 +101,18 @@ def hash_password(password: str) -> str:
     return _HASHER.hash(password)
 
 
-def ensure_admin(session: Session, name: str = "admin") -> str | None:
+def ensure_admin(db: Db, name: str = "admin") -> str | None:
     """Create the first admin with a generated password, returned once; ``None``
     when an admin exists already."""
-    if session.scalar(select(User.id).where(User.role == Role.ADMIN).limit(1)) is not None:
+    if db.scalar(select(User.id).where(User.role == Role.ADMIN).limit(1)) is not None:
         return None
     password = generate_password(name)
-    create_user(session, name, Role.ADMIN, password)
+    create_user(db, name, Role.ADMIN, password)
     return password
 
 
 def login(
-    session: Session,
+    db: Db,
     name: str,
     password: str,
     settings: Settings,
@@ -127,23 +126,23 @@ def login(
     command line): a lock holds the account there only."""
     now = now or utc_now()
     if not name.isprintable() or len(name) > 80:
-        _unknown_name(session, password, now)  # no such name can exist
+        _unknown_name(db, password, now)  # no such name can exist
     # Take the user's row for writing before reading it, so concurrent
     # attempts are counted one after another: guessing in parallel cannot
     # outrun the lockout (SQLite: the write lock; PostgreSQL: the row lock).
-    session.execute(update(User).where(User.name == name).values(failed_logins=User.failed_logins))
-    user = session.scalar(select(User).where(User.name == name).with_for_update())
+    db.execute(update(User).where(User.name == name).values(failed_logins=User.failed_logins))
+    user = db.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
-        _unknown_name(session, password, now)
-    _refuse_if_locked(session, user, password, address, settings, now)
+        _unknown_name(db, password, now)
+    _refuse_if_locked(db, user, password, address, settings, now)
     if not _verify(user.password_hash, password):
         failed = {"name": name, "reason": "password", "address": address}
-        record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
-        count_failure(session, user, address, settings, now)
+        record_event(db, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+        count_failure(db, user, address, settings, now)
         raise Unauthorized(ErrorCode.BAD_CREDENTIALS, "name or password is wrong", "password")
-    _refuse_if_deactivated(session, user, address, now)
-    forget_failures(session, user.id, address)
-    remember(session, user.id, address, now)
+    _refuse_if_deactivated(db, user, address, now)
+    forget_failures(db, user.id, address)
+    remember(db, user.id, address, now)
     if _HASHER.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
     user.last_sign_in_at = now
@@ -151,19 +150,19 @@ def login(
         user.must_change_password = True
     token = secrets.token_urlsafe(32)
     expires_at = now + timedelta(minutes=settings.token_minutes)
-    session.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))
+    db.add(Token(digest=_digest(token), user_id=user.id, created_at=now, expires_at=expires_at))
     signed_in = {"name": name, "role": user.role, "must_change_password": user.must_change_password}
-    record_event(session, EventKind.LOGIN, f"user:{user.id}", signed_in, user.id, at=now)
-    session.flush()
+    record_event(db, EventKind.LOGIN, f"user:{user.id}", signed_in, user.id, at=now)
+    db.flush()
     return SignIn(token, expires_at, user)
 
 
-def _refuse_if_deactivated(session: Session, user: User, address: str, now: datetime) -> None:
+def _refuse_if_deactivated(db: Db, user: User, address: str, now: datetime) -> None:
     """Only after the right password (as a lock): a guesser learns nothing."""
     if user.active:
         return
     failed = {"name": user.name, "reason": "deactivated", "address": address}
-    record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+    record_event(db, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
     raise Forbidden(
         ErrorCode.ACCOUNT_DEACTIVATED, f"account {user.name!r} is deactivated; ask an admin", "name"
     )
@@ -177,13 +176,13 @@ def password_too_old(user: User, settings: Settings, now: datetime) -> bool:
 
 
 def _refuse_if_locked(
-    session: Session, user: User, password: str, address: str, settings: Settings, now: datetime
+    db: Db, user: User, password: str, address: str, settings: Settings, now: datetime
 ) -> None:
-    lock_ends = locked_until(session, user.id, address, now)
+    lock_ends = locked_until(db, user.id, address, now)
     if lock_ends is None:
         return
     failed = {"name": user.name, "reason": "locked", "address": address}
-    record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+    record_event(db, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
     if not _verify(user.password_hash, password):
         # Only the right password learns of the lock: a guesser cannot
         # tell a locked account from a wrong name.
@@ -196,7 +195,7 @@ def _refuse_if_locked(
     )
 
 
-def _unknown_name(session: Session, password: str, now: datetime) -> NoReturn:
+def _unknown_name(db: Db, password: str, now: datetime) -> NoReturn:
     """A sign-in with a name no user has. The name is recorded as unknown,
     never as typed: it is often a password typed into the wrong field, and
     the audit trail keeps it for ever. Nor is a hash of it kept: an
@@ -204,9 +203,7 @@ def _unknown_name(session: Session, password: str, now: datetime) -> NoReturn:
     secret kept apart from the database. Repeated attempts are tied
     together by their time and the access log (client address, request id)."""
     _verify(_DUMMY_HASH, password)  # as long as a known name takes
-    record_event(
-        session, EventKind.LOGIN_FAILED, "name:unknown", {"name": None, "reason": "unknown user"}, at=now
-    )
+    record_event(db, EventKind.LOGIN_FAILED, "name:unknown", {"name": None, "reason": "unknown user"}, at=now)
     raise Unauthorized(ErrorCode.BAD_CREDENTIALS, "name or password is wrong", "password")
 
 
@@ -215,20 +212,20 @@ def _unknown_name(session: Session, password: str, now: datetime) -> NoReturn:
 _TOKEN_BY_DIGEST = select(Token).where(Token.digest == bindparam("digest"))
 
 
-def authenticate(session: Session, token: str, now: datetime | None = None) -> User:
+def authenticate(db: Db, token: str, now: datetime | None = None) -> User:
     """The user a bearer token belongs to, if it is live at ``now`` (the
     clock the token was issued by); no idle timeout."""
-    return bearer(session, token, now or utc_now()).user
+    return bearer(db, token, now or utc_now()).user
 
 
 def bearer(
-    session: Session, token: str, now: datetime, idle_minutes: int | None = None, *, background: bool = False
+    db: Db, token: str, now: datetime, idle_minutes: int | None = None, *, background: bool = False
 ) -> Bearer:
     """A bearer token, if it is live at ``now`` and its user active; unused
     for ``idle_minutes``, refused (``None``: no idle timeout). A
     ``background`` request (a page polling by itself) is not a use: a
     page left open must still go idle."""
-    found = session.scalar(_TOKEN_BY_DIGEST, {"digest": _digest(token)})
+    found = db.scalar(_TOKEN_BY_DIGEST, {"digest": _digest(token)})
     if found is None:
         raise Unauthorized(
             ErrorCode.INVALID_TOKEN, "the bearer token is not valid; sign in again", "Authorization"
@@ -251,12 +248,12 @@ def bearer(
     return Bearer(found, found.user, noted=not background and note_use(found, now))
 
 
-def logout(session: Session, token: str, now: datetime | None = None) -> None:
-    found = session.scalar(select(Token).where(Token.digest == _digest(token)))
+def logout(db: Db, token: str, now: datetime | None = None) -> None:
+    found = db.scalar(select(Token).where(Token.digest == _digest(token)))
     if found is not None and found.revoked_at is None:
         found.revoked_at = now or utc_now()
         record_event(
-            session,
+            db,
             EventKind.LOGOUT,
             f"user:{found.user_id}",
             {"name": found.user.name},

@@ -16,7 +16,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.accounts.auth import password_too_old, verify_password
 from service.accounts.login_lockout import count_failure, forget_failures, locked_until
@@ -24,24 +23,21 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
 from service.errors import ErrorCode, Forbidden
+from service.store.db import Db
 from service.store.models import User
 
 
 def cosigner(
-    session: Session, name: str, password: str, settings: Settings, address: str, now: datetime, field: str
+    db: Db, name: str, password: str, settings: Settings, address: str, now: datetime, field: str
 ) -> User:
     """The user who signs with this name and password. A wrong one is
     recorded and counted; the caller commits on failure too (as a sign-in
     does), or the count is lost. ``field`` names the signature in errors."""
-    user = (
-        session.scalar(select(User).where(User.name == name).with_for_update())
-        if name.isprintable()
-        else None
-    )
+    user = db.scalar(select(User).where(User.name == name).with_for_update()) if name.isprintable() else None
     if user is None:
         verify_password(None, password)  # as long as a known name takes
         raise Forbidden(ErrorCode.BAD_SIGNATURE, f"{field}: name or password is wrong", f"{field}.password")
-    if locked_until(session, user.id, address, now) is not None:
+    if locked_until(db, user.id, address, now) is not None:
         raise Forbidden(
             ErrorCode.ACCOUNT_LOCKED,
             f"{field}: account {user.name!r} is locked at this address",
@@ -49,16 +45,16 @@ def cosigner(
         )
     if not verify_password(user.password_hash, password):
         failed = {"name": user.name, "reason": "co-signature", "address": address}
-        record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
-        count_failure(session, user, address, settings, now)
+        record_event(db, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+        count_failure(db, user, address, settings, now)
         raise Forbidden(ErrorCode.BAD_SIGNATURE, f"{field}: name or password is wrong", f"{field}.password")
-    forget_failures(session, user.id, address)
-    _refuse_if_not_theirs(session, user, settings, address, now, field)
+    forget_failures(db, user.id, address)
+    _refuse_if_not_theirs(db, user, settings, address, now, field)
     return user
 
 
 def _refuse_if_not_theirs(
-    session: Session, user: User, settings: Settings, address: str, now: datetime, field: str
+    db: Db, user: User, settings: Settings, address: str, now: datetime, field: str
 ) -> None:
     """Refused after the right password: a departed user, or a password its
     owner did not choose (or let grow too old)."""
@@ -77,5 +73,5 @@ def _refuse_if_not_theirs(
     else:
         return
     failed = {"name": user.name, "reason": f"co-signature: {reason}", "address": address}
-    record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+    record_event(db, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
     raise refusal

@@ -15,41 +15,41 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
 
 from service.accounts.login_lockout import ADDRESS_LENGTH
+from service.store.db import Db
 from service.store.models import KnownAddress, User
 
 REMEMBERED = timedelta(days=30)
 MAX_NAME = 80  # the users.name column's
 
 
-def remember(session: Session, user_id: int, address: str, now: datetime) -> None:
+def remember(db: Db, user_id: int, address: str, now: datetime) -> None:
     """The user signed in from ``address`` (under the user's row lock);
     the user's addresses not seen for ``REMEMBERED`` are forgotten."""
-    session.execute(
+    db.execute(
         delete(KnownAddress).where(
             KnownAddress.user_id == user_id, KnownAddress.last_signed_in_at <= now - REMEMBERED
         )
     )
     key = (user_id, address[:ADDRESS_LENGTH])
-    found = session.get(KnownAddress, key)
+    found = db.get(KnownAddress, key)
     if found is None:
-        session.add(KnownAddress(user_id=key[0], address=key[1], last_signed_in_at=now))
+        db.add(KnownAddress(user_id=key[0], address=key[1], last_signed_in_at=now))
     else:
         found.last_signed_in_at = now
 
 
-def forget_all(session: Session, user_id: int) -> None:
+def forget_all(db: Db, user_id: int) -> None:
     """A new password: no address is the user's own until it signs in again."""
-    session.execute(delete(KnownAddress).where(KnownAddress.user_id == user_id))
+    db.execute(delete(KnownAddress).where(KnownAddress.user_id == user_id))
 
 
-def is_known(session: Session, name: str, address: str, now: datetime) -> bool:
+def is_known(db: Db, name: str, address: str, now: datetime) -> bool:
     """Whether the user named ``name`` signed in from ``address`` lately."""
     if not name.isprintable() or len(name) > MAX_NAME:
         return False  # no user has such a name (and the driver may not take it)
-    found = session.scalar(
+    found = db.scalar(
         select(KnownAddress.user_id)
         .join(User, User.id == KnownAddress.user_id)
         .where(

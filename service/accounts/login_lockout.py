@@ -22,32 +22,32 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, or_
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
+from service.store.db import Db
 from service.store.models import LoginFailure, User
 
 ADDRESS_LENGTH = 64  # the column's; longer ones (never an IP address) are cut
 
 
-def locked_until(session: Session, user_id: int, address: str, now: datetime) -> datetime | None:
+def locked_until(db: Db, user_id: int, address: str, now: datetime) -> datetime | None:
     """When the lock of this user at this address ends; ``None`` when none holds."""
-    found = session.get(LoginFailure, (user_id, address[:ADDRESS_LENGTH]))
+    found = db.get(LoginFailure, (user_id, address[:ADDRESS_LENGTH]))
     if found is None or found.locked_until is None or found.locked_until <= now:
         return None
     return found.locked_until
 
 
-def count_failure(session: Session, user: User, address: str, settings: Settings, now: datetime) -> None:
+def count_failure(db: Db, user: User, address: str, settings: Settings, now: datetime) -> None:
     """Count a wrong password; at the last one allowed, lock (on the audit log)."""
-    _forget_old(session, user.id, now, timedelta(minutes=settings.lockout_minutes))
+    _forget_old(db, user.id, now, timedelta(minutes=settings.lockout_minutes))
     key = (user.id, address[:ADDRESS_LENGTH])
-    found = session.get(LoginFailure, key)
+    found = db.get(LoginFailure, key)
     if found is None:
         found = LoginFailure(user_id=key[0], address=key[1], failures=0, last_failure_at=now)
-        session.add(found)
+        db.add(found)
     found.failures += 1
     found.last_failure_at = now
     if found.failures < settings.lockout_failures:
@@ -60,21 +60,21 @@ def count_failure(session: Session, user: User, address: str, settings: Settings
         "until": found.locked_until.isoformat(),
         "failures": settings.lockout_failures,
     }
-    record_event(session, EventKind.LOCKOUT, f"user:{user.id}", locked, user.id, at=now)
+    record_event(db, EventKind.LOCKOUT, f"user:{user.id}", locked, user.id, at=now)
 
 
-def forget_failures(session: Session, user_id: int, address: str) -> None:
+def forget_failures(db: Db, user_id: int, address: str) -> None:
     """A sign-in succeeded from this address: its count starts afresh."""
-    session.execute(
+    db.execute(
         delete(LoginFailure).where(
             LoginFailure.user_id == user_id, LoginFailure.address == address[:ADDRESS_LENGTH]
         )
     )
 
 
-def _forget_old(session: Session, user_id: int, now: datetime, after: timedelta) -> None:
+def _forget_old(db: Db, user_id: int, now: datetime, after: timedelta) -> None:
     """This user's rows with no failure for ``after`` and no lock that holds."""
-    session.execute(
+    db.execute(
         delete(LoginFailure).where(
             LoginFailure.user_id == user_id,
             LoginFailure.last_failure_at <= now - after,

@@ -26,12 +26,11 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import case, delete, literal, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
 
 from service.accounts.known_addresses import is_known
 from service.config.settings import Settings
 from service.errors import ErrorCode, ServiceError
-from service.store.db import UTCDateTime
+from service.store.db import Db, UTCDateTime
 from service.store.models import LoginThrottle
 from service.store.work import Work
 
@@ -107,24 +106,24 @@ def check_login_rate(work: Work[Settings], address: str, name: str, now: datetim
 
 
 def _refusal(
-    session: Session, address: str, name: str, settings: Settings, now: datetime, window: timedelta
+    db: Db, address: str, name: str, settings: Settings, now: datetime, window: timedelta
 ) -> RateLimited | None:
     # The address is counted first, and an attempt refused for its address
     # does not count against the name: one address cannot lock a name out
     # for everyone beyond its own share.
-    by_address = _count(session, f"address:{address}", now, window)
+    by_address = _count(db, f"address:{address}", now, window)
     if by_address.attempts > settings.login_limit_per_address:
         wait = _wait(by_address, window, now)
         return RateLimited(f"too many sign-in attempts from this address; try again in {wait} seconds", wait)
-    by_name = _count(session, f"name:{name.casefold()}", now, window)
-    if by_name.attempts > settings.login_limit_per_name and not is_known(session, name, address, now):
+    by_name = _count(db, f"name:{name.casefold()}", now, window)
+    if by_name.attempts > settings.login_limit_per_name and not is_known(db, name, address, now):
         wait = _wait(by_name, window, now)
         return RateLimited(f"too many sign-in attempts for this name; try again in {wait} seconds", wait)
     return None
 
 
-def _count(session: Session, key: str, now: datetime, window: timedelta) -> Count:
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+def _count(db: Db, key: str, now: datetime, window: timedelta) -> Count:
+    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
     ended = LoginThrottle.window_start <= literal(now - window, UTCDateTime())
     statement = (
         insert(LoginThrottle)
@@ -138,18 +137,18 @@ def _count(session: Session, key: str, now: datetime, window: timedelta) -> Coun
         )
         .returning(LoginThrottle.attempts, LoginThrottle.window_start)
     )
-    attempts, window_start = session.execute(statement).one()
+    attempts, window_start = db.execute(statement).one()
     return Count(attempts, window_start)
 
 
-def _forget_old(session: Session, before: datetime) -> None:
+def _forget_old(db: Db, before: datetime) -> None:
     """Rows of windows that ended (an attempt would start afresh anyway)."""
     old = (
         select(LoginThrottle.key)
         .where(LoginThrottle.window_start < before)
         .with_for_update(skip_locked=True)  # PostgreSQL; SQLite has one writer
     )
-    session.execute(delete(LoginThrottle).where(LoginThrottle.key.in_(old)))
+    db.execute(delete(LoginThrottle).where(LoginThrottle.key.in_(old)))
 
 
 def _wait(count: Count, window: timedelta, now: datetime) -> int:

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.orm import Session
 
 from service.accounts.auth import hash_password, verify_password
 from service.accounts.known_addresses import forget_all
@@ -28,7 +27,7 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.settings import Settings
 from service.errors import ErrorCode, Forbidden, Invalid, NotFound
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import LoginFailure, Token, User
 
 
@@ -46,31 +45,31 @@ class PasswordReset:
     tokens_revoked: int
 
 
-def set_password(session: Session, name: str, password: str, set_by: int | None = None) -> PasswordSet:
+def set_password(db: Db, name: str, password: str, set_by: int | None = None) -> PasswordSet:
     """The command line's: whoever types it is at the console, so no change
     is asked of the user at the next sign-in."""
-    user = session.scalar(select(User).where(User.name == name).with_for_update())
+    user = db.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
         raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user named {name!r}", "name")
     check_password(password, user.name)
-    done = _replace(session, user, password, utc_now())
-    _record(session, EventKind.PASSWORD_SET, done, set_by)
+    done = _replace(db, user, password, utc_now())
+    _record(db, EventKind.PASSWORD_SET, done, set_by)
     return done
 
 
-def reset_password(session: Session, user_id: int, reset_by: int | None, now: datetime) -> PasswordReset:
+def reset_password(db: Db, user_id: int, reset_by: int | None, now: datetime) -> PasswordReset:
     """An admin's reset: a generated password, to be replaced at the next
     sign-in (a device's is its new secret, so not)."""
-    user = _user(session, user_id)
+    user = _user(db, user_id)
     password = generate_password(user.name)
-    done = _replace(session, user, password, now)
+    done = _replace(db, user, password, now)
     user.must_change_password = user.role != Role.DEVICE
-    _record(session, EventKind.PASSWORD_RESET, done, reset_by)
+    _record(db, EventKind.PASSWORD_RESET, done, reset_by)
     return PasswordReset(user, password, done.tokens_revoked)
 
 
 def change_password(
-    session: Session,
+    db: Db,
     user: User,
     old: str,
     new: str,
@@ -83,8 +82,8 @@ def change_password(
     """The user's own change. A wrong old password counts towards the lock
     at this address, as a wrong sign-in does: a stolen token cannot guess
     it freely. The token it is done with stays signed in."""
-    session.refresh(user, with_for_update=True)  # one change at a time
-    lock_ends = locked_until(session, user.id, address, now)
+    db.refresh(user, with_for_update=True)  # one change at a time
+    lock_ends = locked_until(db, user.id, address, now)
     if lock_ends is not None:
         raise Forbidden(
             ErrorCode.ACCOUNT_LOCKED,
@@ -94,47 +93,45 @@ def change_password(
         )
     if not verify_password(user.password_hash, old):
         failed = {"name": user.name, "reason": "old password", "address": address}
-        record_event(session, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
-        count_failure(session, user, address, settings, now)
+        record_event(db, EventKind.LOGIN_FAILED, f"user:{user.id}", failed, user.id, at=now)
+        count_failure(db, user, address, settings, now)
         raise Invalid(ErrorCode.WRONG_PASSWORD, "old_password is not the current password", "old_password")
     check_password(new, user.name, "new_password")
     if new == old:
         raise Invalid(
             ErrorCode.PASSWORD_UNCHANGED, "new_password must differ from the old one", "new_password"
         )
-    done = _replace(session, user, new, now, kept_token=kept_token)
+    done = _replace(db, user, new, now, kept_token=kept_token)
     user.must_change_password = False
-    _record(session, EventKind.PASSWORD_CHANGED, done, user.id)
+    _record(db, EventKind.PASSWORD_CHANGED, done, user.id)
     return done
 
 
-def _user(session: Session, user_id: int) -> User:
-    user = session.scalar(select(User).where(User.id == user_id).with_for_update())
+def _user(db: Db, user_id: int) -> User:
+    user = db.scalar(select(User).where(User.id == user_id).with_for_update())
     if user is None:
         raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user {user_id}", "user_id")
     return user
 
 
-def _replace(
-    session: Session, user: User, password: str, now: datetime, kept_token: int | None = None
-) -> PasswordSet:
+def _replace(db: Db, user: User, password: str, now: datetime, kept_token: int | None = None) -> PasswordSet:
     user.password_hash = hash_password(password)
     user.password_changed_at = now
     user.must_change_password = False
     live = [Token.user_id == user.id, Token.revoked_at.is_(None)]
     if kept_token is not None:
         live.append(Token.id != kept_token)
-    revoked = session.scalar(select(func.count()).select_from(Token).where(*live)) or 0
-    session.execute(update(Token).where(*live).values(revoked_at=now))
+    revoked = db.scalar(select(func.count()).select_from(Token).where(*live)) or 0
+    db.execute(update(Token).where(*live).values(revoked_at=now))
     # Rows of failures that locked nothing (yet) go too, but are no lock.
     holding = LoginFailure.user_id == user.id, LoginFailure.locked_until > now
-    locks = session.scalar(select(func.count()).select_from(LoginFailure).where(*holding)) or 0
-    session.execute(delete(LoginFailure).where(LoginFailure.user_id == user.id))
-    forget_all(session, user.id)
+    locks = db.scalar(select(func.count()).select_from(LoginFailure).where(*holding)) or 0
+    db.execute(delete(LoginFailure).where(LoginFailure.user_id == user.id))
+    forget_all(db, user.id)
     return PasswordSet(user, revoked, locks)
 
 
-def _record(session: Session, kind: EventKind, done: PasswordSet, actor: int | None) -> None:
+def _record(db: Db, kind: EventKind, done: PasswordSet, actor: int | None) -> None:
     payload = {"name": done.user.name, "tokens_revoked": done.tokens_revoked}
-    record_event(session, kind, f"user:{done.user.id}", payload, actor_id=actor)
-    session.flush()
+    record_event(db, kind, f"user:{done.user.id}", payload, actor_id=actor)
+    db.flush()

@@ -7,11 +7,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Invalid, NotFound
+from service.store.db import Db
 from service.store.models import User
 
 
@@ -39,11 +39,11 @@ def check_role(role: str) -> Role:
     return Role(role)
 
 
-def keep_an_admin(session: Session, user: User, field: str) -> None:
+def keep_an_admin(db: Db, user: User, field: str) -> None:
     """Refuse to take the last active admin away (by a role change or a
     deactivation): nobody could then manage users or configurations."""
     # Lock every active admin's row: two admins taken at once cannot both pass.
-    admins = session.scalars(
+    admins = db.scalars(
         select(User.id).where(User.role == Role.ADMIN, User.active.is_(True)).with_for_update()
     ).all()
     if len(admins) <= 1:
@@ -52,25 +52,25 @@ def keep_an_admin(session: Session, user: User, field: str) -> None:
         )
 
 
-def set_role(session: Session, name: str, role: str, changed_by: int | None = None) -> tuple[User, str]:
+def set_role(db: Db, name: str, role: str, changed_by: int | None = None) -> tuple[User, str]:
     """Give the user ``name`` the role ``role``; the user and the role before.
     Setting the role a user has already changes and records nothing."""
     role = check_role(role)
-    user = session.scalar(select(User).where(User.name == name).with_for_update())
+    user = db.scalar(select(User).where(User.name == name).with_for_update())
     if user is None:
         raise NotFound(ErrorCode.USER_NOT_FOUND, f"no user named {name!r}", "name")
     before = user.role
     if before == role:
         return user, before
     if before == Role.ADMIN and user.active:
-        keep_an_admin(session, user, "role")
+        keep_an_admin(db, user, "role")
     user.role = role
     record_event(
-        session,
+        db,
         EventKind.ROLE_CHANGED,
         f"user:{user.id}",
         {"name": user.name, "before": before, "after": role},
         actor_id=changed_by,
     )
-    session.flush()
+    db.flush()
     return user, before

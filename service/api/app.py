@@ -48,6 +48,6 @@ def bind(app: Flask, settings: Settings) -> None:
         "settings": settings,
         "engine": engine,
         # The audit trail's key files are the settings' (service/audit/keys.py).
-        "sessions": keyed_databases(engine, settings),
+        "databases": keyed_databases(engine, settings),
         "clock": utc_now,
     }

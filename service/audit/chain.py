@@ -14,7 +14,7 @@ import logging
 from datetime import datetime
 
 from sqlalchemy import ColumnElement, String, cast, exists, func, literal, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import aliased
 
 from service.audit.canonical import CanonicalEvent as CanonicalEvent
 from service.audit.canonical import Recorded as Recorded
@@ -25,7 +25,7 @@ from service.audit.events import record_event
 from service.audit.head_signing import sign_head
 from service.audit.keys import signer
 from service.audit.kinds import EventKind
-from service.store.db import hold_writer, utc_now
+from service.store.db import Db, hold_writer, utc_now
 from service.store.models import AuditEvent, AuditEventMac, AuditSeal
 from service.store.stored_instant import instant_text
 
@@ -91,11 +91,11 @@ _ID = frozenset({int, type(None)})  # exactly: a bool would be written True, not
 _STORED_TIME = frozenset({str, datetime})
 
 
-def chain_head(session: Session) -> AuditSeal | None:
-    return session.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
+def chain_head(db: Db) -> AuditSeal | None:
+    return db.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
 
 
-def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[int, int]:
+def seal_batch(db: Db, up_to: int, limit: int = SEAL_BATCH) -> tuple[int, int]:
     """Seal the next events after the chain's head, oldest first, up to the
     event ``up_to`` and at most ``limit`` of them (one bounded transaction),
     and sign the new head. Returns how many were sealed and the event id the
@@ -106,30 +106,30 @@ def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[i
     seal are simply those after the head, but for those the sealer refused:
     an event whose MAC does not hold (written by SQL, not by the service) is
     never sealed; an ``event_refused`` alert is recorded instead, once."""
-    head = chain_head(session)
+    head = chain_head(db)
     seq = head.seq if head is not None else 0
     previous = head.hash if head is not None else GENESIS
     last = head.event_id if head is not None else 0
-    rows = session.execute(
+    rows = db.execute(
         select(AuditEvent, AuditEventMac.mac)
         .outerjoin(AuditEventMac, AuditEventMac.event_id == AuditEvent.id)
         .where(AuditEvent.id > last, AuditEvent.id <= up_to, ~_refused())
         .order_by(AuditEvent.id)
         .limit(limit)
     ).all()
-    settings = settings_for(session)
-    key = key_for(session)
+    settings = settings_for(db)
+    key = key_for(db)
     sealed = 0
     for event, mac in rows:
         document = canonical(event)
         if not holds(key, document, mac):
-            _refuse(session, event, "no MAC" if mac is None else "a MAC that does not hold")
+            _refuse(db, event, "no MAC" if mac is None else "a MAC that does not hold")
             continue
         seq += 1
         digest = chained_hash(previous, document)
         # The canonical JSON is kept with the seal so that a verifier can name
         # the field of an event that was edited after sealing.
-        session.add(
+        db.add(
             AuditSeal(
                 seq=seq,
                 event_id=event.id,
@@ -142,10 +142,10 @@ def seal_batch(session: Session, up_to: int, limit: int = SEAL_BATCH) -> tuple[i
         previous, last = digest, event.id
         sealed += 1
     if sealed:
-        hold_writer(session)  # SQLite: wait for the turn, not in its busy handler
-        session.flush()
-        sign_head(session, seq, previous, signer(settings), settings)
-    session.flush()
+        hold_writer(db)  # SQLite: wait for the turn, not in its busy handler
+        db.flush()
+        sign_head(db, seq, previous, signer(settings), settings)
+    db.flush()
     return sealed, last
 
 
@@ -158,32 +158,32 @@ def _refused() -> ColumnElement[bool]:
     )
 
 
-def _refuse(session: Session, event: AuditEvent, why: str) -> None:
+def _refuse(db: Db, event: AuditEvent, why: str) -> None:
     """The alert that stands for a refused event (significant: ops see it
     on /ops/jobs and /metrics)."""
     log.critical("audit event %s (%s) refused by the sealer: %s", event.id, event.kind, why)
-    hold_writer(session)
+    hold_writer(db)
     record_event(
-        session,
+        db,
         EventKind.EVENT_REFUSED,
         f"event:{event.id}",
         {"event_id": event.id, "kind": event.kind, "subject": event.subject, "reason": why},
     )
 
 
-def unsealed(session: Session, before: datetime | None = None) -> tuple[int, int | None]:
+def unsealed(db: Db, before: datetime | None = None) -> tuple[int, int | None]:
     """Events after the chain's head (older than ``before``, if given), but
     those the sealer refused: how many, and the newest of them."""
-    head = chain_head(session)
+    head = chain_head(db)
     query = select(func.count(), func.max(AuditEvent.id)).where(
         AuditEvent.id > (head.event_id if head is not None else 0), ~_refused()
     )
     if before is not None:
         query = query.where(AuditEvent.occurred_at < before)
-    count, newest = session.execute(query).one()
+    count, newest = db.execute(query).one()
     return int(count), newest
 
 
-def refused_count(session: Session) -> int:
+def refused_count(db: Db) -> int:
     """How many events the sealer has refused (their alerts)."""
-    return int(session.scalar(select(func.count()).where(AuditEvent.kind == EventKind.EVENT_REFUSED)) or 0)
+    return int(db.scalar(select(func.count()).where(AuditEvent.kind == EventKind.EVENT_REFUSED)) or 0)

@@ -26,7 +26,7 @@ from sqlalchemy import Engine
 
 from service.audit.keys import event_key, event_key_at
 from service.config.settings import Settings
-from service.store.db import Databases, Db, session_factory
+from service.store.db import Databases, Db, database_factory
 
 #: each bound engine's settings, forgotten with the engine
 _BOUND: WeakKeyDictionary[Engine, Settings] = WeakKeyDictionary()
@@ -46,7 +46,7 @@ def keyed_databases(engine: Engine, settings: Settings) -> Databases:
     request)."""
     event_key(settings)
     _BOUND[engine] = settings
-    return session_factory(engine)
+    return database_factory(engine)
 
 
 def settings_for(db: Db) -> Settings:

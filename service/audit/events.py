@@ -9,14 +9,13 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Connection, Insert, Table, bindparam, insert, text
-from sqlalchemy.orm import Session
 
 from service.audit.canonical import canonical_of
 from service.audit.event_mac import key_for, mac_of
 from service.audit.kinds import EventKind
 from service.jobs.queues import JobKind
 from service.observability import request_id
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import AuditEvent, AuditEventMac, OutboxEntry
 
 _EVENTS = cast(Table, AuditEvent.__table__)
@@ -31,7 +30,7 @@ _INSERT_JOBS: dict[int, Insert] = {}  # by the number of rows, built when first 
 
 
 def record_event(
-    session: Session,
+    db: Db,
     kind: EventKind,
     subject: str,
     payload: dict[str, Any],  # stored as JSON; each kind has its own shape (a JSON boundary)
@@ -45,7 +44,7 @@ def record_event(
     # Plain statements on the session's connection (its transaction): an
     # ORM object and a flush per event cost more than the statement itself,
     # on the path of every settled round.
-    connection = session.connection()
+    connection = db.connection()
     if connection.dialect.name == "postgresql":
         # Events must commit in id order for the chain to seal them in order:
         # the lock is held to the end of this transaction. (SQLite has a single
@@ -66,8 +65,8 @@ def record_event(
     # One HMAC of the text the chain will hash (the id is the database's,
     # so it comes after the INSERT): the sealer seals nothing without it.
     document = canonical_of(event_id, kind, subject, actor_id, table_id, occurred_at, payload)
-    store_mac(connection, event_id, mac_of(key_for(session), document))
-    queue_job(session, JobKind.SEAL, event_id)
+    store_mac(connection, event_id, mac_of(key_for(db), document))
+    queue_job(db, JobKind.SEAL, event_id)
     return event_id
 
 
@@ -75,11 +74,11 @@ def store_mac(connection: Connection, event_id: int, mac: str) -> None:
     connection.execute(_INSERT_MAC, {"event_id": event_id, "mac": mac})
 
 
-def queue_job(session: Session, job: JobKind, ref: int) -> None:
-    queue_jobs(session, (job,), ref)
+def queue_job(db: Db, job: JobKind, ref: int) -> None:
+    queue_jobs(db, (job,), ref)
 
 
-def queue_jobs(session: Session, jobs: Sequence[JobKind], ref: int) -> None:
+def queue_jobs(db: Db, jobs: Sequence[JobKind], ref: int) -> None:
     """Jobs of one ref in one statement, their outbox rows in this order
     (a statement a row cost a round one more trip to the database)."""
     if not jobs:
@@ -89,7 +88,7 @@ def queue_jobs(session: Session, jobs: Sequence[JobKind], ref: int) -> None:
         statement = _INSERT_JOBS[len(jobs)] = _insert_jobs(len(jobs))
     parameters: dict[str, Any] = {f"job_{n}": job for n, job in enumerate(jobs)}
     parameters.update(shared_ref=ref, shared_created_at=utc_now(), shared_request_id=request_id.current.get())
-    session.connection().execute(statement, parameters)
+    db.connection().execute(statement, parameters)
 
 
 def _insert_jobs(count: int) -> Insert:

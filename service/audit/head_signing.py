@@ -22,11 +22,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import event
-from sqlalchemy.orm import Session
 
 from service.audit.keys import Signer
 from service.config.settings import Settings
-from service.store.db import iso, utc_now
+from service.store.db import Db, iso, utc_now
 from service.store.models import AuditHeadSignature
 
 # The heads signed in a transaction wait on its database handle for the
@@ -64,11 +63,11 @@ class SignedHead:
         )
 
 
-def sign_head(session: Session, seq: int, digest: str, signer: Signer, settings: Settings) -> SignedHead:
+def sign_head(db: Db, seq: int, digest: str, signer: Signer, settings: Settings) -> SignedHead:
     """Sign the head ``seq``/``digest`` in the session's transaction; it is
     written out when that commits (never a head that was rolled back)."""
     head = SignedHead(seq, digest, signer.key_id, signer.sign(head_message(seq, digest)), utc_now())
-    session.add(
+    db.add(
         AuditHeadSignature(
             seq=head.seq,
             hash=head.hash,
@@ -77,27 +76,27 @@ def sign_head(session: Session, seq: int, digest: str, signer: Signer, settings:
             signed_at=head.signed_at,
         )
     )
-    if _PENDING not in session.info:
-        event.listen(session, "after_commit", _write_pending)
-        event.listen(session, "after_rollback", _forget_pending)
-        session.info[_PENDING] = []
-    session.info[_PENDING].append((head, settings))
+    if _PENDING not in db.info:
+        event.listen(db, "after_commit", _write_pending)
+        event.listen(db, "after_rollback", _forget_pending)
+        db.info[_PENDING] = []
+    db.info[_PENDING].append((head, settings))
     return head
 
 
-def _write_pending(session: Session) -> None:
-    for head, settings in session.info.get(_PENDING, []):
+def _write_pending(db: Db) -> None:
+    for head, settings in db.info.get(_PENDING, []):
         try:
             write_out(settings, head)
         except OSError:
             # The head is signed and stored all the same; the next batch's
             # head (which covers this one) is written when the log is back.
             log.exception("could not write signed head %s out", head.seq)
-    session.info[_PENDING] = []
+    db.info[_PENDING] = []
 
 
-def _forget_pending(session: Session) -> None:
-    session.info[_PENDING] = []
+def _forget_pending(db: Db) -> None:
+    db.info[_PENDING] = []
 
 
 def write_out(settings: Settings, head: SignedHead) -> None:

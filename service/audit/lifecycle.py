@@ -18,12 +18,11 @@ from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.config.version import software_version
-from service.store.db import make_engine, session_factory
+from service.store.db import Db, database_factory, make_engine
 from service.store.work import unit_of_work
 
 WAIT_MILLISECONDS = 3_000
@@ -43,9 +42,9 @@ def service_event(database_url: str, kind: EventKind, component: str, **details:
     # and a pooled connection must not cross a fork.
     engine = make_engine(database_url)
     try:
-        with unit_of_work(session_factory(engine)) as session:
-            _wait_briefly(session)
-            record_event(session, kind, f"service:{component}", payload)
+        with unit_of_work(database_factory(engine)) as db:
+            _wait_briefly(db)
+            record_event(db, kind, f"service:{component}", payload)
         return True
     except SQLAlchemyError:
         log.exception("could not record %s of the %s", kind, component)
@@ -54,14 +53,14 @@ def service_event(database_url: str, kind: EventKind, component: str, **details:
         engine.dispose()
 
 
-def _wait_briefly(session: Session) -> None:
+def _wait_briefly(db: Db) -> None:
     """Wait a few seconds at most for a busy database (another writer, the
     event-order lock), not the usual half minute: a service's start must not
     hang on its own record."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(text(f"SET LOCAL lock_timeout = {WAIT_MILLISECONDS}"))
+    if db.get_bind().dialect.name == "postgresql":
+        db.execute(text(f"SET LOCAL lock_timeout = {WAIT_MILLISECONDS}"))
     else:
-        session.execute(text(f"PRAGMA busy_timeout = {WAIT_MILLISECONDS}"))
+        db.execute(text(f"PRAGMA busy_timeout = {WAIT_MILLISECONDS}"))
 
 
 @contextmanager

@@ -11,7 +11,6 @@ import threading
 
 import click
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.compliance.audit_verify import (
     AccountingReport,
@@ -27,7 +26,7 @@ from service.compliance.totals_check import TotalsReport
 from service.config.settings import Settings
 from service.observability.logs import configure_logging
 from service.rounds.sealed import RoundsReport
-from service.store.db import make_engine, session_factory
+from service.store.db import Databases, database_factory, make_engine
 from service.store.work import unit_of_work
 
 log = logging.getLogger(__name__)
@@ -69,12 +68,12 @@ def verify(
     if first is not None and last is not None and last < first:
         raise click.UsageError(f"--to ({last}) is before --from ({first})")
     engine = make_engine(Settings.from_environment().database)
-    sessions = session_factory(engine)
+    databases = database_factory(engine)
     try:
         if every is not None:
-            _verify_every(sessions, first, last, every, expect)
+            _verify_every(databases, first, last, every, expect)
             return
-        report = _verify_once(sessions, first, last, "cli", expect)
+        report = _verify_once(databases, first, last, "cli", expect)
     finally:
         engine.dispose()
     if as_json:
@@ -95,25 +94,25 @@ def _expected(value: str | None) -> ExpectedHead | None:
 
 
 def _verify_once(
-    sessions: sessionmaker[Session],
+    databases: Databases,
     first: int | None,
     last: int | None,
     via: str,
     expect: ExpectedHead | None = None,
 ) -> AuditReport:
-    with sessions() as session:
-        report = verify_records(session, first, last, expect=expect)
+    with databases() as db:
+        report = verify_records(db, first, last, expect=expect)
     try:
         # The verification itself goes on the record (and on /metrics).
-        with unit_of_work(sessions) as session:
-            record_verification(session, report, actor_id=None, via=via)
+        with unit_of_work(databases) as db:
+            record_verification(db, report, actor_id=None, via=via)
     except SQLAlchemyError as error:
         click.echo(f"warning: the verification could not be recorded: {error}", err=True)
     return report
 
 
 def _verify_every(
-    sessions: sessionmaker[Session],
+    databases: Databases,
     first: int | None,
     last: int | None,
     every: float,
@@ -128,7 +127,7 @@ def _verify_every(
         signal.signal(number, lambda *_: stop.set())
     while not stop.is_set():
         try:
-            report = _verify_once(sessions, first, last, "verifier", expect)
+            report = _verify_once(databases, first, last, "verifier", expect)
         except SQLAlchemyError:
             log.exception("the database failed; verifying again later")
         else:

@@ -80,10 +80,10 @@ def rotate_key(yes: bool) -> None:
     old, new = rotate(settings)
     engine = make_engine(settings.database)
     try:
-        with unit_of_work(keyed_databases(engine, settings)) as session:
-            head = session.scalar(select(func.max(AuditSeal.seq))) or 0
+        with unit_of_work(keyed_databases(engine, settings)) as db:
+            head = db.scalar(select(func.max(AuditSeal.seq))) or 0
             record_event(
-                session,
+                db,
                 EventKind.SIGNING_KEY_ROTATED,
                 "audit:signing_key",
                 {"old_key_id": old, "new_key_id": new, "from_seq": head + 1},

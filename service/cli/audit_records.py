@@ -11,7 +11,7 @@ import click
 from service.cli.audit import show_accounting
 from service.compliance.accounting_verify import check_subject
 from service.config.settings import Settings
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 
 
 @click.command("record")
@@ -28,8 +28,8 @@ def audit_record(slip: int | None, session_id: int | None, as_json: bool) -> Non
     subject = f"slip:{slip}" if slip is not None else f"session:{session_id}"
     engine = make_engine(Settings.from_environment().database)
     try:
-        with session_factory(engine)() as session:
-            report = check_subject(session, subject)
+        with database_factory(engine)() as db:
+            report = check_subject(db, subject)
     finally:
         engine.dispose()
     if report.checked == 0 and report.events == 0:

@@ -14,7 +14,7 @@ from service.config.settings import Settings
 from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
 from service.errors import ServiceError
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from service.tables.tables import config_of, current_config, get_table
 
 
@@ -28,8 +28,8 @@ def config_from(table_id: int | None, config_file: Path | None) -> TableConfig:
 def table_config(table_id: int) -> TableConfig:
     engine = make_engine(Settings.from_environment().database)
     try:
-        with session_factory(engine)() as session:
-            return config_of(current_config(session, get_table(session, table_id)))
+        with database_factory(engine)() as db:
+            return config_of(current_config(db, get_table(db, table_id)))
     except ServiceError as error:
         raise click.BadParameter(error.message, param_hint="--table") from None
     except SQLAlchemyError as error:

@@ -10,14 +10,13 @@ from typing import Any
 
 import click
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.config.settings import Settings
 from service.rounds.resettle import Verdict, stored_rounds
 from service.rounds.resettle import verify as verify_round
 from service.rounds.sealed import Mismatch
 from service.rounds.showing import RoundShownJson, round_json
-from service.store.db import make_engine, session_factory
+from service.store.db import Db, database_factory, make_engine
 from service.store.models import GameTable, RoundRecord
 
 LISTED = 1_000  # mismatching rounds named in a --verify-all JSON summary
@@ -47,25 +46,25 @@ def recall(round_id: int | None, verify: bool, verify_all: bool, table_id: int |
         raise click.UsageError("--table goes with --verify-all")
     engine = make_engine(Settings.from_environment().database)
     try:
-        with session_factory(engine)() as session:
+        with database_factory(engine)() as db:
             if round_id is not None:
-                equal = _one(session, round_id, verify, as_json)
+                equal = _one(db, round_id, verify, as_json)
             else:
-                equal = _all(session, table_id, as_json)
+                equal = _all(db, table_id, as_json)
     finally:
         engine.dispose()
     if not equal:
         raise SystemExit(1)
 
 
-def _one(session: Session, round_id: int, verify: bool, as_json: bool) -> bool:
-    record = session.get(RoundRecord, round_id)
+def _one(db: Db, round_id: int, verify: bool, as_json: bool) -> bool:
+    record = db.get(RoundRecord, round_id)
     if record is None:
         raise click.ClickException(f"no stored round with id {round_id}")
     shown, unreadable = _shown(record)
     if shown is None and not verify:
         raise click.ClickException(unreadable)
-    verdict = verify_round(session, record) if verify else Verdict([], [])
+    verdict = verify_round(db, record) if verify else Verdict([], [])
     mismatches = verdict.mismatches
     if as_json:
         document: dict[str, Any] = {"round": shown}
@@ -82,7 +81,7 @@ def _one(session: Session, round_id: int, verify: bool, as_json: bool) -> bool:
         click.secho(unreadable, fg="red", bold=True, err=True)
         _verdict(record, record.config.version, verdict)
     else:
-        table = session.get(GameTable, record.table_id)
+        table = db.get(GameTable, record.table_id)
         _show(shown, table.name if table is not None else "?")
         if verify:
             _verdict(record, shown["config_version"], verdict)
@@ -159,20 +158,20 @@ def _value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _all(session: Session, table_id: int | None, as_json: bool) -> bool:
+def _all(db: Db, table_id: int | None, as_json: bool) -> bool:
     """Re-settle every stored round, a page at a time; a progress bar on
     standard error, each mismatching round on standard output."""
     count = select(func.count()).select_from(RoundRecord)
     if table_id is not None:
         count = count.where(RoundRecord.table_id == table_id)
-    total = session.scalar(count) or 0
+    total = db.scalar(count) or 0
     checked = 0
     failed: list[dict[str, Any]] = []
     failures = 0
     unchecked = 0
     with click.progressbar(length=total, label="re-settling", file=sys.stderr) as progress:
-        for record in stored_rounds(session, table_id):
-            verdict = verify_round(session, record)
+        for record in stored_rounds(db, table_id):
+            verdict = verify_round(db, record)
             mismatches = verdict.mismatches
             checked += 1
             unchecked += bool(verdict.unchecked)

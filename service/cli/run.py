@@ -27,7 +27,7 @@ from service.cli.run_summary import Summary
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
 from service.jobs.queues import QUEUES, QUICK_QUEUES
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from service.store.migrate import upgrade
 from service.store.work import unit_of_work
 
@@ -156,9 +156,9 @@ def _migrate(settings: Settings) -> tuple[str | None, tuple[str, ...]]:
     summary names them: one made by ``users create`` need not be "admin")."""
     upgrade(settings.migration_database)
     engine = make_engine(settings.database)
-    with unit_of_work(session_factory(engine)) as session:
-        password = ensure_admin(session)
-        admins = tuple(user.name for user in list_users(session) if user.role == Role.ADMIN and user.active)
+    with unit_of_work(database_factory(engine)) as db:
+        password = ensure_admin(db)
+        admins = tuple(user.name for user in list_users(db) if user.role == Role.ADMIN and user.active)
     engine.dispose()
     return password, admins
 

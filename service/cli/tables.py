@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session
 
 from service.accounts.roles import Role
 from service.cli.session import changing_records
@@ -16,7 +15,7 @@ from service.config.currency import USD
 from service.config.settings import Settings
 from service.engine.table_config import BetType
 from service.rounds.batch_settle import parse_json
-from service.store.db import make_engine, session_factory
+from service.store.db import Db, database_factory, make_engine
 from service.store.models import GameTable, User
 from service.tables.tables import (
     change_config,
@@ -55,10 +54,10 @@ def create(name: str, config_file: Path | None, timezone: str, currency: str | N
     """Create table NAME, closed until a session opens it, with configuration version 1."""
     config = _read_config(config_file) if config_file is not None else {}
     money = Settings.from_environment().currency if currency is None else currency
-    with changing_records() as session:
-        admin = _admin(session, admin_name)
-        table = create_table(session, admin, name, config, timezone, currency=money)
-        click.echo(f"created table {table.name!r} (id {table.id}): {_rules_line(session, table)}")
+    with changing_records() as db:
+        admin = _admin(db, admin_name)
+        table = create_table(db, admin, name, config, timezone, currency=money)
+        click.echo(f"created table {table.name!r} (id {table.id}): {_rules_line(db, table)}")
 
 
 @tables.command("list")
@@ -66,14 +65,14 @@ def list_command() -> None:
     """Every table: id, name, status, zone and its current rules."""
     engine = make_engine(Settings.from_environment().database)
     try:
-        with session_factory(engine)() as session:
-            found = list_tables(session)
+        with database_factory(engine)() as db:
+            found = list_tables(db)
             if not found:
                 click.echo("no tables yet: breakpoker tables create NAME")
             for table in found:
-                zone = f"{table.status}, {table.timezone}, {currency_of_table(session, table).code}"
+                zone = f"{table.status}, {table.timezone}, {currency_of_table(db, table).code}"
                 click.echo(f"{table.id:>4}  {table.name}  ({zone})")
-                click.echo(f"      {_rules_line(session, table)}")
+                click.echo(f"      {_rules_line(db, table)}")
     finally:
         engine.dispose()
 
@@ -94,10 +93,10 @@ def configure(table_name: str, config_file: Path, admin_name: str) -> None:
     """A new configuration version of table TABLE_NAME (its name or id), as
     the admin page's Save makes one."""
     changes = _read_config(config_file)
-    with changing_records() as session:
-        table = _table(session, table_name)
-        change_config(session, table, _admin(session, admin_name), changes)
-        click.echo(f"table {table.name!r}: {_rules_line(session, table)}")
+    with changing_records() as db:
+        table = _table(db, table_name)
+        change_config(db, table, _admin(db, admin_name), changes)
+        click.echo(f"table {table.name!r}: {_rules_line(db, table)}")
 
 
 @tables.command("schedule")
@@ -115,10 +114,10 @@ def configure(table_name: str, config_file: Path, admin_name: str) -> None:
 def schedule(table_name: str, timezone: str | None, shift_starts: tuple[str, ...], admin_name: str) -> None:
     """Move table TABLE_NAME's gaming-day and shift boundaries or their zone;
     stored rounds keep their day and shift."""
-    with changing_records() as session:
-        table = _table(session, table_name)
-        user = _admin(session, admin_name)
-        change_schedule(session, table, user, timezone, list(shift_starts) or None)
+    with changing_records() as db:
+        table = _table(db, table_name)
+        user = _admin(db, admin_name)
+        change_schedule(db, table, user, timezone, list(shift_starts) or None)
         click.echo(f"table {table.name!r}: {table.timezone}, shifts start {', '.join(table.shift_starts)}")
 
 
@@ -128,8 +127,8 @@ def versions(table_name: str) -> None:
     """Every configuration version of table TABLE_NAME, newest first, with who made it."""
     engine = make_engine(Settings.from_environment().database)
     try:
-        with session_factory(engine)() as session:
-            for version in config_versions(session, _table(session, table_name)):
+        with database_factory(engine)() as db:
+            for version in config_versions(db, _table(db, table_name)):
                 made = version["created_at"].isoformat(timespec="seconds")
                 click.echo(
                     f"v{version['version']:<4} {made}  by {version['created_by']}  {version['digest'][:12]}"
@@ -138,12 +137,12 @@ def versions(table_name: str) -> None:
         engine.dispose()
 
 
-def _table(session: Session, name_or_id: str) -> GameTable:
+def _table(db: Db, name_or_id: str) -> GameTable:
     """The table of that name (any letter case) or id."""
     wanted = func.lower(GameTable.name) == name_or_id.lower()
     if name_or_id.isdigit():
         wanted = or_(wanted, GameTable.id == int(name_or_id))
-    found = session.scalars(select(GameTable).where(wanted)).first()
+    found = db.scalars(select(GameTable).where(wanted)).first()
     if found is None:
         raise click.UsageError(f"no table named {name_or_id!r}: see breakpoker tables list")
     return found
@@ -161,18 +160,18 @@ def _read_config(path: Path) -> dict[str, Any]:
     return data
 
 
-def _admin(session: Session, name: str) -> User:
-    user = session.scalar(select(User).where(User.name == name))
+def _admin(db: Db, name: str) -> User:
+    user = db.scalar(select(User).where(User.name == name))
     if user is None or user.role != Role.ADMIN:
         raise click.UsageError(f"no admin named {name!r}: name one with --by")
     return user
 
 
-def _rules_line(session: Session, table: GameTable) -> str:
-    version = current_config(session, table)
+def _rules_line(db: Db, table: GameTable) -> str:
+    version = current_config(db, table)
     rules = config_of(version)
     main = rules.limit(BetType.MAIN)
-    money = currency_of_table(session, table)
+    money = currency_of_table(db, table)
     return (
         f"config v{version.version}, {rules.seats} seats, "
         f"main {money.amount(main.minimum)}-{money.text(main.maximum)}, "

@@ -32,8 +32,8 @@ def users() -> None:
 def create(name: str, role: str, password_stdin: bool) -> None:
     """Create a user NAME with a role; the password is asked for."""
     password = _read_password(password_stdin)
-    with changing_records() as session:
-        user = create_user(session, name, role, password)
+    with changing_records() as db:
+        user = create_user(db, name, role, password)
         click.echo(f"created {user.role} {user.name!r} (id {user.id})")
 
 
@@ -50,8 +50,8 @@ def set_password_command(name: str, password_stdin: bool) -> None:
     """Give user NAME a new password (asked for): signs NAME out everywhere
     and lifts its sign-in locks."""
     password = _read_password(password_stdin)
-    with changing_records() as session:
-        done = set_password(session, name, password)
+    with changing_records() as db:
+        done = set_password(db, name, password)
         click.echo(
             f"new password set for {done.user.role} {done.user.name!r}; "
             f"{done.tokens_revoked} sign-in(s) revoked, {done.locks_lifted} lock(s) lifted"
@@ -61,8 +61,8 @@ def set_password_command(name: str, password_stdin: bool) -> None:
 @users.command("ensure-admin")
 def ensure_admin_command() -> None:
     """Create the first admin (name 'admin') unless an admin exists; print its password once."""
-    with changing_records() as session:
-        password = ensure_admin(session)
+    with changing_records() as db:
+        password = ensure_admin(db)
     if password is None:
         click.echo("An admin exists. More users: breakpoker users create NAME --role ROLE")
     else:
@@ -75,8 +75,8 @@ def ensure_admin_command() -> None:
 @click.argument("role", type=ROLE)
 def set_role_command(name: str, role: str) -> None:
     """Give user NAME the role ROLE (recorded as role_changed, before and after)."""
-    with changing_records() as session:
-        user, before = set_role(session, name, role)
+    with changing_records() as db:
+        user, before = set_role(db, name, role)
         if before == role:
             click.echo(f"{user.name!r} is already {role}; nothing changed")
         else:
@@ -86,8 +86,8 @@ def set_role_command(name: str, role: str) -> None:
 @users.command("list")
 def list_command() -> None:
     """Every user by name: role, whether active, whether a new password is due."""
-    with changing_records() as session:
-        found = list_users(session)
+    with changing_records() as db:
+        found = list_users(db)
         if not found:
             click.echo("no users yet: breakpoker users ensure-admin")
         for user in found:
@@ -107,8 +107,8 @@ def _line(user: User) -> str:
 @click.argument("name")
 def deactivate_command(name: str) -> None:
     """Deactivate user NAME: every token of theirs refused at once, no sign-in until reactivated."""
-    with changing_records() as session:
-        user = deactivate(session, find_user(session, name).id, None, utc_now())
+    with changing_records() as db:
+        user = deactivate(db, find_user(db, name).id, None, utc_now())
         click.echo(f"{user.name!r} is deactivated")
 
 
@@ -116,8 +116,8 @@ def deactivate_command(name: str) -> None:
 @click.argument("name")
 def reactivate_command(name: str) -> None:
     """Let deactivated user NAME sign in again with the password they had."""
-    with changing_records() as session:
-        user = reactivate(session, find_user(session, name).id, None, utc_now())
+    with changing_records() as db:
+        user = reactivate(db, find_user(db, name).id, None, utc_now())
         click.echo(f"{user.name!r} is active")
 
 
@@ -126,7 +126,7 @@ def reactivate_command(name: str) -> None:
 def reset_password_command(name: str) -> None:
     """Give user NAME a generated password, printed once, to be replaced at
     the next sign-in; signs NAME out everywhere and lifts its locks."""
-    with changing_records() as session:
-        done = reset_password(session, find_user(session, name).id, None, utc_now())
+    with changing_records() as db:
+        done = reset_password(db, find_user(db, name).id, None, utc_now())
     click.echo(f"temporary password for {done.user.name!r}: {done.temporary_password}")
     click.echo(f"It is shown only this once; {done.tokens_revoked} sign-in(s) revoked.")

@@ -15,7 +15,7 @@ from service.config.settings import Settings
 from service.jobs.queues import QUEUES
 from service.observability.logs import configure_logging
 from service.ops.job_status import job_status, requeue_failed
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from workers.worker import run_dispatcher, run_worker
 
 
@@ -105,8 +105,8 @@ def status() -> None:
     settings = Settings.from_environment()
     engine = make_engine(settings.database)
     try:
-        with session_factory(engine)() as session:
-            click.echo(json.dumps(job_status(session, connect(settings.redis, timeout=2.0)), indent=1))
+        with database_factory(engine)() as db:
+            click.echo(json.dumps(job_status(db, connect(settings.redis, timeout=2.0)), indent=1))
     finally:
         engine.dispose()
 

@@ -19,7 +19,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.records import (
@@ -31,7 +30,7 @@ from service.accounting.records import (
     slip_record,
 )
 from service.audit.kinds import EventKind
-from service.store.db import Base
+from service.store.db import Base, Db
 from service.store.models import CheckNote, DropCount, InventoryCount, Slip, SlipSignature, TableSession
 
 SESSIONS, COUNTS, SLIPS, SIGNATURES, DROPS, NOTES = (
@@ -75,11 +74,11 @@ class Table:
             return f"{self.name} row {value}"
         return f"{self.name} row of {self.ident.removesuffix('_id')} {value}"
 
-    def get(self, session: Session, value: int) -> Any:
+    def get(self, db: Db, value: int) -> Any:
         if self.ident == "id":
-            return session.get(self.model, value)
+            return db.get(self.model, value)
         model: Any = self.model
-        return session.scalar(select(model).where(getattr(model, self.ident) == value))
+        return db.scalar(select(model).where(getattr(model, self.ident) == value))
 
 
 TABLES: Mapping[str, Table] = {
@@ -177,7 +176,7 @@ def _id(record: Record, table: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def rows_of(session: Session, subject: str) -> list[tuple[str, list[Any]]]:
+def rows_of(db: Db, subject: str) -> list[tuple[str, list[Any]]]:
     """The stored rows of one subject, table by table: ``slip:NUMBER`` (the
     slip, its signatures) or ``session:ID`` (the session, its tray counts,
     drop counts and notes); none for a subject of another kind."""
@@ -185,19 +184,19 @@ def rows_of(session: Session, subject: str) -> list[tuple[str, list[Any]]]:
     if not number.isdigit() or len(number) > 18:
         return []
     if kind == "slip":
-        slips = list(session.scalars(select(Slip).where(Slip.number == int(number))))
+        slips = list(db.scalars(select(Slip).where(Slip.number == int(number))))
         ids = [slip.id for slip in slips]
-        signatures = session.scalars(
+        signatures = db.scalars(
             select(SlipSignature).where(SlipSignature.slip_id.in_(ids)).order_by(SlipSignature.id)
         )
         return [(SLIPS, slips), (SIGNATURES, list(signatures))]
     if kind != "session":
         return []
     found: list[tuple[str, list[Any]]] = [
-        (SESSIONS, list(session.scalars(select(TableSession).where(TableSession.id == int(number)))))
+        (SESSIONS, list(db.scalars(select(TableSession).where(TableSession.id == int(number)))))
     ]
     for table in (TABLES[COUNTS], TABLES[DROPS], TABLES[NOTES]):
         model: Any = table.model
         query = select(model).where(model.session_id == int(number)).order_by(model.id)
-        found.append((table.name, list(session.scalars(query))))
+        found.append((table.name, list(db.scalars(query))))
     return found

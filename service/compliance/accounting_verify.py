@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, select
-from sqlalchemy.orm import Session
 
 from service.audit.kinds import EventKind
 from service.compliance.accounting_claims import (
@@ -56,6 +55,7 @@ from service.compliance.chain_report import compare
 from service.compliance.review_claims import REVIEW_KINDS, review_claims
 from service.compliance.row_problems import ALL_TABLES, unclaimed, unsummed
 from service.jobs.progress import Progress
+from service.store.db import Db
 from service.store.models import AuditEvent, AuditSeal, TableSession
 
 PAGE = 500  # events or rows a query
@@ -74,63 +74,63 @@ class _Walk:
     events: int = 0
 
 
-def check_accounting(session: Session, progress: Progress | None = None) -> AccountingReport:
+def check_accounting(db: Db, progress: Progress | None = None) -> AccountingReport:
     """Every accounting and review event against the rows it claims, then
     every stored row that no event claims."""
-    tables = ((table.name, _rows(session, table.model)) for table in ALL_TABLES.values())
-    return _check(session, AuditEvent.kind.in_(ALL_KINDS), tables, progress)
+    tables = ((table.name, _rows(db, table.model)) for table in ALL_TABLES.values())
+    return _check(db, AuditEvent.kind.in_(ALL_KINDS), tables, progress)
 
 
-def check_subject(session: Session, subject: str) -> AccountingReport:
+def check_subject(db: Db, subject: str) -> AccountingReport:
     """The records of one subject against their events, as ``recall
     --verify`` checks one round: ``slip:NUMBER`` (the slip and its
     signatures) or ``session:ID`` (the session, its tray counts, drop
     counts and notes; its slips are subjects of their own)."""
     events = AuditEvent.kind.in_(KINDS) & (AuditEvent.subject == subject)
-    return _check(session, events, rows_of(session, subject), None)
+    return _check(db, events, rows_of(db, subject), None)
 
 
 def _check(
-    session: Session,
+    db: Db,
     events: ColumnElement[bool],
     tables: Iterable[tuple[str, Iterable[Any]]],
     progress: Progress | None,
 ) -> AccountingReport:
     walk = _Walk(defaultdict(set), [])
-    for page in _event_pages(session, events):
+    for page in _event_pages(db, events):
         for event in page:
-            walk.problems += _check_event(session, event, walk)
+            walk.problems += _check_event(db, event, walk)
             walk.events += 1
             if progress is not None:
                 progress(1)
-        session.expunge_all()
+        db.expunge_all()
     checked = 0
     for name, rows in tables:
         claimed = set().union(*(ids for (table, _), ids in walk.seen.items() if table == name))
         for row in rows:
             checked += 1
             if ALL_TABLES[name].ident_of(row) not in claimed:
-                walk.problems.append(unclaimed(session, name, row))
+                walk.problems.append(unclaimed(db, name, row))
             elif name == SESSIONS:
                 walk.problems += _closed_unsealed(row, walk)
-            walk.problems += unsummed(session, name, row)
+            walk.problems += unsummed(db, name, row)
             if progress is not None:
                 progress(1)
     problems = walk.problems
     return AccountingReport(checked, walk.events, len(problems), tuple(problems[:LISTED]))
 
 
-def accounting_size(session: Session) -> int:
+def accounting_size(db: Db) -> int:
     """How many events and rows :func:`check_accounting` reads."""
     events = select(func.count()).where(AuditEvent.kind.in_(ALL_KINDS))
     rows = [select(func.count()).select_from(table.model) for table in ALL_TABLES.values()]
-    return sum(int(session.scalar(query) or 0) for query in (events, *rows))
+    return sum(int(db.scalar(query) or 0) for query in (events, *rows))
 
 
-def _event_pages(session: Session, events: ColumnElement[bool]) -> Iterator[list[SealedEvent]]:
+def _event_pages(db: Db, events: ColumnElement[bool]) -> Iterator[list[SealedEvent]]:
     after = 0
     while True:
-        rows = session.execute(
+        rows = db.execute(
             select(
                 AuditEvent.id,
                 AuditEvent.kind,
@@ -173,7 +173,7 @@ def _as_sealed(row: Any) -> SealedEvent:
         return recorded  # a rewritten seal: the chain's walk names it
 
 
-def _check_event(session: Session, event: SealedEvent, walk: _Walk) -> list[RecordProblem]:
+def _check_event(db: Db, event: SealedEvent, walk: _Walk) -> list[RecordProblem]:
     claims = claims_of(event) or review_claims(event)
     if not claims or any(claim.row_id is None for claim in claims):
         return [
@@ -186,10 +186,10 @@ def _check_event(session: Session, event: SealedEvent, walk: _Walk) -> list[Reco
                 f"{event.kind} event {event.id} ({event.subject}) carries no readable record",
             )
         ]
-    return [found for claim in claims for found in _check_claim(session, event, claim, walk)]
+    return [found for claim in claims for found in _check_claim(db, event, claim, walk)]
 
 
-def _check_claim(session: Session, event: SealedEvent, claim: Claim, walk: _Walk) -> list[RecordProblem]:
+def _check_claim(db: Db, event: SealedEvent, claim: Claim, walk: _Walk) -> list[RecordProblem]:
     assert claim.row_id is not None  # _check_event names a claim without one
     table = ALL_TABLES[claim.table]
     seen = walk.seen[(claim.table, event.kind)]
@@ -206,7 +206,7 @@ def _check_claim(session: Session, event: SealedEvent, claim: Claim, walk: _Walk
             )
         ]
     seen.add(claim.row_id)
-    row = table.get(session, claim.row_id)
+    row = table.get(db, claim.row_id)
     if row is None:
         message = f"{named} is gone: {event.kind} event {event.id} ({event.subject}) seals it"
         return [RecordProblem(claim.table, claim.row_id, event.subject, event.id, RECORD_MISSING, message)]
@@ -245,15 +245,15 @@ def _closed_unsealed(row: TableSession, walk: _Walk) -> list[RecordProblem]:
     ]
 
 
-def _rows(session: Session, model: Any) -> Iterator[Any]:
+def _rows(db: Db, model: Any) -> Iterator[Any]:
     """Every row of the table, a keyset page at a time."""
     after = 0
     while True:
         page: list[Any] = list(
-            session.scalars(select(model).where(model.id > after).order_by(model.id).limit(PAGE))
+            db.scalars(select(model).where(model.id > after).order_by(model.id).limit(PAGE))
         )
         yield from page
         if len(page) < PAGE:
             return
         after = page[-1].id
-        session.expunge_all()
+        db.expunge_all()

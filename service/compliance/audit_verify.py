@@ -57,7 +57,6 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.audit.chain import chain_head
 from service.audit.event_mac import settings_for
@@ -81,6 +80,7 @@ from service.compliance.totals_check import TotalsReport, TotalsReportJson, chec
 from service.jobs.progress import Progress
 from service.rounds.sealed import RoundsReport, check_rounds
 from service.rounds.sealed_json import RoundsReportJson
+from service.store.db import Db
 from service.store.models import AuditEvent, AuditSeal, RoundRecord
 
 __all__ = [
@@ -101,7 +101,7 @@ __all__ = [
 
 
 def verify_chain(
-    session: Session,
+    db: Db,
     first: int | None = None,
     last: int | None = None,
     progress: Progress | None = None,
@@ -118,23 +118,23 @@ def verify_chain(
         raise ValueError("from must be a sequence number, 1 or more")
     if first is not None and last is not None and last < first:
         raise ValueError(f"to ({last}) is before from ({first})")
-    head = chain_head(session)
-    pending = _pending(session, head)
+    head = chain_head(db)
+    pending = _pending(db, head)
     start = first or 1
     end = head.seq if head is not None else 0
     if last is not None:
         end = min(end, last)
     anchor = "genesis" if start == 1 else f"the previous hash stored in seq {start}"
-    expected = None if expect is None else check_expected_head(session, expect)
+    expected = None if expect is None else check_expected_head(db, expect)
     if head is None and pending:
-        return ChainReport(False, 0, None, None, None, anchor, pending, _emptied(session))
+        return ChainReport(False, 0, None, None, None, anchor, pending, _emptied(db))
     if end < start:
         # Nothing sealed in the range (or nothing stored at all).
         return ChainReport(expected is None, 0, None, None, None, anchor, pending, expected)
-    walk = Walk(session, start, end, progress)
+    walk = Walk(db, start, end, progress)
     broken = walk.run()
-    keys = ring if ring is not None else KeyRing.of_folder(settings_for(session).public_keys)
-    signatures = check_signatures(session, keys, head.seq if head is not None else 0, start)
+    keys = ring if ring is not None else KeyRing.of_folder(settings_for(db).public_keys)
+    signatures = check_signatures(db, keys, head.seq if head is not None else 0, start)
     broken = broken or signatures.broken or expected
     return ChainReport(
         intact=broken is None,
@@ -150,15 +150,15 @@ def verify_chain(
     )
 
 
-def _pending(session: Session, head: AuditSeal | None) -> int:
+def _pending(db: Db, head: AuditSeal | None) -> int:
     after = head.event_id if head is not None else 0
-    return session.scalar(select(func.count()).where(AuditEvent.id > after)) or 0
+    return db.scalar(select(func.count()).where(AuditEvent.id > after)) or 0
 
 
-def _emptied(session: Session) -> BrokenLink:
+def _emptied(db: Db) -> BrokenLink:
     """No link at all although events are stored: the sealer seals every
     event within seconds of its commit, so the seals were taken away."""
-    oldest = session.scalar(select(func.min(AuditEvent.id)))
+    oldest = db.scalar(select(func.min(AuditEvent.id)))
     return BrokenLink(
         1,
         oldest,
@@ -203,7 +203,7 @@ class AuditReport:
 
 
 def verify_records(
-    session: Session,
+    db: Db,
     first: int | None = None,
     last: int | None = None,
     progress: Progress | None = None,
@@ -213,12 +213,12 @@ def verify_records(
     heads (reaching ``expect``, if given), every stored round against its
     sealed event, every total recounted, and every accounting record
     against its sealed event."""
-    chain = verify_chain(session, first, last, progress, expect)
-    rounds, totals = check_rounds(session, progress), check_totals(session, progress)
-    return AuditReport(chain, rounds, totals, check_accounting(session, progress))
+    chain = verify_chain(db, first, last, progress, expect)
+    rounds, totals = check_rounds(db, progress), check_totals(db, progress)
+    return AuditReport(chain, rounds, totals, check_accounting(db, progress))
 
 
-def verification_size(session: Session, first: int | None = None, last: int | None = None) -> int:
+def verification_size(db: Db, first: int | None = None, last: int | None = None) -> int:
     """How many links, rounds, round events, totals and accounting events
     and records a verification checks."""
     links = select(func.count()).select_from(AuditSeal).where(AuditSeal.seq >= (first or 1))
@@ -226,19 +226,19 @@ def verification_size(session: Session, first: int | None = None, last: int | No
         links = links.where(AuditSeal.seq <= last)
     rounds = select(func.count()).select_from(RoundRecord)
     events = select(func.count()).where(AuditEvent.kind == EventKind.ROUND_SETTLED)
-    counted = sum(int(session.scalar(query) or 0) for query in (links, rounds, events))
-    return counted + total_rows(session) + accounting_size(session)
+    counted = sum(int(db.scalar(query) or 0) for query in (links, rounds, events))
+    return counted + total_rows(db) + accounting_size(db)
 
 
 def record_verification(
-    session: Session, report: AuditReport, actor_id: int | None, via: str, verification_id: int | None = None
+    db: Db, report: AuditReport, actor_id: int | None, via: str, verification_id: int | None = None
 ) -> None:
     """Put a verification run on the record: that it ran, and what it found
     (an alert can watch for ``intact`` false)."""
     chain = report.chain
     broken = chain.broken
     record_event(
-        session,
+        db,
         EventKind.AUDIT_VERIFIED,
         "audit:chain",
         {

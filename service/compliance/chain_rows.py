@@ -27,8 +27,8 @@ from sqlalchemy import (
     select,
     type_coerce,
 )
-from sqlalchemy.orm import Session
 
+from service.store.db import Db
 from service.store.driver_rows import DriverQuery, ReadAhead, driver_query
 from service.store.models import AuditEvent, AuditSeal
 
@@ -97,10 +97,10 @@ class LinkRows:
     the walk checks the one before (:class:`ReadAhead`): the walk calls
     :meth:`settle` before it runs a statement of its own."""
 
-    def __init__(self, session: Session, start: int, end: int) -> None:
+    def __init__(self, db: Db, start: int, end: int) -> None:
         # On the session's connection: plain columns need none of the ORM's
         # row handling, which cost about as much as checking the link.
-        connection = session.connection()
+        connection = db.connection()
         driven = driver_query(connection, _page(UTC_EVENT_COLUMNS, start - 1, end))
         self._ahead = None if driven is None else ReadAhead(connection)
         if self._ahead is None or driven is None:
@@ -159,10 +159,10 @@ def as_link(row: Sequence[Any]) -> StoredLink:
     return StoredLink._make((*row[:5], event))
 
 
-def first_unsealed(session: Session, start: int, end: int) -> AuditEvent | None:
+def first_unsealed(db: Db, start: int, end: int) -> AuditEvent | None:
     """The oldest event without a seal among the events the range sealed
     (from its first event to its newest; every event for a whole chain)."""
-    low, high = session.execute(
+    low, high = db.execute(
         select(func.min(AuditSeal.event_id), func.max(AuditSeal.event_id)).where(
             AuditSeal.seq >= start, AuditSeal.seq <= end
         )
@@ -174,4 +174,4 @@ def first_unsealed(session: Session, start: int, end: int) -> AuditEvent | None:
     )
     if start > 1:
         query = query.where(AuditEvent.id > low)
-    return session.scalar(query.order_by(AuditEvent.id).limit(1))
+    return db.scalar(query.order_by(AuditEvent.id).limit(1))

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.audit.canonical import canonical_joined, canonical_of
 from service.audit.chain import GENESIS, chained_hash
@@ -21,6 +20,7 @@ from service.audit.kinds import EventKind
 from service.compliance.chain_report import BrokenLink, as_text, differences_between
 from service.compliance.chain_rows import LinkRows, StoredEvent, StoredLink, as_link, first_unsealed
 from service.jobs.progress import Progress
+from service.store.db import Db
 from service.store.models import AuditEvent, AuditSeal
 from service.store.stored_instant import instant_of, instant_text
 
@@ -28,8 +28,8 @@ from service.store.stored_instant import instant_of, instant_text
 class Walk:
     """One pass over the links ``start``..``end``; remembers the last good link."""
 
-    def __init__(self, session: Session, start: int, end: int, progress: Progress | None = None) -> None:
-        self.session = session
+    def __init__(self, db: Db, start: int, end: int, progress: Progress | None = None) -> None:
+        self.db = db
         self.progress = progress
         self.start = start
         self.end = end
@@ -38,10 +38,10 @@ class Walk:
         self.previous_hash = GENESIS if start == 1 else ""  # "" until the first link anchors it
         self.previous_event: int | None = None
         self.previous_seq: int | None = None
-        self.unsealed = first_unsealed(session, start, end)
+        self.unsealed = first_unsealed(db, start, end)
 
     def run(self) -> BrokenLink | None:
-        rows = LinkRows(self.session, self.start, self.end)
+        rows = LinkRows(self.db, self.start, self.end)
         try:
             return self._through(rows)
         finally:
@@ -136,7 +136,7 @@ class Walk:
         low = self.previous_event if self.previous_event is not None else 0
         if self.unsealed is not None and low < self.unsealed.id < seal.event_id:
             return f"; event {self.unsealed.id} ({self.unsealed.kind}) is still stored but has no seal"
-        remaining = self.session.scalar(
+        remaining = self.db.scalar(
             select(func.count()).where(AuditEvent.id > low, AuditEvent.id < seal.event_id)
         )
         if remaining == 0:
@@ -150,7 +150,7 @@ class Walk:
             return None
         if seal.previous_hash == self.previous_hash:
             return None
-        owner = self.session.execute(
+        owner = self.db.execute(
             select(AuditSeal.seq, AuditSeal.event_id).where(AuditSeal.hash == seal.previous_hash).limit(1)
         ).first()
         if owner is not None:
@@ -188,7 +188,7 @@ class Walk:
             return None
         if self.previous_event is not None and stray.id < self.previous_event:
             return None  # below the range walked
-        refused = self.session.scalar(
+        refused = self.db.scalar(
             select(func.count()).where(
                 AuditEvent.kind == EventKind.EVENT_REFUSED, AuditEvent.subject == f"event:{stray.id}"
             )

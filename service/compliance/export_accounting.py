@@ -17,12 +17,13 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import aliased
 
 from service.accounting.sessions import CountKind
 from service.accounting.slip_states import SlipStep, state_of
 from service.compliance.export_queries import INSTANT, Line, Query, Scope
 from service.compliance.export_values import compact
+from service.store.db import Db
 from service.store.models import (
     CheckNote,
     DropCount,
@@ -47,13 +48,13 @@ def sessions_in(scope: Scope) -> list[ColumnElement[bool]]:
     return conditions
 
 
-def accounting_window(session: Session, scope: Scope) -> tuple[datetime, datetime]:
+def accounting_window(db: Db, scope: Scope) -> tuple[datetime, datetime]:
     """The scope's window, widened to every event of its accounting records:
     a session runs past its gaming day's end, its drop is counted later."""
     start, end = scope.window_start, scope.window_end
     ids = select(TableSession.id).where(*sessions_in(scope)).scalar_subquery()
     slips = select(Slip.id).where(Slip.session_id.in_(ids)).scalar_subquery()
-    first = session.scalar(select(func.min(TableSession.opened_at)).where(*sessions_in(scope)))
+    first = db.scalar(select(func.min(TableSession.opened_at)).where(*sessions_in(scope)))
     lasts = (
         select(func.max(TableSession.opened_at)).where(*sessions_in(scope)),
         select(func.max(TableSession.closed_at)).where(*sessions_in(scope)),
@@ -64,7 +65,7 @@ def accounting_window(session: Session, scope: Scope) -> tuple[datetime, datetim
     if first is not None:
         start = min(start, first)
     for query in lasts:
-        moment = session.scalar(query)
+        moment = db.scalar(query)
         if moment is not None:
             end = max(end, moment + INSTANT)  # the window's end is exclusive
     return start, end
@@ -232,10 +233,10 @@ def drops_query(scope: Scope) -> Query:
     )
 
 
-def drop_lines(session: Session) -> Callable[[Line], list[object]]:
+def drop_lines(db: Db) -> Callable[[Line], list[object]]:
     """A drop count's line: its counters are a list of user ids (a JSON
     column), named from the users read once for the build."""
-    names = dict(session.execute(select(User.id, User.name)).all())
+    names = dict(db.execute(select(User.id, User.name)).all())
 
     def drop_row(row: Line) -> list[object]:
         drop_id, session_id, table_id, table, gaming_day, lines, total, counters = row[:8]

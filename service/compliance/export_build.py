@@ -32,7 +32,6 @@ from typing import Any, cast
 from sqlalchemy import select
 from sqlalchemy import text as sql_text
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit.event_mac import settings_for
 from service.audit.events import record_event
@@ -56,7 +55,7 @@ from service.compliance.export_trail import trail_bounds
 from service.compliance.export_writer import Member, write_file
 from service.compliance.exports import exports_folder
 from service.jobs.progress import DONE, FAILED, RUNNING, save_progress
-from service.store.db import utc_now
+from service.store.db import Databases, Db, utc_now
 from service.store.models import Export, GameTable
 from service.store.work import unit_of_work
 from service.tables.tables import list_tables
@@ -74,7 +73,7 @@ log = logging.getLogger(__name__)
 
 
 def build_export(
-    sessions: sessionmaker[Session],
+    databases: Databases,
     export_id: int,
     instance: Path,
     progress_every: int = PROGRESS_EVERY,
@@ -83,8 +82,8 @@ def build_export(
     """Build the export's ZIP; ``False`` when it was done already. On any
     failure the export is marked failed with the message, and the error
     raised again so the job is retried."""
-    with unit_of_work(sessions) as session:
-        export = session.scalar(select(Export).where(Export.id == export_id).with_for_update())
+    with unit_of_work(databases) as db:
+        export = db.scalar(select(Export).where(Export.id == export_id).with_for_update())
         if export is None:
             raise LookupError(f"no export with id {export_id}")
         if export.status == DONE:
@@ -96,12 +95,12 @@ def build_export(
     partial = folder / f".export-{export_id}.zip.part"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        built = _build(sessions, export_id, folder, partial, progress_every, batch)
-        _finish(sessions, export_id, built)
+        built = _build(databases, export_id, folder, partial, progress_every, batch)
+        _finish(databases, export_id, built)
     except Exception as error:
         with contextlib.suppress(OSError):  # the folder itself may be what failed
             partial.unlink(missing_ok=True)
-        _fail(sessions, export_id, error)
+        _fail(databases, export_id, error)
         raise
     return True
 
@@ -116,33 +115,33 @@ class Built:
 
 
 def _build(
-    sessions: sessionmaker[Session],
+    databases: Databases,
     export_id: int,
     folder: Path,
     partial: Path,
     progress_every: int,
     batch: int,
 ) -> Built:
-    with sessions() as session:
-        if session.get_bind().dialect.name == "postgresql":
+    with databases() as db:
+        if db.get_bind().dialect.name == "postgresql":
             # One snapshot for every file (SQLite: the cut keeps them in step).
-            session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-            _utc_times(session)
-        export = session.get_one(Export, export_id)
-        tables = list_tables(session)
+            db.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            _utc_times(db)
+        export = db.get_one(Export, export_id)
+        tables = list_tables(db)
         if export.table_ids is not None:
             tables = [table for table in tables if table.id in export.table_ids]
         generated_at = utc_now()
-        scope = _scope(session, export, tables)
-        total = sum(count(session, spec.query(scope)) for spec in FILES)
-        _save_progress(sessions, export_id, 0, total)
+        scope = _scope(db, export, tables)
+        total = sum(count(db, spec.query(scope)) for spec in FILES)
+        _save_progress(databases, export_id, 0, total)
         done = 0
 
         def written(rows: int) -> None:
             nonlocal done
             before, done = done, done + rows
             if done // progress_every > before // progress_every:  # passed a multiple
-                _save_progress(sessions, export_id, done, max(total, done))
+                _save_progress(databases, export_id, done, max(total, done))
 
         at = generated_at
         stamp = (at.year, at.month, at.day, at.hour, at.minute, at.second)  # the members' times, UTC
@@ -150,14 +149,14 @@ def _build(
             with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, compresslevel=LEVEL) as archive:
                 files = []
                 for spec in FILES:
-                    bound = spec.bound(session)
-                    with stream(session, spec.query(scope), batch) as rows:
+                    bound = spec.bound(db)
+                    with stream(db, spec.query(scope), batch) as rows:
                         files.append(_write_member(archive, stamp, bound, rows, written))
-                manifest = manifest_of(session, export, scope, tables, files, generated_at)
+                manifest = manifest_of(db, export, scope, tables, files, generated_at)
                 text = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
                 # Signed by the workers' key, which the database never holds:
                 # the export checks offline (breakpoker audit verify-export).
-                signed = sign_manifest(signer(settings_for(session)), text)
+                signed = sign_manifest(signer(settings_for(db)), text)
                 for member, content in ((MANIFEST, text), (SIGNATURE, json.dumps(signed, indent=2).encode())):
                     archive.writestr(_deflated(member, stamp), content)
             raw.flush()
@@ -169,27 +168,27 @@ def _build(
     return Built(name, size, digest, done, manifest)
 
 
-def _utc_times(session: Session) -> None:
+def _utc_times(db: Db) -> None:
     """PostgreSQL: this transaction's times in UTC. The files show times in
     UTC: the driver then gives them in UTC, which ``astimezone`` leaves as
     they are, where converting each from the server's zone cost more than
     the rest of its cell. Only the zone the driver reads times in changes:
     no query of the export turns a time into a date or text."""
-    session.execute(sql_text("SET LOCAL TIME ZONE 'UTC'"))
+    db.execute(sql_text("SET LOCAL TIME ZONE 'UTC'"))
 
 
-def _scope(session: Session, export: Export, tables: list[GameTable]) -> Scope:
+def _scope(db: Db, export: Export, tables: list[GameTable]) -> Scope:
     """What the export covers, as of now: the period's tables and the UTC
     window of their gaming days, widened to every round placed in them and
     every event of their table accounting records."""
     start, end = audit_window(tables, export.first_day, export.last_day)
     ids = tuple(export.table_ids) if export.table_ids is not None else None
-    scope = Scope(export.first_day, export.last_day, ids, start, end, take_cut(session))
+    scope = Scope(export.first_day, export.last_day, ids, start, end, take_cut(db))
     # Rounds placed under an earlier zone or schedule: their events too.
-    start, end = widened_window(session, scope)
+    start, end = widened_window(db, scope)
     # Sessions that ran past their day's end, drops counted the next morning.
-    start, end = accounting_window(session, replace(scope, window_start=start, window_end=end))
-    return trail_bounds(session, replace(scope, window_start=start, window_end=end))
+    start, end = accounting_window(db, replace(scope, window_start=start, window_end=end))
+    return trail_bounds(db, replace(scope, window_start=start, window_end=end))
 
 
 def _write_member(
@@ -244,13 +243,13 @@ def _sync_folder(folder: Path) -> None:
             os.close(descriptor)
 
 
-def _save_progress(sessions: sessionmaker[Session], export_id: int, done: int, total: int) -> None:
-    save_progress(sessions, Export, export_id, done, total)
+def _save_progress(databases: Databases, export_id: int, done: int, total: int) -> None:
+    save_progress(databases, Export, export_id, done, total)
 
 
-def _finish(sessions: sessionmaker[Session], export_id: int, built: Built) -> None:
-    with unit_of_work(sessions) as session:
-        export = session.get_one(Export, export_id)
+def _finish(databases: Databases, export_id: int, built: Built) -> None:
+    with unit_of_work(databases) as db:
+        export = db.get_one(Export, export_id)
         export.status, export.error = DONE, None
         export.done = export.total = built.rows
         export.file_name, export.size, export.sha256 = built.file_name, built.size, built.sha256
@@ -258,7 +257,7 @@ def _finish(sessions: sessionmaker[Session], export_id: int, built: Built) -> No
         export.manifest = cast(dict[str, Any], built.manifest)
         export.finished_at = utc_now()
         record_event(
-            session,
+            db,
             EventKind.EXPORT_COMPLETED,
             f"export:{export_id}",
             {
@@ -270,15 +269,15 @@ def _finish(sessions: sessionmaker[Session], export_id: int, built: Built) -> No
         )
 
 
-def _fail(sessions: sessionmaker[Session], export_id: int, error: Exception) -> None:
+def _fail(databases: Databases, export_id: int, error: Exception) -> None:
     message = f"{type(error).__name__}: {error}"[:1000]
     try:
-        with unit_of_work(sessions) as session:
-            export = session.get(Export, export_id)
+        with unit_of_work(databases) as db:
+            export = db.get(Export, export_id)
             if export is None:
                 return
             export.status, export.error, export.finished_at = FAILED, message, utc_now()
-            record_event(session, EventKind.EXPORT_FAILED, f"export:{export_id}", {"error": message})
+            record_event(db, EventKind.EXPORT_FAILED, f"export:{export_id}", {"error": message})
     except SQLAlchemyError:
         # The database is what failed: the job's own error is raised all the
         # same, and the retry or the sweep picks the export up again.

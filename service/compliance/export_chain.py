@@ -16,13 +16,13 @@ from json.encoder import encode_basestring as _string  # a str as json_line writ
 from typing import Any, TypedDict
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.audit.canonical import CanonicalEvent, canonical_event
 from service.audit.chain import sealed_as_stored
 from service.compliance.export_queries import Line, Query, Scope
 from service.compliance.export_trail import events_in, links_in
 from service.compliance.export_values import as_stored, as_text, instant_cells, json_line, loaded
+from service.store.db import Db
 from service.store.models import AuditEvent, AuditSeal
 
 
@@ -59,15 +59,15 @@ class ChainLine(TypedDict):
     event: CanonicalEvent
 
 
-def chain_lines(session: Session) -> Callable[[Line], str]:
+def chain_lines(db: Db) -> Callable[[Line], str]:
     """A link's line as the JSON text of its :class:`ChainLine`, its times
     read by their column types (:func:`instant_cells`). The link's values
     (integers and text) are joined around the event as the encoder writes
     them; a link holding a value of any other type (a database that holds
     one) takes the encoder whole."""
     sealed, occurred = (
-        instant_cells(AuditSeal.sealed_at, session),
-        instant_cells(AuditEvent.occurred_at, session),
+        instant_cells(AuditSeal.sealed_at, db),
+        instant_cells(AuditEvent.occurred_at, db),
     )
 
     def as_now(event: tuple[Any, ...]) -> CanonicalEvent:

@@ -7,8 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from service.compliance.export_accounting import (
     drop_lines,
     drops_query,
@@ -32,6 +30,7 @@ from service.compliance.export_trail import (
     exception_row,
     exceptions_query,
 )
+from service.store.db import Db
 
 
 @dataclass(frozen=True)
@@ -43,13 +42,13 @@ class ExportFile:
     line: Callable[[Line], Any]  # a CSV row (list) or a JSON line (dict)
     # A line that needs what its rows cannot carry (the names of a JSON list
     # of user ids): made once a build, in place of ``line``.
-    lines: Callable[[Session], Callable[[Line], Any]] | None = None
+    lines: Callable[[Db], Callable[[Line], Any]] | None = None
 
-    def bound(self, session: Session) -> ExportFile:
+    def bound(self, db: Db) -> ExportFile:
         """The file with its line made for this build."""
         if self.lines is None:
             return self
-        return ExportFile(self.name, self.description, self.columns, self.query, self.lines(session))
+        return ExportFile(self.name, self.description, self.columns, self.query, self.lines(db))
 
 
 FILES = (

@@ -7,12 +7,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal, TypedDict
 
-from sqlalchemy.orm import Session
-
 from service.audit.chain import GENESIS
 from service.compliance.export_cells import FORMULA_GUARD
 from service.compliance.export_queries import CutJson, Scope
 from service.config.version import software_version
+from service.store.db import Db
 from service.store.models import AuditSeal, Export, GameTable, User
 from service.tables.tables import currencies_of
 
@@ -101,7 +100,7 @@ class Manifest(TypedDict):
 
 
 def manifest_of(
-    session: Session,
+    db: Db,
     export: Export,
     scope: Scope,
     tables: list[GameTable],
@@ -113,7 +112,7 @@ def manifest_of(
         "export_id": export.id,
         "software": {"name": "breakpoker", "version": software_version()},
         "generated_at_utc": generated_at.isoformat(),
-        "requested_by": _requester(session, export),
+        "requested_by": _requester(db, export),
         "requested_at_utc": export.requested_at.isoformat(),
         "period": {
             "first_gaming_day": export.first_day.isoformat(),
@@ -122,12 +121,12 @@ def manifest_of(
         },
         "tables": "all" if export.table_ids is None else [_named(table) for table in tables],
         "schedules": [_schedule(table) for table in tables],
-        "currencies": _currencies(session, tables),
+        "currencies": _currencies(db, tables),
         "as_of": scope.cut.to_json(),
         # The chain's head when the export began: kept outside the
         # database, it lets a later verification notice links cut
         # off the end (which leave a chain that is still valid).
-        "audit_chain_head": _chain_head(session, scope.cut.seal_seq),
+        "audit_chain_head": _chain_head(db, scope.cut.seal_seq),
         "files": files,
         "conventions": CONVENTIONS,
     }
@@ -142,13 +141,13 @@ CONVENTIONS: Conventions = {
 }
 
 
-def _chain_head(session: Session, seq: int) -> ChainHead:
-    seal = session.get(AuditSeal, seq) if seq else None
+def _chain_head(db: Db, seq: int) -> ChainHead:
+    seal = db.get(AuditSeal, seq) if seq else None
     return {"seq": seq, "hash": seal.hash if seal is not None else GENESIS}
 
 
-def _requester(session: Session, export: Export) -> Named:
-    user = session.get_one(User, export.requested_by)
+def _requester(db: Db, export: Export) -> Named:
+    user = db.get_one(User, export.requested_by)
     return {"id": user.id, "name": user.name}
 
 
@@ -156,8 +155,8 @@ def _named(table: GameTable) -> Named:
     return {"id": table.id, "name": table.name}
 
 
-def _currencies(session: Session, tables: list[GameTable]) -> list[TableCurrencyJson]:
-    found = currencies_of(session, tables)
+def _currencies(db: Db, tables: list[GameTable]) -> list[TableCurrencyJson]:
+    found = currencies_of(db, tables)
     return [
         {"table_id": table.id, "code": found[table.id].code, "minor_unit": found[table.id].minor_unit}
         for table in tables

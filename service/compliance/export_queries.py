@@ -23,9 +23,9 @@ from itertools import chain
 from typing import Any, TypeAlias, TypedDict
 
 from sqlalchemy import ColumnElement, Select, String, cast, func, literal, select
-from sqlalchemy.orm import Session
 
 from service.audit.kinds import EventKind
+from service.store.db import Db
 from service.store.driver_rows import driver_query, streamed
 from service.store.models import (
     DEFAULT_SHIFT_STARTS,
@@ -100,9 +100,9 @@ class Cut:
         }
 
 
-def take_cut(session: Session) -> Cut:
+def take_cut(db: Db) -> Cut:
     def newest(column: Any) -> int:
-        return int(session.scalar(select(func.max(column))) or 0)
+        return int(db.scalar(select(func.max(column))) or 0)
 
     return Cut(
         newest(RoundRecord.id),
@@ -146,7 +146,7 @@ def audit_window(tables: Sequence[GameTable], first_day: date, last_day: date) -
     return start, end
 
 
-def widened_window(session: Session, scope: Scope) -> tuple[datetime, datetime]:
+def widened_window(db: Db, scope: Scope) -> tuple[datetime, datetime]:
     """The scope's window, widened to cover every stored round of the period.
 
     The schedule-based window reads the tables' zones and schedules as they
@@ -158,7 +158,7 @@ def widened_window(session: Session, scope: Scope) -> tuple[datetime, datetime]:
     was entered (written in the same transaction a moment after
     ``entered_at``)."""
     start, end = scope.window_start, scope.window_end
-    first, last = session.execute(
+    first, last = db.execute(
         select(func.min(RoundRecord.entered_at), func.max(RoundRecord.entered_at)).where(*rounds_in(scope))
     ).one()
     # The events' subjects as a set the events are looked up in: a join on
@@ -167,7 +167,7 @@ def widened_window(session: Session, scope: Scope) -> tuple[datetime, datetime]:
         RoundRecord.revision == 0,  # a correction's record gets its event when approved
         *rounds_in(scope),
     )
-    settled = session.scalar(
+    settled = db.scalar(
         select(func.max(AuditEvent.occurred_at)).where(
             AuditEvent.kind == EventKind.ROUND_SETTLED,
             AuditEvent.id <= scope.cut.event_id,
@@ -194,12 +194,12 @@ def rounds_in(scope: Scope) -> list[ColumnElement[bool]]:
     return conditions
 
 
-def count(session: Session, query: Query) -> int:
-    return int(session.scalar(select(func.count()).select_from(query.order_by(None).subquery())) or 0)
+def count(db: Db, query: Query) -> int:
+    return int(db.scalar(select(func.count()).select_from(query.order_by(None).subquery())) or 0)
 
 
 @contextmanager
-def stream(session: Session, query: Query, batch: int = BATCH) -> Iterator[Iterator[Line]]:
+def stream(db: Db, query: Query, batch: int = BATCH) -> Iterator[Iterator[Line]]:
     """The query's rows, read ``batch`` at a time, on the session's
     connection, while the block runs: plain columns need none of the ORM's
     row handling, which cost more than reading them.
@@ -211,7 +211,7 @@ def stream(session: Session, query: Query, batch: int = BATCH) -> Iterator[Itera
     connection, so it is closed when the block ends, an error included,
     before anything else runs on it. Otherwise the batches are joined in C
     (a generator resumed a row cost more than the csv writer's call for it)."""
-    connection = session.connection()
+    connection = db.connection()
     driven = driver_query(connection, query)
     if driven is None:
         result = connection.execute(query, execution_options={"yield_per": batch})

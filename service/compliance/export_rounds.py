@@ -7,7 +7,6 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from sqlalchemy import Exists, case, exists, func, literal, select
-from sqlalchemy.orm import Session
 
 from service.compliance.export_queries import Cut, Line, Query, Scope, rounds_in
 from service.compliance.export_values import (
@@ -22,6 +21,7 @@ from service.compliance.export_values import (
 )
 from service.rounds.aggregates import BETS
 from service.rounds.status import ExceptionKind, RoundStatus
+from service.store.db import Db
 from service.store.models import (
     ConfigVersion,
     ExceptionDecision,
@@ -96,12 +96,12 @@ def rounds_query(scope: Scope) -> Query:
     )
 
 
-def round_lines(session: Session) -> Callable[[Line], list[object]]:
+def round_lines(db: Db) -> Callable[[Line], list[object]]:
     """A round's line, its time and gaming day read by their column types
     (:func:`instant_cells`, :func:`stored_cells`)."""
     instant, day = (
-        instant_cells(RoundRecord.entered_at, session),
-        stored_cells(RoundRecord.gaming_day, session),
+        instant_cells(RoundRecord.entered_at, db),
+        stored_cells(RoundRecord.gaming_day, db),
     )
 
     def round_row(row: Line) -> list[object]:
@@ -159,13 +159,13 @@ def seats_query(scope: Scope) -> Query:
     )
 
 
-def seat_lines(session: Session) -> Callable[[Line], list[object]]:
+def seat_lines(db: Db) -> Callable[[Line], list[object]]:
     """A seat's line, its gaming day and foul as their column types read
     them (:func:`stored_cells`). What repeats from seat to seat is worked
     out once and remembered: the round's id (its seats come together), the
     low hand (about 1,400 of them) and the setting (half are "house_way");
     the seven cards and the high hand rarely repeat."""
-    day, flag = stored_cells(RoundRecord.gaming_day, session), stored_cells(SeatRecord.fouled, session)
+    day, flag = stored_cells(RoundRecord.gaming_day, db), stored_cells(SeatRecord.fouled, db)
     ref_of = lru_cache(maxsize=REMEMBERED, typed=True)(round_id)
     low_of = lru_cache(maxsize=2 * REMEMBERED)(card_text)
     setting_of = lru_cache(maxsize=REMEMBERED)(setting_text)

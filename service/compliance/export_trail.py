@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from sqlalchemy import ColumnElement, case, func, literal, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import aliased
 
 from service.audit.chain import sealed_as_stored
 from service.compliance.export_queries import IdRange, Line, Query, Scope, rounds_in
@@ -22,6 +22,7 @@ from service.compliance.export_values import (
     round_id,
 )
 from service.rounds.status import DecisionState
+from service.store.db import Db
 from service.store.models import AuditEvent, AuditSeal, ExceptionDecision, RoundException, RoundRecord, User
 
 
@@ -72,19 +73,19 @@ def exception_row(row: Line) -> list[object]:
 EMPTY: IdRange = (1, 0)
 
 
-def trail_bounds(session: Session, scope: Scope) -> Scope:
+def trail_bounds(db: Db, scope: Scope) -> Scope:
     """The scope with the first and last ids of its window's events and the
     first and last seqs of their links, found by the index on the events'
     time and the links' index on their event. Without them each read of
     the trail went through every event and link ever written (a table's
     month at 1M rounds read the whole log four times); with them it reads
     the range, and keeps its other conditions: the same rows."""
-    first, last = session.execute(
+    first, last = db.execute(
         select(func.min(AuditEvent.id), func.max(AuditEvent.id)).where(*events_in(scope))
     ).one()
     if first is None:
         return replace(scope, event_ids=EMPTY, seal_seqs=EMPTY)
-    low, high = session.execute(
+    low, high = db.execute(
         select(func.min(AuditSeal.seq), func.max(AuditSeal.seq)).where(
             AuditSeal.event_id.between(first, last), AuditSeal.seq <= scope.cut.seal_seq
         )
@@ -134,13 +135,13 @@ def events_query(scope: Scope) -> Query:
     )
 
 
-def event_lines(session: Session) -> Callable[[Line], list[object]]:
+def event_lines(db: Db) -> Callable[[Line], list[object]]:
     """An event's line, its time read by its column type (:func:`instant_cells`),
     its payload compact: the stored text itself when the link's hash proves
     it the sealed, canonical one (:func:`sealed_as_stored`), which is its
     compact JSON; decoded and encoded when not (an event not sealed yet,
     edited since, or stored another way)."""
-    instant = instant_cells(AuditEvent.occurred_at, session)
+    instant = instant_cells(AuditEvent.occurred_at, db)
 
     def event_row(row: Line) -> list[object]:
         (

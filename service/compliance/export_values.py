@@ -13,11 +13,11 @@ from typing import Any
 
 import orjson
 from sqlalchemy import ColumnElement, Text, cast, type_coerce
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.types import NullType
 
 from service.compliance.export_cells import plain_text
-from service.store.db import UTCDateTime
+from service.store.db import Db, UTCDateTime
 
 # How a JSON document can start (after white space): any other text is no
 # JSON, so a ref such as ``bench-17`` is not handed to the parser to fail.
@@ -42,12 +42,12 @@ def as_stored(column: InstrumentedAttribute[Any]) -> ColumnElement[Any]:
 REMEMBERED = 1024
 
 
-def stored_cells(column: InstrumentedAttribute[Any], session: Session) -> Callable[[object], object]:
+def stored_cells(column: InstrumentedAttribute[Any], db: Db) -> Callable[[object], object]:
     """A column read :func:`as_stored`, read as its type would have read it,
     a date or a flag then made the text a cell shows (the rest is left to
     the writer, as it was). Each value's is remembered: for a column of few
     values (the gaming days of a period, a flag)."""
-    dialect = session.get_bind().dialect
+    dialect = db.get_bind().dialect
     process = column.type.dialect_impl(dialect).result_processor(dialect, None)
 
     # typed: 1 and True, or a date's text and the date, are told apart.
@@ -58,14 +58,14 @@ def stored_cells(column: InstrumentedAttribute[Any], session: Session) -> Callab
     return read
 
 
-def instant_cells(column: InstrumentedAttribute[Any], session: Session) -> Callable[[object], str | None]:
+def instant_cells(column: InstrumentedAttribute[Any], db: Db) -> Callable[[object], str | None]:
     """A :class:`UTCDateTime` column read :func:`as_stored`, as the ISO text
     of the UTC time the column type reads (a time stored without its zone
     is UTC), as a cell or a chain line shows it: the type's own reading
     took two Python calls a time (the rounds' and the chain's times)."""
     if not isinstance(column.type, UTCDateTime):
         raise TypeError(f"{column} is not a UTCDateTime column")
-    dialect = session.get_bind().dialect
+    dialect = db.get_bind().dialect
     parse = column.type.impl_instance.dialect_impl(dialect).result_processor(dialect, None)
 
     def read(value: Any) -> str | None:  # the driver's: SQLite's text, PostgreSQL's datetime

@@ -9,7 +9,6 @@ from datetime import date, datetime
 from pathlib import Path
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
@@ -17,7 +16,7 @@ from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.jobs.progress import DONE, FAILED, QUEUED
 from service.jobs.progress import percent as percent_of
 from service.jobs.queues import JobKind
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import Export, GameTable, User
 from service.store.paging import Order, Page, paginate
 
@@ -35,7 +34,7 @@ def exports_folder(instance: Path) -> Path:
 
 
 def request_export(
-    session: Session,
+    db: Db,
     user: User,
     first_day: date,
     last_day: date,
@@ -45,7 +44,7 @@ def request_export(
     """Check the period and tables, store the export and queue its job."""
     moment = now or utc_now()
     _check_period(first_day, last_day)
-    chosen = None if table_ids is None else _checked_tables(session, table_ids)
+    chosen = None if table_ids is None else _checked_tables(db, table_ids)
     export = Export(
         requested_by=user.id,
         requested_at=moment,
@@ -56,17 +55,17 @@ def request_export(
         done=0,
         total=0,
     )
-    session.add(export)
-    session.flush()
+    db.add(export)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.EXPORT_REQUESTED,
         f"export:{export.id}",
         {"from": first_day.isoformat(), "to": last_day.isoformat(), "tables": chosen},
         user.id,
         at=moment,
     )
-    queue_job(session, JobKind.EXPORT, export.id)
+    queue_job(db, JobKind.EXPORT, export.id)
     return export
 
 
@@ -91,7 +90,7 @@ def _check_period(first_day: date, last_day: date) -> None:
         )
 
 
-def _checked_tables(session: Session, table_ids: list[int]) -> list[int]:
+def _checked_tables(db: Db, table_ids: list[int]) -> list[int]:
     """The tables named, sorted and each once; every one must exist."""
     chosen = sorted(set(table_ids))
     if not chosen or len(chosen) > MAX_TABLES:
@@ -100,7 +99,7 @@ def _checked_tables(session: Session, table_ids: list[int]) -> list[int]:
             f"tables must name 1 to {MAX_TABLES} tables, or be left out for all",
             "tables",
         )
-    known = set(session.scalars(select(GameTable.id).where(GameTable.id.in_(chosen))))
+    known = set(db.scalars(select(GameTable.id).where(GameTable.id.in_(chosen))))
     unknown = [table_id for table_id in chosen if table_id not in known]
     if unknown:
         raise Invalid(
@@ -109,27 +108,25 @@ def _checked_tables(session: Session, table_ids: list[int]) -> list[int]:
     return chosen
 
 
-def get_export(session: Session, export_id: int) -> Export:
-    found = session.get(Export, export_id)
+def get_export(db: Db, export_id: int) -> Export:
+    found = db.get(Export, export_id)
     if found is None:
         raise NotFound(ErrorCode.EXPORT_NOT_FOUND, f"no export with id {export_id}", "export_id")
     return found
 
 
-def list_exports(session: Session, page: int, per_page: int, order: Order = Order.NEWEST) -> Page[Export]:
+def list_exports(db: Db, page: int, per_page: int, order: Order = Order.NEWEST) -> Page[Export]:
     """Exports, newest first unless asked otherwise."""
-    found: Page[Export] = paginate(session, select(Export), Export.id, page, per_page, order)
+    found: Page[Export] = paginate(db, select(Export), Export.id, page, per_page, order)
     return found
 
 
-def user_names(session: Session, user_ids: set[int]) -> dict[int, str]:
-    rows = session.execute(select(User.id, User.name).where(User.id.in_(user_ids)))
+def user_names(db: Db, user_ids: set[int]) -> dict[int, str]:
+    rows = db.execute(select(User.id, User.name).where(User.id.in_(user_ids)))
     return {row[0]: row[1] for row in rows}
 
 
-def download(
-    session: Session, user: User, export: Export, instance: Path, now: datetime | None = None
-) -> Path:
+def download(db: Db, user: User, export: Export, instance: Path, now: datetime | None = None) -> Path:
     """The finished file of an export, with the download recorded."""
     if export.status != DONE or export.file_name is None:
         raise Conflict(
@@ -147,7 +144,7 @@ def download(
             "export_id",
         )
     record_event(
-        session,
+        db,
         EventKind.EXPORT_DOWNLOADED,
         f"export:{export.id}",
         {"file": export.file_name, "size": export.size, "sha256": export.sha256},

@@ -27,10 +27,10 @@ from datetime import date
 from typing import TypedDict
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.accounting.figures import KeptFigures, kept_figures
 from service.jobs.progress import Progress
+from service.store.db import Db
 from service.store.models import DropCount, GameTable, SessionFigures, TableSession
 
 PAGE = 200  # rows a query
@@ -109,17 +109,17 @@ class FiguresReport:
         }
 
 
-def check_figures(session: Session, listed: int = 100, progress: Progress | None = None) -> FiguresReport:
+def check_figures(db: Db, listed: int = 100, progress: Progress | None = None) -> FiguresReport:
     """Every ``session_figures`` row against its session's records."""
     checked = differing = 0
     found: list[FiguresDifference] = []
     names: dict[int, str] = {}
-    for page in _pages(session):
+    for page in _pages(db):
         tables = {row.table_id for row in page} - names.keys()
-        pairs = session.execute(select(GameTable.id, GameTable.name).where(GameTable.id.in_(tables)))
+        pairs = db.execute(select(GameTable.id, GameTable.name).where(GameTable.id.in_(tables)))
         names.update((pair.id, pair.name) for pair in pairs)
         for row in page:
-            columns = _differences(session, row, names.get(row.table_id, "?"))
+            columns = _differences(db, row, names.get(row.table_id, "?"))
             checked += 1
             differing += bool(columns)
             found += columns[: max(0, listed - len(found))]
@@ -128,16 +128,16 @@ def check_figures(session: Session, listed: int = 100, progress: Progress | None
     return FiguresReport(checked, differing, tuple(found))
 
 
-def figures_rows(session: Session) -> int:
+def figures_rows(db: Db) -> int:
     """How many rows :func:`check_figures` derives again."""
-    return int(session.scalar(select(func.count()).select_from(SessionFigures)) or 0)
+    return int(db.scalar(select(func.count()).select_from(SessionFigures)) or 0)
 
 
-def _pages(session: Session) -> Iterator[list[SessionFigures]]:
+def _pages(db: Db) -> Iterator[list[SessionFigures]]:
     after = 0
     while True:
         page = list(
-            session.scalars(
+            db.scalars(
                 select(SessionFigures)
                 .where(SessionFigures.session_id > after)
                 .order_by(SessionFigures.session_id)
@@ -148,11 +148,11 @@ def _pages(session: Session) -> Iterator[list[SessionFigures]]:
         if len(page) < PAGE:
             return
         after = page[-1].session_id
-        session.expunge_all()
+        db.expunge_all()
 
 
-def _differences(session: Session, row: SessionFigures, table: str) -> list[FiguresDifference]:
-    recounted = _recount(session, row)
+def _differences(db: Db, row: SessionFigures, table: str) -> list[FiguresDifference]:
+    recounted = _recount(db, row)
     stored = {name: getattr(row, name) for name in COLUMNS}
     return [
         FiguresDifference(
@@ -170,15 +170,15 @@ def _differences(session: Session, row: SessionFigures, table: str) -> list[Figu
     ]
 
 
-def _recount(session: Session, row: SessionFigures) -> dict[str, int | date]:
+def _recount(db: Db, row: SessionFigures) -> dict[str, int | date]:
     """The row as the job derives it from the drop count and the decision
     it names (the session's current drop count if it names another
     session's)."""
-    table_session = session.get_one(TableSession, row.session_id)
-    drop = session.get(DropCount, row.drop_count_id)
+    table_session = db.get_one(TableSession, row.session_id)
+    drop = db.get(DropCount, row.drop_count_id)
     if drop is not None and drop.session_id != row.session_id:
         drop = None
-    kept = kept_figures(session, table_session, drop, as_of=row.last_decision_id)
+    kept = kept_figures(db, table_session, drop, as_of=row.last_decision_id)
     return {} if kept is None else kept.columns()
 
 

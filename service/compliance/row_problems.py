@@ -7,31 +7,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from service.accounting.denominations import count_fault
 from service.compliance.accounting_claims import SESSIONS, SIGNATURES, SLIPS, TABLES
 from service.compliance.accounting_report import EVENT_MISSING, TOTAL_MISMATCH, RecordProblem
 from service.compliance.review_claims import REVIEW_TABLES
+from service.store.db import Db
 from service.store.models import Slip
 
 #: every stored table of records the verification checks
 ALL_TABLES = {**TABLES, **REVIEW_TABLES}
 
 
-def unclaimed(session: Session, table: str, row: Any) -> RecordProblem:
+def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
     stored = ALL_TABLES[table]
     return RecordProblem(
         table,
         stored.ident_of(row),
-        subject_of(session, table, row),
+        subject_of(db, table, row),
         None,
         EVENT_MISSING,
         f"{stored.named(stored.ident_of(row))} has no event: it was written outside the service",
     )
 
 
-def subject_of(session: Session, table: str, row: Any) -> str:
+def subject_of(db: Db, table: str, row: Any) -> str:
     """The subject the row's event would have: its session, or its slip."""
     if table in REVIEW_TABLES:
         return f"round:{row.round_id}"
@@ -40,12 +39,12 @@ def subject_of(session: Session, table: str, row: Any) -> str:
     if table == SLIPS:
         return f"slip:{row.number}"
     if table == SIGNATURES:
-        slip = session.get(Slip, row.slip_id)
+        slip = db.get(Slip, row.slip_id)
         return f"slip:{slip.number}" if slip is not None else f"slip id {row.slip_id}"
     return f"session:{row.session_id}"
 
 
-def unsummed(session: Session, table: str, row: Any) -> list[RecordProblem]:
+def unsummed(db: Db, table: str, row: Any) -> list[RecordProblem]:
     """A count's row whose total is not the sum of its lines."""
     denominations = ALL_TABLES[table].denominations
     if denominations is None:
@@ -54,4 +53,4 @@ def unsummed(session: Session, table: str, row: Any) -> list[RecordProblem]:
     if fault is None:
         return []
     message = f"{table} row {row.id}: {fault}"
-    return [RecordProblem(table, row.id, subject_of(session, table, row), None, TOTAL_MISMATCH, message)]
+    return [RecordProblem(table, row.id, subject_of(db, table, row), None, TOTAL_MISMATCH, message)]

@@ -28,11 +28,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.audit.head_signing import head_message
 from service.audit.keys import KeyRing
 from service.compliance.chain_report import BrokenLink
+from service.store.db import Db
 from service.store.models import AuditHeadSignature, AuditSeal
 
 PAGE = 2_000
@@ -76,10 +76,10 @@ class _Signed:
     sealed_hash: str | None  # None: no seal at that seq
 
 
-def _signed(session: Session, first: int) -> Iterator[_Signed]:
+def _signed(db: Db, first: int) -> Iterator[_Signed]:
     after = first - 1
     while True:
-        rows = session.execute(
+        rows = db.execute(
             select(
                 AuditHeadSignature.seq,
                 AuditHeadSignature.hash,
@@ -99,11 +99,11 @@ def _signed(session: Session, first: int) -> Iterator[_Signed]:
         after = rows[-1].seq
 
 
-def check_signatures(session: Session, ring: KeyRing, head_seq: int, first: int = 1) -> Signatures:
+def check_signatures(db: Db, ring: KeyRing, head_seq: int, first: int = 1) -> Signatures:
     """Every signed head from seq ``first`` on against the seal it names and
     the public keys; then whether the chain's head (``head_seq``) is signed."""
     checked, last = 0, None
-    for signed in _signed(session, first):
+    for signed in _signed(db, first):
         problem = _problem(ring, signed)
         if problem is not None:
             return Signatures(checked, last, problem)
@@ -111,7 +111,7 @@ def check_signatures(session: Session, ring: KeyRing, head_seq: int, first: int 
     if head_seq and (last or 0) < head_seq:
         # Before the first signature (an older chain), none was made:
         # the newest is what must be there, and covers every link before it.
-        signed_before = session.scalar(select(func.max(AuditHeadSignature.seq)))
+        signed_before = db.scalar(select(func.max(AuditHeadSignature.seq)))
         latest = last or signed_before
         return Signatures(
             checked,
@@ -157,11 +157,11 @@ def _problem(ring: KeyRing, signed: _Signed) -> BrokenLink | None:
     return None
 
 
-def check_expected_head(session: Session, expected: ExpectedHead) -> BrokenLink | None:
+def check_expected_head(db: Db, expected: ExpectedHead) -> BrokenLink | None:
     """Whether the chain reaches ``expected``, with the same hash there."""
-    stored = session.scalar(select(AuditSeal.hash).where(AuditSeal.seq == expected.seq))
+    stored = db.scalar(select(AuditSeal.hash).where(AuditSeal.seq == expected.seq))
     if stored is None:
-        end = session.scalar(select(func.max(AuditSeal.seq))) or 0
+        end = db.scalar(select(func.max(AuditSeal.seq))) or 0
         return BrokenLink(
             expected.seq,
             None,

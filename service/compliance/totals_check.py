@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from sqlalchemy import ColumnElement, Float, Select, and_, case, cast, func, literal_column, select
-from sqlalchemy.orm import Session
 
 from service.compliance.figures_check import FiguresReport, FiguresReportJson, check_figures, figures_rows
 from service.compliance.recount_query import recount_beside_stored, zeros
@@ -34,6 +33,7 @@ from service.engine.house_way import Rule
 from service.jobs.progress import Progress
 from service.rounds.aggregates import BETS, COUNTERS
 from service.rounds.status import counting
+from service.store.db import Db
 from service.store.models import (
     AggregatedRound,
     ConfigVersion,
@@ -141,10 +141,10 @@ class TotalsReport:
         }
 
 
-def check_totals(session: Session, progress: Progress | None = None) -> TotalsReport:
+def check_totals(db: Db, progress: Progress | None = None) -> TotalsReport:
     checked = differing = 0
     found: list[tuple[tuple[Any, ...], str, Any, Any]] = []
-    for row in session.execute(recount_beside_stored(_recounted(), ShiftAggregate, COUNTERS, KEY)):
+    for row in db.execute(recount_beside_stored(_recounted(), ShiftAggregate, COUNTERS, KEY)):
         checked += 1
         key, sums = tuple(row[: len(KEY)]), row._mapping
         columns = [(c, sums[f"s_{c}"], sums[f"r_{c}"]) for c in COUNTERS]
@@ -156,7 +156,7 @@ def check_totals(session: Session, progress: Progress | None = None) -> TotalsRe
         if progress is not None:
             progress(1)
     # The expected win's totals, recounted the same way (no version in their key).
-    expected = check_value_sums(session, LISTED)
+    expected = check_value_sums(db, LISTED)
     if progress is not None:
         progress(expected.checked)
     checked, differing = checked + expected.checked, differing + expected.differing
@@ -169,22 +169,22 @@ def check_totals(session: Session, progress: Progress | None = None) -> TotalsRe
         )
         for each in expected.differences
     ]
-    taken_out = session.scalars(
+    taken_out = db.scalars(
         select(AggregatedRound.round_id)
         .join(RoundRecord, RoundRecord.id == AggregatedRound.round_id)
         .where(AggregatedRound.removed_at.is_not(None), counting())
         .order_by(AggregatedRound.round_id)
         .limit(LISTED)
     )
-    figures = check_figures(session, LISTED, progress)
-    return TotalsReport(checked, differing, _named(session, found[:LISTED]), tuple(taken_out), figures)
+    figures = check_figures(db, LISTED, progress)
+    return TotalsReport(checked, differing, _named(db, found[:LISTED]), tuple(taken_out), figures)
 
 
-def total_rows(session: Session) -> int:
+def total_rows(db: Db) -> int:
     """How many shift totals there are, of both kinds, and sessions' figures
     rows (for a verification's progress)."""
     counts = (select(func.count()).select_from(table) for table in (ShiftAggregate, ShiftExpectedValues))
-    return sum(int(session.scalar(count) or 0) for count in counts) + figures_rows(session)
+    return sum(int(db.scalar(count) or 0) for count in counts) + figures_rows(db)
 
 
 def _differ(column: str, stored: Any, recounted: Any) -> bool:
@@ -242,14 +242,12 @@ def _seat_sums() -> Any:
     return select(SeatRecord.round_id, *columns).group_by(SeatRecord.round_id).subquery()
 
 
-def _named(
-    session: Session, found: list[tuple[tuple[Any, ...], str, Any, Any]]
-) -> tuple[TotalDifference, ...]:
+def _named(db: Db, found: list[tuple[tuple[Any, ...], str, Any, Any]]) -> tuple[TotalDifference, ...]:
     """The differences with the names of their table, dealer and version."""
-    tables = _names(session, GameTable.id, GameTable.name, {key[0] for key, *_ in found})
-    dealers = _names(session, User.id, User.name, {key[3] for key, *_ in found})
+    tables = _names(db, GameTable.id, GameTable.name, {key[0] for key, *_ in found})
+    dealers = _names(db, User.id, User.name, {key[3] for key, *_ in found})
     versions = _names(
-        session, ConfigVersion.id, ConfigVersion.version, {key[4] for key, *_ in found if key[4] is not None}
+        db, ConfigVersion.id, ConfigVersion.version, {key[4] for key, *_ in found if key[4] is not None}
     )
     return tuple(
         TotalDifference(
@@ -268,10 +266,10 @@ def _named(
     )
 
 
-def _names(session: Session, key: Any, value: Any, ids: set[int]) -> dict[int, Any]:
+def _names(db: Db, key: Any, value: Any, ids: set[int]) -> dict[int, Any]:
     if not ids:
         return {}
-    return {row[0]: row[1] for row in session.execute(select(key, value).where(key.in_(ids)))}
+    return {row[0]: row[1] for row in db.execute(select(key, value).where(key.in_(ids)))}
 
 
 def _number(column: str, value: Any) -> int | float:

@@ -26,10 +26,10 @@ from sqlalchemy import (
     literal_column,
     select,
 )
-from sqlalchemy.orm import Session
 
 from service.compliance.recount_query import recount_beside_stored, zeros
 from service.rounds.value_sums import BETS, TOTALS, VALUES
+from service.store.db import Db
 from service.store.models import (
     ExceptionDecision,
     RoundExpectedValue,
@@ -61,10 +61,10 @@ class ValueSumsCheck:
     differences: tuple[ValueSumDifference, ...]  # the first ``listed``
 
 
-def check_value_sums(session: Session, listed: int = 100) -> ValueSumsCheck:
+def check_value_sums(db: Db, listed: int = 100) -> ValueSumsCheck:
     checked = differing = 0
     found: list[ValueSumDifference] = []
-    for row in session.execute(recount_beside_stored(_recounted(), ShiftExpectedValues, TOTALS, KEY)):
+    for row in db.execute(recount_beside_stored(_recounted(), ShiftExpectedValues, TOTALS, KEY)):
         checked += 1
         values = row._mapping
         columns = [(c, values[f"s_{c}"], values[f"r_{c}"]) for c in TOTALS]

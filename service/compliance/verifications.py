@@ -17,7 +17,6 @@ from typing import Any, cast
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit.events import queue_job
 from service.compliance.audit_verify import (
@@ -30,7 +29,7 @@ from service.compliance.signature_check import ExpectedHead
 from service.errors import ErrorCode, Invalid, NotFound
 from service.jobs.progress import DONE, FAILED, QUEUED, RUNNING, Tracker
 from service.jobs.queues import JobKind
-from service.store.db import utc_now
+from service.store.db import Databases, Db, utc_now
 from service.store.models import AuditVerification, User
 from service.store.paging import Order, Page, paginate
 from service.store.work import unit_of_work
@@ -40,7 +39,7 @@ log = logging.getLogger(__name__)
 
 
 def request_verification(
-    session: Session,
+    db: Db,
     user: User,
     first: int | None,
     last: int | None,
@@ -67,14 +66,14 @@ def request_verification(
         done=0,
         total=0,
     )
-    session.add(verification)
-    session.flush()
-    queue_job(session, JobKind.VERIFY, verification.id)
+    db.add(verification)
+    db.flush()
+    queue_job(db, JobKind.VERIFY, verification.id)
     return verification
 
 
-def get_verification(session: Session, verification_id: int) -> AuditVerification:
-    found = session.get(AuditVerification, verification_id)
+def get_verification(db: Db, verification_id: int) -> AuditVerification:
+    found = db.get(AuditVerification, verification_id)
     if found is None:
         raise NotFound(
             ErrorCode.VERIFICATION_NOT_FOUND, f"no verification with id {verification_id}", "verification_id"
@@ -83,23 +82,23 @@ def get_verification(session: Session, verification_id: int) -> AuditVerificatio
 
 
 def list_verifications(
-    session: Session, page: int, per_page: int, order: Order = Order.NEWEST
+    db: Db, page: int, per_page: int, order: Order = Order.NEWEST
 ) -> Page[AuditVerification]:
     """Verifications, newest first unless asked otherwise."""
     found: Page[AuditVerification] = paginate(
-        session, select(AuditVerification), AuditVerification.id, page, per_page, order
+        db, select(AuditVerification), AuditVerification.id, page, per_page, order
     )
     return found
 
 
 def run_verification(
-    sessions: sessionmaker[Session], verification_id: int, progress_every: int = PROGRESS_EVERY
+    databases: Databases, verification_id: int, progress_every: int = PROGRESS_EVERY
 ) -> bool:
     """Verify, saving progress on the way; ``False`` when done already. On
     any failure the verification is marked failed with the message, and
     the error raised again so that the job is retried."""
-    with unit_of_work(sessions) as session:
-        verification = session.scalar(
+    with unit_of_work(databases) as db:
+        verification = db.scalar(
             select(AuditVerification).where(AuditVerification.id == verification_id).with_for_update()
         )
         if verification is None:
@@ -111,33 +110,33 @@ def run_verification(
         first, last = verification.first_seq, verification.last_seq
         expect = None if verification.expect_head is None else ExpectedHead.parse(verification.expect_head)
     try:
-        with sessions() as session:
-            size = verification_size(session, first, last)
-            tracker = Tracker(sessions, AuditVerification, verification_id, size, progress_every)
-            report = verify_records(session, first, last, tracker.add, expect)
-        _finish(sessions, verification_id, report, tracker.done)
+        with databases() as db:
+            size = verification_size(db, first, last)
+            tracker = Tracker(databases, AuditVerification, verification_id, size, progress_every)
+            report = verify_records(db, first, last, tracker.add, expect)
+        _finish(databases, verification_id, report, tracker.done)
     except Exception as error:
-        _fail(sessions, verification_id, error)
+        _fail(databases, verification_id, error)
         raise
     return True
 
 
-def _finish(sessions: sessionmaker[Session], verification_id: int, report: AuditReport, done: int) -> None:
+def _finish(databases: Databases, verification_id: int, report: AuditReport, done: int) -> None:
     """The report, and the run on the record, in one transaction."""
-    with unit_of_work(sessions) as session:
-        verification = session.get_one(AuditVerification, verification_id)
+    with unit_of_work(databases) as db:
+        verification = db.get_one(AuditVerification, verification_id)
         verification.status, verification.done, verification.total = DONE, done, done
         # The column is a JSON boundary typed as a plain dict (reports of older versions).
         verification.intact, verification.report = report.intact, cast(dict[str, Any], report.to_json())
         verification.finished_at = utc_now()
-        record_verification(session, report, verification.requested_by, "api", verification_id)
+        record_verification(db, report, verification.requested_by, "api", verification_id)
 
 
-def _fail(sessions: sessionmaker[Session], verification_id: int, error: Exception) -> None:
+def _fail(databases: Databases, verification_id: int, error: Exception) -> None:
     message = f"{type(error).__name__}: {error}"[:1000]
     try:
-        with unit_of_work(sessions) as session:
-            verification = session.get(AuditVerification, verification_id)
+        with unit_of_work(databases) as db:
+            verification = db.get(AuditVerification, verification_id)
             if verification is not None:
                 verification.status, verification.error = FAILED, message
                 verification.finished_at = utc_now()

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
+from service.store.db import Db
 from service.store.models import OutboxEntry
 
 
@@ -19,8 +19,8 @@ class Backlog:
     oldest: datetime | None
 
 
-def backlog(session: Session) -> Backlog:
-    waiting, oldest = session.execute(
+def backlog(db: Db) -> Backlog:
+    waiting, oldest = db.execute(
         select(func.count(), func.min(OutboxEntry.created_at)).where(OutboxEntry.dispatched_at.is_(None))
     ).one()
     return Backlog(int(waiting), oldest)

@@ -10,8 +10,8 @@ from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session, sessionmaker
 
+from service.store.db import Databases, Db
 from service.store.work import unit_of_work
 
 
@@ -28,14 +28,12 @@ STATES = tuple(State)
 Progress = Callable[[int], None]
 
 
-def save_progress(
-    sessions: sessionmaker[Session], model: type[Any], row_id: int, done: int, total: int
-) -> None:
-    with unit_of_work(sessions) as session:
-        session.execute(update(model).where(model.id == row_id).values(done=done, total=total))
+def save_progress(databases: Databases, model: type[Any], row_id: int, done: int, total: int) -> None:
+    with unit_of_work(databases) as db:
+        db.execute(update(model).where(model.id == row_id).values(done=done, total=total))
 
 
-def unfinished(session: Session, model: type[Any], before: datetime) -> list[tuple[int, str]]:
+def unfinished(db: Db, model: type[Any], before: datetime) -> list[tuple[int, str]]:
     """Requests (exports, verifications) made before ``before`` and still
     queued or running, with their status: the sweep sends again those whose
     job was lost, or given up by RQ (failed, stopped, canceled) while the
@@ -45,7 +43,7 @@ def unfinished(session: Session, model: type[Any], before: datetime) -> list[tup
         .where(model.status.in_((QUEUED, RUNNING)), model.requested_at < before)
         .order_by(model.id)
     )
-    return [(row.id, row.status) for row in session.execute(query)]
+    return [(row.id, row.status) for row in db.execute(query)]
 
 
 def percent(status: str, done: int, total: int) -> float:
@@ -59,10 +57,8 @@ def percent(status: str, done: int, total: int) -> float:
 class Tracker:
     """Counts the work done and saves it every ``every`` units."""
 
-    def __init__(
-        self, sessions: sessionmaker[Session], model: type[Any], row_id: int, total: int, every: int
-    ) -> None:
-        self.sessions, self.model, self.row_id = sessions, model, row_id
+    def __init__(self, databases: Databases, model: type[Any], row_id: int, total: int, every: int) -> None:
+        self.databases, self.model, self.row_id = databases, model, row_id
         self.total, self.every = total, every
         self.done = self.saved = 0
         self.save()
@@ -74,5 +70,5 @@ class Tracker:
 
     def save(self) -> None:
         # More may be found than was counted at the start (rows added since).
-        save_progress(self.sessions, self.model, self.row_id, self.done, max(self.total, self.done))
+        save_progress(self.databases, self.model, self.row_id, self.done, max(self.total, self.done))
         self.saved = self.done

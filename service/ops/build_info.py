@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
 
 from service.config.version import software_version
 from service.engine.rule_book import RULES_VERSION
+from service.store.db import Db
 from service.store.migrate import head_revision, revisions
 
 LABELS = ("version", "rules_version", "schema_revision", "database_schema_revision")
@@ -35,11 +35,11 @@ class BuildInfo:
         return ",".join(self.database_revisions) or "none"
 
 
-def build_info(session: Session) -> BuildInfo:
+def build_info(db: Db) -> BuildInfo:
     try:
-        found: tuple[str, ...] | None = tuple(sorted(revisions(session)))
+        found: tuple[str, ...] | None = tuple(sorted(revisions(db)))
     except SQLAlchemyError:
-        session.rollback()
+        db.rollback()
         found = None
     return BuildInfo(software_version(), RULES_VERSION, head_revision(), found)
 

@@ -19,11 +19,11 @@ from pathlib import Path
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.audit.kinds import EventKind
 from service.reports.periods import table_scope
 from service.reports.table_reports import report
+from service.store.db import Db
 from service.store.models import AuditEvent
 from service.tables.tables import list_tables
 
@@ -47,10 +47,10 @@ class Verification:
     at: datetime
 
 
-def day_lines(session: Session, instance: Path, now: datetime | None = None) -> list[DayLine]:
+def day_lines(db: Db, instance: Path, now: datetime | None = None) -> list[DayLine]:
     lines = []
-    for table in list_tables(session):
-        found = report(session, instance, table_scope(session, table.id), "day", None, None, now=now)
+    for table in list_tables(db):
+        found = report(db, instance, table_scope(db, table.id), "day", None, None, now=now)
         for bet, line in found["bets"].items():
             lines.append(
                 DayLine(
@@ -66,9 +66,9 @@ def day_lines(session: Session, instance: Path, now: datetime | None = None) -> 
     return lines
 
 
-def last_verification(session: Session) -> Verification | None:
+def last_verification(db: Db) -> Verification | None:
     """What the latest ``audit_verified`` event found (API, CLI or the verifier)."""
-    event = session.scalars(
+    event = db.scalars(
         select(AuditEvent)
         .where(AuditEvent.kind == EventKind.AUDIT_VERIFIED)
         .order_by(AuditEvent.id.desc())

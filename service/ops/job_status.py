@@ -13,7 +13,6 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job
 from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegistry
 from rq.serializers import JSONSerializer
-from sqlalchemy.orm import Session
 
 from service.accounting.figures import unfigured_count
 from service.audit.chain import refused_count, unsealed
@@ -21,7 +20,7 @@ from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
 from service.rounds.aggregates import unaggregated_count
 from service.rounds.expected_values import unvalued_count
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 
 FAILED_SHOWN = 50
 
@@ -77,10 +76,10 @@ class JobStatus(Counts):
     failed_jobs: list[FailedJob]
 
 
-def queue_counts(session: Session, connection: Redis) -> Counts:
+def queue_counts(db: Db, connection: Redis) -> Counts:
     """The cheap part, for every Prometheus scrape: the outbox backlog and,
     when Redis answers, the size of each queue and registry."""
-    waiting = backlog(session)
+    waiting = backlog(db)
     status: Counts = {
         "outbox": {
             "waiting": waiting.waiting,
@@ -90,7 +89,7 @@ def queue_counts(session: Session, connection: Redis) -> Counts:
         },
         "redis": {"reachable": False},
         "queues": [],
-        "refused_events": refused_count(session),
+        "refused_events": refused_count(db),
     }
     try:
         for name in QUEUES:
@@ -113,17 +112,17 @@ def queue_counts(session: Session, connection: Redis) -> Counts:
     return status
 
 
-def job_status(session: Session, connection: Redis) -> JobStatus:
+def job_status(db: Db, connection: Redis) -> JobStatus:
     """Everything an operator looks at: the counts, the failed jobs with
     their errors, and the work not yet done (on its way, or lost and waiting
     for the dispatcher's sweep)."""
     status: JobStatus = {
-        **queue_counts(session, connection),
+        **queue_counts(db, connection),
         "undone": {
-            "unsealed_events": unsealed(session)[0],
-            "unaggregated_rounds": unaggregated_count(session),
-            "unfigured_sessions": unfigured_count(session),
-            "unvalued_rounds": unvalued_count(session),
+            "unsealed_events": unsealed(db)[0],
+            "unaggregated_rounds": unaggregated_count(db),
+            "unfigured_sessions": unfigured_count(db),
+            "unvalued_rounds": unvalued_count(db),
         },
         "failed_jobs": [],
     }

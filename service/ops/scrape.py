@@ -19,10 +19,10 @@ from typing import Any, Literal
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.ops.job_status import Counts
 from service.rounds.aggregates import BETS, TAKEN_OUT_ROUNDS, TOTALS
+from service.store.db import Db
 from service.store.models import ShiftAggregate
 
 #: Counters: every round as it was counted, voided and corrected ones too.
@@ -54,13 +54,11 @@ _PER_QUEUE: dict[Literal["queued", "started", "scheduled", "failed", "workers"],
 }
 
 
-def game_totals(session: Session) -> dict[str, int]:
+def game_totals(db: Db) -> dict[str, int]:
     """Sums over every shift aggregate."""
     columns = TOTALS
     row: tuple[Any, ...] = tuple(
-        session.execute(
-            select(*(func.coalesce(func.sum(getattr(ShiftAggregate, c)), 0) for c in columns))
-        ).one()
+        db.execute(select(*(func.coalesce(func.sum(getattr(ShiftAggregate, c)), 0) for c in columns))).one()
     )
     return {name: int(value) for name, value in zip(columns, row, strict=True)}
 

@@ -11,7 +11,6 @@ from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.accounting.figures import unfigured_sessions
 from service.analysis.cache import cache_file
@@ -19,6 +18,7 @@ from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
 from service.rounds.aggregates import out_of_step
 from service.rounds.expected_values import unvalued
+from service.store.db import Db
 from service.store.models import ConfigVersion, RoundRecord
 from service.tables.tables import config_of, current_config, list_tables
 
@@ -35,20 +35,20 @@ class Undone:
 
 
 def undone(
-    session: Session,
+    db: Db,
     instance: Path,
     before: datetime | None = None,
     limit: int = BATCH,
     tables_built_by_workers: bool = False,
 ) -> Undone:
-    _, newest = unsealed(session, before)
+    _, newest = unsealed(db, before)
     query = select(RoundRecord.id).where(out_of_step())
     if before is not None:
         query = query.where(RoundRecord.entered_at < before)
-    rounds = list(session.scalars(query.order_by(RoundRecord.id).limit(limit)))
+    rounds = list(db.scalars(query.order_by(RoundRecord.id).limit(limit)))
     sheets = []
-    for table in list_tables(session):
-        version = current_config(session, table)
+    for table in list_tables(db):
+        version = current_config(db, table)
         if (before is None or version.created_at < before) and not cache_file(
             config_of(version), instance
         ).exists():
@@ -57,13 +57,13 @@ def undone(
         newest,
         rounds,
         sheets,
-        unfigured_sessions(session, before, limit),
-        without_values(session, instance, before, limit, tables_built_by_workers),
+        unfigured_sessions(db, before, limit),
+        without_values(db, instance, before, limit, tables_built_by_workers),
     )
 
 
 def without_values(
-    session: Session, instance: Path, before: datetime | None, limit: int, tables_built_by_workers: bool
+    db: Db, instance: Path, before: datetime | None, limit: int, tables_built_by_workers: bool
 ) -> list[int]:
     """Counting rounds without their expected values. When the strategy
     tables are left to the CLI, only those whose qualifier's table is
@@ -71,12 +71,12 @@ def without_values(
     query = select(RoundRecord.id, RoundRecord.config_id).where(unvalued()).order_by(RoundRecord.id)
     if before is not None:
         query = query.where(RoundRecord.entered_at < before)
-    found = session.execute(query.limit(limit)).all()
+    found = db.execute(query.limit(limit)).all()
     if tables_built_by_workers:
         return [round_id for round_id, _ in found]
     complete: dict[int, bool] = {}
     for config_id in {config_id for _, config_id in found}:
-        version = session.get(ConfigVersion, config_id)
+        version = db.get(ConfigVersion, config_id)
         assert version is not None  # a round's version is its foreign key
         folder = table_folder(config_of(version).dealer_qualifier, instance)
         complete[config_id] = not missing_blocks(folder)

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import Select, func, select
-from sqlalchemy.orm import Session
 
 from service.reports.hold import Stakes
 from service.reports.periods import Period, Scope
 from service.rounds.aggregates import BETS, COUNTERS
+from service.store.db import Db
 from service.store.models import (
     AggregatedRound,
     ExceptionDecision,
@@ -67,7 +67,7 @@ def in_period(query: Query, day_column: Any, shift_column: Any, period: Period) 
     return query
 
 
-def period_sums(session: Session, scope: Scope, period: Period) -> dict[tuple[int, int], Sums]:
+def period_sums(db: Db, scope: Scope, period: Period) -> dict[tuple[int, int], Sums]:
     """Per (configuration version, dealer): the aggregates of the period."""
     columns = [func.coalesce(func.sum(getattr(ShiftAggregate, name)), 0).label(name) for name in COUNTERS]
     query = select(ShiftAggregate.config_id, ShiftAggregate.dealer_id, *columns).where(
@@ -75,7 +75,7 @@ def period_sums(session: Session, scope: Scope, period: Period) -> dict[tuple[in
     )
     query = in_period(query, ShiftAggregate.gaming_day, ShiftAggregate.shift, period)
     found: dict[tuple[int, int], Sums] = {}
-    for row in session.execute(query.group_by(ShiftAggregate.config_id, ShiftAggregate.dealer_id)):
+    for row in db.execute(query.group_by(ShiftAggregate.config_id, ShiftAggregate.dealer_id)):
         values = row._mapping
         sums = Sums()
         for name in COUNTERS:
@@ -89,7 +89,7 @@ def period_sums(session: Session, scope: Scope, period: Period) -> dict[tuple[in
     return found
 
 
-def pending_rounds(session: Session, scope: Scope, period: Period) -> int:
+def pending_rounds(db: Db, scope: Scope, period: Period) -> int:
     """Round records of the period the totals do not reflect yet (new, or
     voided or corrected since they were counted).
 
@@ -111,15 +111,15 @@ def pending_rounds(session: Session, scope: Scope, period: Period) -> int:
     ]
     aggregated = select(*seen).where(ShiftAggregate.table_id.in_(scope.table_ids))
     aggregated = in_period(aggregated, ShiftAggregate.gaming_day, ShiftAggregate.shift, period)
-    seen_rounds = sum(int(each) for each in session.execute(aggregated).one())
-    never_counted = int(session.scalar(records) or 0) - seen_rounds
-    out_of_count = _out_of_count(session, scope, period)
+    seen_rounds = sum(int(each) for each in db.execute(aggregated).one())
+    never_counted = int(db.scalar(records) or 0) - seen_rounds
+    out_of_count = _out_of_count(db, scope, period)
     # Never counted and out of the count: in step (nothing to take out).
     # Still counted although out of the count: pending (to be taken out).
     return never_counted - out_of_count.count(None) + out_of_count.count(False)
 
 
-def _out_of_count(session: Session, scope: Scope, period: Period) -> list[bool | None]:
+def _out_of_count(db: Db, scope: Scope, period: Period) -> list[bool | None]:
     """For each record of the period taken out of the count by an approved
     void or correction: None if never counted, False if counted and still
     in the totals, True if taken out of them. Driven by the approved
@@ -127,12 +127,12 @@ def _out_of_count(session: Session, scope: Scope, period: Period) -> list[bool |
     conditions applied here: in one statement, SQLite read every round of
     the period (an index range) to test it against the decisions."""
     approved = sorted(
-        set(session.scalars(select(ExceptionDecision.round_id).where(ExceptionDecision.approved.is_(True))))
+        set(db.scalars(select(ExceptionDecision.round_id).where(ExceptionDecision.approved.is_(True))))
     )
     tables = set(scope.table_ids)
     found: list[bool | None] = []
     for start in range(0, len(approved), CHUNK):
-        rows = session.execute(
+        rows = db.execute(
             select(
                 RoundRecord.table_id,
                 RoundRecord.gaming_day,

@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import TypedDict
 
 from sqlalchemy import case, func, select
-from sqlalchemy.orm import Session
 
 from service.accounting.figures import hold
 from service.reports.aggregate_sums import in_period
 from service.reports.pending_sessions import PendingSessionJson, pending_sessions
 from service.reports.periods import Period, Scope
+from service.store.db import Db
 from service.store.models import SessionFigures
 
 SUMMED = ("opener", "closer", "fills", "credits", "drop", "win", "rounds", "rounds_net")
@@ -46,9 +46,9 @@ class ChipsFiguresJson(TypedDict):
     tolerance: int
 
 
-def chips_figures(session: Session, scope: Scope, period: Period, tolerance: int) -> ChipsFiguresJson:
-    sums = _sums(session, scope, period, tolerance)
-    pending, shown = pending_sessions(session, scope, period)
+def chips_figures(db: Db, scope: Scope, period: Period, tolerance: int) -> ChipsFiguresJson:
+    sums = _sums(db, scope, period, tolerance)
+    pending, shown = pending_sessions(db, scope, period)
     win = sums["win"]
     return {
         "sessions_counted": sums["sessions"],
@@ -69,7 +69,7 @@ def chips_figures(session: Session, scope: Scope, period: Period, tolerance: int
     }
 
 
-def _sums(session: Session, scope: Scope, period: Period, tolerance: int) -> dict[str, int]:
+def _sums(db: Db, scope: Scope, period: Period, tolerance: int) -> dict[str, int]:
     difference = SessionFigures.win - SessionFigures.rounds_net
     flagged = case((func.abs(difference) > tolerance, 1), else_=0)
     query = select(
@@ -77,6 +77,6 @@ def _sums(session: Session, scope: Scope, period: Period, tolerance: int) -> dic
         func.coalesce(func.sum(flagged), 0).label("flagged"),
         *(func.coalesce(func.sum(getattr(SessionFigures, name)), 0).label(name) for name in SUMMED),
     ).where(SessionFigures.table_id.in_(scope.table_ids))
-    row = session.execute(in_period(query, SessionFigures.gaming_day, SessionFigures.shift, period)).one()
+    row = db.execute(in_period(query, SessionFigures.gaming_day, SessionFigures.shift, period)).one()
     # PostgreSQL sums BIGINT as NUMERIC: back to exact integers.
     return {name: int(value) for name, value in row._mapping.items()}

@@ -9,21 +9,19 @@ from __future__ import annotations
 from datetime import date, datetime
 from pathlib import Path
 
-from sqlalchemy.orm import Session
-
 from service.config.currency import Currency
 from service.reports.aggregate_sums import pending_rounds
 from service.reports.periods import Scope, resolve_period
 from service.reports.report_values import ByCurrencyReportJson, CurrencyPartJson, ReportJson
 from service.reports.table_reports import DEFAULT_CONFIDENCE, UNITS, report, report_header, report_part
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import GameTable
 from service.tables.tables import currencies_of
 
 
-def by_currency(session: Session, scope: Scope) -> dict[Currency, tuple[GameTable, ...]]:
+def by_currency(db: Db, scope: Scope) -> dict[Currency, tuple[GameTable, ...]]:
     """The scope's tables by their currency, the codes in order."""
-    currencies = currencies_of(session, scope.tables)
+    currencies = currencies_of(db, scope.tables)
     found: dict[Currency, list[GameTable]] = {}
     for table in scope.tables:
         found.setdefault(currencies[table.id], []).append(table)
@@ -31,7 +29,7 @@ def by_currency(session: Session, scope: Scope) -> dict[Currency, tuple[GameTabl
 
 
 def floor_report(
-    session: Session,
+    db: Db,
     instance: Path,
     scope: Scope,
     kind: str,
@@ -44,15 +42,15 @@ def floor_report(
     """The floor's report: one currency, the plain report; several, one
     part a currency (each with its own totals) and no amount added across."""
     now = now or utc_now()
-    groups = by_currency(session, scope)
+    groups = by_currency(db, scope)
     if len(groups) <= 1:
-        return report(session, instance, scope, kind, day, shift, confidence, now, tolerance)
+        return report(db, instance, scope, kind, day, shift, confidence, now, tolerance)
     period, chosen = resolve_period(scope, kind, day, shift, now)  # one day for every part
     parts: list[CurrencyPartJson] = [
         {
             "currency": money.json(),
             "report": report_part(
-                session,
+                db,
                 instance,
                 Scope(tables, None, False),
                 kind,
@@ -67,7 +65,7 @@ def floor_report(
     ]
     reports = [part["report"] for part in parts]
     return {
-        **report_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
+        **report_header(scope, period, chosen, now, pending_rounds(db, scope, period)),
         "currency": None,
         "by_currency": parts,
         "confidence": reports[0]["confidence"],

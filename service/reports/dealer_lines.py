@@ -8,7 +8,6 @@ from collections import Counter
 from typing import TypedDict
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.engine.table_config import BetType
 from service.reports.aggregate_sums import Sums
@@ -16,24 +15,25 @@ from service.reports.hold import hold
 from service.reports.periods import Period, Scope
 from service.rounds.aggregates import BETS
 from service.rounds.status import ExceptionKind
+from service.store.db import Db
 from service.store.models import ExceptionDecision, RoundException, RoundRecord, User
 
 CHUNK = 500  # rounds looked up a query
 
 
-def exception_counts(session: Session, scope: Scope, period: Period) -> Counter[tuple[int, str]]:
+def exception_counts(db: Db, scope: Scope, period: Period) -> Counter[tuple[int, str]]:
     """Voids and corrections of the period's rounds, by the dealer who
     entered the round: (dealer, "voids" | "corrections" | "pending_…").
 
     Read from the exceptions (a few) and their rounds looked up by id, the
     period's conditions applied here: joined in one query, a planner with
     no statistics (SQLite's) read every round of the period instead."""
-    found = session.execute(
+    found = db.execute(
         select(RoundException.round_id, RoundException.kind, ExceptionDecision.approved).outerjoin(
             ExceptionDecision, ExceptionDecision.exception_id == RoundException.id
         )
     ).all()
-    dealers = _dealers_in_period(session, scope, period, sorted({row.round_id for row in found}))
+    dealers = _dealers_in_period(db, scope, period, sorted({row.round_id for row in found}))
     counts: Counter[tuple[int, str]] = Counter()
     for round_id, kind, approved in found:
         dealer_id = dealers.get(round_id)
@@ -47,16 +47,14 @@ def exception_counts(session: Session, scope: Scope, period: Period) -> Counter[
     return counts
 
 
-def _dealers_in_period(
-    session: Session, scope: Scope, period: Period, round_ids: list[int]
-) -> dict[int, int]:
+def _dealers_in_period(db: Db, scope: Scope, period: Period, round_ids: list[int]) -> dict[int, int]:
     """Who entered each of these rounds that is of the scope and the period."""
     tables = set(scope.table_ids)
     columns = (RoundRecord.id, RoundRecord.table_id, RoundRecord.gaming_day, RoundRecord.shift)
     dealers: dict[int, int] = {}
     for start in range(0, len(round_ids), CHUNK):
         chunk = round_ids[start : start + CHUNK]
-        rows = session.execute(select(*columns, RoundRecord.entered_by).where(RoundRecord.id.in_(chunk)))
+        rows = db.execute(select(*columns, RoundRecord.entered_by).where(RoundRecord.id.in_(chunk)))
         for round_id, table_id, day, shift, dealer_id in rows:
             in_shift = period.shift is None or shift == period.shift
             if table_id in tables and period.first_day <= day <= period.day and in_shift:
@@ -113,7 +111,7 @@ def _dealer_line(
 
 
 def dealer_lines(
-    session: Session, by_key: dict[tuple[int, int], Sums], exceptions: Counter[tuple[int, str]]
+    db: Db, by_key: dict[tuple[int, int], Sums], exceptions: Counter[tuple[int, str]]
 ) -> list[DealerLineJson]:
     """Every dealer with figures or exceptions in the period, by name."""
     per_dealer: dict[int, Sums] = {}
@@ -121,7 +119,7 @@ def dealer_lines(
         per_dealer.setdefault(dealer_id, Sums()).add(sums)
     ids = {dealer_id for dealer_id, sums in per_dealer.items() if not sums.empty()}
     ids |= {dealer_id for dealer_id, _ in exceptions}
-    names = dict(session.execute(select(User.id, User.name).where(User.id.in_(sorted(ids)))).all())
+    names = dict(db.execute(select(User.id, User.name).where(User.id.in_(sorted(ids)))).all())
     dealers = [
         _dealer_line(dealer_id, names[dealer_id], per_dealer.get(dealer_id, Sums()), exceptions)
         for dealer_id in ids

@@ -28,7 +28,6 @@ from fractions import Fraction
 from typing import Any, TypedDict
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.analysis.main_bet import DEALER_HANDS
 from service.engine.table_config import BetType
@@ -36,6 +35,7 @@ from service.reports.aggregate_sums import in_period
 from service.reports.hold import round_half_away
 from service.reports.periods import Period, Scope
 from service.rounds.value_sums import VALUES  # the integer columns, summed per (table, dealer)
+from service.store.db import Db
 from service.store.models import ShiftExpectedValues, User
 
 BAND_Z = 2.0  # the band is expected ± 2 × the bound of the standard deviation
@@ -131,7 +131,7 @@ def exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def period_values(session: Session, scope: Scope, period: Period) -> dict[tuple[int, int], _Sums]:
+def period_values(db: Db, scope: Scope, period: Period) -> dict[tuple[int, int], _Sums]:
     """Per (table, dealer): the stored values of the period's counting rounds,
     and the rounds and seats still without them, from the per-shift totals
     (:mod:`service.rounds.value_sums`, exact at every moment): a few rows a
@@ -142,7 +142,7 @@ def period_values(session: Session, scope: Scope, period: Period) -> dict[tuple[
     query = select(*key, *sums).where(ShiftExpectedValues.table_id.in_(scope.table_ids))
     query = in_period(query, ShiftExpectedValues.gaming_day, ShiftExpectedValues.shift, period)
     found: dict[tuple[int, int], _Sums] = {}
-    for row in session.execute(query.group_by(*key)):
+    for row in db.execute(query.group_by(*key)):
         if int(row.records) == int(row.taken_out_records):
             continue  # none of the dealer's records counts: not in the report, as before
         found[(row.table_id, row.dealer_id)] = _of_row({name: row._mapping[name] for name in totals})
@@ -214,13 +214,13 @@ def _grouped(found: dict[tuple[int, int], _Sums], part: int) -> dict[int, _Sums]
 
 
 def expected_win(
-    session: Session, scope: Scope, period: Period, par_sheet_sds: dict[BetType, float | None]
+    db: Db, scope: Scope, period: Period, par_sheet_sds: dict[BetType, float | None]
 ) -> ExpectedWinJson:
     """The period's expected win from the hands dealt; ``par_sheet_sds``: the
     report's theoretical_win_sd per bet, shown beside the band."""
-    found = period_values(session, scope, period)
+    found = period_values(db, scope, period)
     total = _Sums.of(found.values())
-    names = dict(session.execute(select(User.id, User.name).where(User.id.in_({d for _, d in found}))).all())
+    names = dict(db.execute(select(User.id, User.name).where(User.id.in_({d for _, d in found}))).all())
     tables = {table.id: table.name for table in scope.tables}
     dealers: list[DealerCostJson] = [
         {"dealer_id": dealer_id, "name": names[dealer_id], **_cost(sums)}

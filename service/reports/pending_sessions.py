@@ -20,10 +20,10 @@ from enum import StrEnum
 from typing import TypedDict
 
 from sqlalchemy import ColumnElement, ScalarSelect, and_, func, or_, select
-from sqlalchemy.orm import Session
 
 from service.reports.aggregate_sums import in_period
 from service.reports.periods import Period, Scope
+from service.store.db import Db
 from service.store.models import DropCount, ExceptionDecision, RoundRecord, SessionFigures, TableSession
 
 #: pending sessions named in a report at most (their number is exact)
@@ -79,12 +79,12 @@ class _Found:
         return PendingReason.UNCOUNTED if self.latest_count is None else PendingReason.FIGURING
 
 
-def pending_sessions(session: Session, scope: Scope, period: Period) -> tuple[int, list[PendingSessionJson]]:
+def pending_sessions(db: Db, scope: Scope, period: Period) -> tuple[int, list[PendingSessionJson]]:
     """How many sessions of the period are open, not counted, or counted
     since their figures were kept; the first ``PENDING_SHOWN`` of them by
     table and session number."""
-    found = {each.id: each for each in _sessions(session, scope, period, [_OUT_OF_STEP])}
-    found |= {each.id: each for each in _decided_since(session, scope, period)}
+    found = {each.id: each for each in _sessions(db, scope, period, [_OUT_OF_STEP])}
+    found |= {each.id: each for each in _decided_since(db, scope, period)}
     pending = sorted(found.values(), key=lambda each: (each.table_id, each.number))
     names = {table.id: table.name for table in scope.tables}
     shown: list[PendingSessionJson] = [
@@ -117,9 +117,7 @@ _OUT_OF_STEP = or_(
 )
 
 
-def _sessions(
-    session: Session, scope: Scope, period: Period, conditions: list[ColumnElement[bool]]
-) -> list[_Found]:
+def _sessions(db: Db, scope: Scope, period: Period, conditions: list[ColumnElement[bool]]) -> list[_Found]:
     """The period's sessions at the scope's tables that meet ``conditions``."""
     query = (
         select(
@@ -151,27 +149,25 @@ def _sessions(
             figured_count=row.drop_count_id,
             last_decision_id=int(row.last_decision_id or 0),
         )
-        for row in session.execute(query)
+        for row in db.execute(query)
     ]
 
 
-def _decided_since(session: Session, scope: Scope, period: Period) -> list[_Found]:
+def _decided_since(db: Db, scope: Scope, period: Period) -> list[_Found]:
     """The period's closed sessions with figures kept and an approved void
     or correction, newer than their figures, of a round dealt at their
     table while they were open."""
     newest: dict[int, int] = {}  # round id: its newest approved decision
-    for decision_id, round_id in session.execute(
+    for decision_id, round_id in db.execute(
         select(ExceptionDecision.id, ExceptionDecision.round_id).where(ExceptionDecision.approved.is_(True))
     ):
         newest[round_id] = max(decision_id, newest.get(round_id, 0))
-    dealt = _dealt_in(session, scope, sorted(newest))
+    dealt = _dealt_in(db, scope, sorted(newest))
     candidates: dict[int, _Found] = {}
     ids = sorted({session_id for _, _, session_id in dealt})
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
-        candidates |= {
-            each.id: each for each in _sessions(session, scope, period, [TableSession.id.in_(chunk)])
-        }
+        candidates |= {each.id: each for each in _sessions(db, scope, period, [TableSession.id.in_(chunk)])}
     decided: dict[int, _Found] = {}
     for round_id, at, session_id in dealt:
         each = candidates.get(session_id)
@@ -182,7 +178,7 @@ def _decided_since(session: Session, scope: Scope, period: Period) -> list[_Foun
     return list(decided.values())
 
 
-def _dealt_in(session: Session, scope: Scope, round_ids: list[int]) -> list[tuple[int, datetime, int]]:
+def _dealt_in(db: Db, scope: Scope, round_ids: list[int]) -> list[tuple[int, datetime, int]]:
     """(round, its time, a session of its table that may hold it) for the
     rounds at the scope's tables: the table's last session opened before
     the round, and any opened at its very instant (sessions at a table do
@@ -200,9 +196,9 @@ def _dealt_in(session: Session, scope: Scope, round_ids: list[int]) -> list[tupl
         rounds = and_(
             RoundRecord.id.in_(round_ids[start : start + CHUNK]), RoundRecord.table_id.in_(scope.table_ids)
         )
-        last = session.execute(select(RoundRecord.id, RoundRecord.entered_at, before).where(rounds))
+        last = db.execute(select(RoundRecord.id, RoundRecord.entered_at, before).where(rounds))
         found += [(round_id, at, session_id) for round_id, at, session_id in last if session_id is not None]
-        same = session.execute(
+        same = db.execute(
             select(RoundRecord.id, RoundRecord.entered_at, TableSession.id)
             .join(
                 TableSession,

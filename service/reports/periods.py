@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, TypedDict
 
-from sqlalchemy.orm import Session
-
 from service.errors import ErrorCode, Invalid
 from service.reports.hold import check_confidence as check_hold_confidence
+from service.store.db import Db
 from service.store.models import GameTable
 from service.tables.gaming_day import MAX_SHIFTS, place
 from service.tables.tables import get_table, list_tables
@@ -82,17 +81,17 @@ class Scope:
         return {"kind": "floor", "table_id": None, "every_table": self.every_table, "tables": tables}
 
 
-def table_scope(session: Session, table_id: int, field_name: str = "table_id") -> Scope:
-    table = get_table(session, table_id, field_name)
+def table_scope(db: Db, table_id: int, field_name: str = "table_id") -> Scope:
+    table = get_table(db, table_id, field_name)
     return Scope((table,), table, every_table=False)
 
 
-def floor_scope(session: Session, table_ids: Sequence[int] | None = None) -> Scope:
+def floor_scope(db: Db, table_ids: Sequence[int] | None = None) -> Scope:
     if table_ids is None:
-        return Scope(tuple(list_tables(session)), None)
+        return Scope(tuple(list_tables(db)), None)
     tables = []
     for table_id in sorted(set(table_ids)):
-        found = session.get(GameTable, table_id)
+        found = db.get(GameTable, table_id)
         if found is None:
             raise Invalid(ErrorCode.INVALID_FIELD, f"tables: no table with id {table_id}", "tables")
         tables.append(found)

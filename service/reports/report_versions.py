@@ -7,20 +7,20 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.analysis.cache import cached_par_sheet
 from service.analysis.par_sheet import ParSheet
 from service.reports.report_values import ConfigVersionRefJson
+from service.store.db import Db
 from service.store.models import ConfigVersion
 from service.tables.tables import config_of
 
 
-def version_sheets(session: Session, instance: Path, config_ids: Iterable[int]) -> dict[int, ParSheet | None]:
+def version_sheets(db: Db, instance: Path, config_ids: Iterable[int]) -> dict[int, ParSheet | None]:
     """Each version's cached par sheet, or None while the job computes it
     (the job was queued when the version was made: nothing is queued here)."""
     ids = sorted(set(config_ids))
-    versions = session.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(ids))).all()
+    versions = db.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(ids))).all()
     by_digest: dict[str, ParSheet | None] = {}
     found: dict[int, ParSheet | None] = {}
     for version in versions:
@@ -30,11 +30,11 @@ def version_sheets(session: Session, instance: Path, config_ids: Iterable[int]) 
     return found
 
 
-def version_names(session: Session, config_ids: Sequence[int]) -> list[ConfigVersionRefJson]:
+def version_names(db: Db, config_ids: Sequence[int]) -> list[ConfigVersionRefJson]:
     """Each version as its table and number, in that order."""
     if not config_ids:
         return []
-    versions = session.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(config_ids)))
+    versions = db.scalars(select(ConfigVersion).where(ConfigVersion.id.in_(config_ids)))
     refs: list[ConfigVersionRefJson] = [
         {"table_id": version.table_id, "version": version.version} for version in versions
     ]

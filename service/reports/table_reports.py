@@ -29,8 +29,6 @@ from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from sqlalchemy.orm import Session
-
 from service.analysis.par_sheet import ParSheet
 from service.config.currency import CurrencyJson
 from service.engine.table_config import BetType
@@ -54,7 +52,7 @@ from service.reports.report_values import (
 from service.reports.report_versions import version_names, version_sheets
 from service.reports.variance_notes import CurrentNoteJson, current_notes
 from service.rounds.aggregates import BETS
-from service.store.db import iso, utc_now
+from service.store.db import Db, iso, utc_now
 from service.tables.tables import currencies_of
 
 DEFAULT_CONFIDENCE = 0.95
@@ -74,10 +72,10 @@ UNITS: ReportUnitsJson = {
 }
 
 
-def one_currency(session: Session, scope: Scope) -> CurrencyJson | None:
+def one_currency(db: Db, scope: Scope) -> CurrencyJson | None:
     """The currency of every table of the scope (None: no tables); a 422
     naming ``tables`` for tables in several, whose amounts never add up."""
-    found = sorted({money.code: money for money in currencies_of(session, scope.tables).values()}.items())
+    found = sorted({money.code: money for money in currencies_of(db, scope.tables).values()}.items())
     if len(found) > 1:
         raise Invalid(
             ErrorCode.MIXED_CURRENCIES,
@@ -181,7 +179,7 @@ def _totals(
 
 
 def report_part(
-    session: Session,
+    db: Db,
     instance: Path,
     scope: Scope,
     kind: str,
@@ -196,14 +194,14 @@ def report_part(
     ``tolerance``: how far a session's cards and chips may differ unflagged."""
     now = now or utc_now()
     check_confidence(confidence)
-    currency = one_currency(session, scope)
+    currency = one_currency(db, scope)
     period, chosen = resolve_period(scope, kind, day, shift, now)
-    by_key = period_sums(session, scope, period)
+    by_key = period_sums(db, scope, period)
     per_version = _per_version(by_key)
-    sheets = version_sheets(session, instance, per_version)
+    sheets = version_sheets(db, instance, per_version)
     missing = sorted(config_id for config_id, sheet in sheets.items() if sheet is None)
     theories = None if missing else {config_id: sheet for config_id, sheet in sheets.items() if sheet}
-    notes = current_notes(session, scope, period)
+    notes = current_notes(db, scope, period)
     total = Sums.of(per_version.values())
 
     bets: dict[BetType, BetLineJson] = {}
@@ -212,7 +210,7 @@ def report_part(
         bets[bet], exact = _bet_line(bet, per_version, theories, confidence, notes.get(bet))
         expected += exact or 0
     return {
-        **report_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
+        **report_header(scope, period, chosen, now, pending_rounds(db, scope, period)),
         "currency": currency,
         "confidence": confidence,
         "z": z_value(confidence),
@@ -224,19 +222,19 @@ def report_part(
         "dealer_lucky_breaks": total.counts["dealer_lucky_breaks"],
         "dealer_non_qualifications": total.counts["dealer_non_qualifications"],
         "theoretical_pending": bool(missing),
-        "theoretical_pending_versions": version_names(session, missing),
+        "theoretical_pending_versions": version_names(db, missing),
         "bets": bets,
         "totals": _totals(total, bets, expected, bool(missing)),
-        "dealers": dealer_lines(session, by_key, exception_counts(session, scope, period)),
-        "chips": chips_figures(session, scope, period, tolerance),
+        "dealers": dealer_lines(db, by_key, exception_counts(db, scope, period)),
+        "chips": chips_figures(db, scope, period, tolerance),
         "expected_win": expected_win(
-            session, scope, period, {bet: line["theoretical_win_sd"] for bet, line in bets.items()}
+            db, scope, period, {bet: line["theoretical_win_sd"] for bet, line in bets.items()}
         ),
     }
 
 
 def report(
-    session: Session,
+    db: Db,
     instance: Path,
     scope: Scope,
     kind: str,
@@ -247,12 +245,12 @@ def report(
     tolerance: int = 0,
 ) -> ReportJson:
     """:func:`report_part` as the API answers it: every amount in ``currency``."""
-    part = report_part(session, instance, scope, kind, day, shift, confidence, now, tolerance)
+    part = report_part(db, instance, scope, kind, day, shift, confidence, now, tolerance)
     return {**part, "by_currency": []}
 
 
 def dealer_report(
-    session: Session,
+    db: Db,
     scope: Scope,
     kind: str,
     day: date | None,
@@ -261,13 +259,11 @@ def dealer_report(
 ) -> DealerReportJson:
     """The per-dealer figures alone, for a table or the floor."""
     now = now or utc_now()
-    currency = one_currency(session, scope)
+    currency = one_currency(db, scope)
     period, chosen = resolve_period(scope, kind, day, shift, now)
     return {
-        **report_header(scope, period, chosen, now, pending_rounds(session, scope, period)),
+        **report_header(scope, period, chosen, now, pending_rounds(db, scope, period)),
         "currency": currency,
         "units": {"money": UNITS["money"], "win": UNITS["win"], "hold": UNITS["hold"]},
-        "dealers": dealer_lines(
-            session, period_sums(session, scope, period), exception_counts(session, scope, period)
-        ),
+        "dealers": dealer_lines(db, period_sums(db, scope, period), exception_counts(db, scope, period)),
     }

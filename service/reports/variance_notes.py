@@ -7,14 +7,13 @@ from datetime import date, datetime
 from typing import TypedDict
 
 from sqlalchemy import Select, select
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import ErrorCode, Invalid
 from service.reports.periods import Period, Scope, floor_scope, resolve_period, table_scope
 from service.rounds.aggregates import BETS
-from service.store.db import iso
+from service.store.db import Db, iso
 from service.store.models import User, VarianceNote
 
 MAX_NOTE = 2000
@@ -60,12 +59,12 @@ def note_json(note: VarianceNote, writer: str) -> VarianceNoteJson:
     }
 
 
-def current_notes(session: Session, scope: Scope, period: Period) -> dict[str, CurrentNoteJson]:
+def current_notes(db: Db, scope: Scope, period: Period) -> dict[str, CurrentNoteJson]:
     """Per bet: the latest note, with how many earlier ones it replaced."""
     found: dict[str, CurrentNoteJson] = {}
     if not scope.takes_notes:
         return found
-    for note, writer in session.execute(_notes_query(scope.note_table_id, period)):
+    for note, writer in db.execute(_notes_query(scope.note_table_id, period)):
         earlier = found[note.bet]["earlier_notes"] + 1 if note.bet in found else 0
         found[note.bet] = {**note_json(note, writer), "earlier_notes": earlier}
     return found
@@ -79,7 +78,7 @@ def _clean_note(text: str) -> str:
 
 
 def add_variance_note(
-    session: Session,
+    db: Db,
     user: User,
     table_id: int | None,
     kind: str,
@@ -92,7 +91,7 @@ def add_variance_note(
     """Append an investigation note to a bet's hold in a period (the latest
     note is the current one; earlier ones stay). Any line may be noted, not
     only a flagged one: the figures move as rounds are counted or voided."""
-    scope = floor_scope(session) if table_id is None else table_scope(session, table_id)
+    scope = floor_scope(db) if table_id is None else table_scope(db, table_id)
     period, _ = resolve_period(scope, kind, day, shift, now)
     if bet not in BETS:
         raise Invalid(ErrorCode.INVALID_FIELD, f"bet must be one of {', '.join(BETS)}", "bet")
@@ -105,10 +104,10 @@ def add_variance_note(
         written_by=user.id,
         written_at=now,
     )
-    session.add(note)
-    session.flush()
+    db.add(note)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.VARIANCE_NOTED,
         "floor" if table_id is None else f"table:{table_id}",
         {"note_id": note.id, "period": period.kind, "period_key": period.key, "bet": bet, "note": note.note},

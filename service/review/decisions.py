@@ -11,8 +11,6 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy.orm import Session
-
 from service.accounting.rounds_net import session_at
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
@@ -23,6 +21,7 @@ from service.rounds.entering import request_digest
 from service.rounds.status import ExceptionKind, RoundStatus, decision_state, statuses
 from service.rounds.storing import record_settled, round_id_of, round_ref_of, store_round
 from service.rounds.value_sums import take_out
+from service.store.db import Db
 from service.store.models import ExceptionDecision, RoundException, RoundRecord, User
 
 #: a decision's event, by the exception's kind and the verdict
@@ -35,14 +34,14 @@ DECIDED = {
 
 
 def decide(
-    session: Session, exception: RoundException, user: User, approve: bool, note: str, now: datetime
+    db: Db, exception: RoundException, user: User, approve: bool, note: str, now: datetime
 ) -> ExceptionDecision:
     """Approve or reject a pending request: a second pit boss, never the
     one who asked."""
     note = text_field(note, "note", required=not approve)
-    record = _decidable(session, exception, user, approve)
+    record = _decidable(db, exception, user, approve)
     replacement = (
-        _replacement(session, record, exception)
+        _replacement(db, record, exception)
         if approve and exception.kind == ExceptionKind.CORRECTION
         else None
     )
@@ -55,25 +54,25 @@ def decide(
         note=note,
         replacement_id=None if replacement is None else replacement.id,
     )
-    session.add(decision)
-    session.flush()
+    db.add(decision)
+    db.flush()
     if approve:
-        take_out(session, record)  # of the expected win's totals, now
-        queue_job(session, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
+        take_out(db, record)  # of the expected win's totals, now
+        queue_job(db, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
         if replacement is not None:
-            queue_job(session, JobKind.AGGREGATE, replacement.id)
+            queue_job(db, JobKind.AGGREGATE, replacement.id)
             # The corrected record's own values; the old record's stay, but
             # no longer count (the reports read them through ``counting``).
-            queue_job(session, JobKind.EXPECTED_VALUES, replacement.id)
-        table_session = session_at(session, record.table_id, record.entered_at)
+            queue_job(db, JobKind.EXPECTED_VALUES, replacement.id)
+        table_session = session_at(db, record.table_id, record.entered_at)
         if table_session is not None:  # its check's rounds' net changed
-            queue_job(session, JobKind.SESSION_FIGURES, table_session)
-    _record_decision(session, exception, record, decision, replacement, now)
-    session.refresh(exception)
+            queue_job(db, JobKind.SESSION_FIGURES, table_session)
+    _record_decision(db, exception, record, decision, replacement, now)
+    db.refresh(exception)
     return decision
 
 
-def _decidable(session: Session, exception: RoundException, user: User, approve: bool) -> RoundRecord:
+def _decidable(db: Db, exception: RoundException, user: User, approve: bool) -> RoundRecord:
     """The request's round, locked, once the request may be decided by
     ``user``: not the one who asked, not decided yet, and (to approve) the
     round still the current one."""
@@ -83,23 +82,23 @@ def _decidable(session: Session, exception: RoundException, user: User, approve:
             f"{user.name} requested this {exception.kind}; a second pit boss must approve or reject it",
             "user",
         )
-    record = session.get(RoundRecord, exception.round_id)
+    record = db.get(RoundRecord, exception.round_id)
     assert record is not None  # the foreign key
-    one_at_a_time(session, record)
-    session.refresh(exception)  # a decision made while we waited for the lock
+    one_at_a_time(db, record)
+    db.refresh(exception)  # a decision made while we waited for the lock
     if exception.decision is not None:
         decided = decision_state(exception.decision)
         raise Conflict(
             ErrorCode.ALREADY_DECIDED, f"this {exception.kind} request was already {decided}", "id"
         )
-    status = statuses(session, [record.id])[record.id].status
+    status = statuses(db, [record.id])[record.id].status
     if approve and status != RoundStatus.SETTLED:
         raise Conflict(ErrorCode.ROUND_NOT_CURRENT, f"round {record.id} is {status} already", "round_id")
     return record
 
 
 def _record_decision(
-    session: Session,
+    db: Db,
     exception: RoundException,
     record: RoundRecord,
     decision: ExceptionDecision,
@@ -108,7 +107,7 @@ def _record_decision(
 ) -> None:
     """The decision's event, and the replacement round's own."""
     record_event(
-        session,
+        db,
         DECIDED[ExceptionKind(exception.kind), decision.approved],
         f"round:{record.id}",
         {
@@ -126,7 +125,7 @@ def _record_decision(
     )
     if replacement is not None:
         record_settled(
-            session,
+            db,
             replacement,
             record.config.version,
             replacement.request_digest,
@@ -136,12 +135,12 @@ def _record_decision(
         )
 
 
-def _replacement(session: Session, record: RoundRecord, exception: RoundException) -> RoundRecord:
+def _replacement(db: Db, record: RoundRecord, exception: RoundException) -> RoundRecord:
     """The corrected round's new record (an approved correction)."""
     corrected, settled = settle_correction(record, exception.corrected)
     revision = record.revision + 1
     replacement_id, _stored, _seats = store_round(
-        session,
+        db,
         {
             "table_id": record.table_id,
             "config_id": record.config_id,
@@ -163,6 +162,6 @@ def _replacement(session: Session, record: RoundRecord, exception: RoundExceptio
         corrected,
         settled,
     )
-    replacement = session.get(RoundRecord, replacement_id)
+    replacement = db.get(RoundRecord, replacement_id)
     assert replacement is not None  # inserted just now, in this transaction
     return replacement

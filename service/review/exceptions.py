@@ -20,7 +20,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
@@ -33,7 +32,7 @@ from service.review.correction_diff import changes_of, entry_view
 from service.rounds.deck_round import EXTRA_KEYS
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus, statuses
 from service.rounds.storing import round_id_of
-from service.store.db import hold_writer
+from service.store.db import Db, hold_writer
 from service.store.models import ExceptionDecision, GameTable, RoundException, RoundRecord, User
 from service.store.paging import Keyset, KeysetPage, Order, keyset_page
 from service.tables.tables import config_of
@@ -51,7 +50,7 @@ def text_field(value: str, field: str, required: bool = True) -> str:
     return value
 
 
-def one_at_a_time(session: Session, record: RoundRecord) -> None:
+def one_at_a_time(db: Db, record: RoundRecord) -> None:
     """Serialise requests and decisions at the round's table: a no-op write
     of the table's row takes SQLite's write lock or PostgreSQL's row lock,
     so the checks that follow see every earlier request and decision, and
@@ -60,13 +59,13 @@ def one_at_a_time(session: Session, record: RoundRecord) -> None:
     # The writer's turn before the first write: an approved correction then
     # stores its replacement under it (taking the turn after SQLite's lock
     # could wait on a writer that waits on this one).
-    hold_writer(session)
-    session.execute(update(GameTable).where(GameTable.id == record.table_id).values(status=GameTable.status))
+    hold_writer(db)
+    db.execute(update(GameTable).where(GameTable.id == record.table_id).values(status=GameTable.status))
 
 
-def _open_for_exceptions(session: Session, record: RoundRecord) -> None:
-    one_at_a_time(session, record)
-    status = statuses(session, [record.id])[record.id]
+def _open_for_exceptions(db: Db, record: RoundRecord) -> None:
+    one_at_a_time(db, record)
+    status = statuses(db, [record.id])[record.id]
     if status.status != RoundStatus.SETTLED:
         where = f" (now round {status.superseded_by})" if status.superseded_by else ""
         raise Conflict(
@@ -84,18 +83,16 @@ def _open_for_exceptions(session: Session, record: RoundRecord) -> None:
         )
 
 
-def request_void(
-    session: Session, record: RoundRecord, user: User, reason: str, now: datetime
-) -> RoundException:
+def request_void(db: Db, record: RoundRecord, user: User, reason: str, now: datetime) -> RoundException:
     reason = text_field(reason, "reason")
-    _open_for_exceptions(session, record)
+    _open_for_exceptions(db, record)
     exception = RoundException(
         round_id=record.id, kind=ExceptionKind.VOID, reason=reason, requested_by=user.id, requested_at=now
     )
-    session.add(exception)
-    session.flush()
+    db.add(exception)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.VOID_REQUESTED,
         f"round:{record.id}",
         {"exception_id": exception.id, "round_id": round_id_of(record), "reason": reason},
@@ -135,10 +132,10 @@ def settle_correction(record: RoundRecord, body: Any) -> tuple[Round, RoundSettl
 
 
 def request_correction(
-    session: Session, record: RoundRecord, user: User, reason: str, body: Any, now: datetime
+    db: Db, record: RoundRecord, user: User, reason: str, body: Any, now: datetime
 ) -> RoundException:
     reason = text_field(reason, "reason")
-    _open_for_exceptions(session, record)
+    _open_for_exceptions(db, record)
     corrected, settled = settle_correction(record, body)
     original = round_from_json(record.entered, EXTRA_KEYS, legacy_number_id=True)  # as it was stored
     changes = changes_of(entry_view(original), record, entry_view(corrected), settled)
@@ -155,10 +152,10 @@ def request_correction(
         corrected={**body, "round_id": round_id_of(record)},
         changes=changes,
     )
-    session.add(exception)
-    session.flush()
+    db.add(exception)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.CORRECTION_REQUESTED,
         f"round:{record.id}",
         {"exception_id": exception.id, "round_id": round_id_of(record), "reason": reason, "changes": changes},
@@ -169,8 +166,8 @@ def request_correction(
     return exception
 
 
-def get_exception(session: Session, exception_id: int) -> RoundException:
-    found = session.get(RoundException, exception_id)
+def get_exception(db: Db, exception_id: int) -> RoundException:
+    found = db.get(RoundException, exception_id)
     if found is None:
         raise NotFound(
             ErrorCode.EXCEPTION_NOT_FOUND, f"no void or correction request with id {exception_id}", "id"
@@ -179,7 +176,7 @@ def get_exception(session: Session, exception_id: int) -> RoundException:
 
 
 def list_exceptions(
-    session: Session,
+    db: Db,
     state: str | None,
     kind: str | None,
     table_id: int | None,
@@ -204,7 +201,7 @@ def list_exceptions(
             query = query.where(
                 decided.where(ExceptionDecision.approved.is_(state == DecisionState.APPROVED)).exists()
             )
-    page: KeysetPage[RoundException] = keyset_page(session, query, RoundException.id, order, limit, at)
+    page: KeysetPage[RoundException] = keyset_page(db, query, RoundException.id, order, limit, at)
     rounds = {exception.round_id for exception in page.items}
-    tables = session.execute(select(RoundRecord.id, RoundRecord.table_id).where(RoundRecord.id.in_(rounds)))
+    tables = db.execute(select(RoundRecord.id, RoundRecord.table_id).where(RoundRecord.id.in_(rounds)))
     return page, {row.id: row.table_id for row in tables}

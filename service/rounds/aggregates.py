@@ -13,12 +13,11 @@ from datetime import date
 from typing import NamedTuple, Protocol
 
 from sqlalchemy import ColumnElement, and_, exists, func, or_, select
-from sqlalchemy.orm import Session
 
 from service.engine.house_way import Rule
 from service.engine.table_config import BetType
 from service.rounds.status import ExceptionKind, approved_exception_kind, counting
-from service.store.db import hold_writer, utc_now
+from service.store.db import Db, hold_writer, utc_now
 from service.store.models import (
     AggregatedRound,
     ExceptionDecision,
@@ -56,33 +55,31 @@ TAKEN_OUT_ROUNDS = {ExceptionKind.VOID: "voided_rounds", ExceptionKind.CORRECTIO
 TOTALS = (*COUNTERS, *TAKEN_OUT_ROUNDS.values(), *(f"taken_out_{column}" for column in TAKEN_OUT))
 
 
-def aggregate_round(session: Session, round_id: int) -> bool:
+def aggregate_round(db: Db, round_id: int) -> bool:
     """Bring a round's share of the totals in line with whether it counts:
     add it, take it out, or (``False``) nothing to do. A concurrent run
     fails on the marker's key or row lock at commit and is retried."""
-    marker = session.scalar(
-        select(AggregatedRound).where(AggregatedRound.round_id == round_id).with_for_update()
-    )
-    record = session.get(RoundRecord, round_id)
+    marker = db.scalar(select(AggregatedRound).where(AggregatedRound.round_id == round_id).with_for_update())
+    record = db.get(RoundRecord, round_id)
     if record is None:
         raise LookupError(f"no round with id {round_id}")
     if marker is not None and marker.removed_at is not None:
         return False  # once taken out, a round never counts again
-    taken_out_by = approved_exception_kind(session, round_id)
+    taken_out_by = approved_exception_kind(db, round_id)
     if (taken_out_by is None) == (marker is not None):
         return False
     if marker is None:
-        session.add(AggregatedRound(round_id=round_id, aggregated_at=utc_now()))
-        count_round(session, record, +1)
+        db.add(AggregatedRound(round_id=round_id, aggregated_at=utc_now()))
+        count_round(db, record, +1)
     else:
         assert taken_out_by is not None  # it counted, and no longer does
         marker.removed_at = utc_now()
-        row, shares = count_round(session, record, -1)
+        row, shares = count_round(db, record, -1)
         # Kept apart, never lowered: the counters on /metrics add them back.
         _bump(row, TAKEN_OUT_ROUNDS[taken_out_by], 1)
         for column in TAKEN_OUT:
             _bump(row, f"taken_out_{column}", shares[column])
-    session.flush()
+    db.flush()
     return True
 
 
@@ -91,7 +88,7 @@ Key = tuple[int, date, int, int, int]
 KEY_COLUMNS = ("table_id", "gaming_day", "shift", "dealer_id", "config_id")
 
 
-def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
+def aggregate_rounds(db: Db, round_ids: Iterable[int]) -> int:
     """:func:`aggregate_round` for many rounds in one transaction and a few
     queries: the rounds with their seats, their markers and their approved
     exceptions each read at once, and each shift's totals row looked up
@@ -104,22 +101,22 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
     # dealer's two flags, which the database reads out of it.
     records = {
         row.id: CountedRound._make(row)
-        for row in session.execute(select(*_ROUND_COLUMNS).where(RoundRecord.id.in_(ids)))
+        for row in db.execute(select(*_ROUND_COLUMNS).where(RoundRecord.id.in_(ids)))
     }
     missing = [round_id for round_id in ids if round_id not in records]
     if missing:
         raise LookupError(f"no round with id {missing[0]}")
     # A stored round and its seats never change: read before the writer's
     # turn, which SQLite's other writers (the API's rounds) wait for.
-    seats = _seats(session, ids)
-    hold_writer(session)  # SQLite: the markers and totals read and written in one turn
+    seats = _seats(db, ids)
+    hold_writer(db)  # SQLite: the markers and totals read and written in one turn
     markers = {
         marker.round_id: marker
-        for marker in session.scalars(
+        for marker in db.scalars(
             select(AggregatedRound).where(AggregatedRound.round_id.in_(ids)).with_for_update()
         )
     }
-    taken_out = _approved_kinds(session, ids)
+    taken_out = _approved_kinds(db, ids)
     signs: dict[int, int] = {}
     for round_id in ids:
         marker = markers.get(round_id)
@@ -130,7 +127,7 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
         signs[round_id] = +1 if marker is None else -1
     if not signs:
         return 0
-    rows = _rows(session, {_key(records[round_id]) for round_id in signs})
+    rows = _rows(db, {_key(records[round_id]) for round_id in signs})
     now = utc_now()
     for round_id, sign in signs.items():
         record = records[round_id]
@@ -139,20 +136,20 @@ def aggregate_rounds(session: Session, round_ids: Iterable[int]) -> int:
         for column, amount in shares.items():
             _bump(row, column, sign * amount)
         if sign > 0:
-            session.add(AggregatedRound(round_id=round_id, aggregated_at=now))
+            db.add(AggregatedRound(round_id=round_id, aggregated_at=now))
             continue
         markers[round_id].removed_at = now
         _bump(row, TAKEN_OUT_ROUNDS[taken_out[round_id]], 1)
         for column in TAKEN_OUT:
             _bump(row, f"taken_out_{column}", shares[column])
-    session.flush()
+    db.flush()
     return len(signs)
 
 
-def _approved_kinds(session: Session, ids: list[int]) -> dict[int, ExceptionKind]:
+def _approved_kinds(db: Db, ids: list[int]) -> dict[int, ExceptionKind]:
     """What took each of these rounds out, for those taken out (one approved
     exception a round at most: a unique index)."""
-    found = session.execute(
+    found = db.execute(
         select(RoundException.round_id, RoundException.kind)
         .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
         .where(RoundException.round_id.in_(ids), ExceptionDecision.approved.is_(True))
@@ -201,9 +198,9 @@ _SEAT_COLUMNS = (
 )
 
 
-def _seats(session: Session, round_ids: list[int]) -> dict[int, list[SeatShare]]:
+def _seats(db: Db, round_ids: list[int]) -> dict[int, list[SeatShare]]:
     seats: dict[int, list[SeatShare]] = {}
-    for seat in session.execute(select(*_SEAT_COLUMNS).where(SeatRecord.round_id.in_(round_ids))):
+    for seat in db.execute(select(*_SEAT_COLUMNS).where(SeatRecord.round_id.in_(round_ids))):
         seats.setdefault(seat.round_id, []).append(seat)
     return seats
 
@@ -212,25 +209,25 @@ def _key(record: RoundRecord | CountedRound) -> Key:
     return (record.table_id, record.gaming_day, record.shift, record.entered_by, record.config_id)
 
 
-def _rows(session: Session, keys: set[Key]) -> dict[Key, ShiftAggregate]:
+def _rows(db: Db, keys: set[Key]) -> dict[Key, ShiftAggregate]:
     """The totals rows of these keys, locked in one order (two batches never
     wait for each other crosswise), and new ones for keys without a row."""
     columns = [getattr(ShiftAggregate, name) for name in KEY_COLUMNS]
     matches = [and_(*(column == value for column, value in zip(columns, key, strict=True))) for key in keys]
-    found = session.scalars(
+    found = db.scalars(
         select(ShiftAggregate).where(or_(*matches)).order_by(ShiftAggregate.id).with_for_update()
     )
     rows = {(row.table_id, row.gaming_day, row.shift, row.dealer_id, row.config_id): row for row in found}
     for key in sorted(keys - rows.keys()):
         rows[key] = ShiftAggregate(**dict(zip(KEY_COLUMNS, key, strict=True)), **dict.fromkeys(TOTALS, 0))
-        session.add(rows[key])
+        db.add(rows[key])
     return rows
 
 
-def count_round(session: Session, record: RoundRecord, sign: int) -> tuple[ShiftAggregate, dict[str, float]]:
+def count_round(db: Db, record: RoundRecord, sign: int) -> tuple[ShiftAggregate, dict[str, float]]:
     """Add (``sign`` +1) or take off (-1) a round's share of its shift's
     totals: the row changed and the share."""
-    row = _row(session, record)
+    row = _row(db, record)
     dealer = record.settlement["dealer"]
     shares = _shares(bool(dealer["lucky_break"]), bool(dealer["qualifies"]), record.seats)
     for column, amount in shares.items():
@@ -238,7 +235,7 @@ def count_round(session: Session, record: RoundRecord, sign: int) -> tuple[Shift
     return row, shares
 
 
-def _row(session: Session, record: RoundRecord) -> ShiftAggregate:
+def _row(db: Db, record: RoundRecord) -> ShiftAggregate:
     key = {
         "table_id": record.table_id,
         "gaming_day": record.gaming_day,
@@ -246,10 +243,10 @@ def _row(session: Session, record: RoundRecord) -> ShiftAggregate:
         "dealer_id": record.entered_by,
         "config_id": record.config_id,
     }
-    row = session.scalar(select(ShiftAggregate).filter_by(**key).with_for_update())
+    row = db.scalar(select(ShiftAggregate).filter_by(**key).with_for_update())
     if row is None:
         row = ShiftAggregate(**key, **dict.fromkeys(TOTALS, 0))
-        session.add(row)
+        db.add(row)
     return row
 
 
@@ -286,5 +283,5 @@ def out_of_step() -> ColumnElement[bool]:
     return or_(and_(~marked, counting()), and_(still_in, ~counting()))
 
 
-def unaggregated_count(session: Session) -> int:
-    return int(session.scalar(select(func.count()).select_from(RoundRecord).where(out_of_step())) or 0)
+def unaggregated_count(db: Db) -> int:
+    return int(db.scalar(select(func.count()).select_from(RoundRecord).where(out_of_step())) or 0)

@@ -10,7 +10,6 @@ from datetime import datetime
 from typing import Any, TypedDict, cast
 
 from sqlalchemy import Table, insert, select
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
@@ -18,6 +17,7 @@ from service.engine.cards import codes
 from service.engine.dealing import DEALER
 from service.engine.round import Round
 from service.errors import Conflict, ErrorCode, Invalid, NotFound
+from service.store.db import Db
 from service.store.models import DeckFeed, GameTable, RoundDeck
 from service.tables.decks import taken_by
 
@@ -55,17 +55,17 @@ def deck_id_of(body: Any) -> int | None:  # the body as sent: a JSON boundary
     return found
 
 
-def feed_for_round(session: Session, table: GameTable, body: Any) -> DeckFeed | None:
+def feed_for_round(db: Db, table: GameTable, body: Any) -> DeckFeed | None:
     """The feed a round is dealt from: the table's, taken by no round yet."""
     deck_id = deck_id_of(body)
     if deck_id is None:
         return None
-    feed = session.get(DeckFeed, deck_id)
+    feed = db.get(DeckFeed, deck_id)
     if feed is None:
         raise NotFound(ErrorCode.DECK_NOT_FOUND, f"no deck with id {deck_id}", DECK_KEY)
     if feed.table_id != table.id:
         raise Conflict(ErrorCode.DECK_OTHER_TABLE, f"deck {deck_id} was read at another table", DECK_KEY)
-    taken = taken_by(session, feed.id)
+    taken = taken_by(db, feed.id)
     if taken is not None:
         raise Conflict(ErrorCode.DECK_USED, f"deck {deck_id} was dealt in round {taken} already", DECK_KEY)
     return feed
@@ -93,7 +93,7 @@ def _deck_json(feed: DeckFeed, changed: list[ChangedCardJson]) -> RoundDeckJson:
 
 
 def record_deck(
-    session: Session,
+    db: Db,
     record_id: int,
     table_id: int,
     feed: DeckFeed,
@@ -104,14 +104,14 @@ def record_deck(
     """Mark the feed taken by the stored round, with the cards changed by
     hand (and their event); what the round's JSON shows of it."""
     changed = changed_cards(feed.hands, round_)
-    session.connection().execute(
+    db.connection().execute(
         insert(_ROUND_DECKS),
         {"round_id": record_id, "feed_id": feed.id, "changed": changed, "recorded_at": now},
     )
     shown = _deck_json(feed, changed)
     if changed:
         record_event(
-            session,
+            db,
             EventKind.DECK_CARDS_CHANGED,
             f"round:{record_id}",
             {"deck_id": feed.id, "device_id": feed.device_id, "sequence": feed.sequence, "changed": changed},
@@ -122,12 +122,12 @@ def record_deck(
     return shown
 
 
-def decks_of(session: Session, record_ids: Iterable[int]) -> dict[int, RoundDeckJson]:
+def decks_of(db: Db, record_ids: Iterable[int]) -> dict[int, RoundDeckJson]:
     """The feeds of these stored rounds (a round without one is left out)."""
     ids = list(record_ids)
     if not ids:
         return {}
-    rows = session.execute(
+    rows = db.execute(
         select(RoundDeck, DeckFeed)
         .join(DeckFeed, DeckFeed.id == RoundDeck.feed_id)
         .where(RoundDeck.round_id.in_(ids))

@@ -16,7 +16,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import Session
 
 from service.engine.errors import RulesError
 from service.engine.round import Round
@@ -27,6 +26,7 @@ from service.jobs.queues import JobKind
 from service.rounds.deck_round import EXTRA_KEYS, RoundDeckJson, feed_for_round, record_deck
 from service.rounds.showing import get_round
 from service.rounds.storing import RoundValues, StoredSeatRow, record_settled, round_ref_of, store_round
+from service.store.db import Db
 from service.store.models import ConfigVersion, GameTable, RoundRecord, User
 from service.tables.gaming_day import place
 from service.tables.status import TableStatus
@@ -68,15 +68,13 @@ def request_digest(table_id: int, body: object) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def replay(session: Session, table: GameTable, user: User, key: str, digest: str) -> Entered | None:
+def replay(db: Db, table: GameTable, user: User, key: str, digest: str) -> Entered | None:
     """The stored round of an earlier request with this key, if any. A key
     is the user's own at the table: another dealer's same key is not a
     retry of theirs, nor is the same key sent to another table's rounds."""
     # Two columns first: on the hot path there is no earlier request, and
     # loading a whole record (with its joined config and user) costs more.
-    found = (
-        session.connection().execute(_BY_KEY, {"table_id": table.id, "user_id": user.id, "key": key}).first()
-    )
+    found = db.connection().execute(_BY_KEY, {"table_id": table.id, "user_id": user.id, "key": key}).first()
     if found is None:
         return None
     record_id, stored_digest = found
@@ -86,11 +84,11 @@ def replay(session: Session, table: GameTable, user: User, key: str, digest: str
             f"Idempotency-Key {key!r} was used for a different round (round {record_id}); use a new key",
             "Idempotency-Key",
         )
-    return Entered(get_round(session, record_id), replayed=True)
+    return Entered(get_round(db, record_id), replayed=True)
 
 
 def enter_round(
-    session: Session,
+    db: Db,
     table: GameTable,
     user: User,
     body: Any,
@@ -103,16 +101,16 @@ def enter_round(
     ``sessionless`` lets a table with no open session take it
     (``BREAKPOKER_ROUNDS_WITHOUT_SESSION=allow``)."""
     digest = request_digest(table.id, body)
-    earlier = replay(session, table, user, key, digest)
+    earlier = replay(db, table, user, key, digest)
     if earlier is not None:
         return earlier
-    version, round_, settled = settle_body(session, table, body, sessionless=sessionless)
-    feed = feed_for_round(session, table, body)
+    version, round_, settled = settle_body(db, table, body, sessionless=sessionless)
+    feed = feed_for_round(db, table, body)
     ref = round_ref_of(round_.round_id)
-    taken = _settled_as(session, table, round_.round_id, ref)
+    taken = _settled_as(db, table, round_.round_id, ref)
     if taken is not None:
         # A concurrent request with this very key may have just stored it.
-        won = replay(session, table, user, key, digest)
+        won = replay(db, table, user, key, digest)
         if won is not None:
             return won
         raise Conflict(
@@ -137,7 +135,7 @@ def enter_round(
         "supersedes_id": None,
     }
     record_id, stored, seats = store_round(
-        session, values, round_, settled, (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
+        db, values, round_, settled, (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
     )
     # The record as stored, for the answer and the event, kept out of the
     # session: its row is written already, and an object in the session
@@ -145,18 +143,18 @@ def enter_round(
     record = RoundRecord(id=record_id, **stored)
     record.config = version
     record.user = user
-    record_settled(session, record, version.version, digest, user.id, now)
-    deck = None if feed is None else record_deck(session, record_id, table.id, feed, round_, user.id, now)
+    record_settled(db, record, version.version, digest, user.id, now)
+    deck = None if feed is None else record_deck(db, record_id, table.id, feed, round_, user.id, now)
     return Entered(record, replayed=False, seats=seats, deck=deck)
 
 
-def _settled_as(session: Session, table: GameTable, round_id: str | int, ref: str) -> int | None:
+def _settled_as(db: Db, table: GameTable, round_id: str | int, ref: str) -> int | None:
     """The record of this round_id at the table, if one is settled already:
     a whole number matches whether it was stored as a number or a string."""
     text = str(round_id)
     number_ref = text if _WHOLE_NUMBER.fullmatch(text) else ref
     found = (
-        session.connection()
+        db.connection()
         .execute(_BY_REF, {"table_id": table.id, "ref": ref, "number_ref": number_ref})
         .scalar()
     )
@@ -164,7 +162,7 @@ def _settled_as(session: Session, table: GameTable, round_id: str | int, ref: st
 
 
 def settle_body(
-    session: Session, table: GameTable, body: Any, *, sessionless: bool = False
+    db: Db, table: GameTable, body: Any, *, sessionless: bool = False
 ) -> tuple[ConfigVersion, Round, RoundSettlement]:
     """Validate a round sent to an open table (one with an open session,
     unless ``sessionless``) and settle it under the table's current
@@ -180,7 +178,7 @@ def settle_body(
         raise Invalid(
             ErrorCode.UNKNOWN_FIELD, "config is the table's; it cannot be sent with a round", "config"
         )
-    version = current_config(session, table)
+    version = current_config(db, table)
     try:
         round_ = round_from_json(body, extra_keys=EXTRA_KEYS)  # deck_id: feed_for_round's
         settled = settle_round(round_, config_of(version))

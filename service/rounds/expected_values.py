@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import cast
 
 from sqlalchemy import ColumnElement, Table, exists, func, insert, select
-from sqlalchemy.orm import Session, load_only, raiseload, selectinload
+from sqlalchemy.orm import load_only, raiseload, selectinload
 
 from service.analysis.hand_advice import StrategyTableMissing
 from service.analysis.seat_counts import seat_counts
@@ -27,7 +27,7 @@ from service.rounds.expected_rows import round_row, seat_row
 from service.rounds.seat_values import SeatValues, played_ranks, seat_values
 from service.rounds.status import counting
 from service.rounds.value_sums import add_values
-from service.store.db import hold_writer, utc_now
+from service.store.db import Db, hold_writer, utc_now
 from service.store.models import ConfigVersion, RoundExpectedValue, RoundRecord, SeatExpectedValue, SeatRecord
 from service.tables.tables import config_of
 
@@ -36,23 +36,23 @@ _SEATS = cast(Table, SeatExpectedValue.__table__)
 _ROUNDS = cast(Table, RoundExpectedValue.__table__)
 
 
-def expect_round(session: Session, round_id: int, instance: Path | None) -> bool:
+def expect_round(db: Db, round_id: int, instance: Path | None) -> bool:
     """Store the expected values of every seat of a round, once; ``False``
     when they are stored already. Raises :class:`StrategyTableMissing`
     (writing nothing) when a seat's strategy-table block is not built."""
-    return expect_rounds(session, [round_id], instance) == 1
+    return expect_rounds(db, [round_id], instance) == 1
 
 
-def expect_rounds(session: Session, round_ids: list[int], instance: Path | None) -> int:
+def expect_rounds(db: Db, round_ids: list[int], instance: Path | None) -> int:
     """:func:`expect_round` for several rounds in one transaction; how many
     were stored. The rounds are read together, and every round's values
     found, before the first write: found between writes, a batch held
     SQLite's single writer through all its hand calculations, and the
     API's rounds waited behind it (p95 200 ms at 100 rounds a second in
     bench-service)."""
-    found = _found(session, round_ids, instance)
+    found = _found(db, round_ids, instance)
     if found:
-        _store(session, found)
+        _store(db, found)
     return len(found)
 
 
@@ -94,15 +94,15 @@ _READ = (
 )
 
 
-def _found(session: Session, round_ids: list[int], instance: Path | None) -> list[_Found]:
+def _found(db: Db, round_ids: list[int], instance: Path | None) -> list[_Found]:
     """Reads only: the values of those rounds not valued already."""
     valued = set(
-        session.scalars(select(RoundExpectedValue.round_id).where(RoundExpectedValue.round_id.in_(round_ids)))
+        db.scalars(select(RoundExpectedValue.round_id).where(RoundExpectedValue.round_id.in_(round_ids)))
     )
     wanted = [round_id for round_id in dict.fromkeys(round_ids) if round_id not in valued]
     records = {
         record.id: record
-        for record in session.scalars(select(RoundRecord).where(RoundRecord.id.in_(wanted)).options(*_READ))
+        for record in db.scalars(select(RoundRecord).where(RoundRecord.id.in_(wanted)).options(*_READ))
     }
     configs: dict[int, TableConfig] = {}
     found = []
@@ -125,7 +125,7 @@ def _with_table(config: TableConfig, instance: Path | None) -> TableConfig:
     return config
 
 
-def _store(session: Session, found: list[_Found]) -> None:
+def _store(db: Db, found: list[_Found]) -> None:
     """The batch in two INSERTs and a change of each shift's sums: the
     writer's turn lasts a few milliseconds, where an ORM flush and three
     statements a round held it about 100 ms for 50 rounds."""
@@ -134,11 +134,11 @@ def _store(session: Session, found: list[_Found]) -> None:
         seat_row(each.record, seat, values, each.config, now) for each in found for seat, values in each.seats
     ]
     rounds = [round_row(each.record, each.seats, now) for each in found]
-    hold_writer(session)  # SQLite: the values and their shifts' sums in one turn
-    session.execute(insert(_SEATS), seats)
+    hold_writer(db)  # SQLite: the values and their shifts' sums in one turn
+    db.execute(insert(_SEATS), seats)
     # A concurrent run fails on a round's key here and is retried.
-    session.execute(insert(_ROUNDS), rounds)
-    add_values(session, [(each.record, row) for each, row in zip(found, rounds, strict=True)])
+    db.execute(insert(_ROUNDS), rounds)
+    add_values(db, [(each.record, row) for each, row in zip(found, rounds, strict=True)])
 
 
 def _seat(seat: SeatRecord, config: TableConfig, instance: Path | None) -> SeatValues:
@@ -146,17 +146,17 @@ def _seat(seat: SeatRecord, config: TableConfig, instance: Path | None) -> SeatV
     return seat_values(counts, config)
 
 
-def without_table(session: Session, round_ids: list[int], instance: Path | None) -> dict[int, int]:
+def without_table(db: Db, round_ids: list[int], instance: Path | None) -> dict[int, int]:
     """Of these rounds, those whose qualifier's strategy table has no block
     built, by round id with their configuration version: what
     :func:`expect_round` would refuse, found with a query and a look at
     each configuration's folder once (a batch of them, not a job each)."""
-    found = session.execute(
+    found = db.execute(
         select(RoundRecord.id, RoundRecord.config_id).where(RoundRecord.id.in_(round_ids))
     ).all()
     built: dict[int, bool] = {}
     for config_id in {config_id for _, config_id in found}:
-        version = session.get(ConfigVersion, config_id)
+        version = db.get(ConfigVersion, config_id)
         assert version is not None  # a round's version is its foreign key
         built[config_id] = any(
             table_folder(config_of(version).dealer_qualifier, instance).glob("block-*.npz")
@@ -164,10 +164,10 @@ def without_table(session: Session, round_ids: list[int], instance: Path | None)
     return {round_id: config_id for round_id, config_id in found if not built[config_id]}
 
 
-def round_config_id(session: Session, round_id: int) -> int:
+def round_config_id(db: Db, round_id: int) -> int:
     """The configuration version a stored round was settled under (whose
     par sheet job builds the strategy table its values need)."""
-    config_id = session.scalar(select(RoundRecord.config_id).where(RoundRecord.id == round_id))
+    config_id = db.scalar(select(RoundRecord.config_id).where(RoundRecord.id == round_id))
     if config_id is None:
         raise LookupError(f"no round with id {round_id}")
     return config_id
@@ -179,6 +179,6 @@ def unvalued() -> ColumnElement[bool]:
     return counting() & ~exists().where(RoundExpectedValue.round_id == RoundRecord.id)
 
 
-def unvalued_count(session: Session) -> int:
+def unvalued_count(db: Db) -> int:
     """How many rounds are :func:`unvalued`."""
-    return session.scalar(select(func.count()).select_from(RoundRecord).where(unvalued())) or 0
+    return db.scalar(select(func.count()).select_from(RoundRecord).where(unvalued())) or 0

@@ -10,14 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypedDict
 
-from sqlalchemy.orm import Session
-
 from service.analysis.hand_advice import HandAdvice, SettingValue
 from service.config.environment import StrategyTables
 from service.engine.cards import codes, parse_cards
 from service.engine.table_config import FoulPolicy
 from service.rounds.seat_values import played_setting
 from service.rounds.showing import get_round
+from service.store.db import Db
 from service.store.models import SeatRecord
 from service.tables.advice_json import BreakBonusJson, ValueJson, break_bonus_json, value_json
 from service.tables.hand_analysis import advise_under
@@ -55,15 +54,15 @@ class RoundHandValuesJson(TypedDict):
 
 
 def round_hand_values(
-    session: Session, round_id: int, instance: Path, strategy_tables: StrategyTables
+    db: Db, round_id: int, instance: Path, strategy_tables: StrategyTables
 ) -> RoundHandValuesJson:
-    record = get_round(session, round_id)
+    record = get_round(db, round_id)
     version = record.config
     config = config_of(version)
     seats = []
     for index, seat in enumerate(record.seats):
         field = f"seats[{index}].cards"
-        advice = advise_under(session, version, parse_cards(seat.cards), instance, strategy_tables, field)
+        advice = advise_under(db, version, parse_cards(seat.cards), instance, strategy_tables, field)
         seats.append(seat_values(seat, advice, config.foul_policy))
     return {
         "id": record.id,

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from sqlalchemy.orm import Session
-
 from service.engine.cards import codes
 from service.engine.round import SeatEntry
 from service.engine.settlement import SeatResult
@@ -18,6 +16,7 @@ from service.rounds.house_way_report import foul_reason
 from service.rounds.settlement_json import ExplainedDealerJson, settlement_json
 from service.rounds.showing import SeatShownJson, seats_shown
 from service.rounds.storing import seat_rows
+from service.store.db import Db
 from service.store.models import GameTable
 from service.tables.tables import config_of
 
@@ -59,11 +58,11 @@ class PreviewJson(TypedDict):
     house_net: int
 
 
-def preview_round(session: Session, table: GameTable, body: Any, *, sessionless: bool = False) -> PreviewJson:
+def preview_round(db: Db, table: GameTable, body: Any, *, sessionless: bool = False) -> PreviewJson:
     """The settlement ``body`` would get if it were entered now, under the
     table's current configuration version, with each foul explained."""
-    version, round_, settled = settle_body(session, table, body, sessionless=sessionless)
-    feed_for_round(session, table, body)  # a deck_id is checked as the round's will be
+    version, round_, settled = settle_body(db, table, body, sessionless=sessionless)
+    feed_for_round(db, table, body)  # a deck_id is checked as the round's will be
     policy = config_of(version).foul_policy
     document = settlement_json(settled)
     # The same shape as the round will have once stored, and each seat's net.

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TypedDict
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.rounds.showing import RoundShownJson, rounds_json
+from service.store.db import Db
 from service.store.models import GameTable, RoundRecord
 
 
@@ -25,30 +25,30 @@ class RecallJson(TypedDict):
     games: list[RecalledRoundJson]
 
 
-def recall_json(session: Session, table: GameTable, last: int) -> RecallJson:
-    return {"table_id": table.id, "last": last, "games": recall(session, table, last)}
+def recall_json(db: Db, table: GameTable, last: int) -> RecallJson:
+    return {"table_id": table.id, "last": last, "games": recall(db, table, last)}
 
 
-def recall(session: Session, table: GameTable, last: int) -> list[RecalledRoundJson]:
+def recall(db: Db, table: GameTable, last: int) -> list[RecalledRoundJson]:
     """Game recall: the table's ``last`` most recent games, oldest first, each
     as entered and settled, with its status; a corrected game also shows the
     record that now stands for it (``current``)."""
     games = list(
-        session.scalars(
+        db.scalars(
             select(RoundRecord)
             .where(RoundRecord.table_id == table.id, RoundRecord.revision == 0)
             .order_by(RoundRecord.id.desc())
             .limit(last)
         )
     )[::-1]
-    shown = rounds_json(session, games)
+    shown = rounds_json(db, games)
     # Follow approved corrections to the record that stands now, a level at
     # a time: one query per level, not per game.
     standing: dict[int, RoundShownJson] = {}
     level = {game["superseded_by"] for game in shown if game["superseded_by"] is not None}
     while level:
-        records = list(session.scalars(select(RoundRecord).where(RoundRecord.id.in_(level))))
-        found = {record["id"]: record for record in rounds_json(session, records)}
+        records = list(db.scalars(select(RoundRecord).where(RoundRecord.id.in_(level))))
+        found = {record["id"]: record for record in rounds_json(db, records)}
         standing.update(found)
         level = {record["superseded_by"] for record in found.values() if record["superseded_by"] is not None}
     return [{**game, "current": _standing_for(game, standing)} for game in shown]

@@ -15,8 +15,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from service.engine.cards import codes
 from service.engine.errors import RulesError
 from service.engine.round import SeatEntry
@@ -27,6 +25,7 @@ from service.rounds.entering import request_digest
 from service.rounds.sealed import ABSENT, Mismatch, round_pages, sealed_mismatches
 from service.rounds.settlement_json import StoredSettlementJson, settlement_json
 from service.rounds.storing import round_ref_of, seat_columns
+from service.store.db import Db
 from service.store.models import ConfigVersion, RoundRecord, SeatRecord
 from service.tables.tables import config_of
 
@@ -39,23 +38,23 @@ class Verdict:
     unchecked: list[str]
 
 
-def verify(session: Session, record: RoundRecord) -> Verdict:
+def verify(db: Db, record: RoundRecord) -> Verdict:
     """Re-settle ``record`` and compare every stored figure, and compare
     its money, digest and where it was placed (dealer, time, gaming day,
     shift, revision) with its sealed ``round_settled`` event."""
-    sealed, unchecked = sealed_mismatches(session, record)
-    return Verdict(_resettled(session, record) + sealed, unchecked)
+    sealed, unchecked = sealed_mismatches(db, record)
+    return Verdict(_resettled(db, record) + sealed, unchecked)
 
 
-def resettle(session: Session, record: RoundRecord) -> list[Mismatch]:
+def resettle(db: Db, record: RoundRecord) -> list[Mismatch]:
     """Every stored field of ``record`` that re-settling (or its sealed
     event) does not reproduce; empty when the round re-settles to
     exactly what was stored."""
-    return verify(session, record).mismatches
+    return verify(db, record).mismatches
 
 
-def _resettled(session: Session, record: RoundRecord) -> list[Mismatch]:
-    version = session.get(ConfigVersion, record.config_id)
+def _resettled(db: Db, record: RoundRecord) -> list[Mismatch]:
+    version = db.get(ConfigVersion, record.config_id)
     if version is None:
         return [Mismatch("config_id", record.config_id, "no such configuration version")]
     found: list[Mismatch] = []
@@ -130,7 +129,7 @@ def _compare(path: str, stored: Any, resettled: Any) -> Iterator[Mismatch]:
         yield Mismatch(path, stored, resettled)
 
 
-def stored_rounds(session: Session, table_id: int | None = None) -> Iterator[RoundRecord]:
+def stored_rounds(db: Db, table_id: int | None = None) -> Iterator[RoundRecord]:
     """Every stored round (of one table), oldest first, a page at a time."""
-    for page in round_pages(session, table_id):
+    for page in round_pages(db, table_id):
         yield from page

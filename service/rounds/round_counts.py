@@ -15,8 +15,8 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Table, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
 
+from service.store.db import Db
 from service.store.models import RoundCount
 
 _COUNTS = cast(Table, RoundCount.__table__)
@@ -47,7 +47,7 @@ def count_inserted(
 
 
 def counted_rounds(
-    session: Session, table_id: int, first_day: date | None, last_day: date | None, shift: int | None
+    db: Db, table_id: int, first_day: date | None, last_day: date | None, shift: int | None
 ) -> int:
     """The table's round records in the gaming days and shift asked for
     (None: no bound), as ``COUNT(*)`` of the rounds would give: a sum of
@@ -60,4 +60,4 @@ def counted_rounds(
         query = query.where(RoundCount.gaming_day <= last_day)
     if shift is not None:
         query = query.where(RoundCount.shift == shift)
-    return int(session.scalar(query) or 0)
+    return int(db.scalar(query) or 0)

@@ -24,7 +24,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Select, select
-from sqlalchemy.orm import Session
 
 from service.audit.kinds import EventKind
 from service.jobs.progress import Progress
@@ -32,6 +31,7 @@ from service.rounds.aggregates import BETS
 from service.rounds.entering import request_digest
 from service.rounds.sealed_json import MismatchJson, RoundProblemJson, RoundsReportJson
 from service.rounds.storing import placement, round_id_of
+from service.store.db import Db
 from service.store.models import AuditEvent, AuditSeal, RoundRecord
 
 ABSENT = "(absent)"
@@ -64,11 +64,11 @@ class SealedEvent:
     payload: Any  # as sealed; as recorded while the event waits for its seal
 
 
-def sealed_events(session: Session, round_ids: Sequence[int]) -> dict[int, list[SealedEvent]]:
+def sealed_events(db: Db, round_ids: Sequence[int]) -> dict[int, list[SealedEvent]]:
     """The ``round_settled`` events of each round, oldest first."""
     subjects = {f"round:{round_id}": round_id for round_id in round_ids}
     found: dict[int, list[SealedEvent]] = {round_id: [] for round_id in round_ids}
-    rows = session.execute(
+    rows = db.execute(
         select(AuditEvent.id, AuditEvent.subject, AuditEvent.payload, AuditSeal.canonical)
         .outerjoin(AuditSeal, AuditSeal.event_id == AuditEvent.id)
         .where(AuditEvent.kind == EventKind.ROUND_SETTLED, AuditEvent.subject.in_(subjects))
@@ -88,12 +88,10 @@ def _as_sealed(canonical: str | None, payload: Any) -> Any:
         return payload  # a rewritten seal: the chain's walk names it
 
 
-def sealed_mismatches(
-    session: Session, record: RoundRecord, derived: bool = False
-) -> tuple[list[Mismatch], list[str]]:
+def sealed_mismatches(db: Db, record: RoundRecord, derived: bool = False) -> tuple[list[Mismatch], list[str]]:
     """``record`` against its sealed event: the mismatches, and what could
     not be checked. ``derived``: also the figures derived from the sealed ones."""
-    return against_events(record, sealed_events(session, [record.id])[record.id], derived)
+    return against_events(record, sealed_events(db, [record.id])[record.id], derived)
 
 
 def against_events(
@@ -212,7 +210,7 @@ class RoundsReport:
         }
 
 
-def round_pages(session: Session, table_id: int | None = None) -> Iterator[list[RoundRecord]]:
+def round_pages(db: Db, table_id: int | None = None) -> Iterator[list[RoundRecord]]:
     """Every stored round (of one table), oldest first, a keyset page at a
     time; each page is let go of before the next is read."""
     after = 0
@@ -220,23 +218,23 @@ def round_pages(session: Session, table_id: int | None = None) -> Iterator[list[
         query: Select[RoundRecord] = select(RoundRecord).where(RoundRecord.id > after)
         if table_id is not None:
             query = query.where(RoundRecord.table_id == table_id)
-        page = list(session.scalars(query.order_by(RoundRecord.id).limit(PAGE)))
+        page = list(db.scalars(query.order_by(RoundRecord.id).limit(PAGE)))
         if not page:
             return
         yield page
         after = page[-1].id
-        session.expunge_all()
+        db.expunge_all()
         if len(page) < PAGE:
             return
 
 
-def check_rounds(session: Session, progress: Progress | None = None) -> RoundsReport:
+def check_rounds(db: Db, progress: Progress | None = None) -> RoundsReport:
     """Every stored round against its sealed event, and every
     ``round_settled`` event against its stored round."""
     checked = unchecked = 0
     problems: list[RoundProblem] = []
-    for page in round_pages(session):
-        events = sealed_events(session, [record.id for record in page])
+    for page in round_pages(db):
+        events = sealed_events(db, [record.id for record in page])
         for record in page:
             mismatches, notes = against_events(record, events[record.id], derived=True)
             unchecked += bool(notes)
@@ -245,14 +243,14 @@ def check_rounds(session: Session, progress: Progress | None = None) -> RoundsRe
             if progress is not None:
                 progress(1)
         checked += len(page)
-    problems += _events_without_rounds(session, progress)
+    problems += _events_without_rounds(db, progress)
     return RoundsReport(checked, len(problems), tuple(problems[:LISTED]), unchecked)
 
 
-def _events_without_rounds(session: Session, progress: Progress | None) -> Iterable[RoundProblem]:
+def _events_without_rounds(db: Db, progress: Progress | None) -> Iterable[RoundProblem]:
     after = 0
     while True:
-        rows = session.execute(
+        rows = db.execute(
             select(AuditEvent.id, AuditEvent.subject, AuditEvent.table_id)
             .where(AuditEvent.kind == EventKind.ROUND_SETTLED, AuditEvent.id > after)
             .order_by(AuditEvent.id)
@@ -260,7 +258,7 @@ def _events_without_rounds(session: Session, progress: Progress | None) -> Itera
         ).all()
         named = {row.id: _subject_id(row.subject) for row in rows}
         ids = {round_id for round_id in named.values() if round_id is not None}
-        stored = set(session.scalars(select(RoundRecord.id).where(RoundRecord.id.in_(ids))))
+        stored = set(db.scalars(select(RoundRecord.id).where(RoundRecord.id.in_(ids))))
         for row in rows:
             round_id = named[row.id]
             if round_id not in stored:

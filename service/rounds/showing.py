@@ -11,7 +11,7 @@ from enum import Enum
 from typing import TypedDict, cast
 
 from sqlalchemy import Select, select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import object_session
 
 from service.errors import ErrorCode, NotFound
 from service.rounds.deck_round import DECK_KEY, RoundDeckJson, decks_of
@@ -19,7 +19,7 @@ from service.rounds.round_counts import counted_rounds
 from service.rounds.settlement_json import ExplainedDealerJson, StoredSeatJson, StoredSettlementJson
 from service.rounds.status import Status, decision_state, statuses
 from service.rounds.storing import SettingEntered, round_id_of
-from service.store.db import iso
+from service.store.db import Db, iso
 from service.store.models import GameTable, RoundException, RoundRecord, SeatRecord
 from service.store.paging import Keyset, KeysetPage, Order, Page, keyset_page, paginate
 
@@ -110,8 +110,8 @@ class SeatEnteredRow(TypedDict):
     break_bonus_stake: int
 
 
-def get_round(session: Session, round_id: int) -> RoundRecord:
-    found = session.get(RoundRecord, round_id)
+def get_round(db: Db, round_id: int) -> RoundRecord:
+    found = db.get(RoundRecord, round_id)
     if found is None:
         raise NotFound(ErrorCode.ROUND_NOT_FOUND, f"no round with id {round_id}", "round_id")
     return found
@@ -131,7 +131,7 @@ def _table_rounds(
 
 
 def list_rounds(
-    session: Session,
+    db: Db,
     table: GameTable,
     first_day: date | None,
     last_day: date | None,
@@ -142,13 +142,13 @@ def list_rounds(
 ) -> Page[RoundRecord]:
     """A page by number (OFFSET: kept for the clients that page so)."""
     query = _table_rounds(table, first_day, last_day, shift)
-    total = counted_rounds(session, table.id, first_day, last_day, shift)
-    found: Page[RoundRecord] = paginate(session, query, RoundRecord.id, page, per_page, order, total)
+    total = counted_rounds(db, table.id, first_day, last_day, shift)
+    found: Page[RoundRecord] = paginate(db, query, RoundRecord.id, page, per_page, order, total)
     return found
 
 
 def keyset_rounds(
-    session: Session,
+    db: Db,
     table: GameTable,
     first_day: date | None,
     last_day: date | None,
@@ -160,7 +160,7 @@ def keyset_rounds(
     """A page by keyset on the record id (the index on table and id); its
     total is :func:`counted_rounds`'s."""
     query = _table_rounds(table, first_day, last_day, shift)
-    found: KeysetPage[RoundRecord] = keyset_page(session, query, RoundRecord.id, order, per_page, at)
+    found: KeysetPage[RoundRecord] = keyset_page(db, query, RoundRecord.id, order, per_page, at)
     return found
 
 
@@ -177,12 +177,12 @@ def round_json(
     if deck is UNREAD and not dealt_from_deck(record):
         deck = None  # no query: most rounds are keyed in by hand
     if status is None or deck is UNREAD:
-        session = object_session(record)
-        assert session is not None
+        db = object_session(record)
+        assert db is not None
         if status is None:
-            status = statuses(session, [record.id])[record.id]
+            status = statuses(db, [record.id])[record.id]
         if deck is UNREAD:
-            deck = decks_of(session, [record.id]).get(record.id)
+            deck = decks_of(db, [record.id]).get(record.id)
     # The column is JSON; settlement_json wrote it in this shape.
     settlement = cast(StoredSettlementJson, record.settlement)
     if seats is None:  # read from the database (a round just stored brings its rows)
@@ -246,18 +246,18 @@ def _seat_shown(seat_json: StoredSeatJson, row: SeatEnteredRow) -> SeatShownJson
     }
 
 
-def rounds_json(session: Session, records: list[RoundRecord]) -> list[RoundShownJson]:
+def rounds_json(db: Db, records: list[RoundRecord]) -> list[RoundShownJson]:
     ids = [record.id for record in records]
-    found = statuses(session, ids)
-    decks = decks_of(session, [record.id for record in records if dealt_from_deck(record)])
+    found = statuses(db, ids)
+    decks = decks_of(db, [record.id for record in records if dealt_from_deck(record)])
     return [round_json(record, found[record.id], deck=decks.get(record.id)) for record in records]
 
 
 def round_page(
-    session: Session, records: list[RoundRecord], total: int, page: int | None, per_page: int, order: Order
+    db: Db, records: list[RoundRecord], total: int, page: int | None, per_page: int, order: Order
 ) -> RoundPageJson:
     """A page of rounds as the API answers it."""
-    items = rounds_json(session, records)
+    items = rounds_json(db, records)
     return {"items": items, "total": total, "page": page, "per_page": per_page, "order": order.value}
 
 

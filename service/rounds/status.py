@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sqlalchemy import ColumnElement, exists, select
-from sqlalchemy.orm import Session
 
+from service.store.db import Db
 from service.store.models import ExceptionDecision, RoundException, RoundRecord
 
 
@@ -58,14 +58,14 @@ def counting() -> ColumnElement[bool]:
     return ~_approved_exception()
 
 
-def counts(session: Session, round_id: int) -> bool:
-    return approved_exception_kind(session, round_id) is None
+def counts(db: Db, round_id: int) -> bool:
+    return approved_exception_kind(db, round_id) is None
 
 
-def taken_out_among(session: Session, round_ids: Sequence[int]) -> set[int]:
+def taken_out_among(db: Db, round_ids: Sequence[int]) -> set[int]:
     """Those of these rounds an approved void or correction took out."""
     return set(
-        session.scalars(
+        db.scalars(
             select(RoundException.round_id)
             .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
             .where(RoundException.round_id.in_(round_ids), ExceptionDecision.approved.is_(True))
@@ -73,9 +73,9 @@ def taken_out_among(session: Session, round_ids: Sequence[int]) -> set[int]:
     )
 
 
-def approved_exception_kind(session: Session, round_id: int) -> ExceptionKind | None:
+def approved_exception_kind(db: Db, round_id: int) -> ExceptionKind | None:
     """What took a round out; ``None`` while it counts."""
-    kind = session.scalar(
+    kind = db.scalar(
         select(RoundException.kind)
         .join(ExceptionDecision, ExceptionDecision.exception_id == RoundException.id)
         .where(RoundException.round_id == round_id, ExceptionDecision.approved.is_(True))
@@ -100,12 +100,12 @@ class Status:
 JUST_SETTLED = Status(RoundStatus.SETTLED, None, ())
 
 
-def statuses(session: Session, round_ids: Iterable[int]) -> dict[int, Status]:
+def statuses(db: Db, round_ids: Iterable[int]) -> dict[int, Status]:
     """The status of each round record, in one query."""
     ids = list(round_ids)
     found: dict[int, list[RoundException]] = {round_id: [] for round_id in ids}
     if ids:
-        for exception in session.scalars(
+        for exception in db.scalars(
             select(RoundException).where(RoundException.round_id.in_(ids)).order_by(RoundException.id)
         ).unique():
             found[exception.round_id].append(exception)

@@ -10,7 +10,6 @@ from datetime import date, datetime
 from typing import Any, Literal, TypedDict, cast
 
 from sqlalchemy import Table, insert
-from sqlalchemy.orm import Session
 
 from service.audit.events import queue_jobs, record_event
 from service.audit.kinds import EventKind
@@ -21,7 +20,7 @@ from service.jobs.queues import JobKind
 from service.rounds.round_counts import count_inserted
 from service.rounds.settlement_json import StoredSettlementJson, settlement_json
 from service.rounds.value_sums import ShiftKey, count_record
-from service.store.db import hold_writer, iso
+from service.store.db import Db, hold_writer, iso
 from service.store.models import RoundRecord, SeatRecord
 
 _ROUNDS = cast(Table, RoundRecord.__table__)
@@ -125,7 +124,7 @@ def placement(record: RoundRecord) -> Placement:
 
 
 def record_settled(
-    session: Session,
+    db: Db,
     record: RoundRecord,
     config_version: int,
     digest: str,
@@ -137,7 +136,7 @@ def record_settled(
     money and where it counts (dealer, time, gaming day, shift, revision),
     so a later edit of any of them is caught by ``recall --verify``."""
     record_event(
-        session,
+        db,
         EventKind.ROUND_SETTLED,
         f"round:{record.id}",
         settled_payload(record, config_version, digest, **extra),
@@ -162,7 +161,7 @@ def settled_payload(record: RoundRecord, config_version: int, digest: str, **ext
 
 
 def store_round(
-    session: Session,
+    db: Db,
     values: RoundValues,
     round_: Round,
     settled: RoundSettlement,
@@ -184,19 +183,19 @@ def store_round(
         "house_net": settled.house_net,
     }
     seats = seat_rows(round_, settled)
-    hold_writer(session)  # SQLite: after the rows are built, every other writer waits from here
-    connection = session.connection()
+    hold_writer(db)  # SQLite: after the rows are built, every other writer waits from here
+    connection = db.connection()
     record_id: int = connection.execute(_INSERT_ROUND, stored).scalar_one()
     rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seats]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
-    queue_jobs(session, jobs, record_id)
+    queue_jobs(db, jobs, record_id)
     # The expected win's totals count every record as it is stored, and the
     # round list's total every round. Last, with the event after them: on
     # PostgreSQL the table's shift rows stay locked from here to the commit,
     # and each of its rounds waits for them.
     key = ShiftKey(values["table_id"], values["gaming_day"], values["shift"], values["entered_by"])
-    count_record(session, key, len(rows))
+    count_record(db, key, len(rows))
     count_inserted(connection, values["table_id"], values["gaming_day"], values["shift"])
     return record_id, stored, rows
 

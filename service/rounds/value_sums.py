@@ -25,10 +25,10 @@ from datetime import date
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, insert, select, update
-from sqlalchemy.orm import Session
 
 from service.engine.table_config import BetType
 from service.rounds.status import taken_out_among
+from service.store.db import Db
 from service.store.models import RoundExpectedValue, RoundRecord, ShiftExpectedValues
 
 #: the integer columns of a round's values, summed under the same names
@@ -96,7 +96,7 @@ _COUNT_RECORD = (
 )
 
 
-def count_record(session: Session, key: ShiftKey, seats: int) -> None:
+def count_record(db: Db, key: ShiftKey, seats: int) -> None:
     """A round record just stored, with its seats (the caller holds SQLite's
     writer; on PostgreSQL the UPDATE locks the row, and two first records of
     a shift racing to INSERT it lose on the unique key and are retried)."""
@@ -108,12 +108,12 @@ def count_record(session: Session, key: ShiftKey, seats: int) -> None:
         "add_records": 1,
         "add_seats": seats,
     }
-    changed = session.connection().execute(_COUNT_RECORD, parameters)
+    changed = db.connection().execute(_COUNT_RECORD, parameters)
     if changed.rowcount == 0:
-        _insert(session, key, {"records": 1, "records_seats": seats})
+        _insert(db, key, {"records": 1, "records_seats": seats})
 
 
-def add_values(session: Session, stored: Sequence[tuple[RoundRecord, Mapping[str, Any]]]) -> int:
+def add_values(db: Db, stored: Sequence[tuple[RoundRecord, Mapping[str, Any]]]) -> int:
     """Add rounds' values just stored (each with its round's row of
     ``round_expected_values``) to their shifts' sums, those that still
     count: a void or correction may have taken one out already. Each
@@ -125,25 +125,25 @@ def add_values(session: Session, stored: Sequence[tuple[RoundRecord, Mapping[str
         by_shift.setdefault(ShiftKey.of(record), []).append(values)
     added = 0
     for key, rows in by_shift.items():
-        row_id = _locked_row(session, key)
+        row_id = _locked_row(db, key)
         # read after the lock: a decision committed meanwhile is seen
-        out = taken_out_among(session, [values["round_id"] for values in rows])
+        out = taken_out_among(db, [values["round_id"] for values in rows])
         shares = [_shares(values, +1) for values in rows if values["round_id"] not in out]
         if shares:
-            _change(session, row_id, {name: sum(share[name] for share in shares) for name in shares[0]})
+            _change(db, row_id, {name: sum(share[name] for share in shares) for name in shares[0]})
         added += len(shares)
     return added
 
 
-def take_out(session: Session, record: RoundRecord) -> None:
+def take_out(db: Db, record: RoundRecord) -> None:
     """An approved void or correction of ``record`` (which counted until
     now): its record and seats taken out, and its values if stored."""
-    row_id = _locked_row(session, ShiftKey.of(record))
+    row_id = _locked_row(db, ShiftKey.of(record))
     seats = len(record.seats)
-    _change(session, row_id, {"taken_out_records": 1, "taken_out_seats": seats})
-    values = session.get(RoundExpectedValue, record.id)  # after the lock: a job committed meanwhile is seen
+    _change(db, row_id, {"taken_out_records": 1, "taken_out_seats": seats})
+    values = db.get(RoundExpectedValue, record.id)  # after the lock: a job committed meanwhile is seen
     if values is not None:
-        _change(session, row_id, _shares(_columns(values), -1))
+        _change(db, row_id, _shares(_columns(values), -1))
 
 
 def _columns(values: RoundExpectedValue) -> dict[str, Any]:
@@ -161,19 +161,19 @@ def _shares(values: Mapping[str, Any], sign: int) -> dict[str, int | float]:
     return shares
 
 
-def _locked_row(session: Session, key: ShiftKey) -> int:
+def _locked_row(db: Db, key: ShiftKey) -> int:
     """The id of the key's row, locked (made, zero, if missing)."""
     query = select(ShiftExpectedValues.id).where(*key.where()).with_for_update()
-    row_id = session.scalar(query)
+    row_id = db.scalar(query)
     if row_id is None:
-        _insert(session, key, {})
-        row_id = session.scalar(query)
+        _insert(db, key, {})
+        row_id = db.scalar(query)
         assert row_id is not None  # inserted just now
     return int(row_id)
 
 
-def _change(session: Session, row_id: int, amounts: dict[str, int | float]) -> None:
-    session.execute(
+def _change(db: Db, row_id: int, amounts: dict[str, int | float]) -> None:
+    db.execute(
         update(ShiftExpectedValues)
         .where(ShiftExpectedValues.id == row_id)
         .values({name: getattr(ShiftExpectedValues, name) + amount for name, amount in amounts.items()})
@@ -181,7 +181,7 @@ def _change(session: Session, row_id: int, amounts: dict[str, int | float]) -> N
     )
 
 
-def _insert(session: Session, key: ShiftKey, amounts: dict[str, int | float]) -> None:
+def _insert(db: Db, key: ShiftKey, amounts: dict[str, int | float]) -> None:
     row: dict[str, Any] = {
         "table_id": key.table_id,
         "gaming_day": key.gaming_day,
@@ -190,4 +190,4 @@ def _insert(session: Session, key: ShiftKey, amounts: dict[str, int | float]) ->
         **dict.fromkeys(TOTALS, 0),
         **amounts,
     }
-    session.execute(insert(ShiftExpectedValues).values(row))
+    db.execute(insert(ShiftExpectedValues).values(row))

@@ -119,7 +119,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def session_factory(engine: Engine) -> Databases:
+def database_factory(engine: Engine) -> Databases:
     return sessionmaker(engine, expire_on_commit=False)
 
 
@@ -133,13 +133,13 @@ def session_factory(engine: Engine) -> Databases:
 _TURN = "breakpoker.sqlite_writer_turn"
 
 
-def hold_writer(session: Session) -> None:
+def hold_writer(db: Db) -> None:
     """Before a transaction's first write on SQLite: wait for the writer's
     turn, kept to the end of the transaction (commit, rollback or close).
     Nothing on PostgreSQL, which locks rows, or on an in-memory database."""
-    if _TURN in session.info:
+    if _TURN in db.info:
         return
-    connection = session.connection()  # the transaction whose end gives the turn back
+    connection = db.connection()  # the transaction whose end gives the turn back
     database = connection.engine.url.database
     if connection.dialect.name != "sqlite" or not database or database == ":memory:":
         return
@@ -149,12 +149,12 @@ def hold_writer(session: Session) -> None:
     except BaseException:
         os.close(descriptor)
         raise
-    session.info[_TURN] = descriptor
+    db.info[_TURN] = descriptor
 
 
 @event.listens_for(Session, "after_transaction_end")
-def _give_back_turn(session: Session, transaction: SessionTransaction) -> None:
+def _give_back_turn(db: Db, transaction: SessionTransaction) -> None:
     if transaction.parent is None:  # the outermost transaction, not a savepoint
-        descriptor: int | None = session.info.pop(_TURN, None)
+        descriptor: int | None = db.info.pop(_TURN, None)
         if descriptor is not None:
             os.close(descriptor)  # closing the file lets go of its lock

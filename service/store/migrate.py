@@ -13,10 +13,9 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session
 
 from service.errors import ErrorCode, ServiceError
-from service.store.db import make_engine
+from service.store.db import Db, make_engine
 
 _REVISIONS = text("SELECT version_num FROM alembic_version")
 UPGRADE = "run `breakpoker db upgrade`"
@@ -62,21 +61,21 @@ def head_revision() -> str:
     return head
 
 
-def revisions(session: Session) -> set[str]:
+def revisions(db: Db) -> set[str]:
     """The revisions the database is at (none before the first migration);
     a database that does not answer raises as it does."""
     try:
-        return set(session.execute(_REVISIONS).scalars())
+        return set(db.execute(_REVISIONS).scalars())
     except DBAPIError as error:
         if not missing_schema(error):
             raise
-        session.rollback()
+        db.rollback()
         return set()
 
 
-def check_migrated(session: Session) -> None:
+def check_migrated(db: Db) -> None:
     """:class:`NotMigrated` unless the database is at this code's head."""
-    found = revisions(session)
+    found = revisions(db)
     if found != {head_revision()}:
         raise NotMigrated(found)
 

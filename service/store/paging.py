@@ -13,7 +13,9 @@ from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import ColumnElement, Select, func, select
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.orm import InstrumentedAttribute
+
+from service.store.db import Db
 
 Item = TypeVar("Item")
 
@@ -78,7 +80,7 @@ def _beyond(key: InstrumentedAttribute[int], order: Order, value: int, forward: 
 
 
 def paginate(
-    session: Session,
+    db: Db,
     query: Select[Any],
     key: Any,
     page: int,
@@ -87,14 +89,14 @@ def paginate(
     total: int | None = None,
 ) -> Page[Any]:
     """``total``: the query's rows if the caller keeps their count (else counted)."""
-    total = _count(session, query) if total is None else total
+    total = _count(db, query) if total is None else total
     ordered = query.order_by(_ordered(key, order, forward=True))
-    items = session.scalars(ordered.offset((page - 1) * per_page).limit(per_page))
+    items = db.scalars(ordered.offset((page - 1) * per_page).limit(per_page))
     return Page(list(items), total, page, per_page)
 
 
 def keyset_page(
-    session: Session,
+    db: Db,
     query: Select[Any],
     key: InstrumentedAttribute[int],
     order: Order,
@@ -108,19 +110,19 @@ def keyset_page(
     bounded = query
     if at is not None and at.step is not Step.LAST:
         bounded = query.where(_beyond(key, order, at.key, forward))
-    rows = list(session.scalars(bounded.order_by(_ordered(key, order, forward)).limit(per_page + 1)))
+    rows = list(db.scalars(bounded.order_by(_ordered(key, order, forward)).limit(per_page + 1)))
     more = len(rows) > per_page
     rows = rows[:per_page]
     if not forward:
         rows.reverse()
     if not rows:
         # Past either end: the way back is the last page, if any row exists.
-        any_rows = at is not None and _exists(session, query)
+        any_rows = at is not None and _exists(db, query)
         back = Keyset(Step.LAST) if any_rows and forward else None
         return KeysetPage([], any_rows, per_page, back, None)
     first, last = _key(rows[0], key), _key(rows[-1], key)
-    earlier = more if not forward else _exists(session, query.where(_beyond(key, order, first, False)))
-    later = more if forward else _exists(session, query.where(_beyond(key, order, last, True)))
+    earlier = more if not forward else _exists(db, query.where(_beyond(key, order, first, False)))
+    later = more if forward else _exists(db, query.where(_beyond(key, order, last, True)))
     return KeysetPage(
         rows,
         True,
@@ -134,9 +136,9 @@ def _key(row: Any, key: InstrumentedAttribute[int]) -> int:
     return int(getattr(row, key.key))
 
 
-def _exists(session: Session, query: Select[Any]) -> bool:
-    return bool(session.scalar(select(query.exists())))
+def _exists(db: Db, query: Select[Any]) -> bool:
+    return bool(db.scalar(select(query.exists())))
 
 
-def _count(session: Session, query: Select[Any]) -> int:
-    return int(session.scalar(select(func.count()).select_from(query.subquery())) or 0)
+def _count(db: Db, query: Select[Any]) -> int:
+    return int(db.scalar(select(func.count()).select_from(query.subquery())) or 0)

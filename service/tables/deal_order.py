@@ -9,14 +9,13 @@ from datetime import datetime
 from typing import TypedDict
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.engine.dealing import DealOrder, DealStyle
 from service.engine.errors import RulesError
 from service.errors import Invalid
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import DealOrderVersion, GameTable, User
 from service.tables.tables import config_of, current_config
 
@@ -27,12 +26,12 @@ class DealOrderJson(TypedDict):
     style: DealStyle
 
 
-def seats_of(session: Session, table: GameTable) -> int:
-    return config_of(current_config(session, table)).seats
+def seats_of(db: Db, table: GameTable) -> int:
+    return config_of(current_config(db, table)).seats
 
 
-def _latest(session: Session, table: GameTable) -> DealOrderVersion | None:
-    return session.scalar(
+def _latest(db: Db, table: GameTable) -> DealOrderVersion | None:
+    return db.scalar(
         select(DealOrderVersion)
         .where(DealOrderVersion.table_id == table.id)
         .order_by(DealOrderVersion.version.desc())
@@ -40,16 +39,16 @@ def _latest(session: Session, table: GameTable) -> DealOrderVersion | None:
     )
 
 
-def deal_order(session: Session, table: GameTable) -> DealOrder:
+def deal_order(db: Db, table: GameTable) -> DealOrder:
     """The table's deal order, fitted to its seats now (the default:
     seat 1 first, the dealer's hand last, seven cards a hand)."""
-    found = _latest(session, table)
+    found = _latest(db, table)
     order = (
         DealOrder()
         if found is None
         else DealOrder(found.first_seat, found.dealer_place, DealStyle(found.style))
     )
-    return order.fitted(seats_of(session, table))
+    return order.fitted(seats_of(db, table))
 
 
 def deal_order_json(order: DealOrder, seats: int) -> DealOrderJson:
@@ -59,12 +58,12 @@ def deal_order_json(order: DealOrder, seats: int) -> DealOrderJson:
 
 
 def change_deal_order(
-    session: Session, table: GameTable, user: User, data: object, now: datetime | None = None
+    db: Db, table: GameTable, user: User, data: object, now: datetime | None = None
 ) -> DealOrder:
     """Save a new deal order (fields left out keep theirs); the same order
     again changes and records nothing."""
-    seats = seats_of(session, table)
-    before = deal_order(session, table)
+    seats = seats_of(db, table)
+    before = deal_order(db, table)
     merged = {**deal_order_json(before, seats), **data} if isinstance(data, dict) else data
     try:
         order = DealOrder.from_json(merged, seats)
@@ -72,11 +71,11 @@ def change_deal_order(
         raise Invalid(error.code, error.message, error.field) from None
     if order == before:
         return order
-    latest = _latest(session, table)
+    latest = _latest(db, table)
     version = 1 if latest is None else latest.version + 1
     assert order.dealer_place is not None  # from_json places the dealer
     moment = now or utc_now()
-    session.add(
+    db.add(
         DealOrderVersion(
             table_id=table.id,
             version=version,
@@ -88,7 +87,7 @@ def change_deal_order(
         )
     )
     record_event(
-        session,
+        db,
         EventKind.DEAL_ORDER_CHANGED,
         f"table:{table.id}",
         {"version": version, "before": before.to_json(seats), "after": order.to_json(seats)},
@@ -96,5 +95,5 @@ def change_deal_order(
         table.id,
         at=moment,
     )
-    session.flush()
+    db.flush()
     return order

@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import NoReturn, TypedDict
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
@@ -21,7 +20,7 @@ from service.engine.cards import codes
 from service.engine.dealing import check_deck, deal
 from service.engine.errors import RulesError
 from service.errors import Conflict, ErrorCode, Invalid, NotFound, ServiceError
-from service.store.db import iso
+from service.store.db import Db, iso
 from service.store.models import DeckFeed, GameTable, RoundDeck, User
 from service.tables.deal_order import deal_order, seats_of
 from service.tables.status import TableStatus
@@ -55,11 +54,11 @@ def feed_json(feed: DeckFeed) -> DeckFeedJson:
 
 
 def _refuse(
-    session: Session, error: ServiceError, table_id: int, user: User, what: dict[str, object], now: datetime
+    db: Db, error: ServiceError, table_id: int, user: User, what: dict[str, object], now: datetime
 ) -> NoReturn:
-    known = session.get(GameTable, table_id) is not None
+    known = db.get(GameTable, table_id) is not None
     record_event(
-        session,
+        db,
         EventKind.DECK_REFUSED,
         f"table:{table_id}",
         {**what, "code": error.code, "field": error.field, "message": error.message},
@@ -71,7 +70,7 @@ def _refuse(
 
 
 def receive_deck(
-    session: Session,
+    db: Db,
     table_id: int,
     user: User,
     device_id: str,
@@ -88,13 +87,13 @@ def receive_deck(
     shown = device_id if _storable(device_id) else repr(device_id)
     what: dict[str, object] = {"device_id": shown, "sequence": sequence}
     try:
-        return _receive(session, table_id, user, device_id, sequence, cards, now, sessionless)
+        return _receive(db, table_id, user, device_id, sequence, cards, now, sessionless)
     except ServiceError as error:
-        _refuse(session, error, table_id, user, what, now)
+        _refuse(db, error, table_id, user, what, now)
 
 
 def _receive(
-    session: Session,
+    db: Db,
     table_id: int,
     user: User,
     device_id: str,
@@ -103,16 +102,16 @@ def _receive(
     now: datetime,
     sessionless: bool,
 ) -> Received:
-    table = session.get(GameTable, table_id)
+    table = db.get(GameTable, table_id)
     if table is None:
         raise NotFound(ErrorCode.TABLE_NOT_FOUND, f"no table with id {table_id}", "table_id")
     if not _storable(device_id):
         raise Invalid(ErrorCode.INVALID_FIELD, "device_id must be printable and not blank", "device_id")
-    earlier = session.scalar(
+    earlier = db.scalar(
         select(DeckFeed).where(DeckFeed.device_id == device_id, DeckFeed.sequence == sequence)
     )
     if earlier is not None:
-        return {"feed": _again(session, earlier, table, cards), "replayed": True}
+        return {"feed": _again(db, earlier, table, cards), "replayed": True}
     if table.status != TableStatus.OPEN and not sessionless:
         raise Conflict(
             ErrorCode.TABLE_CLOSED, f"table {table.name!r} has no open session: it deals no decks", "table_id"
@@ -121,8 +120,8 @@ def _receive(
         deck = check_deck(cards)
     except RulesError as error:
         raise Invalid(error.code, error.message, error.field) from None
-    seats = seats_of(session, table)
-    order = deal_order(session, table)
+    seats = seats_of(db, table)
+    order = deal_order(db, table)
     hands = {hand: codes(dealt) for hand, dealt in deal(deck, order, seats).items()}
     feed = DeckFeed(
         table_id=table.id,
@@ -134,10 +133,10 @@ def _receive(
         posted_by=user.id,
         received_at=now,
     )
-    session.add(feed)
-    session.flush()
+    db.add(feed)
+    db.flush()
     record_event(
-        session,
+        db,
         EventKind.DECK_RECEIVED,
         f"deck:{feed.id}",
         {"device_id": device_id, "sequence": sequence, "cards": feed.cards, "deal_order": feed.deal_order},
@@ -152,15 +151,15 @@ def _storable(text: str) -> bool:
     return text.isprintable() and bool(text.strip())
 
 
-def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object) -> DeckFeedJson:
+def _again(db: Db, earlier: DeckFeed, table: GameTable, cards: object) -> DeckFeedJson:
     """A device and sequence sent before: a retry answers the stored deck."""
-    taken = taken_by(session, earlier.id)
+    taken = taken_by(db, earlier.id)
     if taken is not None:
         raise Conflict(
             ErrorCode.ROUND_SETTLED,
             f"deck {earlier.sequence} of {earlier.device_id!r} was dealt in round {taken}, settled already: "
             f"send the next deck with the next sequence number (the last sent is "
-            f"{latest_sequence(session, earlier.device_id)})",
+            f"{latest_sequence(db, earlier.device_id)})",
             "sequence",
         )
     try:
@@ -172,20 +171,20 @@ def _again(session: Session, earlier: DeckFeed, table: GameTable, cards: object)
             ErrorCode.SEQUENCE_USED,
             f"{earlier.device_id!r} sent sequence {earlier.sequence} already (deck {earlier.id}) with other "
             f"cards or to another table: number each deck anew (the last sent is "
-            f"{latest_sequence(session, earlier.device_id)})",
+            f"{latest_sequence(db, earlier.device_id)})",
             "sequence",
         )
     return feed_json(earlier)
 
 
-def taken_by(session: Session, feed_id: int) -> int | None:
+def taken_by(db: Db, feed_id: int) -> int | None:
     """The stored round dealt from this deck, if one was."""
-    return session.scalar(select(RoundDeck.round_id).where(RoundDeck.feed_id == feed_id))
+    return db.scalar(select(RoundDeck.round_id).where(RoundDeck.feed_id == feed_id))
 
 
-def latest_sequence(session: Session, device_id: str) -> int | None:
+def latest_sequence(db: Db, device_id: str) -> int | None:
     """The last sequence number this device sent, at any table."""
-    found = session.scalar(
+    found = db.scalar(
         select(DeckFeed.sequence)
         .where(DeckFeed.device_id == device_id)
         .order_by(DeckFeed.sequence.desc())
@@ -194,10 +193,10 @@ def latest_sequence(session: Session, device_id: str) -> int | None:
     return None if found is None else int(found)
 
 
-def next_deck(session: Session, table: GameTable) -> DeckFeed:
+def next_deck(db: Db, table: GameTable) -> DeckFeed:
     """The newest deck of the table that no stored round has taken."""
     taken = select(RoundDeck.feed_id).where(RoundDeck.feed_id == DeckFeed.id)
-    found = session.scalar(
+    found = db.scalar(
         select(DeckFeed)
         .where(DeckFeed.table_id == table.id, ~taken.exists())
         .order_by(DeckFeed.id.desc())

@@ -13,14 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from sqlalchemy.orm import Session
-
 from service.analysis.hand_advice import HandAdvice, StrategyTableMissing, advise
 from service.config.environment import StrategyTables
 from service.engine.cards import Card, parse_card
 from service.engine.errors import RulesError
 from service.engine.table_config import FoulPolicy
 from service.errors import ErrorCode, Invalid, Unavailable
+from service.store.db import Db
 from service.store.models import ConfigVersion
 from service.tables.advice_json import AdviceJson, advice_json
 from service.tables.strategy_build import queue_strategy_build
@@ -50,7 +49,7 @@ def parse_hand(cards: Sequence[object], field: str = "cards") -> tuple[Card, ...
 
 
 def advise_under(
-    session: Session,
+    db: Db,
     version: ConfigVersion,
     cards: Sequence[Card],
     instance: Path,
@@ -59,7 +58,7 @@ def advise_under(
 ) -> HandAdvice:
     """The calculator's answer under a configuration version, or
     :class:`~service.errors.Unavailable` while its strategy table is not built
-    (the build queued in ``session``: the caller commits it)."""
+    (the build queued in ``db``: the caller commits it)."""
     config = config_of(version)
     try:
         return advise(cards, config, instance)
@@ -74,7 +73,7 @@ def advise_under(
                 "building it to an operator (BREAKPOKER_STRATEGY_TABLES=manual: breakpoker strategy build)",
                 RETRY_AFTER,
             ) from None
-        queue_strategy_build(session, version.id)
+        queue_strategy_build(db, version.id)
         raise Unavailable(
             ErrorCode.STRATEGY_TABLE_BUILDING,
             f"the strategy table for qualifier {qualifier} is being built (a few minutes); ask again",
@@ -83,12 +82,12 @@ def advise_under(
 
 
 def hand_analysis(
-    session: Session, table_id: int, cards: Sequence[object], instance: Path, strategy_tables: StrategyTables
+    db: Db, table_id: int, cards: Sequence[object], instance: Path, strategy_tables: StrategyTables
 ) -> HandAnalysisJson:
     """Seven cards valued under a table's current configuration."""
-    version = current_config(session, get_table(session, table_id))
+    version = current_config(db, get_table(db, table_id))
     config = config_of(version)
-    advice = advise_under(session, version, parse_hand(cards), instance, strategy_tables)
+    advice = advise_under(db, version, parse_hand(cards), instance, strategy_tables)
     return {
         "table_id": table_id,
         "config_version": version.version,

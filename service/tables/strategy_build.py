@@ -9,11 +9,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job
 from service.jobs.queues import JobKind
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import OutboxEntry
 
 #: A build queued this recently is taken as still running (a whole table
@@ -21,7 +20,7 @@ from service.store.models import OutboxEntry
 BUILD_RUNNING = timedelta(minutes=10)
 
 
-def queue_strategy_build(session: Session, config_id: int) -> bool:
+def queue_strategy_build(db: Db, config_id: int) -> bool:
     """Queue the par sheet job of configuration version ``config_id`` unless
     one is waiting in the outbox or was queued moments ago; whether it was
     queued (the caller commits)."""
@@ -31,7 +30,7 @@ def queue_strategy_build(session: Session, config_id: int) -> bool:
         .where(or_(OutboxEntry.dispatched_at.is_(None), OutboxEntry.created_at > utc_now() - BUILD_RUNNING))
         .limit(1)
     )
-    if session.scalar(recent) is not None:
+    if db.scalar(recent) is not None:
         return False
-    queue_job(session, JobKind.PAR_SHEET, config_id)
+    queue_job(db, JobKind.PAR_SHEET, config_id)
     return True

@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import Session
 
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
@@ -17,14 +16,14 @@ from service.engine.errors import RulesError
 from service.engine.table_config import TableConfig
 from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.jobs.queues import JobKind
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import DEFAULT_SHIFT_STARTS, ConfigVersion, GameTable, TableCurrency, User
 from service.tables.gaming_day import check_shift_starts, valid_zone
 from service.tables.status import TableStatus
 
 
 def create_table(
-    session: Session,
+    db: Db,
     user: User,
     name: str,
     config: Mapping[str, Any] | None = None,
@@ -43,7 +42,7 @@ def create_table(
     _check_zone(timezone)
     money = currency if isinstance(currency, Currency) else check_currency(currency)
     starts = list(check_shift_starts(shift_starts))
-    if session.scalar(select(GameTable).where(func.lower(GameTable.name) == name.lower())) is not None:
+    if db.scalar(select(GameTable).where(func.lower(GameTable.name) == name.lower())) is not None:
         raise Conflict(ErrorCode.TABLE_EXISTS, f"a table named {name!r} already exists", "name")
     rules = _config(config or {}, TableConfig())
     if rules.version != 1:
@@ -56,15 +55,13 @@ def create_table(
         shift_starts=starts,
         created_at=moment,
     )
-    session.add(table)
-    session.flush()
+    db.add(table)
+    db.flush()
     # Its own row, append-only: no later change of the table can touch it.
-    session.add(
-        TableCurrency(table_id=table.id, code=money.code, minor_unit=money.minor_unit, created_at=moment)
-    )
-    _add_version(session, table, rules, user, moment)
+    db.add(TableCurrency(table_id=table.id, code=money.code, minor_unit=money.minor_unit, created_at=moment))
+    _add_version(db, table, rules, user, moment)
     record_event(
-        session,
+        db,
         EventKind.TABLE_CREATED,
         f"table:{table.id}",
         {
@@ -94,18 +91,18 @@ def check_currency(code: str) -> Currency:
     return found
 
 
-def currencies_of(session: Session, tables: Sequence[GameTable]) -> dict[int, Currency]:
+def currencies_of(db: Db, tables: Sequence[GameTable]) -> dict[int, Currency]:
     """The currency each table's amounts count, by table id: as stored with
     it (the code and its minor unit then), USD for a table made before
     there were currencies."""
     ids = [table.id for table in tables]
-    rows = session.scalars(select(TableCurrency).where(TableCurrency.table_id.in_(ids))).all() if ids else ()
+    rows = db.scalars(select(TableCurrency).where(TableCurrency.table_id.in_(ids))).all() if ids else ()
     stored = {row.table_id: Currency(row.code, row.minor_unit) for row in rows}
     return {table_id: stored.get(table_id, USD) for table_id in ids}
 
 
-def currency_of_table(session: Session, table: GameTable) -> Currency:
-    return currencies_of(session, [table])[table.id]
+def currency_of_table(db: Db, table: GameTable) -> Currency:
+    return currencies_of(db, [table])[table.id]
 
 
 def _check_zone(timezone: str) -> None:
@@ -114,7 +111,7 @@ def _check_zone(timezone: str) -> None:
 
 
 def change_schedule(
-    session: Session,
+    db: Db,
     table: GameTable,
     user: User,
     timezone: str | None = None,
@@ -137,7 +134,7 @@ def change_schedule(
     }
     if changed:  # a PUT of what is already there changes (and records) nothing
         record_event(
-            session,
+            db,
             EventKind.SCHEDULE_CHANGED,
             f"table:{table.id}",
             {"changed": changed},
@@ -145,19 +142,19 @@ def change_schedule(
             table.id,
             at=now,
         )
-    session.flush()
+    db.flush()
     return table
 
 
-def get_table(session: Session, table_id: int, field: str = "table_id") -> GameTable:
-    table = session.get(GameTable, table_id)
+def get_table(db: Db, table_id: int, field: str = "table_id") -> GameTable:
+    table = db.get(GameTable, table_id)
     if table is None:
         raise NotFound(ErrorCode.TABLE_NOT_FOUND, f"no table with id {table_id}", field)
     return table
 
 
-def list_tables(session: Session) -> list[GameTable]:
-    return list(session.scalars(select(GameTable).order_by(GameTable.id)))
+def list_tables(db: Db) -> list[GameTable]:
+    return list(db.scalars(select(GameTable).order_by(GameTable.id)))
 
 
 # Built once: it runs on every round entered.
@@ -169,8 +166,8 @@ _CURRENT_CONFIG = (
 )
 
 
-def current_config(session: Session, table: GameTable) -> ConfigVersion:
-    found = session.scalar(_CURRENT_CONFIG, {"table_id": table.id})
+def current_config(db: Db, table: GameTable) -> ConfigVersion:
+    found = db.scalar(_CURRENT_CONFIG, {"table_id": table.id})
     assert found is not None  # a table is created with version 1
     return found
 
@@ -179,9 +176,9 @@ def config_of(version: ConfigVersion) -> TableConfig:
     return TableConfig.from_json(version.rules)
 
 
-def proposed_config(session: Session, table: GameTable, changes: Mapping[str, Any]) -> TableConfig:
+def proposed_config(db: Db, table: GameTable, changes: Mapping[str, Any]) -> TableConfig:
     """The next version with these changes, validated but not saved."""
-    return _next_config(current_config(session, table), changes)
+    return _next_config(current_config(db, table), changes)
 
 
 def _next_config(current: ConfigVersion, changes: Mapping[str, Any]) -> TableConfig:
@@ -193,19 +190,19 @@ def _next_config(current: ConfigVersion, changes: Mapping[str, Any]) -> TableCon
 
 
 def change_config(
-    session: Session,
+    db: Db,
     table: GameTable,
     user: User,
     changes: Mapping[str, Any],
     now: datetime | None = None,
 ) -> ConfigVersion:
     moment = now or utc_now()
-    current = current_config(session, table)
+    current = current_config(db, table)
     rules = _next_config(current, changes)
     # Two admins saving at once: the unique (table, version) refuses the
     # second at commit, and the API answers 409.
     before = current.rules
-    version = _add_version(session, table, rules, user, moment)
+    version = _add_version(db, table, rules, user, moment)
     after = rules.to_json()
     changed = {
         name: {"before": before.get(name), "after": value}
@@ -213,7 +210,7 @@ def change_config(
         if name != "version" and before.get(name) != value
     }
     record_event(
-        session,
+        db,
         EventKind.CONFIG_CHANGED,
         f"table:{table.id}",
         {"version": rules.version, "changed": changed},
@@ -231,9 +228,7 @@ def _config(changes: Mapping[str, Any], base: TableConfig, next_version: bool = 
         raise Invalid(error.code, error.message, error.field) from None
 
 
-def _add_version(
-    session: Session, table: GameTable, rules: TableConfig, user: User, now: datetime
-) -> ConfigVersion:
+def _add_version(db: Db, table: GameTable, rules: TableConfig, user: User, now: datetime) -> ConfigVersion:
     version = ConfigVersion(
         table_id=table.id,
         version=rules.version,
@@ -242,9 +237,9 @@ def _add_version(
         created_by=user.id,
         created_at=now,
     )
-    session.add(version)
-    session.flush()
+    db.add(version)
+    db.flush()
     # The theoretical hold of these rules, computed in the background so the
     # pit reports read it at once.
-    queue_job(session, JobKind.PAR_SHEET, version.id)
+    queue_job(db, JobKind.PAR_SHEET, version.id)
     return version

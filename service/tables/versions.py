@@ -16,10 +16,9 @@ from datetime import datetime
 from typing import TypedDict, cast
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from service.audit.kinds import EventKind
-from service.store.db import hold_writer
+from service.store.db import Db, hold_writer
 from service.store.models import AuditEvent, ConfigVersion, GameTable, User
 from service.tables.views import ConfigJson
 
@@ -43,9 +42,9 @@ class ConfigVersionJson(TypedDict):
     created_by: str
 
 
-def config_versions(session: Session, table: GameTable) -> list[ConfigVersionJson]:
+def config_versions(db: Db, table: GameTable) -> list[ConfigVersionJson]:
     """Every configuration version of the table, newest first, with its maker's name."""
-    rows = session.execute(
+    rows = db.execute(
         select(ConfigVersion, User.name)
         .join(User, User.id == ConfigVersion.created_by)
         .where(ConfigVersion.table_id == table.id)
@@ -65,8 +64,8 @@ def version_json(version: ConfigVersion, created_by: str) -> ConfigVersionJson:
     }
 
 
-def current_version(session: Session, table: GameTable) -> ConfigVersionJson:
-    newest = session.execute(
+def current_version(db: Db, table: GameTable) -> ConfigVersionJson:
+    newest = db.execute(
         select(ConfigVersion, User.name)
         .join(User, User.id == ConfigVersion.created_by)
         .where(ConfigVersion.table_id == table.id)
@@ -76,25 +75,25 @@ def current_version(session: Session, table: GameTable) -> ConfigVersionJson:
     return version_json(*newest)
 
 
-def config_change(session: Session, table: GameTable) -> Change:
-    current = current_version(session, table)
+def config_change(db: Db, table: GameTable) -> Change:
+    current = current_version(db, table)
     return Change(current["version"], current["created_at"], current["created_by"])
 
 
-def lock_table(session: Session, table: GameTable) -> None:
+def lock_table(db: Db, table: GameTable) -> None:
     """Hold the table's row to the end of the transaction: two edits of its
     schedule that both read version n cannot both save (on SQLite, the
     writer's turn does the same)."""
-    hold_writer(session)
-    session.execute(select(GameTable.id).where(GameTable.id == table.id).with_for_update())
+    hold_writer(db)
+    db.execute(select(GameTable.id).where(GameTable.id == table.id).with_for_update())
 
 
-def schedule_change(session: Session, table: GameTable) -> Change:
+def schedule_change(db: Db, table: GameTable) -> Change:
     """The schedule's version: 1 when the table was created, one more each change."""
     subject = f"table:{table.id}"
     where = (AuditEvent.subject == subject, AuditEvent.kind.in_(_SCHEDULE_KINDS))
-    count = session.scalar(select(func.count()).select_from(AuditEvent).where(*where)) or 0
-    newest = session.execute(
+    count = db.scalar(select(func.count()).select_from(AuditEvent).where(*where)) or 0
+    newest = db.execute(
         select(AuditEvent.occurred_at, User.name)
         .outerjoin(User, User.id == AuditEvent.actor_id)
         .where(*where)

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from service.store.models import DropCount, TableSession
 from tests.support.accounting import as_user, close_table, ok, open_table
-from tests.support.app import sessions, user_id
+from tests.support.app import databases, user_id
 
 pytestmark = pytest.mark.store
 
@@ -19,8 +19,8 @@ MINE = "my very own secret"
 
 
 def rows(app, model):
-    with sessions(app)() as session:
-        return session.scalar(select(func.count()).select_from(model))
+    with databases(app)() as db:
+        return db.scalar(select(func.count()).select_from(model))
 
 
 def set_own_password(client, name, old):

@@ -18,7 +18,7 @@ from tests.support.accounting import (
     open_table,
     request_slip,
 )
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 
@@ -27,8 +27,8 @@ SPELLINGS = ["0500", "٥٠٠", "５００", "5²", "²"]
 
 
 def rows(app, model):
-    with sessions(app)() as session:
-        return session.scalar(select(func.count()).select_from(model))
+    with databases(app)() as db:
+        return db.scalar(select(func.count()).select_from(model))
 
 
 def twice(lines, key):

@@ -28,7 +28,7 @@ from service.compliance.export_build import build_export
 from service.config.settings import Settings
 from service.store.models import AuditEvent, Export, RoundRecord
 from service.store.work import unit_of_work
-from tests.support.app import PASSWORD, sessions, sign_in
+from tests.support.app import PASSWORD, databases, sign_in
 from tests.support.background import check_chain
 
 DAY = "2026-12-01"
@@ -54,8 +54,8 @@ def played(instance):
     result = demo()
     assert result.exit_code == 0, result.output
     app = create_app(Settings(instance=instance))
-    with unit_of_work(sessions(app)) as session:
-        create_user(session, "auditor", "compliance", PASSWORD)
+    with unit_of_work(databases(app)) as db:
+        create_user(db, "auditor", "compliance", PASSWORD)
     client = app.test_client()
     yield result.output, app, client, sign_in(client, "auditor")
     app.extensions["breakpoker"]["engine"].dispose()
@@ -143,11 +143,11 @@ def test_the_day_has_buy_ins_fills_credits_and_counts_by_the_rules(played):
 
 
 def seal_everything(app):
-    with sessions(app)() as session:
-        newest = session.scalar(select(func.max(AuditEvent.id)))
+    with databases(app)() as db:
+        newest = db.scalar(select(func.max(AuditEvent.id)))
     while True:
-        with unit_of_work(sessions(app)) as session:
-            sealed, _ = seal_batch(session, newest)
+        with unit_of_work(databases(app)) as db:
+            sealed, _ = seal_batch(db, newest)
         if not sealed:
             return
 
@@ -163,13 +163,13 @@ def test_every_slip_and_count_is_an_event_in_the_chain_and_the_export(played, in
     export = client.post("/api/v1/compliance/exports", json={"from": DAY, "to": DAY}, headers=auditor)
     assert export.status_code == 202, export.json
     seal_everything(app)
-    with sessions(app)() as session:
-        check_chain(session)
-        assert verify_chain(session).intact
-        events = list(session.scalars(select(AuditEvent)))
-    assert build_export(sessions(app), export.json["id"], instance) is True
-    with sessions(app)() as session:
-        archive = zipfile.ZipFile(instance / "exports" / session.get_one(Export, export.json["id"]).file_name)
+    with databases(app)() as db:
+        check_chain(db)
+        assert verify_chain(db).intact
+        events = list(db.scalars(select(AuditEvent)))
+    assert build_export(databases(app), export.json["id"], instance) is True
+    with databases(app)() as db:
+        archive = zipfile.ZipFile(instance / "exports" / db.get_one(Export, export.json["id"]).file_name)
     exported = list(csv.DictReader(io.StringIO(archive.read("audit_events.csv").decode(), newline="")))
     chained = [json.loads(line)["event"] for line in archive.read("audit_chain.jsonl").decode().splitlines()]
     for found in (
@@ -204,8 +204,8 @@ def test_a_database_with_rounds_is_refused_without_force_and_the_tray_carries_ov
     before = day_sessions(client, auditor)
 
     def stored():
-        with sessions(app)() as session:
-            return session.scalar(select(func.count(RoundRecord.id)))
+        with databases(app)() as db:
+            return db.scalar(select(func.count(RoundRecord.id)))
 
     refused = demo()
     assert refused.exit_code == 1

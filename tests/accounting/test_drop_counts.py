@@ -11,7 +11,7 @@ from service.accounts.roles import set_role
 from service.store.models import DropCount
 from service.store.work import unit_of_work
 from tests.support.accounting import DROP, as_user, close_table, count_drop, ok, open_table
-from tests.support.app import sessions
+from tests.support.app import databases
 
 
 @pytest.fixture
@@ -51,8 +51,8 @@ def test_every_counter_is_of_the_count_team(client, closed):
 
 def test_a_counter_who_worked_the_table_in_the_session_may_not_count_it(app, client, closed):
     # The dealer of the session joined the count team since: they still worked the table.
-    with unit_of_work(sessions(app)) as session:
-        set_role(session, "dealer", "count")
+    with unit_of_work(databases(app)) as db:
+        set_role(db, "dealer", "count")
     refused = count_drop(client, closed["id"], counters=("count", "dealer"))
     assert refused.status_code == 403
     assert refused.json["code"] == "counter_worked_table"
@@ -81,5 +81,5 @@ def test_a_recount_needs_a_reason_and_supersedes_the_count(app, client, closed):
     ]
     shown = ok(client.get(f"/api/v1/sessions/{closed['id']}", headers=as_user(client, "pit_boss")))
     assert shown["figures"]["drop"] == 5005_00
-    with sessions(app)() as session:
-        assert len(session.scalars(select(DropCount)).all()) == 2
+    with databases(app)() as db:
+        assert len(db.scalars(select(DropCount)).all()) == 2

@@ -26,7 +26,7 @@ from tests.support.accounting import (
     request_slip,
     signature,
 )
-from tests.support.app import parallel, sessions
+from tests.support.app import databases, parallel
 
 pytestmark = pytest.mark.store
 
@@ -42,8 +42,8 @@ def test_slips_asked_for_at_once_are_numbered_without_a_gap(app, client, table):
     answers = parallel(6, send)
     assert [answer.status_code for answer in answers] == [201] * 6
     assert sorted(answer.json["number"] for answer in answers) == [1, 2, 3, 4, 5, 6]
-    with sessions(app)() as session:
-        assert sorted(session.scalars(select(Slip.number))) == [1, 2, 3, 4, 5, 6]
+    with databases(app)() as db:
+        assert sorted(db.scalars(select(Slip.number))) == [1, 2, 3, 4, 5, 6]
 
 
 def test_a_table_opened_twice_at_once_opens_once(app, client, table):
@@ -55,8 +55,8 @@ def test_a_table_opened_twice_at_once_opens_once(app, client, table):
 
     statuses = sorted(answer.status_code for answer in parallel(4, send))
     assert statuses == [201, 409, 409, 409]
-    with sessions(app)() as session:
-        assert len(session.scalars(select(TableSession)).all()) == 1
+    with databases(app)() as db:
+        assert len(db.scalars(select(TableSession)).all()) == 1
 
 
 def test_a_slip_issued_twice_at_once_is_issued_once(app, client, table):
@@ -70,8 +70,8 @@ def test_a_slip_issued_twice_at_once_is_issued_once(app, client, table):
     statuses = sorted(answer.status_code for answer in parallel(4, send))
     assert statuses[0] == 200
     assert set(statuses) <= {200, 409}
-    with sessions(app)() as session:
-        assert len(session.scalars(select(SlipSignature)).all()) == 1
+    with databases(app)() as db:
+        assert len(db.scalars(select(SlipSignature)).all()) == 1
 
 
 TRIES = 20  # the race was lost about 3 times in 10 on PostgreSQL
@@ -118,8 +118,8 @@ def test_two_first_counts_of_one_drop_box_at_once_make_one_count(app, client, ta
         assert [answer.status_code for answer in answers] == [201, 422], [answer.json for answer in answers]
         assert answers[1].json["field"] == "reason"
         counted.append(opened["id"])
-    with sessions(app)() as session:
-        rows = session.execute(select(DropCount.session_id, DropCount.supersedes_id)).all()
+    with databases(app)() as db:
+        rows = db.execute(select(DropCount.session_id, DropCount.supersedes_id)).all()
     assert sorted(rows) == [(session_id, None) for session_id in counted]
 
 
@@ -127,9 +127,9 @@ def test_the_database_refuses_a_second_first_count(app, client, table):
     opened = ok(open_table(client, table["id"]), 201)
     ok(close_table(client, table["id"]))
     first = ok(count_drop(client, opened["id"]), 201)
-    with sessions(app)() as session:
-        stored = session.get_one(DropCount, first["id"])
-        session.add(
+    with databases(app)() as db:
+        stored = db.get_one(DropCount, first["id"])
+        db.add(
             DropCount(
                 session_id=stored.session_id,
                 table_id=stored.table_id,
@@ -140,4 +140,4 @@ def test_the_database_refuses_a_second_first_count(app, client, table):
             )
         )
         with pytest.raises(IntegrityError, match=r"(?i)unique"):
-            session.flush()
+            db.flush()

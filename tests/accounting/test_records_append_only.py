@@ -12,7 +12,7 @@ from sqlalchemy.exc import DatabaseError
 from service.store.db import Base
 from service.store.models import DropCount, InventoryCount, SlipNumber, TableSession
 from tests.support.accounting import close_table, count_drop, full_slip, ok, open_table, request_slip
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 REFUSED = "append-only"
@@ -37,10 +37,10 @@ def records(client, table):
 
 
 def refused(app, statement):
-    with sessions(app)() as session:
+    with databases(app)() as db:
         with pytest.raises(DatabaseError, match=REFUSED):
-            session.execute(statement)
-        session.rollback()
+            db.execute(statement)
+        db.rollback()
 
 
 @pytest.mark.parametrize("name", APPEND_ONLY)
@@ -53,9 +53,9 @@ def test_a_record_is_never_updated_or_deleted(app, records, name):
 @pytest.mark.parametrize("name", APPEND_ONLY)
 def test_a_record_is_never_replaced(app, records, name):
     table: Table = Base.metadata.tables[name]
-    with sessions(app)() as session:
-        row = dict(session.execute(select(table).limit(1)).mappings().one())
-    if session.get_bind().dialect.name == "postgresql":
+    with databases(app)() as db:
+        row = dict(db.execute(select(table).limit(1)).mappings().one())
+    if db.get_bind().dialect.name == "postgresql":
         refused(app, text(f"TRUNCATE {name} CASCADE"))
     else:
         refused(app, insert(table).prefix_with("OR REPLACE").values(row))
@@ -68,8 +68,8 @@ def test_a_closed_session_is_never_reopened_nor_moved(app, records):
 
 
 def test_an_open_session_is_closed_once_and_nothing_else_changes(app, records):
-    with sessions(app)() as session:
-        open_id = session.scalar(select(TableSession.id).where(TableSession.closed_at.is_(None)))
+    with databases(app)() as db:
+        open_id = db.scalar(select(TableSession.id).where(TableSession.closed_at.is_(None)))
     refused(app, update(TableSession).where(TableSession.id == open_id).values(shift=3))
 
 
@@ -80,10 +80,10 @@ def test_the_slip_number_only_steps_up_by_one(app, records):
 
 
 def test_a_refused_change_leaves_the_figures_as_counted(app, client, records):
-    with sessions(app)() as session:
-        before = session.scalar(select(DropCount.total))
-        counts = session.scalars(select(InventoryCount.total)).all()
+    with databases(app)() as db:
+        before = db.scalar(select(DropCount.total))
+        counts = db.scalars(select(InventoryCount.total)).all()
     refused(app, update(DropCount).values(total=0))
-    with sessions(app)() as session:
-        assert session.scalar(select(DropCount.total)) == before
-        assert session.scalars(select(InventoryCount.total)).all() == counts
+    with databases(app)() as db:
+        assert db.scalar(select(DropCount.total)) == before
+        assert db.scalars(select(InventoryCount.total)).all() == counts

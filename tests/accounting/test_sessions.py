@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from service.store.models import AuditEvent, InventoryCount, TableSession
 from tests.support.accounting import TRAY, as_user, close_table, ok, open_table, request_slip, signature
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 
 
@@ -21,14 +21,14 @@ def enter(client, table_id, round_id="r1", user="dealer"):
 
 
 def rows(app, model):
-    with sessions(app)() as session:
-        return session.scalar(select(func.count()).select_from(model))
+    with databases(app)() as db:
+        return db.scalar(select(func.count()).select_from(model))
 
 
 def records(app):
     """The audit events of records (sign-ins left out: each helper signs in)."""
-    with sessions(app)() as session:
-        return session.scalar(select(func.count()).where(AuditEvent.kind.not_in(("login", "login_failed"))))
+    with databases(app)() as db:
+        return db.scalar(select(func.count()).where(AuditEvent.kind.not_in(("login", "login_failed"))))
 
 
 def test_a_table_takes_rounds_only_while_a_session_is_open(client, table):
@@ -132,8 +132,8 @@ def test_a_close_with_a_fill_on_its_way_is_refused_and_writes_nothing(app, clien
     assert str(number) in refused.json["message"]
     assert rows(app, InventoryCount) == 1  # the opener alone
     assert records(app) == events
-    with sessions(app)() as session:
-        assert session.scalar(select(TableSession.closed_at)) is None
+    with databases(app)() as db:
+        assert db.scalar(select(TableSession.closed_at)) is None
 
 
 def test_closing_a_closed_table_is_refused(client, table):
@@ -193,10 +193,8 @@ def test_the_sessions_are_listed_newest_first(client, table):
 def test_opening_and_closing_are_audit_events_carrying_the_counts(app, client, table):
     opened = ok(open_table(client, table["id"]), 201)
     ok(close_table(client, table["id"]))
-    with sessions(app)() as session:
-        events = session.scalars(
-            select(AuditEvent).where(AuditEvent.subject == f"session:{opened['id']}")
-        ).all()
+    with databases(app)() as db:
+        events = db.scalars(select(AuditEvent).where(AuditEvent.subject == f"session:{opened['id']}")).all()
     assert [event.kind for event in events] == ["session_opened", "session_closed"]
     assert events[0].payload["opener"]["lines"] == TRAY
     assert events[1].payload["closer"]["total"] == 8_100_00

@@ -22,7 +22,7 @@ from tests.support.accounting import (
     request_slip,
     signature,
 )
-from tests.support.app import sessions
+from tests.support.app import databases
 
 
 @pytest.fixture
@@ -96,8 +96,8 @@ def test_the_requesting_pit_boss_cannot_receive_it(client, table, opened):
 def test_the_cashier_who_issued_it_cannot_receive_it_after_a_role_change(app, client, table, opened):
     number = ok(request_slip(client, table["id"]), 201)["number"]
     ok(issue_slip(client, number, cage="cage2"))
-    with unit_of_work(sessions(app)) as session:
-        set_role(session, "cage2", "pit_boss")
+    with unit_of_work(databases(app)) as db:
+        set_role(db, "cage2", "pit_boss")
     refused = receive_slip(client, number, pit_boss="cage2")
     assert refused.status_code == 403
     assert refused.json["code"] == "same_person"
@@ -135,8 +135,8 @@ def test_a_void_needs_a_reason_and_a_second_signature(app, client, table, opened
     voided = ok(void(client, number, cosigner="pit_boss2"))
     assert voided["state"] == "voided"
     assert voided["signatures"][-1]["reason"] == "asked twice"
-    with sessions(app)() as session:
-        steps = session.scalars(select(SlipSignature.step)).all()
+    with databases(app)() as db:
+        steps = db.scalars(select(SlipSignature.step)).all()
     assert steps == ["voided"]
 
 
@@ -168,20 +168,20 @@ def test_a_state_finds_slips_older_than_the_newest_ten_thousand(app, client, tab
     others were received is still on the cage's list."""
     waiting = ok(request_slip(client, table["id"]), 201)["number"]
     done = full_slip(client, table["id"])
-    with unit_of_work(sessions(app)) as session:
-        model = session.scalars(select(Slip).where(Slip.number == done["number"])).one()
-        signatures = session.scalars(select(SlipSignature).where(SlipSignature.slip_id == model.id)).all()
+    with unit_of_work(databases(app)) as db:
+        model = db.scalars(select(Slip).where(Slip.number == done["number"])).one()
+        signatures = db.scalars(select(SlipSignature).where(SlipSignature.slip_id == model.id)).all()
         columns = ("kind", "table_id", "session_id", "lines", "total", "requested_by", "requested_at")
         row = {name: getattr(model, name) for name in columns}
         # Bulk inserts: the copies as ORM objects took most of the test's
         # time (three signatures each: 40,000 rows), and only the rows matter.
-        session.execute(insert(Slip), [{"number": done["number"] + 1 + n, **row} for n in range(10_000)])
+        db.execute(insert(Slip), [{"number": done["number"] + 1 + n, **row} for n in range(10_000)])
         marks = ("step", "signed_by", "cosigned_by", "reason", "signed_at")
         columns_of = SlipSignature.__table__.c
         for mark in signatures:  # each copy signed as the slip it copies, one statement a step
             same = [literal(getattr(mark, name), columns_of[name].type) for name in marks]
             copies = select(Slip.id, *same).where(Slip.number > done["number"])
-            session.execute(insert(SlipSignature).from_select(["slip_id", *marks], copies))
+            db.execute(insert(SlipSignature).from_select(["slip_id", *marks], copies))
     cage = as_user(client, "cage")
     listed = ok(client.get("/api/v1/slips?state=requested&limit=5", headers=cage))
     assert [slip["number"] for slip in listed] == [waiting]
@@ -193,11 +193,11 @@ def test_each_step_is_an_audit_event_carrying_the_record(app, client, table, ope
     from service.store.models import AuditEvent
 
     slip = full_slip(client, table["id"])
-    with sessions(app)() as session:
-        events = session.scalars(
+    with databases(app)() as db:
+        events = db.scalars(
             select(AuditEvent).where(AuditEvent.subject == f"slip:{slip['number']}").order_by(AuditEvent.id)
         ).all()
-        stored = session.scalar(select(Slip))
+        stored = db.scalar(select(Slip))
     assert [event.kind for event in events] == ["slip_requested", "slip_issued", "slip_received"]
     assert events[0].payload["lines"] == FILL
     assert events[0].payload["total"] == stored.total

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from service.accounts import auth
 from service.store.models import LoginFailure, Token, User
-from tests.support.app import PASSWORD, sessions, sign_in
+from tests.support.app import PASSWORD, databases, sign_in
 
 pytestmark = pytest.mark.store
 
@@ -22,9 +22,9 @@ def test_login_returns_an_expiring_bearer_token(app, client):
     assert response.status_code == 200
     assert response.json["role"] == "dealer"
     assert response.json["expires_at"] > "2026"
-    with sessions(app)() as session:
-        stored = session.scalars(select(Token.digest)).all()
-        password_hash = session.scalar(select(User.password_hash).where(User.name == "dealer"))
+    with databases(app)() as db:
+        stored = db.scalars(select(Token.digest)).all()
+        password_hash = db.scalar(select(User.password_hash).where(User.name == "dealer"))
     # Only a digest of the token and an argon2 hash of the password are kept.
     assert response.json["token"] not in stored
     assert password_hash.startswith("$argon2")
@@ -70,20 +70,20 @@ def test_a_success_resets_the_failure_count(client):
 def test_the_lock_ends_after_its_time(app, client):
     for _ in range(3):
         login(client, "admin", "guess")
-    with sessions(app)() as session:
+    with databases(app)() as db:
         # The lock is kept per user and client address (test_login_lockout.py).
-        lock = session.scalar(select(LoginFailure).join(User).where(User.name == "admin"))
+        lock = db.scalar(select(LoginFailure).join(User).where(User.name == "admin"))
         lock.locked_until = lock.locked_until.replace(year=2000)
-        session.commit()
+        db.commit()
     assert login(client, "admin", PASSWORD).status_code == 200
 
 
 def test_an_expired_token_is_refused(app, client):
     headers = sign_in(client, "dealer")
-    with sessions(app)() as session:
-        for token in session.scalars(select(Token)):
+    with databases(app)() as db:
+        for token in db.scalars(select(Token)):
             token.expires_at = token.expires_at.replace(year=2000)
-        session.commit()
+        db.commit()
     response = client.get("/api/v1/tables", headers=headers)
     assert response.status_code == 401
     assert response.json["code"] == "token_expired"

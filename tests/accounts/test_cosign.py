@@ -18,7 +18,7 @@ from service.accounts.user_admin import deactivate
 from service.errors import Forbidden
 from service.store.models import User
 from service.store.work import unit_of_work
-from tests.support.app import PASSWORD, sessions
+from tests.support.app import PASSWORD, databases
 
 pytestmark = pytest.mark.store
 
@@ -27,8 +27,8 @@ MINE = "my very own secret"
 
 
 def sign(app, settings, name, password=PASSWORD):
-    with unit_of_work(sessions(app)) as session:
-        return cosigner(session, name, password, settings, "10.0.0.9", NOW, "cosigner").name
+    with unit_of_work(databases(app)) as db:
+        return cosigner(db, name, password, settings, "10.0.0.9", NOW, "cosigner").name
 
 
 def refusal(app, settings, name, password=PASSWORD):
@@ -37,8 +37,8 @@ def refusal(app, settings, name, password=PASSWORD):
     return refused.value
 
 
-def user(session, name):
-    return session.scalar(select(User).where(User.name == name))
+def user(db, name):
+    return db.scalar(select(User).where(User.name == name))
 
 
 def test_an_active_user_with_their_own_password_signs(app, settings):
@@ -46,8 +46,8 @@ def test_an_active_user_with_their_own_password_signs(app, settings):
 
 
 def test_a_deactivated_user_signs_nothing(app, settings):
-    with unit_of_work(sessions(app)) as session:
-        deactivate(session, user(session, "dealer").id, user(session, "admin").id, NOW)
+    with unit_of_work(databases(app)) as db:
+        deactivate(db, user(db, "dealer").id, user(db, "admin").id, NOW)
     refused = refusal(app, settings, "dealer")
     assert (refused.code, refused.field) == ("account_deactivated", "cosigner.name")
     # A wrong password learns nothing of the deactivation.
@@ -55,15 +55,15 @@ def test_a_deactivated_user_signs_nothing(app, settings):
 
 
 def test_a_password_an_admin_chose_signs_nothing_until_replaced(app, settings):
-    with unit_of_work(sessions(app)) as session:
-        create_user(session, "newbie", "dealer", "chosen by the admin", must_change_password=True)
+    with unit_of_work(databases(app)) as db:
+        create_user(db, "newbie", "dealer", "chosen by the admin", must_change_password=True)
     refused = refusal(app, settings, "newbie", "chosen by the admin")
     assert (refused.code, refused.field) == ("password_change_required", "cosigner.name")
     assert "chosen by the admin" not in refused.message
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         change_password(
-            session,
-            user(session, "newbie"),
+            db,
+            user(db, "newbie"),
             "chosen by the admin",
             MINE,
             settings,
@@ -75,14 +75,14 @@ def test_a_password_an_admin_chose_signs_nothing_until_replaced(app, settings):
 
 
 def test_a_reset_password_signs_nothing_until_replaced(app, settings):
-    with unit_of_work(sessions(app)) as session:
-        temporary = reset_password(session, user(session, "dealer").id, None, NOW).temporary_password
+    with unit_of_work(databases(app)) as db:
+        temporary = reset_password(db, user(db, "dealer").id, None, NOW).temporary_password
     assert refusal(app, settings, "dealer", temporary).code == "password_change_required"
 
 
 def test_a_password_past_its_maximum_age_signs_nothing(app, settings):
     aged = replace(settings, password_max_age_days=90)
-    with unit_of_work(sessions(app)) as session:
-        user(session, "dealer").password_changed_at = NOW - timedelta(days=90)
+    with unit_of_work(databases(app)) as db:
+        user(db, "dealer").password_changed_at = NOW - timedelta(days=90)
     assert refusal(app, aged, "dealer").code == "password_change_required"
     assert sign(app, replace(aged, password_max_age_days=91), "dealer") == "dealer"

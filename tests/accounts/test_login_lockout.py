@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.store.models import AuditEvent, LoginFailure
-from tests.support.app import PASSWORD, app_with_users, sessions
+from tests.support.app import PASSWORD, app_with_users, databases
 from tests.support.logins import ATTACKER, TABLET, Clock, attempt
 
 pytestmark = pytest.mark.store
@@ -78,8 +78,8 @@ def test_guessing_at_a_locked_address_checks_no_password(clocked):
     for _ in range(5):
         wrong = attempt(clocked, "pit_boss")
         assert wrong.status_code == 401  # as for a wrong name: the lock is not given away
-    with sessions(clocked)() as session:
-        reasons = session.scalars(
+    with databases(clocked)() as db:
+        reasons = db.scalars(
             select(AuditEvent.payload["reason"].as_string())
             .where(AuditEvent.kind == "login_failed")
             .order_by(AuditEvent.id)
@@ -90,9 +90,9 @@ def test_guessing_at_a_locked_address_checks_no_password(clocked):
 def test_the_audit_log_records_the_lock_and_the_address_of_each_failure(clocked, clock):
     fail(clocked, "dealer")
     attempt(clocked, "dealer", PASSWORD)
-    with sessions(clocked)() as session:
+    with databases(clocked)() as db:
         kinds = AuditEvent.kind.in_(("login_failed", "lockout"))
-        found = session.scalars(select(AuditEvent).where(kinds).order_by(AuditEvent.id))
+        found = db.scalars(select(AuditEvent).where(kinds).order_by(AuditEvent.id))
         logged = [(event.kind, event.subject, event.payload) for event in found]
     user = logged[0][1]
     failed = {"name": "dealer", "reason": "password", "address": ATTACKER}
@@ -132,9 +132,9 @@ def test_rows_of_old_failures_are_deleted(clocked, clock):
         fail(clocked, "dealer", 1, address=f"198.51.100.{n}")
     clock.now += timedelta(minutes=16)
     fail(clocked, "dealer", 1, address=OTHER)
-    with sessions(clocked)() as session:
-        kept = session.execute(select(LoginFailure.address, LoginFailure.failures)).all()
-        assert session.scalar(select(func.count()).select_from(LoginFailure)) == 1
+    with databases(clocked)() as db:
+        kept = db.execute(select(LoginFailure.address, LoginFailure.failures)).all()
+        assert db.scalar(select(func.count()).select_from(LoginFailure)) == 1
     assert kept == [(OTHER, 1)]
 
 

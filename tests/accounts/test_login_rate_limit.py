@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from service.api.app import create_app
 from service.store.models import KnownAddress, LoginThrottle, User
-from tests.support.app import PASSWORD, app_with_users, parallel, sessions
+from tests.support.app import PASSWORD, app_with_users, databases, parallel
 from tests.support.logins import TABLET, Clock, attempt
 
 pytestmark = pytest.mark.store
@@ -171,9 +171,9 @@ def test_old_windows_are_forgotten(limited, clock):
         attempt(limited, f"name-{n}", address=f"192.0.2.{n}")
     clock.now += timedelta(minutes=5)
     attempt(limited, "dealer", PASSWORD, address=TABLET)
-    with sessions(limited)() as session:
-        kept = session.scalar(select(func.count()).select_from(LoginThrottle))
-        stored = set(session.scalars(select(LoginThrottle.key)))
+    with databases(limited)() as db:
+        kept = db.scalar(select(func.count()).select_from(LoginThrottle))
+        stored = set(db.scalars(select(LoginThrottle.key)))
     assert kept == 2  # the tablet's address and the name it used
     assert all(re.fullmatch("[0-9a-f]{64}", key) for key in stored)  # digests, no typed name
 
@@ -214,8 +214,8 @@ def test_addresses_not_signed_in_from_for_30_days_are_forgotten(limited, clock):
     assert attempt(limited, "pit_boss", PASSWORD, address=TABLET).status_code == 200
     clock.now += timedelta(days=30)
     assert attempt(limited, "dealer", PASSWORD, address="192.0.2.11").status_code == 200
-    with sessions(limited)() as session:
-        kept = session.execute(
+    with databases(limited)() as db:
+        kept = db.execute(
             select(User.name, KnownAddress.address).join(User, User.id == KnownAddress.user_id)
         ).all()
     # The dealer's tablet is forgotten; the pit boss's waits for the pit boss's next sign-in.

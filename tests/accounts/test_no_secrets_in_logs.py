@@ -16,7 +16,7 @@ from sqlalchemy import select, text
 
 from service.cli import main
 from service.store.models import AuditEvent
-from tests.support.app import PASSWORD, sessions
+from tests.support.app import PASSWORD, databases
 from tests.support.rounds_data import round_body
 
 NEW_PASSWORD = "a brand new secret 42"
@@ -29,8 +29,8 @@ def digest(secret: str) -> str:
 
 
 def everything_recorded(app, caplog) -> str:
-    with sessions(app)() as session:
-        events = [(event.kind, event.subject, event.payload) for event in session.scalars(select(AuditEvent))]
+    with databases(app)() as db:
+        events = [(event.kind, event.subject, event.payload) for event in db.scalars(select(AuditEvent))]
     assert len(events) > 10  # the scenario did record events: the check below means something
     return caplog.text + json.dumps(events)
 
@@ -76,9 +76,9 @@ def test_no_password_or_token_is_logged_or_recorded(app, client, settings, caplo
     # A database failure while the token is stored: the error is logged with
     # its statement, but not with the statement's values (the digest).
     monkeypatch.setattr("service.accounts.auth.secrets.token_urlsafe", lambda _size: KNOWN_TOKEN)
-    with sessions(app)() as session:
-        session.execute(text("ALTER TABLE tokens RENAME TO tokens_away"))
-        session.commit()
+    with databases(app)() as db:
+        db.execute(text("ALTER TABLE tokens RENAME TO tokens_away"))
+        db.commit()
     failed = client.post("/api/v1/auth/login", json={"name": "compliance", "password": PASSWORD})
     assert failed.status_code == 503
     assert "INSERT INTO tokens" in caplog.text  # the failure was logged, statement and all
@@ -114,8 +114,8 @@ def test_a_password_typed_as_the_name_is_recorded_as_unknown(app, client, caplog
         assert client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD}).status_code == 200
     response = client.post("/api/v1/auth/login", json={"name": typed, "password": "anything at all"})
     assert response.status_code == 401
-    with sessions(app)() as session:
-        (failed,) = session.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
+    with databases(app)() as db:
+        (failed,) = db.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
     assert (failed.subject, failed.payload) == ("name:unknown", {"name": None, "reason": "unknown user"})
     recorded = everything_recorded(app, caplog)
     for kept in (typed, typed[:60], typed[:80], typed.encode("unicode_escape").decode()[:80]):

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from service.store.db import utc_now
 from service.store.models import Token
-from tests.support.app import PASSWORD, sessions, sign_in
+from tests.support.app import PASSWORD, databases, sign_in
 
 pytestmark = pytest.mark.store
 
@@ -33,8 +33,8 @@ def use(app, **settings):
 
 
 def last_used(app):
-    with sessions(app)() as session:
-        return session.scalars(select(Token.last_used_at).order_by(Token.id)).all()[-1]
+    with databases(app)() as db:
+        return db.scalars(select(Token.last_used_at).order_by(Token.id)).all()[-1]
 
 
 def test_a_token_unused_for_the_idle_time_is_refused(app, client, clock):

@@ -233,7 +233,7 @@ def test_analyze_simulate_reports_intervals(instance):
 def test_analyze_a_table_uses_its_current_configuration(instance, monkeypatch):
     from service.accounts.auth import create_user
     from service.config.settings import Settings
-    from service.store.db import make_engine, session_factory
+    from service.store.db import database_factory, make_engine
     from service.store.migrate import upgrade
     from service.store.work import unit_of_work
     from service.tables.tables import change_config, create_table
@@ -242,10 +242,10 @@ def test_analyze_a_table_uses_its_current_configuration(instance, monkeypatch):
     settings = Settings(instance=instance)
     upgrade(settings.database)
     engine = make_engine(settings.database)
-    with unit_of_work(session_factory(engine)) as session:
-        admin = create_user(session, "admin", "admin", "long enough!")
-        table = create_table(session, admin, "BP-9")
-        change_config(session, table, admin, {"dealer_qualifier": "A-3-2"})
+    with unit_of_work(database_factory(engine)) as db:
+        admin = create_user(db, "admin", "admin", "long enough!")
+        table = create_table(db, admin, "BP-9")
+        change_config(db, table, admin, {"dealer_qualifier": "A-3-2"})
     engine.dispose()
     asked = []
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from service.store.models import AuditEvent
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 
 
 def events(app, kind):
-    with sessions(app)() as session:
-        return [event.payload for event in session.scalars(select(AuditEvent).where(AuditEvent.kind == kind))]
+    with databases(app)() as db:
+        return [event.payload for event in db.scalars(select(AuditEvent).where(AuditEvent.kind == kind))]
 
 
 def enter(client, headers, table_id, body, key):

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from service.rounds.resettle import resettle
 from service.store.models import ConfigVersion, RoundRecord
 from tests.api.decks_support import enter, entered_seats, events
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.decks import dealing, deck_body, post_deck, shuffled
 from tests.support.rounds_data import DEALER, SEATS, round_body
 
@@ -105,8 +105,8 @@ def test_the_deal_order_is_the_table_s_and_leaves_its_rules_alone(app, client, a
     assert changed.json["config"] == table["config"]  # the same version: not game math
     listed = client.get("/api/v1/tables", headers=as_role["dealer"]).json
     assert listed[0]["deal_order"] == changed.json["deal_order"]
-    with sessions(app)() as session:
-        assert len(session.scalars(select(ConfigVersion)).all()) == 1
+    with databases(app)() as db:
+        assert len(db.scalars(select(ConfigVersion)).all()) == 1
     (event,) = events(app, "deal_order_changed")
     assert event["before"] == table["deal_order"]
     assert event["after"] == changed.json["deal_order"]
@@ -154,8 +154,8 @@ def test_a_bad_deal_order_is_refused_naming_the_field(client, as_role, table, or
 def test_a_round_from_a_deck_resettles_and_takes_a_correction(app, client, as_role, table):
     feed = post_deck(client, as_role["device"], table["id"], deck_body(dealing())).json
     entered = enter(client, as_role["dealer"], table["id"], round_body("r1", deck_id=feed["id"]), "r1").json
-    with sessions(app)() as session:
-        assert resettle(session, session.get_one(RoundRecord, entered["id"])) == []
+    with databases(app)() as db:
+        assert resettle(db, db.get_one(RoundRecord, entered["id"])) == []
     corrected = client.post(
         f"/api/v1/rounds/{entered['id']}/corrections",
         json={

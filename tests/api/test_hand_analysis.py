@@ -22,7 +22,7 @@ from service.jobs.queues import JobKind
 from service.store.db import utc_now
 from service.store.models import ConfigVersion, OutboxEntry
 from service.store.work import unit_of_work
-from tests.support.app import PEOPLE, app_with_users, edit, sessions, sign_in
+from tests.support.app import PEOPLE, app_with_users, databases, edit, sign_in
 from tests.support.strategy import strategy_blocks
 
 pytestmark = pytest.mark.store
@@ -165,8 +165,8 @@ def test_an_unknown_table_is_a_404(client, as_role, built):
 
 
 def par_sheet_jobs(app, version_id):
-    with sessions(app)() as session:
-        rows = session.scalars(
+    with databases(app)() as db:
+        rows = db.scalars(
             select(OutboxEntry)
             .where(OutboxEntry.job == JobKind.PAR_SHEET, OutboxEntry.ref == version_id)
             .order_by(OutboxEntry.id)
@@ -191,8 +191,8 @@ def building_app(settings):
 
 
 def version_of(app, table_id):
-    with sessions(app)() as session:
-        return session.scalar(select(ConfigVersion.id).where(ConfigVersion.table_id == table_id))
+    with databases(app)() as db:
+        return db.scalar(select(ConfigVersion.id).where(ConfigVersion.table_id == table_id))
 
 
 def test_under_build_a_missing_block_queues_the_par_sheet_job_once(building_app):
@@ -201,9 +201,9 @@ def test_under_build_a_missing_block_queues_the_par_sheet_job_once(building_app)
     table = client.post("/api/v1/tables", json={"name": "BP-9"}, headers=admin).json
     version_id = version_of(building_app, table["id"])
     # The job the table's creation queued ran long ago (the table was built since removed).
-    with unit_of_work(sessions(building_app)) as session:
+    with unit_of_work(databases(building_app)) as db:
         long_ago = utc_now() - timedelta(hours=1)
-        session.execute(update(OutboxEntry).values(dispatched_at=long_ago, created_at=long_ago))
+        db.execute(update(OutboxEntry).values(dispatched_at=long_ago, created_at=long_ago))
     assert par_sheet_jobs(building_app, version_id) == [False]
     response = analyse(client, dealer, table["id"], RULE_BOOK)
     assert response.status_code == 503, response.json

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from service.accounts.auth import create_user
 from service.errors import Invalid
 from service.store.models import AuditEvent
-from tests.support.app import PASSWORD, edit, parallel, sessions
+from tests.support.app import PASSWORD, databases, edit, parallel
 from tests.support.rounds_data import number_round_ids, round_body
 
 pytestmark = pytest.mark.store
@@ -85,10 +85,10 @@ def test_parallel_guessing_cannot_outrun_the_lockout(app):
         return client.post("/api/v1/auth/login", json={"name": "dealer", "password": "guess"}).status_code
 
     assert set(parallel(12, send)) == {401}
-    with sessions(app)() as session:
+    with databases(app)() as db:
         checked = [
             e.payload["reason"]
-            for e in session.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
+            for e in db.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
         ]
     # The test settings lock after 3: only 3 guesses had their password checked.
     assert checked.count("password") == 3
@@ -181,17 +181,17 @@ def test_a_lone_surrogate_at_login_is_a_wrong_login_not_a_500(app, client, field
     response = client.post("/api/v1/auth/login", json=body)
     assert response.status_code == 401
     assert response.json["code"] == "bad_credentials"
-    with sessions(app)() as session:
+    with databases(app)() as db:
         reasons = [
             e.payload["reason"]
-            for e in session.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
+            for e in db.scalars(select(AuditEvent).where(AuditEvent.kind == "login_failed"))
         ]
     assert reasons == ["unknown user" if field == "name" else "password"]
 
 
 def test_a_user_cannot_be_given_a_password_that_is_not_text(app):
-    with sessions(app)() as session, pytest.raises(Invalid, match="lone surrogate"):
-        create_user(session, "newbie", "dealer", "long enough \ud800")
+    with databases(app)() as db, pytest.raises(Invalid, match="lone surrogate"):
+        create_user(db, "newbie", "dealer", "long enough \ud800")
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from service.reports.table_reports import report
 from service.rounds.expected_values import expect_round
 from service.store.work import unit_of_work
 from tests.api.test_openapi_report_schemas import disagreements
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.openapi import as_json, component, document, free_form_objects, undescribed
 from tests.support.rounds_data import SEATS, enter
 from tests.support.strategy import strategy_blocks
@@ -48,12 +48,12 @@ def test_the_schema_dumps_exactly_what_the_service_returns(app, client, table):
     strategy_blocks(instance, SEATS.values())
     dealer = sign_in(client, "dealer")
     entered = [enter(client, dealer, table, name)["id"] for name in ("r1", "r2")]
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         for round_id in entered:
-            expect_round(session, round_id, instance)
-    with sessions(app)() as session:
-        for scope in (table_scope(session, table["id"]), floor_scope(session)):
-            whole = report(session, instance, scope, "day", None, None)
+            expect_round(db, round_id, instance)
+    with databases(app)() as db:
+        for scope in (table_scope(db, table["id"]), floor_scope(db)):
+            whole = report(db, instance, scope, "day", None, None)
             got = whole["expected_win"]
             assert got["seats_with_values"] == 2 * len(SEATS)
             main = got["bets"]["main"]

@@ -34,7 +34,7 @@ from service.compliance.verifications import run_verification
 from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.support import accounting as money
-from tests.support.app import PASSWORD, ROLES, sessions, sign_in
+from tests.support.app import PASSWORD, ROLES, databases, sign_in
 from tests.support.decks import deck_body, shuffled
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
@@ -97,9 +97,9 @@ def seeded(app, settings):
             "/api/v1/compliance/exports", json={"from": "2020-01-01", "to": "2020-01-02"}, headers=compliance
         )
     )
-    assert build_export(sessions(app), export["id"], settings.instance)
+    assert build_export(databases(app), export["id"], settings.instance)
     verification = created(client.post("/api/v1/compliance/audit/verifications", json={}, headers=compliance))
-    assert run_verification(sessions(app), verification["id"])  # a report to answer with
+    assert run_verification(databases(app), verification["id"])  # a report to answer with
     store_par_sheet(default_sheet(), settings.instance)
     # The strategy table's blocks of the rounds' seats: their hand values answer.
     strategy_blocks(settings.instance, SEATS.values())
@@ -152,8 +152,8 @@ def undeclared(monkeypatch):
 def new_token(app, settings, role: str) -> str:
     # Straight from the service: the fuzzer's own logins may have tripped
     # the login rate limit for the test client's address.
-    with unit_of_work(sessions(app)) as session:
-        return login(session, f"{role}2", PASSWORD, settings).token
+    with unit_of_work(databases(app)) as db:
+        return login(db, f"{role}2", PASSWORD, settings).token
 
 
 def strategies(operation, known: dict[str, int]):

@@ -30,7 +30,7 @@ from service.reports.report_values import (
 from service.reports.table_reports import dealer_report, report
 from service.reports.variance_notes import VarianceNoteJson, note_json
 from service.store.models import User, VarianceNote
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.openapi import as_json, component, document, reachable, refs, undescribed
 from tests.support.reports_data import noted_day
 
@@ -174,15 +174,15 @@ def app(app_with_par_sheet):
 def test_the_report_schemas_dump_exactly_what_the_service_returns(app, client, as_role, table):
     day = date.fromisoformat(noted_day(app, client, as_role, table))
     instance = app.extensions["breakpoker"]["settings"].instance
-    with sessions(app)() as session:
-        for scope in (table_scope(session, table["id"]), floor_scope(session)):
-            got = report(session, instance, scope, "day", day, None)
+    with databases(app)() as db:
+        for scope in (table_scope(db, table["id"]), floor_scope(db)):
+            got = report(db, instance, scope, "day", day, None)
             assert (got["bets"]["main"]["note"] is None) == (scope.table is None)  # a table's note
             assert got["bets"]["main"]["win_interval"] is not None
             assert ReportSchema().dump(got) == as_json(got)
-            dealers = dealer_report(session, scope, "day", day, None)
+            dealers = dealer_report(db, scope, "day", day, None)
             assert DealerReportSchema().dump(dealers) == as_json(dealers)
-        for note, writer in session.execute(
+        for note, writer in db.execute(
             select(VarianceNote, User.name).join(User, User.id == VarianceNote.written_by)
         ):
             shown = note_json(note, writer)

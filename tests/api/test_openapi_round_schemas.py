@@ -19,7 +19,7 @@ from service.rounds.samples import random_round
 from service.rounds.showing import list_rounds, round_json, round_page
 from service.store.models import GameTable, RoundException, RoundRecord
 from service.store.paging import Order
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.openapi import (
     as_json,
     component,
@@ -179,13 +179,13 @@ def test_the_schemas_answer_exactly_what_the_service_shows(app, client, as_role,
     fouled["seats"][1]["setting"] = {"low": ["Kh", "Ks"], "high": ["8h", "8s", "Ac"]}
     previewed = client.post(f"/api/v1/tables/{table['id']}/rounds/preview", json=fouled, headers=dealer)
     recalled = client.get(f"/api/v1/tables/{table['id']}/recall", headers=boss)
-    with sessions(app)() as session:
+    with databases(app)() as db:
         for record_id in (voided["id"], game["id"], corrected["id"]):
             shown = client.get(f"/api/v1/rounds/{record_id}", headers=boss).json
-            assert shown == as_json(round_json(session.get_one(RoundRecord, record_id)))
-        stored = session.get_one(GameTable, table["id"])
-        assert previewed.json == as_json(preview_round(session, stored, fouled, sessionless=True))
-        assert recalled.json["games"] == as_json(recall(session, stored, 10))
+            assert shown == as_json(round_json(db.get_one(RoundRecord, record_id)))
+        stored = db.get_one(GameTable, table["id"])
+        assert previewed.json == as_json(preview_round(db, stored, fouled, sessionless=True))
+        assert recalled.json["games"] == as_json(recall(db, stored, 10))
     assert recalled.json["games"][1]["current"]["id"] == corrected["id"]
     assert previewed.json["seats"][1]["foul"] is not None
 
@@ -199,18 +199,18 @@ def test_the_schemas_dump_exactly_the_typed_values(app, client, as_role, table):
     fixed["seats"][2]["setting"] = {"low": ["8d", "6s"], "high": ["Qc", "Kc", "Ad"]}
     fixed["seats"][0]["bets"]["break_bonus"] = 0
     corrected = correct(client, boss, boss2, entered["id"], fixed)
-    with sessions(app)() as session:
-        stored = session.get_one(GameTable, table["id"])
+    with databases(app)() as db:
+        stored = db.get_one(GameTable, table["id"])
         for record_id in (entered["id"], corrected["id"]):
-            shown = round_json(session.get_one(RoundRecord, record_id))
+            shown = round_json(db.get_one(RoundRecord, record_id))
             assert RoundSchema().dump(shown) == as_json(shown)
-        recalled = recall_json(session, stored, 10)
+        recalled = recall_json(db, stored, 10)
         assert RecallSchema().dump(recalled) == as_json(recalled)
-        numbered = list_rounds(session, stored, None, None, None, 1, 50)
-        page = round_page(session, numbered.items, numbered.total, 1, 50, Order.OLDEST)
+        numbered = list_rounds(db, stored, None, None, None, 1, 50)
+        page = round_page(db, numbered.items, numbered.total, 1, 50, Order.OLDEST)
         assert RoundPageSchema().dump(page) == as_json(page)
         assert client.get(f"/api/v1/tables/{table['id']}/rounds", headers=boss).json == as_json(page)
-        exception = session.scalars(select(RoundException)).one()
+        exception = db.scalars(select(RoundException)).one()
         answer = exception_json(exception, table["id"])
         assert ExceptionSchema().dump(answer) == as_json(answer)
         changes = answer["changes"]

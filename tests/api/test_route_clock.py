@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from service.audit.kinds import EventKind
 from service.store.models import AuditEvent, AuditVerification, ConfigVersion, Export, GameTable, Token
-from tests.support.app import edit, sessions, sign_in
+from tests.support.app import databases, edit, sign_in
 from tests.support.rounds_data import enter
 
 # Before the 06:00 start of the gaming day: the day before's third shift.
@@ -61,17 +61,17 @@ def test_tables_exports_verifications_and_sign_out_follow_the_clock_with_their_e
         client.post("/api/v1/compliance/audit/verifications", json={}, headers=compliance).status_code == 202
     )
     assert client.post("/api/v1/auth/logout", headers=compliance).status_code == 204
-    with sessions(app)() as session:
+    with databases(app)() as db:
         stamped = {
-            "table": session.get_one(GameTable, table["id"]).created_at,
-            **{f"config {v.version}": v.created_at for v in session.scalars(select(ConfigVersion))},
-            "export": session.scalars(select(Export)).one().requested_at,
-            "verification": session.scalars(select(AuditVerification)).one().requested_at,
-            "sign-out": session.scalars(select(Token).where(Token.revoked_at.is_not(None))).one().revoked_at,
+            "table": db.get_one(GameTable, table["id"]).created_at,
+            **{f"config {v.version}": v.created_at for v in db.scalars(select(ConfigVersion))},
+            "export": db.scalars(select(Export)).one().requested_at,
+            "verification": db.scalars(select(AuditVerification)).one().requested_at,
+            "sign-out": db.scalars(select(Token).where(Token.revoked_at.is_not(None))).one().revoked_at,
         }
         events = {
             event.kind: event.occurred_at
-            for event in session.scalars(select(AuditEvent).where(AuditEvent.kind != EventKind.USER_CREATED))
+            for event in db.scalars(select(AuditEvent).where(AuditEvent.kind != EventKind.USER_CREATED))
         }
     assert set(events) >= {
         EventKind.LOGIN,

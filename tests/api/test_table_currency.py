@@ -9,7 +9,7 @@ from sqlalchemy.exc import DBAPIError
 
 from service.api.reports.report_schemas import ReportSchema
 from service.store.models import AuditEvent
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.openapi import as_json
 from tests.support.reports_data import count_directly
 from tests.support.rounds_data import enter
@@ -36,8 +36,8 @@ def test_a_table_takes_its_currency_and_an_unknown_code_names_the_field(app, cli
         "BP-1",
         "BP-JP",
     ]  # nothing half-written
-    with sessions(app)() as session:
-        created = session.scalars(select(AuditEvent).where(AuditEvent.kind == "table_created")).all()
+    with databases(app)() as db:
+        created = db.scalars(select(AuditEvent).where(AuditEvent.kind == "table_created")).all()
         assert [event.payload["currency"] for event in created] == [
             {"code": "USD", "minor_unit": 2},
             {"code": "JPY", "minor_unit": 0},
@@ -47,7 +47,7 @@ def test_a_table_takes_its_currency_and_an_unknown_code_names_the_field(app, cli
 @pytest.mark.store
 def test_a_tables_currency_is_never_changed_even_by_sql(app, client, as_role, table):
     make(client, as_role, "BP-JP", currency="JPY")
-    with sessions(app)() as session:
+    with databases(app)() as db:
         # Fixed: the rows are append-only, whoever writes to the database.
         changes = (
             "UPDATE table_currencies SET code = 'USD'",
@@ -56,9 +56,9 @@ def test_a_tables_currency_is_never_changed_even_by_sql(app, client, as_role, ta
         )
         for change in changes:
             with pytest.raises(DBAPIError, match=r"table_currencies|currency of a table is fixed"):
-                session.execute(text(change))
-            session.rollback()
-        rows = session.execute(text("SELECT code, minor_unit FROM table_currencies ORDER BY table_id"))
+                db.execute(text(change))
+            db.rollback()
+        rows = db.execute(text("SELECT code, minor_unit FROM table_currencies ORDER BY table_id"))
         assert [tuple(row) for row in rows] == [("USD", 2), ("JPY", 0)]
 
 

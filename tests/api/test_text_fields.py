@@ -20,7 +20,7 @@ from tests.support.accounting import (
     request_slip,
     signature,
 )
-from tests.support.app import PASSWORD, sessions
+from tests.support.app import PASSWORD, databases
 from tests.support.decks import deck_body, post_deck, shuffled
 from tests.support.rounds_data import enter
 
@@ -35,8 +35,8 @@ def bad(request):
 
 
 def rows(app, model):
-    with sessions(app)() as session:
-        return session.scalar(select(func.count()).select_from(model))
+    with databases(app)() as db:
+        return db.scalar(select(func.count()).select_from(model))
 
 
 def refused_at(response, field):
@@ -109,8 +109,8 @@ def test_a_co_signer_s_name_or_password_is_a_wrong_signature(app, client, table,
         response = open_table(client, table["id"], cosigner=typed)
         assert response.status_code == 403, response.json
         assert (response.json["code"], response.json["field"]) == ("bad_signature", "cosigner.password")
-    with sessions(app)() as session:
-        failed = session.scalars(select(AuditEvent.payload).where(AuditEvent.kind == "login_failed")).all()
+    with databases(app)() as db:
+        failed = db.scalars(select(AuditEvent.payload).where(AuditEvent.kind == "login_failed")).all()
     assert [payload["reason"] for payload in failed] == ["co-signature"]  # the known name's wrong password
 
 
@@ -120,8 +120,8 @@ def test_a_shoe_s_deck_is_refused_and_the_refusal_recorded(app, client, as_role,
     for body in (deck_body(cards, device_id=bad), deck_body([bad, *cards[1:]])):
         response = post_deck(client, as_role["device"], table["id"], body)
         assert response.status_code == 422, response.json
-    with sessions(app)() as session:
-        refused = session.scalars(select(AuditEvent.payload).where(AuditEvent.kind == "deck_refused")).all()
+    with databases(app)() as db:
+        refused = db.scalars(select(AuditEvent.payload).where(AuditEvent.kind == "deck_refused")).all()
     assert [payload["device_id"] for payload in refused] == [ascii(bad), "shoe-7"]
 
 

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import select
 
 from service.store.models import AuditEvent
-from tests.support.app import PASSWORD, sessions, sign_in, user_id
+from tests.support.app import PASSWORD, databases, sign_in, user_id
 
 pytestmark = pytest.mark.store
 
@@ -15,10 +15,8 @@ USERS = "/api/v1/users"
 
 
 def events(app, kind):
-    with sessions(app)() as session:
-        return session.scalars(
-            select(AuditEvent).where(AuditEvent.kind == kind).order_by(AuditEvent.id)
-        ).all()
+    with databases(app)() as db:
+        return db.scalars(select(AuditEvent).where(AuditEvent.kind == kind).order_by(AuditEvent.id)).all()
 
 
 def login(client, name, password):

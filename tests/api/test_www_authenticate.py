@@ -13,7 +13,7 @@ from sqlalchemy import update
 from service.api.app import create_app
 from service.store.models import Token
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 
 CHALLENGE = 'Bearer realm="breakpoker"'
 
@@ -37,8 +37,8 @@ def test_a_refused_token_is_an_invalid_token(app, client):
     bad = client.get("/api/v1/tables", headers={"Authorization": "Bearer nonsense"})
     assert challenge(bad) == refused("the bearer token is not valid; sign in again")
     headers = sign_in(client, "dealer")
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(Token).values(expires_at=datetime(2000, 1, 1, tzinfo=UTC)))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(Token).values(expires_at=datetime(2000, 1, 1, tzinfo=UTC)))
     expired = client.get("/api/v1/tables", headers=headers)
     assert challenge(expired) == refused("the bearer token has expired; sign in again")
 

@@ -39,15 +39,15 @@ def database_url() -> Iterator[str]:
 
 def test_a_second_event_draws_its_id_after_the_first_commits(database_url, tmp_path):
     engine = make_engine(database_url)
-    sessions = keyed_databases(engine, Settings(instance=tmp_path, database_url=database_url))
+    databases = keyed_databases(engine, Settings(instance=tmp_path, database_url=database_url))
     second: list[int] = []
 
     def record_second() -> None:
-        with sessions.begin() as session:
-            second.append(record_event(session, EventKind.SERVICE_STARTED, "second", {}))
+        with databases.begin() as db:
+            second.append(record_event(db, EventKind.SERVICE_STARTED, "second", {}))
 
     try:
-        with sessions() as first:
+        with databases() as first:
             first_id = record_event(first, EventKind.SERVICE_STARTED, "first", {})
             waiter = threading.Thread(target=record_second)
             waiter.start()

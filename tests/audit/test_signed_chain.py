@@ -23,7 +23,7 @@ from service.compliance.audit_verify import verify_chain
 from service.compliance.signature_check import ExpectedHead
 from service.store.db import utc_now
 from service.store.models import AuditEvent, AuditEventMac, AuditHeadSignature, AuditSeal
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 from tests.support.tamper import drop_triggers
 from tests.support.verifying import URL, cli_env, verified
@@ -34,8 +34,8 @@ BATCH = 4  # events a sealing batch: several signed heads from a few rounds
 
 def seal_all(app) -> None:
     while True:
-        with sessions(app).begin() as session:
-            sealed, _ = seal_batch(session, 10**9, limit=BATCH)
+        with databases(app).begin() as db:
+            sealed, _ = seal_batch(db, 10**9, limit=BATCH)
         if sealed == 0:
             return
 
@@ -51,21 +51,21 @@ def chain(app, client, as_role, table):
         )
         assert response.status_code == 201, response.json
     seal_all(app)
-    with sessions(app)() as session:
-        assert verify_chain(session).intact
-        return session.scalars(select(AuditHeadSignature).order_by(AuditHeadSignature.seq)).all()
+    with databases(app)() as db:
+        assert verify_chain(db).intact
+        return db.scalars(select(AuditHeadSignature).order_by(AuditHeadSignature.seq)).all()
 
 
 def forge_void_approved(app, mac: str | None = None) -> int:
     """What the issue tried: a void_approved event inserted by SQL."""
-    with sessions(app).begin() as session:
-        forged = session.scalar(
+    with databases(app).begin() as db:
+        forged = db.scalar(
             insert(AuditEvent)
             .values(kind="void_approved", subject="round:1", occurred_at=utc_now(), payload={"note": "ok"})
             .returning(AuditEvent.id)
         )
         if mac is not None:
-            session.execute(insert(AuditEventMac).values(event_id=forged, mac=mac))
+            db.execute(insert(AuditEventMac).values(event_id=forged, mac=mac))
     return forged
 
 
@@ -74,16 +74,16 @@ def test_an_event_inserted_by_sql_is_never_sealed_and_raises_an_alert(app, clien
     forged = forge_void_approved(app, mac)
     seal_all(app)
     seal_all(app)  # again: refused once, alerted once
-    with sessions(app)() as session:
-        assert session.scalar(select(AuditSeal).where(AuditSeal.event_id == forged)) is None
-        alerts = session.scalars(select(AuditEvent).where(AuditEvent.kind == EventKind.EVENT_REFUSED)).all()
+    with databases(app)() as db:
+        assert db.scalar(select(AuditSeal).where(AuditSeal.event_id == forged)) is None
+        alerts = db.scalars(select(AuditEvent).where(AuditEvent.kind == EventKind.EVENT_REFUSED)).all()
         assert [alert.subject for alert in alerts] == [f"event:{forged}"]
         assert alerts[0].payload["kind"] == "void_approved"
         assert alerts[0].payload["reason"] == ("no MAC" if mac is None else "a MAC that does not hold")
         # The alert itself is genuine: sealed after the forged event's id.
-        assert session.scalar(select(AuditSeal).where(AuditSeal.event_id == alerts[0].id)) is not None
-        assert unsealed(session) == (0, None)
-        report = verify_chain(session)
+        assert db.scalar(select(AuditSeal).where(AuditSeal.event_id == alerts[0].id)) is not None
+        assert unsealed(db) == (0, None)
+        report = verify_chain(db)
     assert (report.broken.event_id, report.broken.problem) == (forged, "unsealed_event")
     assert "the sealer refused it: its MAC does not hold" in report.broken.message
     jobs = client.get("/api/v1/ops/jobs", headers=as_role["admin"])
@@ -96,14 +96,14 @@ def rewrite_and_reseal(app, seq: int) -> None:
     """The attack: an event's payload rewritten, and every seal from it on
     recomputed, so that every hash link holds again."""
     drop_triggers(app.extensions["breakpoker"]["engine"])
-    with sessions(app).begin() as session:
-        target = session.scalar(select(AuditSeal.event_id).where(AuditSeal.seq == seq))
-        session.execute(update(AuditEvent).where(AuditEvent.id == target).values(payload={"rewritten": True}))
+    with databases(app).begin() as db:
+        target = db.scalar(select(AuditSeal.event_id).where(AuditSeal.seq == seq))
+        db.execute(update(AuditEvent).where(AuditEvent.id == target).values(payload={"rewritten": True}))
         previous = GENESIS
-        for seal in session.scalars(select(AuditSeal).order_by(AuditSeal.seq)).all():
-            document = canonical(session.get_one(AuditEvent, seal.event_id))
+        for seal in db.scalars(select(AuditSeal).order_by(AuditSeal.seq)).all():
+            document = canonical(db.get_one(AuditEvent, seal.event_id))
             digest = chained_hash(previous, document)
-            session.execute(
+            db.execute(
                 update(AuditSeal)
                 .where(AuditSeal.seq == seal.seq)
                 .values(previous_hash=previous, hash=digest, canonical=document)
@@ -116,8 +116,8 @@ def test_a_rewritten_and_resealed_chain_fails_at_the_first_seal_whose_signature_
 ):
     rewrite_and_reseal(app, 2)
     first_signed = min(signature.seq for signature in chain if signature.seq >= 2)
-    with sessions(app)() as session:
-        report = verify_chain(session)
+    with databases(app)() as db:
+        report = verify_chain(db)
     assert report.checked == report.last_seq  # every hash link holds
     assert (report.broken.seq, report.broken.problem) == (first_signed, "signature_mismatch")
     assert f"seal {first_signed} was signed with hash" in report.broken.message
@@ -130,11 +130,11 @@ def test_signatures_written_by_sql_do_not_hold(app, settings, chain):
     """Signatures made again with a key of the forger's own."""
     rewrite_and_reseal(app, 1)
     forger = signer(type(settings)(instance=settings.instance / "forger"))
-    with sessions(app).begin() as session:
-        allow_deleting_signatures(session)
-        session.execute(delete(AuditHeadSignature))
-        head = session.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
-        session.add(
+    with databases(app).begin() as db:
+        allow_deleting_signatures(db)
+        db.execute(delete(AuditHeadSignature))
+        head = db.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
+        db.add(
             AuditHeadSignature(
                 seq=head.seq,
                 hash=head.hash,
@@ -143,15 +143,15 @@ def test_signatures_written_by_sql_do_not_hold(app, settings, chain):
                 signed_at=utc_now(),
             )
         )
-    with sessions(app)() as session:
-        broken = verify_chain(session).broken
+    with databases(app)() as db:
+        broken = verify_chain(db).broken
     assert (broken.seq, broken.problem) == (head.seq, "signature_invalid")
     assert f"key {forger.key_id} is not among the public keys" in broken.message
 
 
-def allow_deleting_signatures(session) -> None:
-    on = " ON audit_head_signatures" if session.get_bind().dialect.name == "postgresql" else ""
-    session.execute(text(f"DROP TRIGGER audit_head_signatures_no_delete{on}"))
+def allow_deleting_signatures(db) -> None:
+    on = " ON audit_head_signatures" if db.get_bind().dialect.name == "postgresql" else ""
+    db.execute(text(f"DROP TRIGGER audit_head_signatures_no_delete{on}"))
 
 
 def signed_heads(settings) -> list[dict]:
@@ -175,19 +175,19 @@ def test_links_cut_off_the_end_fail_against_the_expected_head(app, client, as_ro
     expected = f"{head['seq']}:{head['hash']}"
     cut = chain[-2].seq  # the links after the second last signed head, and their signatures
     drop_triggers(app.extensions["breakpoker"]["engine"])
-    with sessions(app).begin() as session:
-        allow_deleting_signatures(session)
-        session.execute(delete(AuditHeadSignature).where(AuditHeadSignature.seq > cut))
-        session.execute(delete(AuditSeal).where(AuditSeal.seq > cut))
-        last_kept = session.scalar(select(AuditSeal.event_id).where(AuditSeal.seq == cut))
-        session.execute(delete(AuditEvent).where(AuditEvent.id > last_kept))
-        on = " ON audit_event_macs" if session.get_bind().dialect.name == "postgresql" else ""
-        session.execute(text(f"DROP TRIGGER audit_event_macs_no_delete{on}"))
-        session.execute(delete(AuditEventMac).where(AuditEventMac.event_id > last_kept))
-    with sessions(app)() as session:
-        assert verify_chain(session).intact  # intact in itself
-        broken = verify_chain(session, expect=ExpectedHead.parse(expected)).broken
-        assert session.scalar(select(func.max(AuditSeal.seq))) == cut
+    with databases(app).begin() as db:
+        allow_deleting_signatures(db)
+        db.execute(delete(AuditHeadSignature).where(AuditHeadSignature.seq > cut))
+        db.execute(delete(AuditSeal).where(AuditSeal.seq > cut))
+        last_kept = db.scalar(select(AuditSeal.event_id).where(AuditSeal.seq == cut))
+        db.execute(delete(AuditEvent).where(AuditEvent.id > last_kept))
+        on = " ON audit_event_macs" if db.get_bind().dialect.name == "postgresql" else ""
+        db.execute(text(f"DROP TRIGGER audit_event_macs_no_delete{on}"))
+        db.execute(delete(AuditEventMac).where(AuditEventMac.event_id > last_kept))
+    with databases(app)() as db:
+        assert verify_chain(db).intact  # intact in itself
+        broken = verify_chain(db, expect=ExpectedHead.parse(expected)).broken
+        assert db.scalar(select(func.max(AuditSeal.seq))) == cut
     assert (broken.seq, broken.problem) == (head["seq"], "head_not_reached")
     shown = CliRunner().invoke(main, ["audit", "verify", "--expect-head", expected], env=cli_env(settings))
     assert shown.exit_code == 1, shown.output
@@ -214,10 +214,8 @@ def test_a_rotated_key_signs_from_then_on_and_old_signatures_still_verify(
     new = signer(settings).key_id
     assert new != old
     assert f"signing key {old} retired; key {new} signs from seal {chain[-1].seq + 1} on" in rotated.output
-    with sessions(app)() as session:
-        event = session.scalars(
-            select(AuditEvent).where(AuditEvent.kind == EventKind.SIGNING_KEY_ROTATED)
-        ).one()
+    with databases(app)() as db:
+        event = db.scalars(select(AuditEvent).where(AuditEvent.kind == EventKind.SIGNING_KEY_ROTATED)).one()
     assert event.payload == {"old_key_id": old, "new_key_id": new, "from_seq": chain[-1].seq + 1}
     client.post(
         f"/api/v1/tables/{table['id']}/rounds",
@@ -225,17 +223,17 @@ def test_a_rotated_key_signs_from_then_on_and_old_signatures_still_verify(
         headers={**as_role["dealer"], "Idempotency-Key": "after"},
     )
     seal_all(app)
-    with sessions(app)() as session:
-        signatures = session.scalars(select(AuditHeadSignature).order_by(AuditHeadSignature.seq)).all()
-        report = verify_chain(session)
+    with databases(app)() as db:
+        signatures = db.scalars(select(AuditHeadSignature).order_by(AuditHeadSignature.seq)).all()
+        report = verify_chain(db)
     assert report.intact
     assert report.signatures == len(signatures) > len(chain)
     assert {s.key_id for s in signatures[: len(chain)]} == {old}
     assert {s.key_id for s in signatures[len(chain) :]} == {new}
     # Without the old public key, the old signatures no longer verify.
     (settings.public_keys / f"{old}.pem").unlink()
-    with sessions(app)() as session:
-        broken = verify_chain(session).broken
+    with databases(app)() as db:
+        broken = verify_chain(db).broken
     assert (broken.seq, broken.problem) == (chain[0].seq, "signature_invalid")
     assert read_public_key(settings.public_keys / f"{new}.pem") is not None
 
@@ -250,5 +248,5 @@ def test_a_rotated_key_signs_from_then_on_and_old_signatures_still_verify(
     ],
 )
 def test_the_macs_and_signatures_are_append_only(app, chain, statement):
-    with sessions(app)() as session, pytest.raises(DatabaseError, match="append-only"):
-        session.execute(text(statement))
+    with databases(app)() as db, pytest.raises(DatabaseError, match="append-only"):
+        db.execute(text(statement))

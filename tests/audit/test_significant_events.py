@@ -20,7 +20,7 @@ from service.cli import main
 from service.store.db import make_engine
 from service.store.models import AuditEvent
 from tests.cli.test_serve import free_port, wait_until_ready
-from tests.support.app import PASSWORD, edit, sessions, sign_in
+from tests.support.app import PASSWORD, databases, edit, sign_in
 from tests.support.background import WORKER, worker_env
 from tests.support.verifying import verified
 
@@ -32,8 +32,8 @@ def events(app, kind: str | None = None) -> list[AuditEvent]:
     query = select(AuditEvent).order_by(AuditEvent.id)
     if kind is not None:
         query = query.where(AuditEvent.kind == kind)
-    with sessions(app)() as session:
-        return list(session.scalars(query))
+    with databases(app)() as db:
+        return list(db.scalars(query))
 
 
 def cli(settings, *arguments: str, stdin: str | None = None):

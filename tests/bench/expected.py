@@ -41,7 +41,7 @@ from service.store.models import GameTable, RoundRecord, User
 from service.store.work import unit_of_work
 from tests.bench.office import setup_floor
 from tests.bench.office_steps import random_deal
-from tests.bench.scratch import cheap_password_hashing, scratch, scratch_sessions
+from tests.bench.scratch import cheap_password_hashing, scratch, scratch_databases
 
 
 @click.command("bench-expected")
@@ -56,24 +56,24 @@ def bench_expected(rounds: int, seed: int) -> None:
         upgrade(url)
         engine = make_engine(url)
         try:
-            sessions = scratch_sessions(engine, url, scratch_folder)
-            users, table_id = setup_floor(sessions)
-            with unit_of_work(sessions) as session:
-                table = session.get_one(GameTable, table_id)
-                dealer = session.get_one(User, users["dealer"])
+            databases = scratch_databases(engine, url, scratch_folder)
+            users, table_id = setup_floor(databases)
+            with unit_of_work(databases) as db:
+                table = db.get_one(GameTable, table_id)
+                dealer = db.get_one(User, users["dealer"])
                 now = utc_now()
                 for number, deal in enumerate(deals):
-                    enter_round(session, table, dealer, deal, f"bench-{number}", now, sessionless=True)
-            with sessions() as session:
-                ids = list(session.scalars(select(RoundRecord.id).order_by(RoundRecord.id)))
+                    enter_round(db, table, dealer, deal, f"bench-{number}", now, sessionless=True)
+            with databases() as db:
+                ids = list(db.scalars(select(RoundRecord.id).order_by(RoundRecord.id)))
             seconds = []
             for round_id in ids:
                 # A worker runs each job in a fresh work-horse: its blocks
                 # are read from disk again (the pattern index it inherits).
                 strategy_table.forget_loaded_blocks()
                 start = time.perf_counter()
-                with unit_of_work(sessions) as session:
-                    expect_round(session, round_id, instance)
+                with unit_of_work(databases) as db:
+                    expect_round(db, round_id, instance)
                 seconds.append(time.perf_counter() - start)
         finally:
             engine.dispose()

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import exists, func, select
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit.chain import chain_head
-from service.store.db import utc_now
+from service.store.db import Databases, Db, utc_now
 from service.store.models import AggregatedRound, AuditEvent, RoundRecord
 
 #: rounds below the counted frontier looked at again: a round whose id was
@@ -36,8 +35,8 @@ class Sample:
 class LagSampler:
     """Samples every ``every`` seconds on a thread of its own until stopped."""
 
-    def __init__(self, sessions: sessionmaker[Session], every: float = 0.5) -> None:
-        self.sessions = sessions
+    def __init__(self, databases: Databases, every: float = 0.5) -> None:
+        self.databases = databases
         self.every = every
         self.samples: list[Sample] = []
         self.started = time.monotonic()
@@ -58,10 +57,10 @@ class LagSampler:
             self.samples.append(self.sample())
 
     def sample(self) -> Sample:
-        with self.sessions() as session:
+        with self.databases() as db:
             now = utc_now()
-            seal_seconds, events_behind = self._sealing(session, now)
-            count_seconds, rounds_behind, rounds = self._counting(session, now)
+            seal_seconds, events_behind = self._sealing(db, now)
+            count_seconds, rounds_behind, rounds = self._counting(db, now)
         return Sample(
             round(time.monotonic() - self.started, 3),
             seal_seconds,
@@ -71,26 +70,26 @@ class LagSampler:
             rounds,
         )
 
-    def _sealing(self, session: Session, now: datetime) -> tuple[float, int]:
-        head = chain_head(session)
+    def _sealing(self, db: Db, now: datetime) -> tuple[float, int]:
+        head = chain_head(db)
         last = head.event_id if head is not None else 0
-        oldest, newest = session.execute(
+        oldest, newest = db.execute(
             select(func.min(AuditEvent.occurred_at), func.max(AuditEvent.id)).where(AuditEvent.id > last)
         ).one()
         if newest is None:
             return 0.0, 0
         return _seconds(now, oldest), int(newest) - last
 
-    def _counting(self, session: Session, now: datetime) -> tuple[float, int, int]:
+    def _counting(self, db: Db, now: datetime) -> tuple[float, int, int]:
         uncounted = (
             select(RoundRecord.id, RoundRecord.entered_at)
             .where(RoundRecord.id > self._frontier)
             .where(~exists().where(AggregatedRound.round_id == RoundRecord.id))
             .order_by(RoundRecord.id)
         )
-        waiting = session.execute(uncounted).all()
-        newest = int(session.scalar(select(func.max(RoundRecord.id))) or 0)
-        rounds = int(session.scalar(select(func.count()).select_from(RoundRecord)) or 0)
+        waiting = db.execute(uncounted).all()
+        newest = int(db.scalar(select(func.max(RoundRecord.id))) or 0)
+        rounds = int(db.scalar(select(func.count()).select_from(RoundRecord)) or 0)
         if not waiting:
             self._frontier = max(self._frontier, newest - FRONTIER_MARGIN)
             return 0.0, 0, rounds

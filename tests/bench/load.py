@@ -44,7 +44,7 @@ from service.cli.serve import CHECKOUT_CONFIG
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
 from service.rounds.samples import random_round
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from service.store.migrate import upgrade
 from service.store.models import RoundRecord
 from service.store.work import unit_of_work
@@ -59,7 +59,7 @@ from tests.bench.load_figures import (
 )
 from tests.bench.load_servers import gunicorn_settings, server
 from tests.bench.loadgen import Prepared, Request, closed_loop, open_loop, repeated
-from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
+from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_databases, shown_database
 
 ENTRYPOINT = CHECKOUT_CONFIG.parent / "entrypoint.sh"
 CHECKOUT = Path(__file__).resolve().parents[2]  # where gunicorn finds tests.bench.ceiling
@@ -207,15 +207,15 @@ class LoadBench:
         engine = make_engine(self.url)
         suffix = secrets.token_hex(3)
         try:
-            sessions = scratch_sessions(engine, self.url, self.instance)
+            databases = scratch_databases(engine, self.url, self.instance)
             with cheap_password_hashing():
-                with unit_of_work(sessions) as session:
-                    self.rounds_before = session.scalar(select(func.count()).select_from(RoundRecord)) or 0
-                    dealer = create_user(session, f"bench-dealer-{suffix}", Role.DEALER, PASSWORD)
-                    admin = create_user(session, f"bench-admin-{suffix}", Role.ADMIN, PASSWORD)
-                    table_id = create_table(session, admin, f"BP-LOAD-{suffix}").id
-                with unit_of_work(sessions) as session:
-                    token = login(session, dealer.name, PASSWORD, Settings()).token
+                with unit_of_work(databases) as db:
+                    self.rounds_before = db.scalar(select(func.count()).select_from(RoundRecord)) or 0
+                    dealer = create_user(db, f"bench-dealer-{suffix}", Role.DEALER, PASSWORD)
+                    admin = create_user(db, f"bench-admin-{suffix}", Role.ADMIN, PASSWORD)
+                    table_id = create_table(db, admin, f"BP-LOAD-{suffix}").id
+                with unit_of_work(databases) as db:
+                    token = login(db, dealer.name, PASSWORD, Settings()).token
             return token, table_id
         finally:
             engine.dispose()
@@ -264,9 +264,9 @@ class LoadBench:
     def _verdict(self, fixed: Phase, saturated: Phase, stack: list[Phase], ceiling: Phase) -> dict[str, Any]:
         engine = make_engine(self.url)
         try:
-            with session_factory(engine)() as session:
+            with database_factory(engine)() as db:
                 ours = select(func.count()).where(RoundRecord.table_id == self.table_id)
-                stored = session.scalar(ours) or 0
+                stored = db.scalar(ours) or 0
         finally:
             engine.dispose()
         # The warm-up's rounds are stored too; every 201 of every phase is one round.

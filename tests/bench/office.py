@@ -21,11 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import click
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
-from service.store.db import make_engine
+from service.store.db import Databases, make_engine
 from service.store.migrate import upgrade
 from service.store.models import User
 from service.store.work import unit_of_work
@@ -44,7 +43,7 @@ from tests.bench.office_steps import (
     seal_and_verify,
     void_and_correct,
 )
-from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_sessions, shown_database
+from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_databases, shown_database
 
 PASSWORD = "bench-office password"
 HASHING_NOTE = (
@@ -85,19 +84,19 @@ def _run(url: str, instance: Path, rounds: int, seed: int) -> dict[str, Any]:
     figures.timed("migrate", "migrate to head", 1, None, lambda: upgrade(url))
     engine = make_engine(url)
     try:
-        sessions = scratch_sessions(engine, url, instance)
+        databases = scratch_databases(engine, url, instance)
         users, table_id = figures.timed(
-            "setup", "create 5 users and 1 table", 6, None, lambda: setup_floor(sessions)
+            "setup", "create 5 users and 1 table", 6, None, lambda: setup_floor(databases)
         )
-        return _steps(Office(sessions, instance, users, table_id, figures), rounds, seed)
+        return _steps(Office(databases, instance, users, table_id, figures), rounds, seed)
     finally:
         engine.dispose()
 
 
-def setup_floor(sessions: sessionmaker[Session]) -> tuple[dict[str, int], int]:
+def setup_floor(databases: Databases) -> tuple[dict[str, int], int]:
     """The bench's users (their ids by name) and its table."""
     users: dict[str, int] = {}
-    with unit_of_work(sessions) as session:
+    with unit_of_work(databases) as db:
         for name, role in (
             ("dealer", Role.DEALER),
             ("pit_boss", Role.PIT_BOSS),
@@ -105,9 +104,9 @@ def setup_floor(sessions: sessionmaker[Session]) -> tuple[dict[str, int], int]:
             ("compliance", Role.COMPLIANCE),
             ("admin", Role.ADMIN),
         ):
-            users[name] = create_user(session, name, role, PASSWORD).id
-        admin = session.get_one(User, users["admin"])
-        table_id = create_table(session, admin, "BP-BENCH").id
+            users[name] = create_user(db, name, role, PASSWORD).id
+        admin = db.get_one(User, users["admin"])
+        table_id = create_table(db, admin, "BP-BENCH").id
     return users, table_id
 
 

@@ -17,7 +17,6 @@ from typing import Any
 
 import click
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.audit.chain import SEAL_BATCH
 from service.compliance.audit_verify import verify_chain
@@ -32,7 +31,7 @@ from service.rounds.aggregates import aggregate_round
 from service.rounds.entering import enter_round
 from service.rounds.recall import recall
 from service.rounds.resettle import resettle, stored_rounds
-from service.store.db import utc_now
+from service.store.db import Databases, utc_now
 from service.store.models import GameTable, RoundRecord, User
 from service.store.work import unit_of_work
 from tests.bench.office_figures import Figures
@@ -51,7 +50,7 @@ class Office:
     """The bench's back office: its database, instance folder, users (by
     name) and table, and the figures the steps add to."""
 
-    sessions: sessionmaker[Session]
+    databases: Databases
     instance: Path
     users: dict[str, int]
     table_id: int
@@ -83,12 +82,12 @@ def enter_rounds(office: Office, rounds: int, seed: int) -> None:
 
     def work() -> None:
         for start in range(0, rounds, ROUND_BATCH):
-            with unit_of_work(office.sessions) as session:
-                table = session.get_one(GameTable, office.table_id)
-                dealer = session.get_one(User, office.users["dealer"])
+            with unit_of_work(office.databases) as db:
+                table = db.get_one(GameTable, office.table_id)
+                dealer = db.get_one(User, office.users["dealer"])
                 for number in range(start, min(start + ROUND_BATCH, rounds)):
                     enter_round(
-                        session,
+                        db,
                         table,
                         dealer,
                         deals[number],
@@ -104,13 +103,13 @@ def enter_rounds(office: Office, rounds: int, seed: int) -> None:
 
 def gaming_days(office: Office) -> tuple[date, date, date]:
     """The first and last gaming days of the rounds, and the busiest."""
-    with office.sessions() as session:
-        first_day, last_day = session.execute(
+    with office.databases() as db:
+        first_day, last_day = db.execute(
             select(func.min(RoundRecord.gaming_day), func.max(RoundRecord.gaming_day))
         ).one()
         # Reported: the busiest gaming day. The last one can hold only the
         # round about to be voided (just after the day's start).
-        busiest = session.scalar(
+        busiest = db.scalar(
             select(RoundRecord.gaming_day)
             .group_by(RoundRecord.gaming_day)
             .order_by(func.count().desc(), RoundRecord.gaming_day.desc())
@@ -124,7 +123,7 @@ def gaming_days(office: Office) -> tuple[date, date, date]:
 def seal_and_verify(office: Office) -> dict[str, Any]:
     office.figures.begin("sealing the audit chain, then verifying it")
     start = time.perf_counter()
-    links = seal_all(office.sessions)
+    links = seal_all(office.databases)
     office.figures.add(
         "seal_chain",
         f"seal the audit chain ({SEAL_BATCH:,} a transaction)",
@@ -132,9 +131,9 @@ def seal_and_verify(office: Office) -> dict[str, Any]:
         time.perf_counter() - start,
         "links",
     )
-    with office.sessions() as session:
+    with office.databases() as db:
         start = time.perf_counter()
-        verified = verify_chain(session)
+        verified = verify_chain(db)
         seconds = time.perf_counter() - start
     state = "intact" if verified.intact else "BROKEN"
     office.figures.add("verify_chain", f"verify the audit chain: {state}", verified.checked, seconds, "links")
@@ -149,16 +148,14 @@ def seal_and_verify(office: Office) -> dict[str, Any]:
 # 4. the aggregates
 def count_rounds(office: Office) -> None:
     office.figures.begin(f"counting every round into the aggregates, {COUNT_BATCH} a transaction")
-    with office.sessions() as session:
-        ids = list(session.scalars(select(RoundRecord.id).order_by(RoundRecord.id)))
+    with office.databases() as db:
+        ids = list(db.scalars(select(RoundRecord.id).order_by(RoundRecord.id)))
 
     def work() -> int:
         counted = 0
         for start in range(0, len(ids), COUNT_BATCH):
-            with unit_of_work(office.sessions) as session:
-                counted += sum(
-                    aggregate_round(session, round_id) for round_id in ids[start : start + COUNT_BATCH]
-                )
+            with unit_of_work(office.databases) as db:
+                counted += sum(aggregate_round(db, round_id) for round_id in ids[start : start + COUNT_BATCH])
         return counted
 
     counted = office.figures.timed(
@@ -175,30 +172,30 @@ def count_rounds(office: Office) -> None:
 # 5. a void and a correction
 def void_and_correct(office: Office) -> None:
     office.figures.begin("approving a void and a correction, and recounting them")
-    sessions = office.sessions
-    with sessions() as session:
-        last_two = list(session.scalars(select(RoundRecord.id).order_by(RoundRecord.id.desc()).limit(2)))
+    databases = office.databases
+    with databases() as db:
+        last_two = list(db.scalars(select(RoundRecord.id).order_by(RoundRecord.id.desc()).limit(2)))
     voided, corrected = last_two
 
     def work() -> int:
         now = utc_now()
-        with unit_of_work(sessions) as session:
-            asker = session.get_one(User, office.users["pit_boss"])
-            record = session.get_one(RoundRecord, voided)
-            void_id = request_void(session, record, asker, "bench: misdeal", now).id
-            record = session.get_one(RoundRecord, corrected)
+        with unit_of_work(databases) as db:
+            asker = db.get_one(User, office.users["pit_boss"])
+            record = db.get_one(RoundRecord, voided)
+            void_id = request_void(db, record, asker, "bench: misdeal", now).id
+            record = db.get_one(RoundRecord, corrected)
             body = copy.deepcopy(record.entered)
             body["seats"][0]["bets"]["main"] = 2 * BETS["main"]
-            correction_id = request_correction(session, record, asker, "bench: wrong main bet", body, now).id
+            correction_id = request_correction(db, record, asker, "bench: wrong main bet", body, now).id
         replacement = None
-        with unit_of_work(sessions) as session:
-            approver = session.get_one(User, office.users["pit_boss2"])
+        with unit_of_work(databases) as db:
+            approver = db.get_one(User, office.users["pit_boss2"])
             for exception_id in (void_id, correction_id):
-                decision = decide(session, get_exception(session, exception_id), approver, True, "", now)
+                decision = decide(db, get_exception(db, exception_id), approver, True, "", now)
                 replacement = decision.replacement_id or replacement
         assert replacement is not None
-        with unit_of_work(sessions) as session:
-            return sum(aggregate_round(session, round_id) for round_id in (voided, corrected, replacement))
+        with unit_of_work(databases) as db:
+            return sum(aggregate_round(db, round_id) for round_id in (voided, corrected, replacement))
 
     recounted = office.figures.timed(
         "void_and_correction", "approve a void and a correction, recount them", 2, None, work
@@ -206,7 +203,7 @@ def void_and_correct(office: Office) -> None:
     if recounted != 3:
         raise click.ClickException(f"the void and correction changed {recounted} of 3 rounds' totals")
     # Their events go into the chain too (untimed), so the export has it whole.
-    seal_all(sessions)
+    seal_all(databases)
 
 
 # 6. reports
@@ -217,9 +214,9 @@ def reports(office: Office, day: date) -> dict[str, Any]:
         ("day", "report_day", "day report (count: its rounds)"),
         ("mtd", "report_mtd", "month-to-date report (count: its rounds)"),
     ):
-        with office.sessions() as session:
+        with office.databases() as db:
             start = time.perf_counter()
-            shown = report(session, office.instance, table_scope(session, office.table_id), kind, day, None)
+            shown = report(db, office.instance, table_scope(db, office.table_id), kind, day, None)
             seconds = time.perf_counter() - start
         office.figures.add(key, what, shown["rounds"], seconds, None)
         found[kind] = {
@@ -234,10 +231,10 @@ def reports(office: Office, day: date) -> dict[str, Any]:
 def recall_games(office: Office, rounds: int) -> None:
     last = min(RECALLED, rounds)
     office.figures.begin(f"game recall of the last {last}")
-    with office.sessions() as session:
-        table = session.get_one(GameTable, office.table_id)
+    with office.databases() as db:
+        table = db.get_one(GameTable, office.table_id)
         start = time.perf_counter()
-        games = recall(session, table, last)
+        games = recall(db, table, last)
         seconds = time.perf_counter() - start
     office.figures.add("recall", f"game recall, last {last}", len(games), seconds, None)
 
@@ -247,10 +244,10 @@ def resettle_all(office: Office) -> tuple[int, int, list[dict[str, Any]]]:
     office.figures.begin("re-settling every stored round (recall --verify-all)")
     checked = mismatched = 0
     examples: list[dict[str, Any]] = []
-    with office.sessions() as session:
+    with office.databases() as db:
         start = time.perf_counter()
-        for record in stored_rounds(session):
-            mismatches = resettle(session, record)
+        for record in stored_rounds(db):
+            mismatches = resettle(db, record)
             checked += 1
             if mismatches:
                 mismatched += 1
@@ -266,19 +263,19 @@ def resettle_all(office: Office) -> tuple[int, int, list[dict[str, Any]]]:
 # 9. the compliance export
 def export_period(office: Office, first_day: date, last_day: date) -> dict[str, Any]:
     office.figures.begin(f"a compliance export of {first_day.isoformat()} to {last_day.isoformat()}")
-    with unit_of_work(office.sessions) as session:
-        user = session.get_one(User, office.users["compliance"])
-        export_id = request_export(session, user, first_day, last_day, None).id
+    with unit_of_work(office.databases) as db:
+        user = db.get_one(User, office.users["compliance"])
+        export_id = request_export(db, user, first_day, last_day, None).id
     tracemalloc.start()
     try:
         start = time.perf_counter()
-        build_export(office.sessions, export_id, office.instance)
+        build_export(office.databases, export_id, office.instance)
         seconds = time.perf_counter() - start
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    with office.sessions() as session:
-        export = get_export(session, export_id)
+    with office.databases() as db:
+        export = get_export(db, export_id)
         rows, size = export.done, export.size or 0
     office.figures.add("export", "compliance export, whole period (under tracemalloc)", rows, seconds, "rows")
     return {"rows": rows, "zip_bytes": size, "tracemalloc_peak_bytes": peak}

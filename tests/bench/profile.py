@@ -96,9 +96,9 @@ def _poster(url: str, folder: Path, count: int) -> Callable[[], None]:
         # The profile is of a round: its table has no session (no tray).
         sessionless = SessionlessRounds.ALLOW
         app = create_app(Settings(instance=folder, database_url=url, rounds_without_session=sessionless))
-        with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
-            create_user(session, "dealer", Role.DEALER, PASSWORD)
-            create_user(session, "admin", Role.ADMIN, PASSWORD)
+        with unit_of_work(app.extensions["breakpoker"]["databases"]) as db:
+            create_user(db, "dealer", Role.DEALER, PASSWORD)
+            create_user(db, "admin", Role.ADMIN, PASSWORD)
         client = app.test_client()
         tokens = {
             name: client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD}).json["token"]  # type: ignore[index]

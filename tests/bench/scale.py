@@ -40,7 +40,7 @@ from tests.bench.scale_steps import (
     resettle_day,
     verify_all,
 )
-from tests.bench.scratch import cheap_password_hashing, scratch, scratch_sessions, shown_database
+from tests.bench.scratch import cheap_password_hashing, scratch, scratch_databases, shown_database
 
 WARM_UP = 20  # rounds posted before the timed ones, at each size
 
@@ -130,7 +130,7 @@ def bench_scale(
         upgrade(url)
         engine = make_engine(url)
         try:
-            floor = setup_floor(scratch_sessions(engine, url, instance), instance, shape)
+            floor = setup_floor(scratch_databases(engine, url, instance), instance, shape)
             options = {"repeats": repeats, "api_rounds": api_rounds, "export_floor": export_floor}
             for size in sizes:
                 result["sizes"].append(_size(floor, url, size, options, not through_service))
@@ -160,8 +160,8 @@ def _size(floor: Floor, url: str, size: int, options: dict[str, Any], copy: bool
     days = max(1, round(size / floor.shape.rounds_per_day))
     _progress(f"growing to {days} gaming day(s), about {days * floor.shape.rounds_per_day:,} rounds")
     load = grow_to(floor, days, _progress, copy=copy)
-    with floor.sessions() as session:
-        rounds = int(session.scalar(select(func.count()).select_from(RoundRecord)) or 0)
+    with floor.databases() as db:
+        rounds = int(db.scalar(select(func.count()).select_from(RoundRecord)) or 0)
     _progress(f"{rounds:,} rounds stored; timing the reads")
     figures = reads(floor, options["repeats"])
     _progress("a month's export")

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounting.drop_counts import count_drop
 from service.accounting.figures import figure_session
@@ -30,7 +29,7 @@ from service.accounts.roles import Role
 from service.rounds.aggregates import aggregate_round
 from service.rounds.entering import enter_round
 from service.rounds.samples import random_round
-from service.store.db import utc_now
+from service.store.db import Databases, Db, utc_now
 from service.store.models import AuditEvent, GameTable, User
 from service.store.work import unit_of_work
 from service.tables.tables import create_table
@@ -83,7 +82,7 @@ class Template:
 
 @dataclass
 class Floor:
-    sessions: sessionmaker[Session]
+    databases: Databases
     instance: Path
     shape: Shape
     users: dict[str, int]
@@ -95,7 +94,7 @@ class Floor:
     template: Template | None = None
 
 
-def setup_floor(sessions: sessionmaker[Session], instance: Path, shape: Shape) -> Floor:
+def setup_floor(databases: Databases, instance: Path, shape: Shape) -> Floor:
     """The floor's users (a dealer a table, two pit bosses, a cashier, two
     counters, compliance and an admin) and its tables, in UTC."""
     dealers = [f"dealer-{number:02d}" for number in range(1, shape.tables + 1)]
@@ -107,15 +106,15 @@ def setup_floor(sessions: sessionmaker[Session], instance: Path, shape: Shape) -
         "compliance": Role.COMPLIANCE,
         "admin": Role.ADMIN,
     }
-    with unit_of_work(sessions) as session:
-        users = {name: create_user(session, name, role, PASSWORD).id for name, role in roles.items()}
-        admin = session.get_one(User, users["admin"])
+    with unit_of_work(databases) as db:
+        users = {name: create_user(db, name, role, PASSWORD).id for name, role in roles.items()}
+        admin = db.get_one(User, users["admin"])
         tables = [
-            create_table(session, admin, f"BP-{number:02d}", timezone="UTC").id
+            create_table(db, admin, f"BP-{number:02d}", timezone="UTC").id
             for number in range(1, shape.tables + 1)
         ]
-        newest = session.scalar(select(func.max(AuditEvent.id))) or 0
-    floor = Floor(sessions, instance, shape, users, tables, dealers, newest)
+        newest = db.scalar(select(func.max(AuditEvent.id))) or 0
+    floor = Floor(databases, instance, shape, users, tables, dealers, newest)
     floor.trays = {table_id: dict(TRAY) for table_id in tables}
     return floor
 
@@ -147,9 +146,9 @@ def service_day(floor: Floor, index: int) -> None:
     entered = _enter_day(floor, index)
     close_tables(floor, index)
     for start in range(0, len(entered), ENTER_BATCH):
-        with unit_of_work(floor.sessions) as session:
+        with unit_of_work(floor.databases) as db:
             for record_id in entered[start : start + ENTER_BATCH]:
-                aggregate_round(session, record_id)
+                aggregate_round(db, record_id)
     floor.days = max(floor.days, index + 1)
 
 
@@ -158,13 +157,13 @@ def _enter_day(floor: Floor, index: int) -> list[int]:
     pending = list(deals(floor, index))
     dealer_of = dict(zip(floor.tables, floor.dealers, strict=True))
     for start in range(0, len(pending), ENTER_BATCH):
-        with unit_of_work(floor.sessions) as session:
-            tables = {table_id: session.get_one(GameTable, table_id) for table_id in floor.tables}
-            dealers = {name: session.get_one(User, floor.users[name]) for name in floor.dealers}
+        with unit_of_work(floor.databases) as db:
+            tables = {table_id: db.get_one(GameTable, table_id) for table_id in floor.tables}
+            dealers = {name: db.get_one(User, floor.users[name]) for name in floor.dealers}
             for table_id, number, body in pending[start : start + ENTER_BATCH]:
                 dealer = dealers[dealer_of[table_id]]
                 now = floor.shape.round_time(index, number)
-                done = enter_round(session, tables[table_id], dealer, body, body["round_id"], now)
+                done = enter_round(db, tables[table_id], dealer, body, body["round_id"], now)
                 entered.append(done.record.id)
     return entered
 
@@ -173,13 +172,13 @@ def open_tables(floor: Floor, index: int) -> None:
     """Every table opened at the day's start, its tray as last counted, and
     a fill brought in half an hour later."""
     start = floor.shape.day_start(index)
-    with unit_of_work(floor.sessions) as session:
-        users = _users(session, floor)
+    with unit_of_work(floor.databases) as db:
+        users = _users(db, floor)
         for place_, table_id in enumerate(floor.tables):
-            table = session.get_one(GameTable, table_id)
+            table = db.get_one(GameTable, table_id)
             dealer = users[floor.dealers[place_]]
-            open_session(session, table, dealer, users["pit-1"], floor.trays[table_id], None, start)
-            _slip(session, table, users, dealer, "fill", FILL, start + timedelta(minutes=30))
+            open_session(db, table, dealer, users["pit-1"], floor.trays[table_id], None, start)
+            _slip(db, table, users, dealer, "fill", FILL, start + timedelta(minutes=30))
 
 
 def close_tables(floor: Floor, index: int) -> None:
@@ -188,33 +187,31 @@ def close_tables(floor: Floor, index: int) -> None:
     kept (the job's work). The drop is what the rounds' net leaves once the
     tray is back to its opener, so the check balances (to within a note)."""
     start = floor.shape.day_start(index)
-    with unit_of_work(floor.sessions) as session:
-        users = _users(session, floor)
+    with unit_of_work(floor.databases) as db:
+        users = _users(db, floor)
         for place_, table_id in enumerate(floor.tables):
-            table = session.get_one(GameTable, table_id)
+            table = db.get_one(GameTable, table_id)
             dealer = users[floor.dealers[place_]]
-            _slip(session, table, users, dealer, "credit", CREDIT, start + timedelta(hours=22))
-            opened = open_session_of(session, table)
+            _slip(db, table, users, dealer, "credit", CREDIT, start + timedelta(hours=22))
+            opened = open_session_of(db, table)
             assert opened is not None  # opened by open_tables
-            owed = rounds_side(session, opened).net + sum(FILL.values()) - sum(CREDIT.values())
+            owed = rounds_side(db, opened).net + sum(FILL.values()) - sum(CREDIT.values())
             drop = max(0, owed - owed % 100)
             tray = dict(floor.trays[table_id])
             tray["100"] = tray.get("100", 0) + (owed - drop) // 100 * 100
-            close_session(
-                session, table, dealer, users["pit-1"], tray, start + timedelta(hours=24, seconds=-15)
-            )
+            close_session(db, table, dealer, users["pit-1"], tray, start + timedelta(hours=24, seconds=-15))
             counters = [users["count-1"], users["count-2"]]
-            count_drop(session, opened, counters, {"100": drop}, None, start + timedelta(hours=25))
-            figure_session(session, opened.id, utc_now())
+            count_drop(db, opened, counters, {"100": drop}, None, start + timedelta(hours=25))
+            figure_session(db, opened.id, utc_now())
             floor.trays[table_id] = tray
 
 
-def _users(session: Session, floor: Floor) -> dict[str, User]:
-    return {name: session.get_one(User, user_id) for name, user_id in floor.users.items()}
+def _users(db: Db, floor: Floor) -> dict[str, User]:
+    return {name: db.get_one(User, user_id) for name, user_id in floor.users.items()}
 
 
 def _slip(
-    session: Session,
+    db: Db,
     table: GameTable,
     users: dict[str, User],
     dealer: User,
@@ -222,6 +219,6 @@ def _slip(
     lines: dict[str, int],
     at: datetime,
 ) -> None:
-    slip = request_slip(session, table, users["pit-1"], kind, lines, at)
-    issue_slip(session, slip, users["cage"], at + timedelta(minutes=1))
-    receive_slip(session, slip, dealer, users["pit-2"], at + timedelta(minutes=2))
+    slip = request_slip(db, table, users["pit-1"], kind, lines, at)
+    issue_slip(db, slip, users["cage"], at + timedelta(minutes=1))
+    receive_slip(db, slip, dealer, users["pit-2"], at + timedelta(minutes=2))

@@ -22,8 +22,8 @@ from tests.bench.scratch import seal_all
 def dispatch_all(floor: Floor) -> None:
     """The outbox rows marked sent, as the dispatcher marks them once Redis
     took them (the bench runs no dispatcher: the jobs ran in process)."""
-    with unit_of_work(floor.sessions) as session:
-        session.execute(
+    with unit_of_work(floor.databases) as db:
+        db.execute(
             update(OutboxEntry).where(OutboxEntry.dispatched_at.is_(None)).values(dispatched_at=utc_now())
         )
 
@@ -51,7 +51,7 @@ def grow_to(floor: Floor, days: int, progress: Callable[[str], None], *, copy: b
     loaded = perf_counter() - start
     dispatch_all(floor)
     sealing = perf_counter()
-    links = seal_all(floor.sessions, progress)
+    links = seal_all(floor.databases, progress)
     sealed = perf_counter() - sealing
     progress(f"sealed {links:,} events in {sealed:.1f} s")
     analysing = perf_counter()
@@ -75,9 +75,9 @@ def analyze(floor: Floor) -> None:
     ``round_settled`` event's index entries for each of the month's rounds,
     which ran for hours. SQLite is left without them: the service never
     runs ANALYZE there, and its plans are then the same at any size."""
-    with floor.sessions() as session:
-        connection = session.connection()
+    with floor.databases() as db:
+        connection = db.connection()
         if connection.dialect.name != "postgresql":
             return
         connection.exec_driver_sql("ANALYZE")
-        session.commit()
+        db.commit()

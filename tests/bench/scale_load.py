@@ -70,8 +70,8 @@ _ROUND_JOBS = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.SEAL)
 def take_template(floor: Floor) -> Template:
     """The first day's rounds, seats, events and aggregates as stored."""
     day = floor.shape.first_day
-    with floor.sessions() as session:
-        connection = session.connection()
+    with floor.databases() as db:
+        connection = db.connection()
         rows = connection.execute(
             select(_ROUNDS).where(_ROUNDS.c.gaming_day == day).order_by(_ROUNDS.c.id)
         ).mappings()
@@ -156,9 +156,9 @@ def replicate_day(floor: Floor, index: int) -> int:
     assert template is not None  # taken after the first day
     shift = timedelta(days=index)
     now = utc_now()
-    with unit_of_work(floor.sessions) as session:
-        key = key_for(session)
-        connection = session.connection()
+    with unit_of_work(floor.databases) as db:
+        key = key_for(db)
+        connection = db.connection()
         writers = {table.name: _Writer(connection, table) for table in (*_NUMBERED, _MACS, _AGGREGATED)}
         next_id = {table.name: _next_id(connection, table) for table in _NUMBERED}
         # A seat's columns but its id and round are the same every day: sent once.

@@ -19,7 +19,6 @@ from typing import Any
 
 from sqlalchemy import func, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session
 
 from service.accounting.check import check_session
 from service.accounting.views import session_json
@@ -37,6 +36,7 @@ from service.rounds.resettle import resettle
 from service.rounds.round_counts import counted_rounds
 from service.rounds.samples import random_round
 from service.rounds.showing import keyset_rounds, round_page
+from service.store.db import Db
 from service.store.models import GameTable, RoundRecord, TableSession, User
 from service.store.paging import Keyset, Order, Step
 from service.store.work import unit_of_work
@@ -61,13 +61,13 @@ def timing(seconds: list[float], count: int | None = None) -> dict[str, Any]:
     }
 
 
-def _repeat(floor: Floor, repeats: int, work: Callable[[Session], int]) -> dict[str, Any]:
+def _repeat(floor: Floor, repeats: int, work: Callable[[Db], int]) -> dict[str, Any]:
     """``work`` in a new session each run (nothing cached between runs)."""
     seconds, count = [], 0
     for _ in range(repeats):
-        with floor.sessions() as session:
+        with floor.databases() as db:
             start = time.perf_counter()
-            count = work(session)
+            count = work(db)
             seconds.append(time.perf_counter() - start)
     return timing(seconds, count)
 
@@ -78,53 +78,49 @@ def reads(floor: Floor, repeats: int) -> dict[str, dict[str, Any]]:
     table_id = floor.tables[0]
     found: dict[str, dict[str, Any]] = {}
     for where, scope_of in (
-        ("table", lambda session: table_scope(session, table_id)),
-        ("floor", lambda session: floor_scope(session)),
+        ("table", lambda db: table_scope(db, table_id)),
+        ("floor", lambda db: floor_scope(db)),
     ):
         for kind in PERIODS:
             found[f"report_{kind}_{where}"] = _repeat(
                 floor, repeats, _reporter(floor.instance, scope_of, kind, day)
             )
-    found["recall"] = _repeat(
-        floor, repeats, lambda session: len(recall(session, _table(session, table_id), RECALLED))
-    )
-    with floor.sessions() as session:
+    found["recall"] = _repeat(floor, repeats, lambda db: len(recall(db, _table(db, table_id), RECALLED)))
+    with floor.databases() as db:
         # Where a client that followed the cursors halfway would be.
         ids = select(RoundRecord.id).where(RoundRecord.table_id == table_id)
-        total = session.scalar(select(func.count()).select_from(ids.subquery())) or 0
-        middle = session.scalar(ids.order_by(RoundRecord.id).offset(total // 2).limit(1)) or 0
+        total = db.scalar(select(func.count()).select_from(ids.subquery())) or 0
+        middle = db.scalar(ids.order_by(RoundRecord.id).offset(total // 2).limit(1)) or 0
     for page, at in (("first", None), ("middle", Keyset(Step.AFTER, middle)), ("last", Keyset(Step.LAST))):
         found[f"page_{page}"] = _repeat(floor, repeats, _pager(table_id, at))
-    found["check_day"] = _repeat(floor, repeats, lambda session: _check_day(session, day))
+    found["check_day"] = _repeat(floor, repeats, lambda db: _check_day(db, day))
     return found
 
 
-def _table(session: Session, table_id: int) -> GameTable:
-    return session.get_one(GameTable, table_id)
+def _table(db: Db, table_id: int) -> GameTable:
+    return db.get_one(GameTable, table_id)
 
 
-def _reporter(
-    instance: Path, scope_of: Callable[[Session], Scope], kind: str, day: date
-) -> Callable[[Session], int]:
-    def work(session: Session) -> int:
-        shown = report(session, instance, scope_of(session), kind, day, 2 if kind == "shift" else None)
+def _reporter(instance: Path, scope_of: Callable[[Db], Scope], kind: str, day: date) -> Callable[[Db], int]:
+    def work(db: Db) -> int:
+        shown = report(db, instance, scope_of(db), kind, day, 2 if kind == "shift" else None)
         return int(shown["rounds"])
 
     return work
 
 
-def _pager(table_id: int, at: Keyset | None) -> Callable[[Session], int]:
-    def work(session: Session) -> int:
-        table = _table(session, table_id)
-        found = keyset_rounds(session, table, None, None, None, Order.OLDEST, PER_PAGE, at)
-        total = counted_rounds(session, table.id, None, None, None)
-        page = round_page(session, found.items, total, 1 if at is None else None, PER_PAGE, Order.OLDEST)
+def _pager(table_id: int, at: Keyset | None) -> Callable[[Db], int]:
+    def work(db: Db) -> int:
+        table = _table(db, table_id)
+        found = keyset_rounds(db, table, None, None, None, Order.OLDEST, PER_PAGE, at)
+        total = counted_rounds(db, table.id, None, None, None)
+        page = round_page(db, found.items, total, 1 if at is None else None, PER_PAGE, Order.OLDEST)
         return len(page["items"])
 
     return work
 
 
-def _check_day(session: Session, day: date) -> int:
+def _check_day(db: Db, day: date) -> int:
     """Cards against chips for a gaming day's sessions, as ``GET /checks?day=`` shows them."""
     statement = (
         select(TableSession)
@@ -132,8 +128,8 @@ def _check_day(session: Session, day: date) -> int:
         .order_by(TableSession.table_id, TableSession.number)
     )
     shown = [
-        session_json(session, check_session(session, found, 0), _table(session, found.table_id).name)
-        for found in session.scalars(statement)
+        session_json(db, check_session(db, found, 0), _table(db, found.table_id).name)
+        for found in db.scalars(statement)
     ]
     return len(shown)
 
@@ -144,17 +140,17 @@ def export_month(floor: Floor, whole_floor: bool) -> dict[str, Any]:
     process's peak resident memory while it ran, above what it held before."""
     first = floor.shape.first_day.replace(day=1)
     last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
-    with unit_of_work(floor.sessions) as session:
-        user = session.get_one(User, floor.users["compliance"])
+    with unit_of_work(floor.databases) as db:
+        user = db.get_one(User, floor.users["compliance"])
         tables = None if whole_floor else [floor.tables[0]]
-        export_id = request_export(session, user, first, last, tables).id
+        export_id = request_export(db, user, first, last, tables).id
     before = reset_peak_memory()
     start = time.perf_counter()
-    build_export(floor.sessions, export_id, floor.instance)
+    build_export(floor.databases, export_id, floor.instance)
     seconds = time.perf_counter() - start
     peak = peak_memory()
-    with floor.sessions() as session:
-        rows = get_export(session, export_id).done
+    with floor.databases() as db:
+        rows = get_export(db, export_id).done
     return {
         **timing([seconds], rows),
         "scope": "floor" if whole_floor else "one table",
@@ -184,9 +180,9 @@ def _status_bytes(field: str) -> int:
 
 
 def verify_all(floor: Floor) -> dict[str, Any]:
-    with floor.sessions() as session:
+    with floor.databases() as db:
         start = time.perf_counter()
-        verified = verify_chain(session)
+        verified = verify_chain(db)
         seconds = time.perf_counter() - start
     return {
         **timing([seconds], verified.checked),
@@ -200,20 +196,18 @@ def resettle_day(floor: Floor) -> dict[str, Any]:
     against its sealed event (``recall --verify``'s work)."""
     day = floor.shape.first_day + timedelta(days=floor.days - 1)
     mismatched = 0
-    with floor.sessions() as session:
+    with floor.databases() as db:
         start = time.perf_counter()
         ids = list(
-            session.scalars(
-                select(RoundRecord.id).where(RoundRecord.gaming_day == day).order_by(RoundRecord.id)
-            )
+            db.scalars(select(RoundRecord.id).where(RoundRecord.gaming_day == day).order_by(RoundRecord.id))
         )
         for first in range(0, len(ids), RESETTLE_BATCH):
             chunk = ids[first : first + RESETTLE_BATCH]
-            for record in session.scalars(
+            for record in db.scalars(
                 select(RoundRecord).where(RoundRecord.id.in_(chunk)).order_by(RoundRecord.id)
             ):
-                mismatched += bool(resettle(session, record))
-            session.expunge_all()
+                mismatched += bool(resettle(db, record))
+            db.expunge_all()
         seconds = time.perf_counter() - start
     return {**timing([seconds], len(ids)), "rounds_per_second": len(ids) / seconds, "mismatched": mismatched}
 
@@ -244,11 +238,11 @@ def enter_through_api(floor: Floor, url: str, rounds: int, warm_up: int, tag: st
         if number >= warm_up:
             seconds.append(elapsed)
     app.extensions["breakpoker"]["engine"].dispose()
-    with unit_of_work(floor.sessions) as session:
+    with unit_of_work(floor.databases) as db:
         for record_id in entered:
-            aggregate_round(session, record_id)
+            aggregate_round(db, record_id)
     dispatch_all(floor)
-    seal_all(floor.sessions)
+    seal_all(floor.databases)
     ordered = sorted(seconds)
     return {
         **timing(seconds, len(seconds)),
@@ -265,8 +259,8 @@ def database_bytes(floor: Floor, url: str) -> int:
         return sum(
             part.stat().st_size for part in (path, path.with_name(f"{path.name}-wal")) if part.exists()
         )
-    with floor.sessions() as session:
-        return int(session.scalar(text("SELECT pg_database_size(current_database())")) or 0)
+    with floor.databases() as db:
+        return int(db.scalar(text("SELECT pg_database_size(current_database())")) or 0)
 
 
 def peak_memory_bytes() -> int:

@@ -17,13 +17,12 @@ from alembic import command
 from argon2 import PasswordHasher
 from sqlalchemy import func, inspect, select
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.orm import Session, sessionmaker
 
 import service.accounts.auth
 from service.audit.chain import seal_batch
 from service.audit.event_mac import keyed_databases
 from service.config.settings import Settings
-from service.store.db import make_engine
+from service.store.db import Databases, make_engine
 from service.store.migrate import alembic_config
 from service.store.models import AuditEvent
 from service.store.work import unit_of_work
@@ -63,7 +62,7 @@ def scratch(
                 drop_tables(database_url, bench)
 
 
-def scratch_sessions(engine: Engine, url: str, instance: Path) -> sessionmaker[Session]:
+def scratch_databases(engine: Engine, url: str, instance: Path) -> Databases:
     """Sessions on the scratch database whose events are authenticated by
     the scratch folder's key: a bench never writes a key into the real
     instance folder."""
@@ -142,15 +141,15 @@ def shown_database(url: str, temporary: bool) -> str:
     return f"{parsed.get_backend_name()} {parsed.render_as_string(hide_password=True)}"
 
 
-def seal_all(sessions: sessionmaker[Session], progress: Callable[[str], None] | None = None) -> int:
+def seal_all(databases: Databases, progress: Callable[[str], None] | None = None) -> int:
     """Seal every event there is, a batch a transaction, as the audit job
     does; how many links were added."""
-    with sessions() as session:
-        newest = session.scalar(select(func.max(AuditEvent.id))) or 0
+    with databases() as db:
+        newest = db.scalar(select(func.max(AuditEvent.id))) or 0
     links = 0
     while True:
-        with unit_of_work(sessions) as session:
-            sealed, _ = seal_batch(session, newest)
+        with unit_of_work(databases) as db:
+            sealed, _ = seal_batch(db, newest)
         if not sealed:
             return links
         links += sealed

@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import click
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.analysis.cache import cache_file, copy_par_sheets
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.strategy_table import table_folder
 from service.config.environment import StrategyTables
 from service.engine.table_config import TableConfig
-from service.store.db import make_engine, session_factory
+from service.store.db import Databases, database_factory, make_engine
 from service.store.migrate import upgrade
 from service.store.models import GameTable
 from service.tables.tables import config_of, current_config
@@ -117,39 +116,39 @@ class ServiceBench(LoadBench):
         command = [sys.executable, "-m", "service.cli", "run", "--host", "127.0.0.1", "--port", PORT]
         command += ["--workers", str(quick_workers)]
         engine = make_engine(self.url)
-        sessions = session_factory(engine)
+        databases = database_factory(engine)
         phases: list[dict[str, Any]] = []
         try:
             with server(command, self._service_environment(), self.instance / "run.log", 120, 120) as port:
                 warm = closed_loop("127.0.0.1", port, self._rounds(templates), WARM_UP_SECONDS, 8)
                 self.warmed = warm.ok(201)
-                warm_drain = _drain(sessions, drain_seconds)
+                warm_drain = _drain(databases, drain_seconds)
                 # The new table's par sheet job (a minute of CPU from a cold
                 # instance) is not what the rates measure: it ends first.
-                sheet = _wait_for(_par_sheet_file(sessions, table_id, self.instance), drain_seconds)
+                sheet = _wait_for(_par_sheet_file(databases, table_id, self.instance), drain_seconds)
                 _progress(f"the table's par sheet computed in {sheet} s")
                 # Then the same job builds the qualifier's strategy table
                 # (minutes of a core from a cold instance): a casino's floor
                 # has it built once, so the rates measure the service with
                 # it, the expected-values jobs included, and not its build.
                 if self._builds_strategy_tables():
-                    table = _wait_for(_optimal_sheet_file(sessions, table_id, self.instance), drain_seconds)
+                    table = _wait_for(_optimal_sheet_file(databases, table_id, self.instance), drain_seconds)
                     _progress(f"the qualifier's strategy table built in {table} s")
                 _progress(f"warm-up: {self.warmed} rounds, drained in {warm_drain} s")
                 root = find_process("service.cli", "run", "--port", str(port))
                 for rate in self.rates:
                     cpu = cpu_by_child(root) if root else {}
-                    with LagSampler(sessions) as sampler:
+                    with LagSampler(databases) as sampler:
                         result = open_loop("127.0.0.1", port, self._rounds(templates), rate, self.seconds)
                         loaded = time.monotonic() - sampler.started
-                        drained = _drain(sessions, drain_seconds)
+                        drained = _drain(databases, drain_seconds)
                     phase = Phase("rounds at a fixed rate", rate, 64, result, 201)
                     phases.append(_phase_figures(phase, sampler.samples, loaded, drained))
                     # The load and its drain: the CPU a part of the service spent on them.
                     phases[-1]["cpu_seconds"] = used_between(cpu, cpu_by_child(root)) if root else {}
                     _progress(phase_line(phase) + "; " + lag_line(phases[-1]))
                 # Before the stop: the service's stop events are for the next start to seal.
-                final = LagSampler(sessions).sample()
+                final = LagSampler(databases).sample()
             return self._service_verdict(final, phases, quick_workers)
         finally:
             engine.dispose()
@@ -193,20 +192,20 @@ class ServiceBench(LoadBench):
         }
 
 
-def _config(sessions: sessionmaker[Session], table_id: int) -> TableConfig:
-    with sessions() as session:
-        table = session.get(GameTable, table_id)
+def _config(databases: Databases, table_id: int) -> TableConfig:
+    with databases() as db:
+        table = db.get(GameTable, table_id)
         assert table is not None  # made by the bench's setup
-        return config_of(current_config(session, table))
+        return config_of(current_config(db, table))
 
 
-def _par_sheet_file(sessions: sessionmaker[Session], table_id: int, instance: Path) -> Path:
-    return cache_file(_config(sessions, table_id), instance)
+def _par_sheet_file(databases: Databases, table_id: int, instance: Path) -> Path:
+    return cache_file(_config(databases, table_id), instance)
 
 
-def _optimal_sheet_file(sessions: sessionmaker[Session], table_id: int, instance: Path) -> Path:
+def _optimal_sheet_file(databases: Databases, table_id: int, instance: Path) -> Path:
     """Written last by the par sheet job's strategy table build."""
-    return sheet_file(table_folder(_config(sessions, table_id).dealer_qualifier, instance))
+    return sheet_file(table_folder(_config(databases, table_id).dealer_qualifier, instance))
 
 
 def _wait_for(path: Path, limit: float) -> float | None:
@@ -220,10 +219,10 @@ def _wait_for(path: Path, limit: float) -> float | None:
     return None
 
 
-def _drain(sessions: sessionmaker[Session], limit: float) -> float | None:
+def _drain(databases: Databases, limit: float) -> float | None:
     """Seconds until nothing waits to be sealed or counted; ``None`` if
     still waiting after ``limit``."""
-    sampler = LagSampler(sessions)
+    sampler = LagSampler(databases)
     started = time.monotonic()
     while time.monotonic() - started < limit:
         if sampler.drained():

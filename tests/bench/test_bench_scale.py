@@ -23,7 +23,7 @@ from service.store.models import RoundRecord
 from tests.bench import main
 from tests.bench.scale_floor import Shape, setup_floor
 from tests.bench.scale_grow import grow_to
-from tests.bench.scratch import scratch, scratch_sessions
+from tests.bench.scratch import scratch, scratch_databases
 from tests.postgres import scratch_database
 
 TINY = ["--tables", "2", "--rounds-per-hour", "2", "--first-day", "2026-01-01"]
@@ -173,7 +173,7 @@ def test_a_grown_postgresql_database_has_the_planners_statistics(tmp_path):
         upgrade(url)
         engine = make_engine(url)
         try:
-            floor = setup_floor(scratch_sessions(engine, url, tmp_path), tmp_path, SHAPE)
+            floor = setup_floor(scratch_databases(engine, url, tmp_path), tmp_path, SHAPE)
             load = grow_to(floor, 2, lambda _message: None)
             assert load["analyze_seconds"] >= 0
             with engine.connect() as connection:
@@ -198,13 +198,13 @@ def _load(url: str, instance: Path, *, copy: bool) -> dict[str, list[dict[str, A
     upgrade(url)
     engine = make_engine(url)
     try:
-        sessions = scratch_sessions(engine, url, instance)
-        floor = setup_floor(sessions, instance, SHAPE)
+        databases = scratch_databases(engine, url, instance)
+        floor = setup_floor(databases, instance, SHAPE)
         grow_to(floor, 3, lambda _message: None, copy=copy)
-        with sessions() as session:
-            mismatched = [record.id for record in stored_rounds(session) if resettle(session, record)]
+        with databases() as db:
+            mismatched = [record.id for record in stored_rounds(db) if resettle(db, record)]
             assert mismatched == []
-            verified = verify_chain(session)
+            verified = verify_chain(db)
             assert verified.intact
             assert verified.checked > 3 * SHAPE.rounds_per_day
         return _rows(engine, floor.setup_events)

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from service.cli import main
 from service.config.settings import Settings
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from service.store.models import AuditEvent, GameTable
 from service.tables.tables import config_of, current_config
 
@@ -27,14 +27,9 @@ def runner(tmp_path, monkeypatch):
 
 def stored_tables(tmp_path):
     engine = make_engine(Settings(instance=tmp_path).database)
-    with session_factory(engine)() as session:
-        found = [
-            (t.name, config_of(current_config(session, t)).to_json())
-            for t in session.scalars(select(GameTable))
-        ]
-        events = [
-            e.kind for e in session.scalars(select(AuditEvent).where(AuditEvent.kind == "table_created"))
-        ]
+    with database_factory(engine)() as db:
+        found = [(t.name, config_of(current_config(db, t)).to_json()) for t in db.scalars(select(GameTable))]
+        events = [e.kind for e in db.scalars(select(AuditEvent).where(AuditEvent.kind == "table_created"))]
     engine.dispose()
     return found, events
 
@@ -130,9 +125,9 @@ def test_a_table_is_configured_rescheduled_and_its_versions_listed(runner, tmp_p
     assert [line.split()[0] for line in listed] == ["v2", "v1"]
     assert all(" by admin " in line for line in listed)
     engine = make_engine(Settings(instance=tmp_path).database)
-    with session_factory(engine)() as session:
-        kinds = [event.kind for event in session.scalars(select(AuditEvent).order_by(AuditEvent.id))]
-        table = session.scalars(select(GameTable)).one()
+    with database_factory(engine)() as db:
+        kinds = [event.kind for event in db.scalars(select(AuditEvent).order_by(AuditEvent.id))]
+        table = db.scalars(select(GameTable)).one()
         assert (table.timezone, table.shift_starts) == ("Europe/Malta", ["08:00", "20:00"])
     engine.dispose()
     assert "config_changed" in kinds

@@ -11,7 +11,7 @@ from service.accounts.auth import login
 from service.cli import main
 from service.config.settings import Settings
 from service.errors import Forbidden
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from service.store.models import AuditEvent
 
 pytestmark = pytest.mark.store
@@ -32,9 +32,9 @@ def runner(settings, monkeypatch):
 def signed_in(settings: Settings, name: str, password: str):
     engine = make_engine(settings.database)
     try:
-        with session_factory(engine)() as session:
-            user = login(session, name, password, settings).user
-            session.commit()
+        with database_factory(engine)() as db:
+            user = login(db, name, password, settings).user
+            db.commit()
             return user
     finally:
         engine.dispose()
@@ -42,10 +42,9 @@ def signed_in(settings: Settings, name: str, password: str):
 
 def kinds(settings: Settings) -> list[tuple[str, int | None]]:
     engine = make_engine(settings.database)
-    with session_factory(engine)() as session:
+    with database_factory(engine)() as db:
         found = [
-            (event.kind, event.actor_id)
-            for event in session.scalars(select(AuditEvent).order_by(AuditEvent.id))
+            (event.kind, event.actor_id) for event in db.scalars(select(AuditEvent).order_by(AuditEvent.id))
         ]
     engine.dispose()
     return found

@@ -17,7 +17,7 @@ from service.compliance.audit_verify import verify_chain, verify_records
 from service.store.db import utc_now
 from service.store.models import AuditEvent, AuditSeal
 from service.store.work import unit_of_work
-from tests.support.app import edit, sessions
+from tests.support.app import databases, edit
 from tests.support.background import check_chain
 from tests.support.rounds_data import round_body
 from tests.support.tamper import authenticate
@@ -31,17 +31,17 @@ def engine_of(app):
 
 
 def seal_all(app) -> int:
-    with unit_of_work(sessions(app)) as session:
-        newest = session.scalar(select(func.max(AuditEvent.id)))
-        sealed, _ = seal_batch(session, newest, limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        newest = db.scalar(select(func.max(AuditEvent.id)))
+        sealed, _ = seal_batch(db, newest, limit=10_000)
     return sealed
 
 
 def leave_an_id_gap(app) -> int:
     """An event whose id skips ``GAP`` ids, as PostgreSQL's sequences do
     after a rolled-back insert; the first free id."""
-    with unit_of_work(sessions(app)) as session:
-        free = (session.scalar(select(func.max(AuditEvent.id))) or 0) + 1
+    with unit_of_work(databases(app)) as db:
+        free = (db.scalar(select(func.max(AuditEvent.id))) or 0) + 1
         event = AuditEvent(
             id=free + GAP,
             kind="note",
@@ -49,12 +49,12 @@ def leave_an_id_gap(app) -> int:
             occurred_at=utc_now(),
             payload={"why": "ids after a rollback"},
         )
-        session.add(event)
-        session.flush()
-        authenticate(session, [event.id])
-        queue_job(session, "seal", event.id)
-        if session.get_bind().dialect.name == "postgresql":
-            session.execute(
+        db.add(event)
+        db.flush()
+        authenticate(db, [event.id])
+        queue_job(db, "seal", event.id)
+        if db.get_bind().dialect.name == "postgresql":
+            db.execute(
                 text("SELECT setval(pg_get_serial_sequence('audit_events', 'id'), :n)"), {"n": free + GAP}
             )
     return free
@@ -85,14 +85,14 @@ def chain(app, client, as_role, table):
             headers={**as_role["pit_boss"], "Idempotency-Key": f"k{number}"},
         )
     links = seal_all(app)
-    with sessions(app)() as session:
-        assert check_chain(session) == links
+    with databases(app)() as db:
+        assert check_chain(db) == links
     return {"links": links, "free_id": free}
 
 
 def seal_of(app, kind: str, nth: int = 0) -> AuditSeal:
-    with sessions(app)() as session:
-        return session.scalars(
+    with databases(app)() as db:
+        return db.scalars(
             select(AuditSeal)
             .join(AuditEvent, AuditEvent.id == AuditSeal.event_id)
             .where(AuditEvent.kind == kind)
@@ -105,9 +105,9 @@ def reports(app, client, as_role, settings, *query: tuple[str, int]) -> dict:
     verification through the API (its job run here), the CLI."""
     first = dict(query).get("from")
     last = dict(query).get("to")
-    with sessions(app)() as session:
-        direct = verify_chain(session, first, last).to_json()
-        whole = verify_records(session, first, last).to_json()
+    with databases(app)() as db:
+        direct = verify_chain(db, first, last).to_json()
+        whole = verify_records(db, first, last).to_json()
     through_api = verified(app, client, as_role["compliance"], **dict(query))["report"]
     options = [f"--{name}={value}" for name, value in query]
     result = CliRunner().invoke(main, ["audit", "verify", "--json", *options], env=cli_env(settings))
@@ -124,15 +124,15 @@ def cli_text(settings, *options: str):
 
 
 def stored_payloads(app) -> dict[int, str]:
-    with sessions(app)() as session:
-        return dict(session.execute(select(AuditEvent.id, cast(AuditEvent.payload, Text))).all())
+    with databases(app)() as db:
+        return dict(db.execute(select(AuditEvent.id, cast(AuditEvent.payload, Text))).all())
 
 
 def store_payload_text(app, event_id: int, payload_text: str) -> None:
     """The payload column set to this very text, as an older release or SQL wrote it."""
     value = "CAST(:text AS json)" if engine_of(app).dialect.name == "postgresql" else ":text"
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
+    with unit_of_work(databases(app)) as db:
+        db.execute(
             text(f"UPDATE audit_events SET payload = {value} WHERE id = :id"),
             {"text": payload_text, "id": event_id},
         )

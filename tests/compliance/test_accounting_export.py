@@ -23,7 +23,7 @@ from service.store.models import AuditEvent, Export, User
 from service.store.work import unit_of_work
 from tests.compliance.accounting_day import CLOSER, NOTE, RECOUNT, VOIDED, play_day
 from tests.support.accounting import CREDIT, DROP, FILL, TRAY, close_table, ok, open_table
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 
 pytestmark = pytest.mark.store
 
@@ -56,11 +56,11 @@ def export(app, client, settings, day: date, tables: list[int]) -> zipfile.ZipFi
     body = {"from": day.isoformat(), "to": day.isoformat(), "tables": tables}
     # Signed in now: the clock has moved since the fixture's sign-ins.
     asked = ok(client.post(URL, json=body, headers=sign_in(client, "compliance")), 202)
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=5_000)
-    assert build_export(sessions(app), asked["id"], settings.instance) is True
-    with sessions(app)() as session:
-        file_name = session.get_one(Export, asked["id"]).file_name
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=5_000)
+    assert build_export(databases(app), asked["id"], settings.instance) is True
+    with databases(app)() as db:
+        file_name = db.get_one(Export, asked["id"]).file_name
     return zipfile.ZipFile(settings.instance / "exports" / file_name)
 
 
@@ -84,8 +84,8 @@ def exported(app, client, as_role, settings, clock, table):
     ok(close_table(client, other["id"]))
     day = date.fromisoformat(played["session"]["gaming_day"])
     archive = export(app, client, settings, day, [table["id"]])
-    with sessions(app)() as session:
-        users = dict(session.execute(select(User.name, User.id)).all())
+    with databases(app)() as db:
+        users = dict(db.execute(select(User.name, User.id)).all())
     assert played["drop"]["counted_at"] > (started + timedelta(days=1)).isoformat()
     return {"played": played, "archive": archive, "users": users, "table": table}
 

@@ -19,7 +19,7 @@ from service.store.models import AuditEvent, DropCount, InventoryCount, Slip, Sl
 from service.store.work import unit_of_work
 from tests.compliance.accounting_day import CLOSER, RECOUNT, play_day
 from tests.support.accounting import ok, open_table, request_slip
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.tamper import drop_accounting_triggers
 from tests.support.verifying import cli_env, verified
 
@@ -27,9 +27,9 @@ pytestmark = pytest.mark.store
 
 
 def seal_all(app) -> None:
-    with unit_of_work(sessions(app)) as session:
-        newest = session.scalar(select(func.max(AuditEvent.id)))
-        seal_batch(session, newest, limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        newest = db.scalar(select(func.max(AuditEvent.id)))
+        seal_batch(db, newest, limit=10_000)
 
 
 @pytest.fixture
@@ -54,8 +54,8 @@ def edit(app, statement) -> None:
 def accounting(app, client, as_role, settings) -> dict:
     """The accounting part of a verification, three ways that must agree:
     the function, the API's verification (its job run here), the CLI."""
-    with sessions(app)() as session:
-        direct = verify_records(session).to_json()
+    with databases(app)() as db:
+        direct = verify_records(db).to_json()
     through_api = verified(app, client, as_role["compliance"])["report"]
     result = CliRunner().invoke(main, ["audit", "verify", "--json"], env=cli_env(settings))
     assert result.exit_code == (0 if direct["intact"] else 1), result.output
@@ -75,8 +75,8 @@ def test_an_untouched_day_verifies_intact(app, client, as_role, settings, day):
     # 1 session, 2 tray counts, 3 slips, 5 signatures (2 x issued and received,
     # 1 void), 2 drop counts, 1 note; an event each, and two for the session.
     assert report == {"intact": True, "checked": 14, "events": 13, "differing": 0, "problems": []}
-    with sessions(app)() as session:
-        assert verify_records(session).intact
+    with databases(app)() as db:
+        assert verify_records(db).intact
     assert "accounting: 14 stored record(s) agree with their 13 sealed event(s)" in cli_text(settings)
 
 
@@ -87,9 +87,9 @@ def test_a_slip_s_total_edited_is_found_and_named(app, client, as_role, settings
     assert report["intact"] is False
     assert report["differing"] == 2  # against its event, and against its own lines
     problem, unsound = report["problems"]
-    with sessions(app)() as session:
-        slip_id = session.scalar(select(Slip.id).where(Slip.number == number))
-        event_id = session.scalar(
+    with databases(app)() as db:
+        slip_id = db.scalar(select(Slip.id).where(Slip.number == number))
+        event_id = db.scalar(
             select(AuditEvent.id).where(
                 AuditEvent.kind == "slip_requested", AuditEvent.subject == f"slip:{number}"
             )
@@ -224,9 +224,9 @@ def test_a_session_closed_again_is_found(app, client, as_role, settings, day):
 
 def test_a_row_with_no_event_and_an_event_with_no_row_are_named(app, client, as_role, settings, day):
     voided = day["voided"]["number"]
-    with sessions(app)() as session:
-        slip_id = session.scalar(select(Slip.id).where(Slip.number == voided))
-        signer = session.scalar(select(SlipSignature.signed_by).where(SlipSignature.slip_id == slip_id))
+    with databases(app)() as db:
+        slip_id = db.scalar(select(Slip.id).where(Slip.number == voided))
+        signer = db.scalar(select(SlipSignature.signed_by).where(SlipSignature.slip_id == slip_id))
     edit(app, text("DELETE FROM slip_signatures WHERE slip_id = :id").bindparams(id=slip_id))
     with engine_of(app).begin() as connection:
         connection.execute(

@@ -31,7 +31,7 @@ from tests.compliance.chain_support import (  # noqa: F401 (chain: the fixture, 
     store_payload_text,
     stored_payloads,
 )
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.tamper import drop_triggers
 
 pytestmark = [pytest.mark.store, pytest.mark.usefixtures("chain")]
@@ -44,16 +44,16 @@ def short_pages(monkeypatch):
 
 
 def walk(app, zone: str | None = None):
-    with sessions(app)() as session:
-        if zone is not None and session.get_bind().dialect.name == "postgresql":
-            session.execute(text(f"SET LOCAL TIME ZONE '{zone}'"))
-        return verify_chain(session)
+    with databases(app)() as db:
+        if zone is not None and db.get_bind().dialect.name == "postgresql":
+            db.execute(text(f"SET LOCAL TIME ZONE '{zone}'"))
+        return verify_chain(db)
 
 
 def test_a_chain_of_many_pages_is_walked_whole(app, short_pages):
-    with sessions(app)() as session:
-        links = chain_head(session).seq
-        rows = list(LinkRows(session, 2, links - 1))
+    with databases(app)() as db:
+        links = chain_head(db).seq
+        rows = list(LinkRows(db, 2, links - 1))
     assert links > 3 * 3
     report = walk(app)
     assert (report.intact, report.checked, report.last_seq) == (True, links, links)
@@ -65,10 +65,10 @@ def test_an_edit_in_a_later_page_is_named_with_its_field(app, short_pages):
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 4)
     assert target.seq > 3  # past the first page
-    with unit_of_work(sessions(app)) as session:
-        event = session.get_one(AuditEvent, target.event_id)
+    with unit_of_work(databases(app)) as db:
+        event = db.get_one(AuditEvent, target.event_id)
         sealed_net = event.payload["house_net"]
-        session.execute(
+        db.execute(
             update(AuditEvent)
             .where(AuditEvent.id == target.event_id)
             .values(payload={**event.payload, "house_net": sealed_net - 100})
@@ -86,9 +86,9 @@ def test_a_link_deleted_in_a_later_page_is_named_by_what_the_checks_ask(app, sho
     a statement of its own, while the next page is asked for already."""
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 4)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(delete(AuditSeal).where(AuditSeal.seq == target.seq))
-        session.execute(delete(AuditEvent).where(AuditEvent.id == target.event_id))
+    with unit_of_work(databases(app)) as db:
+        db.execute(delete(AuditSeal).where(AuditSeal.seq == target.seq))
+        db.execute(delete(AuditEvent).where(AuditEvent.id == target.event_id))
     broken = walk(app).broken
     assert target.seq > 3  # past the first page
     assert broken is not None
@@ -106,10 +106,10 @@ def test_links_that_take_the_named_checks_mid_page_are_followed_by_the_rest(app,
     rewritten = sorted(stored_payloads(app).items())[::2]
     for event_id, payload_text in rewritten:
         store_payload_text(app, event_id, json.dumps(json.loads(payload_text), indent=1))
-    with sessions(app)() as session:
-        links = chain_head(session).seq
-        report = verify_chain(session)
-        assert session.scalar(select(AuditEvent.id).order_by(AuditEvent.id).limit(1)) is not None
+    with databases(app)() as db:
+        links = chain_head(db).seq
+        report = verify_chain(db)
+        assert db.scalar(select(AuditEvent.id).order_by(AuditEvent.id).limit(1)) is not None
     assert len(rewritten) > 3
     assert (report.intact, report.checked, report.last_seq) == (True, links, links)
 
@@ -118,19 +118,19 @@ def test_links_that_take_the_named_checks_mid_page_are_followed_by_the_rest(app,
 @pytest.mark.parametrize("microseconds", [0, 1, 123400])
 def test_a_time_verifies_and_an_edited_one_is_named_in_any_zone(app, short_pages, zone, microseconds):
     at = utc_now().replace(microsecond=microseconds)
-    with unit_of_work(sessions(app)) as session:
-        event_id = record_event(session, EventKind.LOGIN, "user:1", {}, at=at)
+    with unit_of_work(databases(app)) as db:
+        event_id = record_event(db, EventKind.LOGIN, "user:1", {}, at=at)
     seal_all(app)
     report = walk(app, zone)
     assert report.intact, report.broken
     drop_triggers(engine_of(app))
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
+    with unit_of_work(databases(app)) as db:
+        db.execute(
             update(AuditEvent)
             .where(AuditEvent.id == event_id)
             .values(occurred_at=at + timedelta(microseconds=1))
         )
-        stored = session.scalar(select(AuditEvent.occurred_at).where(AuditEvent.id == event_id))
+        stored = db.scalar(select(AuditEvent.occurred_at).where(AuditEvent.id == event_id))
     broken = walk(app, zone).broken
     assert broken is not None
     assert (broken.event_id, broken.problem) == (event_id, "event_edited")

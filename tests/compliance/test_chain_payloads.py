@@ -15,7 +15,7 @@ from service.store.models import AuditEvent
 from service.store.work import unit_of_work
 from tests.compliance import chain_support
 from tests.compliance.chain_support import engine_of, reports, seal_of, store_payload_text, stored_payloads
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.tamper import drop_triggers
 
 pytestmark = pytest.mark.store
@@ -67,10 +67,10 @@ def test_a_payload_that_is_not_json_is_named_or_refused(app, client, as_role, se
 def test_an_edited_time_is_named(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 1)
-    with sessions(app)() as session:
-        sealed_at = session.get(AuditEvent, target.event_id).occurred_at
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
+    with databases(app)() as db:
+        sealed_at = db.get(AuditEvent, target.event_id).occurred_at
+    with unit_of_work(databases(app)) as db:
+        db.execute(
             update(AuditEvent)
             .where(AuditEvent.id == target.event_id)
             .values(occurred_at=sealed_at + timedelta(seconds=1))

@@ -13,7 +13,7 @@ from service.store.models import AuditEvent, AuditSeal
 from service.store.work import unit_of_work
 from tests.compliance import chain_support
 from tests.compliance.chain_support import GAP, cli_text, engine_of, reports, seal_of
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.tamper import drop_triggers, execute_without_foreign_keys
 
 pytestmark = pytest.mark.store
@@ -24,10 +24,10 @@ chain = chain_support.chain
 def test_an_edited_event_is_named_with_the_field(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 1)
-    with unit_of_work(sessions(app)) as session:
-        event = session.get(AuditEvent, target.event_id)
+    with unit_of_work(databases(app)) as db:
+        event = db.get(AuditEvent, target.event_id)
         sealed_net = event.payload["house_net"]
-        session.execute(
+        db.execute(
             update(AuditEvent)
             .where(AuditEvent.id == target.event_id)
             .values(payload={**event.payload, "house_net": sealed_net + 400})
@@ -48,8 +48,8 @@ def test_an_edited_event_is_named_with_the_field(app, client, as_role, settings,
 def test_an_edited_column_is_named_too(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
     target = seal_of(app, "config_changed")
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(AuditEvent).where(AuditEvent.id == target.event_id).values(actor_id=None))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(AuditEvent).where(AuditEvent.id == target.event_id).values(actor_id=None))
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (target.seq, "event_edited")
     assert [d["field"] for d in broken["differences"]] == ["actor_id"]
@@ -60,10 +60,10 @@ def test_an_edited_column_is_named_too(app, client, as_role, settings, chain):
 def test_a_deleted_link_is_named(app, client, as_role, settings, chain, also_the_event):
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 2)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(delete(AuditSeal).where(AuditSeal.seq == target.seq))
+    with unit_of_work(databases(app)) as db:
+        db.execute(delete(AuditSeal).where(AuditSeal.seq == target.seq))
         if also_the_event:
-            session.execute(delete(AuditEvent).where(AuditEvent.id == target.event_id))
+            db.execute(delete(AuditEvent).where(AuditEvent.id == target.event_id))
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (target.seq, "link_missing")
     assert f"seq {target.seq} missing" in broken["message"]
@@ -76,11 +76,11 @@ def test_a_deleted_link_is_named(app, client, as_role, settings, chain, also_the
 def test_a_deleted_link_with_the_sequence_closed_up_is_named(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
     target = seal_of(app, "login", 1)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(delete(AuditSeal).where(AuditSeal.seq == target.seq))
-        session.execute(delete(AuditEvent).where(AuditEvent.id == target.event_id))
+    with unit_of_work(databases(app)) as db:
+        db.execute(delete(AuditSeal).where(AuditSeal.seq == target.seq))
+        db.execute(delete(AuditEvent).where(AuditEvent.id == target.event_id))
         for seq in range(target.seq + 1, chain["links"] + 1):
-            session.execute(update(AuditSeal).where(AuditSeal.seq == seq).values(seq=seq - 1))
+            db.execute(update(AuditSeal).where(AuditSeal.seq == seq).values(seq=seq - 1))
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (target.seq, "chain_broken")
     assert f"seq {target.seq - 1} was rewritten, or a link between them deleted" in broken["message"]
@@ -100,10 +100,10 @@ def test_a_deleted_event_under_its_seal_is_named(app, client, as_role, settings,
     )
 
 
-def swap(session, first: int, second: int) -> None:
-    session.execute(update(AuditSeal).where(AuditSeal.seq == first).values(seq=-1))
-    session.execute(update(AuditSeal).where(AuditSeal.seq == second).values(seq=first))
-    session.execute(update(AuditSeal).where(AuditSeal.seq == -1).values(seq=second))
+def swap(db, first: int, second: int) -> None:
+    db.execute(update(AuditSeal).where(AuditSeal.seq == first).values(seq=-1))
+    db.execute(update(AuditSeal).where(AuditSeal.seq == second).values(seq=first))
+    db.execute(update(AuditSeal).where(AuditSeal.seq == -1).values(seq=second))
 
 
 @pytest.mark.parametrize(("first", "second"), [(5, 9), (7, 8)], ids=["apart", "adjacent"])
@@ -111,8 +111,8 @@ def test_reordered_links_are_named_at_the_first_moved_one(
     app, client, as_role, settings, chain, first, second
 ):
     drop_triggers(engine_of(app))
-    with unit_of_work(sessions(app)) as session:
-        swap(session, first, second)
+    with unit_of_work(databases(app)) as db:
+        swap(db, first, second)
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (first, "link_moved")
     assert f"was chained after seq {second - 1 if second - 1 != first else second}" in broken["message"]
@@ -121,8 +121,8 @@ def test_reordered_links_are_named_at_the_first_moved_one(
 
 def test_a_rewritten_seal_hash_is_caught(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(AuditSeal).where(AuditSeal.seq == 6).values(hash="f" * 64))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(AuditSeal).where(AuditSeal.seq == 6).values(hash="f" * 64))
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (6, "seal_rewritten")
 
@@ -132,13 +132,13 @@ def test_an_edit_with_a_forged_seal_is_caught_at_the_next_link(app, client, as_r
     still chains to the old hash."""
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 0)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
+    with unit_of_work(databases(app)) as db:
+        db.execute(
             update(AuditEvent).where(AuditEvent.id == target.event_id).values(payload={"house_net": 0})
         )
-    with unit_of_work(sessions(app)) as session:
-        document = canonical(session.get(AuditEvent, target.event_id))
-        session.execute(
+    with unit_of_work(databases(app)) as db:
+        document = canonical(db.get(AuditEvent, target.event_id))
+        db.execute(
             update(AuditSeal)
             .where(AuditSeal.seq == target.seq)
             .values(canonical=document, hash=chained_hash(target.previous_hash, document))
@@ -150,21 +150,21 @@ def test_an_edit_with_a_forged_seal_is_caught_at_the_next_link(app, client, as_r
 
 def test_a_rewritten_stored_canonical_is_caught(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(AuditSeal).where(AuditSeal.seq == 4).values(canonical='{"id":0}'))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(AuditSeal).where(AuditSeal.seq == 4).values(canonical='{"id":0}'))
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (4, "seal_rewritten")
 
 
 def test_an_event_inserted_below_the_head_is_caught(app, client, as_role, settings, chain):
     free = chain["free_id"]
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         # An INSERT needs no trigger dropped: the chain itself must tell.
-        session.add(
+        db.add(
             AuditEvent(id=free, kind="round_settled", subject="round:1", occurred_at=utc_now(), payload={})
         )
-    with sessions(app)() as session:
-        after = session.scalar(select(AuditSeal).where(AuditSeal.event_id == free + GAP))
+    with databases(app)() as db:
+        after = db.scalar(select(AuditSeal).where(AuditSeal.event_id == free + GAP))
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["event_id"], broken["problem"]) == (after.seq, free, "unsealed_event")
     assert f"event {free} (round_settled, round:1," in broken["message"]

@@ -20,22 +20,22 @@ from tests.compliance.chain_support import (  # noqa: F401 (chain: the fixture, 
     seal_all,
     seal_of,
 )
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.tamper import drop_triggers
 
 pytestmark = pytest.mark.usefixtures("chain")
 
 
 def store_time_text(app, event_id: int, stored: str) -> None:
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
+    with unit_of_work(databases(app)) as db:
+        db.execute(
             text("UPDATE audit_events SET occurred_at = :at WHERE id = :id"), {"at": stored, "id": event_id}
         )
 
 
 def stored_time_text(app, event_id: int) -> str:
-    with sessions(app)() as session:
-        return session.scalar(text("SELECT occurred_at FROM audit_events WHERE id = :id"), {"id": event_id})
+    with databases(app)() as db:
+        return db.scalar(text("SELECT occurred_at FROM audit_events WHERE id = :id"), {"id": event_id})
 
 
 @pytest.mark.parametrize(
@@ -49,8 +49,8 @@ def stored_time_text(app, event_id: int) -> str:
 def test_a_time_stored_in_another_text_of_the_same_instant_still_verifies(
     app, client, as_role, settings, rewrite
 ):
-    with unit_of_work(sessions(app)) as session:
-        event_id = record_event(session, EventKind.LOGIN, "user:1", {}, at=utc_now().replace(microsecond=0))
+    with unit_of_work(databases(app)) as db:
+        event_id = record_event(db, EventKind.LOGIN, "user:1", {}, at=utc_now().replace(microsecond=0))
     seal_all(app)
     on_the_second = stored_time_text(app, event_id)
     assert on_the_second.endswith(".000000")  # as SQLAlchemy writes it

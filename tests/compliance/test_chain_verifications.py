@@ -16,7 +16,7 @@ from service.store.work import unit_of_work
 from tests.compliance import chain_support
 from tests.compliance.chain_support import cli_text, engine_of, reports, seal_of
 from tests.par_sheets import default_sheet
-from tests.support.app import PASSWORD, sessions
+from tests.support.app import PASSWORD, databases
 from tests.support.background import run_burst
 from tests.support.rounds_data import round_body
 from tests.support.tamper import drop_triggers
@@ -29,9 +29,9 @@ chain = chain_support.chain
 
 def test_an_untouched_chain_is_intact(app, client, as_role, settings, chain):
     report = reports(app, client, as_role, settings)
-    with sessions(app)() as session:
-        head = chain_head(session)
-        assert session.scalar(select(func.count()).where(AuditSeal.canonical.is_(None))) == 0
+    with databases(app)() as db:
+        head = chain_head(db)
+        assert db.scalar(select(func.count()).where(AuditSeal.canonical.is_(None))) == 0
     assert report == {
         "intact": True,
         "checked": chain["links"],
@@ -54,12 +54,12 @@ def test_an_untouched_chain_is_intact(app, client, as_role, settings, chain):
 def test_each_verification_is_on_the_record(app, client, as_role, settings, chain):
     job = verified(app, client, as_role["admin"])
     cli_text(settings, "--to", "3")
-    with sessions(app)() as session:
-        recorded = session.scalars(
+    with databases(app)() as db:
+        recorded = db.scalars(
             select(AuditEvent).where(AuditEvent.kind == "audit_verified").order_by(AuditEvent.id)
         ).all()
         # The expected win's totals, kept as the rounds were stored.
-        value_sums = session.scalar(select(func.count()).select_from(ShiftExpectedValues))
+        value_sums = db.scalar(select(func.count()).select_from(ShiftExpectedValues))
     assert value_sums > 0
     assert [event.payload["via"] for event in recorded] == ["api", "cli"]
     assert recorded[0].actor_id is not None
@@ -88,20 +88,20 @@ def test_each_verification_is_on_the_record(app, client, as_role, settings, chai
 
 def test_events_after_the_head_are_pending_not_broken(app, client, as_role, settings, chain):
     client.post("/api/v1/auth/login", json={"name": "dealer", "password": PASSWORD})
-    with sessions(app)() as session:
-        report = verify_chain(session)
+    with databases(app)() as db:
+        report = verify_chain(db)
     assert report.intact
     assert report.pending == 1
 
 
 def test_seals_made_before_the_canonical_was_kept_still_verify(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(AuditSeal).values(canonical=None))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(AuditSeal).values(canonical=None))
     assert reports(app, client, as_role, settings)["intact"]
     target = seal_of(app, "login", 2)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(AuditEvent).where(AuditEvent.id == target.event_id).values(subject="user:999"))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(AuditEvent).where(AuditEvent.id == target.event_id).values(subject="user:999"))
     broken = reports(app, client, as_role, settings)["broken"]
     assert (broken["seq"], broken["problem"]) == (target.seq, "hash_mismatch")
 
@@ -109,8 +109,8 @@ def test_seals_made_before_the_canonical_was_kept_still_verify(app, client, as_r
 def test_a_range_starts_from_its_first_links_stored_previous_hash(app, client, as_role, settings, chain):
     drop_triggers(engine_of(app))
     target = seal_of(app, "round_settled", 1)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(AuditEvent).where(AuditEvent.id == target.event_id).values(subject="round:0"))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(AuditEvent).where(AuditEvent.id == target.event_id).values(subject="round:0"))
     before = reports(app, client, as_role, settings, ("to", target.seq - 1))
     assert before["intact"]
     assert before["checked"] == target.seq - 1
@@ -154,9 +154,9 @@ def test_the_seals_emptied_are_named(app, client, as_role, settings, chain):
     """TRUNCATE audit_seals (PostgreSQL; refused by its trigger, so a DBA
     drops it first), or DELETE every seal (SQLite)."""
     drop_triggers(engine_of(app))
-    with unit_of_work(sessions(app)) as session:
-        truncate = session.get_bind().dialect.name == "postgresql"
-        session.execute(text("TRUNCATE audit_seals" if truncate else "DELETE FROM audit_seals"))
+    with unit_of_work(databases(app)) as db:
+        truncate = db.get_bind().dialect.name == "postgresql"
+        db.execute(text("TRUNCATE audit_seals" if truncate else "DELETE FROM audit_seals"))
     report = reports(app, client, as_role, settings)
     assert report["broken"]["problem"] == "chain_empty"
     assert "no link is stored although events are" in report["broken"]["message"]
@@ -179,10 +179,10 @@ def test_a_chain_sealed_by_a_real_worker_verifies(app, client, as_role, table, r
             headers={**as_role["dealer"], "Idempotency-Key": f"w{number}"},
         )
     run_burst(redis_settings)
-    with sessions(app)() as session:
-        report = verify_chain(session)
-        events = session.scalar(select(func.count()).select_from(AuditEvent))
-        assert session.scalar(select(func.count()).where(AuditSeal.canonical.is_not(None))) == events
+    with databases(app)() as db:
+        report = verify_chain(db)
+        events = db.scalar(select(func.count()).select_from(AuditEvent))
+        assert db.scalar(select(func.count()).where(AuditSeal.canonical.is_not(None))) == events
     assert report.intact
     assert report.checked == events
     assert report.head != GENESIS

@@ -10,7 +10,7 @@ import pytest
 
 from service.compliance.export_build import build_export
 from tests.compliance.exports_support import URL, csv_rows, period
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.decks import dealing, deck_body, post_deck
 from tests.support.rounds_data import DEALER, round_body
 
@@ -33,7 +33,7 @@ def test_an_export_carries_each_round_s_deck_and_its_changed_cards(app, client, 
     )
     assert by_hand.status_code == 201
     asked = client.post(URL, json=period(), headers=as_role["compliance"]).json
-    assert build_export(sessions(app), asked["id"], settings.instance) is True
+    assert build_export(databases(app), asked["id"], settings.instance) is True
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     archive = zipfile.ZipFile(settings.instance / "exports" / shown["file"]["name"])
     (row,) = csv_rows(archive, "round_decks.csv")  # the round keyed by hand has none

@@ -24,7 +24,7 @@ from service.store.driver_rows import driver_query, streamed
 from service.store.models import AuditEvent, Export, GameTable
 from service.store.work import unit_of_work
 from tests.compliance.exports_support import URL, floor, period  # noqa: F401 (floor: the fixture, used by name)
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = [pytest.mark.store, pytest.mark.usefixtures("floor")]
 STREAMED = {"rounds.csv", "seats.csv", "audit_events.csv", "audit_chain.jsonl"}  # the long files
@@ -32,8 +32,8 @@ SIGNED = {"manifest.json", "manifest.sig"}  # the export's own id, times and sig
 
 
 def seal(app) -> None:
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
 @pytest.mark.parametrize("chunked", [True, False], ids=["chunks", "a row at a time (libpq before 17)"])
@@ -42,13 +42,13 @@ def test_the_driver_reads_the_rows_sqlalchemy_reads(app, client, as_role, monkey
         monkeypatch.setattr(psycopg.capabilities, "has_stream_chunked", lambda check=False: False)
     seal(app)
     asked = client.post(URL, json=period(), headers=as_role["compliance"]).json
-    with sessions(app)() as session:
-        postgresql = session.get_bind().dialect.name == "postgresql"
-        export = session.get_one(Export, asked["id"])
-        scope = _scope(session, export, list(session.scalars(select(GameTable))))
+    with databases(app)() as db:
+        postgresql = db.get_bind().dialect.name == "postgresql"
+        export = db.get_one(Export, asked["id"])
+        scope = _scope(db, export, list(db.scalars(select(GameTable))))
         for spec in FILES:
             query = spec.query(scope)
-            driven = driver_query(session.connection(), query)
+            driven = driver_query(db.connection(), query)
             if not postgresql:
                 assert driven is None
                 continue
@@ -56,9 +56,9 @@ def test_the_driver_reads_the_rows_sqlalchemy_reads(app, client, as_role, monkey
             assert (driven is not None) == (spec.name in STREAMED), spec.name
             if driven is None:
                 continue
-            with closing(streamed(session.connection(), driven, 2)) as rows:
+            with closing(streamed(db.connection(), driven, 2)) as rows:
                 read = list(rows)
-            assert read == [tuple(row) for row in session.execute(query)], spec.name
+            assert read == [tuple(row) for row in db.execute(query)], spec.name
             assert read, spec.name
 
 
@@ -66,21 +66,21 @@ def test_the_driver_reads_the_rows_sqlalchemy_reads(app, client, as_role, monkey
 def test_an_export_is_the_same_bytes_read_either_way(app, client, as_role, settings, monkeypatch, zone):
     seal(app)
     first, second = (client.post(URL, json=period(), headers=as_role["compliance"]).json for _ in range(2))
-    with sessions(app)() as session:
-        cut = take_cut(session)
+    with databases(app)() as db:
+        cut = take_cut(db)
     # Both as of one cut: the first build's own events are not in the second.
-    monkeypatch.setattr(service.compliance.export_build, "take_cut", lambda _session: cut)
-    assert build_export(sessions(app), first["id"], settings.instance, batch=3) is True
+    monkeypatch.setattr(service.compliance.export_build, "take_cut", lambda _db: cut)
+    assert build_export(databases(app), first["id"], settings.instance, batch=3) is True
     # The second as before the driver: every row through SQLAlchemy, in another zone.
     monkeypatch.setattr(service.compliance.export_queries, "driver_query", lambda *_: None)
     monkeypatch.setattr(
         service.compliance.export_build,
         "_utc_times",
-        lambda session: session.execute(text(f"SET LOCAL TIME ZONE '{zone}'")),
+        lambda db: db.execute(text(f"SET LOCAL TIME ZONE '{zone}'")),
     )
-    assert build_export(sessions(app), second["id"], settings.instance, batch=3) is True
-    with sessions(app)() as session:
-        built = [session.get_one(Export, asked["id"]) for asked in (first, second)]
+    assert build_export(databases(app), second["id"], settings.instance, batch=3) is True
+    with databases(app)() as db:
+        built = [db.get_one(Export, asked["id"]) for asked in (first, second)]
     assert [export.manifest["files"] for export in built] == [built[0].manifest["files"]] * 2
     archives = [zipfile.ZipFile(settings.instance / "exports" / export.file_name) for export in built]
     names = archives[0].namelist()
@@ -99,7 +99,7 @@ def test_a_failure_mid_stream_leaves_the_session_usable(app, client, as_role, se
     events = next(spec for spec in FILES if spec.name == "audit_events.csv")
     written = 0
 
-    def failing(_session):
+    def failing(_db):
         def line(row):
             nonlocal written
             written += 1
@@ -112,8 +112,8 @@ def test_a_failure_mid_stream_leaves_the_session_usable(app, client, as_role, se
     files = tuple(replace(events, lines=failing) if spec is events else spec for spec in FILES)
     monkeypatch.setattr(service.compliance.export_build, "FILES", files)
     with pytest.raises(RuntimeError, match="stopped mid-file"):
-        build_export(sessions(app), asked["id"], settings.instance, batch=2)
+        build_export(databases(app), asked["id"], settings.instance, batch=2)
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     assert (shown["status"], shown["error"]) == ("failed", "RuntimeError: stopped mid-file")
     monkeypatch.setattr(service.compliance.export_build, "FILES", FILES)
-    assert build_export(sessions(app), asked["id"], settings.instance) is True
+    assert build_export(databases(app), asked["id"], settings.instance) is True

@@ -16,7 +16,7 @@ from service.compliance.export_files import FILES
 from service.compliance.export_writer import Member, write_file
 from tests.compliance import exports_support
 from tests.compliance.exports_support import URL, csv_rows, new_table, request
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import enter
 
 pytestmark = pytest.mark.store
@@ -97,7 +97,7 @@ def test_an_exported_table_name_and_round_id_start_no_formula(app, client, as_ro
     hostile = new_table(client, as_role["admin"], name)
     entered = enter(client, as_role["dealer"], hostile, round_id)
     asked = request(client, as_role["compliance"], tables=[hostile["id"]]).json
-    assert build_export(sessions(app), asked["id"], redis_settings.instance) is True
+    assert build_export(databases(app), asked["id"], redis_settings.instance) is True
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     archive = zipfile.ZipFile(redis_settings.instance / "exports" / shown["file"]["name"])
     rows = {int(row["record_id"]): row for row in csv_rows(archive, "rounds.csv")}

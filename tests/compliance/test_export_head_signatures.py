@@ -21,7 +21,7 @@ from service.store.db import utc_now
 from service.store.models import AuditHeadSignature, AuditSeal
 from tests.audit.test_signed_chain import allow_deleting_signatures, rewrite_and_reseal, seal_all
 from tests.compliance.test_export_signature import export_now, public_key_file, verify_export
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -39,8 +39,8 @@ def chain(app, client, as_role, table):
         )
         assert response.status_code == 201, response.json
     seal_all(app)
-    with sessions(app)() as session:
-        return [(row.seq, row.hash) for row in session.scalars(select(AuditHeadSignature))]
+    with databases(app)() as db:
+        return [(row.seq, row.hash) for row in db.scalars(select(AuditHeadSignature))]
 
 
 def members(path):
@@ -101,11 +101,11 @@ def test_a_forged_head_signature_fails(app, client, as_role, settings, chain, tm
     rewrite_and_reseal(app, 1)
     forger = signer(type(settings)(instance=settings.instance / "forger"))
     key_id = forger.key_id if forgery == "another key" else signer(settings).key_id
-    with sessions(app).begin() as session:
-        allow_deleting_signatures(session)
-        session.execute(delete(AuditHeadSignature))
-        head = session.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
-        session.add(
+    with databases(app).begin() as db:
+        allow_deleting_signatures(db)
+        db.execute(delete(AuditHeadSignature))
+        head = db.scalar(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1))
+        db.add(
             AuditHeadSignature(
                 seq=head.seq,
                 hash=head.hash,

@@ -33,7 +33,7 @@ from service.store.models import (
 from service.store.work import unit_of_work
 from tests.compliance import exports_support
 from tests.compliance.exports_support import URL, request
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.background import run_burst
 from workers.queues import enqueue
 from workers.sweep import reconcile
@@ -49,16 +49,16 @@ def test_progress_is_saved_as_the_export_is_written(app, client, as_role, floor,
     saved = []
     real = service.compliance.export_build._save_progress
 
-    def recording(sessions_, export_id, done, total):
+    def recording(databases_, export_id, done, total):
         saved.append((done, total))
-        real(sessions_, export_id, done, total)
+        real(databases_, export_id, done, total)
 
     monkeypatch.setattr(service.compliance.export_build, "_save_progress", recording)
-    with sessions(app)() as session:
-        events_before = session.scalar(select(func.count()).select_from(AuditEvent))
-    assert build_export(sessions(app), asked["id"], redis_settings.instance, progress_every=5) is True
-    with sessions(app)() as session:
-        export = session.get(Export, asked["id"])
+    with databases(app)() as db:
+        events_before = db.scalar(select(func.count()).select_from(AuditEvent))
+    assert build_export(databases(app), asked["id"], redis_settings.instance, progress_every=5) is True
+    with databases(app)() as db:
+        export = db.get(Export, asked["id"])
         rows = {entry["name"]: entry["rows"] for entry in export.manifest["files"]}
     total = sum(rows.values())
     assert saved[0] == (0, total)
@@ -84,7 +84,7 @@ def test_a_failing_export_is_marked_failed_and_a_rerun_starts_over(app, client, 
     (instance / "exports").write_text("a file where the exports folder should be")
     asked = request(client, as_role["compliance"]).json
     with pytest.raises(OSError, match="exports"):
-        build_export(sessions(app), asked["id"], instance)
+        build_export(databases(app), asked["id"], instance)
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     assert shown["status"] == "failed"
     assert "exports" in shown["error"]
@@ -93,12 +93,12 @@ def test_a_failing_export_is_marked_failed_and_a_rerun_starts_over(app, client, 
     assert refused.status_code == 409
     assert "failed" in refused.json["message"]
     assert shown["error"] in refused.json["message"]
-    with sessions(app)() as session:
-        failed = session.scalars(select(AuditEvent).where(AuditEvent.kind == "export_failed")).one()
+    with databases(app)() as db:
+        failed = db.scalars(select(AuditEvent).where(AuditEvent.kind == "export_failed")).one()
         assert failed.payload == {"error": shown["error"]}
 
     (instance / "exports").unlink()
-    assert build_export(sessions(app), asked["id"], instance) is True  # the retry
+    assert build_export(databases(app), asked["id"], instance) is True  # the retry
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     assert (shown["status"], shown["error"]) == ("done", None)
     assert list((instance / "exports").iterdir()) == [instance / "exports" / shown["file"]["name"]]
@@ -115,7 +115,7 @@ def test_a_failure_part_way_leaves_no_half_written_file(
     seats = replace(FILES[1], line=broken, lines=None)
     monkeypatch.setattr(service.compliance.export_build, "FILES", (FILES[0], seats, *FILES[2:]))
     with pytest.raises(RuntimeError):
-        build_export(sessions(app), asked["id"], redis_settings.instance)
+        build_export(databases(app), asked["id"], redis_settings.instance)
     assert list((redis_settings.instance / "exports").iterdir()) == []
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     assert (shown["status"], shown["error"]) == ("failed", "RuntimeError: the disk said no")
@@ -123,17 +123,17 @@ def test_a_failure_part_way_leaves_no_half_written_file(
 
 def test_the_sweep_sends_a_lost_export_again(app, client, as_role, redis_settings):
     asked = request(client, as_role["compliance"]).json
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         # Its outbox row went out, and Redis lost the job.
-        session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
+        db.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
     connection = connect(redis_settings.redis)
-    assert reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
+    assert reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
     assert f"export-{asked['id']}" in queue(QueueName.EXPORTS, connection).job_ids
     # Running with a job on its way, or failed: left alone.
     queue(QueueName.EXPORTS, connection).empty()
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(Export).values(status="failed"))
-    reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(Export).values(status="failed"))
+    reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0))
     assert queue(QueueName.EXPORTS, connection).job_ids == []
 
 
@@ -145,10 +145,10 @@ def test_the_sweep_restarts_an_export_whose_worker_died_mid_build(
     connection = connect(redis_settings.redis)
     exports = queue(QueueName.EXPORTS, connection)
     enqueue(connection, "export", asked["id"])  # the outbox row went out
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
         # The worker began the build, then died (killed, out of memory):
-        session.execute(update(Export).values(status="running", done=40, total=900))
+        db.execute(update(Export).values(status="running", done=40, total=900))
     folder = redis_settings.instance / "exports"
     folder.mkdir()
     (folder / f".export-{asked['id']}.zip.part").write_bytes(b"half a zip")
@@ -162,14 +162,14 @@ def test_the_sweep_restarts_an_export_whose_worker_died_mid_build(
         FailedJobRegistry(queue=exports).add(job, exc_string="AbandonedJobError")
     assert status_of(connection, "export", asked["id"]) == ended
 
-    assert reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
+    assert reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
     assert exports.job_ids == [f"export-{asked['id']}"]
     assert status_of(connection, "export", asked["id"]) == JobStatus.QUEUED
     # The old job went first: no registry still lists it as failed or canceled.
     assert FailedJobRegistry(queue=exports).count == 0
     assert CanceledJobRegistry(queue=exports).count == 0
     # Sent once: a job on its way is left alone.
-    reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0))
+    reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0))
     assert exports.job_ids == [f"export-{asked['id']}"]
 
     run_burst(redis_settings)

@@ -28,7 +28,7 @@ from service.store.models import (
 from service.store.work import unit_of_work
 from tests.compliance import exports_support
 from tests.compliance.exports_support import request
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 from tests.support.tamper import authenticate
 
@@ -46,36 +46,36 @@ def stored_columns(record) -> dict:
 def add_rounds(app, table_id: int, count: int, start: int) -> None:
     """One round settled through the service, then copies of it inserted in
     bulk with an event each (the service takes 4-18 ms a round), all sealed."""
-    with unit_of_work(sessions(app)) as session:
-        table = session.get_one(GameTable, table_id)
-        dealer = session.scalars(select(User).where(User.name == "dealer")).one()
+    with unit_of_work(databases(app)) as db:
+        table = db.get_one(GameTable, table_id)
+        dealer = db.scalars(select(User).where(User.name == "dealer")).one()
         entered = enter_round(
-            session, table, dealer, round_body(f"m{start}"), f"m{start}", utc_now(), sessionless=True
+            db, table, dealer, round_body(f"m{start}"), f"m{start}", utc_now(), sessionless=True
         )
         fields = stored_columns(entered.record)
         copies = [
             {**fields, "round_ref": json.dumps(f"m{number}"), "idempotency_key": f"m{number}"}
             for number in range(start + 1, start + count)
         ]
-        ids = session.scalars(insert(RoundRecord).returning(RoundRecord.id), copies).all()
+        ids = db.scalars(insert(RoundRecord).returning(RoundRecord.id), copies).all()
         seats = entered.seats  # the seat rows just stored
         assert seats is not None
-        session.execute(insert(SeatRecord), [{**seat, "round_id": new} for new in ids for seat in seats])
+        db.execute(insert(SeatRecord), [{**seat, "round_id": new} for new in ids for seat in seats])
         event = {
             "kind": "round_settled",
             "actor_id": dealer.id,
             "table_id": table.id,
             "payload": {"copy": True},
         }
-        copied = session.scalars(
+        copied = db.scalars(
             insert(AuditEvent).returning(AuditEvent.id),
             [{**event, "subject": f"round:{new}", "occurred_at": utc_now()} for new in ids],
         ).all()
-        authenticate(session, copied)
+        authenticate(db, copied)
     while True:
-        with unit_of_work(sessions(app)) as session:
-            newest = session.scalar(select(func.max(AuditEvent.id)))
-            sealed, _ = seal_batch(session, newest, limit=5_000)
+        with unit_of_work(databases(app)) as db:
+            newest = db.scalar(select(func.max(AuditEvent.id)))
+            sealed, _ = seal_batch(db, newest, limit=5_000)
         if sealed == 0:
             return
 
@@ -84,12 +84,12 @@ def peak_of_export(app, client, headers, instance: Path) -> tuple[int, dict[str,
     export_id = request(client, headers).json["id"]
     tracemalloc.start()
     try:
-        build_export(sessions(app), export_id, instance, progress_every=500, batch=100)
+        build_export(databases(app), export_id, instance, progress_every=500, batch=100)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    with sessions(app)() as session:
-        manifest = session.get_one(Export, export_id).manifest
+    with databases(app)() as db:
+        manifest = db.get_one(Export, export_id).manifest
     return peak, {entry["name"]: entry["rows"] for entry in manifest["files"]}
 
 

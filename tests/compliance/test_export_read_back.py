@@ -24,7 +24,7 @@ from service.store.models import (
 )
 from tests.compliance import exports_support
 from tests.compliance.exports_support import NAMES, URL, csv_rows, get_round, period, request
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.background import run_burst
 
 pytestmark = pytest.mark.store
@@ -85,16 +85,14 @@ def test_an_export_read_back_and_its_manifest_checked(app, client, as_role, floo
     check_exceptions(archive, floor["exceptions"], rounds)
     check_audit(app, archive, export["id"])
 
-    with sessions(app)() as session:
-        downloaded = session.scalars(select(AuditEvent).where(AuditEvent.kind == "export_downloaded")).all()
-        compliance_id = session.scalars(select(User.id).where(User.name == "compliance")).one()
+    with databases(app)() as db:
+        downloaded = db.scalars(select(AuditEvent).where(AuditEvent.kind == "export_downloaded")).all()
+        compliance_id = db.scalars(select(User.id).where(User.name == "compliance")).one()
         assert [(e.subject, e.actor_id) for e in downloaded] == [(f"export:{export['id']}", compliance_id)]
-        kinds = set(
-            session.scalars(select(AuditEvent.kind).where(AuditEvent.subject == f"export:{export['id']}"))
-        )
+        kinds = set(db.scalars(select(AuditEvent.kind).where(AuditEvent.subject == f"export:{export['id']}")))
         assert kinds == {"export_requested", "export_completed", "export_downloaded"}
     # A second run of the job for a finished export changes nothing.
-    assert build_export(sessions(app), export["id"], redis_settings.instance) is False
+    assert build_export(databases(app), export["id"], redis_settings.instance) is False
 
 
 def check_manifest(manifest, archive, export, as_role):
@@ -246,18 +244,18 @@ def check_exceptions(archive, exceptions, rounds):
 def check_audit(app, archive, export_id):
     events = csv_rows(archive, "audit_events.csv")
     chain = [json.loads(line) for line in archive.read("audit_chain.jsonl").decode().splitlines()]
-    with sessions(app)() as session:
+    with databases(app)() as db:
         # Every event up to the export's request is in it, sealed: the worker
         # seals (the audit queue) before it exports.
-        requested = session.scalar(
+        requested = db.scalar(
             select(AuditEvent.id).where(
                 AuditEvent.kind == "export_requested", AuditEvent.subject == f"export:{export_id}"
             )
         )
         stored = {
-            event.id: event for event in session.scalars(select(AuditEvent).where(AuditEvent.id <= requested))
+            event.id: event for event in db.scalars(select(AuditEvent).where(AuditEvent.id <= requested))
         }
-        seals = {seal.seq: seal for seal in session.scalars(select(AuditSeal))}
+        seals = {seal.seq: seal for seal in db.scalars(select(AuditSeal))}
     assert [int(row["event_id"]) for row in events] == sorted(stored)
     for row in events:
         event = stored[int(row["event_id"])]

@@ -27,7 +27,7 @@ from service.store.work import unit_of_work
 from service.tables.tables import change_schedule
 from tests.compliance import exports_support
 from tests.compliance.exports_support import URL, csv_rows, new_table, period, request
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -92,7 +92,7 @@ def test_the_first_and_last_gaming_days_that_leave_room_for_the_window(app, clie
     for day in ("1900-01-01", "9998-12-31"):
         asked = client.post(URL, json={"from": day, "to": day}, headers=as_role["compliance"])
         assert asked.status_code == 202, asked.json
-        assert build_export(sessions(app), asked.json["id"], redis_settings.instance) is True
+        assert build_export(databases(app), asked.json["id"], redis_settings.instance) is True
 
 
 def test_the_audit_window_covers_rounds_placed_under_an_earlier_schedule(
@@ -105,8 +105,8 @@ def test_the_audit_window_covers_rounds_placed_under_an_earlier_schedule(
     # before the injected clock stamped it (the export must still reach it).
     real_record_settled = service.rounds.entering.record_settled
 
-    def record_settled_later(session, record, version, digest, actor, at, **extra):
-        real_record_settled(session, record, version, digest, actor, at + timedelta(milliseconds=5), **extra)
+    def record_settled_later(db, record, version, digest, actor, at, **extra):
+        real_record_settled(db, record, version, digest, actor, at + timedelta(milliseconds=5), **extra)
 
     monkeypatch.setattr(service.rounds.entering, "record_settled", record_settled_later)
     table = new_table(client, as_role["admin"], "BP-MOVED")  # UTC, the day from 06:00
@@ -114,15 +114,15 @@ def test_the_audit_window_covers_rounds_placed_under_an_earlier_schedule(
     early = datetime(2026, 11, 28, 17, 0, tzinfo=UTC)  # 07:00 on the 29th in Kiritimati (UTC+14)
 
     def settle(round_id, now, zone):
-        with unit_of_work(sessions(app)) as session:
-            game = session.get_one(GameTable, table["id"])
-            dealer = session.scalars(select(User).where(User.name == "dealer")).one()
+        with unit_of_work(databases(app)) as db:
+            game = db.get_one(GameTable, table["id"])
+            dealer = db.scalars(select(User).where(User.name == "dealer")).one()
             record = enter_round(
-                session, game, dealer, round_body(round_id), round_id, now, sessionless=True
+                db, game, dealer, round_body(round_id), round_id, now, sessionless=True
             ).record
             assert record.gaming_day == day
-            admin = session.scalars(select(User).where(User.name == "admin")).one()
-            change_schedule(session, game, admin, timezone=zone)
+            admin = db.scalars(select(User).where(User.name == "admin")).one()
+            change_schedule(db, game, admin, timezone=zone)
             return record.id
 
     def exported():
@@ -130,11 +130,11 @@ def test_the_audit_window_covers_rounds_placed_under_an_earlier_schedule(
             URL, json={"from": day.isoformat(), "to": day.isoformat()}, headers=as_role["admin"]
         )
         assert asked.status_code == 202, asked.json
-        with unit_of_work(sessions(app)) as session:
-            seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=5_000)
-        assert build_export(sessions(app), asked.json["id"], redis_settings.instance) is True
-        with sessions(app)() as session:
-            file_name = session.get_one(Export, asked.json["id"]).file_name
+        with unit_of_work(databases(app)) as db:
+            seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=5_000)
+        assert build_export(databases(app), asked.json["id"], redis_settings.instance) is True
+        with databases(app)() as db:
+            file_name = db.get_one(Export, asked.json["id"]).file_name
         archive = zipfile.ZipFile(redis_settings.instance / "exports" / file_name)
         rounds = {int(row["record_id"]) for row in csv_rows(archive, "rounds.csv")}
         settled = {

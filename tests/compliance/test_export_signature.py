@@ -20,7 +20,7 @@ from service.compliance.export_build import build_export
 from service.compliance.exports import exports_folder
 from service.config.settings import Settings
 from service.store.models import Export
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -35,8 +35,8 @@ def export(app, client, as_role, table, settings):
             json=round_body(f"r{number}"),
             headers={**as_role["dealer"], "Idempotency-Key": f"k{number}"},
         )
-    with sessions(app).begin() as session:
-        seal_batch(session, 10**9)
+    with databases(app).begin() as db:
+        seal_batch(db, 10**9)
     return export_now(app, client, as_role, settings)
 
 
@@ -49,9 +49,9 @@ def export_now(app, client, as_role, settings):
         headers=as_role["compliance"],
     )
     assert asked.status_code == 202, asked.json
-    assert build_export(sessions(app), asked.json["id"], settings.instance) is True
-    with sessions(app)() as session:
-        name = session.scalars(select(Export.file_name).where(Export.id == asked.json["id"])).one()
+    assert build_export(databases(app), asked.json["id"], settings.instance) is True
+    with databases(app)() as db:
+        name = db.scalars(select(Export.file_name).where(Export.id == asked.json["id"])).one()
     return exports_folder(settings.instance) / name
 
 

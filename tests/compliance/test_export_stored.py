@@ -19,7 +19,7 @@ from service.compliance.export_values import as_stored, instant_cells, loaded, s
 from service.store.db import UTCDateTime
 from service.store.models import AuditEvent, AuditSeal, RoundRecord, SeatRecord
 from tests.bench.scratch import seal_all
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import enter, round_body
 
 pytestmark = pytest.mark.store
@@ -31,9 +31,9 @@ def test_a_stored_day_and_foul_are_the_cells_their_types_read(app, client, as_ro
     enter(client, as_role["dealer"], table, "f1", seats=fouled)
     enter(client, as_role["dealer"], table, "f2")
     columns = (RoundRecord.gaming_day, SeatRecord.fouled)
-    with sessions(app)() as session:
-        readers = [stored_cells(column, session) for column in columns]
-        rows = session.execute(
+    with databases(app)() as db:
+        readers = [stored_cells(column, db) for column in columns]
+        rows = db.execute(
             select(*columns, *(as_stored(column).label(f"stored_{column.key}") for column in columns)).join(
                 RoundRecord, RoundRecord.id == SeatRecord.round_id
             )
@@ -49,12 +49,12 @@ def test_a_stored_day_and_foul_are_the_cells_their_types_read(app, client, as_ro
 def test_stored_times_are_the_cells_their_types_read(app, client, as_role, table):
     enter(client, as_role["dealer"], table, "t1")
     enter(client, as_role["dealer"], table, "t2")
-    seal_all(sessions(app))
+    seal_all(databases(app))
     columns = (RoundRecord.entered_at, AuditEvent.occurred_at, AuditSeal.sealed_at)
-    with sessions(app)() as session:
+    with databases(app)() as db:
         for column in columns:
-            read = instant_cells(column, session)
-            rows = session.execute(select(column, as_stored(column).label("stored"))).all()
+            read = instant_cells(column, db)
+            rows = db.execute(select(column, as_stored(column).label("stored"))).all()
             assert rows
             assert [read(stored) for _, stored in rows] == [moment.isoformat() for moment, _ in rows]
 

@@ -26,8 +26,9 @@ from service.audit.kinds import EventKind
 from service.compliance.export_chain import chain_query
 from service.compliance.export_queries import Scope, count, take_cut
 from service.compliance.export_trail import EMPTY, events_query, trail_bounds
+from service.store.db import Db
 from service.store.work import unit_of_work
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.pages import instructions_run, pages_read
 
 pytestmark = pytest.mark.store
@@ -40,21 +41,21 @@ AFTER = 2_000
 
 
 def write_events(app, times: list[datetime]) -> None:
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         for number, moment in enumerate(times):
-            record_event(session, EventKind.VARIANCE_NOTED, f"note:{number}", {"n": number}, at=moment)
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, 10**9, limit=100_000)
+            record_event(db, EventKind.VARIANCE_NOTED, f"note:{number}", {"n": number}, at=moment)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, 10**9, limit=100_000)
 
 
-def window_scope(session: Session) -> Scope:
-    return Scope(DAY, DAY, None, START, END, take_cut(session))
+def window_scope(db: Db) -> Scope:
+    return Scope(DAY, DAY, None, START, END, take_cut(db))
 
 
-def rows(session: Session, scope: Scope) -> tuple[list, list]:
+def rows(db: Db, scope: Scope) -> tuple[list, list]:
     return (
-        [tuple(row) for row in session.execute(events_query(scope))],
-        [tuple(row) for row in session.execute(chain_query(scope))],
+        [tuple(row) for row in db.execute(events_query(scope))],
+        [tuple(row) for row in db.execute(chain_query(scope))],
     )
 
 
@@ -64,16 +65,16 @@ def test_the_bounds_keep_every_row_of_the_window(app):
     shuffled = random.Random(7)
     times = [START + timedelta(hours=shuffled.uniform(-30, 54)) for _ in range(300)]
     write_events(app, times)
-    with unit_of_work(sessions(app)) as session:
-        record_event(session, EventKind.VARIANCE_NOTED, "note:unsealed", {}, at=START + timedelta(hours=1))
-    with sessions(app)() as session:
-        scope = window_scope(session)
-        bounded = trail_bounds(session, scope)
+    with unit_of_work(databases(app)) as db:
+        record_event(db, EventKind.VARIANCE_NOTED, "note:unsealed", {}, at=START + timedelta(hours=1))
+    with databases(app)() as db:
+        scope = window_scope(db)
+        bounded = trail_bounds(db, scope)
         assert bounded.event_ids is not None
         assert bounded.seal_seqs is not None
         assert bounded.event_ids[1] - bounded.event_ids[0] < scope.cut.event_id - 1
-        events, links = rows(session, bounded)
-        assert (events, links) == rows(session, scope)
+        events, links = rows(db, bounded)
+        assert (events, links) == rows(db, scope)
         inside = sum(START <= moment < END for moment in times)
         assert len(events) == inside + 1  # the unsealed one too
         assert len(links) == inside
@@ -81,24 +82,24 @@ def test_the_bounds_keep_every_row_of_the_window(app):
 
 def test_a_window_with_no_events_reads_none(app):
     write_events(app, [START - timedelta(days=2), END + timedelta(days=2)])
-    with sessions(app)() as session:
-        bounded = trail_bounds(session, window_scope(session))
+    with databases(app)() as db:
+        bounded = trail_bounds(db, window_scope(db))
         assert (bounded.event_ids, bounded.seal_seqs) == (EMPTY, EMPTY)
-        assert rows(session, bounded) == ([], [])
+        assert rows(db, bounded) == ([], [])
 
 
 def trail_work(app, days: int = 0) -> int:
     """The work of the trail's four reads of the window (widened by ``days``)."""
-    with sessions(app).kw["bind"].connect() as connection:
-        session = Session(bind=connection)
+    with databases(app).kw["bind"].connect() as connection:
+        db = Session(bind=connection)
         with connection.begin():
-            scope = window_scope(session)
-            scope = trail_bounds(session, replace(scope, window_end=scope.window_end + timedelta(days=days)))
+            scope = window_scope(db)
+            scope = trail_bounds(db, replace(scope, window_end=scope.window_end + timedelta(days=days)))
 
         def read(_connection: Connection) -> None:
             for query in (events_query(scope), chain_query(scope)):
-                count(session, query)
-                session.execute(query).all()
+                count(db, query)
+                db.execute(query).all()
 
         if connection.dialect.name == "sqlite":
             return instructions_run(connection, read)

@@ -19,7 +19,7 @@ from service.store.db import utc_now
 from service.store.models import AuditEvent, DropCount, SessionFigures, TableSession
 from service.store.work import unit_of_work
 from tests.support.accounting import CREDIT, DROP, FILL, close_table, count_drop, full_slip, ok, open_table
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import enter, void_approved
 from tests.support.verifying import cli_env
 
@@ -37,16 +37,16 @@ def report_of(settings) -> dict:
 
 def figure_and_seal(app, session_id: int) -> None:
     """What the session figures and audit jobs do, in this process."""
-    with unit_of_work(sessions(app)) as session:
-        figure_session(session, session_id, utc_now())
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        figure_session(db, session_id, utc_now())
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
 def stored_row(app, session_id: int) -> SessionFigures:
-    with sessions(app)() as session:
-        row = session.get_one(SessionFigures, session_id)
-        session.expunge(row)
+    with databases(app)() as db:
+        row = db.get_one(SessionFigures, session_id)
+        db.expunge(row)
         return row
 
 
@@ -69,10 +69,8 @@ def figured(app, client, as_role, table):
 
 def edit(app, session_id: int, **values) -> None:
     """What an insider does: no trigger guards the figures."""
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
-            update(SessionFigures).where(SessionFigures.session_id == session_id).values(**values)
-        )
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(SessionFigures).where(SessionFigures.session_id == session_id).values(**values))
 
 
 def test_untouched_figures_verify_clean(settings, figured):
@@ -137,8 +135,8 @@ def test_a_row_the_job_has_not_rewritten_yet_is_no_difference(app, client, as_ro
     still agrees with what it names; once the job runs, with the new."""
     ok(count_drop(client, figured["id"], RECOUNT, ("count2", "count"), reason="box recounted"), 201)
     void_approved(client, as_role["pit_boss"], sign_in(client, "pit_boss2"), figured["games"][0]["id"])
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
     assert report_of(settings)["totals"]["session_figures"]["intact"] is True
     figure_and_seal(app, figured["id"])
     row = stored_row(app, figured["id"])
@@ -164,15 +162,15 @@ def test_a_row_for_a_session_not_counted_is_named(app, client, settings, table, 
     other = ok(open_table(client, table["id"]), 201)["id"]
     ok(close_table(client, table["id"]))
     row = figured["row"]
-    with unit_of_work(sessions(app)) as session:
-        gaming_day, shift = session.execute(
+    with unit_of_work(databases(app)) as db:
+        gaming_day, shift = db.execute(
             select(TableSession.gaming_day, TableSession.shift).where(TableSession.id == other)
         ).one()
-        drop_count_id = session.scalar(select(DropCount.id).where(DropCount.session_id == figured["id"]))
+        drop_count_id = db.scalar(select(DropCount.id).where(DropCount.session_id == figured["id"]))
         columns = {c.name: getattr(row, c.name) for c in SessionFigures.__table__.columns}
         columns |= {"session_id": other, "gaming_day": gaming_day, "shift": shift}
         columns |= {"drop_count_id": drop_count_id}
-        session.execute(insert(SessionFigures).values(**columns))
+        db.execute(insert(SessionFigures).values(**columns))
     report = report_of(settings)["totals"]["session_figures"]
     assert (report["checked"], report["differing"]) == (2, 1)
     named = {(d["session_id"], d["column"], d["recounted"]) for d in report["differences"]}

@@ -18,7 +18,7 @@ from service.rounds.status import ExceptionKind, RoundStatus
 from service.store.db import utc_now
 from service.store.models import AuditEvent, ExceptionDecision, RoundException, User
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import correct, enter, round_body, void_approved
 from tests.support.verifying import cli_env
 
@@ -30,8 +30,8 @@ def verify(settings, *options: str):
 
 
 def seal_all(app) -> None:
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
 @pytest.fixture
@@ -66,8 +66,8 @@ def test_an_approved_void_written_by_sql_is_named(app, client, settings, reviewe
     """The rows an approved void stores, without the events the service
     writes with them: the round no longer counts, and nothing seals that."""
     game = reviewed["games"][3]
-    with unit_of_work(sessions(app)) as session:
-        users = {row.name: row.id for row in session.execute(select(User.name, User.id))}
+    with unit_of_work(databases(app)) as db:
+        users = {row.name: row.id for row in db.execute(select(User.name, User.id))}
         now = utc_now()
         forged = RoundException(
             round_id=game["id"],
@@ -76,9 +76,9 @@ def test_an_approved_void_written_by_sql_is_named(app, client, settings, reviewe
             requested_by=users["pit_boss"],
             requested_at=now,
         )
-        session.add(forged)
-        session.flush()
-        session.add(
+        db.add(forged)
+        db.flush()
+        db.add(
             ExceptionDecision(
                 exception_id=forged.id,
                 round_id=game["id"],
@@ -115,8 +115,8 @@ def drop_review_triggers(app) -> None:
 def test_a_rejection_turned_into_an_approval_is_named(app, settings, reviewed):
     exception_id = reviewed["rejected"]
     drop_review_triggers(app)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
+    with unit_of_work(databases(app)) as db:
+        db.execute(
             update(ExceptionDecision)
             .where(ExceptionDecision.exception_id == exception_id)
             .values(approved=True)
@@ -132,10 +132,8 @@ def test_a_rejection_turned_into_an_approval_is_named(app, settings, reviewed):
 def test_an_edited_reason_is_named(app, settings, reviewed):
     exception_id = reviewed["rejected"]
     drop_review_triggers(app)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
-            update(RoundException).where(RoundException.id == exception_id).values(reason="forged")
-        )
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(RoundException).where(RoundException.id == exception_id).values(reason="forged"))
     problems = json.loads(verify(settings, "--json").stdout)["accounting"]["problems"]
     assert [(p["table"], p["id"], p["problem"], p["differences"]) for p in problems] == [
         (

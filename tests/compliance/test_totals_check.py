@@ -16,7 +16,7 @@ from service.rounds.aggregates import COUNTERS, aggregate_round, count_round
 from service.store.db import utc_now
 from service.store.models import AggregatedRound, AuditEvent, RoundRecord, ShiftAggregate, ShiftExpectedValues
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter, round_body, void_approved
 from tests.support.verifying import cli_env
@@ -33,11 +33,11 @@ def verify(settings, *options: str):
 
 def count_and_seal(app) -> None:
     """What the metrics and audit jobs do, in this process."""
-    with unit_of_work(sessions(app)) as session:
-        for round_id in session.scalars(select(RoundRecord.id)):
-            aggregate_round(session, round_id)
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        for round_id in db.scalars(select(RoundRecord.id)):
+            aggregate_round(db, round_id)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
 @pytest.fixture
@@ -56,9 +56,9 @@ def counted(app, client, as_role, table):
     count_and_seal(app)
     void_approved(client, as_role["pit_boss"], sign_in(client, "pit_boss2"), games[2]["id"])
     count_and_seal(app)
-    with sessions(app)() as session:
-        check_aggregates(session)
-        row = session.scalars(select(ShiftAggregate)).one()
+    with databases(app)() as db:
+        check_aggregates(db)
+        row = db.scalars(select(ShiftAggregate)).one()
         assert row.rounds == 2
         assert (row.fouls, row.player_lucky_breaks, row.dealer_non_qualifications) == (1, 1, 1)
     return {"games": games, "row": row}
@@ -84,8 +84,8 @@ def test_a_lowered_main_net_moves_the_hold_and_is_named(app, client, as_role, se
     row = counted["row"]
     url = f"/api/v1/reports/tables/{table['id']}?period=day&day={row.gaming_day.isoformat()}"
     before = client.get(url, headers=as_role["pit_boss"]).json["bets"]["main"]["win"]
-    with unit_of_work(sessions(app)) as session:  # no trigger guards the derived totals
-        session.execute(update(ShiftAggregate).values(main_house_net=ShiftAggregate.main_house_net - 500))
+    with unit_of_work(databases(app)) as db:  # no trigger guards the derived totals
+        db.execute(update(ShiftAggregate).values(main_house_net=ShiftAggregate.main_house_net - 500))
     assert client.get(url, headers=as_role["pit_boss"]).json["bets"]["main"]["win"] == before - 500
 
     result = verify(settings)
@@ -116,8 +116,8 @@ def test_a_lowered_main_net_moves_the_hold_and_is_named(app, client, as_role, se
 
 @pytest.mark.parametrize("column", COUNTERS)
 def test_every_counter_is_recounted(app, settings, counted, column):
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(ShiftAggregate).values({column: getattr(ShiftAggregate, column) + 1}))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(ShiftAggregate).values({column: getattr(ShiftAggregate, column) + 1}))
     report = json.loads(verify(settings, "--json").stdout)
     assert [difference["column"] for difference in report["totals"]["differences"]] == [column]
     (difference,) = report["totals"]["differences"]
@@ -129,8 +129,8 @@ def test_a_deleted_marker_is_named(app, settings, counted):
     """The totals still hold the round, but nothing says they do (the
     sweep would count it again)."""
     game = counted["games"][0]
-    with unit_of_work(sessions(app)) as session:
-        session.execute(delete(AggregatedRound).where(AggregatedRound.round_id == game["id"]))
+    with unit_of_work(databases(app)) as db:
+        db.execute(delete(AggregatedRound).where(AggregatedRound.round_id == game["id"]))
     result = verify(settings)
     assert result.exit_code == 1
     assert "rounds stored 2, recounted 1" in result.stdout
@@ -140,10 +140,10 @@ def test_a_counting_round_taken_out_of_the_totals_is_named(app, settings, counte
     """A round marked as taken out, with its figures taken off the totals:
     the totals agree with the markers, but the round still counts."""
     game = counted["games"][0]
-    with unit_of_work(sessions(app)) as session:
-        session.get_one(AggregatedRound, game["id"]).removed_at = utc_now()
+    with unit_of_work(databases(app)) as db:
+        db.get_one(AggregatedRound, game["id"]).removed_at = utc_now()
         # What the metrics job does when a void takes a round out.
-        count_round(session, session.get_one(RoundRecord, game["id"]), -1)
+        count_round(db, db.get_one(RoundRecord, game["id"]), -1)
     result = verify(settings)
     assert result.exit_code == 1, result.output
     assert (
@@ -158,11 +158,11 @@ def test_a_counting_round_taken_out_of_the_totals_is_named(app, settings, counte
 def test_the_expected_win_s_totals_are_recounted(app, settings, counted, column):
     """Three records (one voided), none valued: a total changed by hand is
     named with its table's name, version 0 (they are kept per dealer)."""
-    with unit_of_work(sessions(app)) as session:
-        row = session.scalars(select(ShiftExpectedValues)).one()
+    with unit_of_work(databases(app)) as db:
+        row = db.scalars(select(ShiftExpectedValues)).one()
         stored = getattr(row, column)
         changed = getattr(ShiftExpectedValues, column) + 7
-        session.execute(update(ShiftExpectedValues).values({column: changed}))
+        db.execute(update(ShiftExpectedValues).values({column: changed}))
     report = json.loads(verify(settings, "--json").stdout)
     assert report["totals"]["differing"] == 1
     (difference,) = report["totals"]["differences"]

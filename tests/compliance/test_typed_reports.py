@@ -25,7 +25,7 @@ from service.compliance.export_queries import CutJson, Scope, take_cut
 from service.compliance.totals_check import TotalsReportJson
 from service.store.models import AuditEvent, AuditSeal, AuditVerification, Export
 from service.store.work import unit_of_work
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import enter
 from tests.support.tamper import drop_triggers
 from tests.support.verifying import verified
@@ -44,8 +44,8 @@ def as_json(value):
 
 
 def seal_all(app) -> None:
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
 @pytest.fixture
@@ -64,10 +64,10 @@ def test_an_export_is_shown_as_built(app, client, as_role, settings, played):
     asked = client.post(URL, json=body, headers=compliance)
     assert asked.status_code == 202, asked.json
     assert set(asked.json["links"]) == {"self"}  # not built yet: nothing to download
-    assert build_export(sessions(app), asked.json["id"], settings.instance) is True
+    assert build_export(databases(app), asked.json["id"], settings.instance) is True
     shown = client.get(f"{URL}/{asked.json['id']}", headers=compliance).json
-    with sessions(app)() as session:
-        export = session.get_one(Export, asked.json["id"])
+    with databases(app)() as db:
+        export = db.get_one(Export, asked.json["id"])
         built = export_json(export, "compliance")
     assert set(built) == keys(ExportJson)
     assert set(built["links"]) == {"self", "download"}
@@ -97,12 +97,12 @@ def check_manifest_keys(manifest: Manifest) -> None:
 
 
 def test_a_chain_line_is_the_link_and_its_canonical_event(app, played):
-    with sessions(app)() as session:
-        cut = take_cut(session)
+    with databases(app)() as db:
+        cut = take_cut(db)
         far = datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=UTC)
         scope = Scope(far[0].date(), far[1].date(), None, *far, cut)
-        rows = session.execute(chain_query(scope)).all()
-        chain_line = chain_lines(session)
+        rows = db.execute(chain_query(scope)).all()
+        chain_line = chain_lines(db)
         texts = [chain_line(row) for row in rows]
         lines = [json.loads(text) for text in texts]
         assert len(lines) == cut.seal_seq > 0
@@ -113,7 +113,7 @@ def test_a_chain_line_is_the_link_and_its_canonical_event(app, played):
         for line in lines:
             assert set(line) == keys(ChainLine)
             assert set(line["event"]) == keys(CanonicalEvent)
-            event = session.get_one(AuditEvent, line["event_id"])
+            event = db.get_one(AuditEvent, line["event_id"])
             assert json.dumps(line["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False) == (
                 canonical(event)
             )
@@ -121,14 +121,14 @@ def test_a_chain_line_is_the_link_and_its_canonical_event(app, played):
 
 def test_a_verification_is_shown_as_stored(app, client, as_role, played):
     drop_triggers(app.extensions["breakpoker"]["engine"])
-    with unit_of_work(sessions(app)) as session:
-        seal = session.scalars(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1)).one()
-        event = session.get_one(AuditEvent, seal.event_id)
+    with unit_of_work(databases(app)) as db:
+        seal = db.scalars(select(AuditSeal).order_by(AuditSeal.seq.desc()).limit(1)).one()
+        event = db.get_one(AuditEvent, seal.event_id)
         edited = {**event.payload, "edited": True}
-        session.execute(update(AuditEvent).where(AuditEvent.id == event.id).values(payload=edited))
+        db.execute(update(AuditEvent).where(AuditEvent.id == event.id).values(payload=edited))
     shown = verified(app, client, as_role["compliance"])
-    with sessions(app)() as session:
-        stored = session.get_one(AuditVerification, shown["id"])
+    with databases(app)() as db:
+        stored = db.get_one(AuditVerification, shown["id"])
         built = verification_json(stored, "compliance")
     assert set(built) == keys(VerificationJson)
     expected = as_json(built)

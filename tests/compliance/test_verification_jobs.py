@@ -22,7 +22,7 @@ from service.rounds.aggregates import aggregate_round
 from service.store.db import utc_now
 from service.store.models import AuditEvent, AuditVerification, OutboxEntry, RoundRecord, ShiftAggregate
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import enter
 from tests.support.verifying import URL, verified
@@ -35,14 +35,14 @@ pytestmark = pytest.mark.store
 def rounds(app, client, as_role, table):
     """Three rounds, every event so far sealed."""
     games = [enter(client, as_role["dealer"], table, f"v{number}") for number in range(3)]
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
     return games
 
 
 def verifications_recorded(app) -> list[AuditEvent]:
-    with sessions(app)() as session:
-        return list(session.scalars(select(AuditEvent).where(AuditEvent.kind == "audit_verified")))
+    with databases(app)() as db:
+        return list(db.scalars(select(AuditEvent).where(AuditEvent.kind == "audit_verified")))
 
 
 def test_the_request_only_queues_the_verification(app, client, as_role, rounds):
@@ -61,8 +61,8 @@ def test_the_request_only_queues_the_verification(app, client, as_role, rounds):
     assert shown["requested_by"] == "compliance"
     # Nothing was walked: the job waits in the outbox for a worker.
     assert verifications_recorded(app) == []
-    with sessions(app)() as session:
-        assert session.scalar(select(OutboxEntry.ref).where(OutboxEntry.job == "verify")) == shown["id"]
+    with databases(app)() as db:
+        assert db.scalar(select(OutboxEntry.ref).where(OutboxEntry.job == "verify")) == shown["id"]
     assert client.get(shown["links"]["self"], headers=as_role["admin"]).json["status"] == "queued"
 
 
@@ -71,12 +71,12 @@ def test_the_job_saves_its_progress_and_then_the_report(app, client, as_role, ro
     saved = []
     real = service.jobs.progress.save_progress
 
-    def recording(sessions_, model, row_id, done, total):
+    def recording(databases_, model, row_id, done, total):
         saved.append((done, total))
-        real(sessions_, model, row_id, done, total)
+        real(databases_, model, row_id, done, total)
 
     monkeypatch.setattr(service.jobs.progress, "save_progress", recording)
-    assert run_verification(sessions(app), asked["id"], progress_every=2) is True
+    assert run_verification(databases(app), asked["id"], progress_every=2) is True
     # Six links, three rounds, three round_settled events, no shift aggregate
     # yet, and the expected win's totals the rounds went into as they were stored.
     total = 6 + 3 + 3 + 1
@@ -85,8 +85,8 @@ def test_the_job_saves_its_progress_and_then_the_report(app, client, as_role, ro
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     assert (shown["status"], shown["intact"], shown["to"]) == ("done", True, 6)
     assert shown["progress"] == {"done": total, "total": total, "percent": 100.0}
-    with sessions(app)() as session:
-        again = verify_records(session, None, 6).to_json()
+    with databases(app)() as db:
+        again = verify_records(db, None, 6).to_json()
     # Only the events waiting for their seal differ: its run is one more.
     assert again["chain"].pop("pending") == shown["report"]["chain"].pop("pending") + 1
     assert shown["report"] == again
@@ -96,10 +96,10 @@ def test_the_job_saves_its_progress_and_then_the_report(app, client, as_role, ro
     assert recorded.payload["via"] == "api"
     assert recorded.payload["verification"] == asked["id"]
     assert recorded.payload["intact"] is True
-    with sessions(app)() as session:
-        assert recorded.actor_id == session.get(AuditVerification, asked["id"]).requested_by
+    with databases(app)() as db:
+        assert recorded.actor_id == db.get(AuditVerification, asked["id"]).requested_by
     # Done once: a repeated job changes nothing.
-    assert run_verification(sessions(app), asked["id"]) is False
+    assert run_verification(databases(app), asked["id"]) is False
     assert len(verifications_recorded(app)) == 1
 
 
@@ -123,7 +123,7 @@ def test_a_failing_verification_is_marked_failed_and_a_rerun_starts_over(
 
     monkeypatch.setattr(service.compliance.verifications, "verify_records", failing)
     with pytest.raises(RuntimeError):
-        run_verification(sessions(app), asked["id"])
+        run_verification(databases(app), asked["id"])
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     assert (shown["status"], shown["error"], shown["intact"]) == (
         "failed",
@@ -132,24 +132,24 @@ def test_a_failing_verification_is_marked_failed_and_a_rerun_starts_over(
     )
     assert verifications_recorded(app) == []
     monkeypatch.undo()
-    assert run_verification(sessions(app), asked["id"]) is True
+    assert run_verification(databases(app), asked["id"]) is True
     shown = client.get(f"{URL}/{asked['id']}", headers=as_role["compliance"]).json
     assert (shown["status"], shown["error"], shown["intact"]) == ("done", None, True)
 
 
 def test_the_sweep_sends_a_lost_verification_again(app, client, as_role, redis_settings):
     asked = client.post(URL, json={}, headers=as_role["compliance"]).json
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         # Its outbox row went out, and Redis lost the job.
-        session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
+        db.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
     connection = connect(redis_settings.redis)
-    assert reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
+    assert reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
     assert queue(QueueName.VERIFY, connection).job_ids == [f"verify-{asked['id']}"]
     # Failed (retried by RQ, then left for a person) or done: left alone.
     queue(QueueName.VERIFY, connection).empty()
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(AuditVerification).values(status="failed"))
-    reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(AuditVerification).values(status="failed"))
+    reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0))
     assert queue(QueueName.VERIFY, connection).job_ids == []
 
 
@@ -178,14 +178,14 @@ def test_the_metrics_gauge_shows_the_whole_last_verification(app_with_par_sheet,
     admin, compliance = sign_in(client, "admin"), sign_in(client, "compliance")
     table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
     enter(client, sign_in(client, "dealer"), table, "m1")
-    with unit_of_work(sessions(app)) as session:
-        aggregate_round(session, session.scalar(select(func.max(RoundRecord.id))))
+    with unit_of_work(databases(app)) as db:
+        aggregate_round(db, db.scalar(select(func.max(RoundRecord.id))))
     run_burst(redis_settings)  # seal every event
     assert chain_gauge(client) is None  # never verified
     assert verified(app, client, compliance)["intact"] is True
     assert chain_gauge(client) == 1.0
-    with unit_of_work(sessions(app)) as session:
-        session.execute(update(ShiftAggregate).values(main_house_net=ShiftAggregate.main_house_net + 1))
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(ShiftAggregate).values(main_house_net=ShiftAggregate.main_house_net + 1))
     assert client.post(URL, json={}, headers=compliance).status_code == 202  # not run yet
     assert chain_gauge(client) == 1.0
     shown = verified(app, client, compliance)

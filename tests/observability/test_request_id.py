@@ -81,25 +81,25 @@ def test_log_lines_outside_a_request_carry_no_id(app_with_par_sheet, log_lines):
 
 def test_the_outbox_rows_and_jobs_of_a_request_carry_its_id(app_with_par_sheet, redis_settings):
     client = app_with_par_sheet.test_client()
-    sessions = app_with_par_sheet.extensions["breakpoker"]["sessions"]
-    with sessions() as session:  # the fixture's users were made outside any request
-        before = session.scalar(select(func.max(OutboxEntry.id)))
+    databases = app_with_par_sheet.extensions["breakpoker"]["databases"]
+    with databases() as db:  # the fixture's users were made outside any request
+        before = db.scalar(select(func.max(OutboxEntry.id)))
     admin = sign_in(client, "admin")
     table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin).json
     dealer = sign_in(client, "dealer")
     entered = enter(client, {**dealer, "X-Request-ID": "round-req-1"}, table["id"], "r1")
     assert entered.headers["X-Request-ID"] == "round-req-1"
-    with sessions() as session:
-        rows = session.scalars(select(OutboxEntry).where(OutboxEntry.request_id == "round-req-1")).all()
+    with databases() as db:
+        rows = db.scalars(select(OutboxEntry).where(OutboxEntry.request_id == "round-req-1")).all()
         assert sorted(row.job for row in rows) == ["aggregate", "expected_values", "seal"]
         # Other requests' rows carry their own ids, each a different one.
-        every = session.scalars(select(OutboxEntry.request_id).where(OutboxEntry.id > before)).all()
+        every = db.scalars(select(OutboxEntry.request_id).where(OutboxEntry.id > before)).all()
         others = [found for found in every if found != "round-req-1"]
         assert len(others) == len(every) - 3
         assert others
         assert None not in others
     connection = connect(redis_settings.redis)
-    while dispatch(sessions, connection):
+    while dispatch(databases, connection):
         pass
     for row in rows:
         named = job_id(row.job, row.ref)

@@ -32,8 +32,8 @@ def seal_all(app):
     from service.audit.chain import seal_batch
     from service.store.models import AuditEvent
 
-    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(app.extensions["breakpoker"]["databases"]) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
 def count_rounds(app):
@@ -42,9 +42,9 @@ def count_rounds(app):
 
     from service.store.models import RoundRecord
 
-    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
-        for round_id in session.scalars(select(RoundRecord.id)):
-            aggregate_round(session, round_id)
+    with unit_of_work(app.extensions["breakpoker"]["databases"]) as db:
+        for round_id in db.scalars(select(RoundRecord.id)):
+            aggregate_round(db, round_id)
 
 
 @pytest.fixture

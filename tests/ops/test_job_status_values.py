@@ -10,7 +10,7 @@ from service.api.ops.ops_routes import JobStatusSchema
 from service.config.redis_server import connect
 from service.jobs.queues import QUEUES, QueueName
 from service.ops.job_status import _failed_job, job_status
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 
 
 def as_json(value):
@@ -27,8 +27,8 @@ def test_the_jobs_answer_is_what_job_status_builds(app_with_par_sheet):
     admin = sign_in(client, "admin")
     client.post("/api/v1/tables", json={"name": "BP-1"}, headers=admin)  # a par sheet job waits
     settings = app_with_par_sheet.extensions["breakpoker"]["settings"]
-    with sessions(app_with_par_sheet)() as session:
-        built = job_status(session, connect(settings.redis_url))
+    with databases(app_with_par_sheet)() as db:
+        built = job_status(db, connect(settings.redis_url))
     assert [queue["name"] for queue in built["queues"]] == list(QUEUES)
     assert all("workers" in queue for queue in built["queues"])
     shown = client.get("/api/v1/ops/jobs", headers=admin).json

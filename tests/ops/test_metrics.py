@@ -122,8 +122,8 @@ def test_the_outbox_s_oldest_row_and_the_workers_per_queue(app_with_par_sheet, r
     assert found[("breakpoker_workers", (("queue", QueueName.AUDIT),))] == 0.0
 
     connection = connect(redis_settings.redis)
-    sessions = app_with_par_sheet.extensions["breakpoker"]["sessions"]
-    while dispatch(sessions, connection):
+    databases = app_with_par_sheet.extensions["breakpoker"]["databases"]
+    while dispatch(databases, connection):
         pass
     worker = Worker(
         [queue(QueueName.AUDIT, connection), queue(QueueName.METRICS, connection)], connection=connection
@@ -142,11 +142,11 @@ def test_the_outbox_s_oldest_row_and_the_workers_per_queue(app_with_par_sheet, r
 def seal_a_first_link(settings) -> None:
     """An event, sealed (what a worker does within a second of it)."""
     engine = make_engine(settings.database)
-    sessions = keyed_databases(engine, settings)  # the keys of the verifier's instance folder
-    with unit_of_work(sessions) as session:
-        record_event(session, "note", "test:verifier", {"why": "a chain to verify"})
-    with unit_of_work(sessions) as session:
-        assert seal_batch(session, 1) == (1, 1)
+    databases = keyed_databases(engine, settings)  # the keys of the verifier's instance folder
+    with unit_of_work(databases) as db:
+        record_event(db, "note", "test:verifier", {"why": "a chain to verify"})
+    with unit_of_work(databases) as db:
+        assert seal_batch(db, 1) == (1, 1)
     engine.dispose()
 
 

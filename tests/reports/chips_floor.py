@@ -26,7 +26,7 @@ from tests.support.accounting import (
     ok,
     open_table,
 )
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import enter
 
 DAY_1 = datetime(2026, 3, 10, 9, 0, tzinfo=UTC)  # gaming day 2026-03-10, shift 1 (06:00 to 14:00)
@@ -51,14 +51,14 @@ def at(app, moment):
 
 def run_figures_jobs(app) -> list[bool]:
     """What the workers do with the session figures jobs in the outbox."""
-    with sessions(app)() as session:
+    with databases(app)() as db:
         refs = sorted(
-            set(session.scalars(select(OutboxEntry.ref).where(OutboxEntry.job == JobKind.SESSION_FIGURES)))
+            set(db.scalars(select(OutboxEntry.ref).where(OutboxEntry.job == JobKind.SESSION_FIGURES)))
         )
     done = []
     for ref in refs:
-        with unit_of_work(sessions(app)) as session:
-            done.append(figure_session(session, ref, utc_now()))
+        with unit_of_work(databases(app)) as db:
+            done.append(figure_session(db, ref, utc_now()))
     return done
 
 

@@ -22,7 +22,7 @@ from service.store.models import RoundRecord, User
 from service.store.work import unit_of_work
 from service.tables.tables import change_config, config_of, create_table
 from tests.par_sheets import default_sheet
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import DEALER, SEATS, round_body
 
 MAIN, DBB, BB = BETS
@@ -183,8 +183,8 @@ class Floor:
     void: int  # the exception id of a4's void, not yet decided
 
 
-def user(session, name):
-    return session.scalar(select(User).where(User.name == name))
+def user(db, name):
+    return db.scalar(select(User).where(User.name == name))
 
 
 def build_floor(app) -> Floor:
@@ -192,38 +192,36 @@ def build_floor(app) -> Floor:
     entered at its own time; a5 after A's change to version 2."""
     instance = app.extensions["breakpoker"]["settings"].instance
     rounds: dict[str, int] = {}
-    with unit_of_work(sessions(app)) as session:
-        admin = user(session, "admin")
+    with unit_of_work(databases(app)) as db:
+        admin = user(db, "admin")
         tables = {
-            "A": create_table(session, admin, "BP-A"),
-            "B": create_table(session, admin, "BP-B", shift_starts=["06:00", "18:00"]),
+            "A": create_table(db, admin, "BP-A"),
+            "B": create_table(db, admin, "BP-B", shift_starts=["06:00", "18:00"]),
         }
 
         def enter(batch):
             for name, (table, dealer, when, body, _) in batch.items():
                 entered = enter_round(
-                    session, tables[table], user(session, dealer), body(name), name, when, sessionless=True
+                    db, tables[table], user(db, dealer), body(name), name, when, sessionless=True
                 )
                 rounds[name] = entered.record.id
 
         enter(ROUNDS)
-        version = change_config(session, tables["A"], admin, {"break_bonus_pays": V2_PAYS})
+        version = change_config(db, tables["A"], admin, {"break_bonus_pays": V2_PAYS})
         v2 = sheet_for(config_of(version))
         store_par_sheet(v2, instance)  # as its background job would
         enter(V2_ROUNDS)
         ids = {key: table.id for key, table in tables.items()}
 
-    with unit_of_work(sessions(app)) as session:
-        boss, second = user(session, "pit_boss"), user(session, "pit_boss2")
+    with unit_of_work(databases(app)) as db:
+        boss, second = user(db, "pit_boss"), user(db, "pit_boss2")
         # b1 corrected and approved before anything was counted; a2 has a
         # void request still pending; a4's void is requested, decided later.
-        b1 = session.get(RoundRecord, rounds["b1"])
-        correction = request_correction(
-            session, b1, boss, "seat 2 bet 5,000", corrected_base("b1"), utc_now()
-        )
-        decide(session, correction, second, True, "", utc_now())
-        request_void(session, session.get(RoundRecord, rounds["a2"]), boss, "misdeal?", utc_now())
-        void = request_void(session, session.get(RoundRecord, rounds["a4"]), boss, "misdeal", utc_now())
+        b1 = db.get(RoundRecord, rounds["b1"])
+        correction = request_correction(db, b1, boss, "seat 2 bet 5,000", corrected_base("b1"), utc_now())
+        decide(db, correction, second, True, "", utc_now())
+        request_void(db, db.get(RoundRecord, rounds["a2"]), boss, "misdeal?", utc_now())
+        void = request_void(db, db.get(RoundRecord, rounds["a4"]), boss, "misdeal", utc_now())
         void_id = void.id
     figs = {name: entry[4] for name, entry in {**ROUNDS, **V2_ROUNDS}.items()}
     figs["b1"] = CORRECTED_BASE
@@ -232,11 +230,11 @@ def build_floor(app) -> Floor:
 
 def check_stored_nets(app, floor: Floor) -> None:
     """The hand-worked figures are what the engine settled and stored."""
-    with sessions(app)() as session:
+    with databases(app)() as db:
         for name, record_id in floor.rounds.items():
-            record = session.get(RoundRecord, record_id)
+            record = db.get(RoundRecord, record_id)
             if name == "b1":
-                record = session.scalar(select(RoundRecord).where(RoundRecord.supersedes_id == record_id))
+                record = db.scalar(select(RoundRecord).where(RoundRecord.supersedes_id == record_id))
             fig = floor.figs[name]
             stakes = {bet: tuple(getattr(s, f"{bet}_stake") for s in record.seats) for bet in BETS}
             for bet in BETS:
@@ -249,8 +247,8 @@ def check_stored_nets(app, floor: Floor) -> None:
 
 def count_directly(app) -> None:
     """What the aggregate job does, without a worker."""
-    with sessions(app)() as session:
-        ids = list(session.scalars(select(RoundRecord.id).where(out_of_step())))
+    with databases(app)() as db:
+        ids = list(db.scalars(select(RoundRecord.id).where(out_of_step())))
     for round_id in ids:
-        with unit_of_work(sessions(app)) as session:
-            aggregate_round(session, round_id)
+        with unit_of_work(databases(app)) as db:
+            aggregate_round(db, round_id)

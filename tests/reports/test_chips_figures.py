@@ -31,7 +31,7 @@ from tests.support.accounting import (
     count_drop,
     ok,
 )
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import void_approved
 
 pytestmark = pytest.mark.store
@@ -126,9 +126,9 @@ def test_cards_against_chips_over_the_period(app, client, floor):
     wide = min(abs(check["difference"]) for check in checks)
     assert max(abs(check["difference"]) for check in checks) > wide
     instance = app.extensions["breakpoker"]["settings"].instance
-    with sessions(app)() as session:
-        scope = floor_scope(session)
-        got = report(session, instance, scope, "mtd", DAY_2.date(), None, tolerance=wide)
+    with databases(app)() as db:
+        scope = floor_scope(db)
+        got = report(db, instance, scope, "mtd", DAY_2.date(), None, tolerance=wide)
     assert (got["chips"]["flagged_sessions"], got["chips"]["tolerance"]) == (1, wide)
 
 
@@ -144,18 +144,16 @@ def test_a_recount_changes_the_figures_once_the_job_runs_again(app, client, floo
     after = get_report(client, f"tables/{a}", period="mtd", day="2026-03-11")
     assert (after["win"], after["drop"], after["sessions_pending"]) == (WIN_1 + WIN_2 + 50000, 750000, 0)
     assert get_report(client, f"tables/{a}", day="2026-03-11")["hold"] == pytest.approx(150000 / 250000)
-    with sessions(app)() as session:
-        assert session.scalar(select(func.count()).select_from(SessionFigures)) == 2
+    with databases(app)() as db:
+        assert db.scalar(select(func.count()).select_from(SessionFigures)) == 2
 
 
 def test_a_void_after_the_count_changes_the_cards_side(app, client, floor):
     run_figures_jobs(app)
     first = floor["sessions"][0]
     before = get_report(client, "floor", period="ytd", day="2026-03-11")
-    with sessions(app)() as session:
-        voided = session.scalar(
-            select(func.min(RoundRecord.id)).where(RoundRecord.table_id == floor["a"]["id"])
-        )
+    with databases(app)() as db:
+        voided = db.scalar(select(func.min(RoundRecord.id)).where(RoundRecord.table_id == floor["a"]["id"]))
     void_approved(client, sign_in(client, "pit_boss"), sign_in(client, "pit_boss2"), voided)
     stale = get_report(client, "floor", period="ytd", day="2026-03-11")
     assert stale["rounds_net"] == before["rounds_net"]

@@ -29,7 +29,7 @@ from tests.support.accounting import (
     count_drop,
     ok,
 )
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import void_approved
 
 pytestmark = pytest.mark.store
@@ -38,7 +38,7 @@ settings = chips_floor.settings
 floor = chips_floor.floor
 
 
-def pending_as_defined(session, scope, period) -> list[int]:
+def pending_as_defined(db, scope, period) -> list[int]:
     """The sessions the report names, by their definition in one statement
     (what the report read before it matched decisions to sessions)."""
     counted = select(DropCount.id).where(DropCount.session_id == TableSession.id).exists()
@@ -47,19 +47,19 @@ def pending_as_defined(session, scope, period) -> list[int]:
         TableSession.closed_at.is_(None) | ~counted | out_of_step(),
     )
     query = in_period(query, TableSession.gaming_day, TableSession.shift, period)
-    return sorted(session.scalars(query))
+    return sorted(db.scalars(query))
 
 
 def assert_pending_as_defined(app) -> int:
     found = 0
-    with sessions(app)() as session:
-        scope = floor_scope(session)
+    with databases(app)() as db:
+        scope = floor_scope(db)
         for day, kind, shift in itertools.product(
             (date(2026, 3, 10), date(2026, 3, 11)), ("shift", "day", "mtd", "ytd"), (1, 2)
         ):
             period, _ = resolve_period(scope, kind, day, shift if kind == "shift" else None, DAY_2)
-            expected = pending_as_defined(session, scope, period)
-            count, shown = pending_sessions(session, scope, period)
+            expected = pending_as_defined(db, scope, period)
+            count, shown = pending_sessions(db, scope, period)
             assert (count, sorted(each["session_id"] for each in shown)) == (len(expected), expected)
             found += count
     return found
@@ -71,8 +71,8 @@ def test_the_pending_sessions_are_those_out_of_step(app, client, floor):
     assert assert_pending_as_defined(app) > 0
     run_figures_jobs(app)
     assert_pending_as_defined(app)
-    with sessions(app)() as session:
-        first, second = session.scalars(
+    with databases(app)() as db:
+        first, second = db.scalars(
             select(RoundRecord.id).where(RoundRecord.table_id == floor["a"]["id"]).order_by(RoundRecord.id)
         )
     bosses = sign_in(client, "pit_boss"), sign_in(client, "pit_boss2")
@@ -97,8 +97,8 @@ def test_a_round_at_the_instant_sessions_meet_is_in_each(app, client, floor):
     for counted in (dealt, after):
         ok(count_drop(client, counted, lines=DROP_2), 201)
     run_figures_jobs(app)
-    with sessions(app)() as session:
-        round_id = session.scalar(select(func.max(RoundRecord.id)).where(RoundRecord.table_id == a))
+    with databases(app)() as db:
+        round_id = db.scalar(select(func.max(RoundRecord.id)).where(RoundRecord.table_id == a))
     void_approved(client, sign_in(client, "pit_boss"), sign_in(client, "pit_boss2"), round_id)
     assert assert_pending_as_defined(app) > 0
     pending = {

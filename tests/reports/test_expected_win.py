@@ -29,7 +29,7 @@ from service.store.models import RoundRecord
 from service.store.work import unit_of_work
 from service.tables.tables import config_of
 from tests.par_sheets import default_sheet
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import SEATS, correct, enter, round_body, void_approved
 from tests.support.strategy import block_number, strategy_blocks
 
@@ -79,11 +79,11 @@ def played(app, client, table):
     waiting["seats"] = [{**waiting["seats"][0], "cards": UNBUILT}]
     unvalued = enter(client, dealer, table, "r5", seats=waiting["seats"])
     ids = [first["id"], second["id"], voided["id"], fixed["id"], corrected["id"], unvalued["id"]]
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         for round_id in ids:
-            aggregate_round(session, round_id)
+            aggregate_round(db, round_id)
             try:
-                expect_round(session, round_id, instance)
+                expect_round(db, round_id, instance)
             except StrategyTableMissing:
                 assert round_id == unvalued["id"]
     return instance
@@ -95,8 +95,8 @@ def by_hand(app, instance):
     expected = defaultdict(Fraction)
     round_sds = defaultdict(list)
     cost = defaultdict(lambda: [Fraction(0), Fraction(0), 0, 0])
-    with sessions(app)() as session:
-        for record in session.scalars(select(RoundRecord).where(counting()).order_by(RoundRecord.id)):
+    with databases(app)() as db:
+        for record in db.scalars(select(RoundRecord).where(counting()).order_by(RoundRecord.id)):
             config = config_of(record.config)
             try:
                 advices = [advise(parse_cards(seat.cards), config, instance) for seat in record.seats]
@@ -137,9 +137,9 @@ def by_hand(app, instance):
 
 def test_the_report_adds_the_expected_win_as_computed_by_hand(app, client, table, played):
     expected, round_sds, cost = by_hand(app, played)
-    with sessions(app)() as session:
-        got = report(session, played, table_scope(session, table["id"]), "day", None, None)
-        floor = report(session, played, floor_scope(session), "day", None, None)
+    with databases(app)() as db:
+        got = report(db, played, table_scope(db, table["id"]), "day", None, None)
+        floor = report(db, played, floor_scope(db), "day", None, None)
     win = got["expected_win"]
     assert floor["expected_win"]["bets"] == win["bets"]
     assert (win["rounds_with_values"], win["rounds_without_values"]) == (3, 1)  # r1, r2, r4's correction

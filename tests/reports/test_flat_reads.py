@@ -14,7 +14,7 @@ from sqlalchemy import event
 
 from service.reports.periods import floor_scope, table_scope
 from service.reports.table_reports import report
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import enter, void_approved
 
 ROUNDS_TABLES = ("rounds", "round_seats", "round_expected_values", "seat_expected_values")
@@ -23,7 +23,7 @@ PERIODS = (("shift", 1), ("day", None), ("mtd", None), ("ytd", None))
 
 
 def statements_of(app: Any, work: Any) -> list[tuple[str, Any]]:
-    engine = sessions(app)().get_bind()
+    engine = databases(app)().get_bind()
     seen: list[tuple[str, Any]] = []
 
     def record(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, many: bool) -> None:
@@ -47,16 +47,16 @@ def test_no_report_reads_a_range_of_rounds(app, client, as_role, table, database
     instance = app.extensions["breakpoker"]["settings"].instance
 
     def reports() -> None:
-        with sessions(app)() as session:
-            for scope in (table_scope(session, table["id"]), floor_scope(session)):
+        with databases(app)() as db:
+            for scope in (table_scope(db, table["id"]), floor_scope(db)):
                 for kind, shift in PERIODS:
-                    report(session, instance, scope, kind, None, shift)
+                    report(db, instance, scope, kind, None, shift)
 
     found = statements_of(app, reports)
     assert found
     ranges = []
-    with sessions(app)() as session:
-        connection = session.connection().connection.driver_connection
+    with databases(app)() as db:
+        connection = db.connection().connection.driver_connection
         assert connection is not None
         for statement, parameters in found:
             for row in connection.execute(f"EXPLAIN QUERY PLAN {statement}", parameters):

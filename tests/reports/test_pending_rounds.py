@@ -26,34 +26,34 @@ from service.store.models import GameTable, RoundRecord, User
 from service.store.work import unit_of_work
 from service.tables.tables import create_table
 from tests.bench.office_steps import random_deal
-from tests.support.app import PASSWORD, sessions
+from tests.support.app import PASSWORD, databases
 
 pytestmark = pytest.mark.store
 
 PERIODS = (("shift", 1), ("shift", 2), ("shift", 3), ("day", None), ("mtd", None), ("ytd", None))
 
 
-def out_of_step_count(session, scope, period) -> int:
+def out_of_step_count(db, scope, period) -> int:
     """The definition, one round at a time (what the report read before)."""
     query = (
         select(func.count())
         .select_from(RoundRecord)
         .where(RoundRecord.table_id.in_(scope.table_ids), out_of_step())
     )
-    return int(session.scalar(in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)) or 0)
+    return int(db.scalar(in_period(query, RoundRecord.gaming_day, RoundRecord.shift, period)) or 0)
 
 
 def assert_pending_as_defined(app, table_id) -> int:
     now = utc_now()
     found = 0
-    with sessions(app)() as session:
-        days = set(session.scalars(select(RoundRecord.gaming_day)))
-        for scope in (table_scope(session, table_id), floor_scope(session)):
+    with databases(app)() as db:
+        days = set(db.scalars(select(RoundRecord.gaming_day)))
+        for scope in (table_scope(db, table_id), floor_scope(db)):
             for day in days:
                 for kind, shift in PERIODS:
                     period, _ = resolve_period(scope, kind, day, shift, now)
-                    expected = out_of_step_count(session, scope, period)
-                    assert pending_rounds(session, scope, period) == expected, (kind, day, shift)
+                    expected = out_of_step_count(db, scope, period)
+                    assert pending_rounds(db, scope, period) == expected, (kind, day, shift)
                     found += expected
     return found
 
@@ -61,49 +61,49 @@ def assert_pending_as_defined(app, table_id) -> int:
 def floor(app) -> tuple[dict[str, int], int]:
     """Its users (ids by name) and a table, made here."""
     names = (("dealer", Role.DEALER), ("pit_boss", Role.PIT_BOSS), ("pit_boss2", Role.PIT_BOSS))
-    with unit_of_work(sessions(app)) as session:
-        users = {name: create_user(session, f"pending-{name}", role, PASSWORD).id for name, role in names}
-        admin = create_user(session, "pending-admin", Role.ADMIN, PASSWORD)
-        return users, create_table(session, admin, "BP-PENDING").id
+    with unit_of_work(databases(app)) as db:
+        users = {name: create_user(db, f"pending-{name}", role, PASSWORD).id for name, role in names}
+        admin = create_user(db, "pending-admin", Role.ADMIN, PASSWORD)
+        return users, create_table(db, admin, "BP-PENDING").id
 
 
 def test_pending_rounds_are_the_records_out_of_step(app):
     users, table_id = floor(app)
     rng = random.Random(7)
     start = utc_now() - timedelta(hours=30)  # two gaming days, every shift
-    with unit_of_work(sessions(app)) as session:
-        table = session.get_one(GameTable, table_id)
-        dealer = session.get_one(User, users["dealer"])
+    with unit_of_work(databases(app)) as db:
+        table = db.get_one(GameTable, table_id)
+        dealer = db.get_one(User, users["dealer"])
         ids = []
         for n in range(12):
             at = start + timedelta(hours=n)
-            entered = enter_round(session, table, dealer, random_deal(rng, n), f"k{n}", at, sessionless=True)
+            entered = enter_round(db, table, dealer, random_deal(rng, n), f"k{n}", at, sessionless=True)
             ids.append(entered.record.id)
     assert assert_pending_as_defined(app, table_id) > 0  # nothing counted yet
 
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         for round_id in ids[:8]:
-            aggregate_round(session, round_id)
+            aggregate_round(db, round_id)
     assert assert_pending_as_defined(app, table_id) > 0  # four never counted
 
     now = utc_now()
-    with unit_of_work(sessions(app)) as session:
-        asker = session.get_one(User, users["pit_boss"])
-        approver = session.get_one(User, users["pit_boss2"])
+    with unit_of_work(databases(app)) as db:
+        asker = db.get_one(User, users["pit_boss"])
+        approver = db.get_one(User, users["pit_boss2"])
         asked = [
-            request_void(session, session.get_one(RoundRecord, ids[1]), asker, "counted, voided", now),
-            request_void(session, session.get_one(RoundRecord, ids[9]), asker, "voided uncounted", now),
+            request_void(db, db.get_one(RoundRecord, ids[1]), asker, "counted, voided", now),
+            request_void(db, db.get_one(RoundRecord, ids[9]), asker, "voided uncounted", now),
         ]
-        request_void(session, session.get_one(RoundRecord, ids[2]), asker, "never decided", now)
-        record = session.get_one(RoundRecord, ids[3])
+        request_void(db, db.get_one(RoundRecord, ids[2]), asker, "never decided", now)
+        record = db.get_one(RoundRecord, ids[3])
         body = copy.deepcopy(record.entered)
         body["seats"][0]["bets"]["main"] += 1000
-        asked.append(request_correction(session, record, asker, "counted, corrected", body, now))
+        asked.append(request_correction(db, record, asker, "counted, corrected", body, now))
         for exception in asked:
-            decide(session, exception, approver, True, "", now)
+            decide(db, exception, approver, True, "", now)
     assert assert_pending_as_defined(app, table_id) > 0
 
-    with unit_of_work(sessions(app)) as session:
-        for round_id in session.scalars(select(RoundRecord.id)):
-            aggregate_round(session, round_id)
+    with unit_of_work(databases(app)) as db:
+        for round_id in db.scalars(select(RoundRecord.id)):
+            aggregate_round(db, round_id)
     assert assert_pending_as_defined(app, table_id) == 0

@@ -21,7 +21,7 @@ from tests.par_sheets import default_sheet
 from tests.reports import hand_made_rounds
 from tests.reports.hand_made_rounds import BB, BIG_ROUNDS, at, build_floor, check_stored_nets, user
 from tests.reports.report_figures import dealer_figures, dealers_of, expected, figures, get
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.background import check_aggregates, run_burst
 
 pytestmark = pytest.mark.store
@@ -42,8 +42,8 @@ def test_report_arithmetic_against_hand_made_rounds(app, client, as_role, redis_
     assert "lag by 4 rounds" in before["lag"]
 
     run_burst(redis_settings)  # a real worker counts every round once
-    with sessions(app)() as session:
-        check_aggregates(session)
+    with databases(app)() as db:
+        check_aggregates(db)
 
     day = get(client, boss, f"/reports/tables/{a}?period=day&day=2026-12-01")
     assert day["pending_rounds"] == 0
@@ -51,10 +51,8 @@ def test_report_arithmetic_against_hand_made_rounds(app, client, as_role, redis_
 
     # a4's void approved by a second pit boss: the figures lag by that round
     # until the job takes it out, then it is gone from every total.
-    with unit_of_work(sessions(app)) as session:
-        decide(
-            session, session.get(RoundException, floor.void), user(session, "pit_boss2"), True, "", utc_now()
-        )
+    with unit_of_work(databases(app)) as db:
+        decide(db, db.get(RoundException, floor.void), user(db, "pit_boss2"), True, "", utc_now())
     lagging = get(client, boss, f"/reports/tables/{a}?period=day&day=2026-12-01")
     assert lagging["pending_rounds"] == 1
     assert figures(lagging) == expected(floor, ["a1", "a2", "a3", "a4"])
@@ -148,11 +146,11 @@ def test_report_arithmetic_against_hand_made_rounds(app, client, as_role, redis_
     assert dealers_of(one) == {"dealer2": dealer_figures(floor, ["a3"])}
 
     # The service answers the same as the API.
-    with sessions(app)() as session:
+    with databases(app)() as db:
         direct = report(
-            session,
+            db,
             redis_settings.instance,
-            floor_scope(session),
+            floor_scope(db),
             "day",
             date(2026, 12, 1),
             None,

@@ -19,7 +19,7 @@ from service.tables.tables import create_table
 from tests.reports import hand_made_rounds
 from tests.reports.hand_made_rounds import MAIN, at, base, count_directly, user
 from tests.reports.report_figures import get
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 # The shared fixtures these tests take by name.
@@ -27,10 +27,10 @@ app = hand_made_rounds.app
 
 
 def test_the_day_defaults_to_the_current_gaming_day(app, client, as_role):
-    with unit_of_work(sessions(app)) as session:
-        admin = user(session, "admin")
-        tokyo = create_table(session, admin, "BP-T", timezone="Asia/Tokyo").id
-        create_table(session, admin, "BP-L", timezone="America/Los_Angeles")
+    with unit_of_work(databases(app)) as db:
+        admin = user(db, "admin")
+        tokyo = create_table(db, admin, "BP-T", timezone="Asia/Tokyo").id
+        create_table(db, admin, "BP-L", timezone="America/Los_Angeles")
     got = get(client, as_role["pit_boss"], f"/reports/tables/{tokyo}")
     assert got["day"] == place(utc_now(), "Asia/Tokyo").gaming_day.isoformat()
     assert got["period"] == "day"
@@ -42,11 +42,11 @@ def test_the_day_defaults_to_the_current_gaming_day(app, client, as_role):
     assert (
         get(client, as_role["pit_boss"], f"/reports/tables/{tokyo}?day=2026-12-01")["day_chosen"] == "given"
     )
-    with sessions(app)() as session:
+    with databases(app)() as db:
         empty = report(
-            session,
+            db,
             app.extensions["breakpoker"]["settings"].instance,
-            table_scope(session, tokyo),
+            table_scope(db, tokyo),
             "day",
             None,
             None,
@@ -83,8 +83,8 @@ def test_report_queries_are_checked(client, as_role, table, query, status, field
 
 def test_floor_and_dealer_queries_are_checked(app, client, as_role, table):
     boss = as_role["pit_boss"]
-    with unit_of_work(sessions(app)) as session:
-        two = create_table(session, user(session, "admin"), "BP-2", shift_starts=["06:00", "18:00"]).id
+    with unit_of_work(databases(app)) as db:
+        two = create_table(db, user(db, "admin"), "BP-2", shift_starts=["06:00", "18:00"]).id
     # Any shift a schedule can have (1 to 6) may be asked for, even at a table
     # that has fewer now: its stored rounds keep an older schedule's shifts.
     assert get(client, boss, "/reports/floor?period=shift&shift=3")["shift"] == 3
@@ -154,11 +154,11 @@ def test_dealers_and_compliance_cannot_write_notes(client, as_role, table):
 
 def test_the_report_json_is_whole_through_the_api(app, client, as_role, table):
     """The response schema drops nothing the service reports."""
-    with unit_of_work(sessions(app)) as session:
+    with unit_of_work(databases(app)) as db:
         enter_round(
-            session,
-            session.get(GameTable, table["id"]),
-            user(session, "dealer"),
+            db,
+            db.get(GameTable, table["id"]),
+            user(db, "dealer"),
             base("r1"),
             "r1",
             at("2026-12-01T10:00:00"),
@@ -167,11 +167,11 @@ def test_the_report_json_is_whole_through_the_api(app, client, as_role, table):
     count_directly(app)
     now = utc_now()
     got = get(client, as_role["pit_boss"], f"/reports/tables/{table['id']}?day=2026-12-01")
-    with sessions(app)() as session:
+    with databases(app)() as db:
         direct = report(
-            session,
+            db,
             app.extensions["breakpoker"]["settings"].instance,
-            table_scope(session, table["id"]),
+            table_scope(db, table["id"]),
             "day",
             date(2026, 12, 1),
             None,

@@ -15,7 +15,7 @@ from service.reports.report_values import DealerReportJson, ReportJson
 from service.reports.table_reports import dealer_report, report
 from service.reports.variance_notes import VarianceNoteJson, note_json
 from service.store.models import User, VarianceNote
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.reports_data import mismatches, noted_day
 
 pytestmark = pytest.mark.store
@@ -53,25 +53,23 @@ def test_the_check_finds_what_a_typed_dict_does_not_declare():
 def test_a_report_is_exactly_its_typed_value(app, client, as_role, table):
     day = date.fromisoformat(noted_day(app, client, as_role, table))
     instance = app.extensions["breakpoker"]["settings"].instance
-    with sessions(app)() as session:
+    with databases(app)() as db:
         for scope, scope_type in (
-            (table_scope(session, table["id"]), TableScopeJson),
-            (floor_scope(session), FloorScopeJson),
+            (table_scope(db, table["id"]), TableScopeJson),
+            (floor_scope(db), FloorScopeJson),
         ):
-            got = report(session, instance, scope, "day", day, None)
+            got = report(db, instance, scope, "day", day, None)
             assert mismatches(got, ReportJson) == []
             assert mismatches(got["scope"], scope_type) == []
             assert got["theoretical_pending"] is False
             assert got["bets"]["main"]["hold_interval"] is not None
-            dealers = dealer_report(session, scope, "day", day, None)
+            dealers = dealer_report(db, scope, "day", day, None)
             assert mismatches(dealers, DealerReportJson) == []
             assert dealers["dealers"] == got["dealers"] != []
         (dealer,) = got["dealers"]
         assert (dealer["voids"], dealer["pending_voids"]) == (1, 1)
-        notes = session.execute(
-            select(VarianceNote, User.name).join(User, User.id == VarianceNote.written_by)
-        )
+        notes = db.execute(select(VarianceNote, User.name).join(User, User.id == VarianceNote.written_by))
         for note, writer in notes:
             assert mismatches(note_json(note, writer), VarianceNoteJson) == []
-        current = report(session, instance, table_scope(session, table["id"]), "day", day, None)
+        current = report(db, instance, table_scope(db, table["id"]), "day", day, None)
         assert current["bets"]["main"]["note"]["earlier_notes"] == 1

@@ -24,7 +24,7 @@ from tests.reports.hand_made_rounds import (
     user,
 )
 from tests.reports.report_figures import expected, figures, get
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 # The shared fixtures these tests take by name.
@@ -107,21 +107,21 @@ def test_variance_flagged_when_the_house_loses_heavily_and_noted(app, client, as
     # A floor note is about every table: a report on some of them does not show it.
     some = get(client, boss, f"/reports/floor?period=mtd&day=2026-12-03&tables={b}")
     assert some["bets"][MAIN]["note"] is None
-    with sessions(app)() as session:
-        events = session.scalars(select(AuditEvent).where(AuditEvent.kind == "variance_noted")).all()
+    with databases(app)() as db:
+        events = db.scalars(select(AuditEvent).where(AuditEvent.kind == "variance_noted")).all()
         assert [event.subject for event in events] == [f"table:{b}", f"table:{b}", "floor"]
         assert events[0].payload["period_key"] == "2026-12-03/2"
 
 
 def test_theory_is_pending_while_a_par_sheet_is_computed(app, client, as_role):
     # An ace-high qualifier: rules whose par sheet nobody has computed yet.
-    with unit_of_work(sessions(app)) as session:
-        table = create_table(session, user(session, "admin"), "BP-ACE", {"dealer_qualifier": "A-3-2"})
-        enter_round(session, table, user(session, "dealer"), base("r1"), "r1", utc_now(), sessionless=True)
+    with unit_of_work(databases(app)) as db:
+        table = create_table(db, user(db, "admin"), "BP-ACE", {"dealer_qualifier": "A-3-2"})
+        enter_round(db, table, user(db, "dealer"), base("r1"), "r1", utc_now(), sessionless=True)
         table_id = table.id
     count_directly(app)
-    with sessions(app)() as session:
-        jobs = session.scalar(select(func.count()).select_from(OutboxEntry))
+    with databases(app)() as db:
+        jobs = db.scalar(select(func.count()).select_from(OutboxEntry))
     got = get(client, as_role["pit_boss"], f"/reports/tables/{table_id}")
     assert got["theoretical_pending"] is True
     assert got["theoretical_pending_versions"] == [{"table_id": table_id, "version": 1}]
@@ -131,5 +131,5 @@ def test_theory_is_pending_while_a_par_sheet_is_computed(app, client, as_role):
         line = got["bets"][bet]
         assert line["theoretical_win"] is line["theoretical_hold"] is line["variance_flag"] is None
     assert got["totals"]["theoretical_win"] is None
-    with sessions(app)() as session:  # nothing queued: the version's own job computes it
-        assert session.scalar(select(func.count()).select_from(OutboxEntry)) == jobs
+    with databases(app)() as db:  # nothing queued: the version's own job computes it
+        assert db.scalar(select(func.count()).select_from(OutboxEntry)) == jobs

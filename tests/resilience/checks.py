@@ -23,18 +23,17 @@ from tests.support.background import check_aggregates, check_chain
 
 def check_rounds(stack: Stack, settled: dict[str, dict[str, Any]]) -> None:
     """Each settled round stored exactly once, whole, as the API answered."""
-    with stack.sessions() as session:
-        records = session.scalars(select(RoundRecord).where(RoundRecord.revision == 0)).all()
+    with stack.databases() as db:
+        records = db.scalars(select(RoundRecord).where(RoundRecord.revision == 0)).all()
         stored = Counter(str(json.loads(record.round_ref)) for record in records)
         assert set(stored) == set(settled), set(stored) ^ set(settled)
         assert stored.most_common(1)[0][1] == 1 if stored else True
         events = Counter(
             event.subject
-            for event in session.scalars(select(AuditEvent).where(AuditEvent.kind == "round_settled"))
+            for event in db.scalars(select(AuditEvent).where(AuditEvent.kind == "round_settled"))
         )
         aggregate_jobs = Counter(
-            row.ref
-            for row in session.scalars(select(OutboxEntry).where(OutboxEntry.job == JobKind.AGGREGATE))
+            row.ref for row in db.scalars(select(OutboxEntry).where(OutboxEntry.job == JobKind.AGGREGATE))
         )
         for record in records:
             answer = settled[str(json.loads(record.round_ref))]
@@ -49,8 +48,8 @@ def behind(stack: Stack) -> dict[int, str]:
     """The rounds the totals do not reflect, each with its job's state in
     Redis: what a failure needs to say where the work got stuck."""
     connection = connect(embedded_redis_url(stack.instance))
-    with stack.sessions() as session:
-        ids = session.scalars(select(RoundRecord.id).where(out_of_step())).all()
+    with stack.databases() as db:
+        ids = db.scalars(select(RoundRecord.id).where(out_of_step())).all()
     try:
         return {round_id: str(status_of(connection, JobKind.AGGREGATE, round_id)) for round_id in ids}
     except (RedisError, OSError) as error:
@@ -62,14 +61,14 @@ def check_background(stack: Stack, timeout: float = 120) -> dict[str, int]:
     counts = stack.wait_until_settled_down(timeout)
     deadline = time.monotonic() + timeout
     while True:
-        with stack.sessions() as session:
+        with stack.databases() as db:
             try:
-                check_aggregates(session)
+                check_aggregates(db)
                 break
             except AssertionError as error:
                 if time.monotonic() > deadline:
                     raise AssertionError(f"the totals did not catch up: {behind(stack)}") from error
         time.sleep(0.5)
-    with stack.sessions() as session:
-        counts["links"] = check_chain(session)
+    with stack.databases() as db:
+        counts["links"] = check_chain(db)
     return counts

@@ -21,8 +21,8 @@ DEALER_PASSWORD = "a resilient tablet passphrase"
 def stack(database_url: str, tmp_path) -> Iterator[Stack]:
     upgrade(database_url)
     stack = Stack(tmp_path / "instance", database_url)
-    with unit_of_work(stack.sessions) as session:
-        create_user(session, "dealer", "dealer", DEALER_PASSWORD)
+    with unit_of_work(stack.databases) as db:
+        create_user(db, "dealer", "dealer", DEALER_PASSWORD)
     password = stack.start()
     stack.admin = stack.token("admin", password)  # type: ignore[attr-defined]
     try:

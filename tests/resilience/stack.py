@@ -60,7 +60,7 @@ class Stack:
         # Events this process writes (the test's users) carry the MAC of the
         # stack's own key, which `breakpoker run` then finds in its folder.
         settings = Settings(instance=instance, database_url=database_url)
-        self.sessions = keyed_databases(self.engine, settings)
+        self.databases = keyed_databases(self.engine, settings)
 
     # ---- life ----------------------------------------------------------------
 
@@ -182,12 +182,12 @@ class Stack:
     # ---- what the database says ------------------------------------------------
 
     def counts(self) -> dict[str, int]:
-        with self.sessions() as session:
+        with self.databases() as db:
             return {
-                "rounds": session.scalar(select(func.count()).select_from(RoundRecord)) or 0,
-                "events": session.scalar(select(func.count()).select_from(AuditEvent)) or 0,
-                "seals": session.scalar(select(func.count()).select_from(AuditSeal)) or 0,
-                "waiting": session.scalar(
+                "rounds": db.scalar(select(func.count()).select_from(RoundRecord)) or 0,
+                "events": db.scalar(select(func.count()).select_from(AuditEvent)) or 0,
+                "seals": db.scalar(select(func.count()).select_from(AuditSeal)) or 0,
+                "waiting": db.scalar(
                     select(func.count()).select_from(OutboxEntry).where(OutboxEntry.dispatched_at.is_(None))
                 )
                 or 0,

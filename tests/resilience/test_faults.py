@@ -95,8 +95,8 @@ def behind_a_proxy(tmp_path: Any) -> Iterator[tuple[Stack, Proxy, Tablet]]:
         proxy.start()
         through = real.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
         stack = Stack(tmp_path / "instance", through)
-        with unit_of_work(stack.sessions) as session:
-            create_user(session, "dealer", "dealer", DEALER_PASSWORD)
+        with unit_of_work(stack.databases) as db:
+            create_user(db, "dealer", "dealer", DEALER_PASSWORD)
         password = stack.start()
         try:
             admin_headers = stack.token("admin", password)

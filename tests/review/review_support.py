@@ -11,25 +11,25 @@ from service.ops.undone import undone
 from service.rounds.aggregates import aggregate_round
 from service.store.models import AuditEvent
 from service.store.work import unit_of_work
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import round_body
 
 
 def count_everything(app) -> None:
     """What the aggregate jobs would do: bring every round in step."""
     while True:
-        with sessions(app)() as session:
-            work = undone(session, Path(app.instance_path))
+        with databases(app)() as db:
+            work = undone(db, Path(app.instance_path))
         if not work.unaggregated_rounds:
             return
         for round_id in work.unaggregated_rounds:
-            with unit_of_work(sessions(app)) as session:
-                aggregate_round(session, round_id)
+            with unit_of_work(databases(app)) as db:
+                aggregate_round(db, round_id)
 
 
 def events(app, kind):
-    with sessions(app)() as session:
-        return [event.payload for event in session.scalars(select(AuditEvent).where(AuditEvent.kind == kind))]
+    with databases(app)() as db:
+        return [event.payload for event in db.scalars(select(AuditEvent).where(AuditEvent.kind == kind))]
 
 
 # Voids

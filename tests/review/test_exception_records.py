@@ -11,7 +11,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from service.store.models import ExceptionDecision, RoundException, RoundRecord, ShiftAggregate
 from tests.review.review_support import corrected_body, count_everything
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter
 
@@ -21,8 +21,8 @@ pytestmark = pytest.mark.store
 def test_voids_and_corrections_move_the_totals(app, client, as_role, boss2, table):
     games = [enter(client, as_role["dealer"], table, f"t{number}") for number in range(3)]
     count_everything(app)
-    with sessions(app)() as session:
-        before = check_aggregates(session)
+    with databases(app)() as db:
+        before = check_aggregates(db)
     rounds_before = sum(v for k, v in before.items() if k[-1] == "rounds")
     assert rounds_before == 3
     void = client.post(
@@ -38,9 +38,9 @@ def test_voids_and_corrections_move_the_totals(app, client, as_role, boss2, tabl
     ).json
     client.post(f"/api/v1/exceptions/{fix['id']}/approve", json={}, headers=boss2)
     count_everything(app)
-    with sessions(app)() as session:
-        after = check_aggregates(session)  # equals a recount of what counts
-        totals = session.execute(
+    with databases(app)() as db:
+        after = check_aggregates(db)  # equals a recount of what counts
+        totals = db.execute(
             select(ShiftAggregate.rounds, ShiftAggregate.main_handle, ShiftAggregate.main_house_net)
         ).all()
     assert sum(row[0] for row in totals) == 2
@@ -49,8 +49,8 @@ def test_voids_and_corrections_move_the_totals(app, client, as_role, boss2, tabl
     assert main_win == 2000 + 0  # t1: seat 1 loses 3000, seat 2 wins 1000; t2: +1000 - 1000
     # Counting again changes nothing.
     count_everything(app)
-    with sessions(app)() as session:
-        assert check_aggregates(session) == after
+    with databases(app)() as db:
+        assert check_aggregates(db) == after
 
 
 # Recall
@@ -62,15 +62,15 @@ def test_exception_records_are_append_only(app, client, as_role, boss2, game, mo
         f"/api/v1/rounds/{game['id']}/void", json={"reason": "x"}, headers=as_role["pit_boss"]
     ).json
     client.post(f"/api/v1/exceptions/{exception['id']}/approve", json={}, headers=boss2)
-    with sessions(app)() as session:
+    with databases(app)() as db:
         for statement in (update(model).values(id=model.id), delete(model)):
             with pytest.raises(DatabaseError, match="append-only"):
-                session.execute(statement)
-            session.rollback()
+                db.execute(statement)
+            db.rollback()
         with pytest.raises(DatabaseError, match="append-only"):
-            session.execute(text(f"DELETE FROM {model.__tablename__}"))
-        session.rollback()
-        assert session.scalar(select(RoundRecord).where(RoundRecord.id == game["id"])) is not None
+            db.execute(text(f"DELETE FROM {model.__tablename__}"))
+        db.rollback()
+        assert db.scalar(select(RoundRecord).where(RoundRecord.id == game["id"])) is not None
 
 
 def test_two_pit_bosses_at_once_leave_one_request_and_one_decision(app, as_role, boss2, game):
@@ -98,8 +98,8 @@ def test_two_pit_bosses_at_once_leave_one_request_and_one_decision(app, as_role,
     assert codes == [201, 409], {name: answer.json for name, answer in answers.items()}
     loser = next(answer for answer in answers.values() if answer.status_code == 409)
     assert loser.json["code"] == "exception_pending"
-    with sessions(app)() as session:
-        assert session.scalar(select(func.count()).select_from(RoundException)) == 1
+    with databases(app)() as db:
+        assert db.scalar(select(func.count()).select_from(RoundException)) == 1
 
 
 def test_the_database_refuses_a_second_approved_exception_for_a_round(app, client, as_role, boss2, game):
@@ -107,8 +107,8 @@ def test_the_database_refuses_a_second_approved_exception_for_a_round(app, clien
         f"/api/v1/rounds/{game['id']}/void", json={"reason": "x"}, headers=as_role["pit_boss"]
     ).json
     client.post(f"/api/v1/exceptions/{void['id']}/approve", json={}, headers=boss2)
-    with sessions(app)() as session:
-        (decision,) = session.scalars(select(ExceptionDecision))
+    with databases(app)() as db:
+        (decision,) = db.scalars(select(ExceptionDecision))
         second = RoundException(
             round_id=game["id"],
             kind="void",
@@ -116,9 +116,9 @@ def test_the_database_refuses_a_second_approved_exception_for_a_round(app, clien
             requested_by=decision.decided_by,
             requested_at=decision.decided_at,
         )
-        session.add(second)
-        session.flush()
-        session.add(
+        db.add(second)
+        db.flush()
+        db.add(
             ExceptionDecision(
                 exception_id=second.id,
                 round_id=game["id"],
@@ -129,4 +129,4 @@ def test_the_database_refuses_a_second_approved_exception_for_a_round(app, clien
             )
         )
         with pytest.raises(IntegrityError):
-            session.flush()
+            db.flush()

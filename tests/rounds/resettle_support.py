@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from service.cli import main
 from service.store.work import unit_of_work
-from tests.support.app import edit, sessions, sign_in
+from tests.support.app import databases, edit, sign_in
 from tests.support.rounds_data import correct, round_body
 from tests.support.tamper import drop_triggers
 
@@ -59,5 +59,5 @@ def recall(settings, *arguments: str):
 
 def tamper(app, statement) -> None:
     drop_triggers(app.extensions["breakpoker"]["engine"])
-    with unit_of_work(sessions(app)) as session:
-        session.execute(statement)
+    with unit_of_work(databases(app)) as db:
+        db.execute(statement)

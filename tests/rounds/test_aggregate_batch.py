@@ -12,7 +12,7 @@ from service.rounds import aggregates
 from service.rounds.aggregates import TOTALS, aggregate_round, aggregate_rounds, out_of_step
 from service.store.models import AggregatedRound, RoundRecord, ShiftAggregate
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import correct, enter, round_body, void_approved
 from tests.support.writer_turn import holds_turn, turn_held_at
@@ -20,16 +20,16 @@ from tests.support.writer_turn import holds_turn, turn_held_at
 pytestmark = pytest.mark.store
 
 
-def _state(session: Any) -> tuple[dict[Any, tuple[Any, ...]], dict[int, bool]]:
+def _state(db: Any) -> tuple[dict[Any, tuple[Any, ...]], dict[int, bool]]:
     """Every totals row by its key, and every marker (taken out or not)."""
     rows = {
         (row.table_id, row.gaming_day, row.shift, row.dealer_id, row.config_id): tuple(
             getattr(row, column) for column in TOTALS
         )
-        for row in session.scalars(select(ShiftAggregate))
+        for row in db.scalars(select(ShiftAggregate))
     }
     markers = {
-        marker.round_id: marker.removed_at is not None for marker in session.scalars(select(AggregatedRound))
+        marker.round_id: marker.removed_at is not None for marker in db.scalars(select(AggregatedRound))
     }
     return rows, markers
 
@@ -37,23 +37,23 @@ def _state(session: Any) -> tuple[dict[Any, tuple[Any, ...]], dict[int, bool]]:
 def _both_ways(app: Any) -> tuple[Any, Any, int]:
     """The state after counting every out-of-step round one by one (rolled
     back) and after counting them as one batch (kept), and the batch's count."""
-    with sessions(app)() as session:
-        ids = list(session.scalars(select(RoundRecord.id).where(out_of_step())))
-    session = sessions(app)()
+    with databases(app)() as db:
+        ids = list(db.scalars(select(RoundRecord.id).where(out_of_step())))
+    db = databases(app)()
     try:
         for round_id in ids + ids:  # a repeated job changes nothing
-            aggregate_round(session, round_id)
-        session.flush()
-        one_by_one = _state(session)
+            aggregate_round(db, round_id)
+        db.flush()
+        one_by_one = _state(db)
     finally:
-        session.rollback()
-        session.close()
-    with unit_of_work(sessions(app)) as session:
-        changed = aggregate_rounds(session, ids + ids[:2])
-        assert aggregate_rounds(session, ids) == 0  # counted already
-    with sessions(app)() as session:
-        check_aggregates(session)
-        return one_by_one, _state(session), changed
+        db.rollback()
+        db.close()
+    with unit_of_work(databases(app)) as db:
+        changed = aggregate_rounds(db, ids + ids[:2])
+        assert aggregate_rounds(db, ids) == 0  # counted already
+    with databases(app)() as db:
+        check_aggregates(db)
+        return one_by_one, _state(db), changed
 
 
 def test_a_batch_counts_exactly_what_one_by_one_counts(app, client, as_role, table):
@@ -90,12 +90,12 @@ def test_a_batch_counts_exactly_what_one_by_one_counts(app, client, as_role, tab
 
 def test_a_batch_naming_a_missing_round_counts_nothing(app, client, as_role, table):
     found = enter(client, as_role["dealer"], table, "m1")["id"]
-    with pytest.raises(LookupError, match="no round with id 999999"), unit_of_work(sessions(app)) as session:
-        aggregate_rounds(session, [found, 999_999])
-    with sessions(app)() as session:
-        assert _state(session) == ({}, {})
-    with unit_of_work(sessions(app)) as session:
-        assert aggregate_rounds(session, []) == 0
+    with pytest.raises(LookupError, match="no round with id 999999"), unit_of_work(databases(app)) as db:
+        aggregate_rounds(db, [found, 999_999])
+    with databases(app)() as db:
+        assert _state(db) == ({}, {})
+    with unit_of_work(databases(app)) as db:
+        assert aggregate_rounds(db, []) == 0
 
 
 def test_a_batch_reads_its_rounds_and_seats_before_it_takes_the_writers_turn(
@@ -105,8 +105,8 @@ def test_a_batch_reads_its_rounds_and_seats_before_it_takes_the_writers_turn(
     writer's turn: the API's rounds wait for that turn only while the
     markers and totals are read and written."""
     ids = [enter(client, as_role["dealer"], table, f"t{number}")["id"] for number in range(3)]
-    with unit_of_work(sessions(app)) as session:
-        turn_held = turn_held_at(monkeypatch, aggregates, "_seats", session)
-        assert aggregate_rounds(session, ids) == 3
-        assert holds_turn(session)  # the writes took it
+    with unit_of_work(databases(app)) as db:
+        turn_held = turn_held_at(monkeypatch, aggregates, "_seats", db)
+        assert aggregate_rounds(db, ids) == 3
+        assert holds_turn(db)  # the writes took it
     assert turn_held == [False]

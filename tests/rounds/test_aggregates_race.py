@@ -13,7 +13,7 @@ import pytest
 import service.rounds.aggregates
 from service.rounds.aggregates import aggregate_round
 from service.store.work import unit_of_work
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.background import check_aggregates
 from tests.support.rounds_data import enter
 
@@ -21,8 +21,8 @@ from tests.support.rounds_data import enter
 @pytest.mark.store
 def test_rounds_of_one_shift_counted_at_once_are_both_counted(app, client, as_role, table, monkeypatch):
     ids = [enter(client, as_role["dealer"], table, f"race-{n}")["id"] for n in range(3)]
-    with unit_of_work(sessions(app)) as session:
-        aggregate_round(session, ids[0])  # the shift's totals row exists now
+    with unit_of_work(databases(app)) as db:
+        aggregate_round(db, ids[0])  # the shift's totals row exists now
 
     # Each job waits here, after reading the totals and before writing them,
     # for the other to read too: with nothing to keep them apart, both read
@@ -40,8 +40,8 @@ def test_rounds_of_one_shift_counted_at_once_are_both_counted(app, client, as_ro
 
     def count(round_id: int) -> None:
         try:
-            with unit_of_work(sessions(app)) as session:
-                aggregate_round(session, round_id)
+            with unit_of_work(databases(app)) as db:
+                aggregate_round(db, round_id)
         except Exception as error:  # noqa: BLE001 - shown by the assertion below
             failures.append(error)
 
@@ -51,6 +51,6 @@ def test_rounds_of_one_shift_counted_at_once_are_both_counted(app, client, as_ro
     for worker in workers:
         worker.join(timeout=60)
     assert not failures, failures
-    with unit_of_work(sessions(app)) as session:
-        counts = check_aggregates(session)
+    with unit_of_work(databases(app)) as db:
+        counts = check_aggregates(db)
     assert sum(value for key, value in counts.items() if key[-1] == "rounds") == 3

@@ -10,7 +10,7 @@ from service.rounds import expected_values
 from service.rounds.expected_values import expect_rounds
 from service.store.models import RoundExpectedValue
 from service.store.work import unit_of_work
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import SEATS
 from tests.support.valued_rounds import app_with_rounds
 from tests.support.writer_turn import holds_turn, turn_held_at
@@ -18,13 +18,13 @@ from tests.support.writer_turn import holds_turn, turn_held_at
 
 def test_a_batch_finds_every_rounds_values_before_it_takes_the_writers_turn(settings, monkeypatch):
     users, app, round_ids = app_with_rounds(settings, 3)
-    with unit_of_work(sessions(app)) as session:
-        turn_held = turn_held_at(monkeypatch, expected_values, "_seat", session)
-        assert expect_rounds(session, round_ids, settings.instance) == 3
-        assert holds_turn(session)  # and the writes took it
+    with unit_of_work(databases(app)) as db:
+        turn_held = turn_held_at(monkeypatch, expected_values, "_seat", db)
+        assert expect_rounds(db, round_ids, settings.instance) == 3
+        assert holds_turn(db)  # and the writes took it
     assert turn_held == [False] * (3 * len(SEATS))
-    with unit_of_work(sessions(app)) as session:
-        assert session.scalar(select(func.count()).select_from(RoundExpectedValue)) == 3
+    with unit_of_work(databases(app)) as db:
+        assert db.scalar(select(func.count()).select_from(RoundExpectedValue)) == 3
         # Stored once: a second batch finds them there and writes nothing.
-        assert expect_rounds(session, round_ids, settings.instance) == 0
+        assert expect_rounds(db, round_ids, settings.instance) == 0
     next(users, None)

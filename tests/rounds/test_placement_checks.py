@@ -14,18 +14,18 @@ from service.store.models import AuditEvent, RoundRecord, User
 from service.store.work import unit_of_work
 from tests.rounds import resettle_support
 from tests.rounds.resettle_support import recall, tamper
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 # The shared fixtures these tests take by name.
 stored = resettle_support.stored
 
 
-def placement_edit(session, record, column):
+def placement_edit(db, record, column):
     """Another value for one placement column, and how the report shows the
     stored (edited) value."""
     if column == "entered_by":
-        other = session.scalars(select(User.id).where(User.name == "pit_boss")).one()
+        other = db.scalars(select(User.id).where(User.name == "pit_boss")).one()
         return other, other
     if column == "entered_at":
         moved = record.entered_at + timedelta(hours=1, microseconds=7)
@@ -34,7 +34,7 @@ def placement_edit(session, record, column):
         earlier = record.gaming_day - timedelta(days=1)
         return earlier, earlier.isoformat()
     if column == "supersedes_id":
-        other = session.scalars(select(RoundRecord.id).where(RoundRecord.id != record.id)).first()
+        other = db.scalars(select(RoundRecord.id).where(RoundRecord.id != record.id)).first()
         return other, other
     changed = getattr(record, column) + {"shift": 1, "utc_offset_minutes": 60, "revision": 5}[column]
     return changed, changed
@@ -46,8 +46,8 @@ def placement_edit(session, record, column):
 )
 def test_an_edited_placement_column_is_named(app, settings, stored, column):
     game = stored[1]
-    with sessions(app)() as session:
-        record = session.get(RoundRecord, game["id"])
+    with databases(app)() as db:
+        record = db.get(RoundRecord, game["id"])
         sealed = {
             "entered_by": record.entered_by,
             "entered_at": iso(record.entered_at),
@@ -57,7 +57,7 @@ def test_an_edited_placement_column_is_named(app, settings, stored, column):
             "revision": record.revision,
             "supersedes_id": record.supersedes_id,
         }[column]
-        value, shown = placement_edit(session, record, column)
+        value, shown = placement_edit(db, record, column)
     tamper(app, update(RoundRecord).where(RoundRecord.id == game["id"]).values({column: value}))
     result = recall(settings, str(game["id"]), "--verify")
     assert result.exit_code == 1, result.output
@@ -99,16 +99,16 @@ def test_a_round_without_its_round_settled_event_is_a_mismatch(app, settings, st
 
 def test_a_round_stored_before_placements_were_sealed_is_not_checked(app, settings, stored):
     game = stored[1]
-    with sessions(app)() as session:
-        event = session.scalars(
+    with databases(app)() as db:
+        event = db.scalars(
             select(AuditEvent).where(
                 AuditEvent.kind == "round_settled", AuditEvent.subject == f"round:{game['id']}"
             )
         ).one()
         payload = {key: value for key, value in event.payload.items() if key != "placement"}
     tamper(app, update(AuditEvent).where(AuditEvent.id == event.id).values(payload=payload))
-    with unit_of_work(sessions(app)) as session:  # an edit it cannot catch now
-        session.execute(update(RoundRecord).where(RoundRecord.id == game["id"]).values(shift=3))
+    with unit_of_work(databases(app)) as db:  # an edit it cannot catch now
+        db.execute(update(RoundRecord).where(RoundRecord.id == game["id"]).values(shift=3))
     result = recall(settings, str(game["id"]), "--verify")
     assert result.exit_code == 0, result.output  # not failed ...
     assert (

@@ -13,7 +13,7 @@ from service.rounds.resettle import resettle, stored_rounds
 from service.store.models import RoundRecord, SeatRecord
 from tests.rounds import resettle_support
 from tests.rounds.resettle_support import enter, recall, tamper
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 # The shared fixtures these tests take by name.
@@ -21,9 +21,9 @@ stored = resettle_support.stored
 
 
 def test_every_stored_round_re_settles_to_what_was_stored(app, settings, stored):
-    with sessions(app)() as session:
-        checked = [(record.id, resettle(session, record)) for record in stored_rounds(session)]
-        assert session.scalar(select(RoundRecord.revision).where(RoundRecord.id == stored[-1]["id"])) == 1
+    with databases(app)() as db:
+        checked = [(record.id, resettle(db, record)) for record in stored_rounds(db)]
+        assert db.scalar(select(RoundRecord.revision).where(RoundRecord.id == stored[-1]["id"])) == 1
     assert checked == [(game["id"], []) for game in stored]
     result = recall(settings, "--verify-all")
     assert result.exit_code == 0, result.output
@@ -72,8 +72,8 @@ def test_verify_all_names_each_mismatching_round_and_sums_up(app, client, as_rol
     tamper(
         app, update(SeatRecord).where(SeatRecord.round_id == game["id"], SeatRecord.seat == 3).values(rule=99)
     )
-    with sessions(app)() as session:
-        total = session.scalar(select(func.count()).select_from(RoundRecord))
+    with databases(app)() as db:
+        total = db.scalar(select(func.count()).select_from(RoundRecord))
     result = recall(settings, "--verify-all")
     assert result.exit_code == 1
     assert f"MISMATCH round {game['id']} (table {game['table_id']}): seats[3].rule stored 99" in result.stdout

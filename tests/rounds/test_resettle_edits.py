@@ -13,7 +13,7 @@ from service.rounds.resettle import Mismatch, resettle
 from service.store.models import ConfigVersion, RoundRecord, SeatRecord
 from tests.rounds import resettle_support
 from tests.rounds.resettle_support import recall, tamper
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 # The shared fixtures these tests take by name.
@@ -29,8 +29,8 @@ def test_an_edited_seat_net_is_named(app, settings, stored):
         .where(SeatRecord.round_id == game["id"], SeatRecord.seat == 2)
         .values(main_net=net + 500),
     )
-    with sessions(app)() as session:
-        assert resettle(session, session.get(RoundRecord, game["id"])) == [
+    with databases(app)() as db:
+        assert resettle(db, db.get(RoundRecord, game["id"])) == [
             Mismatch("seats[2].main_net", net + 500, net)
         ]
     result = recall(settings, str(game["id"]), "--verify")
@@ -43,8 +43,8 @@ def test_an_edited_seat_net_is_named(app, settings, stored):
 
 def test_an_edited_settlement_and_house_net_are_named(app, settings, stored):
     game = stored[0]
-    with sessions(app)() as session:
-        settlement = session.get(RoundRecord, game["id"]).settlement
+    with databases(app)() as db:
+        settlement = db.get(RoundRecord, game["id"]).settlement
     settlement["house_net"] += 100
     settlement["seats"][2]["main"]["outcome"] = "win"
     tamper(
@@ -81,20 +81,20 @@ def test_an_edited_settlement_and_house_net_are_named(app, settings, stored):
 
 def test_edited_cards_as_entered_are_caught(app, settings, stored):
     game = stored[2]
-    with sessions(app)() as session:
-        entered = session.get(RoundRecord, game["id"]).entered
+    with databases(app)() as db:
+        entered = db.get(RoundRecord, game["id"]).entered
     entered["seats"][1]["bets"]["main"] = 5000
     tamper(app, update(RoundRecord).where(RoundRecord.id == game["id"]).values(entered=entered))
-    with sessions(app)() as session:
-        fields = [m.field for m in resettle(session, session.get(RoundRecord, game["id"]))]
+    with databases(app)() as db:
+        fields = [m.field for m in resettle(db, db.get(RoundRecord, game["id"]))]
     assert fields[0] == "request_digest"  # the round as entered is not what was sent
     assert "seats[2].main_stake" in fields
     assert "house_net" in fields
 
 
 def test_edited_rules_of_a_configuration_version_are_caught(app, settings, stored, table):
-    with sessions(app)() as session:
-        version = session.scalar(
+    with databases(app)() as db:
+        version = db.scalar(
             select(ConfigVersion).where(ConfigVersion.table_id == table["id"], ConfigVersion.version == 2)
         )
         rules = {**version.rules, "foul_policy": "house_way"}

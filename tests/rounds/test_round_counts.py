@@ -15,7 +15,7 @@ from service.rounds.round_counts import count_inserted, counted_rounds
 from service.store.db import make_engine
 from service.store.migrate import alembic_config, upgrade
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import correct, enter, round_body, void_approved
 
 pytestmark = pytest.mark.store
@@ -73,17 +73,17 @@ def test_the_counts_equal_a_count_of_the_rounds(client, as_role, settings):
 
 def test_an_insert_adds_to_its_day_and_shift_only(app, client, as_role, table):
     day = date(2026, 5, 1)
-    with unit_of_work(sessions(app)) as session:
-        connection = session.connection()
+    with unit_of_work(databases(app)) as db:
+        connection = db.connection()
         count_inserted(connection, table["id"], day, 1)
         count_inserted(connection, table["id"], day, 1, 4)
         count_inserted(connection, table["id"], day, 2)
-    with sessions(app)() as session:
-        assert counted_rounds(session, table["id"], None, None, None) == 6
-        assert counted_rounds(session, table["id"], day, day, 1) == 5
-        assert counted_rounds(session, table["id"], None, None, 2) == 1
-        assert counted_rounds(session, table["id"], date(2026, 5, 2), None, None) == 0
-        assert counted_rounds(session, table["id"] + 1, None, None, None) == 0
+    with databases(app)() as db:
+        assert counted_rounds(db, table["id"], None, None, None) == 6
+        assert counted_rounds(db, table["id"], day, day, 1) == 5
+        assert counted_rounds(db, table["id"], None, None, 2) == 1
+        assert counted_rounds(db, table["id"], date(2026, 5, 2), None, None) == 0
+        assert counted_rounds(db, table["id"] + 1, None, None, None) == 0
 
 
 def test_the_migration_counts_the_rounds_stored_before_it(client, as_role, settings):

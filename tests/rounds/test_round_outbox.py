@@ -10,23 +10,19 @@ from sqlalchemy import func, select
 from service.audit.events import queue_jobs
 from service.jobs.queues import JobKind
 from service.store.models import AuditEvent, OutboxEntry
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import enter
 
 pytestmark = pytest.mark.store
 
 
 def test_a_round_queues_its_jobs_then_its_event_s_seal(app, client, as_role, table):
-    with sessions(app)() as session:
-        before = session.scalar(select(func.max(OutboxEntry.id))) or 0
+    with databases(app)() as db:
+        before = db.scalar(select(func.max(OutboxEntry.id))) or 0
     entered = enter(client, {**as_role["dealer"], "X-Request-ID": "outbox-1"}, table, "r1")
-    with sessions(app)() as session:
-        rows = session.scalars(
-            select(OutboxEntry).where(OutboxEntry.id > before).order_by(OutboxEntry.id)
-        ).all()
-        event = session.scalars(
-            select(AuditEvent).where(AuditEvent.subject == f"round:{entered['id']}")
-        ).one()
+    with databases(app)() as db:
+        rows = db.scalars(select(OutboxEntry).where(OutboxEntry.id > before).order_by(OutboxEntry.id)).all()
+        event = db.scalars(select(AuditEvent).where(AuditEvent.subject == f"round:{entered['id']}")).one()
     assert [(row.job, row.ref) for row in rows] == [
         (JobKind.AGGREGATE, entered["id"]),
         (JobKind.EXPECTED_VALUES, entered["id"]),
@@ -40,13 +36,13 @@ def test_a_round_queues_its_jobs_then_its_event_s_seal(app, client, as_role, tab
     "jobs", [(), (JobKind.SEAL,), (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.SEAL)]
 )
 def test_jobs_of_one_ref_are_queued_in_the_order_given(app, jobs):
-    with sessions(app)() as session:
-        before = session.scalar(select(func.max(OutboxEntry.id))) or 0
-        queue_jobs(session, jobs, 41)
-        queue_jobs(session, tuple(reversed(jobs)), 42)
-        session.commit()
+    with databases(app)() as db:
+        before = db.scalar(select(func.max(OutboxEntry.id))) or 0
+        queue_jobs(db, jobs, 41)
+        queue_jobs(db, tuple(reversed(jobs)), 42)
+        db.commit()
         query = (
             select(OutboxEntry.job, OutboxEntry.ref).where(OutboxEntry.id > before).order_by(OutboxEntry.id)
         )
-        rows = session.execute(query).all()
+        rows = db.execute(query).all()
     assert [tuple(row) for row in rows] == [(job, 41) for job in jobs] + [(job, 42) for job in reversed(jobs)]

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord
-from tests.support.app import edit, sessions
+from tests.support.app import databases, edit
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -20,9 +20,9 @@ def preview(client, headers, table_id, body):
 
 
 def stored(app):
-    with sessions(app)() as session:
+    with databases(app)() as db:
         return tuple(
-            session.scalar(select(func.count()).select_from(model))
+            db.scalar(select(func.count()).select_from(model))
             for model in (RoundRecord, AuditEvent, OutboxEntry)
         )
 

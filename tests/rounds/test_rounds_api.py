@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from service.rounds.resettle import verify
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord, SeatRecord
-from tests.support.app import edit, sessions, sign_in
+from tests.support.app import databases, edit, sign_in
 from tests.support.rounds_data import correct, enter, number_round_ids, round_body
 
 pytestmark = pytest.mark.store
@@ -22,8 +22,8 @@ def post_round(client, headers, table_id, body, key="key-1"):
 
 
 def count(app, model):
-    with sessions(app)() as session:
-        return session.scalar(select(func.count()).select_from(model))
+    with databases(app)() as db:
+        return db.scalar(select(func.count()).select_from(model))
 
 
 def test_round_is_settled_stored_and_read_back_equal(client, as_role, table):
@@ -210,9 +210,9 @@ def test_a_round_stored_with_a_number_id_is_read_corrected_and_verified(app, cli
     corrected["seats"][0]["bets"]["main"] = 2000
     after = correct(client, as_role["pit_boss"], sign_in(client, "pit_boss2"), stored["id"], corrected)
     assert after["round_id"] == 777
-    with sessions(app)() as session:
-        records = session.scalars(select(RoundRecord)).all()
-        assert [verify(session, record).mismatches for record in records] == [[], []]
+    with databases(app)() as db:
+        records = db.scalars(select(RoundRecord)).all()
+        assert [verify(db, record).mismatches for record in records] == [[], []]
 
 
 def test_a_stake_outside_the_limits_names_the_seat(client, as_role, table):

@@ -16,7 +16,7 @@ from service.audit.chain import seal_batch
 from service.cli import main
 from service.store.models import AuditEvent, RoundRecord
 from service.store.work import unit_of_work
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import enter
 from tests.support.tamper import drop_triggers, rewrite_round
 from tests.support.verifying import cli_env
@@ -29,8 +29,8 @@ def cli(settings, *arguments: str):
 
 
 def seal_all(app) -> None:
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
 
 
 @pytest.fixture
@@ -40,13 +40,13 @@ def rewritten(app, client, as_role, table):
     games = [enter(client, as_role["dealer"], table, f"r{number}") for number in range(3)]
     seal_all(app)
     game = games[1]
-    with sessions(app)() as session:
-        digest = session.get_one(RoundRecord, game["id"]).request_digest
+    with databases(app)() as db:
+        digest = db.get_one(RoundRecord, game["id"]).request_digest
     drop_triggers(app.extensions["breakpoker"]["engine"])
     house_net = rewrite_round(app.extensions["breakpoker"]["engine"], game["id"], seat=1, main=4000)
     assert house_net == game["house_net"] + 3000
-    with sessions(app)() as session:
-        new_digest = session.get_one(RoundRecord, game["id"]).request_digest
+    with databases(app)() as db:
+        new_digest = db.get_one(RoundRecord, game["id"]).request_digest
     return {"game": game, "house_net": house_net, "digest": digest, "new_digest": new_digest}
 
 
@@ -112,10 +112,8 @@ def unreadable_ref(app, client, as_role, table):
     seal_all(app)
     engine = app.extensions["breakpoker"]["engine"]
     drop_triggers(engine)
-    with unit_of_work(sessions(app)) as session:
-        session.execute(
-            update(RoundRecord).where(RoundRecord.id == game["id"]).values(round_ref="not JSON {")
-        )
+    with unit_of_work(databases(app)) as db:
+        db.execute(update(RoundRecord).where(RoundRecord.id == game["id"]).values(round_ref="not JSON {"))
     return game
 
 

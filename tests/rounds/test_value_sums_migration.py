@@ -16,7 +16,7 @@ from service.store.models import (
 )
 from tests.rounds import value_sums_floor
 from tests.rounds.value_sums_floor import assert_exact
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 # The shared fixtures these tests take by name.
@@ -27,8 +27,8 @@ def stored_totals(app: Any) -> list[tuple[Any, ...]]:
     columns = [
         getattr(ShiftExpectedValues, name) for name in ("table_id", "gaming_day", "shift", "dealer_id")
     ]
-    with sessions(app)() as session:
-        rows = session.execute(select(*columns, *(getattr(ShiftExpectedValues, name) for name in TOTALS)))
+    with databases(app)() as db:
+        rows = db.execute(select(*columns, *(getattr(ShiftExpectedValues, name) for name in TOTALS)))
         return sorted(
             tuple(round(value, 6) if isinstance(value, float) else value for value in row) for row in rows
         )

@@ -9,9 +9,9 @@ import time
 from typing import Any
 
 import pytest
-from sqlalchemy.orm import Session
 
 import service.rounds.value_sums
+from service.store.db import Db
 from tests.rounds import value_sums_floor
 from tests.rounds.value_sums_floor import assert_exact
 
@@ -31,8 +31,8 @@ def test_the_values_job_and_a_void_at_once_leave_the_totals_exact(app, floor, mo
     both_locked = threading.Barrier(2, timeout=1.5)
     locked_row = service.rounds.value_sums._locked_row
 
-    def locked_then_wait(session: Session, key: Any) -> int:
-        row_id = locked_row(session, key)
+    def locked_then_wait(db: Db, key: Any) -> int:
+        row_id = locked_row(db, key)
         with contextlib.suppress(threading.BrokenBarrierError):
             both_locked.wait()
         return row_id

@@ -16,7 +16,7 @@ from service.reports.periods import resolve_period, table_scope
 from service.store.db import utc_now
 from tests.rounds import value_sums_floor
 from tests.rounds.value_sums_floor import assert_exact
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 # The shared fixtures these tests take by name.
@@ -44,10 +44,10 @@ def test_the_totals_stay_exact_through_every_change(app, floor):
     # One batch over two dealers' shifts: stored, added only where the round counts.
     assert floor.value_batch([voided_unvalued, corrected_unvalued, first, second, kept]) == 4
     assert_exact(app, floor.table_id)
-    with sessions(app)() as session:
-        scope = table_scope(session, floor.table_id)
+    with databases(app)() as db:
+        scope = table_scope(db, floor.table_id)
         period, _ = resolve_period(scope, "ytd", utc_now().date(), None, utc_now())
-        sums = _Sums.of(period_values(session, scope, period).values())
+        sums = _Sums.of(period_values(db, scope, period).values())
     assert (sums.rounds, sums.rounds_without) == (3, 0)  # kept and the two new records
 
 

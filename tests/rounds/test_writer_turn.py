@@ -14,10 +14,10 @@ import pytest
 from sqlalchemy import select
 
 import service.rounds.entering
-from service.store.db import hold_writer, make_engine, session_factory
+from service.store.db import database_factory, hold_writer, make_engine
 from service.store.models import RoundRecord
 from tests.postgres import postgres_url
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import enter, round_body
 
 
@@ -38,27 +38,27 @@ def turn_is_free(url: str) -> bool:
 
 
 @pytest.fixture
-def sqlite_sessions(tmp_path):
+def sqlite_databases(tmp_path):
     url = f"sqlite:///{tmp_path / 'turn.sqlite3'}"
     engine = make_engine(url)
-    yield url, session_factory(engine)
+    yield url, database_factory(engine)
     engine.dispose()
 
 
 @pytest.mark.parametrize("end", ["commit", "rollback", "close"])
-def test_the_turn_is_held_to_the_end_of_the_transaction(sqlite_sessions, end):
-    url, factory = sqlite_sessions
-    session = factory()
-    hold_writer(session)
-    hold_writer(session)  # a second call in the same transaction takes nothing more
+def test_the_turn_is_held_to_the_end_of_the_transaction(sqlite_databases, end):
+    url, factory = sqlite_databases
+    db = factory()
+    hold_writer(db)
+    hold_writer(db)  # a second call in the same transaction takes nothing more
     assert not turn_is_free(url)
-    getattr(session, end)()
+    getattr(db, end)()
     assert turn_is_free(url)
-    session.close()
+    db.close()
 
 
-def test_a_second_writer_waits_for_the_first_to_finish(sqlite_sessions):
-    url, factory = sqlite_sessions
+def test_a_second_writer_waits_for_the_first_to_finish(sqlite_databases):
+    url, factory = sqlite_databases
     first = factory()
     hold_writer(first)
     entered = threading.Event()
@@ -84,9 +84,9 @@ def test_nothing_is_held_on_postgresql_or_in_memory(database):
     # PostgreSQL locks rows; an in-memory SQLite database has no file to lock.
     url = postgres_url() if database == "postgresql" else "sqlite://"
     engine = make_engine(url)
-    with session_factory(engine)() as session:
-        hold_writer(session)
-        assert session.info == {}
+    with database_factory(engine)() as db:
+        hold_writer(db)
+        assert db.info == {}
     engine.dispose()
 
 
@@ -123,8 +123,8 @@ def test_a_failed_round_gives_the_turn_back(app, client, as_role, table, databas
     assert turn_is_free(database_url)
     monkeypatch.undo()
     enter(client, as_role["dealer"], table, "turn-2")
-    with sessions(app)() as session:
-        assert session.scalars(select(RoundRecord.round_ref)).all() == ['"turn-2"']
+    with databases(app)() as db:
+        assert db.scalars(select(RoundRecord.round_ref)).all() == ['"turn-2"']
 
 
 def test_an_approved_correction_takes_the_turn_before_its_first_write(
@@ -144,8 +144,8 @@ def test_an_approved_correction_takes_the_turn_before_its_first_write(
     seen = []
     real_lock = service.review.decisions.one_at_a_time
 
-    def lock_and_look(session, record):
-        real_lock(session, record)
+    def lock_and_look(db, record):
+        real_lock(db, record)
         seen.append(turn_is_free(database_url))
 
     monkeypatch.setattr(service.review.decisions, "one_at_a_time", lock_and_look)

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from sqlalchemy import ColumnElement, func, select
-from sqlalchemy.orm import Session
 
 from service.accounts.auth import create_user
 from service.accounts.roles import Role
@@ -24,7 +23,7 @@ from service.review.exceptions import request_correction, request_void
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_round, expect_rounds
 from service.rounds.status import counting
-from service.store.db import utc_now
+from service.store.db import Db, utc_now
 from service.store.models import (
     GameTable,
     RoundExpectedValue,
@@ -34,7 +33,7 @@ from service.store.models import (
 )
 from service.store.work import unit_of_work
 from service.tables.tables import create_table
-from tests.support.app import PASSWORD, sessions
+from tests.support.app import PASSWORD, databases
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -42,7 +41,7 @@ PERIODS = (("shift", 1), ("shift", 2), ("shift", 3), ("day", None), ("mtd", None
 NAMES = (("dealer", Role.DEALER), ("dealer2", Role.DEALER), ("boss", Role.PIT_BOSS), ("boss2", Role.PIT_BOSS))
 
 
-def by_rounds(session: Session, scope: Scope, period: Period) -> dict[tuple[int, int], _Sums]:
+def by_rounds(db: Db, scope: Scope, period: Period) -> dict[tuple[int, int], _Sums]:
     """The expected win's sums as the report read them before the totals:
     the period's counting rounds with their stored values, and those
     without, round by round and seat by seat."""
@@ -64,7 +63,7 @@ def by_rounds(session: Session, scope: Scope, period: Period) -> dict[tuple[int,
         )
     ).group_by(*key)
     found: dict[tuple[int, int], _Sums] = {}
-    for row in session.execute(valued):
+    for row in db.execute(valued):
         sums = found.setdefault((row[0], row[1]), _Sums())
         sums.rounds = int(row[2])
         sums.values = {name: int(value) for name, value in zip(VALUES, row[3 : 3 + len(VALUES)], strict=True)}
@@ -78,7 +77,7 @@ def by_rounds(session: Session, scope: Scope, period: Period) -> dict[tuple[int,
         .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
         .where(unvalued)
     ).group_by(*key)
-    for row in session.execute(missing):
+    for row in db.execute(missing):
         sums = found.setdefault((row[0], row[1]), _Sums())
         sums.seats_without, sums.rounds_without = int(row[2]), int(row[3])
     return found
@@ -87,14 +86,14 @@ def by_rounds(session: Session, scope: Scope, period: Period) -> dict[tuple[int,
 def assert_exact(app: Any, table_id: int) -> None:
     """The totals equal the recount, and every period's sums the former reading."""
     now = utc_now()
-    with sessions(app)() as session:
-        check = check_value_sums(session)
+    with databases(app)() as db:
+        check = check_value_sums(db)
         assert check.differing == 0, check.differences
-        days = set(session.scalars(select(RoundRecord.gaming_day)))
-        for scope in (table_scope(session, table_id), floor_scope(session)):
+        days = set(db.scalars(select(RoundRecord.gaming_day)))
+        for scope in (table_scope(db, table_id), floor_scope(db)):
             for day, (kind, shift) in itertools.product(days, PERIODS):
                 period, _ = resolve_period(scope, kind, day, shift, now)
-                got, want = period_values(session, scope, period), by_rounds(session, scope, period)
+                got, want = period_values(db, scope, period), by_rounds(db, scope, period)
                 assert got.keys() == want.keys(), (kind, day, shift)
                 for key, sums in got.items():
                     other = want[key]
@@ -114,12 +113,10 @@ class Floor:
         self.app = app
         self.instance = app.extensions["breakpoker"]["settings"].instance
         strategy_blocks(self.instance, SEATS.values())
-        with unit_of_work(sessions(app)) as session:
-            self.users = {
-                name: create_user(session, f"sums-{name}", role, PASSWORD).id for name, role in NAMES
-            }
-            admin = create_user(session, "sums-admin", Role.ADMIN, PASSWORD)
-            self.table_id = create_table(session, admin, "BP-SUMS").id
+        with unit_of_work(databases(app)) as db:
+            self.users = {name: create_user(db, f"sums-{name}", role, PASSWORD).id for name, role in NAMES}
+            admin = create_user(db, "sums-admin", Role.ADMIN, PASSWORD)
+            self.table_id = create_table(db, admin, "BP-SUMS").id
         self.start = utc_now() - timedelta(hours=30)  # two gaming days, every shift
         self.rounds: list[int] = []
         self.numbers = itertools.count()
@@ -129,21 +126,21 @@ class Floor:
         body = round_body(f"s{number}")
         for seat, stake in zip(body["seats"], stakes, strict=True):
             seat["bets"] = {"main": stake, "dealer_break_bonus": stake // 2, "break_bonus": 100}
-        with unit_of_work(sessions(self.app)) as session:
-            table = session.get_one(GameTable, self.table_id)
-            user = session.get_one(User, self.users[dealer])
+        with unit_of_work(databases(self.app)) as db:
+            table = db.get_one(GameTable, self.table_id)
+            user = db.get_one(User, self.users[dealer])
             at = self.start + timedelta(hours=hour, seconds=number)
-            record_id = enter_round(session, table, user, body, f"s{number}", at, sessionless=True).record.id
+            record_id = enter_round(db, table, user, body, f"s{number}", at, sessionless=True).record.id
         self.rounds.append(record_id)
         return record_id
 
     def value(self, record_id: int) -> bool:
-        with unit_of_work(sessions(self.app)) as session:
-            return expect_round(session, record_id, self.instance)
+        with unit_of_work(databases(self.app)) as db:
+            return expect_round(db, record_id, self.instance)
 
     def value_batch(self, record_ids: list[int]) -> int:
-        with unit_of_work(sessions(self.app)) as session:
-            return expect_rounds(session, record_ids, self.instance)
+        with unit_of_work(databases(self.app)) as db:
+            return expect_rounds(db, record_ids, self.instance)
 
     def void(self, record_id: int) -> None:
         self._decided(record_id, None)
@@ -155,19 +152,19 @@ class Floor:
         """The void or correction approved (``None`` if the round no longer
         counts); a correction's new record."""
         now = utc_now()
-        with unit_of_work(sessions(self.app)) as session:
-            record = session.get_one(RoundRecord, record_id)
-            if not session.scalar(select(counting()).where(RoundRecord.id == record_id)):
+        with unit_of_work(databases(self.app)) as db:
+            record = db.get_one(RoundRecord, record_id)
+            if not db.scalar(select(counting()).where(RoundRecord.id == record_id)):
                 return None
-            asker, approver = (session.get_one(User, self.users[name]) for name in ("boss", "boss2"))
+            asker, approver = (db.get_one(User, self.users[name]) for name in ("boss", "boss2"))
             if stake is None:
-                asked = request_void(session, record, asker, "a misdeal", now)
+                asked = request_void(db, record, asker, "a misdeal", now)
             else:
                 body = copy.deepcopy(record.entered)
                 was = body["seats"][0]["bets"]["main"]
                 body["seats"][0]["bets"]["main"] = stake if stake != was else stake % 20_000 + 500
-                asked = request_correction(session, record, asker, "a wrong stake", body, now)
-            decision = decide(session, asked, approver, True, "", now)
+                asked = request_correction(db, record, asker, "a wrong stake", body, now)
+            decision = decide(db, asked, approver, True, "", now)
             replacement = decision.replacement_id
         if replacement is not None:
             self.rounds.append(replacement)

@@ -10,7 +10,7 @@ from service.accounts.auth import authenticate, login
 from service.cli import main
 from service.config.settings import Settings
 from service.errors import Forbidden, Unauthorized
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from service.store.models import AuditEvent, KnownAddress, User
 from service.store.work import unit_of_work
 
@@ -52,9 +52,9 @@ def test_upgrade_then_create_users(tmp_path, monkeypatch):
 
     settings = Settings(instance=tmp_path)
     engine = make_engine(settings.database)
-    with session_factory(engine)() as session:
-        assert [u.name for u in session.scalars(select(User).order_by(User.id))] == ["ana", "bo"]
-        assert login(session, "ana", "s3cret-pass!", settings).user.role == "pit_boss"
+    with database_factory(engine)() as db:
+        assert [u.name for u in db.scalars(select(User).order_by(User.id))] == ["ana", "bo"]
+        assert login(db, "ana", "s3cret-pass!", settings).user.role == "pit_boss"
     engine.dispose()
 
 
@@ -70,8 +70,8 @@ def test_ensure_admin_creates_one_once(tmp_path, monkeypatch):
     assert "An admin exists" in second.output
     settings = Settings(instance=tmp_path)
     engine = make_engine(settings.database)
-    with session_factory(engine)() as session:
-        assert login(session, "admin", password, settings).user.role == "admin"
+    with database_factory(engine)() as db:
+        assert login(db, "admin", password, settings).user.role == "admin"
     engine.dispose()
 
 
@@ -86,30 +86,30 @@ def test_set_password_signs_out_lifts_locks_and_keeps_no_password(tmp_path, monk
     assert created.exit_code == 0, created.output
     settings = Settings(instance=tmp_path)
     engine = make_engine(settings.database)
-    with unit_of_work(session_factory(engine)) as session:
-        token = login(session, "dee", "old-password", settings, address="10.0.0.1").token
+    with unit_of_work(database_factory(engine)) as db:
+        token = login(db, "dee", "old-password", settings, address="10.0.0.1").token
     for _ in range(settings.lockout_failures):  # wrong guesses lock dee at one address
-        with session_factory(engine)() as session:
+        with database_factory(engine)() as db:
             with pytest.raises(Unauthorized):
-                login(session, "dee", "guess-guess", settings, address="10.0.0.9")
-            session.commit()  # as the API does: a failure is counted
-    with session_factory(engine)() as session, pytest.raises(Forbidden, match="locked"):
-        login(session, "dee", "old-password", settings, address="10.0.0.9")
+                login(db, "dee", "guess-guess", settings, address="10.0.0.9")
+            db.commit()  # as the API does: a failure is counted
+    with database_factory(engine)() as db, pytest.raises(Forbidden, match="locked"):
+        login(db, "dee", "old-password", settings, address="10.0.0.9")
 
     result = runner.invoke(main, ["users", "set-password", "dee", "--password-stdin"], input="new-password\n")
     assert result.exit_code == 0, result.output
     assert "new password set for dealer 'dee'; 1 sign-in(s) revoked, 1 lock(s) lifted" in result.output
 
-    with unit_of_work(session_factory(engine)) as session:
+    with unit_of_work(database_factory(engine)) as db:
         with pytest.raises(Unauthorized, match="not valid"):
-            authenticate(session, token)
-        assert login(session, "dee", "new-password", settings, address="10.0.0.9").user.name == "dee"
-    with session_factory(engine)() as session, pytest.raises(Unauthorized):
-        login(session, "dee", "old-password", settings)
-    with session_factory(engine)() as session:
+            authenticate(db, token)
+        assert login(db, "dee", "new-password", settings, address="10.0.0.9").user.name == "dee"
+    with database_factory(engine)() as db, pytest.raises(Unauthorized):
+        login(db, "dee", "old-password", settings)
+    with database_factory(engine)() as db:
         # Only the address signed in from since is known now.
-        assert [row.address for row in session.scalars(select(KnownAddress))] == ["10.0.0.9"]
-        event = session.scalars(select(AuditEvent).where(AuditEvent.kind == "password_set")).one()
+        assert [row.address for row in db.scalars(select(KnownAddress))] == ["10.0.0.9"]
+        event = db.scalars(select(AuditEvent).where(AuditEvent.kind == "password_set")).one()
         assert event.payload == {"name": "dee", "tokens_revoked": 1}
         assert "new-password" not in str(event.payload)
     engine.dispose()
@@ -125,11 +125,11 @@ def test_set_password_counts_only_the_locks_that_hold(tmp_path, monkeypatch):
     )
     settings = Settings(instance=tmp_path)
     engine = make_engine(settings.database)
-    with session_factory(engine)() as session:  # two wrong guesses: counted, no lock
+    with database_factory(engine)() as db:  # two wrong guesses: counted, no lock
         for _ in range(2):
             with pytest.raises(Unauthorized):
-                login(session, "dee", "guess-guess", settings, address="10.0.0.9")
-        session.commit()
+                login(db, "dee", "guess-guess", settings, address="10.0.0.9")
+        db.commit()
     engine.dispose()
     result = runner.invoke(main, ["users", "set-password", "dee", "--password-stdin"], input="new-password\n")
     assert result.exit_code == 0, result.output
@@ -153,6 +153,6 @@ def test_set_password_refuses_unknown_users_and_short_passwords(tmp_path, monkey
     assert message in result.output
     settings = Settings(instance=tmp_path)
     engine = make_engine(settings.database)
-    with session_factory(engine)() as session:
-        assert login(session, "dee", "old-password", settings).user.name == "dee"
+    with database_factory(engine)() as db:
+        assert login(db, "dee", "old-password", settings).user.name == "dee"
     engine.dispose()

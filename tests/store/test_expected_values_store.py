@@ -15,7 +15,7 @@ from service.store.migrate import alembic_config, upgrade
 from service.store.models import RoundExpectedValue, SeatExpectedValue
 from service.store.work import unit_of_work
 from tests.store import test_migrations
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import SEATS
 from tests.support.valued_rounds import app_with_rounds
 
@@ -43,8 +43,8 @@ def counts(engine):
 
 def test_the_values_are_written_once_and_survive_a_step_down(settings):
     users, app, [round_id] = app_with_rounds(settings, 1)
-    with unit_of_work(sessions(app)) as session:
-        assert expect_round(session, round_id, settings.instance)
+    with unit_of_work(databases(app)) as db:
+        assert expect_round(db, round_id, settings.instance)
     next(users, None)  # disposes of the app's engine
     engine = make_engine(settings.database)
     try:

@@ -12,7 +12,7 @@ from service.audit.chain import seal_batch
 from service.store.db import Base
 from service.store.models import AuditEvent, RoundRecord, SeatRecord
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import round_body, void_approved
 
 pytestmark = pytest.mark.store
@@ -40,19 +40,19 @@ def stored(client, as_role, table):
     ids=["update round", "delete round", "update seat", "delete seat"],
 )
 def test_the_database_refuses_to_change_a_settled_round(app, client, as_role, stored, statement):
-    with sessions(app)() as session:
+    with databases(app)() as db:
         with pytest.raises(DatabaseError, match="never updated or deleted"):
-            session.execute(statement)
-        session.rollback()
+            db.execute(statement)
+        db.rollback()
     again = client.get(f"/api/v1/rounds/{stored['id']}", headers=as_role["dealer"]).json
     assert again == stored
 
 
 def test_raw_sql_is_refused_too(app, stored):
-    with sessions(app)() as session:
+    with databases(app)() as db:
         with pytest.raises(DatabaseError, match="never updated or deleted"):
-            session.execute(text("UPDATE round_seats SET main_net = 5"))
-        session.rollback()
+            db.execute(text("UPDATE round_seats SET main_net = 5"))
+        db.rollback()
 
 
 # --- a stored row replaced by an INSERT, or the table emptied ---------------
@@ -68,8 +68,8 @@ def every_kind(app, client, as_role, table, stored):
         client.post("/api/v1/reports/variance-notes", json=note, headers=as_role["pit_boss"]).status_code
         == 201
     )
-    with unit_of_work(sessions(app)) as session:
-        seal_batch(session, session.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
     return stored
 
 
@@ -125,14 +125,14 @@ def replacing(table: Table, row: dict, column: str, key: tuple[str, ...] | None,
 def test_a_stored_row_cannot_be_replaced_by_an_insert(app, every_kind, name, key):
     table = Base.metadata.tables[name]
     (primary,) = table.primary_key.columns
-    with sessions(app)() as session:
-        row = dict(session.execute(select(table).order_by(primary).limit(1)).mappings().one())
-        statement = replacing(table, row, REPLACEABLE[name], key, session.get_bind().dialect.name)
+    with databases(app)() as db:
+        row = dict(db.execute(select(table).order_by(primary).limit(1)).mappings().one())
+        statement = replacing(table, row, REPLACEABLE[name], key, db.get_bind().dialect.name)
         with pytest.raises(DatabaseError, match=REFUSED):
-            session.execute(statement)
-        session.rollback()
-        again = session.execute(select(table).where(primary == row[primary.name])).mappings().one()
-        assert session.scalar(select(func.count()).where(primary == row[primary.name] + 1_000)) == 0
+            db.execute(statement)
+        db.rollback()
+        again = db.execute(select(table).where(primary == row[primary.name])).mappings().one()
+        assert db.scalar(select(func.count()).where(primary == row[primary.name] + 1_000)) == 0
     assert dict(again) == row
 
 
@@ -140,14 +140,14 @@ def test_a_stored_row_cannot_be_replaced_by_an_insert(app, every_kind, name, key
 def test_a_table_of_records_cannot_be_emptied(app, every_kind, name):
     """PostgreSQL's TRUNCATE skips row triggers; SQLite has no TRUNCATE (a
     DELETE without WHERE is its form of it, and row triggers see it)."""
-    with sessions(app)() as session:
-        before = session.scalar(select(func.count()).select_from(Base.metadata.tables[name]))
+    with databases(app)() as db:
+        before = db.scalar(select(func.count()).select_from(Base.metadata.tables[name]))
         statement = (
             f"TRUNCATE {name} CASCADE"
-            if session.get_bind().dialect.name == "postgresql"
+            if db.get_bind().dialect.name == "postgresql"
             else f"DELETE FROM {name}"
         )
         with pytest.raises(DatabaseError, match=REFUSED):
-            session.execute(text(statement))
-        session.rollback()
-        assert session.scalar(select(func.count()).select_from(Base.metadata.tables[name])) == before > 0
+            db.execute(text(statement))
+        db.rollback()
+        assert db.scalar(select(func.count()).select_from(Base.metadata.tables[name])) == before > 0

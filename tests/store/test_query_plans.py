@@ -25,7 +25,7 @@ from sqlalchemy.engine import make_url
 from service.rounds.entering import _BY_KEY, _BY_REF
 from service.store.db import postgresql_connect_args
 from tests.postgres import scratch_database
-from tests.support.app import sessions, user_id
+from tests.support.app import databases, user_id
 from tests.support.pages import pages_read
 from tests.support.rounds_data import enter
 
@@ -67,7 +67,7 @@ def test_a_lookup_reads_a_few_rows_after_the_table_grew(app, client, as_role, ta
     first = enter(client, dealer, table, "r1")
     enter(client, dealer, table, "r2")
     parameters = {"table_id": table["id"], "user_id": user_id(app, "dealer"), **parameters}
-    engine = sessions(app).kw["bind"]
+    engine = databases(app).kw["bind"]
     with engine.connect() as looking, engine.connect() as growing:
         for _ in range(20):  # prepared on the fifth, a generic plan possible from the eleventh
             pages_read(looking, "rounds", lambda connection: connection.execute(statement, parameters))

@@ -48,7 +48,7 @@ def test_any_other_error_is_raised_at_once():
     assert len(tries) == 1
 
 
-class Session:
+class FakeDb:
     def __init__(self):
         self.done = []
 
@@ -63,31 +63,31 @@ class Session:
 
 
 def test_a_request_that_lost_a_race_is_rolled_back_and_run_again(monkeypatch):
-    session = Session()
-    monkeypatch.setattr(service.api.http.transactions, "work", lambda: Work(session, None))
+    db = FakeDb()
+    monkeypatch.setattr(service.api.http.transactions, "work", lambda: Work(db, None))
     once, _ = losing(2, TAKEN)
     assert service.api.http.transactions.committed(once) == 3
-    assert session.done == ["rollback", "rollback", "commit"]
+    assert db.done == ["rollback", "rollback", "commit"]
 
 
 def test_a_request_losing_every_race_gets_the_error_after_the_same_budget(monkeypatch):
-    session = Session()
-    monkeypatch.setattr(service.api.http.transactions, "work", lambda: Work(session, None))
+    db = FakeDb()
+    monkeypatch.setattr(service.api.http.transactions, "work", lambda: Work(db, None))
     once, _ = losing(ATTEMPTS, LOCKED)
     with pytest.raises(OperationalError):
         service.api.http.transactions.committed(once)
-    assert session.done == ["rollback"] * ATTEMPTS
+    assert db.done == ["rollback"] * ATTEMPTS
 
 
 def test_a_job_that_lost_a_race_runs_again_in_a_new_transaction(monkeypatch):
     opened = []
 
-    class Sessions:
+    class FakeDatabases:
         def __call__(self):
-            opened.append(Session())
+            opened.append(FakeDb())
             return opened[-1]
 
-    monkeypatch.setattr(workers.jobs, "_databases", lambda: Sessions())
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: FakeDatabases())
     step, _ = losing(2, LOCKED)
     assert workers.jobs._works().run(lambda work: step()) == 3
-    assert [session.done for session in opened] == [["rollback", "close"]] * 2 + [["commit", "close"]]
+    assert [db.done for db in opened] == [["rollback", "close"]] * 2 + [["commit", "close"]]

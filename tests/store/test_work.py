@@ -9,7 +9,7 @@ from sqlalchemy.exc import OperationalError
 from service.errors import ErrorCode, ServiceError
 from service.store.retry import ATTEMPTS
 from service.store.work import Work
-from tests.store.test_retry import LOCKED, Session
+from tests.store.test_retry import LOCKED, FakeDb
 
 REFUSED = ServiceError(ErrorCode.FORBIDDEN, "refused")
 
@@ -19,21 +19,21 @@ def refused():
 
 
 def test_a_refusal_it_keeps_is_committed_and_raised():
-    db = Session()
+    db = FakeDb()
     with pytest.raises(ServiceError):
         Work(db, None).committed(refused, (ServiceError,))
     assert db.done == ["commit"]
 
 
 def test_a_refusal_it_does_not_keep_is_raised_uncommitted():
-    db = Session()
+    db = FakeDb()
     with pytest.raises(ServiceError):
         Work(db, None).committed(refused)
     assert db.done == []  # rolled back when the request ends
 
 
 def test_kept_if_refused_leaves_a_success_to_the_callers_commit():
-    db = Session()
+    db = FakeDb()
     assert Work(db, None).kept_if_refused(lambda: "signed", (ServiceError,)) == "signed"
     assert db.done == []
     with pytest.raises(ServiceError):
@@ -41,7 +41,7 @@ def test_kept_if_refused_leaves_a_success_to_the_callers_commit():
     assert db.done == ["commit"]
 
 
-class LosingCommits(Session):
+class LosingCommits(FakeDb):
     """A database handle whose first ``losses`` commits lose a race."""
 
     def __init__(self, losses):

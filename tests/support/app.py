@@ -48,10 +48,10 @@ def app_with_users(settings):
     else:
         app = create_app(settings)
     try:
-        with unit_of_work(sessions(app)) as session:
+        with unit_of_work(databases(app)) as db:
             for role in ROLES:
-                create_user(session, role, role, PASSWORD)
-                create_user(session, f"{role}2", role, PASSWORD)
+                create_user(db, role, role, PASSWORD)
+                create_user(db, f"{role}2", role, PASSWORD)
         yield app
     finally:
         app.extensions["breakpoker"]["engine"].dispose()
@@ -75,14 +75,14 @@ def parallel(count, send):
     return results
 
 
-def sessions(app):
-    return app.extensions["breakpoker"]["sessions"]
+def databases(app):
+    return app.extensions["breakpoker"]["databases"]
 
 
 def user_id(app, name):
     """The id of the user called ``name``."""
-    with sessions(app)() as session:
-        found = session.scalar(select(User.id).where(User.name == name))
+    with databases(app)() as db:
+        found = db.scalar(select(User.id).where(User.name == name))
         assert found is not None, name
         return found
 

@@ -38,10 +38,10 @@ def run_burst(settings, *options, **extra_env):
     return done
 
 
-def check_chain(session) -> int:
+def check_chain(db) -> int:
     """Every event sealed exactly once, links intact; the number of links."""
-    events = {event.id: event for event in session.scalars(select(AuditEvent))}
-    seals = session.scalars(select(AuditSeal).order_by(AuditSeal.seq)).all()
+    events = {event.id: event for event in db.scalars(select(AuditEvent))}
+    seals = db.scalars(select(AuditSeal).order_by(AuditSeal.seq)).all()
     assert sorted(seal.event_id for seal in seals) == sorted(events)
     previous = GENESIS
     for number, seal in enumerate(seals, start=1):
@@ -52,11 +52,11 @@ def check_chain(session) -> int:
     return len(seals)
 
 
-def check_aggregates(session) -> Counter:
+def check_aggregates(db) -> Counter:
     """The aggregates equal a recount of the stored rounds that count (not
     voided, not superseded by a correction)."""
     expected: Counter = Counter()
-    for record in session.scalars(select(RoundRecord).where(counting())):
+    for record in db.scalars(select(RoundRecord).where(counting())):
         key = (record.table_id, record.gaming_day, record.shift, record.entered_by, record.config_id)
         expected[(*key, "rounds")] += 1
         expected[(*key, "seats")] += len(record.seats)
@@ -65,7 +65,7 @@ def check_aggregates(session) -> Counter:
                 expected[(*key, f"{bet}_handle")] += getattr(seat, f"{bet}_stake")
                 expected[(*key, f"{bet}_house_net")] -= getattr(seat, f"{bet}_net")
     actual: Counter = Counter()
-    for row in session.scalars(select(ShiftAggregate)):
+    for row in db.scalars(select(ShiftAggregate)):
         key = (row.table_id, row.gaming_day, row.shift, row.dealer_id, row.config_id)
         for name in ("rounds", "seats", *(f"{bet}_{w}" for bet in BETS for w in ("handle", "house_net"))):
             actual[(*key, name)] += getattr(row, name)
@@ -88,5 +88,5 @@ def enter_rounds(client, count, start=0):
         assert response.status_code == 201, response.json
 
 
-def sessions_of(app):
-    return app.extensions["breakpoker"]["sessions"]
+def databases_of(app):
+    return app.extensions["breakpoker"]["databases"]

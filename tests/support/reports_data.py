@@ -13,17 +13,17 @@ from sqlalchemy import select
 from service.rounds.aggregates import aggregate_round, out_of_step
 from service.store.models import RoundRecord
 from service.store.work import unit_of_work
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.rounds_data import enter, void_approved
 
 
 def count_directly(app: Any) -> None:
     """What the aggregate job does, without a worker."""
-    with sessions(app)() as session:
-        ids = list(session.scalars(select(RoundRecord.id).where(out_of_step())))
+    with databases(app)() as db:
+        ids = list(db.scalars(select(RoundRecord.id).where(out_of_step())))
     for round_id in ids:
-        with unit_of_work(sessions(app)) as session:
-            aggregate_round(session, round_id)
+        with unit_of_work(databases(app)) as db:
+            aggregate_round(db, round_id)
 
 
 def noted_day(app: Any, client: Any, as_role: dict[str, Any], table: dict[str, Any]) -> str:

@@ -7,7 +7,6 @@ import copy
 from collections.abc import Iterable
 
 from sqlalchemy import Engine, select, text, update
-from sqlalchemy.orm import Session
 
 from service.audit.canonical import canonical
 from service.audit.event_mac import key_for, mac_of
@@ -16,7 +15,7 @@ from service.engine.settlement import settle_round
 from service.rounds.entering import request_digest
 from service.rounds.settlement_json import settlement_json
 from service.rounds.storing import seat_rows
-from service.store.db import make_engine, session_factory
+from service.store.db import Db, database_factory, make_engine
 from service.store.models import AuditEvent, AuditEventMac, ConfigVersion, RoundRecord, SeatRecord
 from service.store.work import unit_of_work
 from service.tables.tables import config_of
@@ -66,15 +65,15 @@ def rewrite_round(engine: Engine, round_id: int, seat: int, main: int) -> int:
     re-settle it with the engine, and rewrite the round's body as entered,
     settlement, house net, seats and request digest together, so the round
     agrees with itself (drop the triggers first). The new house net."""
-    with unit_of_work(session_factory(engine)) as session:
-        record = session.get_one(RoundRecord, round_id)
+    with unit_of_work(database_factory(engine)) as db:
+        record = db.get_one(RoundRecord, round_id)
         entered = copy.deepcopy(record.entered)
         for entry in entered["seats"]:
             if entry["seat"] == seat:
                 entry["bets"]["main"] = main
         round_ = round_from_json(entered)
-        settled = settle_round(round_, config_of(session.get_one(ConfigVersion, record.config_id)))
-        session.execute(
+        settled = settle_round(round_, config_of(db.get_one(ConfigVersion, record.config_id)))
+        db.execute(
             update(RoundRecord)
             .where(RoundRecord.id == round_id)
             .values(
@@ -85,7 +84,7 @@ def rewrite_round(engine: Engine, round_id: int, seat: int, main: int) -> int:
             )
         )
         for row in seat_rows(round_, settled):
-            session.execute(
+            db.execute(
                 update(SeatRecord)
                 .where(SeatRecord.round_id == round_id, SeatRecord.seat == row["seat"])
                 .values(**row)
@@ -116,10 +115,10 @@ def drop_accounting_triggers(engine: Engine) -> None:
                 connection.execute(text(f"DROP TRIGGER {table}_no_{action}{on}"))
 
 
-def authenticate(session: Session, event_ids: Iterable[int]) -> None:
+def authenticate(db: Db, event_ids: Iterable[int]) -> None:
     """MACs for events a test wrote straight into the table as the service
     would have (an id gap, bulk copies for speed): the sealer seals them."""
-    key = key_for(session)
-    events = session.scalars(select(AuditEvent).where(AuditEvent.id.in_(list(event_ids)))).all()
-    session.add_all(AuditEventMac(event_id=event.id, mac=mac_of(key, canonical(event))) for event in events)
-    session.flush()
+    key = key_for(db)
+    events = db.scalars(select(AuditEvent).where(AuditEvent.id.in_(list(event_ids)))).all()
+    db.add_all(AuditEventMac(event_id=event.id, mac=mac_of(key, canonical(event))) for event in events)
+    db.flush()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service.compliance.verifications import run_verification
-from tests.support.app import sessions
+from tests.support.app import databases
 
 URL = "/api/v1/compliance/audit/verifications"
 
@@ -15,7 +15,7 @@ def verified(app: Any, client: Any, headers: dict[str, str], **body: int) -> dic
     """The finished verification (its report under ``report``)."""
     asked = client.post(URL, json=body, headers=headers)
     assert asked.status_code == 202, asked.json
-    assert run_verification(sessions(app), asked.json["id"]) is True
+    assert run_verification(databases(app), asked.json["id"]) is True
     shown = client.get(f"{URL}/{asked.json['id']}", headers=headers)
     assert shown.status_code == 200, shown.json
     assert shown.json["status"] == "done", shown.json

@@ -6,26 +6,26 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy.orm import Session
 
-from service.store import db
+from service.store import db as store
+from service.store.db import Db
 
 
-def turn_held_at(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, session: Session) -> list[bool]:
-    """Wrap ``module.name``: each call appends whether ``session`` held
+def turn_held_at(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, db: Db) -> list[bool]:
+    """Wrap ``module.name``: each call appends whether ``db`` held
     the writer's turn then, to the list returned."""
     held: list[bool] = []
     original = getattr(module, name)
 
     def watched(*arguments: Any) -> Any:
-        held.append(db._TURN in session.info)
+        held.append(store._TURN in db.info)
         return original(*arguments)
 
     monkeypatch.setattr(module, name, watched)
     return held
 
 
-def holds_turn(session: Session) -> bool:
+def holds_turn(db: Db) -> bool:
     """Whether the session's transaction holds the turn (on SQLite; there is
     none on PostgreSQL)."""
-    return db._TURN in session.info or session.get_bind().dialect.name != "sqlite"
+    return store._TURN in db.info or db.get_bind().dialect.name != "sqlite"

@@ -12,14 +12,14 @@ from service.store.models import GameTable
 from service.tables.status import TableStatus
 from service.tables.views import BetJson, ConfigJson, bet_json
 from tests.support.accounting import TRAY, as_user, signature
-from tests.support.app import sessions
+from tests.support.app import databases
 
 pytestmark = pytest.mark.store
 
 
 def test_a_new_table_is_stored_closed_until_a_session_opens_it(app, client, table):
-    with sessions(app)() as session:
-        stored = session.scalar(select(GameTable.status).where(GameTable.id == table["id"]))
+    with databases(app)() as db:
+        stored = db.scalar(select(GameTable.status).where(GameTable.id == table["id"]))
     assert stored == TableStatus.CLOSED == "closed"
     assert TableStatus(stored) is TableStatus.CLOSED
     assert (
@@ -30,8 +30,8 @@ def test_a_new_table_is_stored_closed_until_a_session_opens_it(app, client, tabl
         ).status_code
         == 201
     )
-    with sessions(app)() as session:
-        assert session.scalar(select(GameTable.status)) == TableStatus.OPEN == "open"
+    with databases(app)() as db:
+        assert db.scalar(select(GameTable.status)) == TableStatus.OPEN == "open"
 
 
 def test_a_bet_is_listed_as_the_engine_names_it():

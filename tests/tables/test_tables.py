@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from service.rounds.entering import enter_round
 from service.store.models import AuditEvent, ConfigVersion, GameTable, User
-from tests.support.app import edit, sessions
+from tests.support.app import databases, edit
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -48,8 +48,8 @@ def test_every_change_is_a_new_version_and_old_ones_stay(app, client, as_role, t
     assert first.json["config"]["version"] == 2
     assert second.json["config"]["version"] == 3
     assert second.json["config"]["dealer_qualifier"] == "A-3-2"  # kept from version 2
-    with sessions(app)() as session:
-        versions = session.scalars(select(ConfigVersion).order_by(ConfigVersion.version)).all()
+    with databases(app)() as db:
+        versions = db.scalars(select(ConfigVersion).order_by(ConfigVersion.version)).all()
         assert [v.version for v in versions] == [1, 2, 3]
         assert versions[0].rules["dealer_qualifier"] == "K-3-2"
         assert len({v.digest for v in versions}) == 3
@@ -199,12 +199,12 @@ def test_a_table_has_its_own_gaming_day_and_shifts(app, client, as_role):
     assert response.status_code == 201, response.json
     table = response.json
     assert table["shift_starts"] == ["22:00", "06:00", "14:00"]
-    with sessions(app)() as session:
-        game_table = session.get(GameTable, table["id"])
-        dealer = session.scalar(select(User).where(User.name == "dealer"))
+    with databases(app)() as db:
+        game_table = db.get(GameTable, table["id"])
+        dealer = db.scalar(select(User).where(User.name == "dealer"))
         # 21:59 local (13:59 UTC) on the 29th: the last shift of the day that began at 22:00 on the 28th.
         late = enter_round(
-            session,
+            db,
             game_table,
             dealer,
             round_body("late"),
@@ -214,7 +214,7 @@ def test_a_table_has_its_own_gaming_day_and_shifts(app, client, as_role):
         )
         # 22:00 local: a new gaming day, shift 1.
         early = enter_round(
-            session,
+            db,
             game_table,
             dealer,
             round_body("early"),
@@ -222,7 +222,7 @@ def test_a_table_has_its_own_gaming_day_and_shifts(app, client, as_role):
             datetime(2026, 11, 29, 14, 0, tzinfo=UTC),
             sessionless=True,
         )
-        session.commit()
+        db.commit()
         placed = [(r.record.gaming_day, r.record.shift, r.record.utc_offset_minutes) for r in (late, early)]
     assert placed == [(date(2026, 11, 28), 3, 480), (date(2026, 11, 29), 1, 480)]
 
@@ -242,8 +242,8 @@ def test_moving_the_shift_boundaries_is_recorded_and_keeps_old_rounds(app, clien
     assert changed.status_code == 200, changed.json
     assert (changed.json["shift_starts"], changed.json["timezone"]) == (["08:00", "20:00"], "Europe/London")
     assert client.get(f"/api/v1/rounds/{first['id']}", headers=as_role["admin"]).json == first
-    with sessions(app)() as session:
-        (event,) = session.scalars(select(AuditEvent).where(AuditEvent.kind == "schedule_changed"))
+    with databases(app)() as db:
+        (event,) = db.scalars(select(AuditEvent).where(AuditEvent.kind == "schedule_changed"))
         assert event.payload["changed"] == {
             "timezone": {"before": "UTC", "after": "Europe/London"},
             "shift_starts": {"before": ["06:00", "14:00", "22:00"], "after": ["08:00", "20:00"]},
@@ -255,10 +255,8 @@ def test_moving_the_shift_boundaries_is_recorded_and_keeps_old_rounds(app, clien
         headers=as_role["admin"],
     )
     assert same.status_code == 200
-    with sessions(app)() as session:
-        assert (
-            len(session.scalars(select(AuditEvent).where(AuditEvent.kind == "schedule_changed")).all()) == 1
-        )
+    with databases(app)() as db:
+        assert len(db.scalars(select(AuditEvent).where(AuditEvent.kind == "schedule_changed")).all()) == 1
     for role in ("dealer", "pit_boss", "compliance"):
         refused = edit(
             client,

@@ -178,9 +178,9 @@ def serving(folder: Path, rounds_without_session: SessionlessRounds) -> Iterator
     # compute it, half a minute of both cores, once in every module.
     store_par_sheet(default_sheet(), folder)
     app = create_app(settings)
-    with unit_of_work(app.extensions["breakpoker"]["sessions"]) as session:
+    with unit_of_work(app.extensions["breakpoker"]["databases"]) as db:
         for name, role in USERS.items():
-            create_user(session, name, role, PASSWORD)
+            create_user(db, name, role, PASSWORD)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

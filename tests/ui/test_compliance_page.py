@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from service.store.db import make_engine, session_factory
+from service.store.db import database_factory, make_engine
 from service.store.models import AuditEvent, AuditSeal, InventoryCount, ShiftAggregate
 from service.store.work import unit_of_work
 from tests.support.accounting import TRAY
@@ -78,8 +78,8 @@ def test_an_export_is_followed_downloaded_and_matches_its_manifest(
         assert hashlib.sha256(archive.read(file["name"])).hexdigest() == file["sha256"]
     screenshot(page, "compliance-export", tmp_path)
     # The download is on the audit trail.
-    with session_factory(make_engine(live.settings.database))() as session:
-        kinds = set(session.scalars(select(AuditEvent.kind)))
+    with database_factory(make_engine(live.settings.database))() as db:
+        kinds = set(db.scalars(select(AuditEvent.kind)))
     assert "export_downloaded" in kinds
 
 
@@ -139,14 +139,14 @@ def test_the_trail_is_verified_and_a_tampered_event_is_named(
     # A DBA edits a sealed round's house net, triggers dropped.
     engine = make_engine(live.settings.database)
     drop_triggers(engine)
-    sessions = session_factory(engine)
-    with unit_of_work(sessions) as session:
-        event = session.scalars(
+    databases = database_factory(engine)
+    with unit_of_work(databases) as db:
+        event = db.scalars(
             select(AuditEvent).where(AuditEvent.kind == "round_settled").order_by(AuditEvent.id.desc())
         ).first()
-        seal = session.scalar(select(AuditSeal).where(AuditSeal.event_id == event.id))
+        seal = db.scalar(select(AuditSeal).where(AuditSeal.event_id == event.id))
         sealed, event_id, seq = dict(event.payload), event.id, seal.seq
-        session.execute(
+        db.execute(
             update(AuditEvent)
             .where(AuditEvent.id == event_id)
             .values(payload={**sealed, "house_net": sealed["house_net"] + 900})
@@ -161,8 +161,8 @@ def test_the_trail_is_verified_and_a_tampered_event_is_named(
         expect(difference.locator("td").nth(2)).to_have_text(str(sealed["house_net"] + 900))
         screenshot(page, "compliance-verify", tmp_path)
     finally:
-        with unit_of_work(sessions) as session:
-            session.execute(update(AuditEvent).where(AuditEvent.id == event_id).values(payload=sealed))
+        with unit_of_work(databases) as db:
+            db.execute(update(AuditEvent).where(AuditEvent.id == event_id).values(payload=sealed))
         engine.dispose()
     verify_on_the_page(page, live)
     expect(verdict).to_contain_text("INTACT:")
@@ -174,8 +174,8 @@ def test_a_total_lowered_by_hand_is_named_on_the_page(
     live.enter(table["id"], round_body("t1"))
     run_burst(live.settings)
     engine = make_engine(live.settings.database)
-    with unit_of_work(session_factory(engine)) as session:
-        row = session.scalars(select(ShiftAggregate).where(ShiftAggregate.table_id == table["id"])).one()
+    with unit_of_work(database_factory(engine)) as db:
+        row = db.scalars(select(ShiftAggregate).where(ShiftAggregate.table_id == table["id"])).one()
         stored = row.main_house_net
         row.main_house_net = stored - 500
     try:
@@ -188,8 +188,8 @@ def test_a_total_lowered_by_hand_is_named_on_the_page(
         expect(line.locator("td").nth(6)).to_have_text(str(stored - 500))
         expect(line.locator("td").nth(7)).to_have_text(str(stored))
     finally:
-        with unit_of_work(session_factory(engine)) as session:
-            session.execute(
+        with unit_of_work(database_factory(engine)) as db:
+            db.execute(
                 update(ShiftAggregate)
                 .where(ShiftAggregate.table_id == table["id"])
                 .values(main_house_net=stored)
@@ -217,8 +217,8 @@ def test_a_tray_count_edited_by_hand_is_named_on_the_page(
     engine = make_engine(live.settings.database)
     drop_accounting_triggers(engine)
     opener = opened["opener"]
-    with unit_of_work(session_factory(engine)) as session:
-        session.execute(
+    with unit_of_work(database_factory(engine)) as db:
+        db.execute(
             update(InventoryCount)
             .where(InventoryCount.id == opener["id"])
             .values(total=opener["total"] + 100)
@@ -243,8 +243,8 @@ def test_a_tray_count_edited_by_hand_is_named_on_the_page(
         expect(line.locator("td").nth(4)).to_have_text(str(opener["total"] + 100))
         expect(line.locator("td").nth(5)).to_have_text(str(opener["total"]))
     finally:
-        with unit_of_work(session_factory(engine)) as session:
-            session.execute(
+        with unit_of_work(database_factory(engine)) as db:
+            db.execute(
                 update(InventoryCount).where(InventoryCount.id == opener["id"]).values(total=opener["total"])
             )
         engine.dispose()

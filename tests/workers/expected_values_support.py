@@ -18,7 +18,7 @@ from service.rounds.seat_values import sd
 from service.store.models import RoundExpectedValue, RoundRecord, SeatExpectedValue
 from service.store.work import unit_of_work
 from service.tables.tables import config_of
-from tests.support.app import sessions
+from tests.support.app import databases
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -39,15 +39,15 @@ def instance(app):
 
 
 def run(app, round_id, instance):
-    with unit_of_work(sessions(app)) as session:
-        return expect_round(session, round_id, instance)
+    with unit_of_work(databases(app)) as db:
+        return expect_round(db, round_id, instance)
 
 
 def rows(app, model):
-    with sessions(app)() as session:
+    with databases(app)() as db:
         return [
             {column.name: getattr(row, column.name) for column in model.__table__.columns}
-            for row in session.scalars(select(model).order_by(*model.__table__.primary_key.columns))
+            for row in db.scalars(select(model).order_by(*model.__table__.primary_key.columns))
         ]
 
 
@@ -59,17 +59,15 @@ def numerator(value: Fraction) -> int:
 def check_against_advise(app, round_id, instance):
     """Every seat's stored values are the calculator's, under the round's
     own configuration; the round's sums are the seats' stake-weighted."""
-    with sessions(app)() as session:
-        record = session.get(RoundRecord, round_id)
+    with databases(app)() as db:
+        record = db.get(RoundRecord, round_id)
         config = config_of(record.config)
         stored = {
             row.seat: row
-            for row in session.scalars(
-                select(SeatExpectedValue).where(SeatExpectedValue.round_id == round_id)
-            )
+            for row in db.scalars(select(SeatExpectedValue).where(SeatExpectedValue.round_id == round_id))
         }
         assert sorted(stored) == [seat.seat for seat in record.seats]
-        total = session.get(RoundExpectedValue, round_id)
+        total = db.get(RoundExpectedValue, round_id)
         main_value = 0
         main_sd = 0.0
         for seat in record.seats:

@@ -28,9 +28,9 @@ from tests.support.background import (
     WORKER,
     check_aggregates,
     check_chain,
+    databases_of,
     enter_rounds,
     run_burst,
-    sessions_of,
     worker_env,
 )
 from workers.outbox import dispatch
@@ -47,14 +47,14 @@ def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, s
 
     store_par_sheet(default_sheet(), local.instance)
     app = create_app(local)
-    with unit_of_work(sessions_of(app)) as session:
+    with unit_of_work(databases_of(app)) as db:
         for role in ROLES:
-            create_user(session, role, role, PASSWORD)
+            create_user(db, role, role, PASSWORD)
     client = app.test_client()
     own.stop()
 
     enter_rounds(client, 200)  # every round accepted and settled without Redis
-    assert dispatch(sessions_of(app), connect(own.url, timeout=0.2)) == 0
+    assert dispatch(databases_of(app), connect(own.url, timeout=0.2)) == 0
     status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
     assert status["redis"]["reachable"] is False
     assert status["outbox"]["waiting"] >= 400  # a seal and an aggregate per round
@@ -63,13 +63,13 @@ def test_rounds_settle_while_redis_is_down_and_nothing_is_lost(redis_settings, s
     own.start()  # the same data folder: queues survive a restart
     try:
         run_burst(local)
-        with sessions_of(app)() as session:
-            assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
-            aggregates = check_aggregates(session)
+        with databases_of(app)() as db:
+            assert check_chain(db) == db.scalar(select(func.count()).select_from(AuditEvent))
+            aggregates = check_aggregates(db)
             assert sum(v for k, v in aggregates.items() if k[-1] == "rounds") == 200
-            assert session.scalar(select(func.count()).select_from(RoundRecord)) == 200
+            assert db.scalar(select(func.count()).select_from(RoundRecord)) == 200
             assert (
-                session.scalar(
+                db.scalar(
                     select(func.count()).select_from(OutboxEntry).where(OutboxEntry.dispatched_at.is_(None))
                 )
                 == 0
@@ -85,7 +85,7 @@ def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
     client = bg_app.test_client()
     enter_rounds(client, 3)
     connection = connect(redis_settings.redis)
-    assert dispatch(sessions_of(bg_app), connection) > 0
+    assert dispatch(databases_of(bg_app), connection) > 0
 
     # Hold the database's write lock: the first job blocks inside its transaction.
     database_file = redis_settings.database.removeprefix("sqlite:///")
@@ -110,9 +110,9 @@ def test_a_worker_killed_mid_job_is_finished_by_another(bg_app, redis_settings):
         blocker.close()
     time.sleep(3)  # past the dead worker's heartbeat
     run_burst(redis_settings, *fast)
-    with sessions_of(bg_app)() as session:
-        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
-        aggregates = check_aggregates(session)
+    with databases_of(bg_app)() as db:
+        assert check_chain(db) == db.scalar(select(func.count()).select_from(AuditEvent))
+        aggregates = check_aggregates(db)
         assert sum(v for k, v in aggregates.items() if k[-1] == "rounds") == 3
     assert all(FailedJobRegistry(queue=queue(name, connection)).count == 0 for name in QUEUES)
 
@@ -130,7 +130,7 @@ def test_a_job_taken_off_its_queue_by_a_worker_that_died_before_starting_it_is_r
     client = bg_app.test_client()
     enter_rounds(client, 2)
     connection = connect(redis_settings.redis)
-    assert dispatch(sessions_of(bg_app), connection) > 0
+    assert dispatch(databases_of(bg_app), connection) > 0
     audit = queue(QueueName.AUDIT, connection)
     [seal] = audit.get_jobs()
     if worker_of == "several queues":
@@ -140,8 +140,8 @@ def test_a_job_taken_off_its_queue_by_a_worker_that_died_before_starting_it_is_r
     assert audit.count == 0
     assert seal.get_status() == JobStatus.QUEUED
     run_burst(redis_settings)
-    with sessions_of(bg_app)() as session:
-        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
+    with databases_of(bg_app)() as db:
+        assert check_chain(db) == db.scalar(select(func.count()).select_from(AuditEvent))
     assert connection.llen(audit.intermediate_queue_key) == 0
 
 
@@ -153,8 +153,8 @@ def test_a_failing_job_retries_then_waits_in_the_failed_registry(bg_app, redis_s
     from service.cli import main
     from service.store.work import unit_of_work
 
-    with unit_of_work(sessions_of(bg_app)) as session:
-        queue_job(session, "aggregate", 999_999)  # a round that does not exist
+    with unit_of_work(databases_of(bg_app)) as db:
+        queue_job(db, "aggregate", 999_999)  # a round that does not exist
     metrics = tmp_path / "prometheus"
     metrics.mkdir()
     run_burst(redis_settings, PROMETHEUS_MULTIPROC_DIR=str(metrics), BREAKPOKER_RETRY_SECONDS="0,0")
@@ -187,7 +187,7 @@ def test_work_lost_by_redis_is_found_and_done_again(bg_app, redis_settings):
     client = bg_app.test_client()
     enter_rounds(client, 3)
     connection = connect(redis_settings.redis)
-    while dispatch(sessions_of(bg_app), connection):
+    while dispatch(databases_of(bg_app), connection):
         pass
     connection.flushall()  # Redis came back empty: the outbox rows went out, the jobs are gone
     status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
@@ -195,9 +195,9 @@ def test_work_lost_by_redis_is_found_and_done_again(bg_app, redis_settings):
     assert status["undone"]["unaggregated_rounds"] == 3
     assert status["undone"]["unsealed_events"] > 0
     run_burst(redis_settings)
-    with sessions_of(bg_app)() as session:
-        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
-        assert sum(v for k, v in check_aggregates(session).items() if k[-1] == "rounds") == 3
+    with databases_of(bg_app)() as db:
+        assert check_chain(db) == db.scalar(select(func.count()).select_from(AuditEvent))
+        assert sum(v for k, v in check_aggregates(db).items() if k[-1] == "rounds") == 3
 
 
 @pytest.mark.resilience
@@ -211,7 +211,7 @@ def test_the_dispatcher_waits_out_a_database_failure(redis_settings, monkeypatch
 
     calls = []
 
-    def flaky(sessions, connection, limit=500, retry_intervals=()):
+    def flaky(databases, connection, limit=500, retry_intervals=()):
         calls.append(1)
         if len(calls) == 1:
             raise OperationalError("UPDATE outbox", {}, Exception("database is locked"))

@@ -14,9 +14,9 @@ from tests.support.app import PASSWORD, sign_in
 from tests.support.background import (
     check_aggregates,
     check_chain,
+    databases_of,
     enter_rounds,
     run_burst,
-    sessions_of,
     worker_env,
 )
 from tests.support.rounds_data import round_body
@@ -30,18 +30,18 @@ def test_events_are_sealed_and_rounds_aggregated_by_a_real_worker(bg_app, redis_
     metrics = tmp_path / "prometheus"
     metrics.mkdir()
     run_burst(redis_settings, PROMETHEUS_MULTIPROC_DIR=str(metrics))
-    with sessions_of(bg_app)() as session:
-        links = check_chain(session)
-        assert links == session.scalar(select(func.count()).select_from(AuditEvent))
-        kinds = set(session.scalars(select(AuditEvent.kind)))
+    with databases_of(bg_app)() as db:
+        links = check_chain(db)
+        assert links == db.scalar(select(func.count()).select_from(AuditEvent))
+        kinds = set(db.scalars(select(AuditEvent.kind)))
         assert {"user_created", "login", "table_created", "round_settled"} <= kinds
-        aggregates = check_aggregates(session)
+        aggregates = check_aggregates(db)
         assert sum(v for k, v in aggregates.items() if k[-1] == "rounds") == 5
     # A second run finds nothing to do and changes nothing.
     run_burst(redis_settings)
-    with sessions_of(bg_app)() as session:
-        assert check_chain(session) == links
-        assert check_aggregates(session) == aggregates
+    with databases_of(bg_app)() as db:
+        assert check_chain(db) == links
+        assert check_aggregates(db) == aggregates
     # The game's figures on /metrics come from what the workers aggregated.
     text = client.get("/metrics").get_data(as_text=True)
     assert "breakpoker_rounds_settled_total 5.0" in text
@@ -89,7 +89,7 @@ def test_a_new_configuration_gets_its_par_sheet_in_the_background(bg_app, redis_
     assert (waiting.headers["Location"], waiting.headers["Retry-After"]) == (url, "10")
     # The job is sent, then lost (Redis back empty): the sweep sends it again.
     connection = connect(redis_settings.redis)
-    while dispatch(sessions_of(bg_app), connection):
+    while dispatch(databases_of(bg_app), connection):
         pass
     connection.flushall()
     run_burst(redis_settings)  # computes it: the A-3-2 rules were not cached
@@ -106,14 +106,14 @@ def test_events_commit_in_id_order_so_the_chain_follows_it(bg_app):
     from service.audit.chain import seal_batch
     from service.audit.events import record_event
 
-    first = sessions_of(bg_app)()
+    first = databases_of(bg_app)()
     record_event(first, "test", "a", {})
     second_done = threading.Event()
 
     def second_writer():
-        with sessions_of(bg_app)() as session:
-            record_event(session, "test", "b", {})
-            session.commit()
+        with databases_of(bg_app)() as db:
+            record_event(db, "test", "b", {})
+            db.commit()
         second_done.set()
 
     writer = threading.Thread(target=second_writer)
@@ -124,11 +124,11 @@ def test_events_commit_in_id_order_so_the_chain_follows_it(bg_app):
     first.close()
     writer.join(10)
     assert second_done.is_set()
-    with sessions_of(bg_app)() as session:
-        seal_batch(session, up_to=10**9)
-        session.commit()
-        links = session.scalars(select(AuditSeal.event_id).order_by(AuditSeal.seq)).all()
-        kinds = [session.get(AuditEvent, event_id).subject for event_id in links if event_id]
+    with databases_of(bg_app)() as db:
+        seal_batch(db, up_to=10**9)
+        db.commit()
+        links = db.scalars(select(AuditSeal.event_id).order_by(AuditSeal.seq)).all()
+        kinds = [db.get(AuditEvent, event_id).subject for event_id in links if event_id]
     # ...so ids, commits and the chain all run in the same order.
     assert links == sorted(links)
     assert kinds[-2:] == ["a", "b"]
@@ -139,8 +139,8 @@ def test_voids_and_corrections_reach_the_totals_through_the_workers(bg_app, redi
     from service.accounts.auth import create_user
     from service.store.work import unit_of_work
 
-    with unit_of_work(sessions_of(bg_app)) as session:
-        create_user(session, "pit_boss2", "pit_boss", PASSWORD)
+    with unit_of_work(databases_of(bg_app)) as db:
+        create_user(db, "pit_boss2", "pit_boss", PASSWORD)
     client = bg_app.test_client()
     enter_rounds(client, 3)
     run_burst(redis_settings)
@@ -154,9 +154,9 @@ def test_voids_and_corrections_reach_the_totals_through_the_workers(bg_app, redi
     ).json
     assert client.post(f"/api/v1/exceptions/{fix['id']}/approve", json={}, headers=boss2).status_code == 200
     run_burst(redis_settings)
-    with sessions_of(bg_app)() as session:
-        totals = check_aggregates(session)  # a recount of what counts
-        check_chain(session)
+    with databases_of(bg_app)() as db:
+        totals = check_aggregates(db)  # a recount of what counts
+        check_chain(db)
     assert sum(v for k, v in totals.items() if k[-1] == "rounds") == 2
     assert sum(v for k, v in totals.items() if k[-1] == "main_handle") == 3000 + 7000
 
@@ -167,9 +167,9 @@ def test_a_worker_on_the_quick_queues_leaves_long_jobs_to_another(bg_app, redis_
     enter_rounds(client, 2)  # creates a table too: its par-sheet job goes to the analysis queue
     run_burst(redis_settings, "--queues", "audit,metrics,values")
     connection = connect(redis_settings.redis)
-    with sessions_of(bg_app)() as session:
-        check_chain(session)
-        assert sum(v for k, v in check_aggregates(session).items() if k[-1] == "rounds") == 2
+    with databases_of(bg_app)() as db:
+        check_chain(db)
+        assert sum(v for k, v in check_aggregates(db).items() if k[-1] == "rounds") == 2
     assert queue(QueueName.ANALYSIS, connection).count == 1  # waiting for a worker that takes long jobs
     run_burst(redis_settings)
     assert queue(QueueName.ANALYSIS, connection).count == 0

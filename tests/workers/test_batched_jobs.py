@@ -20,9 +20,9 @@ from tests.support.background import (
     WORKER,
     check_aggregates,
     check_chain,
+    databases_of,
     enter_rounds,
     run_burst,
-    sessions_of,
     worker_env,
 )
 from workers.outbox import dispatch
@@ -38,11 +38,11 @@ def _jobs(connection, name: str) -> list[Job]:
 def test_the_dispatcher_sends_one_seal_job_and_one_job_of_the_rounds(bg_app, redis_settings):
     enter_rounds(bg_app.test_client(), 4)
     connection = connect(redis_settings.redis)
-    with sessions_of(bg_app)() as session:
-        rows = session.scalar(select(func.count()).select_from(OutboxEntry))
-        newest_event = session.scalar(select(func.max(AuditEvent.id)))
-        rounds = sorted(session.scalars(select(RoundRecord.id)))
-    assert dispatch(sessions_of(bg_app), connection) == rows  # every row marked sent
+    with databases_of(bg_app)() as db:
+        rows = db.scalar(select(func.count()).select_from(OutboxEntry))
+        newest_event = db.scalar(select(func.max(AuditEvent.id)))
+        rounds = sorted(db.scalars(select(RoundRecord.id)))
+    assert dispatch(databases_of(bg_app), connection) == rows  # every row marked sent
     [seal] = _jobs(connection, "audit")
     assert seal.id == f"seal-{newest_event}"
     assert seal.func_name == "workers.jobs.seal_audit"
@@ -56,12 +56,12 @@ def test_the_dispatcher_sends_one_seal_job_and_one_job_of_the_rounds(bg_app, red
     assert list(valuing.args) == [rounds]
     assert counting.id == batch_job_id(JobKind.AGGREGATE, rounds)
     assert list(counting.args) == [rounds]
-    assert dispatch(sessions_of(bg_app), connection) == 0
+    assert dispatch(databases_of(bg_app), connection) == 0
 
     run_burst(redis_settings)
-    with sessions_of(bg_app)() as session:
-        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
-        totals = check_aggregates(session)
+    with databases_of(bg_app)() as db:
+        assert check_chain(db) == db.scalar(select(func.count()).select_from(AuditEvent))
+        totals = check_aggregates(db)
     assert sum(value for key, value in totals.items() if key[-1] == "rounds") == 4
     assert Job.fetch(counting.id, connection=connection, serializer=JSONSerializer).return_value() == 4
 
@@ -69,9 +69,9 @@ def test_the_dispatcher_sends_one_seal_job_and_one_job_of_the_rounds(bg_app, red
 def test_one_round_goes_out_as_its_own_job_as_before_batches(bg_app, redis_settings):
     enter_rounds(bg_app.test_client(), 1)
     connection = connect(redis_settings.redis)
-    dispatch(sessions_of(bg_app), connection)
-    with sessions_of(bg_app)() as session:
-        round_id = session.scalar(select(RoundRecord.id))
+    dispatch(databases_of(bg_app), connection)
+    with databases_of(bg_app)() as db:
+        round_id = db.scalar(select(RoundRecord.id))
     counting = {job.func_name: job for job in _jobs(connection, "metrics")}["workers.jobs.aggregate_round"]
     assert counting.id == f"aggregate-{round_id}"
     assert list(counting.args) == [round_id]
@@ -80,23 +80,23 @@ def test_one_round_goes_out_as_its_own_job_as_before_batches(bg_app, redis_setti
 def test_the_sweep_sends_lost_rounds_again_as_one_job(bg_app, redis_settings):
     enter_rounds(bg_app.test_client(), 3)
     connection = connect(redis_settings.redis)
-    dispatch(sessions_of(bg_app), connection)
+    dispatch(databases_of(bg_app), connection)
     queue("metrics", connection).empty()  # Redis lost them
-    with sessions_of(bg_app)() as session:
-        rounds = sorted(session.scalars(select(RoundRecord.id)))
+    with databases_of(bg_app)() as db:
+        rounds = sorted(db.scalars(select(RoundRecord.id)))
     instance = redis_settings.instance
-    assert reconcile(sessions_of(bg_app), connection, instance, grace=timedelta(0)) >= 1
+    assert reconcile(databases_of(bg_app), connection, instance, grace=timedelta(0)) >= 1
     [counting] = [
         job for job in _jobs(connection, "metrics") if job.func_name == "workers.jobs.aggregate_rounds"
     ]
     assert counting.id == batch_job_id(JobKind.AGGREGATE, rounds)
     assert list(counting.args) == [rounds]
     # On its way now: not sent again.
-    reconcile(sessions_of(bg_app), connection, instance, grace=timedelta(0))
+    reconcile(databases_of(bg_app), connection, instance, grace=timedelta(0))
     assert [job.id for job in _jobs(connection, "metrics")].count(counting.id) == 1
     run_burst(redis_settings)
-    with sessions_of(bg_app)() as session:
-        assert sum(value for key, value in check_aggregates(session).items() if key[-1] == "rounds") == 3
+    with databases_of(bg_app)() as db:
+        assert sum(value for key, value in check_aggregates(db).items() if key[-1] == "rounds") == 3
 
 
 @pytest.mark.parametrize(("options", "forks"), [(["--queues", "audit,metrics"], False), (["--fork"], True)])

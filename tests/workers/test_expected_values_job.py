@@ -18,7 +18,7 @@ from service.rounds.expected_values import unvalued_count
 from service.rounds.seat_values import sd
 from service.store.models import OutboxEntry, RoundExpectedValue, RoundRecord, SeatExpectedValue
 from service.tables.tables import config_of
-from tests.support.app import edit, sessions, sign_in
+from tests.support.app import databases, edit, sign_in
 from tests.support.rounds_data import correct, enter, round_body
 from tests.workers import expected_values_support
 from tests.workers.expected_values_support import check_against_advise, fouled_body, rows, run
@@ -31,18 +31,18 @@ instance = expected_values_support.instance
 def test_the_job_stores_the_calculators_values_once(app, client, table, instance):
     entered = enter(client, sign_in(client, "dealer"), table, "r1")
     assert rows(app, SeatExpectedValue) == []  # not on the request path
-    with sessions(app)() as session:
-        queued = session.scalars(select(OutboxEntry.job).where(OutboxEntry.ref == entered["id"])).all()
+    with databases(app)() as db:
+        queued = db.scalars(select(OutboxEntry.job).where(OutboxEntry.ref == entered["id"])).all()
     assert JobKind.EXPECTED_VALUES in queued  # the outbox row went with the round
-    with sessions(app)() as session:
-        assert unvalued_count(session) == 1
+    with databases(app)() as db:
+        assert unvalued_count(db) == 1
     assert run(app, entered["id"], instance) is True
-    with sessions(app)() as session:
-        assert unvalued_count(session) == 0
+    with databases(app)() as db:
+        assert unvalued_count(db) == 0
     stored = check_against_advise(app, entered["id"], instance)
     # The second moment of a house-way setting is its won + lost.
-    with sessions(app)() as session:
-        record = session.get(RoundRecord, entered["id"])
+    with databases(app)() as db:
+        record = db.get(RoundRecord, entered["id"])
         advice = advise(parse_cards(record.seats[0].cards), config_of(record.config), instance)
     assert stored[1].main_played_square == advice.house_way.won + advice.house_way.lost
     before = (rows(app, SeatExpectedValue), rows(app, RoundExpectedValue))
@@ -85,22 +85,20 @@ def test_a_corrected_round_gets_values_of_its_own(app, client, table, instance):
     body = round_body("r1")
     body["seats"][0]["bets"]["main"] = 3000
     after = correct(client, sign_in(client, "pit_boss"), sign_in(client, "pit_boss2"), entered["id"], body)
-    with sessions(app)() as session:
-        queued = session.scalars(
-            select(OutboxEntry.ref).where(OutboxEntry.job == JobKind.EXPECTED_VALUES)
-        ).all()
+    with databases(app)() as db:
+        queued = db.scalars(select(OutboxEntry.ref).where(OutboxEntry.job == JobKind.EXPECTED_VALUES)).all()
     assert sorted(queued) == [entered["id"], after["id"]]  # the approval queued the new record's
     assert run(app, after["id"], instance)
     check_against_advise(app, after["id"], instance)
-    with sessions(app)() as session:
-        old, new = (session.get(RoundExpectedValue, key) for key in (entered["id"], after["id"]))
+    with databases(app)() as db:
+        old, new = (db.get(RoundExpectedValue, key) for key in (entered["id"], after["id"]))
         assert new.main_handle - old.main_handle == 2000
 
 
 def test_a_batch_stores_what_one_job_a_round_stores(app, client, table, instance, monkeypatch):
     dealer = sign_in(client, "dealer")
     ids = [enter(client, dealer, table, f"b{n}")["id"] for n in range(3)]
-    monkeypatch.setattr(workers.jobs, "_databases", lambda: sessions(app))
+    monkeypatch.setattr(workers.jobs, "_databases", lambda: databases(app))
     monkeypatch.setattr(
         workers.jobs.Settings, "from_environment", lambda: app.extensions["breakpoker"]["settings"]
     )

@@ -10,7 +10,7 @@ import pytest
 from service.config.environment import StrategyTables
 from service.config.redis_server import connect
 from service.jobs.queues import JobKind, status_of
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import SEATS, enter
 from tests.support.strategy import strategy_blocks
@@ -44,14 +44,14 @@ def test_the_sweep_sends_again_a_job_redis_lost(app_with_par_sheet, redis_settin
     table = client.post("/api/v1/tables", json={"name": "BP-1"}, headers=sign_in(client, "admin")).json
     round_id = enter(client, sign_in(client, "dealer"), table, "r1")["id"]
     connection = connect(redis_settings.redis)
-    while dispatch(sessions(app_with_par_sheet), connection):
+    while dispatch(databases(app_with_par_sheet), connection):
         pass
     connection.flushall()
-    manual = reconcile(sessions(app_with_par_sheet), connection, redis_settings.instance, timedelta(0))
+    manual = reconcile(databases(app_with_par_sheet), connection, redis_settings.instance, timedelta(0))
     assert status_of(connection, JobKind.EXPECTED_VALUES, round_id) is None
     assert manual >= 1  # the round's seal and totals went again
     reconcile(
-        sessions(app_with_par_sheet),
+        databases(app_with_par_sheet),
         connection,
         redis_settings.instance,
         timedelta(0),

@@ -16,7 +16,7 @@ from service.jobs.queues import JobKind, QueueName
 from service.store.db import utc_now
 from service.store.models import AuditEvent, OutboxEntry, RoundRecord
 from service.store.work import unit_of_work
-from tests.support.background import check_aggregates, check_chain, enter_rounds, run_burst, sessions_of
+from tests.support.background import check_aggregates, check_chain, databases_of, enter_rounds, run_burst
 from workers.queues import FUNCTIONS
 
 #: the function paths jobs were queued under before the package layout
@@ -43,12 +43,12 @@ def test_every_earlier_job_name_still_imports_a_job():
 @pytest.mark.store
 def test_jobs_queued_by_their_old_names_run_after_an_upgrade(bg_app, redis_settings):
     enter_rounds(bg_app.test_client(), 3)
-    sessions = sessions_of(bg_app)
-    with unit_of_work(sessions) as session:
+    databases = databases_of(bg_app)
+    with unit_of_work(databases) as db:
         # The outbox went out before the upgrade: only the old jobs are left.
-        session.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
-        newest_event = session.scalar(select(func.max(AuditEvent.id)))
-        round_ids = list(session.scalars(select(RoundRecord.id)))
+        db.execute(update(OutboxEntry).values(dispatched_at=utc_now()))
+        newest_event = db.scalar(select(func.max(AuditEvent.id)))
+        round_ids = list(db.scalars(select(RoundRecord.id)))
     connection = connect(redis_settings.redis)
     audit = Queue(QueueName.AUDIT, connection=connection, serializer=JSONSerializer)
     audit.enqueue(QUEUED_BEFORE[JobKind.SEAL], newest_event, job_id=f"seal-{newest_event}")
@@ -59,7 +59,7 @@ def test_jobs_queued_by_their_old_names_run_after_an_upgrade(bg_app, redis_setti
     run_burst(redis_settings)
 
     assert audit.count == metrics.count == 0
-    with sessions() as session:
-        assert check_chain(session) == session.scalar(select(func.count()).select_from(AuditEvent))
-        counted = check_aggregates(session)
+    with databases() as db:
+        assert check_chain(db) == db.scalar(select(func.count()).select_from(AuditEvent))
+        counted = check_aggregates(db)
         assert sum(value for key, value in counted.items() if key[-1] == "rounds") == 3

@@ -16,7 +16,7 @@ from service.jobs.queues import JobKind, status_of
 from service.ops.undone import undone
 from service.store.models import OutboxEntry, SessionFigures
 from tests.support.accounting import CREDIT, DROP, FILL, close_table, count_drop, full_slip, ok, open_table
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.background import run_burst
 from tests.support.rounds_data import enter, void_approved
 from workers.outbox import dispatch
@@ -47,7 +47,7 @@ def counted(client, table):
 
 
 def figures_rows(app):
-    with sessions(app)() as session:
+    with databases(app)() as db:
         return [
             {
                 "session_id": row.session_id,
@@ -58,7 +58,7 @@ def figures_rows(app):
                 "drop_count_id": row.drop_count_id,
                 "figured_at": row.figured_at,
             }
-            for row in session.scalars(select(SessionFigures))
+            for row in db.scalars(select(SessionFigures))
         ]
 
 
@@ -97,19 +97,19 @@ def test_a_recount_is_figured_again(app, client, redis_settings, counted):
 
 def test_a_figures_job_redis_lost_is_sent_again(app, client, redis_settings, counted):
     connection = connect(redis_settings.redis)
-    while dispatch(sessions(app), connection):
+    while dispatch(databases(app), connection):
         pass
     connection.flushall()  # Redis came back empty: the outbox row went out, the job is gone
-    with sessions(app)() as session:
-        assert undone(session, redis_settings.instance).unfigured_sessions == [counted]
+    with databases(app)() as db:
+        assert undone(db, redis_settings.instance).unfigured_sessions == [counted]
     status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
     assert status["undone"]["unfigured_sessions"] == 1
-    assert reconcile(sessions(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
+    assert reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
     assert status_of(connection, JobKind.SESSION_FIGURES, counted) == "queued"
     run_burst(redis_settings)
     assert [row["win"] for row in figures_rows(app)] == [WIN]
-    with sessions(app)() as session:
-        assert unfigured_sessions(session) == []
+    with databases(app)() as db:
+        assert unfigured_sessions(db) == []
 
 
 def test_a_void_after_the_count_refigures_the_rounds_side(app, client, redis_settings, counted):
@@ -118,9 +118,9 @@ def test_a_void_after_the_count_refigures_the_rounds_side(app, client, redis_set
     timeline = client.get(f"/api/v1/sessions/{counted}", headers=sign_in(client, "pit_boss")).json["timeline"]
     voided = next(int(entry["ref"].split()[1]) for entry in timeline if entry["what"] == "round")
     void_approved(client, sign_in(client, "pit_boss"), sign_in(client, "pit_boss2"), voided)
-    with sessions(app)() as session:
-        assert unfigured_sessions(session) == [counted]  # until the job queued with the decision runs
-        queued = session.scalars(
+    with databases(app)() as db:
+        assert unfigured_sessions(db) == [counted]  # until the job queued with the decision runs
+        queued = db.scalars(
             select(OutboxEntry.dispatched_at).where(
                 OutboxEntry.job == JobKind.SESSION_FIGURES, OutboxEntry.ref == counted
             )
@@ -130,5 +130,5 @@ def test_a_void_after_the_count_refigures_the_rounds_side(app, client, redis_set
     run_burst(redis_settings)
     (after,) = figures_rows(app)
     assert (after["rounds"], after["rounds_net"], after["win"]) == (0, 0, before["win"])
-    with sessions(app)() as session:
-        assert unfigured_sessions(session) == []
+    with databases(app)() as db:
+        assert unfigured_sessions(db) == []

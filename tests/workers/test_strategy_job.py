@@ -17,7 +17,7 @@ from service.analysis.strategy_table import BLOCK, BLOCKS, block_file, load_bloc
 from service.engine.qualifier import DEFAULT_QUALIFIER
 from tests.analysis.test_strategy_table import _fake_block
 from tests.support.app import sign_in
-from tests.support.background import run_burst, sessions_of
+from tests.support.background import databases_of, run_burst
 from workers.outbox import dispatch
 
 FIXTURE = Path(__file__).resolve().parent.parent / "analysis" / "fixtures" / "optimal_K-3-2.json"
@@ -39,7 +39,7 @@ def new_table_job(bg_app, redis_settings) -> None:
     client = bg_app.test_client()
     client.post("/api/v1/tables", json={"name": "BP-S"}, headers=sign_in(client, "admin"))
     connection = connect(redis_settings.redis)
-    while dispatch(sessions_of(bg_app), connection):
+    while dispatch(databases_of(bg_app), connection):
         pass
 
 

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from service.config.redis_server import connect
 from service.jobs.queues import JobKind, fetch_job, job_id, queue, status_of
 from service.store.models import RoundRecord
-from tests.support.background import enter_rounds, sessions_of
+from tests.support.background import databases_of, enter_rounds
 from workers.outbox import dispatch
 from workers.sweep import reconcile
 
@@ -33,10 +33,10 @@ def aggregate_job(bg_app, redis_settings):
     so that each test can leave it in the state it needs; its round id."""
     enter_rounds(bg_app.test_client(), 1)
     connection = connect(redis_settings.redis)
-    while dispatch(sessions_of(bg_app), connection):
+    while dispatch(databases_of(bg_app), connection):
         pass
-    with sessions_of(bg_app)() as session:
-        round_id = session.scalar(select(RoundRecord.id))
+    with databases_of(bg_app)() as db:
+        round_id = db.scalar(select(RoundRecord.id))
     job = fetch_job(connection, JobKind.AGGREGATE, round_id)
     queue("metrics", connection).remove(job)
     return connection, job, round_id
@@ -44,7 +44,7 @@ def aggregate_job(bg_app, redis_settings):
 
 def sweep(bg_app, redis_settings, connection) -> int:
     # The round was settled a moment ago: ask for work undone since then.
-    return reconcile(sessions_of(bg_app), connection, redis_settings.instance, grace=timedelta(0))
+    return reconcile(databases_of(bg_app), connection, redis_settings.instance, grace=timedelta(0))
 
 
 def scheduled_jobs(connection) -> list[str]:

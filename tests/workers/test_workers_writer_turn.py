@@ -17,7 +17,7 @@ from service.audit.chain import seal_batch
 from service.config.redis_server import connect
 from service.store.models import AuditEvent, AuditSeal, OutboxEntry
 from service.store.work import unit_of_work
-from tests.support.background import enter_rounds, sessions_of
+from tests.support.background import databases_of, enter_rounds
 from workers.outbox import dispatch
 
 pytestmark = pytest.mark.store
@@ -52,21 +52,21 @@ def waits_for_the_turn(url: str, work: Callable[[], object]) -> bool:
 
 def test_the_dispatcher_and_the_sealer_wait_for_the_writers_turn(bg_app, redis_settings, settings):
     enter_rounds(bg_app.test_client(), 2)
-    sessions = sessions_of(bg_app)
+    databases = databases_of(bg_app)
     on_sqlite = settings.database.startswith("sqlite")
-    with sessions() as session:
-        rows = session.scalar(select(func.count()).select_from(OutboxEntry))
-        newest = session.scalar(select(func.max(AuditEvent.id)))
+    with databases() as db:
+        rows = db.scalar(select(func.count()).select_from(OutboxEntry))
+        newest = db.scalar(select(func.max(AuditEvent.id)))
     connection = connect(redis_settings.redis)
-    assert waits_for_the_turn(settings.database, lambda: dispatch(sessions, connection)) == on_sqlite
+    assert waits_for_the_turn(settings.database, lambda: dispatch(databases, connection)) == on_sqlite
 
     def seal() -> None:
-        with unit_of_work(sessions) as session:
-            seal_batch(session, newest)
+        with unit_of_work(databases) as db:
+            seal_batch(db, newest)
 
     assert waits_for_the_turn(settings.database, seal) == on_sqlite
-    with sessions() as session:
-        assert session.scalar(select(func.count()).select_from(AuditSeal)) == newest
-        waiting = session.scalar(select(func.count()).where(OutboxEntry.dispatched_at.is_(None)))
+    with databases() as db:
+        assert db.scalar(select(func.count()).select_from(AuditSeal)) == newest
+        waiting = db.scalar(select(func.count()).where(OutboxEntry.dispatched_at.is_(None)))
     assert rows
     assert waiting == 0

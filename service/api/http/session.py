@@ -17,7 +17,7 @@ from service.store.work import Work
 def work() -> Work[Settings]:
     if "work" not in g:
         bound = current_app.extensions["breakpoker"]
-        g.work = Work(bound["sessions"](), bound["settings"], bound["clock"])
+        g.work = Work(bound["databases"](), bound["settings"], bound["clock"])
     opened: Work[Settings] = g.work
     return opened
 

@@ -94,9 +94,8 @@ def dealers_report(query: DealerReportQueryJson) -> DealerReportJson:
     win per bet, and the approved and pending voids and corrections of their
     rounds; for the floor or one ``table``. A floor whose tables are in more
     than one currency is a 422 naming ``tables``: ask a table at a time."""
-    session = db()
-    scope = table_scope(session, query["table"], "table") if "table" in query else floor_scope(session)
-    return dealer_report(session, scope, query["period"], query.get("day"), query.get("shift"), now())
+    scope = table_scope(db(), query["table"], "table") if "table" in query else floor_scope(db())
+    return dealer_report(db(), scope, query["period"], query.get("day"), query.get("shift"), now())
 
 
 @blp.route("/variance-notes", methods=["POST"])

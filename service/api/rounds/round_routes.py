@@ -82,14 +82,13 @@ class TableRounds(MethodView):
     def post(self, table_id: int) -> tuple[Response, int, dict[str, str]]:
         """Validate, settle and store a round (the shape ``breakpoker settle`` reads).
         Repeating the Idempotency-Key with the same body returns the stored round."""
-        session = db()
-        table = get_table(session, table_id)
+        table = get_table(db(), table_id)
         body = _strict_body()
         key = idempotency_key()
         # A concurrent request with the same key or round id may win the
         # race; the retry then answers with the winner's round.
         entered = committed(
-            lambda: enter_round(session, table, current_user(), body, key, now(), sessionless=sessionless())
+            lambda: enter_round(db(), table, current_user(), body, key, now(), sessionless=sessionless())
         )
         status = 200 if entered.replayed else 201
         # A round settled just now has no void or correction yet: no query for them.
@@ -133,8 +132,7 @@ def preview_view(table_id: int) -> PreviewJson:
     """What the round would settle to now, with each foul explained and the
     house way it would be reset to; nothing is stored. The same body as
     ``POST /tables/{id}/rounds``."""
-    session = db()
-    return preview_round(session, get_table(session, table_id), _strict_body(), sessionless=sessionless())
+    return preview_round(db(), get_table(db(), table_id), _strict_body(), sessionless=sessionless())
 
 
 @blp.route("/tables/<id:table_id>/recall")

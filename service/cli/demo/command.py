@@ -64,14 +64,14 @@ def demo_day(day: datetime | None, rounds: int, seed: int, mispay: str, force: b
 
 def run(app: Flask, plan: Plan, force: bool) -> list[Outcome]:
     """Play the day on ``app`` and print it: each table's outcome."""
-    sessions = app.extensions["breakpoker"]["sessions"]
-    stored = rounds_stored(sessions)
+    databases = app.extensions["breakpoker"]["databases"]
+    stored = rounds_stored(databases)
     if stored and not force:
         raise click.ClickException(
             f"the database holds {stored} rounds already: a demo day would mix into them "
             "(--force plays it anyway, at tables DEMO-1 to DEMO-3)"
         )
-    passwords, made = cast(sessions)
+    passwords, made = cast(databases)
     _show_users(passwords, made)
     api = Api(app, Clock(opening(plan.day)), passwords)
     played = play_day(api, tables(api), plan, click.echo)

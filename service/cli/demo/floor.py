@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import click
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
 
 from service.accounts.auth import create_user
 from service.accounts.password_policy import generate_password
 from service.accounts.passwords import set_password
 from service.accounts.roles import Role
 from service.cli.demo.client import Api
+from service.store.db import Databases
 from service.store.models import RoundRecord, User
 from service.store.work import unit_of_work
 
@@ -32,28 +32,28 @@ CAST: tuple[tuple[str, Role], ...] = (
 )
 
 
-def rounds_stored(sessions: sessionmaker[Session]) -> int:
-    with sessions() as session:
-        return int(session.scalar(select(func.count(RoundRecord.id))) or 0)
+def rounds_stored(databases: Databases) -> int:
+    with databases() as db:
+        return int(db.scalar(select(func.count(RoundRecord.id))) or 0)
 
 
-def cast(sessions: sessionmaker[Session]) -> tuple[dict[str, str], list[str]]:
+def cast(databases: Databases) -> tuple[dict[str, str], list[str]]:
     """Every demo user with a fresh password: the passwords by name, and the
     names made just now (the others were there from an earlier demo)."""
     passwords = {name: generate_password(name) for name, _ in CAST}
     made: list[str] = []
-    with unit_of_work(sessions) as session:
+    with unit_of_work(databases) as db:
         for name, role in CAST:
-            found = session.scalar(select(User).where(User.name == name))
+            found = db.scalar(select(User).where(User.name == name))
             if found is None:
-                create_user(session, name, role, passwords[name])
+                create_user(db, name, role, passwords[name])
                 made.append(name)
             elif found.role != role:
                 raise click.ClickException(
                     f"a user {name!r} exists as {found.role}, not {role}: the demo will not use it"
                 )
             else:
-                set_password(session, name, passwords[name])
+                set_password(db, name, passwords[name])
     return passwords, made
 
 

@@ -12,7 +12,7 @@ from service.store.models import User
 from tests.api.role_matrix.role_calls import SignedIn
 from tests.api.role_matrix.role_endpoints import HOUSE_WAY_CARDS, OTHER_DEALER
 from tests.support import accounting as money
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 from tests.support.decks import dealing, deck_body
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
@@ -76,15 +76,15 @@ def stored_export(app, client, as_role, settings):
         headers=as_role["admin"],
     )
     assert response.status_code == 202, response.json
-    assert build_export(sessions(app), response.json["id"], settings.instance)
+    assert build_export(databases(app), response.json["id"], settings.instance)
     return response.json
 
 
 @pytest.fixture
 def stored_user(app):
     """A user the admin endpoints act on (not one the matrix signs in as)."""
-    with sessions(app)() as session:
-        return {"id": session.scalar(select(User.id).where(User.name == "cage2"))}
+    with databases(app)() as db:
+        return {"id": db.scalar(select(User.id).where(User.name == "cage2"))}
 
 
 @pytest.fixture

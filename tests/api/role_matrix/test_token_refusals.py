@@ -15,7 +15,7 @@ from service.store.models import Token
 from service.store.work import unit_of_work
 from tests.api.role_matrix.role_calls import call
 from tests.api.role_matrix.role_endpoints import ENDPOINT_IDS, ENDPOINTS
-from tests.support.app import sessions, sign_in
+from tests.support.app import databases, sign_in
 
 
 @pytest.mark.parametrize(("method", "path", "body", "allowed"), ENDPOINTS, ids=ENDPOINT_IDS)
@@ -47,8 +47,8 @@ def test_an_expired_token_is_refused_everywhere(app, client, request, method, pa
     role = sorted(allowed)[0]
     token = sign_in(client, role)["Authorization"].removeprefix("Bearer ")
     digest = hashlib.sha256(token.encode()).hexdigest()  # what the database keeps
-    with unit_of_work(sessions(app)) as session:
-        moved = session.execute(
+    with unit_of_work(databases(app)) as db:
+        moved = db.execute(
             update(Token).where(Token.digest == digest).values(expires_at=utc_now() - timedelta(seconds=1))
         )
         assert moved.rowcount == 1

@@ -41,7 +41,7 @@ def record_event(
     """Write an event, its MAC and its sealing job; the event's id. ``at``
     is when it happened by the caller's clock (a route's, which tests
     move); now by default."""
-    # Plain statements on the session's connection (its transaction): an
+    # Plain statements on the handle's connection (its transaction): an
     # ORM object and a flush per event cost more than the statement itself,
     # on the path of every settled round.
     connection = db.connection()

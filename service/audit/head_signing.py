@@ -64,7 +64,7 @@ class SignedHead:
 
 
 def sign_head(db: Db, seq: int, digest: str, signer: Signer, settings: Settings) -> SignedHead:
-    """Sign the head ``seq``/``digest`` in the session's transaction; it is
+    """Sign the head ``seq``/``digest`` in the transaction of ``db``; it is
     written out when that commits (never a head that was rolled back)."""
     head = SignedHead(seq, digest, signer.key_id, signer.sign(head_message(seq, digest)), utc_now())
     db.add(

@@ -24,7 +24,7 @@ Modules:
   ``audit_keys.py``: ``verify-export``, ``public-key``, ``rotate-key``
 - ``shoe.py``: ``shoe simulate``; ``showdown.py``: poker-room showdowns
   from JSON lines
-- ``session.py``: a command's database session
+- ``changes.py``: the unit of work of a command that changes records
 - ``demo/``: ``demo-day``
 """
 

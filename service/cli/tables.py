@@ -10,7 +10,7 @@ import click
 from sqlalchemy import func, or_, select
 
 from service.accounts.roles import Role
-from service.cli.session import changing_records
+from service.cli.changes import changing_records
 from service.config.currency import USD
 from service.config.settings import Settings
 from service.engine.table_config import BetType

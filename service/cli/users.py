@@ -12,7 +12,7 @@ from service.accounts.auth import create_user, ensure_admin
 from service.accounts.passwords import reset_password, set_password
 from service.accounts.roles import Role, set_role
 from service.accounts.user_admin import deactivate, find_user, list_users, reactivate
-from service.cli.session import changing_records
+from service.cli.changes import changing_records
 from service.store.db import utc_now
 from service.store.models import User
 

@@ -98,7 +98,7 @@ class LinkRows:
     :meth:`settle` before it runs a statement of its own."""
 
     def __init__(self, db: Db, start: int, end: int) -> None:
-        # On the session's connection: plain columns need none of the ORM's
+        # On the handle's connection: plain columns need none of the ORM's
         # row handling, which cost about as much as checking the link.
         connection = db.connection()
         driven = driver_query(connection, _page(UTC_EVENT_COLUMNS, start - 1, end))

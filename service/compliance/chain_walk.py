@@ -45,7 +45,7 @@ class Walk:
         try:
             return self._through(rows)
         finally:
-            rows.settle()  # whatever runs next on the session's connection
+            rows.settle()  # whatever runs next on the handle's connection
 
     def _through(self, rows: LinkRows) -> BrokenLink | None:
         for row in rows:

@@ -138,7 +138,7 @@ def enter_round(
         db, values, round_, settled, (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
     )
     # The record as stored, for the answer and the event, kept out of the
-    # session: its row is written already, and an object in the session
+    # handle: its row is written already, and an object in the handle
     # would outlive a rollback and clash with the retry's.
     record = RoundRecord(id=record_id, **stored)
     record.config = version

@@ -173,7 +173,7 @@ def store_round(
     cards, the settlement, the house net), which are taken from ``settled``
     here, as the seats are; the record's id, its columns and the seat rows
     as stored."""
-    # Plain INSERTs on the session's connection, in its transaction: the
+    # Plain INSERTs on the handle's connection, in its transaction: the
     # unit of work costs more than the statements (a fifth of a round's CPU
     # when the record went through it), and nothing here needs an object.
     stored: RoundColumns = {

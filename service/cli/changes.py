@@ -1,4 +1,4 @@
-"""The database session of a ``breakpoker`` command that changes records."""
+"""The unit of work of a ``breakpoker`` command that changes records."""
 
 from __future__ import annotations
 

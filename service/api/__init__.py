@@ -39,7 +39,7 @@ from service.api.http.fields import MAX_ID
 from service.api.http.headers import register_headers
 from service.api.http.problems import register_problem_pages
 from service.api.http.request_log import register_request_log
-from service.api.http.session import register_work
+from service.api.http.work import register_work
 from service.api.ops import health, ops_routes
 from service.api.poker_room import showdown_routes
 from service.api.reports import report_routes

@@ -2,7 +2,7 @@
 settings and the clock it runs under, and the one place the service
 commits.
 
-The API opens one a request (:mod:`service.api.http.session`), closed when the
+The API opens one a request (:mod:`service.api.http.work`), closed when the
 request ends; each job's transaction is one (:class:`Works`, built once a
 worker process in :mod:`workers.jobs`); the command line and the tests
 take :func:`unit_of_work`. Every commit is this module's, so that each

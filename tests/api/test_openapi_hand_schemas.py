@@ -4,7 +4,7 @@ exactly what the service builds."""
 
 from __future__ import annotations
 
-from service.api.http.session import db
+from service.api.http.work import db
 from service.api.rounds.hand_schemas import HandAnalysisInSchema, HandAnalysisSchema, RoundHandValuesSchema
 from service.config.environment import StrategyTables
 from service.rounds.hand_values import round_hand_values

@@ -15,7 +15,7 @@ from service.analysis.cache import cached_par_sheet
 from service.analysis.optimal_sheet import sheet_file
 from service.analysis.par_sheet import EXACT_FIGURES
 from service.analysis.strategy_table import table_folder
-from service.api.http.session import db
+from service.api.http.work import db
 from service.api.ops.health import HealthSchema
 from service.api.ops.ops_routes import JobStatusSchema
 from service.api.tables.config_schemas import ConfigPreviewSchema

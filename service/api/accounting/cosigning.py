@@ -9,8 +9,8 @@ from flask import request
 from service.accounts.cosign import cosigner
 from service.accounts.login_throttle import client_address
 from service.api.accounting.accounting_schemas import SignatureInJson
-from service.api.http.session import db, now, settings
 from service.api.http.transactions import kept_if_refused
+from service.api.http.work import db, now, settings
 from service.store.models import User
 
 #: what a second signature's refusal may be, for the operations that take one

@@ -26,8 +26,8 @@ from service.api.accounting.accounting_schemas import (
 from service.api.accounting.cosigning import SIGNATURE_403, signed_by
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now, settings
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, settings
 from service.store.models import TableSession
 from service.tables.tables import get_table
 

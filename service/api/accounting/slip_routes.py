@@ -38,8 +38,8 @@ from service.api.accounting.cosigning import SIGNATURE_403, signed_by
 from service.api.http.blueprint import Blueprint, stacked
 from service.api.http.paging import LINK_HEADER, keyset_links, keyset_start
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now
 from service.api.http.transactions import committed
+from service.api.http.work import db, now
 from service.tables.tables import get_table
 
 blp = Blueprint("slips", __name__, url_prefix="", description="Fills, credits and drop counts")

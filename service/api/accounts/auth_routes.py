@@ -20,8 +20,8 @@ from service.api.accounts.user_schemas import (
 from service.api.http.blueprint import Blueprint
 from service.api.http.error_docs import DATABASE_503
 from service.api.http.security import ANY_ROLE, EVERY_ROLE, bearer_token, current_token, current_user, roles
-from service.api.http.session import db, now, settings, work
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, settings, work
 from service.errors import ServiceError
 
 blp = Blueprint("auth", __name__, url_prefix="/auth", description="Sign-in with bearer tokens")

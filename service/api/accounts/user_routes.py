@@ -24,8 +24,8 @@ from service.api.accounts.user_schemas import (
 )
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now
 from service.api.http.transactions import committed
+from service.api.http.work import db, now
 
 blp = Blueprint("users", __name__, url_prefix="/users", description="Users, for admins")
 

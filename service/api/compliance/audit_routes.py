@@ -19,8 +19,8 @@ from service.api.compliance.job_views import JobJson, job_json, job_page, reques
 from service.api.http.blueprint import Blueprint
 from service.api.http.paging import LINK_HEADER
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now
 from service.api.http.transactions import committed
+from service.api.http.work import db, now
 from service.compliance.verifications import get_verification, list_verifications, request_verification
 from service.store.models import AuditVerification
 from service.store.paging import Order

@@ -21,8 +21,8 @@ from service.api.compliance.job_views import JobJson, job_json, job_page, reques
 from service.api.http.blueprint import Blueprint
 from service.api.http.paging import LINK_HEADER
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now, settings
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, settings
 from service.compliance.exports import download, get_export, list_exports, request_export
 from service.jobs.progress import DONE
 from service.store.models import Export

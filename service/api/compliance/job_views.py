@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any, Protocol, TypedDict, TypeVar
 
 from service.api.http.paging import number_links
-from service.api.http.session import db
+from service.api.http.work import db
 from service.compliance.exports import user_names
 from service.jobs.progress import percent
 from service.store.paging import Page

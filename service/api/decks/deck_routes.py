@@ -16,8 +16,8 @@ from service.api.decks.deck_schemas import (
 )
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now, sessionless
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, sessionless
 from service.api.tables.table_routes import SAVED_AT_ONCE, TableView, table_json
 from service.api.tables.table_schemas import TableSchema
 from service.errors import ServiceError

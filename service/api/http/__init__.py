@@ -3,7 +3,7 @@ resource.
 
 - ``blueprint.py``: the blueprint with the strict argument parser, and the
   ids a path may hold
-- ``session.py``: a request's unit of work; ``transactions.py``: its
+- ``work.py``: a request's unit of work; ``transactions.py``: its
   commit, the API's only one, run again after a lost race
 - ``security.py``: bearer tokens and ``@roles``, the only role check
   (``ANY_ROLE`` leaves out the ``device`` role)

@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from service.accounts.login_throttle import RateLimited
 from service.api.http.problems import MEDIA_TYPE, problem
 from service.api.http.routing_errors import routing_error
-from service.api.http.session import db
+from service.api.http.work import db
 from service.errors import ErrorCode, ServiceError, Unavailable
 from service.store.migrate import NotMigrated, missing_schema, revisions
 

@@ -18,8 +18,8 @@ from service.accounts.auth import Bearer, bearer
 from service.accounts.roles import ROLES, Role
 from service.accounts.token_idle import note_use
 from service.api.http.error_docs import BEFORE_PASSWORD_CHANGE_KEY, ROLES_KEY
-from service.api.http.session import db, now, settings
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, settings
 from service.errors import ErrorCode, Forbidden, Unauthorized
 from service.store.models import User
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from service.api.http.session import work
+from service.api.http.work import work
 from service.errors import ServiceError
 from service.store.work import Refusals
 

@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from service.api.http import fields as api_fields
 from service.api.http.blueprint import Blueprint
-from service.api.http.session import db
+from service.api.http.work import db
 from service.errors import ErrorCode, ServiceError
 from service.ops.build_info import build_info
 from service.store.migrate import check_migrated

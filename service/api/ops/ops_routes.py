@@ -16,7 +16,7 @@ from service.accounts.roles import Role
 from service.api.http import fields as api_fields
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import roles
-from service.api.http.session import db, settings
+from service.api.http.work import db, settings
 from service.errors import ErrorCode, Unauthorized
 from service.jobs.queues import QueueName
 from service.observability.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render

@@ -10,8 +10,8 @@ from typing import TypeVar
 from service.accounts.roles import Role
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now, settings
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, settings
 from service.api.reports.report_query_schemas import (
     DealerReportQueryJson,
     DealerReportQuerySchema,

@@ -11,8 +11,8 @@ from service.accounts.roles import Role
 from service.api.http.blueprint import Blueprint, stacked
 from service.api.http.paging import LINK_HEADER, keyset_links, keyset_start
 from service.api.http.security import current_user, roles
-from service.api.http.session import db, now
 from service.api.http.transactions import committed
+from service.api.http.work import db, now
 from service.api.review.exception_schemas import (
     CORRECTION_ROUND,
     CorrectionInJson,

@@ -11,8 +11,8 @@ from service.api.http.blueprint import Blueprint
 from service.api.http.error_docs import DATABASE_503
 from service.api.http.problems import MEDIA_TYPE
 from service.api.http.security import ANY_ROLE, roles
-from service.api.http.session import db, settings
 from service.api.http.transactions import kept_if_refused
+from service.api.http.work import db, settings
 from service.api.rounds.hand_schemas import (
     HandAnalysisInJson,
     HandAnalysisInSchema,

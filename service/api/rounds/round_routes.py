@@ -13,8 +13,8 @@ from service.api.http.blueprint import Blueprint, parse_body
 from service.api.http.idempotency import PARAMETER, idempotency_key
 from service.api.http.paging import LINK_HEADER, keyset_links, keyset_start, number_links
 from service.api.http.security import ANY_ROLE, current_user, roles
-from service.api.http.session import db, now, sessionless
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, sessionless
 from service.api.review.exception_schemas import RecallQueryJson, RecallQuerySchema, RecallSchema
 from service.api.rounds.round_in_schemas import RoundInSchema, RoundsQuerySchema
 from service.api.rounds.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema, RoundsQueryJson

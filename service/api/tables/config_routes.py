@@ -16,8 +16,8 @@ from service.analysis.single_hand import break_bonus_math
 from service.api.http.blueprint import Blueprint, stacked
 from service.api.http.etags import ETAG_HEADER, IF_MATCH_PARAMETER, REQUIRED, STALE, etag, require_match
 from service.api.http.security import ANY_ROLE, current_user, roles
-from service.api.http.session import db, now
 from service.api.http.transactions import committed
+from service.api.http.work import db, now
 from service.api.tables.config_schemas import ConfigPreviewSchema, ConfigVersionSchema, TableScheduleSchema
 from service.api.tables.table_routes import SAVED_AT_ONCE, table_json
 from service.api.tables.table_schemas import (

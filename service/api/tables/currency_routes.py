@@ -10,7 +10,7 @@ from marshmallow import Schema
 from service.api.http import fields as api_fields
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import ANY_ROLE, roles
-from service.api.http.session import settings
+from service.api.http.work import settings
 from service.config.currency import CURRENCIES
 
 blp = Blueprint("currencies", __name__, url_prefix="/currencies", description="Currencies a table may use")

@@ -13,8 +13,8 @@ from service.analysis.cache import cached_par_sheet
 from service.analysis.optimal_sheet import optimal_state
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import ANY_ROLE, current_user, roles
-from service.api.http.session import db, now, sessionless, settings
 from service.api.http.transactions import committed
+from service.api.http.work import db, now, sessionless, settings
 from service.api.tables.sheet_schemas import HouseWaySchema, ParSheetPendingSchema, ParSheetSchema
 from service.api.tables.strategy_schemas import optimal_strategy_json
 from service.api.tables.table_schemas import (

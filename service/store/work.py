@@ -109,10 +109,6 @@ class Works(Generic[SettingsT]):
         self.settings = settings
         self.clock = clock
 
-    def open(self) -> Work[SettingsT]:
-        """A unit of work of its own; the caller commits and closes it."""
-        return Work(self.databases(), self.settings, self.clock)
-
     def run(self, step: Callable[[Work[SettingsT]], Result]) -> Result:
         """``step`` in one transaction, committed; in a new one after a lost
         race (to another worker, or a request)."""

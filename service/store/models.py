@@ -24,6 +24,7 @@ from service.store.audit_models import AuditEvent, AuditEventMac, AuditHeadSigna
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
+from service.store.player_models import Player, PlayerName
 from service.store.report_models import AggregatedRound, ShiftAggregate, ShiftExpectedValues, VarianceNote
 from service.store.review_models import ExceptionDecision, RoundException
 from service.store.round_models import RoundCount, RoundRecord, SeatRecord
@@ -57,6 +58,8 @@ __all__ = [
     "LoginFailure",
     "LoginThrottle",
     "OutboxEntry",
+    "Player",
+    "PlayerName",
     "RoundCount",
     "RoundDeck",
     "RoundException",

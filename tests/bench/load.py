@@ -18,10 +18,9 @@ then, under the same gunicorn settings, a bare Flask endpoint answering a
 constant (``tests/bench/ceiling.py``): the ceiling of the stack. Last, every
 round answered 201 must be stored exactly once.
 
-The load generator shares the machine's cores with the server, as any
-loopback test does; the figures say how many there are. The servers are
-started and stopped by ``tests/bench/load_servers.py``; a phase's
-figures and how they are printed are ``tests/bench/load_figures.py``.
+The load generator shares the machine's cores with the server (the
+figures say how many); ``load_servers.py`` starts and stops the servers,
+``load_figures.py`` holds a phase's figures and prints them.
 """
 
 from __future__ import annotations
@@ -191,13 +190,8 @@ class LoadBench:
         (no longer than the phase)."""
         warm_up = min(SATURATION_WARM_UP_SECONDS, self.seconds)
         closed_loop("127.0.0.1", port, repeated(request), warm_up, self.connections)
-        phase = Phase(
-            name,
-            None,
-            self.connections,
-            closed_loop("127.0.0.1", port, repeated(request), self.seconds, self.connections),
-            200,
-        )
+        looped = closed_loop("127.0.0.1", port, repeated(request), self.seconds, self.connections)
+        phase = Phase(name, None, self.connections, looped, 200)
         progress(phase_line(phase))
         return phase
 
@@ -293,11 +287,7 @@ class LoadBench:
             ],
             "share_of_ceiling": round(share, 4),
             "share_of_signed_in_read": round(share_of_read, 4),
-            "aims": {
-                "p99_ms_at_rate": AIM_P99_MS,
-                "rate": self.rate,
-                "p99_met": p99 < AIM_P99_MS,
-            },
+            "aims": {"p99_ms_at_rate": AIM_P99_MS, "rate": self.rate, "p99_met": p99 < AIM_P99_MS},
             "stored_rounds": stored,
             "answered_201": answered,
             "ok": not problems,

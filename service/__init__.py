@@ -8,6 +8,7 @@ Packages and modules:
 - ``rounds/``, ``accounting/``, ``review/``, ``reports/``,
   ``compliance/``, ``audit/``, ``tables/``, ``accounts/``: the back
   office's parts
+- ``players/``: players and rated play
 - ``ops/``, ``jobs/``, ``observability/``: what operators watch, the
   background work as the service describes it, logs and metrics
 - ``config/``: settings; ``store/``: the database

@@ -33,4 +33,6 @@ Modules:
 - ``hand_advice.py``: the hand calculator
 - ``seat_counts.py``: one seat's counts read from the strategy table, for
   the expected-values job
+- ``card_spread.py``: the bets' values given the seven cards summed over
+  every player hand, for rated play's player's-cards variance
 """

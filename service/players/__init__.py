@@ -1,0 +1,15 @@
+"""Players and rated play (rule book section 14): who sat where, for how
+long, betting what, and what each rating's play was worth.
+
+Modules:
+
+- ``rated/``: the exact figures of rated play, pure (standard library and
+  fractions only): a rated round's inputs, the four parts of the actual
+  win and their variances, rounding once, comps, time played, pace,
+  average bet and the chips check
+- ``rated_edges.py``: a configuration version's edges and card spread for
+  the figures, from the par sheet and the strategy table
+
+May import: analysis and below (the figures' core in ``rated/`` imports
+only the standard library: an import-linter contract holds it).
+"""

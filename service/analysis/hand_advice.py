@@ -28,7 +28,8 @@ from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK
 from service.engine.table_config import FoulPolicy, TableConfig
 from service.errors import ErrorCode
 
-LUCKY_BREAK_GROUP = 1  # the column of StrategyBlock.groups
+NOT_QUALIFYING_GROUP = 0  # the columns of StrategyBlock.groups
+LUCKY_BREAK_GROUP = 1
 
 
 class StrategyTableMissing(LookupError):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from service.analysis.hand_advice import LUCKY_BREAK_GROUP, located
+from service.analysis.hand_advice import LUCKY_BREAK_GROUP, NOT_QUALIFYING_GROUP, located
 from service.analysis.legal_settings import HIGHS, LOWS
 from service.engine.break_bonus import BreakBonusCategory, pattern_category
 from service.engine.cards import Card, Rank
@@ -41,6 +41,8 @@ class SeatCounts:
     house_way_is_lucky_break: bool
     dealer_lucky_breaks: int  # dealer hands holding a Lucky Break
     break_bonus: BreakBonusCategory | None  # the seven cards' category
+    played_is_lucky_break: bool  # the setting played is one (a foul is not)
+    dealer_not_qualifying: int  # dealer hands that do not qualify
 
 
 def seat_counts(
@@ -55,8 +57,10 @@ def seat_counts(
     won, lost = block.won[span].tolist(), block.lost[span].tolist()
     house = int(block.house[local])
     house_way = Counts(won[house], lost[house])
+    lucky = block.lucky[span].tolist()
     if played is None:
         played_counts: Counts | None = house_way
+        played_lucky = bool(lucky[house])
     else:
         found = _position(
             ranks,
@@ -65,14 +69,17 @@ def seat_counts(
             block.high_position[span].tolist(),
         )
         played_counts = None if found is None else Counts(won[found], lost[found])
+        played_lucky = found is not None and bool(lucky[found])
     best = int(block.best[local])
     return SeatCounts(
         played=played_counts,
         best=Counts(won[best], lost[best]),
         house_way=house_way,
-        house_way_is_lucky_break=bool(block.lucky[span.start + house]),
+        house_way_is_lucky_break=bool(lucky[house]),
         dealer_lucky_breaks=int(block.groups[local, LUCKY_BREAK_GROUP]),
         break_bonus=pattern_category(ranks),
+        played_is_lucky_break=played_lucky,
+        dealer_not_qualifying=int(block.groups[local, NOT_QUALIFYING_GROUP]),
     )
 
 

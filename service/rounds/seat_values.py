@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from service.analysis.hand_advice import HandAdvice
 from service.analysis.main_bet import DEALER_HANDS
-from service.analysis.seat_counts import RankKey, SeatCounts
+from service.analysis.seat_counts import Counts, RankKey, SeatCounts
 from service.engine.cards import parse_cards, sort_cards
 from service.engine.setting import Setting
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
@@ -32,6 +32,9 @@ class SeatValues:
     dealer_break_bonus: int
     dealer_break_bonus_square: int
     break_bonus: int  # the pay × N (or -N): the bet's result is known
+    # Σ X_main × X_dbb × 1 over the dealer hands (the two bets share the
+    # dealer's hand): rated play's dealer's-cards variance. Not stored yet.
+    main_dealer_break_bonus: int
 
 
 def played_setting(advice: HandAdvice, entered: object) -> Setting:
@@ -61,8 +64,10 @@ def seat_values(counts: SeatCounts, config: TableConfig) -> SeatValues:
     lucky = counts.dealer_lucky_breaks
     pays = DEALER_BREAK_BONUS_BOTH_PAYS if counts.house_way_is_lucky_break else DEALER_BREAK_BONUS_PAYS
     category = counts.break_bonus
+    main_played = -DEALER_HANDS if entry is None else entry.won - entry.lost
+    on_lucky = _on_dealer_lucky_breaks(counts, entry)
     return SeatValues(
-        main_played=-DEALER_HANDS if entry is None else entry.won - entry.lost,
+        main_played=main_played,
         main_best=counts.best.won - counts.best.lost,
         main_house_way=counts.house_way.won - counts.house_way.lost,
         # A forfeit loses the stake for sure: X = -1, so E[X²] = 1.
@@ -71,7 +76,24 @@ def seat_values(counts: SeatCounts, config: TableConfig) -> SeatValues:
         dealer_break_bonus=lucky * pays - (DEALER_HANDS - lucky),
         dealer_break_bonus_square=lucky * pays * pays + DEALER_HANDS - lucky,
         break_bonus=DEALER_HANDS * (-1 if category is None else config.break_bonus_pays[category]),
+        # The Dealer Break Bonus pays on the dealer's Lucky Breaks, loses one elsewhere.
+        main_dealer_break_bonus=pays * on_lucky - (main_played - on_lucky),
     )
+
+
+def _on_dealer_lucky_breaks(counts: SeatCounts, entry: Counts | None) -> int:
+    """Σ of the Main Bet's result over the dealer hands holding a Lucky
+    Break: each beats a setting that is none (or a forfeit); a Lucky Break
+    played wins every qualifying dealer hand without one and loses only to
+    the dealer's Lucky Breaks."""
+    lucky = counts.dealer_lucky_breaks
+    played_lucky = (
+        counts.played_is_lucky_break if counts.played is not None else counts.house_way_is_lucky_break
+    )
+    if entry is None or not played_lucky:
+        return -lucky
+    plain = DEALER_HANDS - counts.dealer_not_qualifying - lucky
+    return entry.won - plain - entry.lost
 
 
 def sd(value: int, square: int) -> float:

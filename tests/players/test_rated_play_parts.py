@@ -44,7 +44,7 @@ def stored(counts: SeatCounts, policy: FoulPolicy) -> HandValues:
         dealer_break_bonus=values.dealer_break_bonus,
         dealer_break_bonus_square=values.dealer_break_bonus_square,
         break_bonus=values.break_bonus,
-        main_dealer_break_bonus=main_dealer_moment(values.main_played, values.dealer_break_bonus),
+        main_dealer_break_bonus=values.main_dealer_break_bonus,
     )
 
 
@@ -62,6 +62,8 @@ def counts(played: Counts | None, category: BreakBonusCategory | None = None) ->
         house_way_is_lucky_break=False,
         dealer_lucky_breaks=TENTH,  # the dealer holds a Lucky Break in 10 % of the hands
         break_bonus=category,
+        played_is_lucky_break=False,
+        dealer_not_qualifying=TENTH,
     )
 
 
@@ -127,6 +129,7 @@ def test_the_side_bets():
 
 def test_the_dealers_cards_variance_per_bet_by_hand():
     values = stored(counts(None), FoulPolicy.HOUSE_WAY)
+    assert values.main_dealer_break_bonus == main_dealer_moment(values.main_played, values.dealer_break_bonus)
     # Main: E[X] = −0.1, E[X²] = 0.5: variance 0.49 per unit, 4900 for 100.
     assert (
         round_parts(RatedRound(PerBet(100), PerBet(0), values, EDGES, NO_SPREAD)).dealer_cards_variance

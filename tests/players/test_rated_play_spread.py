@@ -16,8 +16,8 @@ from service.analysis.hand_advice import pattern_index
 from service.analysis.hand_table import hand_table
 from service.analysis.seat_counts import seat_counts
 from service.analysis.strategy_table import block_file, load_block, table_folder
-from service.engine.cards import JOKER, Card, Rank, Suit
-from service.engine.table_config import TableConfig
+from service.engine.cards import JOKER, Card, Rank, Suit, sort_cards
+from service.engine.table_config import FoulPolicy, TableConfig
 from service.players.rated.inputs import DEALER_HANDS, PerBet, RatedRound
 from service.players.rated.parts import round_parts, square_root
 from service.players.rated.spread import CardSpread, main_dealer_moment
@@ -150,3 +150,32 @@ def test_a_blocks_sums_weigh_each_pattern_by_its_card_sets(block):
         for w, v in zip(weights, values, strict=True)
     )
     assert spread.main == direct > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(list(FoulPolicy)))
+def test_the_workers_product_moment_is_the_one_from_the_counts(block, data, policy):
+    # Any hand of the block, played by the house way or any two and three
+    # of its cards (a foul as often as not): the moment seat_values finds
+    # from the table's counts, and the one found from the stored values.
+    instance, found = block
+    config = TableConfig(foul_policy=policy)
+    cards = cards_of(list(pattern_index())[found.first + data.draw(st.integers(0, len(found) - 1))])
+    order = data.draw(st.permutations(range(7)))
+    ranks = tuple(
+        tuple(card.rank for card in sort_cards([cards[i] for i in part])) for part in (order[:2], order[2:5])
+    )
+    played = data.draw(st.sampled_from([None, ranks]))
+    counts = seat_counts(cards, played, config, instance)  # type: ignore[arg-type]
+    values = seat_values(counts, config)
+    played_lucky = counts.played is not None and counts.played_is_lucky_break
+    if counts.played is None and policy is FoulPolicy.HOUSE_WAY:
+        played_lucky = counts.house_way_is_lucky_break
+    assert values.main_dealer_break_bonus == main_dealer_moment(
+        values.main_played, values.dealer_break_bonus, played_lucky, counts.dealer_not_qualifying
+    )
+    # A covariance matrix: |Cov| ≤ the product of the standard deviations.
+    main_spread = N * values.main_played_square - values.main_played**2
+    dealer_spread = N * values.dealer_break_bonus_square - values.dealer_break_bonus**2
+    covariance = N * values.main_dealer_break_bonus - values.main_played * values.dealer_break_bonus
+    assert covariance**2 <= main_spread * dealer_spread

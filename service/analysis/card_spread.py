@@ -8,9 +8,10 @@ Main Bet's value at the house way's setting, the Dealer Break Bonus's and
 the Break Bonus's (each × C(46,7), integers), their sums and the sums of
 their products. Exact: Python integers (the products pass 64 bits).
 
-Cost: one pass over a complete strategy table, about as long as reading
-it (the optimal sheet's pass); the table itself (a minute or more of
-compiled loops) must be built first, as the hand calculator's is.
+Cost: one pass over a complete strategy table, 13 ms a block measured
+(about a second for the 68 blocks, besides reading them); the table
+itself (a minute or more of compiled loops) must be built first, as the
+hand calculator's is.
 """
 
 from __future__ import annotations

@@ -10,9 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.players.rated.inputs import DEALER_HANDS, Edges, HandValues, PerBet, RatedRound
+from service.players.rated.parts import Parts, round_parts
+from service.players.rated.rating_slip import BuyIns, rating_slip
 from service.players.rated.slip import Pause, average_bet, chips_check, pace, pace_shown, time_played
+from service.players.rated.spread import CardSpread
 
 START = datetime(2026, 12, 7, 20, 0, tzinfo=UTC)
+N = DEALER_HANDS
+TENTH = N // 10
 
 
 def at(minutes: float) -> datetime:
@@ -79,3 +85,39 @@ def test_the_chips_check():
     assert chips_check(85_000, 50_000, 20_000, 15_000) == 0
     assert chips_check(80_000, 50_000, 20_000, 15_000) == -5_000  # a walk mis-estimated
     assert chips_check(95_000, 50_000, 20_000, 15_000) == 10_000  # an unrecorded buy-in
+
+
+def test_a_rating_slip_by_hand():
+    values = HandValues(
+        main_played=-TENTH,
+        main_house_way=-TENTH,
+        main_played_square=5 * TENTH,
+        dealer_break_bonus=-8 * TENTH,
+        dealer_break_bonus_square=10 * TENTH,
+        break_bonus=-N,
+        main_dealer_break_bonus=-TENTH,
+    )
+    edges = Edges(Fraction(3, 100), Fraction(1, 20), Fraction(7, 100))
+    spread = CardSpread(*(Fraction(0),) * 6)
+    rounds = [
+        RatedRound(PerBet(1000), PerBet(1000), values, edges, spread),
+        RatedRound(PerBet(1000, 100), PerBet(-1000, -100), values, edges, spread),
+        RatedRound(PerBet(2000, 0, 100), PerBet(0, 0, -100), values, edges, spread),
+    ]
+    parts = sum((round_parts(each) for each in rounds), Parts())
+    seconds = time_played(START, at(10), [Pause(at(4), at(5))])
+    slip = rating_slip(parts, seconds, BuyIns(cash=5000, chips_brought=1000, taken_away=5800))
+    assert slip.seconds_played == 540
+    assert slip.rated_rounds == 3
+    assert slip.pace == 20  # 3 rounds in 9 minutes
+    assert slip.handle == PerBet(4000, 100, 100)
+    assert slip.average_bet == 1400  # 4200 / 3
+    # Theoretical: 4000 × 3 % + 100 × 5 % + 100 × 7 % = 120 + 5 + 7.
+    assert slip.figures.theoretical == 132
+    assert slip.figures.actual == 200  # nets +1000, −1100, −100: the house won 200
+    shown = slip.figures
+    assert shown.theoretical + shown.decisions + shown.player_cards + shown.dealer_cards == 200
+    assert slip.comps == 26  # 20 % of 132 is 26.4
+    assert slip.chips_check == 5800 - (5000 + 1000 - 200)
+    open_slip = rating_slip(parts, seconds, BuyIns(cash=5000))
+    assert open_slip.chips_check is None

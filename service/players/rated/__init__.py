@@ -14,6 +14,7 @@ Modules:
 - ``spread.py``: the luck parts' exact variances: the spread of the bets'
   values over the player's hands (``CardSpread``) and given them
 - ``slip.py``: time played, pace, average bet, comps, the chips check
+- ``rating_slip.py``: a rating's slip, every figure together
 
 May import: the standard library only.
 """

@@ -16,6 +16,8 @@ hand calculator's is.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +25,14 @@ from pathlib import Path
 from service.analysis.hand_advice import LUCKY_BREAK_GROUP
 from service.analysis.hand_table import CATEGORIES, hand_table
 from service.analysis.main_bet import DEALER_HANDS
-from service.analysis.strategy_table import BLOCKS, StrategyBlock, block_file, load_block, table_folder
+from service.analysis.strategy_table import (
+    BLOCKS,
+    StrategyBlock,
+    block_file,
+    load_block,
+    table_folder,
+    write_whole,
+)
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.qualifier import Qualifier
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS, DEALER_BREAK_BONUS_PAYS
@@ -112,3 +121,25 @@ def card_spread_sums(
             yield block
 
     return table_sums(blocks(), pays)
+
+
+def spread_file(folder: Path, pays: Mapping[BreakBonusCategory, int]) -> Path:
+    """Beside the strategy table it is read from, keyed by the pay table."""
+    key = json.dumps({category.value: pays[category] for category in CATEGORIES})
+    return folder / f"card-spread-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
+
+
+def stored_card_spread_sums(
+    qualifier: Qualifier, pays: Mapping[BreakBonusCategory, int], instance: Path | None = None
+) -> ValueSums:
+    """:func:`card_spread_sums`, kept on disk once found (exact integers)."""
+    path = spread_file(table_folder(qualifier, instance), pays)
+    try:
+        data = json.loads(path.read_text())
+        return ValueSums(int(data["hands"]), tuple(data["sums"]), tuple(data["products"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    found = card_spread_sums(qualifier, pays, instance)
+    document = {"hands": found.hands, "sums": list(found.sums), "products": list(found.products)}
+    write_whole(path, json.dumps(document).encode())
+    return found

@@ -6,13 +6,17 @@ Decision) and the spread of the bets' values over the player's hands
 
 from __future__ import annotations
 
+from fractions import Fraction
+from math import comb
 from pathlib import Path
 
-from service.analysis.card_spread import ValueSums, card_spread_sums
+from service.analysis.card_spread import ValueSums, stored_card_spread_sums
 from service.analysis.par_sheet import ParSheet
 from service.engine.table_config import TableConfig
-from service.players.rated.inputs import Edges
+from service.players.rated.inputs import DEALER_HANDS, Edges
 from service.players.rated.spread import CardSpread
+
+PLAYER_HANDS = comb(53, 7)  # every hand of seven the player may be dealt
 
 
 def edges_of(sheet: ParSheet) -> Edges:
@@ -29,8 +33,21 @@ def spread_of(sums: ValueSums) -> CardSpread:
     return CardSpread.of(sums.hands, sums.sums, sums.products)
 
 
-def config_spread(config: TableConfig, instance: Path | None = None) -> CardSpread:
+def checked_spread(sums: ValueSums, edges: Edges) -> CardSpread:
+    """The spread of sums over every player hand, once their means are
+    checked against the par sheet's exact edges (the edge is the mean of
+    −EV over the hands: two computations, one figure); else
+    ``ArithmeticError``."""
+    means = tuple(Fraction(total, sums.hands * DEALER_HANDS) for total in sums.sums)
+    wanted = (-edges.main, -edges.dealer_break_bonus, -edges.break_bonus)
+    if sums.hands != PLAYER_HANDS or means != wanted:
+        raise ArithmeticError(f"the card spread's means {means} are not minus the edges {wanted}")
+    return spread_of(sums)
+
+
+def config_spread(config: TableConfig, edges: Edges, instance: Path | None = None) -> CardSpread:
     """From the configuration's complete strategy table (``LookupError``
-    while a block is missing): a pass over the table, so a caller keeps
-    it per configuration version."""
-    return spread_of(card_spread_sums(config.dealer_qualifier, config.break_bonus_pays, instance))
+    while a block is missing), kept beside it once found; checked against
+    its edges (:func:`edges_of` its par sheet)."""
+    sums = stored_card_spread_sums(config.dealer_qualifier, config.break_bonus_pays, instance)
+    return checked_spread(sums, edges)

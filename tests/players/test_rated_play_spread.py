@@ -5,23 +5,32 @@ strategy table's per-hand values against the hand calculator's."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.analysis.card_spread import PAIRS, block_sums, pattern_values
+from service.analysis.card_spread import (
+    PAIRS,
+    ValueSums,
+    block_sums,
+    pattern_values,
+    spread_file,
+    stored_card_spread_sums,
+)
 from service.analysis.hand_advice import pattern_index
 from service.analysis.hand_table import hand_table
 from service.analysis.seat_counts import seat_counts
 from service.analysis.strategy_table import block_file, load_block, table_folder
+from service.engine.break_bonus import BreakBonusCategory
 from service.engine.cards import JOKER, Card, Rank, Suit, sort_cards
 from service.engine.table_config import FoulPolicy, TableConfig
-from service.players.rated.inputs import DEALER_HANDS, PerBet, RatedRound
+from service.players.rated.inputs import DEALER_HANDS, Edges, PerBet, RatedRound
 from service.players.rated.parts import round_parts, square_root
 from service.players.rated.spread import CardSpread, main_dealer_moment
-from service.players.rated_edges import spread_of
+from service.players.rated_edges import PLAYER_HANDS, checked_spread, spread_of
 from service.rounds.seat_values import seat_values
 from tests.players.rated_inputs import DealerCounts, card_spreads, dealer_counts, edges, values_of
 from tests.support.strategy import block_number, strategy_blocks
@@ -179,3 +188,29 @@ def test_the_workers_product_moment_is_the_one_from_the_counts(block, data, poli
     dealer_spread = N * values.dealer_break_bonus_square - values.dealer_break_bonus**2
     covariance = N * values.main_dealer_break_bonus - values.main_played * values.dealer_break_bonus
     assert covariance**2 <= main_spread * dealer_spread
+
+
+def test_the_spread_is_checked_against_the_par_sheets_edges():
+    edges = Edges(Fraction(3, 100), Fraction(1, 20), Fraction(-7, 100))
+    scale = PLAYER_HANDS * N
+    sums = (-3 * scale // 100, -scale // 20, 7 * scale // 100)
+    found = ValueSums(PLAYER_HANDS, sums, (scale * N,) * 3 + (0, 0, 0))
+    assert checked_spread(found, edges) == spread_of(found)
+    with pytest.raises(ArithmeticError, match="not minus the edges"):
+        checked_spread(ValueSums(PLAYER_HANDS, (sums[0] + 1, *sums[1:]), found.products), edges)
+    with pytest.raises(ArithmeticError, match="not minus the edges"):
+        checked_spread(ValueSums(PLAYER_HANDS - 1, sums, found.products), edges)
+
+
+def test_the_spread_sums_are_kept_beside_the_table(tmp_path):
+    config = TableConfig()
+    qualifier, pays = config.dealer_qualifier, config.break_bonus_pays
+    with pytest.raises(LookupError, match="not built"):
+        stored_card_spread_sums(qualifier, pays, tmp_path)
+    kept = ValueSums(5, (1, 2, 3), (4, 5, 6, 7, 8, 9))
+    path = spread_file(table_folder(qualifier, tmp_path), pays)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"hands": 5, "sums": [1, 2, 3], "products": [4, 5, 6, 7, 8, 9]}))
+    assert stored_card_spread_sums(qualifier, pays, tmp_path) == kept
+    other = dict(pays) | {BreakBonusCategory.FIVE_ACES: 500}
+    assert spread_file(path.parent, other) != path

@@ -9,7 +9,9 @@ Modules:
   average bet and the chips check
 - ``rated_edges.py``: a configuration version's edges and card spread for
   the figures, from the par sheet and the strategy table
+- ``rated_rows.py``: a seat's stored expected values as the figures'
+  inputs
 
-May import: analysis and below (the figures' core in ``rated/`` imports
+May import: analysis, store and below (the figures' core in ``rated/`` imports
 only the standard library: an import-linter contract holds it).
 """

@@ -32,6 +32,7 @@ def seat_row(
         "dealer_break_bonus": found.dealer_break_bonus,
         "dealer_break_bonus_square": found.dealer_break_bonus_square,
         "break_bonus": found.break_bonus,
+        "main_dealer_break_bonus": found.main_dealer_break_bonus,
         "computed_at": now,
     }
 

@@ -33,7 +33,7 @@ class SeatValues:
     dealer_break_bonus_square: int
     break_bonus: int  # the pay × N (or -N): the bet's result is known
     # Σ X_main × X_dbb × 1 over the dealer hands (the two bets share the
-    # dealer's hand): rated play's dealer's-cards variance. Not stored yet.
+    # dealer's hand): rated play's dealer's-cards variance.
     main_dealer_break_bonus: int
 
 

@@ -20,7 +20,8 @@ class SeatExpectedValue(Base):
     reset by the house way or forfeited), of the best setting and of the
     house way's, the second moment of the setting played (won + lost: a
     result is +1, 0 or -1), the Dealer Break Bonus and its second moment,
-    and the Break Bonus (known from the cards: no variance)."""
+    and the Break Bonus (known from the cards: no variance); and the Main
+    Bet's and the Dealer Break Bonus's product moment."""
 
     __tablename__ = "seat_expected_values"
     __table_args__ = (UniqueConstraint("round_id", "seat"),)
@@ -39,6 +40,9 @@ class SeatExpectedValue(Base):
     dealer_break_bonus: Mapped[int] = mapped_column(BigInteger)
     dealer_break_bonus_square: Mapped[int] = mapped_column(BigInteger)
     break_bonus: Mapped[int] = mapped_column(BigInteger)
+    # Σ X_main × X_dbb over the dealer hands (rated play's variance; migration
+    # 0027): empty in the rows stored before it.
+    main_dealer_break_bonus: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     computed_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 

@@ -14,6 +14,7 @@ from service.analysis.hand_advice import advise
 from service.analysis.main_bet import DEALER_HANDS
 from service.engine.cards import parse_cards
 from service.jobs.queues import JobKind
+from service.players.rated.spread import main_dealer_moment
 from service.rounds.expected_values import unvalued_count
 from service.rounds.seat_values import sd
 from service.store.models import OutboxEntry, RoundExpectedValue, RoundRecord, SeatExpectedValue
@@ -45,6 +46,7 @@ def test_the_job_stores_the_calculators_values_once(app, client, table, instance
         record = db.get(RoundRecord, entered["id"])
         advice = advise(parse_cards(record.seats[0].cards), config_of(record.config), instance)
     assert stored[1].main_played_square == advice.house_way.won + advice.house_way.lost
+    assert all(row.main_dealer_break_bonus is not None for row in stored.values())
     before = (rows(app, SeatExpectedValue), rows(app, RoundExpectedValue))
     assert run(app, entered["id"], instance) is False  # run twice: nothing new
     assert (rows(app, SeatExpectedValue), rows(app, RoundExpectedValue)) == before
@@ -74,6 +76,8 @@ def test_a_foul_is_valued_as_its_policy_settles_it(app, client, table, instance,
         # The stake is lost for sure: EV -1, E[X²] 1, no spread.
         assert (foul.main_played, foul.main_played_square) == (-DEALER_HANDS, DEALER_HANDS)
         assert sd(foul.main_played, foul.main_played_square) == 0
+        # A sure loss: X_main X_dbb is −pays on the dealer's Lucky Breaks, 1 elsewhere.
+        assert foul.main_dealer_break_bonus == main_dealer_moment(foul.main_played, foul.dealer_break_bonus)
     else:
         assert (foul.main_played, foul.main_played_square) != (-DEALER_HANDS, DEALER_HANDS)
         assert foul.main_played == foul.main_house_way  # reset by the house way

@@ -50,9 +50,9 @@ class Edges:
 @dataclass(frozen=True, slots=True)
 class HandValues:
     """A seat's values for the player per unit staked, each × C(46,7), as
-    ``SeatExpectedValue`` stores them; and the one it does not store yet,
-    the Main Bet's and the Dealer Break Bonus's product moment
-    (:func:`~service.players.rated.spread.main_dealer_moment`), which the
+    ``SeatExpectedValue`` stores them, with the Main Bet's and the Dealer
+    Break Bonus's product moment (stored since migration 0027; see
+    :func:`~service.players.rated.spread.main_dealer_moment`), which the
     variance of the dealer's-cards part needs when both are staked."""
 
     main_played: int

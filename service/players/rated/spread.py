@@ -111,8 +111,8 @@ def main_dealer_moment(
     without a Lucky Break either do not qualify (a push) or lose, and all
     its losses are to a dealer's Lucky Break: S = main_played − C(46,7) +
     ``dealer_not_qualifying`` + L, which needs that count (the strategy
-    table's first group) and whether the setting played is a Lucky Break,
-    neither of which the worker stores yet."""
+    table's first group) and whether the setting played is a Lucky Break:
+    the expected-values job stores the moment itself (migration 0027)."""
     n = _DEALER_HANDS
     if not played_lucky_break:
         return -(dealer_break_bonus + n) - main_played

@@ -7,16 +7,13 @@ Decision) and the spread of the bets' values over the player's hands
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 from pathlib import Path
 
 from service.analysis.card_spread import ValueSums, stored_card_spread_sums
 from service.analysis.par_sheet import ParSheet
 from service.engine.table_config import TableConfig
-from service.players.rated.inputs import DEALER_HANDS, Edges
+from service.players.rated.inputs import DEALER_HANDS, PLAYER_HANDS, Edges
 from service.players.rated.spread import CardSpread
-
-PLAYER_HANDS = comb(53, 7)  # every hand of seven the player may be dealt
 
 
 def edges_of(sheet: ParSheet) -> Edges:

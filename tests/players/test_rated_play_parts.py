@@ -6,17 +6,35 @@ any set of rounds, exact and rounded; summing two ratings is the whole."""
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from service.analysis.main_bet import DEALER_HANDS as ANALYSIS_DEALER_HANDS
+from service.analysis.main_bet import DEALS as ANALYSIS_DEALS
 from service.analysis.seat_counts import Counts, SeatCounts
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.settlement import DEALER_BREAK_BONUS_BOTH_PAYS
 from service.engine.table_config import FoulPolicy, TableConfig
-from service.players.rated.inputs import DEALER_HANDS, Edges, HandValues, PerBet, RatedRound
-from service.players.rated.parts import Parts, bet_parts, round_parts
+from service.players.rated.inputs import (
+    DEALER_HANDS,
+    DEALS,
+    PLAYER_HANDS,
+    Edges,
+    HandValues,
+    PerBet,
+    RatedRound,
+)
+from service.players.rated.parts import (
+    PLAYER_VARIANCE,
+    Parts,
+    bet_parts,
+    numerators,
+    of_numerators,
+    round_parts,
+)
 from service.players.rated.rounding import half_even
 from service.players.rated.spread import BOTH_PAY, CardSpread, main_dealer_moment
 from service.rounds.seat_values import seat_values
@@ -30,6 +48,8 @@ NO_SPREAD = CardSpread(*(Fraction(0),) * 6)
 
 def test_the_constants_are_the_analysis_and_the_rule_book():
     assert DEALER_HANDS == ANALYSIS_DEALER_HANDS == 53_524_680
+    assert comb(53, 7) == PLAYER_HANDS
+    assert DEALS == ANALYSIS_DEALS
     assert BOTH_PAY == DEALER_BREAK_BONUS_BOTH_PAYS
     assert N % 10 == 0
 
@@ -158,7 +178,7 @@ def test_the_four_parts_add_up_to_the_actual_win_exact_and_rounded(rounds):
         assert abs(rounded - exact) < 1
     # Every part is a multiple of 1 / (C(53,7) × C(46,7)).
     for part in (whole.theoretical, whole.decisions, whole.player_cards, whole.dealer_cards):
-        assert (154_143_080 * N) % part.denominator == 0
+        assert DEALS % part.denominator == 0
 
 
 @given(card_spreads(), edges, st.data())
@@ -216,3 +236,26 @@ def test_the_parts_agree_with_a_straightforward_computation(rounds):
         expected["player"],
         expected["dealer"],
     )
+
+
+@st.composite
+def sheet_spreads(draw: st.DrawFn) -> CardSpread:
+    """A spread over every player hand: its unit is 1 / (C(53,7) C(46,7))²."""
+    diagonal = [Fraction(draw(st.integers(0, 10**30)), PLAYER_VARIANCE) for _ in range(3)]
+    return CardSpread(*diagonal, Fraction(0), Fraction(0), Fraction(0))
+
+
+@given(sheet_spreads(), edges, st.data())
+def test_the_parts_are_stored_as_integers_and_sum_as_them(spread, config, data):
+    rounds = data.draw(st.lists(rated_rounds(spread, config), min_size=1, max_size=5))
+    each = [numerators(round_parts(one)) for one in rounds]
+    whole = sum((round_parts(one) for one in rounds), Parts())
+    assert of_numerators(numerators(whole)) == whole
+    assert numerators(whole).theoretical == sum(one.theoretical for one in each)
+    assert numerators(whole).dealer_cards_variance == sum(one.dealer_cards_variance for one in each)
+    assert numerators(whole).player_cards_variance == sum(one.player_cards_variance for one in each)
+
+
+def test_a_figure_off_the_unit_is_refused():
+    with pytest.raises(ArithmeticError, match="not a multiple"):
+        numerators(Parts(theoretical=Fraction(1, 3 * DEALS)))

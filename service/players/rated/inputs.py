@@ -20,6 +20,11 @@ from service.players.rated.spread import CardSpread
 #: C(46,7): the dealer hands a seat's seven cards leave, the denominator of
 #: every stored expected value (``service.analysis.main_bet.DEALER_HANDS``)
 DEALER_HANDS = 53_524_680
+#: C(53,7): the hands of seven a player may be dealt
+PLAYER_HANDS = 154_143_080
+#: C(53,7) × C(46,7): the par sheets' denominator, a multiple of every
+#: edge's and every value's, so of every part's
+DEALS = PLAYER_HANDS * DEALER_HANDS
 
 
 @dataclass(frozen=True, slots=True)

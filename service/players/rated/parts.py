@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from service.players.rated.inputs import DEALER_HANDS, PerBet, RatedRound
+from service.players.rated.inputs import DEALER_HANDS, DEALS, PerBet, RatedRound
 from service.players.rated.rounding import apportion, half_even
 from service.players.rated.spread import dealer_variance
 
@@ -134,6 +134,67 @@ class Parts:
             player_cards_sd=square_root(self.player_cards_variance),
             dealer_cards_sd=square_root(self.dealer_cards_variance),
         )
+
+
+#: the denominators of :class:`Numerators`: the dealer's cards' variance
+#: is per round over C(46,7)², the player's cards' over (C(53,7) C(46,7))²
+DEALER_VARIANCE = DEALER_HANDS * DEALER_HANDS
+PLAYER_VARIANCE = DEALS * DEALS
+
+
+@dataclass(frozen=True, slots=True)
+class Numerators:
+    """:class:`Parts` as integers, to store: the four parts over
+    :data:`DEALS`, the variances over :data:`PLAYER_VARIANCE` and
+    :data:`DEALER_VARIANCE` (too large for 64 bits: NUMERIC columns).
+    Sums of them are the numerators of the sums."""
+
+    rounds: int
+    handle: PerBet
+    actual: int
+    theoretical: int
+    decisions: int
+    player_cards: int
+    dealer_cards: int
+    player_cards_variance: int
+    dealer_cards_variance: int
+
+
+def numerators(parts: Parts) -> Numerators:
+    """``ArithmeticError`` if a figure is not a multiple of its unit (an
+    edge or a spread not from a par sheet or a strategy table)."""
+    return Numerators(
+        rounds=parts.rounds,
+        handle=parts.handle,
+        actual=parts.actual,
+        theoretical=_over(parts.theoretical, DEALS),
+        decisions=_over(parts.decisions, DEALS),
+        player_cards=_over(parts.player_cards, DEALS),
+        dealer_cards=_over(parts.dealer_cards, DEALS),
+        player_cards_variance=_over(parts.player_cards_variance, PLAYER_VARIANCE),
+        dealer_cards_variance=_over(parts.dealer_cards_variance, DEALER_VARIANCE),
+    )
+
+
+def of_numerators(stored: Numerators) -> Parts:
+    return Parts(
+        rounds=stored.rounds,
+        handle=stored.handle,
+        actual=stored.actual,
+        theoretical=Fraction(stored.theoretical, DEALS),
+        decisions=Fraction(stored.decisions, DEALS),
+        player_cards=Fraction(stored.player_cards, DEALS),
+        dealer_cards=Fraction(stored.dealer_cards, DEALS),
+        player_cards_variance=Fraction(stored.player_cards_variance, PLAYER_VARIANCE),
+        dealer_cards_variance=Fraction(stored.dealer_cards_variance, DEALER_VARIANCE),
+    )
+
+
+def _over(value: Fraction, denominator: int) -> int:
+    scaled = value * denominator
+    if scaled.denominator != 1:
+        raise ArithmeticError(f"{value} is not a multiple of 1/{denominator}")
+    return scaled.numerator
 
 
 def round_parts(played: RatedRound) -> Parts:

@@ -5,10 +5,9 @@ Packages and modules:
 
 - ``engine/``: the rules core; ``poker_room/``: the poker room's games
 - ``analysis/``: the game math
-- ``rounds/``, ``accounting/``, ``review/``, ``reports/``,
+- ``rounds/``, ``accounting/``, ``players/``, ``review/``, ``reports/``,
   ``compliance/``, ``audit/``, ``tables/``, ``accounts/``: the back
   office's parts
-- ``players/``: players and rated play
 - ``ops/``, ``jobs/``, ``observability/``: what operators watch, the
   background work as the service describes it, logs and metrics
 - ``config/``: settings; ``store/``: the database

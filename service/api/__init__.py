@@ -16,6 +16,7 @@ the HTTP plumbing they all use:
 - ``review/``: voids, corrections and the recall's requests
 - ``reports/``: reports, their queries and variance notes
 - ``accounting/``: table sessions, slips, drop counts and co-signatures
+- ``casino/``: the casino's settings for comps and the cash rules
 - ``compliance/``: verifications of the audit trail and compliance exports
 - ``poker_room/``: the poker room's showdowns and Wild Joker Stud's helpers
 - ``ops/``: liveness, readiness, the version, the background work and
@@ -29,6 +30,7 @@ from flask_smorest import Api
 
 from service.api.accounting import session_routes, slip_routes
 from service.api.accounts import auth_routes, user_routes
+from service.api.casino import settings_routes as casino_settings_routes
 from service.api.compliance import audit_routes, export_routes
 from service.api.decks import deck_routes
 from service.api.http.blueprint import IdConverter
@@ -80,6 +82,7 @@ def register_api(app: Flask) -> None:
         session_routes.blp,
         slip_routes.blp,
         showdown_routes.blp,
+        casino_settings_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

@@ -36,6 +36,11 @@ class EventKind(StrEnum):
     SLIP_VOIDED = "slip_voided"
     DROP_COUNTED = "drop_counted"
     CHECK_NOTED = "check_noted"
+    # the casino's settings for comps and the cash rules (service/players)
+    CASINO_SETTINGS_CHANGED = "casino_settings_changed"
+    # a player's identification: who recorded or read it, never what it says
+    PLAYER_IDENTIFIED = "player_identified"
+    IDENTIFICATION_READ = "identification_read"
     # users and sign-in
     USER_CREATED = "user_created"
     ROLE_CHANGED = "role_changed"

@@ -1,8 +1,13 @@
-"""Players and rated play (rule book section 14): who sat where, for how
-long, betting what, and what each rating's play was worth.
+"""Players and rated play (rule book section 14): the casino's players by
+the club number its player-tracking system gave them, who sat where, for
+how long, betting what, what each rating's play was worth, comps and the
+cash rules.
 
 Modules:
 
+- ``casino_settings.py``: the casino's settings for comps and the cash
+  rules (the comp rate, the log and report thresholds a currency), in
+  versions, with the rule book's defaults
 - ``rated/``: the exact figures of rated play, pure (standard library and
   fractions only): a rated round's inputs, the four parts of the actual
   win and their variances, rounding once, comps, time played, pace,
@@ -12,6 +17,7 @@ Modules:
 - ``rated_rows.py``: a seat's stored expected values as the figures'
   inputs
 
-May import: analysis, store and below (the figures' core in ``rated/`` imports
-only the standard library: an import-linter contract holds it).
+May import: tables, accounts, audit, analysis and below (the figures' core
+in ``rated/`` imports only the standard library: an import-linter contract
+holds it).
 """

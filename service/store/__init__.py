@@ -12,7 +12,8 @@ Modules:
   ``account_models.py``, ``table_models.py``, ``round_models.py``,
   ``review_models.py``, ``report_models.py``, ``audit_models.py``,
   ``compliance_models.py``, ``accounting_models.py``,
-  ``expected_models.py``, ``deck_models.py``, ``player_models.py``
+  ``expected_models.py``, ``deck_models.py``, ``player_models.py``,
+  ``cash_models.py``
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic
   environment and versions); ``append_only.py``: the triggers they add
   to record tables

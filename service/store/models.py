@@ -21,6 +21,7 @@ from service.store.accounting_models import (
     TableSession,
 )
 from service.store.audit_models import AuditEvent, AuditEventMac, AuditHeadSignature, AuditSeal, OutboxEntry
+from service.store.cash_models import CashThreshold, CasinoSettingsVersion, PlayerIdentification
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
@@ -45,6 +46,8 @@ __all__ = [
     "AuditHeadSignature",
     "AuditSeal",
     "AuditVerification",
+    "CashThreshold",
+    "CasinoSettingsVersion",
     "CheckNote",
     "ConfigVersion",
     "DealOrderVersion",
@@ -59,6 +62,7 @@ __all__ = [
     "LoginThrottle",
     "OutboxEntry",
     "Player",
+    "PlayerIdentification",
     "PlayerName",
     "RoundCount",
     "RoundDeck",

@@ -34,7 +34,7 @@ def url_of(request, path):
 
 
 #: edits sent with the ETag of their GET (If-Match), as a client that read first
-READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule"}
+READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule", "/casino-settings"}
 
 
 def call(client, request, method, path, body, role, headers):

@@ -125,6 +125,10 @@ ENDPOINTS += [
     ("PUT", "/tables/{table}/deal-order", {"deal_order": {"first_seat": 2}}, {"admin"}),
 ]
 ENDPOINTS += [
+    ("GET", "/casino-settings", None, READERS),
+    ("PUT", "/casino-settings", {"comp_rate_basis_points": 1500}, {"admin"}),
+]
+ENDPOINTS += [
     ("GET", "/auth/me", None, ANY | {"device"}),
     ("POST", "/auth/password", {"old_password": PASSWORD, "new_password": "a new one of my own"}, ANY),
     ("GET", "/users", None, {"admin"}),

@@ -1,0 +1,269 @@
+"""The casino's settings for comps and the cash rules (rule book section
+14): the comp rate, and the multiple transaction log's and the currency
+transaction report's thresholds. The admin changes them; each change is a
+new version (``casino_settings`` and its ``cash_thresholds``), with a
+``casino_settings_changed`` event, never an edit of the one in force. With
+none stored, the rule book's defaults hold (version 0).
+
+- **The comp rate** is kept exactly, in basis points (hundredths of a
+  percent: 2000 is the default 20 %), from 0 to 10000; ``comp_rate`` is
+  the same as a Fraction.
+- **Decision: the thresholds are per currency.** Every amount is counted
+  in its table's currency (service/config/currency.py), and the service
+  converts none: a player's cash in over a gaming day is summed a
+  currency at a time and held to that currency's thresholds. A version
+  holds the thresholds of the currencies the admin named, in each one's
+  minor units. A currency not named has the rule book's defaults in its
+  own units: 3,000 and 10,000 of it, scaled by its minor unit (300000 and
+  1000000 at 2 digits, 3000 and 10000 for JPY, 3000000 and 10000000 for
+  KWD). The admin names the currencies of the floor's tables; the
+  defaults are the rule book's, not a rate of exchange.
+- Each threshold is a whole number of minor units from 0 to 10**15, and
+  the log threshold is at most the report threshold (a buy-in reported
+  but never logged would be a gap in the log).
+
+The rules that use them (a buy-in logged, one refused until the player is
+identified) are the buy-ins'; this module only keeps the settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any, TypedDict
+
+from sqlalchemy import select
+
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.config.currency import Currency, CurrencyJson, currency_of
+from service.errors import ErrorCode, Invalid
+from service.store.db import Db
+from service.store.models import CashThreshold, CasinoSettingsVersion, User
+
+BASIS_POINTS = 10_000  # 100 %
+DEFAULT_COMP_RATE = 2_000  # 20 %, the rule book's
+#: the rule book's thresholds in whole units of a currency (3,000.00 and 10,000.00)
+DEFAULT_LOG_UNITS = 3_000
+DEFAULT_REPORT_UNITS = 10_000
+MAX_THRESHOLD = 10**15  # minor units: far above any cash buy-in, well inside a BIGINT
+SUBJECT = "casino:settings"
+
+
+class ThresholdsJson(TypedDict):
+    currency: CurrencyJson
+    log_threshold: int
+    report_threshold: int
+    default: bool  # the rule book's default, no version named this currency
+
+
+class CasinoSettingsJson(TypedDict):
+    version: int
+    comp_rate_basis_points: int
+    comp_rate: str  # exact, "1/5"
+    thresholds: list[ThresholdsJson]
+    created_at: datetime | None
+    created_by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """A currency's thresholds, in its minor units."""
+
+    currency: Currency
+    log: int
+    report: int
+    default: bool = False
+
+    def json(self) -> ThresholdsJson:
+        return {
+            "currency": self.currency.json(),
+            "log_threshold": self.log,
+            "report_threshold": self.report,
+            "default": self.default,
+        }
+
+
+def default_thresholds(currency: Currency) -> Thresholds:
+    """The rule book's thresholds in ``currency``'s own units.
+
+    >>> default_thresholds(Currency("JPY", 0))
+    Thresholds(currency=Currency(code='JPY', minor_unit=0), log=3000, report=10000, default=True)
+    """
+    scale = 10**currency.minor_unit
+    return Thresholds(currency, DEFAULT_LOG_UNITS * scale, DEFAULT_REPORT_UNITS * scale, default=True)
+
+
+@dataclass(frozen=True, slots=True)
+class CasinoSettings:
+    """A version of the settings (0: the defaults, none stored)."""
+
+    version: int
+    comp_rate_basis_points: int
+    thresholds: tuple[Thresholds, ...]  # the currencies a version named, by code
+    created_at: datetime | None = None
+    created_by: str | None = None
+
+    @property
+    def comp_rate(self) -> Fraction:
+        return Fraction(self.comp_rate_basis_points, BASIS_POINTS)
+
+    def thresholds_in(self, currency: Currency) -> Thresholds:
+        """The thresholds of ``currency``: as named, else the defaults in its units."""
+        for named in self.thresholds:
+            if named.currency.code == currency.code:
+                return named
+        return default_thresholds(currency)
+
+    def json(self, default_currency: Currency) -> CasinoSettingsJson:
+        """As the API shows it: the named currencies, and the default
+        currency's thresholds even when none was named."""
+        shown = list(self.thresholds)
+        if all(named.currency.code != default_currency.code for named in shown):
+            shown.insert(0, default_thresholds(default_currency))
+        return {
+            "version": self.version,
+            "comp_rate_basis_points": self.comp_rate_basis_points,
+            "comp_rate": str(self.comp_rate),
+            "thresholds": [named.json() for named in shown],
+            "created_at": self.created_at,
+            "created_by": self.created_by,
+        }
+
+
+DEFAULTS = CasinoSettings(0, DEFAULT_COMP_RATE, ())
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """What an admin changes: the comp rate, the thresholds of some
+    currencies (the others stay), or both."""
+
+    comp_rate_basis_points: int | None = None
+    thresholds: tuple[Thresholds, ...] = ()
+
+
+def current_settings(db: Db) -> CasinoSettings:
+    """The settings in force: the newest version, or the defaults."""
+    newest = db.execute(
+        select(CasinoSettingsVersion, User.name)
+        .join(User, User.id == CasinoSettingsVersion.created_by)
+        .order_by(CasinoSettingsVersion.version.desc())
+        .limit(1)
+    ).first()
+    if newest is None:
+        return DEFAULTS
+    version, name = newest
+    rows = db.scalars(
+        select(CashThreshold).where(CashThreshold.settings_id == version.id).order_by(CashThreshold.currency)
+    )
+    named = tuple(
+        Thresholds(Currency(row.currency, row.minor_unit), row.log_threshold, row.report_threshold)
+        for row in rows
+    )
+    return CasinoSettings(version.version, version.comp_rate_basis_points, named, version.created_at, name)
+
+
+def change_settings(db: Db, user: User, change: SettingsChange, now: datetime) -> CasinoSettings:
+    """A new version with ``change`` over the one in force, and its event.
+    Two admins saving at once: the unique version refuses the second at
+    commit (the API answers 409)."""
+    if change.comp_rate_basis_points is None and not change.thresholds:
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, "name comp_rate_basis_points or thresholds to change", "thresholds"
+        )
+    current = current_settings(db)
+    rate = (
+        current.comp_rate_basis_points
+        if change.comp_rate_basis_points is None
+        else change.comp_rate_basis_points
+    )
+    by_code = {named.currency.code: named for named in current.thresholds}
+    by_code.update({named.currency.code: named for named in change.thresholds})
+    version = CasinoSettingsVersion(
+        version=current.version + 1, comp_rate_basis_points=rate, created_by=user.id, created_at=now
+    )
+    db.add(version)
+    db.flush()
+    for code in sorted(by_code):
+        named = by_code[code]
+        db.add(
+            CashThreshold(
+                settings_id=version.id,
+                currency=code,
+                minor_unit=named.currency.minor_unit,
+                log_threshold=named.log,
+                report_threshold=named.report,
+            )
+        )
+    db.flush()
+    saved = current_settings(db)
+    record_event(db, EventKind.CASINO_SETTINGS_CHANGED, SUBJECT, _changes(current, saved), user.id, at=now)
+    return saved
+
+
+def _changes(before: CasinoSettings, after: CasinoSettings) -> dict[str, Any]:
+    """The event's payload: the version and each value before and after (a
+    JSON boundary: each kind of event has its own shape)."""
+    changed: dict[str, Any] = {}
+    if before.comp_rate_basis_points != after.comp_rate_basis_points:
+        changed["comp_rate_basis_points"] = {
+            "before": before.comp_rate_basis_points,
+            "after": after.comp_rate_basis_points,
+        }
+    for named in after.thresholds:
+        old = before.thresholds_in(named.currency)
+        if (old.log, old.report) != (named.log, named.report):
+            changed[f"thresholds.{named.currency.code}"] = {
+                "before": [old.log, old.report],
+                "after": [named.log, named.report],
+            }
+    return {"version": after.version, "changed": changed}
+
+
+def check_change(comp_rate: Any, thresholds: Sequence[Mapping[str, Any]] | None) -> SettingsChange:
+    """A change as sent (a request's body, a JSON boundary), checked: a 422
+    naming the field for a comp rate outside 0 to 100 %, an unknown
+    currency, a threshold below 0, or a log threshold above the report
+    threshold."""
+    rate = None if comp_rate is None else _whole(comp_rate, 0, BASIS_POINTS, "comp_rate_basis_points")
+    named: list[Thresholds] = []
+    for index, given in enumerate(thresholds or ()):
+        named.append(_thresholds(given, f"thresholds.{index}", {item.currency.code for item in named}))
+    return SettingsChange(rate, tuple(named))
+
+
+def _thresholds(given: Mapping[str, Any], at: str, seen: set[str]) -> Thresholds:
+    code = given.get("currency")
+    currency = currency_of(code) if isinstance(code, str) else None
+    if currency is None:
+        raise Invalid(
+            ErrorCode.INVALID_FIELD,
+            f"{at}.currency must be an ISO 4217 code this service knows (three capitals, e.g. USD)",
+            f"{at}.currency",
+        )
+    if currency.code in seen:
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, f"{at}.currency {currency.code} is named twice", f"{at}.currency"
+        )
+    log = _whole(given.get("log_threshold"), 0, MAX_THRESHOLD, f"{at}.log_threshold")
+    report = _whole(given.get("report_threshold"), 0, MAX_THRESHOLD, f"{at}.report_threshold")
+    if log > report:
+        raise Invalid(
+            ErrorCode.INVALID_FIELD,
+            f"{at}.log_threshold ({currency.text(log)}) is above the report threshold "
+            f"({currency.text(report)}): a buy-in reported must be logged too",
+            f"{at}.log_threshold",
+        )
+    return Thresholds(currency, log, report)
+
+
+def _whole(value: Any, least: int, most: int, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, f"{field} must be a whole number from {least:,} to {most:,}", field
+        )
+    whole: int = value
+    return whole

@@ -18,6 +18,7 @@ from service.audit.kinds import EventKind
 from service.errors import ErrorCode
 from service.jobs.progress import State
 from service.jobs.queues import JobKind, QueueName
+from service.players.identification import DocumentType
 from service.reports.pending_sessions import PendingReason
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus
 from service.tables.status import TableStatus
@@ -39,10 +40,11 @@ ENUMS = (
     SlipStep,
     SlipState,
     PendingReason,
+    DocumentType,
     ErrorCode,
 )
 #: the attributes, names and keywords that hold one of them
-HOLDERS = {"kind", "status", "state", "role", "job", "queue", "step", "reason", "code"}
+HOLDERS = {"kind", "status", "state", "role", "job", "queue", "step", "reason", "code", "document_type"}
 #: calls and the positions (or keywords) where one goes
 CALLS = {
     "record_event": (1, "kind"),

@@ -62,6 +62,13 @@ def event_key(settings: Settings) -> bytes:
 
 def event_key_at(path: Path) -> bytes:
     """The MAC key of events in ``path``, made on first use."""
+    return secret_key_at(path, "an event key")
+
+
+def secret_key_at(path: Path, what: str) -> bytes:
+    """A key of 32 random bytes kept as hex in ``path`` (mode 0600), made
+    on first use: the event key, a player identification's key. ``what``
+    names it in the error of a file that is not one."""
     if not path.exists():
         _write_once(path, secrets.token_hex(32).encode() + b"\n", 0o600)
     text = path.read_text().strip()
@@ -70,7 +77,7 @@ def event_key_at(path: Path) -> bytes:
     except ValueError:
         raise KeyFileError(f"{path} does not hold a hex key") from None
     if len(key) < 32:
-        raise KeyFileError(f"{path} holds {len(key)} bytes; an event key has at least 32")
+        raise KeyFileError(f"{path} holds {len(key)} bytes; {what} has at least 32")
     return key
 
 

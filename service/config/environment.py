@@ -78,6 +78,7 @@ class Environment:
     event_key_file: Path | None
     signing_key_file: Path | None
     public_keys_folder: Path | None
+    identification_key_file: Path | None
     signed_heads: str
 
 
@@ -213,6 +214,9 @@ class _Variables(Schema):
     event_key_file = parse.parsed("BREAKPOKER_EVENT_KEY_FILE", None, Path, "a file")
     signing_key_file = parse.parsed("BREAKPOKER_SIGNING_KEY_FILE", None, Path, "a file")
     public_keys_folder = parse.parsed("BREAKPOKER_PUBLIC_KEYS", None, Path, "a folder")
+    # Players' identifications are encrypted with a key kept off the database
+    # too (service/players/identification_cipher.py).
+    identification_key_file = parse.parsed("BREAKPOKER_IDENTIFICATION_KEY_FILE", None, Path, "a file")
     signed_heads = parse.parsed("BREAKPOKER_SIGNED_HEADS", "", parse.signed_heads, "syslog or file:PATH")
 
 

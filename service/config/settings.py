@@ -79,6 +79,10 @@ class Settings:
     event_key_file: Path | None = None
     signing_key_file: Path | None = None
     public_keys_folder: Path | None = None
+    # The key players' identifications are encrypted with (AES-256-GCM),
+    # which the database never holds either. None: under <instance>/keys,
+    # made on first use (service/players/identification_cipher.py).
+    identification_key_file: Path | None = None
     # Where each signed head is written as well: "file:PATH" (an append-only
     # log), "syslog"; empty: <instance>/signed-heads.log.
     signed_heads: str = ""
@@ -108,6 +112,10 @@ class Settings:
     @property
     def signing_key(self) -> Path:
         return self.signing_key_file or self.instance / "keys" / "chain-signing.pem"
+
+    @property
+    def identification_key(self) -> Path:
+        return self.identification_key_file or self.instance / "keys" / "identification.key"
 
     @property
     def public_keys(self) -> Path:

@@ -8,6 +8,11 @@ Modules:
 - ``casino_settings.py``: the casino's settings for comps and the cash
   rules (the comp rate, the log and report thresholds a currency), in
   versions, with the rule book's defaults
+- ``identification.py``: a player's identification recorded (a new row,
+  sealed) and read by compliance, each with an event that holds none of
+  it
+- ``identification_cipher.py``: the identification's key file (off the
+  database) and its AES-GCM seal, bound to the player and the row
 - ``rated/``: the exact figures of rated play, pure (standard library and
   fractions only): a rated round's inputs, the four parts of the actual
   win and their variances, rounding once, comps, time played, pace,

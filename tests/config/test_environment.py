@@ -84,6 +84,7 @@ def test_every_variable_has_a_bad_value_tested():
         "BREAKPOKER_GUNICORN_CONFIG",
         "BREAKPOKER_EVENT_KEY_FILE",
         "BREAKPOKER_SIGNING_KEY_FILE",
+        "BREAKPOKER_IDENTIFICATION_KEY_FILE",
         "BREAKPOKER_PUBLIC_KEYS",
     }
     assert set(VARIABLES) - checked == free

@@ -14,6 +14,7 @@ from tests.api.role_matrix.role_endpoints import HOUSE_WAY_CARDS, OTHER_DEALER
 from tests.support import accounting as money
 from tests.support.app import databases, sign_in
 from tests.support.decks import dealing, deck_body
+from tests.support.players import identified
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -110,6 +111,12 @@ def stored_session(client, table, opened_session):
 def requested_slip(client, table, opened_session):
     slip = money.ok(money.request_slip(client, table["id"]), 201)
     return {**slip, "id": slip["number"]}
+
+
+@pytest.fixture
+def identified_player(app, settings):
+    """A player with an identification recorded, for compliance to read."""
+    return identified(app, settings, "C100")
 
 
 @pytest.fixture

@@ -27,6 +27,8 @@ def url_of(request, path):
         found = request.getfixturevalue(STATE_FIRST[path])
         if "{slip}" in path:
             ids["slip"] = found["id"]
+        if "{player}" in path:
+            ids["player"] = found["club_number"]
     for name in ("round", "exception", "export", "verification", "session", "slip", "user"):
         if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]

@@ -12,6 +12,12 @@ ANY = frozenset(ROLES) - {"device"}  # a device (a shoe's credential) only posts
 READERS = frozenset({"pit_boss", "compliance", "admin"})
 COMPLIANCE = frozenset({"compliance", "admin"})
 HOUSE_WAY_CARDS = ["JK", "Kd", "Qs", "7c", "7h", "4d", "2c"]
+IDENTIFICATION = {
+    "document_type": "passport",
+    "number": "X1234567",
+    "expiry": "2099-01-31",
+    "date_of_birth": "1980-05-04",
+}
 OTHER_DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "3s"]
 
 # method, path, body, roles allowed
@@ -127,6 +133,8 @@ ENDPOINTS += [
 ENDPOINTS += [
     ("GET", "/casino-settings", None, READERS),
     ("PUT", "/casino-settings", {"comp_rate_basis_points": 1500}, {"admin"}),
+    ("POST", "/players/{player}/identification", IDENTIFICATION, {"pit_boss", "cage"}),
+    ("GET", "/players/{player}/identification", None, {"compliance"}),
 ]
 ENDPOINTS += [
     ("GET", "/auth/me", None, ANY | {"device"}),
@@ -178,6 +186,7 @@ STATE_FIRST = {
     "/tables/{table}/hand-analysis": "strategy_built",
     "/rounds/{round}/hand-values": "strategy_built",
     "/tables/{table}/decks/next": "posted_deck",
+    "/players/{player}/identification": "identified_player",
 }
 ENDPOINT_IDS = [f"{method} {path}" for method, path, *_ in ENDPOINTS]
 

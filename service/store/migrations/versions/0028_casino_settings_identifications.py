@@ -4,7 +4,7 @@ their thresholds a currency, and the players' identifications, encrypted
 the rounds: a change is a new row.
 
 Revision ID: 0028
-Revises: 0027 (re-chained to 0027, the ratings, at the merge)
+Revises: 0027
 Create Date: 2026-12-07 04:30:00.000000
 """
 

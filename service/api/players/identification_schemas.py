@@ -1,0 +1,57 @@
+"""A player's identification as sent by the pit or the cage, the receipt
+they get back (which holds none of it), and the identification as
+compliance reads it."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TypedDict
+
+from marshmallow import Schema, fields, validate
+
+from service.api.http import fields as api_fields
+from service.api.http.schemas import StrictSchema
+from service.players.identification import DocumentType
+
+NUMBER_HELP = "the document's number: 1 to 40 letters (A-Z), digits, spaces and hyphens"
+TYPE_HELP = "the kind of document: passport, driving_licence, national_id_card or other"
+
+
+def _date(description: str) -> fields.Date:
+    return fields.Date(required=True, metadata={"description": description})
+
+
+class IdentificationInSchema(StrictSchema):
+    document_type = api_fields.choice([kind.value for kind in DocumentType], TYPE_HELP)
+    number = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[A-Za-z0-9 -]{1,40}$"),
+        metadata={"description": NUMBER_HELP},
+    )
+    expiry = _date(
+        "the last day the document is valid, ISO 8601; one before today is refused (document_expired)"
+    )
+    date_of_birth = _date("the player's, ISO 8601: a day before today")
+
+
+class IdentificationInJson(TypedDict):
+    document_type: str
+    number: str
+    expiry: date
+    date_of_birth: date
+
+
+class ReceiptSchema(Schema):
+    club_number = api_fields.text("the player's club number")
+    version = api_fields.integer(
+        "1 for the player's first identification, one more each new one; the newest counts"
+    )
+    recorded_at = api_fields.instant("when it was recorded")
+    recorded_by = api_fields.text("the name of who recorded it")
+
+
+class IdentificationSchema(ReceiptSchema):
+    document_type = api_fields.choice([kind.value for kind in DocumentType], TYPE_HELP)
+    number = api_fields.text(NUMBER_HELP)
+    expiry = _date("the last day the document is valid, ISO 8601")
+    date_of_birth = _date("the player's, ISO 8601")

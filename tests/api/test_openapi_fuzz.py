@@ -36,6 +36,7 @@ from tests.par_sheets import default_sheet
 from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES, databases, sign_in
 from tests.support.decks import deck_body, shuffled
+from tests.support.players import identified
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -73,7 +74,8 @@ def seeded(app, settings):
     """Something behind each id the fuzzer may hit: a table with rounds, a
     pending void, a finished export, a finished verification (with rounds
     and a chain that differ: the report names them), the default rules'
-    par sheet and the strategy table's blocks of the rounds' hands."""
+    par sheet, the strategy table's blocks of the rounds' hands and an
+    identified player."""
     client = app.test_client()
     admin, dealer, pit_boss, compliance = (
         sign_in(client, role) for role in ("admin", "dealer", "pit_boss", "compliance")
@@ -114,7 +116,10 @@ def seeded(app, settings):
     # A table session and a slip waiting at the cage.
     opened = created(money.open_table(client, table["id"]))
     slip = created(money.request_slip(client, table["id"]))
+    # A player with an identification, for compliance to read.
+    player = identified(app, settings, "C100")
     return {
+        "club_number": player["club_number"],
         "session_id": opened["id"],
         "number": slip["number"],
         "table_id": table["id"],

@@ -150,3 +150,10 @@ def test_good_values_reach_the_settings(environ, tmp_path):
     assert settings.instance == tmp_path
     assert settings.database == "postgresql://breakpoker:pw@db:5432/breakpoker"
     assert settings.redis == "unix:///run/redis.sock"
+
+
+def test_the_identification_key_is_under_the_instance_unless_named(environ, tmp_path):
+    environ(BREAKPOKER_INSTANCE=str(tmp_path))
+    assert Settings.from_environment().identification_key == tmp_path / "keys" / "identification.key"
+    environ(BREAKPOKER_IDENTIFICATION_KEY_FILE=str(tmp_path / "elsewhere.key"))
+    assert Settings.from_environment().identification_key == tmp_path / "elsewhere.key"

@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 from sqlalchemy import insert, select
 
 from service.errors import Invalid
-from service.players.identification import DocumentType, Identification, check_identification
+from service.players.identification import (
+    DocumentType,
+    Identification,
+    check_identification,
+    has_identification,
+)
 from service.players.identification_cipher import (
     IdentificationKey,
     Unreadable,
@@ -251,3 +256,13 @@ def test_the_database_file_holds_neither_the_number_nor_the_key(app, settings, c
     assert b"player_identifications" in written  # the right file
     for secret in (NUMBER.encode(), NUMBER.encode("utf-16-le"), key.key, key.key.hex().encode()):
         assert secret not in written
+
+
+def test_whether_a_player_is_identified_is_read_without_an_event(app, settings):
+    first = identified(app, settings, "C1")
+    other = enrolled(app, "C2")
+    with databases(app)() as db:
+        assert has_identification(db, first["id"])
+        assert not has_identification(db, other["id"])
+        reads = db.scalars(select(AuditEvent).where(AuditEvent.kind == "identification_read")).all()
+    assert reads == []

@@ -7,7 +7,7 @@ Packages and modules:
 - ``analysis/``: the game math
 - ``rounds/``, ``accounting/``, ``players/``, ``review/``, ``reports/``,
   ``compliance/``, ``audit/``, ``tables/``, ``accounts/``: the back
-  office's parts
+  office's parts; ``players/``: the casino's players and their rated play
 - ``ops/``, ``jobs/``, ``observability/``: what operators watch, the
   background work as the service describes it, logs and metrics
 - ``config/``: settings; ``store/``: the database

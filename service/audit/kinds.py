@@ -41,6 +41,9 @@ class EventKind(StrEnum):
     # a player's identification: who recorded or read it, never what it says
     PLAYER_IDENTIFIED = "player_identified"
     IDENTIFICATION_READ = "identification_read"
+    # the casino's players (service/players)
+    PLAYER_ENROLLED = "player_enrolled"
+    PLAYER_RENAMED = "player_renamed"  # a new name row; the old one stays
     # users and sign-in
     USER_CREATED = "user_created"
     ROLE_CHANGED = "role_changed"

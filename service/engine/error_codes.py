@@ -107,6 +107,7 @@ class ErrorCode(StrEnum):
     PASSWORD_TOO_COMMON = "password_too_common", "Password too common"
     PASSWORD_TOO_SHORT = "password_too_short", "Password too short"
     PASSWORD_UNCHANGED = "password_unchanged", "Password unchanged"
+    PLAYER_EXISTS = "player_exists", "Player exists"
     PLAYER_NOT_FOUND = "player_not_found", "Player not found"
     RATE_LIMITED = "rate_limited", "Too many requests"
     REQUEST_ENTITY_TOO_LARGE = "request_entity_too_large", "Request body too large"

@@ -5,6 +5,13 @@ cash rules.
 
 Modules:
 
+- ``club_numbers.py``: what a club number and a name may be (the checks
+  the API, the CLI and the import share)
+- ``players.py``: enrolling a player, a change of name (a new name row,
+  never an overwrite), a player by club number; each write an event
+- ``listing.py``: the players a page at a time, by club number prefix or
+  a part of the name
+- ``views.py``: a player as JSON
 - ``casino_settings.py``: the casino's settings for comps and the cash
   rules (the comp rate, the log and report thresholds a currency), in
   versions, with the rule book's defaults

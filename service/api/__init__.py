@@ -17,7 +17,7 @@ the HTTP plumbing they all use:
 - ``reports/``: reports, their queries and variance notes
 - ``accounting/``: table sessions, slips, drop counts and co-signatures
 - ``casino/``: the casino's settings for comps and the cash rules
-- ``players/``: the players: their identification
+- ``players/``: the casino's players by club number, and their identification
 - ``compliance/``: verifications of the audit trail and compliance exports
 - ``poker_room/``: the poker room's showdowns and Wild Joker Stud's helpers
 - ``ops/``: liveness, readiness, the version, the background work and
@@ -44,7 +44,7 @@ from service.api.http.problems import register_problem_pages
 from service.api.http.request_log import register_request_log
 from service.api.http.work import register_work
 from service.api.ops import health, ops_routes
-from service.api.players import identification_routes
+from service.api.players import identification_routes, player_routes
 from service.api.poker_room import showdown_routes
 from service.api.reports import report_routes
 from service.api.review import exception_routes
@@ -86,6 +86,7 @@ def register_api(app: Flask) -> None:
         showdown_routes.blp,
         casino_settings_routes.blp,
         identification_routes.blp,
+        player_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

@@ -168,7 +168,7 @@ def refused(operation, identity: str | None) -> bool:
     return allowed is not None and identity not in allowed
 
 
-def strategies(operation, known: dict[str, int], identity: str | None):
+def strategies(operation, known: dict[str, int | str], identity: str | None):
     """Valid input, at random ids and at the seeded ones; invalid input too
     for an identity the operation admits. A refused identity is sent valid
     input only: invalid input is refused before the role is looked at (the

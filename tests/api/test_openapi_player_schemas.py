@@ -1,62 +1,37 @@
-"""The OpenAPI document describes the casino's settings and a player's
-identification field by field (no free-form objects), and their schemas
-answer with exactly what the service builds."""
+"""The OpenAPI document describes a player field by field (no free-form
+object), says what a club number may be, and the player's schema dumps
+exactly what the service builds."""
 
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import UTC, datetime
 
-from service.api.casino.settings_schemas import CasinoSettingsSchema
-from service.api.players.identification_schemas import IdentificationSchema, ReceiptSchema
-from service.config.currency import Currency
-from service.players.casino_settings import DEFAULTS, CasinoSettings, Thresholds
-from service.players.identification import IdentificationJson, ReceiptJson
-from service.store.db import utc_now
-from tests.support.openapi import document, free_form_dicts, free_form_objects, undescribed
+from service.api.players.player_schemas import PlayerNameSchema, PlayerSchema
+from service.players.players import NameView, PlayerView
+from service.players.views import NameJson, PlayerJson, player_json
+from tests.support.openapi import document, free_form_objects, undescribed
 
-
-def as_json(value):
-    """A value as the API's JSON writes it: dates and instants ISO 8601."""
-    return json.loads(json.dumps(value, default=lambda item: item.isoformat()))
+SHAPES = ("Player", "PlayerIn", "PlayerRename")
+MOMENT = datetime(2026, 12, 7, 9, 30, tzinfo=UTC)
 
 
-SHAPES = ("CasinoSettings", "CasinoSettingsChange", "Receipt", "Identification", "IdentificationIn")
-
-
-def test_every_field_is_described_and_none_is_free_form(client):
+def test_every_field_of_a_player_says_what_it_is(client):
     components = document(client)
     assert undescribed(components, SHAPES) == []
     assert free_form_objects(components, SHAPES) == []
-    for schema in (CasinoSettingsSchema(), ReceiptSchema(), IdentificationSchema()):
-        assert free_form_dicts(schema) == []
 
 
-def test_a_document_type_is_one_of_its_types(client):
-    kinds = document(client)["IdentificationIn"]["properties"]["document_type"]["enum"]
-    assert kinds == ["passport", "driving_licence", "national_id_card", "other"]
+def test_a_club_number_sent_is_described_by_its_pattern(client):
+    sent = document(client)["PlayerIn"]["properties"]["club_number"]
+    assert (sent["pattern"], sent["maxLength"]) == ("^[A-Z0-9]{1,20}$", 20)
 
 
-def test_the_settings_schema_dumps_what_the_service_answers():
-    saved = CasinoSettings(3, 1234, (Thresholds(Currency("JPY", 0), 5, 9),), utc_now(), "admin")
-    for settings in (DEFAULTS, saved):
-        answer = settings.json(Currency("USD", 2))
-        assert CasinoSettingsSchema().dump(answer) == as_json(answer)
-
-
-def test_the_identification_schemas_dump_what_the_service_answers():
-    receipt: ReceiptJson = {
-        "club_number": "C1",
-        "version": 2,
-        "recorded_at": utc_now(),
-        "recorded_by": "cage",
-    }
-    found: IdentificationJson = {
-        **receipt,
-        "document_type": "passport",
-        "number": "X 12-3",
-        "expiry": date(2030, 1, 2),
-        "date_of_birth": date(1970, 3, 4),
-    }
-    assert ReceiptSchema().dump(receipt) == as_json(receipt)
-    assert IdentificationSchema().dump(found) == as_json(found)
+def test_the_schema_dumps_exactly_the_typed_value():
+    names = (NameView(1, "Ann Lee", MOMENT, "admin"), NameView(2, "Ann Park", MOMENT, "pit_boss"))
+    shown = player_json(PlayerView("C1", MOMENT, "admin", names))
+    assert set(PlayerJson.__annotations__) == set(PlayerSchema().fields)
+    assert set(NameJson.__annotations__) == set(PlayerNameSchema().fields)
+    # Instants as the API writes them: ISO 8601
+    assert PlayerSchema().dump(shown) == json.loads(json.dumps(shown, default=datetime.isoformat))
+    assert (shown["name"], shown["name_version"]) == ("Ann Park", 2)

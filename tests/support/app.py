@@ -87,10 +87,11 @@ def user_id(app, name):
         return found
 
 
-def edit(client, url, json=None, headers=None, **kwargs):
-    """The PUT of a table's configuration or schedule as a client that read
-    it first: with the ETag its GET answered as If-Match (none when the GET
-    is refused, so the PUT's own refusal shows)."""
+def edit(client, url, json=None, headers=None, method="PUT", **kwargs):
+    """The PUT of a table's configuration or schedule (the PATCH of a
+    player's name) as a client that read it first: with the ETag its GET
+    answered as If-Match (none when the GET is refused, so the edit's own
+    refusal shows)."""
     read = client.get(url, headers=headers)
     tag = {"If-Match": read.headers["ETag"]} if read.status_code == 200 else {}
-    return client.put(url, json=json, headers={**(headers or {}), **tag}, **kwargs)
+    return client.open(url, method=method, json=json, headers={**(headers or {}), **tag}, **kwargs)

@@ -1,7 +1,8 @@
 """``ETag`` and ``If-Match`` (RFC 9110, section 13.1.1) on a table's
-configuration and schedule: the GET gives the version's tag, and a PUT must
-send it back. A tag that is no longer current is 412 ``stale_version``,
-saying who changed it to which version; a PUT without one is 428
+configuration and schedule, and on a player's name: the GET gives the
+version's tag, and a PUT (a PATCH of a name) must send it back. A tag
+that is no longer current is 412 ``stale_version``, saying who changed it
+to which version; an edit without one is 428
 ``if_match_required`` (RFC 6585). ``If-Match: *`` is refused too: an edit
 names the version it changes, or it would overwrite one it never saw.
 

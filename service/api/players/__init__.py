@@ -1,5 +1,7 @@
 """The casino's players.
 
+- ``player_routes.py``: enrol, read, rename and list players by club number
+- ``player_schemas.py``: a player, its names, and what a request sends
 - ``identification_routes.py``: a player's identification, recorded by the
   pit or the cage and read by compliance only (every read an event);
   ``identification_schemas.py``: its shapes

@@ -89,6 +89,16 @@ def stored_user(app):
 
 
 @pytest.fixture
+def stored_player(client, as_role):
+    """A player, by club number (the matrix's id of a player)."""
+    response = client.post(
+        "/api/v1/players", json={"club_number": "C1", "name": "Ann Lee"}, headers=as_role["admin"]
+    )
+    assert response.status_code == 201, response.json
+    return {"id": response.json["club_number"]}
+
+
+@pytest.fixture
 def stored_verification(client, as_role):
     response = client.post("/api/v1/compliance/audit/verifications", json={}, headers=as_role["admin"])
     assert response.status_code == 202, response.json

@@ -29,20 +29,20 @@ def url_of(request, path):
             ids["slip"] = found["id"]
         if "{player}" in path:
             ids["player"] = found["club_number"]
-    for name in ("round", "exception", "export", "verification", "session", "slip", "user"):
+    for name in ("round", "exception", "export", "verification", "session", "slip", "user", "player"):
         if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]
     return "/api/v1" + path.format(**ids)
 
 
 #: edits sent with the ETag of their GET (If-Match), as a client that read first
-READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule", "/casino-settings"}
+READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule", "/casino-settings", "/players/{player}"}
 
 
 def call(client, request, method, path, body, role, headers):
     payload = body(role) if callable(body) else body
     headers = {**headers, "Idempotency-Key": f"key-{role}"}
     url = url_of(request, path)
-    if method == "PUT" and path in READ_FIRST:
-        return edit(client, url, json=payload, headers=headers)
+    if method in ("PUT", "PATCH") and path in READ_FIRST:
+        return edit(client, url, json=payload, headers=headers, method=method)
     return client.open(url, method=method, json=payload, headers=headers)

@@ -151,6 +151,17 @@ ENDPOINTS += [
     ("POST", "/users/{user}/reactivate", None, {"admin"}),
     ("POST", "/users/{user}/password-reset", None, {"admin"}),
 ]
+ENDPOINTS += [
+    ("GET", "/players", None, READERS | {"dealer"}),
+    (
+        "POST",
+        "/players",
+        lambda role: {"club_number": role.upper().replace("_", ""), "name": f"Player of {role}"},
+        {"pit_boss", "admin"},
+    ),
+    ("GET", "/players/{player}", None, READERS | {"dealer"}),
+    ("PATCH", "/players/{player}", {"name": "A New Name"}, {"pit_boss", "admin"}),
+]
 DEALERS = frozenset({"dealer", "pit_boss"})
 SHOWDOWN = {
     "game": "breaker",

@@ -13,7 +13,8 @@ Modules:
   ``serve.py``: the API under gunicorn; ``worker.py``: ``worker``,
   ``dispatcher`` and ``jobs``
 - ``db.py``: the schema and the app role; ``users.py``, ``tables.py``:
-  accounts and tables without the API
+  accounts and tables without the API; ``players.py``: the players'
+  import from the player-tracking system's file
 - ``settle.py``: rounds as JSON lines; ``batch_gc.py``: the collector's
   settings for batch work; ``recall.py``: a stored round re-settled;
   ``house_way.py``: how the house sets seven cards
@@ -47,6 +48,7 @@ COMMANDS = {
     "dispatcher": ("service.cli.worker", "dispatcher"),
     "house-way": ("service.cli.house_way", "house_way_command"),
     "jobs": ("service.cli.worker", "jobs"),
+    "players": ("service.cli.players", "players"),
     "recall": ("service.cli.recall", "recall"),
     "run": ("service.cli.run", "run"),
     "serve": ("service.cli.serve", "serve"),

@@ -12,6 +12,8 @@ Modules:
 - ``listing.py``: the players a page at a time, by club number prefix or
   a part of the name
 - ``views.py``: a player as JSON
+- ``importing.py``: the player-tracking system's CSV file checked and
+  applied, all or nothing (``breakpoker players import``)
 - ``casino_settings.py``: the casino's settings for comps and the cash
   rules (the comp rate, the log and report thresholds a currency), in
   versions, with the rule book's defaults

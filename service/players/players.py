@@ -61,9 +61,11 @@ def enrol_player(db: Db, user: User, club_number: str, name: str, now: datetime 
     player = Player(club_number=number, created_by=user.id, created_at=moment)
     db.add(player)
     db.flush()
-    db.add(PlayerName(player_id=player.id, version=1, name=named, named_by=user.id, named_at=moment))
+    row = PlayerName(player_id=player.id, version=1, name=named, named_by=user.id, named_at=moment)
+    db.add(row)
     db.flush()
-    payload = {"club_number": number, "name": named, "version": 1}
+    # The rows' ids, so the verification matches each row to this event.
+    payload = {"player_id": player.id, "name_id": row.id, "club_number": number, "name": named, "version": 1}
     record_event(db, EventKind.PLAYER_ENROLLED, subject_of(player), payload, user.id, at=moment)
     return find_player(db, number)
 
@@ -79,9 +81,17 @@ def rename_player(db: Db, user: User, club_number: str, name: str, now: datetime
         raise Conflict(ErrorCode.NO_CHANGE, f"{player.club_number} is named {named!r} already", "name")
     moment = now or utc_now()
     version = current.version + 1
-    db.add(PlayerName(player_id=player.id, version=version, name=named, named_by=user.id, named_at=moment))
+    row = PlayerName(player_id=player.id, version=version, name=named, named_by=user.id, named_at=moment)
+    db.add(row)
     db.flush()
-    payload = {"club_number": player.club_number, "before": current.name, "after": named, "version": version}
+    payload = {
+        "player_id": player.id,
+        "name_id": row.id,
+        "club_number": player.club_number,
+        "before": current.name,
+        "after": named,
+        "version": version,
+    }
     record_event(db, EventKind.PLAYER_RENAMED, subject_of(player), payload, user.id, at=moment)
     return find_player(db, player.club_number)
 

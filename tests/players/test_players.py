@@ -58,17 +58,31 @@ def test_a_player_is_enrolled_renamed_and_found_with_every_name(app):
         assert find_player(db, "C1234") == renamed
         events = db.scalars(select(AuditEvent).where(AuditEvent.subject.like("player:%"))).all()
         player_id = db.scalar(select(Player.id))
+        name_ids = db.scalars(select(PlayerName.id).order_by(PlayerName.version)).all()
     assert [(e.kind, e.subject, e.payload, e.occurred_at) for e in events] == [
         (
             "player_enrolled",
             f"player:{player_id}",
-            {"club_number": "C1234", "name": "Ann Lee", "version": 1},
+            {
+                "player_id": player_id,
+                "name_id": name_ids[0],
+                "club_number": "C1234",
+                "name": "Ann Lee",
+                "version": 1,
+            },
             START,
         ),
         (
             "player_renamed",
             f"player:{player_id}",
-            {"club_number": "C1234", "before": "Ann Lee", "after": "Ann Lee-Park", "version": 2},
+            {
+                "player_id": player_id,
+                "name_id": name_ids[1],
+                "club_number": "C1234",
+                "before": "Ann Lee",
+                "after": "Ann Lee-Park",
+                "version": 2,
+            },
             later,
         ),
     ]

@@ -35,6 +35,7 @@ Modules:
   what a row shows by itself (no event, a total not its lines' sum)
 - ``review_claims.py``: each void or correction request and decision
   against its event
+- ``player_claims.py``: each player and name against its event
 
 May import: rounds, accounting and below.
 """

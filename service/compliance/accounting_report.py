@@ -63,7 +63,7 @@ class FieldDifference:
 class RecordProblem:
     table: str | None  # the stored table (None: an event whose payload names none)
     id: int | None  # the row's id, a decision's its exception's (None: the event names none)
-    subject: str  # its event's subject: session:ID, slip:NUMBER or round:ID (a review record)
+    subject: str  # its event's subject: session:ID, slip:NUMBER, round:ID (a review record) or player:ID
     event_id: int | None  # None: no event carries the row
     problem: str  # one of PROBLEMS
     message: str

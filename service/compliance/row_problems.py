@@ -10,12 +10,13 @@ from typing import Any
 from service.accounting.denominations import count_fault
 from service.compliance.accounting_claims import SESSIONS, SIGNATURES, SLIPS, TABLES
 from service.compliance.accounting_report import EVENT_MISSING, TOTAL_MISMATCH, RecordProblem
+from service.compliance.player_claims import NAMES, PLAYER_TABLES, PLAYERS
 from service.compliance.review_claims import REVIEW_TABLES
 from service.store.db import Db
 from service.store.models import Slip
 
 #: every stored table of records the verification checks
-ALL_TABLES = {**TABLES, **REVIEW_TABLES}
+ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES}
 
 
 def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
@@ -31,9 +32,13 @@ def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
 
 
 def subject_of(db: Db, table: str, row: Any) -> str:
-    """The subject the row's event would have: its session, or its slip."""
+    """The subject the row's event would have: its round, session, slip or player."""
     if table in REVIEW_TABLES:
         return f"round:{row.round_id}"
+    if table == PLAYERS:
+        return f"player:{row.id}"
+    if table == NAMES:
+        return f"player:{row.player_id}"
     if table == SESSIONS:
         return f"session:{row.id}"
     if table == SLIPS:

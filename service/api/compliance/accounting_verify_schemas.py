@@ -25,7 +25,8 @@ class FieldDifferenceSchema(Schema):
 class RecordProblemSchema(Schema):
     table = api_fields.text(
         "the stored table: table_sessions, inventory_counts, slips, slip_signatures, "
-        "drop_counts, check_notes, round_exceptions or exception_decisions; null: an event whose "
+        "drop_counts, check_notes, round_exceptions, exception_decisions, players or player_names; "
+        "null: an event whose "
         "payload names no record",
         allow_none=True,
     )

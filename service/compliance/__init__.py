@@ -10,8 +10,9 @@ Modules:
   what it holds, file by file; ``export_manifest.py``: its manifest
 - ``export_queries.py``: what its queries share; ``export_rounds.py``: the
   rounds and seats; ``export_decks.py``: the rounds' decks;
-  ``export_accounting.py``: the table accounting; ``export_trail.py``:
-  the voids, corrections and events of its window (``trail_bounds``)
+  ``export_accounting.py``: the table accounting; ``export_players.py``:
+  the players and their names; ``export_trail.py``: the voids,
+  corrections and events of its window (``trail_bounds``)
 - ``export_chain.py``: the chain's lines, each event as sealed;
   ``export_heads.py``: the signed heads, held against the chain offline
 - ``export_values.py``: values as the files show them;

@@ -22,6 +22,7 @@ from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
 from service.compliance.export_decks import deck_row, decks_query
 from service.compliance.export_heads import DESCRIPTION as HEADS_DESCRIPTION
 from service.compliance.export_heads import head_line, heads_query
+from service.compliance.export_players import NAME_COLUMNS, PLAYER_COLUMNS, names_query, players_query
 from service.compliance.export_queries import Line, Query, Scope
 from service.compliance.export_rounds import MONEY_COLUMNS, round_lines, rounds_query, seat_lines, seats_query
 from service.compliance.export_trail import (
@@ -228,6 +229,23 @@ FILES = (
         "every pit boss's note on those sessions' cards-against-chips checks (the latest is the current one)",
         ("note_id", "session_id", "table_id", "table", "gaming_day", "note", "written_by", "written_at_utc"),
         notes_query,
+        plain_row,
+    ),
+    ExportFile(
+        "players.csv",
+        "every player of the player club enrolled up to the export's cut, whatever the period (the "
+        "register as a whole): the club number the casino's player-tracking system gave, who enrolled "
+        "the player and when; the names are in player_names.csv",
+        PLAYER_COLUMNS,
+        players_query,
+        plain_row,
+    ),
+    ExportFile(
+        "player_names.csv",
+        "every name of those players, a change of name a row of its own (version 1 at enrolment, then one "
+        "more each change; the highest is the name now), with who recorded it and when",
+        NAME_COLUMNS,
+        names_query,
         plain_row,
     ),
     ExportFile(

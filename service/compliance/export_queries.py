@@ -1,8 +1,9 @@
 """What every query of a compliance export shares: the cut, the scope and
 its audit window, the rounds a scope selects, and reading a query in
 batches. The queries of the files are :mod:`service.compliance.export_rounds`,
-:mod:`service.compliance.export_trail` and
-:mod:`service.compliance.export_accounting`.
+:mod:`service.compliance.export_trail`,
+:mod:`service.compliance.export_accounting` and
+:mod:`service.compliance.export_players`.
 
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
@@ -36,6 +37,8 @@ from service.store.models import (
     ExceptionDecision,
     GameTable,
     InventoryCount,
+    Player,
+    PlayerName,
     RoundException,
     RoundRecord,
     Slip,
@@ -65,6 +68,8 @@ class CutJson(TypedDict):
     slip_signature_id: int
     drop_count_id: int
     check_note_id: int
+    player_id: int
+    player_name_id: int
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,9 @@ class Cut:
     signature_id: int
     drop_count_id: int
     note_id: int
+    # the players (service/compliance/export_players.py)
+    player_id: int
+    player_name_id: int
 
     def to_json(self) -> CutJson:
         return {
@@ -97,6 +105,8 @@ class Cut:
             "slip_signature_id": self.signature_id,
             "drop_count_id": self.drop_count_id,
             "check_note_id": self.note_id,
+            "player_id": self.player_id,
+            "player_name_id": self.player_name_id,
         }
 
 
@@ -116,6 +126,8 @@ def take_cut(db: Db) -> Cut:
         newest(SlipSignature.id),
         newest(DropCount.id),
         newest(CheckNote.id),
+        newest(Player.id),
+        newest(PlayerName.id),
     )
 
 

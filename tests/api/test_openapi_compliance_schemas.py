@@ -60,6 +60,8 @@ def test_the_manifest_is_described_field_by_field(client):
         "slip_signature_id",
         "drop_count_id",
         "check_note_id",
+        "player_id",
+        "player_name_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -218,6 +220,8 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "slip_signature_id": 5,
             "drop_count_id": 1,
             "check_note_id": 0,
+            "player_id": 2,
+            "player_name_id": 3,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

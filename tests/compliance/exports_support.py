@@ -23,6 +23,8 @@ NAMES = {
     "slips.csv",
     "drop_counts.csv",
     "check_notes.csv",
+    "players.csv",
+    "player_names.csv",
     "audit_events.csv",
     "audit_chain.jsonl",
     "audit_head_signatures.jsonl",

@@ -113,6 +113,8 @@ class CutSchema(Schema):
     slip_signature_id = api_fields.integer("the newest signature on a slip (issued, received, voided)")
     drop_count_id = api_fields.integer("the newest drop count or recount")
     check_note_id = api_fields.integer("the newest note on a check")
+    player_id = api_fields.integer("the newest player enrolled")
+    player_name_id = api_fields.integer("the newest name of a player (an enrolment or a change of name)")
 
 
 class ChainHeadSchema(Schema):

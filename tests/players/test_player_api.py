@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.store.models import AuditEvent, Player, PlayerName
-from tests.support.app import databases
+from tests.support.app import databases, parallel
 
 URL = "/api/v1/players"
 
@@ -126,3 +126,27 @@ def test_players_are_listed_a_page_at_a_time_and_searched(client, as_role):
     newest = client.get(f"{URL}?order=newest&search=A", headers=headers).json
     assert [p["club_number"] for p in newest] == ["A2", "A1"]
     assert client.get(f"{URL}?search=", headers=headers).json["field"] == "search"
+
+
+def test_one_club_number_enrolled_at_once_twice_is_enrolled_once(app, as_role):
+    """Two devices enrolling one card at the same moment: one wins, the other
+    is told the number is taken (never a 500, never two players)."""
+
+    def send():
+        return enrol(app.test_client(), as_role["pit_boss"], "C77", "Ann Lee").status_code
+
+    statuses = parallel(4, send)
+    assert sorted(statuses) == [201, 409, 409, 409]
+    assert stored(app)[:2] == (1, 1)
+
+
+def test_two_renames_from_one_read_save_one(app, client, as_role):
+    tag = enrol(client, as_role["admin"]).headers["ETag"]
+
+    def send():
+        return rename(app.test_client(), as_role["pit_boss"], "C1001", "Ann Park", tag).status_code
+
+    statuses = parallel(4, send)
+    assert statuses.count(200) == 1
+    assert set(statuses) <= {200, 409, 412}  # told of the other (412), or the name is it already (409)
+    assert stored(app)[:2] == (1, 2)

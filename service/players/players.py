@@ -10,7 +10,7 @@ helper) and then sees the winner."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import select
@@ -67,7 +67,8 @@ def enrol_player(db: Db, user: User, club_number: str, name: str, now: datetime 
     # The rows' ids, so the verification matches each row to this event.
     payload = {"player_id": player.id, "name_id": row.id, "club_number": number, "name": named, "version": 1}
     record_event(db, EventKind.PLAYER_ENROLLED, subject_of(player), payload, user.id, at=moment)
-    return find_player(db, number)
+    # Built from what was just written: an import enrols thousands.
+    return PlayerView(number, moment, user.name, (NameView(1, named, moment, user.name),))
 
 
 def rename_player(db: Db, user: User, club_number: str, name: str, now: datetime | None = None) -> PlayerView:
@@ -76,7 +77,8 @@ def rename_player(db: Db, user: User, club_number: str, name: str, now: datetime
     named = check_name(name)
     hold_writer(db)
     player = get_player(db, club_number)
-    current = player_views(db, [player])[0].name
+    (view,) = player_views(db, [player])
+    current = view.name
     if current.name == named:
         raise Conflict(ErrorCode.NO_CHANGE, f"{player.club_number} is named {named!r} already", "name")
     moment = now or utc_now()
@@ -93,7 +95,7 @@ def rename_player(db: Db, user: User, club_number: str, name: str, now: datetime
         "version": version,
     }
     record_event(db, EventKind.PLAYER_RENAMED, subject_of(player), payload, user.id, at=moment)
-    return find_player(db, player.club_number)
+    return replace(view, names=(*view.names, NameView(version, named, moment, user.name)))
 
 
 def get_player(db: Db, club_number: str, field: str = "club_number") -> Player:

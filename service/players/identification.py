@@ -32,6 +32,7 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import ErrorCode, Invalid, NotFound, ServiceError
 from service.players.identification_cipher import IdentificationKey, Sealed, Unreadable, seal, unseal
+from service.players.players import get_player
 from service.store.db import Db
 from service.store.models import Player, PlayerIdentification, User
 
@@ -113,22 +114,13 @@ def check_identification(
     return Identification(DocumentType(document_type), number, expiry, date_of_birth)
 
 
-def _player(db: Db, club_number: str) -> Player:
-    # The player registry's lookup lives in players.py (merged apart); this
-    # one only finds the row, exactly as the club number is written.
-    found = db.scalar(select(Player).where(Player.club_number == club_number))
-    if found is None:
-        raise NotFound(ErrorCode.PLAYER_NOT_FOUND, "no player has this club number", "club_number")
-    return found
-
-
 def record_identification(
     db: Db, key: IdentificationKey, club_number: str, given: Identification, user: User, now: datetime
 ) -> ReceiptJson:
     """A new identification of the player, sealed, with its event. Two
     recorded at once: the unique (player, version) refuses the second at
     commit (the API answers 409)."""
-    player = _player(db, club_number)
+    player = get_player(db, club_number)
     newest = db.scalar(
         select(func.max(PlayerIdentification.version)).where(PlayerIdentification.player_id == player.id)
     )
@@ -159,7 +151,7 @@ def read_identification(
     db: Db, key: IdentificationKey, club_number: str, user: User, now: datetime
 ) -> IdentificationJson:
     """The player's newest identification, decrypted, and the read's event."""
-    player = _player(db, club_number)
+    player = get_player(db, club_number)
     newest = db.execute(
         select(PlayerIdentification, User.name)
         .join(User, User.id == PlayerIdentification.recorded_by)

@@ -26,6 +26,7 @@ from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.player_models import Player, PlayerName
+from service.store.rating_models import BuyIn, RatedSeat, Rating, RatingEvent, SeatClaim
 from service.store.report_models import AggregatedRound, ShiftAggregate, ShiftExpectedValues, VarianceNote
 from service.store.review_models import ExceptionDecision, RoundException
 from service.store.round_models import RoundCount, RoundRecord, SeatRecord
@@ -46,6 +47,7 @@ __all__ = [
     "AuditHeadSignature",
     "AuditSeal",
     "AuditVerification",
+    "BuyIn",
     "CashThreshold",
     "CasinoSettingsVersion",
     "CheckNote",
@@ -64,11 +66,15 @@ __all__ = [
     "Player",
     "PlayerIdentification",
     "PlayerName",
+    "RatedSeat",
+    "Rating",
+    "RatingEvent",
     "RoundCount",
     "RoundDeck",
     "RoundException",
     "RoundExpectedValue",
     "RoundRecord",
+    "SeatClaim",
     "SeatExpectedValue",
     "SeatRecord",
     "SessionFigures",

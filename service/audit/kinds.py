@@ -44,6 +44,12 @@ class EventKind(StrEnum):
     # the casino's players (service/players)
     PLAYER_ENROLLED = "player_enrolled"
     PLAYER_RENAMED = "player_renamed"  # a new name row; the old one stays
+    # players and rated play (service/players)
+    RATING_OPENED = "rating_opened"
+    RATING_PAUSED = "rating_paused"
+    RATING_RESUMED = "rating_resumed"
+    RATING_CLOSED = "rating_closed"
+    BUY_IN_RECORDED = "buy_in_recorded"
     # users and sign-in
     USER_CREATED = "user_created"
     ROLE_CHANGED = "role_changed"

@@ -14,6 +14,15 @@ Modules:
 - ``views.py``: a player as JSON
 - ``importing.py``: the player-tracking system's CSV file checked and
   applied, all or nothing (``breakpoker players import``)
+- ``ratings.py``: seating a player by club number at a seat (``seat_in``):
+  one open rating a seat, a player's open ratings at one table only, a
+  missed rating started by a pit boss
+- ``rating_steps.py``: a rating's pauses, resumes and seat-out (the chips
+  taken away)
+- ``buy_ins.py``: a buy-in, cash or chips
+- ``rating_values.py``: a rating as typed values (its state, steps and
+  buy-ins), the open ratings at a table, and the records as their events
+  carry them
 - ``casino_settings.py``: the casino's settings for comps and the cash
   rules (the comp rate, the log and report thresholds a currency), in
   versions, with the rule book's defaults
@@ -31,7 +40,10 @@ Modules:
 - ``rated_rows.py``: a seat's stored expected values as the figures'
   inputs
 
-May import: tables, accounts, audit, analysis and below (the figures' core
-in ``rated/`` imports only the standard library: an import-linter contract
-holds it).
+May import: rounds, accounting, analysis and below (the ratings' figures
+read the rounds); never reports, review, compliance or the entry points.
+The figures' core in ``rated/`` imports only the standard library (an
+import-linter contract holds it). A round's rated seats are written by
+the rounds package, from the seats' claims in the store, as the round is
+stored.
 """

@@ -13,7 +13,8 @@ Modules:
   ``settle_body``: validation, idempotency key, settling)
 - ``storing.py``: storing it with its event and jobs (``store_round``,
   ``record_settled``); ``settlement_json.py``: its settlement as stored,
-  the house way explained
+  the house way explained; ``rated_seats.py``: its seats rated by open
+  ratings (a paused seat's round refused)
 - ``deck_round.py``: a round dealt from a shoe's deck (``deck_id``)
 - ``showing.py``: a round as JSON (``round_json``); ``recall.py``: a
   table's last games

@@ -1,6 +1,7 @@
 """Storing a settled round: the record and its seat rows as plain INSERTs
-built once, the placement (gaming day, shift) and the ``round_settled``
-event with its aggregate job, all in the caller's transaction."""
+built once, the placement (gaming day, shift), its rated seats
+(``rated_seats.py``) and the ``round_settled`` event with its aggregate
+job, all in the caller's transaction."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
 from service.engine.settlement import RoundSettlement, SeatResult
 from service.jobs.queues import JobKind
+from service.rounds.rated_seats import link_corrected, link_rated, rated_seats
 from service.rounds.round_counts import count_inserted
 from service.rounds.settlement_json import StoredSettlementJson, settlement_json
 from service.rounds.value_sums import ShiftKey, count_record
@@ -185,10 +187,21 @@ def store_round(
     seats = seat_rows(round_, settled)
     hold_writer(db)  # SQLite: after the rows are built, every other writer waits from here
     connection = db.connection()
+    corrected = values["supersedes_id"]
+    # Refused at a paused seat before anything is written.
+    rated = (
+        {}
+        if corrected is not None
+        else rated_seats(connection, values["table_id"], [s["seat"] for s in seats])
+    )
     record_id: int = connection.execute(_INSERT_ROUND, stored).scalar_one()
     rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seats]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
+    if corrected is None:
+        link_rated(connection, record_id, rated)
+    else:
+        link_corrected(connection, record_id, corrected)
     queue_jobs(db, jobs, record_id)
     # The expected win's totals count every record as it is stored, and the
     # round list's total every round. Last, with the event after them: on

@@ -1,0 +1,40 @@
+"""A buy-in during a rating: cash (its notes go to the drop box) or chips
+brought from elsewhere, a positive whole number of minor units. Recorded
+only while the rating is open (paused too: a player may buy in standing
+by the table). The cash rules' thresholds are not applied here yet."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from service.audit.events import record_event
+from service.audit.kinds import EventKind
+from service.errors import ErrorCode, Invalid
+from service.players.rating_steps import open_claim
+from service.players.rating_values import BuyInKind, buy_in_record
+from service.store.db import Db
+from service.store.models import BuyIn, Rating, User
+
+#: the largest amount a BIGINT column holds
+MAX_AMOUNT = 2**63 - 1
+
+
+def buy_in(db: Db, rating: Rating, user: User, kind: BuyInKind, amount: int, now: datetime) -> BuyIn:
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
+        raise Invalid(
+            ErrorCode.INVALID_AMOUNT, "amount: a whole number of minor units, more than 0", "amount"
+        )
+    open_claim(db, rating)  # a rating seated out takes no buy-in
+    row = BuyIn(rating_id=rating.id, kind=kind, amount=amount, recorded_by=user.id, at=now)
+    db.add(row)
+    db.flush()
+    record_event(
+        db,
+        EventKind.BUY_IN_RECORDED,
+        f"rating:{rating.id}",
+        buy_in_record(row),
+        user.id,
+        rating.table_id,
+        at=now,
+    )
+    return row

@@ -1,0 +1,82 @@
+"""Which seats of a round are rated (rule book section 14), written with
+the round in its transaction: a seat is rated when it has an open rating
+that is not paused as the round is stored (its claim in ``seat_claims``);
+a round with a seat whose rating is paused is refused at that seat, before
+anything is written. A correction's seats keep the ratings of the round
+they correct (a corrected round counts as corrected), paused or closed
+since or not."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+import sqlalchemy as sa
+from sqlalchemy import Connection, Integer, Table, bindparam, insert, select
+from sqlalchemy.orm import aliased
+
+from service.errors import Conflict, ErrorCode
+from service.store.models import RatedSeat, SeatClaim, SeatRecord
+
+_CLAIMS = cast(Table, SeatClaim.__table__)
+_SEATS = cast(Table, SeatRecord.__table__)
+_RATED = cast(Table, RatedSeat.__table__)
+
+# Built once: it runs on every round stored. Shared locks on PostgreSQL: a
+# pause or seat-out at the table waits for the round (SQLite: one writer).
+_TABLE_CLAIMS = (
+    select(_CLAIMS.c.seat, _CLAIMS.c.rating_id, _CLAIMS.c.paused)
+    .where(_CLAIMS.c.table_id == bindparam("table_id"))
+    .with_for_update(read=True)
+)
+
+_LINK = insert(_RATED).from_select(
+    ["seat_id", "rating_id"],
+    select(_SEATS.c.id, sa.cast(bindparam("rating_id"), Integer)).where(
+        _SEATS.c.round_id == bindparam("round_id"), _SEATS.c.seat == bindparam("seat")
+    ),
+)
+
+
+def rated_seats(connection: Connection, table_id: int, seats: Sequence[int]) -> dict[int, int]:
+    """The round's rated seats (seat -> rating id), in the order entered;
+    refused at the first seat whose rating is paused."""
+    claims = {row.seat: row for row in connection.execute(_TABLE_CLAIMS, {"table_id": table_id})}
+    rated: dict[int, int] = {}
+    for index, seat in enumerate(seats):
+        claim = claims.get(seat)
+        if claim is None:
+            continue
+        if claim.paused:
+            raise Conflict(
+                ErrorCode.SEAT_PAUSED,
+                f"seat {seat}'s rating ({claim.rating_id}) is paused: the seat takes no rounds until it "
+                "is resumed or seated out",
+                f"seats[{index}].seat",
+            )
+        rated[seat] = claim.rating_id
+    return rated
+
+
+def link_rated(connection: Connection, round_id: int, rated: Mapping[int, int]) -> None:
+    """The rated seats of a round just stored, linked to their ratings."""
+    if rated:
+        connection.execute(
+            _LINK,
+            [{"round_id": round_id, "seat": seat, "rating_id": rating} for seat, rating in rated.items()],
+        )
+
+
+def link_corrected(connection: Connection, round_id: int, corrected_id: int) -> None:
+    """A correction's seats, rated by the ratings that rated the same seats
+    of the round it corrects."""
+    old = aliased(_SEATS)
+    connection.execute(
+        insert(_RATED).from_select(
+            ["seat_id", "rating_id"],
+            select(_SEATS.c.id, _RATED.c.rating_id)
+            .join(old, old.c.seat == _SEATS.c.seat)
+            .join(_RATED, _RATED.c.seat_id == old.c.id)
+            .where(_SEATS.c.round_id == round_id, old.c.round_id == corrected_id),
+        )
+    )

@@ -18,6 +18,8 @@ the HTTP plumbing they all use:
 - ``accounting/``: table sessions, slips, drop counts and co-signatures
 - ``casino/``: the casino's settings for comps and the cash rules
 - ``players/``: the casino's players by club number, and their identification
+- ``ratings/``: rated play: seat-in, the open ratings at a table, pauses,
+  resumes, seat-out and buy-ins
 - ``compliance/``: verifications of the audit trail and compliance exports
 - ``poker_room/``: the poker room's showdowns and Wild Joker Stud's helpers
 - ``ops/``: liveness, readiness, the version, the background work and
@@ -46,6 +48,7 @@ from service.api.http.work import register_work
 from service.api.ops import health, ops_routes
 from service.api.players import identification_routes, player_routes
 from service.api.poker_room import showdown_routes
+from service.api.ratings import rating_routes
 from service.api.reports import report_routes
 from service.api.review import exception_routes
 from service.api.rounds import hand_routes, round_routes
@@ -87,6 +90,7 @@ def register_api(app: Flask) -> None:
         casino_settings_routes.blp,
         identification_routes.blp,
         player_routes.blp,
+        rating_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

@@ -36,7 +36,7 @@ from tests.par_sheets import default_sheet
 from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES, databases, sign_in
 from tests.support.decks import deck_body, shuffled
-from tests.support.players import identified
+from tests.support.players import add_player, identified, seat
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -74,8 +74,8 @@ def seeded(app, settings):
     """Something behind each id the fuzzer may hit: a table with rounds, a
     pending void, a finished export, a finished verification (with rounds
     and a chain that differ: the report names them), the default rules'
-    par sheet, the strategy table's blocks of the rounds' hands and an
-    identified player."""
+    par sheet, the strategy table's blocks of the rounds' hands, an
+    identified player and an open rating."""
     client = app.test_client()
     admin, dealer, pit_boss, compliance = (
         sign_in(client, role) for role in ("admin", "dealer", "pit_boss", "compliance")
@@ -118,8 +118,13 @@ def seeded(app, settings):
     slip = created(money.request_slip(client, table["id"]))
     # A player with an identification, for compliance to read.
     player = identified(app, settings, "C100")
+    # A player seated at a seat the rounds leave free: a rating to pause,
+    # resume, seat out and buy in to.
+    add_player(app, "C1001")
+    rating = created(seat(client, dealer, table["id"], "C1001", 6))
     return {
         "club_number": player["club_number"],
+        "rating_id": rating["id"],
         "session_id": opened["id"],
         "number": slip["number"],
         "table_id": table["id"],

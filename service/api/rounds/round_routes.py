@@ -77,7 +77,11 @@ class TableRounds(MethodView):
     @blp.error(
         400, "missing_idempotency_key, invalid_idempotency_key or invalid_json: a key header, a JSON body"
     )
-    @blp.error(409, "idempotency_key_reused (another body), round_exists or table_closed")
+    @blp.error(
+        409,
+        "idempotency_key_reused (another body), round_exists, table_closed, or seat_paused (a seat whose "
+        "rating is paused takes no rounds)",
+    )
     @roles(Role.DEALER, Role.PIT_BOSS)
     def post(self, table_id: int) -> tuple[Response, int, dict[str, str]]:
         """Validate, settle and store a round (the shape ``breakpoker settle`` reads).

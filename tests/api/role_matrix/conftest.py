@@ -14,7 +14,7 @@ from tests.api.role_matrix.role_endpoints import HOUSE_WAY_CARDS, OTHER_DEALER
 from tests.support import accounting as money
 from tests.support.app import databases, sign_in
 from tests.support.decks import dealing, deck_body
-from tests.support.players import identified
+from tests.support.players import add_player, identified, seat, step
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -134,3 +134,24 @@ def stored_slip(client, requested_slip):
     """An issued slip: the table may receive it."""
     money.ok(money.issue_slip(client, requested_slip["number"]))
     return requested_slip
+
+
+@pytest.fixture
+def rated_player(app):
+    """A player to seat (put in the store directly), by database id."""
+    return {"id": add_player(app, "C1001")}
+
+
+@pytest.fixture
+def stored_rating(client, table, rated_player):
+    """An open rating at seat 1 (seated by the second dealer)."""
+    response = seat(client, sign_in(client, "dealer2"), table["id"], "C1001", 1)
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+@pytest.fixture
+def paused_rating(client, stored_rating):
+    response = step(client, sign_in(client, "dealer2"), stored_rating["id"], "pauses")
+    assert response.status_code == 201, response.json
+    return response.json

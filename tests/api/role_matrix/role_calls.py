@@ -25,11 +25,22 @@ def url_of(request, path):
     ids = {"table": request.getfixturevalue("table")["id"]}
     if path in STATE_FIRST:
         found = request.getfixturevalue(STATE_FIRST[path])
-        if "{slip}" in path:
-            ids["slip"] = found["id"]
         if "{player}" in path:
             ids["player"] = found["club_number"]
-    for name in ("round", "exception", "export", "verification", "session", "slip", "user", "player"):
+        for name in ("slip", "rating"):
+            if f"{{{name}}}" in path:
+                ids[name] = found["id"]
+    for name in (
+        "round",
+        "exception",
+        "export",
+        "verification",
+        "session",
+        "slip",
+        "user",
+        "player",
+        "rating",
+    ):
         if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]
     return "/api/v1" + path.format(**ids)

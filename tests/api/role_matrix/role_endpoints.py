@@ -188,6 +188,15 @@ ENDPOINTS += [
     ),
     ("POST", "/showdowns/action-check", {"players": 3, "action": {"action": "bet", "amount": 5}}, DEALERS),
 ]
+ENDPOINTS += [
+    ("POST", "/tables/{table}/ratings", {"club_number": "C1001", "seat": 1}, DEALERS),
+    ("GET", "/tables/{table}/ratings", None, DEALERS),
+    ("GET", "/ratings/{rating}", None, DEALERS),
+    ("POST", "/ratings/{rating}/pauses", {"reason": "stepped away"}, DEALERS),
+    ("POST", "/ratings/{rating}/resumes", {}, DEALERS),
+    ("POST", "/ratings/{rating}/seat-out", {"chips_taken": 25_000}, DEALERS),
+    ("POST", "/ratings/{rating}/buy-ins", {"kind": "cash", "amount": 50_000}, DEALERS),
+]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {
     "/tables/{table}/sessions/close": "opened_session",
@@ -198,6 +207,8 @@ STATE_FIRST = {
     "/rounds/{round}/hand-values": "strategy_built",
     "/tables/{table}/decks/next": "posted_deck",
     "/players/{player}/identification": "identified_player",
+    "/tables/{table}/ratings": "rated_player",
+    "/ratings/{rating}/resumes": "paused_rating",
 }
 ENDPOINT_IDS = [f"{method} {path}" for method, path, *_ in ENDPOINTS]
 

@@ -1,0 +1,142 @@
+"""Rated play at the tables: seating a player by club number, the open
+ratings at a table (who sits at each seat), a rating, its pauses, resumes
+and seat-out, and its buy-ins. The dealer at the tablet and the pit boss
+record them; only a pit boss starts a rating the dealer missed."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from service.accounts.roles import Role
+from service.api.http.blueprint import Blueprint
+from service.api.http.security import current_user, roles
+from service.api.http.transactions import committed
+from service.api.http.work import db, now
+from service.api.ratings.rating_schemas import (
+    BuyInInJson,
+    BuyInInSchema,
+    RatingSchema,
+    SeatInJson,
+    SeatInSchema,
+    SeatOutInJson,
+    SeatOutInSchema,
+    StepInJson,
+    StepInSchema,
+)
+from service.errors import ErrorCode, Forbidden, Invalid
+from service.players.buy_ins import buy_in
+from service.players.rating_steps import pause, resume, seat_out
+from service.players.rating_values import RatingValue, get_rating_row, open_ratings_at, rating_value
+from service.players.ratings import SeatIn, seat_in
+from service.tables.tables import get_table
+
+blp = Blueprint("ratings", __name__, url_prefix="", description="Rated play: players at the seats")
+
+AT_THE_TABLE = (Role.DEALER, Role.PIT_BOSS)
+CLOSED_409 = "rating_closed: the rating is seated out already"
+
+
+def _seat_in(body: SeatInJson) -> SeatIn:
+    """The seat-in asked for; a missed one (seat-in time and reason) only by a pit boss."""
+    seated_at, reason = body.get("seated_at"), body.get("reason")
+    if seated_at is None and reason is None:
+        return SeatIn(body["club_number"], body["seat"])
+    if current_user().role != Role.PIT_BOSS:
+        raise Forbidden(
+            ErrorCode.WRONG_ROLE, "seated_at: only a pit boss starts a rating the dealer missed", "seated_at"
+        )
+    if seated_at is None or reason is None:
+        missing = "seated_at" if seated_at is None else "reason"
+        raise Invalid(
+            ErrorCode.MISSING_FIELD,
+            f"{missing}: a missed rating needs its seat-in time and a reason",
+            missing,
+        )
+    return SeatIn(body["club_number"], body["seat"], (reason, seated_at))
+
+
+def _shown(rating_id: int) -> RatingValue:
+    return rating_value(db(), get_rating_row(db(), rating_id))
+
+
+@blp.route("/tables/<id:table_id>/ratings")
+class TableRatings(MethodView):
+    @blp.arguments(SeatInSchema)
+    @blp.response(201, RatingSchema)
+    @blp.error(404, "table_not_found, or player_not_found: no player with this club_number")
+    @blp.error(
+        409,
+        "seat_rated: the seat has an open rating; player_seated_elsewhere: an open rating at another table",
+    )
+    @blp.error(403, "wrong_role: only a pit boss starts a missed rating (seated_at and reason)")
+    @roles(*AT_THE_TABLE)
+    def post(self, body: SeatInJson, table_id: int) -> RatingValue:
+        """Seat a player (by club number) at a seat: a rating opens, and the
+        seat's rounds are rated from now on. A pit boss starts a rating the
+        dealer missed with the time the player sat down and a reason."""
+        table = get_table(db(), table_id)
+        wanted = _seat_in(body)
+        rating = committed(lambda: seat_in(db(), table, current_user(), wanted, now()))
+        return _shown(rating.id)
+
+    @blp.response(200, RatingSchema(many=True))
+    @roles(*AT_THE_TABLE)
+    def get(self, table_id: int) -> list[RatingValue]:
+        """The open ratings at the table (paused ones too), by seat: who sits where."""
+        return open_ratings_at(db(), get_table(db(), table_id).id)
+
+
+@blp.route("/ratings/<id:rating_id>")
+@blp.response(200, RatingSchema)
+@roles(*AT_THE_TABLE)
+def rating_view(rating_id: int) -> RatingValue:
+    """A rating with its pauses, resumes, seat-out and buy-ins."""
+    return _shown(rating_id)
+
+
+@blp.route("/ratings/<id:rating_id>/pauses", methods=["POST"])
+@blp.arguments(StepInSchema)
+@blp.response(201, RatingSchema)
+@blp.error(409, f"rating_paused: paused already; {CLOSED_409}")
+@roles(*AT_THE_TABLE)
+def pause_view(body: StepInJson, rating_id: int) -> RatingValue:
+    """The player steps away: the seat takes no rounds until a resume."""
+    rating = get_rating_row(db(), rating_id)
+    committed(lambda: pause(db(), rating, current_user(), body.get("reason"), now()))
+    return _shown(rating_id)
+
+
+@blp.route("/ratings/<id:rating_id>/resumes", methods=["POST"])
+@blp.arguments(StepInSchema)
+@blp.response(201, RatingSchema)
+@blp.error(409, f"rating_not_paused: the rating is not paused; {CLOSED_409}")
+@roles(*AT_THE_TABLE)
+def resume_view(body: StepInJson, rating_id: int) -> RatingValue:
+    """The player is back: the seat's rounds are rated again."""
+    rating = get_rating_row(db(), rating_id)
+    committed(lambda: resume(db(), rating, current_user(), body.get("reason"), now()))
+    return _shown(rating_id)
+
+
+@blp.route("/ratings/<id:rating_id>/seat-out", methods=["POST"])
+@blp.arguments(SeatOutInSchema)
+@blp.response(200, RatingSchema)
+@blp.error(409, CLOSED_409)
+@roles(*AT_THE_TABLE)
+def seat_out_view(body: SeatOutInJson, rating_id: int) -> RatingValue:
+    """Close the rating with the chips the player took away: the seat is free."""
+    rating = get_rating_row(db(), rating_id)
+    committed(lambda: seat_out(db(), rating, current_user(), body["chips_taken"], body.get("reason"), now()))
+    return _shown(rating_id)
+
+
+@blp.route("/ratings/<id:rating_id>/buy-ins", methods=["POST"])
+@blp.arguments(BuyInInSchema)
+@blp.response(201, RatingSchema)
+@blp.error(409, CLOSED_409)
+@roles(*AT_THE_TABLE)
+def buy_in_view(body: BuyInInJson, rating_id: int) -> RatingValue:
+    """A buy-in: cash or chips brought from elsewhere, whole minor units."""
+    rating = get_rating_row(db(), rating_id)
+    committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))
+    return _shown(rating_id)

@@ -1,0 +1,58 @@
+"""The rated-play records are append-only in the database itself: a
+rating, a pause, resume or seat-out, a buy-in and a round's rated seat are
+never updated, deleted, replaced or emptied. The seats' claims are derived
+state and may change (a pause flips one, a seat-out deletes it)."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import Table, delete, insert, select, text, update
+from sqlalchemy.exc import DatabaseError
+
+from service.store.db import Base
+from tests.players.conftest import ALICE
+from tests.support.app import databases
+from tests.support.players import seat, step
+from tests.support.rounds_data import enter
+
+pytestmark = pytest.mark.store
+REFUSED = "append-only"
+#: each record table and a column to try changing
+APPEND_ONLY = {"ratings": "seat", "rating_events": "kind", "buy_ins": "amount", "rated_seats": "rating_id"}
+
+
+@pytest.fixture
+def records(client, as_role, table, players):
+    """A rating with a pause, a resume, a buy-in, a rated round and its seat-out."""
+    dealer = as_role["dealer"]
+    rating = seat(client, dealer, table["id"], ALICE, 1).json
+    for what, body in (("pauses", None), ("resumes", None), ("buy-ins", {"kind": "chips", "amount": 500})):
+        assert step(client, dealer, rating["id"], what, body).status_code == 201
+    enter(client, dealer, table, "r1")
+    assert step(client, dealer, rating["id"], "seat-out", {"chips_taken": 0}).status_code == 200
+    return rating
+
+
+def refused(app, statement):
+    with databases(app)() as db:
+        with pytest.raises(DatabaseError, match=REFUSED):
+            db.execute(statement)
+        db.rollback()
+
+
+@pytest.mark.parametrize("name", APPEND_ONLY)
+def test_a_record_is_never_updated_or_deleted(app, records, name):
+    table: Table = Base.metadata.tables[name]
+    refused(app, update(table).values({APPEND_ONLY[name]: table.c[APPEND_ONLY[name]]}))
+    refused(app, delete(table))
+
+
+@pytest.mark.parametrize("name", APPEND_ONLY)
+def test_a_record_is_never_replaced(app, records, name):
+    table: Table = Base.metadata.tables[name]
+    with databases(app)() as db:
+        row = dict(db.execute(select(table).limit(1)).mappings().one())
+    if db.get_bind().dialect.name == "postgresql":
+        refused(app, text(f"TRUNCATE {name} CASCADE"))
+    else:
+        refused(app, insert(table).prefix_with("OR REPLACE").values(row))

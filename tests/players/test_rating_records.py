@@ -6,14 +6,18 @@ state and may change (a pause flips one, a seat-out deletes it)."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import Table, delete, insert, select, text, update
+from sqlalchemy import Table, delete, func, insert, select, text, update
 from sqlalchemy.exc import DatabaseError
 
+from service.audit.chain import seal_batch
 from service.store.db import Base
+from service.store.models import AuditEvent
+from service.store.work import unit_of_work
 from tests.players.conftest import ALICE
 from tests.support.app import databases
 from tests.support.players import seat, step
 from tests.support.rounds_data import enter
+from tests.support.verifying import verified
 
 pytestmark = pytest.mark.store
 REFUSED = "append-only"
@@ -56,3 +60,16 @@ def test_a_record_is_never_replaced(app, records, name):
         refused(app, text(f"TRUNCATE {name} CASCADE"))
     else:
         refused(app, insert(table).prefix_with("OR REPLACE").values(row))
+
+
+def test_rated_play_s_events_seal_into_a_chain_that_verifies_intact(app, client, as_role, records):
+    with unit_of_work(databases(app)) as db:
+        seal_batch(db, db.scalar(select(func.max(AuditEvent.id))), limit=10_000)
+        kinds = db.scalars(
+            select(AuditEvent.kind).where(AuditEvent.subject == f"rating:{records['id']}")
+        ).all()
+    assert sorted(kinds) == sorted(
+        ["rating_opened", "rating_paused", "rating_resumed", "buy_in_recorded", "rating_closed"]
+    )
+    report = verified(app, client, as_role["compliance"])["report"]
+    assert report["intact"] is True, report

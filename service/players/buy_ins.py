@@ -11,7 +11,7 @@ from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import ErrorCode, Invalid
 from service.players.rating_steps import open_claim
-from service.players.rating_values import BuyInKind, buy_in_record
+from service.players.rating_values import BuyInKind, RatingValue, buy_in_record, rating_value
 from service.store.db import Db
 from service.store.models import BuyIn, Rating, User
 
@@ -19,7 +19,7 @@ from service.store.models import BuyIn, Rating, User
 MAX_AMOUNT = 2**63 - 1
 
 
-def buy_in(db: Db, rating: Rating, user: User, kind: BuyInKind, amount: int, now: datetime) -> BuyIn:
+def buy_in(db: Db, rating: Rating, user: User, kind: BuyInKind, amount: int, now: datetime) -> RatingValue:
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
         raise Invalid(
             ErrorCode.INVALID_AMOUNT, "amount: a whole number of minor units, more than 0", "amount"
@@ -37,4 +37,4 @@ def buy_in(db: Db, rating: Rating, user: User, kind: BuyInKind, amount: int, now
         rating.table_id,
         at=now,
     )
-    return row
+    return rating_value(db, rating)

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Invalid
-from service.players.rating_values import RatingEventKind, step_record
+from service.players.rating_values import RatingEventKind, RatingValue, rating_value, step_record
 from service.store.db import Db, hold_writer
 from service.store.models import Rating, RatingEvent, SeatClaim, User
 
@@ -34,7 +34,7 @@ def open_claim(db: Db, rating: Rating) -> SeatClaim:
     return claim
 
 
-def pause(db: Db, rating: Rating, user: User, reason: str | None, now: datetime) -> RatingEvent:
+def pause(db: Db, rating: Rating, user: User, reason: str | None, now: datetime) -> RatingValue:
     """The player steps away: the seat takes no rounds until a resume."""
     claim = open_claim(db, rating)
     if claim.paused:
@@ -43,7 +43,7 @@ def pause(db: Db, rating: Rating, user: User, reason: str | None, now: datetime)
     return _step(db, rating, user, RatingEventKind.PAUSE, now, reason=reason)
 
 
-def resume(db: Db, rating: Rating, user: User, reason: str | None, now: datetime) -> RatingEvent:
+def resume(db: Db, rating: Rating, user: User, reason: str | None, now: datetime) -> RatingValue:
     claim = open_claim(db, rating)
     if not claim.paused:
         raise Conflict(ErrorCode.RATING_NOT_PAUSED, f"rating {rating.id} is not paused", "rating_id")
@@ -53,7 +53,7 @@ def resume(db: Db, rating: Rating, user: User, reason: str | None, now: datetime
 
 def seat_out(
     db: Db, rating: Rating, user: User, chips_taken: int, reason: str | None, now: datetime
-) -> RatingEvent:
+) -> RatingValue:
     """Close the rating with the chips the player took away (minor units,
     zero or more); the seat is free again."""
     if isinstance(chips_taken, bool) or not isinstance(chips_taken, int) or chips_taken < 0:
@@ -74,11 +74,11 @@ def _step(
     *,
     reason: str | None,
     chips_taken: int | None = None,
-) -> RatingEvent:
+) -> RatingValue:
     if now < rating.seated_at:
         # A clock set back: nothing before the seat-in belongs to the rating.
         raise Conflict(
-            ErrorCode.RATING_CLOSED,
+            ErrorCode.CONFLICT,
             f"rating {rating.id} starts at {rating.seated_at.isoformat()}, after now",
             "rating_id",
         )
@@ -93,4 +93,4 @@ def _step(
     db.add(row)
     db.flush()
     record_event(db, _KINDS[kind], f"rating:{rating.id}", step_record(row), user.id, rating.table_id, at=now)
-    return row
+    return rating_value(db, rating)

@@ -22,7 +22,7 @@ from sqlalchemy import Integer, Table, insert, literal, select
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Invalid, NotFound
-from service.players.rating_values import RatingStart, rating_record
+from service.players.rating_values import RatingStart, RatingValue, rating_record, rating_value
 from service.store.db import Db, hold_writer
 from service.store.models import (
     GameTable,
@@ -48,7 +48,7 @@ class SeatIn:
     missed: tuple[str, datetime] | None = None
 
 
-def seat_in(db: Db, table: GameTable, user: User, wanted: SeatIn, now: datetime) -> Rating:
+def seat_in(db: Db, table: GameTable, user: User, wanted: SeatIn, now: datetime) -> RatingValue:
     """Open a rating; the rounds at the seat are rated from now on (a
     missed one's also from its seat-in time, those not rated already)."""
     seats = config_of(current_config(db, table)).seats
@@ -89,7 +89,7 @@ def seat_in(db: Db, table: GameTable, user: User, wanted: SeatIn, now: datetime)
         table.id,
         at=now,
     )
-    return rating
+    return rating_value(db, rating)
 
 
 def _missed(missed: tuple[str, datetime], now: datetime) -> tuple[datetime, str]:

@@ -15,7 +15,7 @@ import service.players.ratings
 from service.store.db import utc_now
 from service.store.models import RatingEvent, SeatClaim
 from tests.players.conftest import ALICE, BOB
-from tests.support.app import databases, sign_in, user_id
+from tests.support.app import databases, parallel, sign_in, user_id
 from tests.support.players import seat, step
 
 pytestmark = pytest.mark.store
@@ -62,6 +62,52 @@ def test_two_players_seated_at_one_seat_at_once_make_one_rating(app, client, tab
                 select(SeatClaim.seat, SeatClaim.rating_id).where(SeatClaim.seat == number)
             ).all()
         assert [tuple(claim) for claim in claims] == [(number, winner["id"])]
+
+
+def test_one_player_seated_at_two_tables_at_once_sits_at_one(
+    app, client, table, second_table, players, monkeypatch
+):
+    """Each request waits, after finding the player seated nowhere else,
+    for the other to find the same: it never does, because the player's
+    row is locked (PostgreSQL) or the writer's turn held (SQLite) from the
+    lookup to the commit; the first waits alone and goes on."""
+    check = service.players.ratings._not_elsewhere
+    both_checked = threading.Barrier(2)
+
+    def check_once_both_have(*args, **kwargs):
+        check(*args, **kwargs)
+        with contextlib.suppress(threading.BrokenBarrierError):
+            both_checked.wait(timeout=0.5)
+
+    monkeypatch.setattr(service.players.ratings, "_not_elsewhere", check_once_both_have)
+    devices = [sign_in(client, "dealer"), sign_in(client, "dealer2")]
+    answers = []
+
+    def send(headers, table_id):
+        answers.append(seat(app.test_client(), headers, table_id, ALICE, 1))
+
+    threads = [
+        threading.Thread(target=send, args=pair)
+        for pair in zip(devices, (table["id"], second_table["id"]), strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    answers.sort(key=lambda answer: answer.status_code)
+    assert [answer.status_code for answer in answers] == [201, 409], [answer.json for answer in answers]
+    assert (answers[1].json["code"], answers[1].json["field"]) == ("player_seated_elsewhere", "club_number")
+    with databases(app)() as db:
+        assert db.scalars(select(SeatClaim.player_id)).all() == [players[ALICE]]
+
+
+def test_a_rating_paused_twice_at_once_is_paused_once(app, client, table, players):
+    dealer = sign_in(client, "dealer")
+    rating = seat(client, dealer, table["id"], ALICE, 1).json
+    answers = parallel(2, lambda: step(app.test_client(), dealer, rating["id"], "pauses"))
+    assert sorted(answer.status_code for answer in answers) == [201, 409]
+    with databases(app)() as db:
+        assert db.scalars(select(RatingEvent.kind)).all() == ["pause"]
 
 
 def test_the_database_refuses_a_second_claim_and_a_second_seat_out(app, client, table, players):

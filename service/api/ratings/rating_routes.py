@@ -76,8 +76,7 @@ class TableRatings(MethodView):
         dealer missed with the time the player sat down and a reason."""
         table = get_table(db(), table_id)
         wanted = _seat_in(body)
-        rating = committed(lambda: seat_in(db(), table, current_user(), wanted, now()))
-        return _shown(rating.id)
+        return committed(lambda: seat_in(db(), table, current_user(), wanted, now()))
 
     @blp.response(200, RatingSchema(many=True))
     @roles(*AT_THE_TABLE)
@@ -102,8 +101,7 @@ def rating_view(rating_id: int) -> RatingValue:
 def pause_view(body: StepInJson, rating_id: int) -> RatingValue:
     """The player steps away: the seat takes no rounds until a resume."""
     rating = get_rating_row(db(), rating_id)
-    committed(lambda: pause(db(), rating, current_user(), body.get("reason"), now()))
-    return _shown(rating_id)
+    return committed(lambda: pause(db(), rating, current_user(), body.get("reason"), now()))
 
 
 @blp.route("/ratings/<id:rating_id>/resumes", methods=["POST"])
@@ -114,8 +112,7 @@ def pause_view(body: StepInJson, rating_id: int) -> RatingValue:
 def resume_view(body: StepInJson, rating_id: int) -> RatingValue:
     """The player is back: the seat's rounds are rated again."""
     rating = get_rating_row(db(), rating_id)
-    committed(lambda: resume(db(), rating, current_user(), body.get("reason"), now()))
-    return _shown(rating_id)
+    return committed(lambda: resume(db(), rating, current_user(), body.get("reason"), now()))
 
 
 @blp.route("/ratings/<id:rating_id>/seat-out", methods=["POST"])
@@ -126,8 +123,9 @@ def resume_view(body: StepInJson, rating_id: int) -> RatingValue:
 def seat_out_view(body: SeatOutInJson, rating_id: int) -> RatingValue:
     """Close the rating with the chips the player took away: the seat is free."""
     rating = get_rating_row(db(), rating_id)
-    committed(lambda: seat_out(db(), rating, current_user(), body["chips_taken"], body.get("reason"), now()))
-    return _shown(rating_id)
+    return committed(
+        lambda: seat_out(db(), rating, current_user(), body["chips_taken"], body.get("reason"), now())
+    )
 
 
 @blp.route("/ratings/<id:rating_id>/buy-ins", methods=["POST"])
@@ -138,5 +136,4 @@ def seat_out_view(body: SeatOutInJson, rating_id: int) -> RatingValue:
 def buy_in_view(body: BuyInInJson, rating_id: int) -> RatingValue:
     """A buy-in: cash or chips brought from elsewhere, whole minor units."""
     rating = get_rating_row(db(), rating_id)
-    committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))
-    return _shown(rating_id)
+    return committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))

@@ -28,7 +28,9 @@ def open_claim(db: Db, rating: Rating) -> SeatClaim:
     """The open rating's claim, locked to the end of the transaction; a
     rating seated out has none."""
     hold_writer(db)
-    claim = db.scalar(select(SeatClaim).where(SeatClaim.rating_id == rating.id).with_for_update())
+    # As the row is now, not as this handle may have loaded it before the lock.
+    locked = select(SeatClaim).where(SeatClaim.rating_id == rating.id).with_for_update()
+    claim = db.scalar(locked.execution_options(populate_existing=True))
     if claim is None:
         raise Conflict(ErrorCode.RATING_CLOSED, f"rating {rating.id} is seated out already", "rating_id")
     return claim

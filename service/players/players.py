@@ -98,11 +98,14 @@ def rename_player(db: Db, user: User, club_number: str, name: str, now: datetime
     return replace(view, names=(*view.names, NameView(version, named, moment, user.name)))
 
 
-def get_player(db: Db, club_number: str, field: str = "club_number") -> Player:
+def get_player(db: Db, club_number: str, field: str = "club_number", *, locked: bool = False) -> Player:
     """The player of a club number: 422 naming ``field`` for one no
-    player-tracking system gives, 404 ``player_not_found`` for one not enrolled."""
+    player-tracking system gives, 404 ``player_not_found`` for one not
+    enrolled. ``locked``: the row locked until the commit on PostgreSQL
+    (SQLite's single writer serializes the writes anyway), so that two
+    writes about one player wait for each other."""
     number = check_club_number(club_number, field)
-    player = _player(db, number)
+    player = _player(db, number, locked)
     if player is None:
         raise NotFound(ErrorCode.PLAYER_NOT_FOUND, f"no player has club number {number}", field)
     return player
@@ -132,5 +135,8 @@ def player_views(db: Db, players: Sequence[Player]) -> list[PlayerView]:
     ]
 
 
-def _player(db: Db, club_number: str) -> Player | None:
-    return db.scalar(select(Player).where(Player.club_number == club_number))
+def _player(db: Db, club_number: str, locked: bool = False) -> Player | None:
+    query = select(Player).where(Player.club_number == club_number)
+    if locked and db.get_bind().dialect.name == "postgresql":
+        query = query.with_for_update()
+    return db.scalar(query)

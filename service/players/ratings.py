@@ -21,7 +21,8 @@ from sqlalchemy import Integer, Table, insert, literal, select
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.errors import Conflict, ErrorCode, Invalid, NotFound
+from service.errors import Conflict, ErrorCode, Invalid
+from service.players.players import get_player
 from service.players.rating_values import RatingStart, RatingValue, rating_record, rating_value
 from service.store.db import Db, hold_writer
 from service.store.models import (
@@ -58,7 +59,9 @@ def seat_in(db: Db, table: GameTable, user: User, wanted: SeatIn, now: datetime)
         )
     seated_at, reason = (now, None) if wanted.missed is None else _missed(wanted.missed, now)
     hold_writer(db)  # SQLite: the reads below and the writes are one writer's
-    player = _player_by_club_number(db, wanted.club_number)
+    # Two seat-ins of one player wait for each other: the second then sees
+    # the first's claim.
+    player = get_player(db, wanted.club_number, locked=True)
     _seat_free(db, table, wanted.seat)
     _not_elsewhere(db, table, player)
     rating = Rating(
@@ -101,21 +104,6 @@ def _missed(missed: tuple[str, datetime], now: datetime) -> tuple[datetime, str]
             ErrorCode.INVALID_FIELD, f"seated_at {seated_at.isoformat()} is in the future", "seated_at"
         )
     return seated_at, reason
-
-
-def _player_by_club_number(db: Db, club_number: str) -> Player:
-    # A small query of its own: the player registry's lookup is merged later.
-    query = select(Player).where(Player.club_number == club_number)
-    if db.get_bind().dialect.name == "postgresql":
-        # Two seat-ins of one player wait for each other: the second then
-        # sees the first's claim (SQLite's single writer does the same).
-        query = query.with_for_update()
-    player = db.scalar(query)
-    if player is None:
-        raise NotFound(
-            ErrorCode.PLAYER_NOT_FOUND, f"no player with club number {club_number!r}", "club_number"
-        )
-    return player
 
 
 def _seat_free(db: Db, table: GameTable, seat: int) -> None:

@@ -1,7 +1,7 @@
 """Rated play (rule book section 14): a player's rating at one seat of one
 table, its pauses, resumes and seat-out, its buy-ins, and which seats of
 which rounds it rated. Every record is written once; the database refuses
-any change (migration 0027).
+any change (migration 0029).
 
 ``seat_claims`` is the one table here that is not a record: derived state,
 a row an open rating, inserted at seat-in, its ``paused`` flag flipped by a

@@ -1,6 +1,6 @@
-"""Players put straight into the database (seating one or recording an
-identification needs no registry call), an identification recorded for
-one, and the rating calls the tests make."""
+"""Players enrolled through the registry's use case (with their events,
+so a verification stays intact), an identification recorded for one, and
+the rating calls the tests make."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from sqlalchemy import select
 
 from service.players.identification import DocumentType, Identification, record_identification
 from service.players.identification_cipher import identification_key
+from service.players.players import enrol_player, get_player
 from service.store.db import utc_now
-from service.store.models import Player, PlayerName, User
+from service.store.models import User
 from service.store.work import unit_of_work
 from tests.support.app import databases
 
@@ -24,11 +25,8 @@ def enrolled(app: Any, club_number: str, name: str = "Ann Lee") -> dict[str, Any
     with unit_of_work(databases(app)) as db:
         admin = db.scalar(select(User).where(User.name == "admin"))
         assert admin is not None
-        player = Player(club_number=club_number, created_by=admin.id, created_at=utc_now())
-        db.add(player)
-        db.flush()
-        db.add(PlayerName(player_id=player.id, version=1, name=name, named_by=admin.id, named_at=utc_now()))
-        return {"id": player.id, "club_number": club_number}
+        enrol_player(db, admin, club_number, name)
+        return {"id": get_player(db, club_number).id, "club_number": club_number}
 
 
 def add_player(app: Any, club_number: str, name: str = "A. Player") -> int:

@@ -18,6 +18,7 @@ from service.api.players.identification_schemas import (
     IdentificationSchema,
     ReceiptSchema,
 )
+from service.api.players.player_routes import MALFORMED
 from service.players.identification import (
     IdentificationJson,
     ReceiptJson,
@@ -59,6 +60,7 @@ class IdentificationView(MethodView):
         return committed(lambda: record_identification(db(), key, club_number, given, current_user(), moment))
 
     @blp.response(200, IdentificationSchema)
+    @blp.error(422, MALFORMED)
     @blp.error(500, UNREADABLE)
     @roles(Role.COMPLIANCE)
     def get(self, club_number: str) -> IdentificationJson:

@@ -6,16 +6,14 @@ only steps up by one."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import Table, delete, insert, select, text, update
-from sqlalchemy.exc import DatabaseError
+from sqlalchemy import delete, select, update
 
-from service.store.db import Base
 from service.store.models import DropCount, InventoryCount, SlipNumber, TableSession
 from tests.support.accounting import close_table, count_drop, full_slip, ok, open_table, request_slip
 from tests.support.app import databases
+from tests.support.append_only import never_replaced, never_updated_or_deleted, refused
 
 pytestmark = pytest.mark.store
-REFUSED = "append-only"
 APPEND_ONLY = {
     "inventory_counts": "total",
     "slips": "total",
@@ -36,29 +34,14 @@ def records(client, table):
     return opened
 
 
-def refused(app, statement):
-    with databases(app)() as db:
-        with pytest.raises(DatabaseError, match=REFUSED):
-            db.execute(statement)
-        db.rollback()
-
-
 @pytest.mark.parametrize("name", APPEND_ONLY)
 def test_a_record_is_never_updated_or_deleted(app, records, name):
-    table: Table = Base.metadata.tables[name]
-    refused(app, update(table).values({APPEND_ONLY[name]: table.c[APPEND_ONLY[name]]}))
-    refused(app, delete(table))
+    never_updated_or_deleted(app, name, APPEND_ONLY[name])
 
 
 @pytest.mark.parametrize("name", APPEND_ONLY)
 def test_a_record_is_never_replaced(app, records, name):
-    table: Table = Base.metadata.tables[name]
-    with databases(app)() as db:
-        row = dict(db.execute(select(table).limit(1)).mappings().one())
-    if db.get_bind().dialect.name == "postgresql":
-        refused(app, text(f"TRUNCATE {name} CASCADE"))
-    else:
-        refused(app, insert(table).prefix_with("OR REPLACE").values(row))
+    never_replaced(app, name)
 
 
 def test_a_closed_session_is_never_reopened_nor_moved(app, records):

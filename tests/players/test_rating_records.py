@@ -6,21 +6,19 @@ state and may change (a pause flips one, a seat-out deletes it)."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import Table, delete, func, insert, select, text, update
-from sqlalchemy.exc import DatabaseError
+from sqlalchemy import func, select
 
 from service.audit.chain import seal_batch
-from service.store.db import Base
 from service.store.models import AuditEvent
 from service.store.work import unit_of_work
 from tests.players.conftest import ALICE
 from tests.support.app import databases
+from tests.support.append_only import never_replaced, never_updated_or_deleted
 from tests.support.players import seat, step
 from tests.support.rounds_data import enter
 from tests.support.verifying import verified
 
 pytestmark = pytest.mark.store
-REFUSED = "append-only"
 #: each record table and a column to try changing
 APPEND_ONLY = {"ratings": "seat", "rating_events": "kind", "buy_ins": "amount", "rated_seats": "rating_id"}
 
@@ -37,29 +35,14 @@ def records(client, as_role, table, players):
     return rating
 
 
-def refused(app, statement):
-    with databases(app)() as db:
-        with pytest.raises(DatabaseError, match=REFUSED):
-            db.execute(statement)
-        db.rollback()
-
-
 @pytest.mark.parametrize("name", APPEND_ONLY)
 def test_a_record_is_never_updated_or_deleted(app, records, name):
-    table: Table = Base.metadata.tables[name]
-    refused(app, update(table).values({APPEND_ONLY[name]: table.c[APPEND_ONLY[name]]}))
-    refused(app, delete(table))
+    never_updated_or_deleted(app, name, APPEND_ONLY[name])
 
 
 @pytest.mark.parametrize("name", APPEND_ONLY)
 def test_a_record_is_never_replaced(app, records, name):
-    table: Table = Base.metadata.tables[name]
-    with databases(app)() as db:
-        row = dict(db.execute(select(table).limit(1)).mappings().one())
-    if db.get_bind().dialect.name == "postgresql":
-        refused(app, text(f"TRUNCATE {name} CASCADE"))
-    else:
-        refused(app, insert(table).prefix_with("OR REPLACE").values(row))
+    never_replaced(app, name)
 
 
 def test_rated_play_s_events_seal_into_a_chain_that_verifies_intact(app, client, as_role, records):

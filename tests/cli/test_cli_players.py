@@ -4,24 +4,12 @@ nothing."""
 
 from __future__ import annotations
 
-import pytest
-from click.testing import CliRunner
 from sqlalchemy import select
 
 from service.cli import main
 from service.config.settings import Settings
 from service.store.db import database_factory, make_engine
 from service.store.models import AuditEvent, Player, PlayerName
-
-
-@pytest.fixture
-def runner(tmp_path, monkeypatch):
-    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    runner = CliRunner()
-    assert runner.invoke(main, ["db", "upgrade"]).exit_code == 0
-    assert runner.invoke(main, ["users", "ensure-admin"]).exit_code == 0
-    return runner
 
 
 def stored(tmp_path):

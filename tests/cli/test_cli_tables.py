@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 from sqlalchemy import select
 
 from service.cli import main
@@ -13,16 +12,6 @@ from service.config.settings import Settings
 from service.store.db import database_factory, make_engine
 from service.store.models import AuditEvent, GameTable
 from service.tables.tables import config_of, current_config
-
-
-@pytest.fixture
-def runner(tmp_path, monkeypatch):
-    monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    runner = CliRunner()
-    assert runner.invoke(main, ["db", "upgrade"]).exit_code == 0
-    assert runner.invoke(main, ["users", "ensure-admin"]).exit_code == 0
-    return runner
 
 
 def stored_tables(tmp_path):

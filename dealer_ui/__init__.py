@@ -22,7 +22,9 @@ so (``static/dealer/dealer_order.js``), a round being entered discarded only whe
 the dealer says so and brought back by Undo (``static/dealer/dealer_discard.js``),
 an own setting by taps (``static/dealer/dealer_setting.js``), the bet pad and
 same bets (``static/dealer/dealer_pad.js``), open and empty seats
-(``static/dealer/dealer_seats.js``), one tab stop a hand
+(``static/dealer/dealer_seats.js``), who sits at each seat and the seat's
+player dialog: seat-in by club number, buy-in, pause, resume and seat-out
+(``static/dealer/dealer_ratings.js``), one tab stop a hand
 (``static/dealer/dealer_keys.js``), the hands filled from a deck feed
 (``static/dealer/dealer_fill.js``) and asking for the table's next deck
 (``static/dealer/dealer_deck.js``), the bet fields (``static/dealer/dealer_bets.js``),

@@ -19,6 +19,7 @@ from service.engine.settlement import Outcome
 from service.engine.table_config import FoulPolicy
 from service.errors import ErrorCode
 from service.jobs.progress import State
+from service.players.rating_values import BuyInKind, RatingState
 from service.rounds.status import DecisionState, ExceptionKind, RoundStatus
 from service.tables.status import TableStatus
 
@@ -38,6 +39,8 @@ ENUMS: dict[str, type[StrEnum]] = {
     "JOB_STATE": State,
     "FOUL_POLICY": FoulPolicy,
     "OUTCOME": Outcome,
+    "RATING_STATE": RatingState,
+    "BUY_IN_KIND": BuyInKind,
 }
 
 

@@ -7,7 +7,8 @@
 // preview in dealer_preview.js, the submission in dealer_submit.js, and
 // filling the hands from a deck feed in dealer_fill.js, asking for the
 // table's next deck in dealer_deck.js, the dealing order's notice in
-// dealer_order.js, asking before a round is discarded in dealer_discard.js.
+// dealer_order.js, asking before a round is discarded in dealer_discard.js,
+// who sits at each seat and the seat's player dialog in dealer_ratings.js.
 import { BACKGROUND, call, setTimeLimit } from "../shared/api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
 import { buildPicker, clearHand, renderPicker, showUndo, typeCodes, undo } from "./dealer_cards.js";
@@ -20,6 +21,7 @@ import { fillHands } from "./dealer_fill.js";
 import { showOrder } from "./dealer_order.js";
 import { buildPad, readLastBets, sameBets, targetBet } from "./dealer_pad.js";
 import { changed, handNotes, refresh } from "./dealer_preview.js";
+import { loadRatings, openPlayer, wirePlayerDialog } from "./dealer_ratings.js";
 import { setEmpty } from "./dealer_seats.js";
 import { setOwn, tapChip } from "./dealer_setting.js";
 import { showSettlement, submit } from "./dealer_submit.js";
@@ -74,12 +76,14 @@ function pickTable(state, table) {
   state.round = null; // a round belongs to its table: this one's is restored or started
   state.ways.clear(); // another table may qualify the dealer differently
   state.empty = [];
+  state.players.bySeat = {}; // who sits here is read for this table (dealer_ratings.js)
   sessionStorage.setItem(TABLE, String(table.id));
   $("#table-name").textContent = `· ${table.name}`;
   $("#pick-table").hidden = true;
   $("#round").hidden = false;
   document.body.classList.add("at-table");
   buildFelt(state);
+  loadRatings(state); // who sits at each seat
   showLimits(state.table, state.bets, state.seats);
   buildPicker(state);
   buildPad(state);
@@ -192,7 +196,9 @@ const state = createTabletState({
   setEmpty,
   sameBets,
   targetBet,
+  openPlayer,
 });
+wirePlayerDialog(state);
 $("#add-codes").addEventListener("click", () => typeCodes(state));
 // The typed line's error is about the line as it was: changed, it goes.
 $("#codes").addEventListener("input", () => {

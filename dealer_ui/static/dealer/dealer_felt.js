@@ -27,6 +27,14 @@ function chipsOf(key) {
   ];
 }
 
+/** A seat's cards with, in the two cells the seventh card leaves free, who
+ * sits there (dealer_ratings.js fills it; a tap opens the seat's player dialog). */
+function seatCards(state, seat) {
+  const [chips, error] = chipsOf(seat);
+  const player = el("button", { type: "button", className: "seat-player", id: `player-${seat}`, onclick: () => state.on.openPlayer(state, seat) });
+  return [el("div", { className: "seat-cards" }, chips, player), error];
+}
+
 function title(state, key) {
   return el("button", { type: "button", className: "hand-title", onclick: () => activate(state, key) }, handName(key));
 }
@@ -63,7 +71,7 @@ function seatSpot(state, seat) {
     "div",
     { className: `hand seat seat-${seat}`, id: `hand-${seat}`, dataset: { hand: String(seat) } },
     seatHead(state, seat),
-    ...chipsOf(seat),
+    ...seatCards(state, seat),
     el("div", { className: "bets" }, ...fields, same),
     betErrors(seat, state.bets),
     el("span", { className: "error", dataset: { errorFor: `seat-${seat}-setting` } }),

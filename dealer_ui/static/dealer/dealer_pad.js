@@ -25,10 +25,13 @@ export function chipValues(limits) {
 
 const field = (target) => $(`#bet-${target.seat}-${target.key}`);
 
-function chip(state, value) {
+/** A chip of ``value`` (minor units) that calls ``add(value)``: the bet pad's, and the player dialog's. */
+export function chipButton(value, add) {
   const text = typedAmount(value);
-  return el("button", { type: "button", className: `bet-chip chip-${value}`, dataset: { chip: String(value) }, "aria-label": `add ${formatAmount(value)}`, onclick: () => addChip(state, value) }, text);
+  return el("button", { type: "button", className: `bet-chip chip-${value}`, dataset: { chip: String(value) }, "aria-label": `add ${formatAmount(value)}`, onclick: () => add(value) }, text);
 }
+
+const chip = (state, value) => chipButton(value, (added) => addChip(state, added));
 
 /** The pad's chips for the table's limits, and its Clear. */
 export function buildPad(state) {

@@ -14,7 +14,7 @@ export const HAND_SIZE = 7;
  * cards, settings or bets; ``tapChip(state, key, card)``, a card tapped in a
  * hand; ``setOwn(state, seat, own)``, ``setEmpty(state, seat, empty)``,
  * ``sameBets(state, seats)`` and ``targetBet(state, seat, key)``, a seat's
- * toggles and bet fields. */
+ * toggles and bet fields; ``openPlayer(state, seat)``, who sits there tapped. */
 export function createTabletState(on) {
   return {
     table: null, // as the API sent it: its rules, bets and seat numbers
@@ -39,6 +39,10 @@ export function createTabletState(on) {
     // an answer is on its way, a deck offered while the hands had cards of
     // their own, and the deck on the felt ({id, device_id, sequence, hands}).
     feed: { timer: null, asking: false, offered: null, dealt: null },
+    // Rated play (dealer_ratings.js): the table's open ratings by seat as
+    // the API sent them, the seat whose player dialog is open, and whether
+    // a rating's request is on its way (a second Enter waits for it).
+    players: { bySeat: {}, seat: null, busy: false },
     on: Object.freeze({ ...on }),
     /** The round's idempotency key, also its round_id: kept until New round. */
     get key() {

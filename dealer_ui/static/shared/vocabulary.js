@@ -85,6 +85,19 @@ export const OUTCOME = Object.freeze({
   NONE: "none",
 });
 
+/** RatingState (service/players/rating_values.py): a player's rating at a seat. */
+export const RATING_STATE = Object.freeze({
+  OPEN: "open",
+  PAUSED: "paused",
+  CLOSED: "closed",
+});
+
+/** BuyInKind (service/players/rating_values.py): what a player bought in with. */
+export const BUY_IN_KIND = Object.freeze({
+  CASH: "cash",
+  CHIPS: "chips",
+});
+
 /** A seat's setting left to the house (HOUSE_WAY of service/engine/round_json.py). */
 export const SETTING = Object.freeze({
   HOUSE_WAY: "house_way",

@@ -71,7 +71,9 @@ def test_a_hand_and_the_picker_are_one_tab_stop_each(open_page: Any, table: dict
     assert page.evaluate(focused) == cards[1]
     page.keyboard.press("End")
     assert page.evaluate(focused) == cards[6]
-    page.keyboard.press("Tab")  # out of the hand at once: on to its first bet
+    page.keyboard.press("Tab")  # out of the hand at once: on to who sits there, beside the cards
+    assert page.evaluate("document.activeElement.id") == "player-1"
+    page.keyboard.press("Tab")  # then its first bet
     assert page.evaluate("document.activeElement.id") == "bet-1-main"
     # The picker: Tab reaches one card; Right skips a used card, Down goes to the next suit.
     page.locator('[data-hand="dealer"] .hand-title').click()

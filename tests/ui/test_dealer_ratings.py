@@ -160,3 +160,15 @@ def test_a_seat_in_refused_is_said_next_to_the_club_number(
     assert small == []
     page.locator("#player-close").tap()
     expect(page.locator("#player-3")).to_contain_text("Bo Chan")
+
+    # Paused at another device: the round with the seat is refused there, and the seat shows it.
+    rating = open_ratings(live, table["id"])[3]
+    live.api("POST", f"/ratings/{rating['id']}/pauses", {}, "dealer")
+    hands = deal(11)
+    for hand in ("dealer", "3"):
+        type_hand(page, hand, hands[hand])
+    page.fill("#bet-3-main", "10")
+    page.click("#submit")
+    expect(page.locator('[data-error-for="seat-3-cards"]')).to_contain_text("is paused")
+    expect(page.locator("#player-3")).to_contain_text("PAUSED")
+    assert live.rounds(table["id"]) == []

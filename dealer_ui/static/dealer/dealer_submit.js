@@ -9,6 +9,7 @@ import { saveDraft } from "./dealer_draft.js";
 import { errorText, showApiError } from "./dealer_errors.js";
 import { markWay, showFoul, showPay } from "./dealer_felt.js";
 import { rememberBets } from "./dealer_pad.js";
+import { loadRatings } from "./dealer_ratings.js";
 import { cancelPreview } from "./dealer_preview.js";
 import { dealerLine, describe, houseLine, seatNet, settlementParts } from "./dealer_results.js";
 import { shortKey } from "./dealer_tablet.js";
@@ -62,6 +63,8 @@ async function notSettled(state, error, body) {
     const message = await errorText(state, error, body); // still locked while the limits are read again
     enter(state, refused(state.round)); // refused, so not stored: correct it and submit again
     showApiError(state, error, message, { sent: body });
+    // Paused at another device, maybe: the seats show who sits there now.
+    if (error instanceof ApiError && error.code === ERROR.SEAT_PAUSED) loadRatings(state);
   }
   saveDraft(state);
 }

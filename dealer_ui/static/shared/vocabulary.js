@@ -116,4 +116,5 @@ export const ERROR = Object.freeze({
   INVALID_BET: "invalid_bet",
   IDEMPOTENCY_KEY_REUSED: "idempotency_key_reused",
   OPENER_DIFFERS: "opener_differs",
+  SEAT_PAUSED: "seat_paused",
 });

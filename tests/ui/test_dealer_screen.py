@@ -22,6 +22,7 @@ NEEDED = [
     ".seat .way",
     ".seat .same",
     ".seat .seat-open",
+    ".seat .seat-player",
     ".pay",
     "#picker .pick",
     "#codes",

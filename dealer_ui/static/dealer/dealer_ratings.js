@@ -31,6 +31,7 @@ function whoIs(rating) {
 /** The table's open ratings read again, and every seat's button (and the open dialog) shown from them. */
 export async function loadRatings(state) {
   const tableId = state.table.id;
+  const read = ++state.players.reads;
   let json;
   try {
     ({ json } = await call("GET", `/tables/${tableId}/ratings`));
@@ -38,7 +39,8 @@ export async function loadRatings(state) {
     showError(state.players.seat === null ? "general" : "rating-general", `Who sits where could not be read: ${error.message}`);
     return;
   }
-  if (state.table?.id !== tableId) return; // another table was picked meanwhile
+  // Another table picked meanwhile, or a newer read asked for after a step: this answer is old.
+  if (state.table?.id !== tableId || read !== state.players.reads) return;
   state.players.bySeat = Object.fromEntries(json.map((rating) => [rating.seat, rating]));
   for (const seat of state.seats) showPlayer(state, seat);
   if (state.players.seat !== null) fillDialog(state);

@@ -40,9 +40,10 @@ export function createTabletState(on) {
     // their own, and the deck on the felt ({id, device_id, sequence, hands}).
     feed: { timer: null, asking: false, offered: null, dealt: null },
     // Rated play (dealer_ratings.js): the table's open ratings by seat as
-    // the API sent them, the seat whose player dialog is open, and whether
-    // a rating's request is on its way (a second Enter waits for it).
-    players: { bySeat: {}, seat: null, busy: false },
+    // the API sent them, the seat whose player dialog is open, whether a
+    // rating's request is on its way (a second Enter waits for it), and
+    // the reads of the ratings asked for (an older answer is dropped).
+    players: { bySeat: {}, seat: null, busy: false, reads: 0 },
     on: Object.freeze({ ...on }),
     /** The round's idempotency key, also its round_id: kept until New round. */
     get key() {

@@ -36,7 +36,8 @@ Modules:
   what a row shows by itself (no event, a total not its lines' sum)
 - ``review_claims.py``: each void or correction request and decision
   against its event
-- ``player_claims.py``: each player and name against its event
+- ``player_claims.py``: each player and name against its event;
+  ``rating_claims.py``: each rating, its steps and buy-ins against theirs
 
 May import: rounds, accounting and below.
 """

@@ -3,8 +3,10 @@ whole: the table sessions and their tray counts, the slips and their
 signatures, the drop counts and the check notes; every review record,
 each void or correction request and its decision
 (:mod:`service.compliance.review_claims`), as an approved void moves the
-cards-against-chips check as much as a slip does; and every player and
-name (:mod:`service.compliance.player_claims`).
+cards-against-chips check as much as a slip does; every player and name
+(:mod:`service.compliance.player_claims`); and every rating, its pauses,
+resumes and seat-out and its buy-ins
+(:mod:`service.compliance.rating_claims`).
 
 A record edited in the database (its append-only triggers dropped first)
 no longer matches its event, and each field that differs is named with
@@ -54,6 +56,7 @@ from service.compliance.accounting_report import (
 )
 from service.compliance.chain_report import compare
 from service.compliance.player_claims import PLAYER_KINDS, player_claims
+from service.compliance.rating_claims import RATING_KINDS, rating_claims
 from service.compliance.review_claims import REVIEW_KINDS, review_claims
 from service.compliance.row_problems import ALL_TABLES, unclaimed, unsummed
 from service.jobs.progress import Progress
@@ -62,7 +65,7 @@ from service.store.models import AuditEvent, AuditSeal, TableSession
 
 PAGE = 500  # events or rows a query
 #: every kind of event of the records checked here
-ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS)
+ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS, *RATING_KINDS)
 
 __all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
 
@@ -176,7 +179,7 @@ def _as_sealed(row: Any) -> SealedEvent:
 
 
 def _check_event(db: Db, event: SealedEvent, walk: _Walk) -> list[RecordProblem]:
-    claims = claims_of(event) or review_claims(event) or player_claims(event)
+    claims = claims_of(event) or review_claims(event) or player_claims(event) or rating_claims(event)
     if not claims or any(claim.row_id is None for claim in claims):
         return [
             RecordProblem(

@@ -11,12 +11,13 @@ from service.accounting.denominations import count_fault
 from service.compliance.accounting_claims import SESSIONS, SIGNATURES, SLIPS, TABLES
 from service.compliance.accounting_report import EVENT_MISSING, TOTAL_MISMATCH, RecordProblem
 from service.compliance.player_claims import NAMES, PLAYER_TABLES, PLAYERS
+from service.compliance.rating_claims import RATING_TABLES, RATINGS
 from service.compliance.review_claims import REVIEW_TABLES
 from service.store.db import Db
 from service.store.models import Slip
 
 #: every stored table of records the verification checks
-ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES}
+ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES, **RATING_TABLES}
 
 
 def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
@@ -32,7 +33,12 @@ def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
 
 
 def subject_of(db: Db, table: str, row: Any) -> str:
-    """The subject the row's event would have: its round, session, slip or player."""
+    """The subject the row's event would have: its round, session, slip,
+    player or rating."""
+    if table == RATINGS:
+        return f"rating:{row.id}"
+    if table in RATING_TABLES:
+        return f"rating:{row.rating_id}"
     if table in REVIEW_TABLES:
         return f"round:{row.round_id}"
     if table == PLAYERS:

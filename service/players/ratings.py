@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
-import sqlalchemy as sa
-from sqlalchemy import Integer, Table, insert, literal, select
+from sqlalchemy import Table, insert, select
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
@@ -81,13 +80,16 @@ def seat_in(db: Db, table: GameTable, user: User, wanted: SeatIn, now: datetime)
         SeatClaim(table_id=table.id, seat=wanted.seat, rating_id=rating.id, player_id=player.id, paused=False)
     )
     db.flush()
+    payload = rating_record(rating, player.club_number)
     if wanted.missed is not None:
-        _rate_since(db, rating)
+        # The rounds it rates back, sealed with it (the rounds' own events
+        # were written before it, unrated at that seat).
+        payload["back_filled"] = _rate_since(db, rating)
     record_event(
         db,
         EventKind.RATING_OPENED,
         f"rating:{rating.id}",
-        rating_record(rating, player.club_number),
+        payload,
         user.id,
         table.id,
         at=now,
@@ -132,14 +134,15 @@ def _not_elsewhere(db: Db, table: GameTable, player: Player) -> None:
         )
 
 
-def _rate_since(db: Db, rating: Rating) -> None:
+def _rate_since(db: Db, rating: Rating) -> list[int]:
     """The seat's rounds stored since a missed rating's seat-in time and
-    rated by no rating: rated by this one (a correction of one of them too)."""
+    rated by no rating: rated by this one (a correction of one of them too).
+    Their round records' ids, oldest first."""
     rounds = cast(Table, RoundRecord.__table__)
     seats = cast(Table, SeatRecord.__table__)
     rated = cast(Table, RatedSeat.__table__)
-    unrated = (
-        select(seats.c.id, sa.cast(literal(rating.id), Integer))
+    unrated = db.execute(
+        select(seats.c.id, seats.c.round_id)
         .join(rounds, rounds.c.id == seats.c.round_id)
         .where(
             rounds.c.table_id == rating.table_id,
@@ -147,5 +150,8 @@ def _rate_since(db: Db, rating: Rating) -> None:
             seats.c.seat == rating.seat,
             ~select(rated.c.seat_id).where(rated.c.seat_id == seats.c.id).exists(),
         )
-    )
-    db.execute(insert(rated).from_select(["seat_id", "rating_id"], unrated))
+        .order_by(seats.c.round_id)
+    ).all()
+    if unrated:
+        db.execute(insert(rated), [{"seat_id": row.id, "rating_id": rating.id} for row in unrated])
+    return [row.round_id for row in unrated]

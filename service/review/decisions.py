@@ -40,10 +40,10 @@ def decide(
     one who asked."""
     note = text_field(note, "note", required=not approve)
     record = _decidable(db, exception, user, approve)
-    replacement = (
+    replacement, rated = (
         _replacement(db, record, exception)
         if approve and exception.kind == ExceptionKind.CORRECTION
-        else None
+        else (None, {})
     )
     decision = ExceptionDecision(
         exception_id=exception.id,
@@ -67,7 +67,7 @@ def decide(
         table_session = session_at(db, record.table_id, record.entered_at)
         if table_session is not None:  # its check's rounds' net changed
             queue_job(db, JobKind.SESSION_FIGURES, table_session)
-    _record_decision(db, exception, record, decision, replacement, now)
+    _record_decision(db, exception, record, decision, (replacement, rated), now)
     db.refresh(exception)
     return decision
 
@@ -102,10 +102,12 @@ def _record_decision(
     exception: RoundException,
     record: RoundRecord,
     decision: ExceptionDecision,
-    replacement: RoundRecord | None,
+    replaced: tuple[RoundRecord | None, dict[int, int]],
     now: datetime,
 ) -> None:
-    """The decision's event, and the replacement round's own."""
+    """The decision's event, and the replacement round's own (with its
+    rated seats)."""
+    replacement, rated = replaced
     record_event(
         db,
         DECIDED[ExceptionKind(exception.kind), decision.approved],
@@ -131,15 +133,19 @@ def _record_decision(
             replacement.request_digest,
             decision.decided_by,
             now,
+            rated=rated,
             correction_of=exception.id,
         )
 
 
-def _replacement(db: Db, record: RoundRecord, exception: RoundException) -> RoundRecord:
-    """The corrected round's new record (an approved correction)."""
+def _replacement(
+    db: Db, record: RoundRecord, exception: RoundException
+) -> tuple[RoundRecord, dict[int, int]]:
+    """The corrected round's new record (an approved correction) and its
+    rated seats."""
     corrected, settled = settle_correction(record, exception.corrected)
     revision = record.revision + 1
-    replacement_id, _stored, _seats = store_round(
+    replacement_id, _stored, _seats, rated = store_round(
         db,
         {
             "table_id": record.table_id,
@@ -164,4 +170,4 @@ def _replacement(db: Db, record: RoundRecord, exception: RoundException) -> Roun
     )
     replacement = db.get(RoundRecord, replacement_id)
     assert replacement is not None  # inserted just now, in this transaction
-    return replacement
+    return replacement, rated

@@ -24,7 +24,9 @@ Modules:
 - ``aggregates.py``: the per-shift aggregates, kept by a job
 - ``round_counts.py``: each table's records by gaming day and shift
 - ``resettle.py``: re-settling stored rounds; ``sealed.py``: a round
-  against its sealed event; ``sealed_json.py``: what they find as JSON
+  against its sealed event; ``sealed_ratings.py``: its rated seats
+  against what the chain seals of them; ``sealed_json.py``: what they
+  find as JSON
 - ``batch_settle.py``: the ``settle`` batch; ``samples.py``: sample rounds
 - ``hand_values.py``: what each seat's hand was worth
 - ``expected_values.py``: the expected values of a round's hands (the

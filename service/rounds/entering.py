@@ -134,7 +134,7 @@ def enter_round(
         "revision": 0,
         "supersedes_id": None,
     }
-    record_id, stored, seats = store_round(
+    record_id, stored, seats, rated = store_round(
         db, values, round_, settled, (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
     )
     # The record as stored, for the answer and the event, kept out of the
@@ -143,7 +143,7 @@ def enter_round(
     record = RoundRecord(id=record_id, **stored)
     record.config = version
     record.user = user
-    record_settled(db, record, version.version, digest, user.id, now)
+    record_settled(db, record, version.version, digest, user.id, now, rated=rated)
     deck = None if feed is None else record_deck(db, record_id, table.id, feed, round_, user.id, now)
     return Entered(record, replayed=False, seats=seats, deck=deck)
 

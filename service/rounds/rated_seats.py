@@ -4,19 +4,28 @@ that is not paused as the round is stored (its claim in ``seat_claims``);
 a round with a seat whose rating is paused is refused at that seat, before
 anything is written. A correction's seats keep the ratings of the round
 they correct (a corrected round counts as corrected), paused or closed
-since or not."""
+since or not.
+
+The round's ``round_settled`` event seals its rated seats (``rated``, a
+round with none carries none), so a round moved to another rating in the
+database is named by the verification (:mod:`service.rounds.sealed`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import cast
+from typing import TypedDict, cast
 
 import sqlalchemy as sa
 from sqlalchemy import Connection, Integer, Table, bindparam, insert, select
-from sqlalchemy.orm import aliased
 
 from service.errors import Conflict, ErrorCode
 from service.store.models import RatedSeat, SeatClaim, SeatRecord
+
+
+class RatedSeatJson(TypedDict):
+    seat: int
+    rating_id: int
+
 
 _CLAIMS = cast(Table, SeatClaim.__table__)
 _SEATS = cast(Table, SeatRecord.__table__)
@@ -67,16 +76,19 @@ def link_rated(connection: Connection, round_id: int, rated: Mapping[int, int]) 
         )
 
 
-def link_corrected(connection: Connection, round_id: int, corrected_id: int) -> None:
-    """A correction's seats, rated by the ratings that rated the same seats
-    of the round it corrects."""
-    old = aliased(_SEATS)
-    connection.execute(
-        insert(_RATED).from_select(
-            ["seat_id", "rating_id"],
-            select(_SEATS.c.id, _RATED.c.rating_id)
-            .join(old, old.c.seat == _SEATS.c.seat)
-            .join(_RATED, _RATED.c.seat_id == old.c.id)
-            .where(_SEATS.c.round_id == round_id, old.c.round_id == corrected_id),
-        )
+def corrected_ratings(connection: Connection, corrected_id: int, seats: Sequence[int]) -> dict[int, int]:
+    """A correction's rated seats (seat -> rating id): the ratings that
+    rated the same seats of the round it corrects."""
+    found = connection.execute(
+        select(_SEATS.c.seat, _RATED.c.rating_id)
+        .join(_RATED, _RATED.c.seat_id == _SEATS.c.id)
+        .where(_SEATS.c.round_id == corrected_id)
     )
+    ratings = {row.seat: row.rating_id for row in found}
+    return {seat: ratings[seat] for seat in seats if seat in ratings}
+
+
+def rated_json(rated: Mapping[int, int]) -> list[RatedSeatJson]:
+    """The rated seats as the round's ``round_settled`` event seals them,
+    by seat."""
+    return [{"seat": seat, "rating_id": rated[seat]} for seat in sorted(rated)]

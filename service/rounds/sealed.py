@@ -30,6 +30,7 @@ from service.jobs.progress import Progress
 from service.rounds.aggregates import BETS
 from service.rounds.entering import request_digest
 from service.rounds.sealed_json import MismatchJson, RoundProblemJson, RoundsReportJson
+from service.rounds.sealed_ratings import Rated, back_filled, rated_differences, stored_rated
 from service.rounds.storing import placement, round_id_of
 from service.store.db import Db
 from service.store.models import AuditEvent, AuditSeal, RoundRecord
@@ -91,12 +92,17 @@ def _as_sealed(canonical: str | None, payload: Any) -> Any:
 def sealed_mismatches(db: Db, record: RoundRecord, derived: bool = False) -> tuple[list[Mismatch], list[str]]:
     """``record`` against its sealed event: the mismatches, and what could
     not be checked. ``derived``: also the figures derived from the sealed ones."""
-    return against_events(record, sealed_events(db, [record.id])[record.id], derived)
+    rated = stored_rated(db, [record.id]).get(record.id, {})
+    back = back_filled(db, record.table_id).get(record.id, {})
+    return against_events(record, sealed_events(db, [record.id])[record.id], derived, (rated, back))
 
 
 def against_events(
-    record: RoundRecord, events: list[SealedEvent], derived: bool
+    record: RoundRecord, events: list[SealedEvent], derived: bool, rated: tuple[Rated, Rated]
 ) -> tuple[list[Mismatch], list[str]]:
+    """The round against its events; ``rated``: its rated seats as stored,
+    and those missed ratings' events say they rated back
+    (:mod:`service.rounds.sealed_ratings`)."""
     subject = f"round:{record.id}"
     if not events:
         return [Mismatch(EventKind.ROUND_SETTLED, subject, "no round_settled event", SEALED)], []
@@ -113,6 +119,8 @@ def against_events(
         sealed = event.payload.get(key, ABSENT)
         if not _same(field, stored, sealed):
             found.append(Mismatch(field, stored, sealed, SEALED))
+    for field, stored, sealed in rated_differences(rated[0], event.payload, rated[1]):
+        found.append(Mismatch(field, stored, sealed, SEALED))
     placed, unchecked = _placement(record, event)
     return found + placed, unchecked
 
@@ -229,14 +237,17 @@ def round_pages(db: Db, table_id: int | None = None) -> Iterator[list[RoundRecor
 
 
 def check_rounds(db: Db, progress: Progress | None = None) -> RoundsReport:
-    """Every stored round against its sealed event, and every
-    ``round_settled`` event against its stored round."""
+    """Every stored round (and its rated seats) against its sealed event,
+    and every ``round_settled`` event against its stored round."""
     checked = unchecked = 0
     problems: list[RoundProblem] = []
+    back = back_filled(db)
     for page in round_pages(db):
-        events = sealed_events(db, [record.id for record in page])
+        ids = [record.id for record in page]
+        events, rated = sealed_events(db, ids), stored_rated(db, ids)
         for record in page:
-            mismatches, notes = against_events(record, events[record.id], derived=True)
+            seats = (rated.get(record.id, {}), back.get(record.id, {}))
+            mismatches, notes = against_events(record, events[record.id], True, seats)
             unchecked += bool(notes)
             if mismatches:
                 problems.append(RoundProblem(record.id, record.table_id, tuple(mismatches)))

@@ -6,7 +6,7 @@ job, all in the caller's transaction."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any, Literal, TypedDict, cast
 
@@ -18,7 +18,7 @@ from service.engine.cards import codes
 from service.engine.round import Round, SeatEntry
 from service.engine.settlement import RoundSettlement, SeatResult
 from service.jobs.queues import JobKind
-from service.rounds.rated_seats import link_corrected, link_rated, rated_seats
+from service.rounds.rated_seats import corrected_ratings, link_rated, rated_json, rated_seats
 from service.rounds.round_counts import count_inserted
 from service.rounds.settlement_json import StoredSettlementJson, settlement_json
 from service.rounds.value_sums import ShiftKey, count_record
@@ -132,11 +132,15 @@ def record_settled(
     digest: str,
     actor_id: int,
     at: datetime,
+    rated: Mapping[int, int] | None = None,
     **extra: Any,
 ) -> None:
     """The ``round_settled`` event, sealed into the audit chain: the round's
-    money and where it counts (dealer, time, gaming day, shift, revision),
+    money, where it counts (dealer, time, gaming day, shift, revision) and
+    its rated seats (seat -> rating id, as :func:`store_round` gives them),
     so a later edit of any of them is caught by ``recall --verify``."""
+    if rated:
+        extra = {**extra, "rated": rated_json(rated)}
     record_event(
         db,
         EventKind.ROUND_SETTLED,
@@ -168,13 +172,13 @@ def store_round(
     round_: Round,
     settled: RoundSettlement,
     jobs: Sequence[JobKind] = (),
-) -> tuple[int, RoundColumns, list[StoredSeatRow]]:
+) -> tuple[int, RoundColumns, list[StoredSeatRow], dict[int, int]]:
     """Insert a settled round's record and its seats, queue ``jobs`` for
     it, and count it for the round list (the caller commits). ``values``
     are the record's columns but those its settlement gives (the dealer's
     cards, the settlement, the house net), which are taken from ``settled``
-    here, as the seats are; the record's id, its columns and the seat rows
-    as stored."""
+    here, as the seats are; the record's id, its columns, the seat rows as
+    stored and its rated seats (seat -> rating id, for its event)."""
     # Plain INSERTs on the handle's connection, in its transaction: the
     # unit of work costs more than the statements (a fifth of a round's CPU
     # when the record went through it), and nothing here needs an object.
@@ -188,20 +192,18 @@ def store_round(
     hold_writer(db)  # SQLite: after the rows are built, every other writer waits from here
     connection = db.connection()
     corrected = values["supersedes_id"]
+    numbers = [s["seat"] for s in seats]
     # Refused at a paused seat before anything is written.
     rated = (
-        {}
-        if corrected is not None
-        else rated_seats(connection, values["table_id"], [s["seat"] for s in seats])
+        rated_seats(connection, values["table_id"], numbers)
+        if corrected is None
+        else corrected_ratings(connection, corrected, numbers)
     )
     record_id: int = connection.execute(_INSERT_ROUND, stored).scalar_one()
     rows: list[StoredSeatRow] = [{"round_id": record_id, **row} for row in seats]
     # One statement for all the seats.
     connection.execute(_INSERT_SEATS, rows)
-    if corrected is None:
-        link_rated(connection, record_id, rated)
-    else:
-        link_corrected(connection, record_id, corrected)
+    link_rated(connection, record_id, rated)
     queue_jobs(db, jobs, record_id)
     # The expected win's totals count every record as it is stored, and the
     # round list's total every round. Last, with the event after them: on
@@ -210,7 +212,7 @@ def store_round(
     key = ShiftKey(values["table_id"], values["gaming_day"], values["shift"], values["entered_by"])
     count_record(db, key, len(rows))
     count_inserted(connection, values["table_id"], values["gaming_day"], values["shift"])
-    return record_id, stored, rows
+    return record_id, stored, rows, rated
 
 
 def seat_rows(round_: Round, settled: RoundSettlement) -> list[SeatRow]:

@@ -24,6 +24,7 @@ from service.compliance.export_heads import DESCRIPTION as HEADS_DESCRIPTION
 from service.compliance.export_heads import head_line, heads_query
 from service.compliance.export_players import NAME_COLUMNS, PLAYER_COLUMNS, names_query, players_query
 from service.compliance.export_queries import Line, Query, Scope
+from service.compliance.export_ratings import RATED_PLAY
 from service.compliance.export_rounds import MONEY_COLUMNS, round_lines, rounds_query, seat_lines, seats_query
 from service.compliance.export_trail import (
     event_lines,
@@ -248,6 +249,7 @@ FILES = (
         names_query,
         plain_row,
     ),
+    *(ExportFile(name, about, columns, query, plain_row) for name, about, columns, query in RATED_PLAY),
     ExportFile(
         "audit_events.csv",
         "every significant event that occurred in the audit window, of any table or none; seq is its "

@@ -2,8 +2,9 @@
 its audit window, the rounds a scope selects, and reading a query in
 batches. The queries of the files are :mod:`service.compliance.export_rounds`,
 :mod:`service.compliance.export_trail`,
-:mod:`service.compliance.export_accounting` and
-:mod:`service.compliance.export_players`.
+:mod:`service.compliance.export_accounting`,
+:mod:`service.compliance.export_players` and
+:mod:`service.compliance.export_ratings`.
 
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
@@ -32,6 +33,7 @@ from service.store.models import (
     DEFAULT_SHIFT_STARTS,
     AuditEvent,
     AuditSeal,
+    BuyIn,
     CheckNote,
     DropCount,
     ExceptionDecision,
@@ -39,6 +41,8 @@ from service.store.models import (
     InventoryCount,
     Player,
     PlayerName,
+    Rating,
+    RatingEvent,
     RoundException,
     RoundRecord,
     Slip,
@@ -70,6 +74,9 @@ class CutJson(TypedDict):
     check_note_id: int
     player_id: int
     player_name_id: int
+    rating_id: int
+    rating_event_id: int
+    buy_in_id: int
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,10 @@ class Cut:
     # the players (service/compliance/export_players.py)
     player_id: int
     player_name_id: int
+    # rated play (service/compliance/export_ratings.py)
+    rating_id: int
+    rating_event_id: int
+    buy_in_id: int
 
     def to_json(self) -> CutJson:
         return {
@@ -107,6 +118,9 @@ class Cut:
             "check_note_id": self.note_id,
             "player_id": self.player_id,
             "player_name_id": self.player_name_id,
+            "rating_id": self.rating_id,
+            "rating_event_id": self.rating_event_id,
+            "buy_in_id": self.buy_in_id,
         }
 
 
@@ -128,6 +142,9 @@ def take_cut(db: Db) -> Cut:
         newest(CheckNote.id),
         newest(Player.id),
         newest(PlayerName.id),
+        newest(Rating.id),
+        newest(RatingEvent.id),
+        newest(BuyIn.id),
     )
 
 

@@ -62,6 +62,9 @@ def test_the_manifest_is_described_field_by_field(client):
         "check_note_id",
         "player_id",
         "player_name_id",
+        "rating_id",
+        "rating_event_id",
+        "buy_in_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -222,6 +225,9 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "check_note_id": 0,
             "player_id": 2,
             "player_name_id": 3,
+            "rating_id": 1,
+            "rating_event_id": 1,
+            "buy_in_id": 0,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

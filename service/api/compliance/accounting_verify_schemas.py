@@ -25,7 +25,8 @@ class FieldDifferenceSchema(Schema):
 class RecordProblemSchema(Schema):
     table = api_fields.text(
         "the stored table: table_sessions, inventory_counts, slips, slip_signatures, "
-        "drop_counts, check_notes, round_exceptions, exception_decisions, players or player_names; "
+        "drop_counts, check_notes, round_exceptions, exception_decisions, players, player_names, "
+        "ratings, rating_events or buy_ins; "
         "null: an event whose "
         "payload names no record",
         allow_none=True,
@@ -34,7 +35,8 @@ class RecordProblemSchema(Schema):
         "the row's id (a decision's: its exception's); null: the event names none", allow_none=True
     )
     subject = api_fields.text(
-        "its event's subject: session:ID, slip:NUMBER or round:ID (a void or correction)"
+        "its event's subject: session:ID, slip:NUMBER, round:ID (a void or correction), player:ID "
+        "or rating:ID"
     )
     event_id = api_fields.integer("the event compared; null: no event carries it", allow_none=True)
     problem = api_fields.choice(

@@ -115,6 +115,9 @@ class CutSchema(Schema):
     check_note_id = api_fields.integer("the newest note on a check")
     player_id = api_fields.integer("the newest player enrolled")
     player_name_id = api_fields.integer("the newest name of a player (an enrolment or a change of name)")
+    rating_id = api_fields.integer("the newest rating (a seat-in)")
+    rating_event_id = api_fields.integer("the newest pause, resume or seat-out of a rating")
+    buy_in_id = api_fields.integer("the newest buy-in")
 
 
 class ChainHeadSchema(Schema):

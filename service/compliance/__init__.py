@@ -11,7 +11,8 @@ Modules:
 - ``export_queries.py``: what its queries share; ``export_rounds.py``: the
   rounds and seats; ``export_decks.py``: the rounds' decks;
   ``export_accounting.py``: the table accounting; ``export_players.py``:
-  the players and their names; ``export_trail.py``: the voids,
+  the players and their names; ``export_ratings.py``: the period's
+  ratings, their steps, buy-ins and rated seats; ``export_trail.py``: the voids,
   corrections and events of its window (``trail_bounds``)
 - ``export_chain.py``: the chain's lines, each event as sealed;
   ``export_heads.py``: the signed heads, held against the chain offline

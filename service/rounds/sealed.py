@@ -93,7 +93,7 @@ def sealed_mismatches(db: Db, record: RoundRecord, derived: bool = False) -> tup
     """``record`` against its sealed event: the mismatches, and what could
     not be checked. ``derived``: also the figures derived from the sealed ones."""
     rated = stored_rated(db, [record.id]).get(record.id, {})
-    back = back_filled(db, record.table_id).get(record.id, {})
+    back = back_filled(db, record.table_id, record.entered_at).get(record.id, {})
     return against_events(record, sealed_events(db, [record.id])[record.id], derived, (rated, back))
 
 

@@ -12,17 +12,20 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 
 from service.audit.kinds import EventKind
 from service.store.db import Db
-from service.store.models import AuditEvent, AuditSeal, RatedSeat, SeatRecord
+from service.store.models import AuditEvent, AuditSeal, RatedSeat, Rating, SeatRecord
 
 #: a round's rated seats: seat -> rating id
 Rated = dict[int, int]
 ABSENT = "(absent)"
+MISSED = "missed"  # RatingStart.MISSED (service.players, a layer above)
+PAGE = 500  # subjects a query
 
 
 def stored_rated(db: Db, round_ids: Sequence[int]) -> dict[int, Rated]:
@@ -38,22 +41,29 @@ def stored_rated(db: Db, round_ids: Sequence[int]) -> dict[int, Rated]:
     return dict(found)
 
 
-def back_filled(db: Db, table_id: int | None = None) -> dict[int, Rated]:
+def back_filled(db: Db, table_id: int | None = None, entered_at: datetime | None = None) -> dict[int, Rated]:
     """The seats each round was rated by a missed rating started after it
-    (of one table), as the ratings' sealed events say; few: a rating a
-    missed seat-in."""
-    found: defaultdict[int, Rated] = defaultdict(dict)
-    query = (
-        select(AuditEvent.payload, AuditSeal.canonical)
-        .outerjoin(AuditSeal, AuditSeal.event_id == AuditEvent.id)
-        .where(AuditEvent.kind == EventKind.RATING_OPENED)
-    )
+    (of one table, seated in by ``entered_at``), as the ratings' sealed
+    events say. Only missed ratings back-fill, and they are few: their
+    events are found by their ratings (a rating edited to hide one leaves
+    its links unsealed, which is named, and differs from its own event)."""
+    missed = select(Rating.id).where(Rating.started == MISSED)
     if table_id is not None:
-        query = query.where(AuditEvent.table_id == table_id)
-    for row in db.execute(query):
-        payload = _sealed(row.canonical, row.payload)
-        for round_id, seat, rating_id in _back_fills(payload):
-            found[round_id].setdefault(seat, rating_id)
+        missed = missed.where(Rating.table_id == table_id)
+    if entered_at is not None:
+        missed = missed.where(Rating.seated_at <= entered_at)
+    subjects = [f"rating:{rating_id}" for rating_id in db.scalars(missed)]
+    found: defaultdict[int, Rated] = defaultdict(dict)
+    for start in range(0, len(subjects), PAGE):
+        batch = subjects[start : start + PAGE]
+        rows = db.execute(
+            select(AuditEvent.payload, AuditSeal.canonical)
+            .outerjoin(AuditSeal, AuditSeal.event_id == AuditEvent.id)
+            .where(AuditEvent.kind == EventKind.RATING_OPENED, AuditEvent.subject.in_(batch))
+        )
+        for row in rows:
+            for round_id, seat, rating_id in _back_fills(_sealed(row.canonical, row.payload)):
+                found[round_id].setdefault(seat, rating_id)
     return dict(found)
 
 

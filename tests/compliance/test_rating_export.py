@@ -1,7 +1,8 @@
 """A compliance export carries the period's rated play: the ratings open
 in its window at its tables, their steps and buy-ins whole, and the rated
 seats of its rounds, each file counted in the manifest; a period with no
-play carries none (the ratings are the period's, not the register)."""
+play, or a table without, carries none (the ratings are the period's,
+not the register)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from service.compliance.export_build import build_export
 from service.store.models import Export
-from tests.compliance.exports_support import period
+from tests.compliance.exports_support import new_table, period
 from tests.compliance.rated_day import play_rated_day
 from tests.support.app import databases
 
@@ -83,9 +84,12 @@ def test_the_period_s_rated_play_is_exported_with_the_manifest_s_counts(
     )
 
 
-def test_a_period_without_play_exports_no_rating(app, client, as_role, settings, table):
+def test_a_period_or_a_table_without_play_exports_no_rating(app, client, as_role, settings, table):
     play_rated_day(app, client, as_role, table)
-    archive = exported(app, client, as_role["admin"], settings, {"from": "2020-01-01", "to": "2020-01-01"})
-    manifest = json.loads(archive.read("manifest.json"))
-    assert [entry["rows"] for entry in manifest["files"] if entry["name"] in RATED_FILES] == [0, 0, 0, 0]
-    assert rows(archive, "ratings.csv") == []
+    admin = as_role["admin"]
+    other = new_table(client, admin, "BP-9")
+    for body in ({"from": "2020-01-01", "to": "2020-01-01"}, {**period(), "tables": [other["id"]]}):
+        archive = exported(app, client, admin, settings, body)
+        manifest = json.loads(archive.read("manifest.json"))
+        assert [entry["rows"] for entry in manifest["files"] if entry["name"] in RATED_FILES] == [0, 0, 0, 0]
+        assert rows(archive, "ratings.csv") == []

@@ -20,6 +20,7 @@ the HTTP plumbing they all use:
 - ``players/``: the casino's players by club number, and their identification
 - ``ratings/``: rated play: seat-in, the open ratings at a table, pauses,
   resumes, seat-out and buy-ins
+- ``cash/``: the cash rules' transaction log and report days
 - ``compliance/``: verifications of the audit trail and compliance exports
 - ``poker_room/``: the poker room's showdowns and Wild Joker Stud's helpers
 - ``ops/``: liveness, readiness, the version, the background work and
@@ -33,6 +34,7 @@ from flask_smorest import Api
 
 from service.api.accounting import session_routes, slip_routes
 from service.api.accounts import auth_routes, user_routes
+from service.api.cash import cash_log_routes
 from service.api.casino import settings_routes as casino_settings_routes
 from service.api.compliance import audit_routes, export_routes
 from service.api.decks import deck_routes
@@ -91,6 +93,7 @@ def register_api(app: Flask) -> None:
         identification_routes.blp,
         player_routes.blp,
         rating_routes.blp,
+        cash_log_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

@@ -50,6 +50,9 @@ class EventKind(StrEnum):
     RATING_RESUMED = "rating_resumed"
     RATING_CLOSED = "rating_closed"
     BUY_IN_RECORDED = "buy_in_recorded"
+    # the cash rules (service/players/cash_rules.py)
+    CASH_TRANSACTION_LOGGED = "cash_transaction_logged"  # an entry of the multiple transaction log
+    REPORT_DAY_LISTED = "report_day_listed"  # a player-day for a currency transaction report
     # users and sign-in
     USER_CREATED = "user_created"
     ROLE_CHANGED = "role_changed"

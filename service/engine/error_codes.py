@@ -63,6 +63,7 @@ class ErrorCode(StrEnum):
     FORBIDDEN = "forbidden", "Forbidden"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused", "Idempotency key reused"
     IDENTIFICATION_NOT_FOUND = "identification_not_found", "Identification not found"
+    IDENTIFICATION_REQUIRED = "identification_required", "Identification required"
     IDENTIFICATION_UNREADABLE = "identification_unreadable", "Identification unreadable"
     IF_MATCH_REQUIRED = "if_match_required", "If match required"
     INTERNAL_ERROR = "internal_error", "Internal server error"

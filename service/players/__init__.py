@@ -20,6 +20,11 @@ Modules:
 - ``rating_steps.py``: a rating's pauses, resumes and seat-out (the chips
   taken away)
 - ``buy_ins.py``: a buy-in, cash or chips
+- ``cash_rules.py``: the cash rules at a cash buy-in: its gaming day, the
+  day's cash in (locked per player), the transaction log's entry, the
+  refusal until the player is identified, the report day listed
+- ``cash_log.py``: an unknown patron's cash logged by the pit, and the
+  transaction log and the report days as the pit and compliance read them
 - ``rating_values.py``: a rating as typed values (its state, steps and
   buy-ins), the open ratings at a table, and the records as their events
   carry them

@@ -13,7 +13,8 @@ Modules:
   ``review_models.py``, ``report_models.py``, ``audit_models.py``,
   ``compliance_models.py``, ``accounting_models.py``,
   ``expected_models.py``, ``deck_models.py``, ``player_models.py``,
-  ``cash_models.py``,
+  ``cash_models.py``, ``cash_log_models.py`` (the cash ins, the
+  transaction log and the report days),
   ``rating_models.py`` (ratings, their events and buy-ins, the rated
   seats of rounds, and the open seats' claims)
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic

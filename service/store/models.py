@@ -21,6 +21,7 @@ from service.store.accounting_models import (
     TableSession,
 )
 from service.store.audit_models import AuditEvent, AuditEventMac, AuditHeadSignature, AuditSeal, OutboxEntry
+from service.store.cash_log_models import CashIn, CashLogEntry, ReportDay
 from service.store.cash_models import CashThreshold, CasinoSettingsVersion, PlayerIdentification
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
@@ -48,6 +49,8 @@ __all__ = [
     "AuditSeal",
     "AuditVerification",
     "BuyIn",
+    "CashIn",
+    "CashLogEntry",
     "CashThreshold",
     "CasinoSettingsVersion",
     "CheckNote",
@@ -69,6 +72,7 @@ __all__ = [
     "RatedSeat",
     "Rating",
     "RatingEvent",
+    "ReportDay",
     "RoundCount",
     "RoundDeck",
     "RoundException",

@@ -36,7 +36,7 @@ from tests.par_sheets import default_sheet
 from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES, databases, sign_in
 from tests.support.decks import deck_body, shuffled
-from tests.support.players import add_player, identified, seat
+from tests.support.players import identified, seat
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
 
@@ -119,9 +119,15 @@ def seeded(app, settings):
     # A player with an identification, for compliance to read.
     player = identified(app, settings, "C100")
     # A player seated at a seat the rounds leave free: a rating to pause,
-    # resume, seat out and buy in to.
-    add_player(app, "C1001")
+    # resume, seat out and buy in to; identified, so that a cash buy-in past
+    # the report threshold lists a report day, logged as an unknown
+    # patron's cash is (for the compliance reads).
+    identified(app, settings, "C1001")
     rating = created(seat(client, dealer, table["id"], "C1001", 6))
+    cash = {"kind": "cash", "amount": 1_000_001}
+    created(client.post(f"/api/v1/ratings/{rating['id']}/buy-ins", json=cash, headers=dealer))
+    patron = {"amount": 300_000, "description": "unknown patron, grey coat"}
+    created(client.post(f"/api/v1/tables/{table['id']}/cash-transactions", json=patron, headers=pit_boss))
     return {
         "club_number": player["club_number"],
         "rating_id": rating["id"],

@@ -197,6 +197,16 @@ ENDPOINTS += [
     ("POST", "/ratings/{rating}/seat-out", {"chips_taken": 25_000}, DEALERS),
     ("POST", "/ratings/{rating}/buy-ins", {"kind": "cash", "amount": 50_000}, DEALERS),
 ]
+ENDPOINTS += [
+    (
+        "POST",
+        "/tables/{table}/cash-transactions",
+        {"amount": 300_000, "description": "unknown patron, blue jacket"},
+        {"pit_boss"},
+    ),
+    ("GET", "/compliance/cash-transactions", None, {"pit_boss", "compliance"}),
+    ("GET", "/compliance/report-days", None, {"compliance"}),
+]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {
     "/tables/{table}/sessions/close": "opened_session",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import select
@@ -18,6 +19,13 @@ from tests.support.app import databases, sign_in
 from tests.support.players import seat, step
 
 pytestmark = pytest.mark.store
+
+
+@pytest.fixture(autouse=True)
+def clock(app):
+    """The app's clock fixed inside one gaming day: the two buy-ins never
+    fall either side of its start."""
+    app.extensions["breakpoker"]["clock"] = lambda: datetime(2026, 12, 7, 20, 0, tzinfo=UTC)
 
 
 def test_two_buy_ins_at_once_that_together_pass_take_one(app, client, table, players, monkeypatch):

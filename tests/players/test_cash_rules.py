@@ -5,6 +5,8 @@ day's cash in summed over tables a currency at a time, chips never cash."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from sqlalchemy import select
 
@@ -17,6 +19,18 @@ from tests.support.players import PASSPORT, seat, step
 pytestmark = pytest.mark.store
 
 LOG, REPORT = 300_000, 1_000_000  # the defaults in USD cents
+#: the tests' clock: 20:00, inside one gaming day (06:00 to 06:00 UTC), a token's
+#: 12 hours before the next
+EVENING = datetime(2026, 12, 7, 20, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def clock(app):
+    """The app's clock, fixed at 20:00 before anyone signs in (autouse
+    fixtures come first), moved by the test that crosses a day."""
+    moment = [EVENING]
+    app.extensions["breakpoker"]["clock"] = lambda: moment[0]
+    return moment
 
 
 def seated(client, as_role, table_id, club_number=ALICE, seat_number=1):
@@ -165,3 +179,14 @@ def test_a_currency_is_summed_apart(client, as_role, table, players):
     assert buy(client, as_role, rating, 1).json["code"] == "identification_required"
     logged = cash_log(client, as_role, table=yen.json["id"])
     assert [(entry["amount"], entry["currency"]["code"]) for entry in logged] == [(10_000, "JPY")]
+
+
+def test_a_new_gaming_day_starts_the_sum_again(client, as_role, table, players, clock):
+    rating = seated(client, as_role, table["id"])
+    clock[0] = datetime(2026, 12, 8, 5, 59, tzinfo=UTC)  # still the 7th's gaming day
+    assert buy(client, as_role, rating, REPORT).status_code == 201
+    clock[0] += timedelta(minutes=1)  # 06:00: the 8th's
+    assert buy(client, as_role, rating, REPORT).status_code == 201
+    assert buy(client, as_role, rating, 1).json["code"] == "identification_required"
+    days = [entry["gaming_day"] for entry in cash_log(client, as_role, order="oldest")]
+    assert days == ["2026-12-07", "2026-12-08"]

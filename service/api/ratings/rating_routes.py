@@ -131,9 +131,17 @@ def seat_out_view(body: SeatOutInJson, rating_id: int) -> RatingValue:
 @blp.route("/ratings/<id:rating_id>/buy-ins", methods=["POST"])
 @blp.arguments(BuyInInSchema)
 @blp.response(201, RatingSchema)
-@blp.error(409, CLOSED_409)
+@blp.error(
+    409,
+    f"{CLOSED_409}; identification_required (field amount): with this cash the player's cash in "
+    "over the gaming day would be above the report threshold, and no identification is recorded",
+)
 @roles(*AT_THE_TABLE)
 def buy_in_view(body: BuyInInJson, rating_id: int) -> RatingValue:
-    """A buy-in: cash or chips brought from elsewhere, whole minor units."""
+    """A buy-in: cash or chips brought from elsewhere, whole minor units.
+    Cash follows the cash rules (docs/cash-rules.md): at or above the log
+    threshold it goes into the transaction log; past the report threshold
+    it is refused until the player is identified, then the day is listed
+    for a currency transaction report."""
     rating = get_rating_row(db(), rating_id)
     return committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))

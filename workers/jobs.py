@@ -18,6 +18,7 @@ from service.compliance.export_build import build_export as build_export_file
 from service.compliance.verifications import run_verification
 from service.config.environment import StrategyTables
 from service.config.settings import Settings
+from service.players.rating_figures import figure_rating as write_rating_figures
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
@@ -115,6 +116,15 @@ def figure_session(session_id: int) -> bool:
     """Keep a counted session's figures for the reports (again after a
     recount); ``False`` when they are up to date or it is not counted yet."""
     return _works().run(lambda work: write_figures(work.db, session_id, work.now()))
+
+
+def figure_rating(rating_id: int) -> bool:
+    """Keep a rating's figures from its rated rounds and their stored
+    values (again after a value stored, a void, a correction, the
+    seat-out); ``False`` when they were up to date."""
+    return _works().run(
+        lambda work: write_rating_figures(work.db, rating_id, work.settings.instance, work.now())
+    )
 
 
 def expect_round(round_id: int) -> bool:

@@ -33,6 +33,7 @@ FUNCTIONS = {
     JobKind.VERIFY: "workers.jobs.verify_audit_trail",
     JobKind.SESSION_FIGURES: "workers.jobs.figure_session",
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",
+    JobKind.RATING_FIGURES: "workers.jobs.figure_rating",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {

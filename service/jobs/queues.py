@@ -41,6 +41,7 @@ class JobKind(StrEnum):
     VERIFY = "verify"
     SESSION_FIGURES = "session_figures"
     EXPECTED_VALUES = "expected_values"  # of a stored round's hands, for the reports
+    RATING_FIGURES = "rating_figures"  # a rating's figures, from its rounds' values
 
 
 QUEUES = tuple(QueueName)
@@ -55,6 +56,7 @@ JOBS = {
     JobKind.VERIFY: (QueueName.VERIFY, "verify"),
     JobKind.SESSION_FIGURES: (QueueName.METRICS, "session-figures"),
     JobKind.EXPECTED_VALUES: (QueueName.VALUES, "expected-values"),
+    JobKind.RATING_FIGURES: (QueueName.VALUES, "rating-figures"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)

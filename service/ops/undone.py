@@ -1,7 +1,8 @@
 """Work the database shows undone: events not sealed, rounds the totals
 do not reflect yet, configuration versions without a par sheet, counted
 table sessions whose figures are not kept (or out of date), counting
-rounds without the expected values of their hands. The sweep
+rounds without the expected values of their hands, ratings whose figures
+are not kept (or out of date). The sweep
 sends it again (``workers/sweep.py``); the ops figures count it."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from service.accounting.figures import unfigured_sessions
 from service.analysis.cache import cache_file
 from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
+from service.players.rating_figures import unfigured_ratings
 from service.rounds.aggregates import out_of_step
 from service.rounds.expected_values import unvalued
 from service.store.db import Db
@@ -32,6 +34,7 @@ class Undone:
     missing_par_sheets: list[int]  # current configuration versions without a sheet
     unfigured_sessions: list[int]  # counted (or recounted) sessions the reports do not reflect
     rounds_without_values: list[int]  # counting rounds whose hands' expected values are not stored
+    unfigured_ratings: list[int]  # ratings whose figures row is missing or out of date
 
 
 def undone(
@@ -59,6 +62,7 @@ def undone(
         sheets,
         unfigured_sessions(db, before, limit),
         without_values(db, instance, before, limit, tables_built_by_workers),
+        unfigured_ratings(db, before, limit),
     )
 
 

@@ -44,6 +44,9 @@ Modules:
   the figures, from the par sheet and the strategy table
 - ``rated_rows.py``: a seat's stored expected values as the figures'
   inputs
+- ``rating_figures.py``: each rating's exact figures, kept by the
+  workers' job from its counting rounds' stored values (``rating_figures``,
+  derived state), and the ratings whose figures are out of date
 
 May import: rounds, accounting, analysis and below (the ratings' figures
 read the rounds); never reports, review, compliance or the entry points.

@@ -18,6 +18,7 @@ from service.errors import Conflict, ErrorCode, Forbidden
 from service.jobs.queues import JobKind
 from service.review.exceptions import one_at_a_time, settle_correction, text_field
 from service.rounds.entering import request_digest
+from service.rounds.rated_seats import queue_rating_figures
 from service.rounds.status import ExceptionKind, RoundStatus, decision_state, statuses
 from service.rounds.storing import record_settled, round_id_of, round_ref_of, store_round
 from service.rounds.value_sums import take_out
@@ -58,6 +59,7 @@ def decide(
     db.flush()
     if approve:
         take_out(db, record)  # of the expected win's totals, now
+        queue_rating_figures(db, [record.id])  # out of its ratings' figures (a correction's seats too)
         queue_job(db, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
         if replacement is not None:
             queue_job(db, JobKind.AGGREGATE, replacement.id)

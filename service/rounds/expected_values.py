@@ -24,6 +24,7 @@ from service.analysis.strategy_table import table_folder
 from service.engine.cards import parse_cards
 from service.engine.table_config import TableConfig
 from service.rounds.expected_rows import round_row, seat_row
+from service.rounds.rated_seats import queue_rating_figures
 from service.rounds.seat_values import SeatValues, played_ranks, seat_values
 from service.rounds.status import counting
 from service.rounds.value_sums import add_values
@@ -139,6 +140,7 @@ def _store(db: Db, found: list[_Found]) -> None:
     # A concurrent run fails on a round's key here and is retried.
     db.execute(insert(_ROUNDS), rounds)
     add_values(db, [(each.record, row) for each, row in zip(found, rounds, strict=True)])
+    queue_rating_figures(db, [each.record.id for each in found])  # their rated seats' figures
 
 
 def _seat(seat: SeatRecord, config: TableConfig, instance: Path | None) -> SeatValues:

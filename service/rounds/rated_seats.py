@@ -8,7 +8,10 @@ since or not.
 
 The round's ``round_settled`` event seals its rated seats (``rated``, a
 round with none carries none), so a round moved to another rating in the
-database is named by the verification (:mod:`service.rounds.sealed`)."""
+database is named by the verification (:mod:`service.rounds.sealed`).
+
+A change of what a rating's rounds are worth (their values stored, a void,
+a correction) queues its figures job (:func:`queue_rating_figures`)."""
 
 from __future__ import annotations
 
@@ -18,7 +21,10 @@ from typing import TypedDict, cast
 import sqlalchemy as sa
 from sqlalchemy import Connection, Integer, Table, bindparam, insert, select
 
+from service.audit.events import queue_job
 from service.errors import Conflict, ErrorCode
+from service.jobs.queues import JobKind
+from service.store.db import Db
 from service.store.models import RatedSeat, SeatClaim, SeatRecord
 
 
@@ -92,3 +98,19 @@ def rated_json(rated: Mapping[int, int]) -> list[RatedSeatJson]:
     """The rated seats as the round's ``round_settled`` event seals them,
     by seat."""
     return [{"seat": seat, "rating_id": rated[seat]} for seat in sorted(rated)]
+
+
+def queue_rating_figures(db: Db, round_ids: Sequence[int]) -> None:
+    """Queue the figures job of every rating that rated a seat of these
+    rounds, in the transaction that changed what they are worth."""
+    ratings: list[int] = list(
+        db.scalars(
+            select(_RATED.c.rating_id)
+            .join(_SEATS, _SEATS.c.id == _RATED.c.seat_id)
+            .where(_SEATS.c.round_id.in_(round_ids))
+            .distinct()
+            .order_by(_RATED.c.rating_id)
+        )
+    )
+    for rating_id in ratings:
+        queue_job(db, JobKind.RATING_FIGURES, rating_id)

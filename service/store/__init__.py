@@ -16,7 +16,8 @@ Modules:
   ``cash_models.py``, ``cash_log_models.py`` (the cash ins, the
   transaction log and the report days),
   ``rating_models.py`` (ratings, their events and buy-ins, the rated
-  seats of rounds, and the open seats' claims)
+  seats of rounds, and the open seats' claims), ``figures_models.py``
+  (each rating's figures, derived state the workers keep)
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic
   environment and versions); ``append_only.py``: the triggers they add
   to record tables

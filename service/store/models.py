@@ -26,6 +26,7 @@ from service.store.cash_models import CashThreshold, CasinoSettingsVersion, Play
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
+from service.store.figures_models import RatingFigures
 from service.store.player_models import Player, PlayerName
 from service.store.rating_models import BuyIn, RatedSeat, Rating, RatingEvent, SeatClaim
 from service.store.report_models import AggregatedRound, ShiftAggregate, ShiftExpectedValues, VarianceNote
@@ -72,6 +73,7 @@ __all__ = [
     "RatedSeat",
     "Rating",
     "RatingEvent",
+    "RatingFigures",
     "ReportDay",
     "RoundCount",
     "RoundDeck",

@@ -1,0 +1,204 @@
+"""Each rating's figures, kept by the workers (``figure_rating``), never by
+a report scanning rounds: the exact sums of its rated rounds that count (a
+voided round out, a corrected one as corrected: ``counting``) whose
+expected values are stored, and how many that count still wait for
+theirs. Recomputed whole from the rounds every time, so the job is
+idempotent and the table (``rating_figures``, derived state) can be
+rebuilt at any time.
+
+The player's-cards variance needs the configuration's card spread, from
+its complete strategy table (:func:`~service.players.rated_edges.config_spread`).
+When it cannot be had the row keeps every other figure and leaves that
+variance empty; the next run after the table is built fills it in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+
+from sqlalchemy import ColumnElement, and_, func, or_, select
+
+from service.analysis.cache import par_sheet
+from service.players.rated.inputs import Edges, PerBet, RatedRound
+from service.players.rated.parts import Numerators, Parts, numerators, round_parts
+from service.players.rated.spread import CardSpread
+from service.players.rated_edges import config_spread, edges_of
+from service.players.rated_rows import StaleSeatValues, hand_values_of
+from service.rounds.status import counting
+from service.store.db import Db
+from service.store.models import (
+    ConfigVersion,
+    RatedSeat,
+    Rating,
+    RatingFigures,
+    RoundRecord,
+    SeatExpectedValue,
+    SeatRecord,
+)
+from service.tables.tables import config_of
+
+_NO_SPREAD = CardSpread(*(Fraction(0),) * 6)
+
+
+@dataclass(frozen=True, slots=True)
+class _Constants:
+    edges: Edges
+    spread: CardSpread | None  # None: the strategy table is not built
+
+
+@dataclass(frozen=True, slots=True)
+class Figured:
+    """A rating's figures as its rounds give them now."""
+
+    sums: Numerators
+    with_player_variance: bool  # False: the card spread was not to be had
+    pending_rounds: int
+    last_seat_id: int | None
+
+
+def counted_seats(rating_id: int) -> ColumnElement[bool]:
+    """The SQL condition a round seat is one of the rating's rated seats in
+    a round that counts (joined: ``SeatRecord`` and ``RoundRecord``)."""
+    return and_(RatedSeat.rating_id == rating_id, counting())
+
+
+def figures_of(db: Db, rating_id: int, instance: Path | None) -> Figured:
+    """The rating's figures from its rounds and their stored values."""
+    rows = db.execute(
+        select(SeatRecord, RoundRecord.config_id, SeatExpectedValue)
+        .join(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
+        .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
+        .outerjoin(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
+        .where(counted_seats(rating_id))
+        .order_by(SeatRecord.id)
+    ).all()
+    constants: dict[int, _Constants] = {}
+    total, pending, whole = Parts(), 0, True
+    for seat, config_id, stored in rows:
+        if stored is None:
+            pending += 1
+            continue
+        try:
+            values = hand_values_of(stored)
+        except StaleSeatValues:
+            pending += 1  # valued again by hand (docs/rated-play.md): it waits
+            continue
+        if config_id not in constants:
+            constants[config_id] = _constants_of(db, config_id, instance)
+        known = constants[config_id]
+        whole = whole and known.spread is not None
+        total += round_parts(
+            RatedRound(
+                stakes=PerBet(seat.main_stake, seat.dealer_break_bonus_stake, seat.break_bonus_stake),
+                nets=PerBet(seat.main_net, seat.dealer_break_bonus_net, seat.break_bonus_net),
+                values=values,
+                edges=known.edges,
+                spread=known.spread or _NO_SPREAD,
+            )
+        )
+    last = rows[-1][0].id if rows else None
+    return Figured(numerators(total), whole, pending, last)
+
+
+def _constants_of(db: Db, config_id: int, instance: Path | None) -> _Constants:
+    version = db.get(ConfigVersion, config_id)
+    assert version is not None  # a round's version is its foreign key
+    config = config_of(version)
+    sheet, _ = par_sheet(config, instance)  # cached by the version's par sheet job
+    edges = edges_of(sheet)
+    try:
+        spread: CardSpread | None = config_spread(config, edges, instance)
+    except LookupError:
+        spread = None
+    return _Constants(edges, spread)
+
+
+def figure_rating(db: Db, rating_id: int, instance: Path | None, now: datetime) -> bool:
+    """Write (or replace) the rating's figures row from its rounds; False
+    when the row was up to date already (a repeated job)."""
+    if db.get(Rating, rating_id) is None:
+        raise LookupError(f"no rating with id {rating_id}")
+    figured = figures_of(db, rating_id, instance)
+    sums = figured.sums
+    columns = {
+        "rounds": sums.rounds,
+        "pending_rounds": figured.pending_rounds,
+        "last_seat_id": figured.last_seat_id,
+        "main_handle": sums.handle.main,
+        "dealer_break_bonus_handle": sums.handle.dealer_break_bonus,
+        "break_bonus_handle": sums.handle.break_bonus,
+        "actual": sums.actual,
+        "theoretical": sums.theoretical,
+        "decisions": sums.decisions,
+        "player_cards": sums.player_cards,
+        "dealer_cards": sums.dealer_cards,
+        "player_cards_variance": sums.player_cards_variance if figured.with_player_variance else None,
+        "dealer_cards_variance": sums.dealer_cards_variance,
+    }
+    row = db.get(RatingFigures, rating_id, with_for_update=True)
+    if row is not None and all(getattr(row, name) == value for name, value in columns.items()):
+        return False
+    if row is None:
+        row = RatingFigures(rating_id=rating_id)
+        db.add(row)
+    for name, value in columns.items():
+        setattr(row, name, value)
+    row.figured_at = now
+    db.flush()
+    return True
+
+
+def stored_sums(row: RatingFigures) -> Numerators:
+    """A figures row's exact sums (a missing player's-cards variance as 0:
+    the caller says it is missing)."""
+    return Numerators(
+        rounds=row.rounds,
+        handle=PerBet(row.main_handle, row.dealer_break_bonus_handle, row.break_bonus_handle),
+        actual=row.actual,
+        theoretical=row.theoretical,
+        decisions=row.decisions,
+        player_cards=row.player_cards,
+        dealer_cards=row.dealer_cards,
+        player_cards_variance=row.player_cards_variance or 0,
+        dealer_cards_variance=row.dealer_cards_variance,
+    )
+
+
+def out_of_date() -> ColumnElement[bool]:
+    """A rating (a row of ``ratings``) with counting rated seats whose
+    figures row is missing, or was figured from other seats than count
+    now (a round voided or corrected since, its values stored since)."""
+    seats = (
+        select(func.count(SeatRecord.id), func.max(SeatRecord.id))
+        .join(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
+        .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
+        .where(RatedSeat.rating_id == Rating.id, counting())
+        .correlate(Rating)
+    )
+    count = seats.with_only_columns(func.count(SeatRecord.id)).scalar_subquery()
+    last = seats.with_only_columns(func.max(SeatRecord.id)).scalar_subquery()
+    valued = (
+        seats.with_only_columns(func.count(SeatRecord.id))
+        .join(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
+        .scalar_subquery()
+    )
+    kept = select(RatingFigures.rating_id).where(RatingFigures.rating_id == Rating.id)
+    stale = kept.where(
+        or_(
+            RatingFigures.rounds + RatingFigures.pending_rounds != count,
+            RatingFigures.last_seat_id.is_distinct_from(last),
+            RatingFigures.rounds != valued,
+        )
+    )
+    return or_(and_(count > 0, ~kept.exists()), stale.exists())
+
+
+def unfigured_ratings(db: Db, before: datetime | None = None, limit: int = 1_000) -> list[int]:
+    """The ratings whose figures job has work to do, oldest first;
+    ``before``: only ratings recorded before then."""
+    query = select(Rating.id).where(out_of_date())
+    if before is not None:
+        query = query.where(Rating.recorded_at < before)
+    return list(db.scalars(query.order_by(Rating.id).limit(limit)))

@@ -47,6 +47,10 @@ Modules:
 - ``rating_figures.py``: each rating's exact figures, kept by the
   workers' job from its counting rounds' stored values (``rating_figures``,
   derived state), and the ratings whose figures are out of date
+- ``slips.py``: a rating's slip (live or final) and a player's figures
+  over a period, rounded once from the kept exact sums
+- ``rating_feed.py``: the closed ratings with their slips, a keyset page
+  at a time, for the player-tracking system
 
 May import: rounds, accounting, analysis and below (the ratings' figures
 read the rounds); never reports, review, compliance or the entry points.

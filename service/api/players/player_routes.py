@@ -25,8 +25,14 @@ from service.api.players.player_schemas import (
     PlayersQueryJson,
     PlayersQuerySchema,
 )
+from service.api.ratings.slip_schemas import (
+    PlayerFiguresQueryJson,
+    PlayerFiguresQuerySchema,
+    PlayerFiguresSchema,
+)
 from service.players.listing import player_page
 from service.players.players import PlayerView, enrol_player, find_player, rename_player
+from service.players.slips import PlayerFigures, player_figures
 from service.players.views import PlayerJson, player_json
 from service.tables.versions import Change
 
@@ -35,6 +41,8 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="The cas
 #: a dealer looks a player up to seat them; the floor and compliance read them too
 READERS = (Role.DEALER, Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 WRITERS = (Role.PIT_BOSS, Role.ADMIN)
+#: what a player's play is worth: the floor and compliance, not the tablet
+FIGURES_READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 Tagged = tuple[PlayerJson, int, dict[str, str]]
 LOCATION_HEADER = {
     "Location": {
@@ -115,3 +123,15 @@ class OnePlayer(MethodView):
             return rename_player(db(), current_user(), club_number, body["name"], now())
 
         return tagged(committed(change))
+
+
+@blp.route("/<club_number>/figures")
+@blp.arguments(PlayerFiguresQuerySchema, location="query")
+@blp.response(200, PlayerFiguresSchema)
+@blp.error(422, MALFORMED)
+@roles(*FIGURES_READERS)
+def figures_view(query: PlayerFiguresQueryJson, club_number: str) -> PlayerFigures:
+    """The player's figures over the ratings seated in the period: their
+    exact sums added and rounded once (never a sum of rounded figures),
+    comps summed rating by rating."""
+    return player_figures(db(), club_number, query["period"], now())

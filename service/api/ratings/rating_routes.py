@@ -1,7 +1,9 @@
 """Rated play at the tables: seating a player by club number, the open
 ratings at a table (who sits at each seat), a rating, its pauses, resumes
 and seat-out, and its buy-ins. The dealer at the tablet and the pit boss
-record them; only a pit boss starts a rating the dealer missed."""
+record them; only a pit boss starts a rating the dealer missed. A
+rating's slip (its figures) is the floor's and compliance's to read, not
+the dealer's: the tablet records play, it does not show what it is worth."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from flask.views import MethodView
 
 from service.accounts.roles import Role
 from service.api.http.blueprint import Blueprint
+from service.api.http.paging import decode_cursor, encode_cursor
 from service.api.http.security import current_user, roles
 from service.api.http.transactions import committed
 from service.api.http.work import db, now
@@ -23,16 +26,27 @@ from service.api.ratings.rating_schemas import (
     StepInJson,
     StepInSchema,
 )
+from service.api.ratings.slip_schemas import (
+    RatingFeedQueryJson,
+    RatingFeedQuerySchema,
+    RatingFeedSchema,
+    RatingSlipSchema,
+)
 from service.errors import ErrorCode, Forbidden, Invalid
 from service.players.buy_ins import buy_in
+from service.players.rating_feed import closed_ratings
 from service.players.rating_steps import pause, resume, seat_out
 from service.players.rating_values import RatingValue, get_rating_row, open_ratings_at, rating_value
 from service.players.ratings import SeatIn, seat_in
+from service.players.slips import SlipValue, slip_of
+from service.store.paging import Keyset, Order, Step
 from service.tables.tables import get_table
 
 blp = Blueprint("ratings", __name__, url_prefix="", description="Rated play: players at the seats")
 
 AT_THE_TABLE = (Role.DEALER, Role.PIT_BOSS)
+#: who reads what a rating is worth
+SLIP_READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 CLOSED_409 = "rating_closed: the rating is seated out already"
 
 
@@ -145,3 +159,49 @@ def buy_in_view(body: BuyInInJson, rating_id: int) -> RatingValue:
     for a currency transaction report."""
     rating = get_rating_row(db(), rating_id)
     return committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))
+
+
+@blp.route("/ratings/<id:rating_id>/slip")
+@blp.response(200, RatingSlipSchema)
+@blp.error(404, "rating_not_found")
+@roles(*SLIP_READERS)
+def slip_view(rating_id: int) -> SlipValue:
+    """The rating slip: time played, rated rounds, pace, handle, average
+    bet, the theoretical and actual wins with the actual win's four parts
+    and the luck parts' standard deviations, comps, buy-ins, chips taken
+    away and the chips check. Live (to now) while open, final at
+    seat-out; ``pending_rounds`` says how many rated rounds the workers
+    have not figured yet."""
+    return slip_of(db(), _shown(rating_id), now())
+
+
+def _after(cursor: str | None) -> int:
+    """The feed's position an ``after`` names (0: from the start)."""
+    if cursor is None:
+        return 0
+    try:
+        at = decode_cursor(Order.OLDEST, cursor)
+    except Invalid:
+        at = Keyset(Step.LAST)
+    if at.step is not Step.AFTER:
+        raise Invalid(ErrorCode.INVALID_FIELD, "after is not one a page's next gave", "after")
+    return at.key
+
+
+@blp.route("/ratings")
+@blp.arguments(RatingFeedQuerySchema, location="query")
+@blp.response(200, RatingFeedSchema)
+@roles(*SLIP_READERS)
+def feed_view(query: RatingFeedQueryJson) -> dict[str, object]:
+    """The closed ratings for the player-tracking system, in the order they
+    were seated out, each with its final slip; ``next`` is the ``after``
+    of the following page (keep it to poll for ratings closed since). A
+    slip with ``pending_rounds`` or not ``up_to_date`` was read before the
+    workers caught up, and a void after seat-out changes a rating without
+    feeding it again: read its slip again."""
+    cursor = query.get("after")
+    page = closed_ratings(db(), _after(cursor), query["limit"], now())
+    following = (
+        cursor if page.last_key is None else encode_cursor(Order.OLDEST, Keyset(Step.AFTER, page.last_key))
+    )
+    return {"items": page.items, "next": following}

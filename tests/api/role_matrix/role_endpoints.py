@@ -196,6 +196,9 @@ ENDPOINTS += [
     ("POST", "/ratings/{rating}/resumes", {}, DEALERS),
     ("POST", "/ratings/{rating}/seat-out", {"chips_taken": 25_000}, DEALERS),
     ("POST", "/ratings/{rating}/buy-ins", {"kind": "cash", "amount": 50_000}, DEALERS),
+    ("GET", "/ratings/{rating}/slip", None, READERS),
+    ("GET", "/ratings", None, READERS),
+    ("GET", "/players/{player}/figures", None, READERS),
 ]
 ENDPOINTS += [
     (

@@ -21,7 +21,7 @@ from pathlib import Path
 from sqlalchemy import ColumnElement, and_, func, or_, select
 
 from service.analysis.cache import par_sheet
-from service.players.rated.inputs import Edges, PerBet, RatedRound
+from service.players.rated.inputs import DEALER_HANDS, Edges, PerBet, RatedRound
 from service.players.rated.parts import Numerators, Parts, numerators, round_parts
 from service.players.rated.spread import CardSpread
 from service.players.rated_edges import config_spread, edges_of
@@ -179,9 +179,18 @@ def out_of_date() -> ColumnElement[bool]:
     )
     count = seats.with_only_columns(func.count(SeatRecord.id)).scalar_subquery()
     last = seats.with_only_columns(func.max(SeatRecord.id)).scalar_subquery()
+    # Valued as the job counts them: a row that predates its product moment
+    # and holds a Lucky Break waits (``StaleSeatValues``), else the sweep
+    # would send its rating's job again every time.
     valued = (
         seats.with_only_columns(func.count(SeatRecord.id))
         .join(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
+        .where(
+            or_(
+                SeatExpectedValue.main_dealer_break_bonus.is_not(None),
+                SeatExpectedValue.dealer_break_bonus_square == DEALER_HANDS,
+            )
+        )
         .scalar_subquery()
     )
     kept = select(RatingFigures.rating_id).where(RatingFigures.rating_id == Rating.id)

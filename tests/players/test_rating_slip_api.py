@@ -12,6 +12,10 @@ from datetime import datetime
 
 import pytest
 
+import service.players.rating_figures
+from service.players.rated.inputs import DEALER_HANDS as N
+from service.players.rated.inputs import PLAYER_HANDS
+from service.players.rated.spread import CardSpread
 from service.players.rating_figures import figure_rating
 from service.store.db import utc_now
 from service.store.work import unit_of_work
@@ -133,3 +137,34 @@ def test_a_player_s_figures_round_the_sum_of_exact_parts(app, settings, client, 
     wrong = client.get(f"/api/v1/players/{ALICE}/figures?period=week", headers=boss)
     assert wrong.status_code == 422
     assert "period" in wrong.json["message"]
+
+
+def spread_of_two_hands() -> CardSpread:
+    """A card spread as the strategy table's sums give it (over every
+    player hand): two kinds of hands, their values × C(46,7)."""
+    weights = (PLAYER_HANDS // 3, PLAYER_HANDS - PLAYER_HANDS // 3)
+    values = ((-N // 2, -N, N), (N // 3, N // 7, -N))
+    sums = tuple(sum(w * v[i] for w, v in zip(weights, values, strict=True)) for i in range(3))
+    pairs = ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))
+    products = tuple(sum(w * v[i] * v[j] for w, v in zip(weights, values, strict=True)) for i, j in pairs)
+    return CardSpread.of(PLAYER_HANDS, sums, products)  # type: ignore[arg-type]
+
+
+def test_with_a_card_spread_the_player_s_cards_deviation_is_shown(
+    app, settings, client, as_role, table, players, monkeypatch
+):
+    ready_for_values(settings)
+    spread = spread_of_two_hands()
+    monkeypatch.setattr(service.players.rating_figures, "config_spread", lambda *_: spread)
+    rating = rated(app, settings, client, as_role["dealer"], table, 1, "r1", "r2")
+    figures = slip(client, as_role["pit_boss"], rating)["figures"]
+    m, d, b = 1000, 500, 100  # each round's stakes
+    one = (
+        m * m * spread.main
+        + d * d * spread.dealer_break_bonus
+        + b * b * spread.break_bonus
+        + 2 * (m * d * spread.main_dealer_break_bonus + m * b * spread.main_break_bonus)
+        + 2 * d * b * spread.dealer_break_bonus_break_bonus
+    )
+    assert figures["sd_missing"] is None
+    assert figures["player_cards_sd"] == pytest.approx(math.sqrt(2 * one), abs=1e-9)

@@ -18,6 +18,7 @@ from service.accounting.figures import unfigured_count
 from service.audit.chain import refused_count, unsealed
 from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
+from service.players.rating_figures import unfigured_rating_count
 from service.rounds.aggregates import unaggregated_count
 from service.rounds.expected_values import unvalued_count
 from service.store.db import Db, utc_now
@@ -50,6 +51,7 @@ class Undone(TypedDict):
     unaggregated_rounds: int
     unfigured_sessions: int
     unvalued_rounds: int
+    unfigured_ratings: int
 
 
 class FailedJob(TypedDict):
@@ -123,6 +125,7 @@ def job_status(db: Db, connection: Redis) -> JobStatus:
             "unaggregated_rounds": unaggregated_count(db),
             "unfigured_sessions": unfigured_count(db),
             "unvalued_rounds": unvalued_count(db),
+            "unfigured_ratings": unfigured_rating_count(db),
         },
         "failed_jobs": [],
     }

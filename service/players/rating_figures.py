@@ -211,3 +211,8 @@ def unfigured_ratings(db: Db, before: datetime | None = None, limit: int = 1_000
     if before is not None:
         query = query.where(Rating.recorded_at < before)
     return list(db.scalars(query.order_by(Rating.id).limit(limit)))
+
+
+def unfigured_rating_count(db: Db) -> int:
+    """How many ratings the figures job has work at (the ops status)."""
+    return int(db.scalar(select(func.count(Rating.id)).where(out_of_date())) or 0)

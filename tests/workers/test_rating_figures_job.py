@@ -54,6 +54,8 @@ def test_a_worker_keeps_the_figures_and_the_sweep_rebuilds_them(app, client, red
         db.execute(delete(RatingFigures))  # derived state: gone, to be rebuilt
     with databases(app)() as db:
         assert undone(db, redis_settings.instance).unfigured_ratings == [rating]
+    status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
+    assert status["undone"]["unfigured_ratings"] == 1
     connection = connect(redis_settings.redis)
     assert reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0)) >= 1
     assert status_of(connection, JobKind.RATING_FIGURES, rating) == "queued"

@@ -59,6 +59,9 @@ class UndoneSchema(Schema):
         "counting rounds whose hands' expected values are not stored yet "
         "(their job waits, or waits for the strategy table to be built)"
     )
+    unfigured_ratings = api_fields.integer(
+        "ratings whose kept figures are missing or out of date (their figures job has work)"
+    )
 
 
 class FailedJobSchema(Schema):

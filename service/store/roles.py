@@ -25,7 +25,13 @@ app's role (or by the owner) is caught after the fact: every verification
 derives each row again from its session's records and names the rows that
 differ (:mod:`service.compliance.figures_check`). A trigger refusing rows
 that do not match a recount was left out on purpose: the recount is the
-verification's to make, not a write's."""
+verification's to make, not a write's.
+
+``rating_figures`` (each rating's figures, kept by the workers' job) is
+derived state with the app role's full row rights: nothing there is a
+record, every row can be deleted and rebuilt from the rated seats, the
+rounds and their stored values (docs/rated-play.md), and no verification
+derives it again yet."""
 
 from __future__ import annotations
 

@@ -140,3 +140,32 @@ def test_the_seat_out_queues_the_final_figures(app, settings, client, as_role, t
     assert queued(app, alice) is not None
     figure(app, settings, alice)
     assert (row_of(app, alice).rounds, row_of(app, alice).pending_rounds) == (0, 0)
+
+
+def test_numerators_past_64_bits_are_stored_exactly(app, client, as_role, table, players):
+    """NUMERIC on PostgreSQL, decimal text on SQLite: never a float."""
+    alice = opened(client, as_role["dealer"], table, ALICE, 1)
+    huge = [10**60 + 1, -(2**200) - 3, 7 * 10**79, 2**64 + 1]
+    with unit_of_work(databases(app)) as db:
+        db.add(
+            RatingFigures(
+                rating_id=alice,
+                rounds=1,
+                pending_rounds=0,
+                last_seat_id=None,
+                main_handle=1,
+                dealer_break_bonus_handle=0,
+                break_bonus_handle=0,
+                actual=0,
+                theoretical=huge[0],
+                decisions=huge[1],
+                player_cards=-huge[0] - huge[1],
+                dealer_cards=0,
+                player_cards_variance=huge[2],
+                dealer_cards_variance=huge[3],
+                figured_at=utc_now(),
+            )
+        )
+    row = row_of(app, alice)
+    assert (row.theoretical, row.decisions, row.player_cards) == (huge[0], huge[1], -huge[0] - huge[1])
+    assert (row.player_cards_variance, row.dealer_cards_variance) == (huge[2], huge[3])

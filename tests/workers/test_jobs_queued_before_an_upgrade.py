@@ -31,6 +31,7 @@ QUEUED_BEFORE = {
 ADDED_SINCE = {
     JobKind.SESSION_FIGURES: "workers.jobs.figure_session",  # issue 18
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",  # issue 19
+    JobKind.RATING_FIGURES: "workers.jobs.figure_rating",  # issue 42
 }
 
 

@@ -4,7 +4,7 @@ transaction log (players' and unknown patrons' entries) and the
 player-days listed for a currency transaction report, all append-only.
 
 Revision ID: 0031
-Revises: 0029 (0030 is another branch's; the lead re-chains)
+Revises: 0030
 Create Date: 2026-12-07 05:00:00.000000
 """
 
@@ -16,7 +16,7 @@ from alembic import op
 from service.store.append_only import add_guards, drop_guards
 
 revision = "0031"
-down_revision = "0029"
+down_revision = "0030"
 branch_labels = None
 depends_on = None
 

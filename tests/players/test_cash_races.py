@@ -16,6 +16,7 @@ import service.players.cash_rules
 from service.store.models import BuyIn, CashIn
 from tests.players.conftest import ALICE
 from tests.support.app import databases, sign_in
+from tests.support.at_once import at_once
 from tests.support.players import seat, step
 
 pytestmark = pytest.mark.store
@@ -44,18 +45,11 @@ def test_two_buy_ins_at_once_that_together_pass_take_one(app, client, table, pla
     monkeypatch.setattr(service.players.cash_rules, "day_cash_in", sum_then_wait)
     devices = [sign_in(client, "dealer"), sign_in(client, "dealer2")]
     ratings = [seat(client, devices[0], table["id"], ALICE, number).json["id"] for number in (1, 2)]
-    answers = []
 
     def send(headers, rating_id):
-        body = {"kind": "cash", "amount": 600_000}
-        answers.append(step(app.test_client(), headers, rating_id, "buy-ins", body))
+        return step(app.test_client(), headers, rating_id, "buy-ins", {"kind": "cash", "amount": 600_000})
 
-    threads = [threading.Thread(target=send, args=pair) for pair in zip(devices, ratings, strict=True)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    answers.sort(key=lambda answer: answer.status_code)
+    answers = at_once(send, zip(devices, ratings, strict=True))
     assert [answer.status_code for answer in answers] == [201, 409], [answer.json for answer in answers]
     assert (answers[1].json["code"], answers[1].json["field"]) == ("identification_required", "amount")
     with databases(app)() as db:

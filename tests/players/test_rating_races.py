@@ -16,6 +16,7 @@ from service.store.db import utc_now
 from service.store.models import RatingEvent, SeatClaim
 from tests.players.conftest import ALICE, BOB
 from tests.support.app import databases, parallel, sign_in, user_id
+from tests.support.at_once import at_once
 from tests.support.players import seat, step
 
 pytestmark = pytest.mark.store
@@ -40,19 +41,11 @@ def test_two_players_seated_at_one_seat_at_once_make_one_rating(app, client, tab
     devices = [sign_in(client, "dealer"), sign_in(client, "pit_boss")]
     for number in range(1, TRIES + 1):
         both_read = threading.Barrier(2)
-        answers = []
 
-        def send(headers, club_number, number=number, answers=answers):
-            answers.append(seat(app.test_client(), headers, table["id"], club_number, number))
+        def send(headers, club_number, number=number):
+            return seat(app.test_client(), headers, table["id"], club_number, number)
 
-        threads = [
-            threading.Thread(target=send, args=pair) for pair in zip(devices, (ALICE, BOB), strict=True)
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        answers.sort(key=lambda answer: answer.status_code)
+        answers = at_once(send, zip(devices, (ALICE, BOB), strict=True))
         assert [answer.status_code for answer in answers] == [201, 409], [answer.json for answer in answers]
         assert (answers[1].json["code"], answers[1].json["field"]) == ("seat_rated", "seat")
         winner = answers[0].json
@@ -81,20 +74,11 @@ def test_one_player_seated_at_two_tables_at_once_sits_at_one(
 
     monkeypatch.setattr(service.players.ratings, "_not_elsewhere", check_once_both_have)
     devices = [sign_in(client, "dealer"), sign_in(client, "dealer2")]
-    answers = []
 
     def send(headers, table_id):
-        answers.append(seat(app.test_client(), headers, table_id, ALICE, 1))
+        return seat(app.test_client(), headers, table_id, ALICE, 1)
 
-    threads = [
-        threading.Thread(target=send, args=pair)
-        for pair in zip(devices, (table["id"], second_table["id"]), strict=True)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    answers.sort(key=lambda answer: answer.status_code)
+    answers = at_once(send, zip(devices, (table["id"], second_table["id"]), strict=True))
     assert [answer.status_code for answer in answers] == [201, 409], [answer.json for answer in answers]
     assert (answers[1].json["code"], answers[1].json["field"]) == ("player_seated_elsewhere", "club_number")
     with databases(app)() as db:

@@ -27,7 +27,9 @@ from tests.compliance.exports_support import URL, floor, period  # noqa: F401 (f
 from tests.support.app import databases
 
 pytestmark = [pytest.mark.store, pytest.mark.usefixtures("floor")]
-STREAMED = {"rounds.csv", "seats.csv", "audit_events.csv", "audit_chain.jsonl"}  # the long files
+#: the long files, and rated_seats.csv: none of its columns needs SQLAlchemy's
+#: conversion, so psycopg reads it straight (and the rows are compared below)
+STREAMED = {"rounds.csv", "seats.csv", "audit_events.csv", "audit_chain.jsonl", "rated_seats.csv"}
 SIGNED = {"manifest.json", "manifest.sig"}  # the export's own id, times and signature
 
 
@@ -59,7 +61,9 @@ def test_the_driver_reads_the_rows_sqlalchemy_reads(app, client, as_role, monkey
             with closing(streamed(db.connection(), driven, 2)) as rows:
                 read = list(rows)
             assert read == [tuple(row) for row in db.execute(query)], spec.name
-            assert read, spec.name
+            # The floor rates no seat: a rated day's rated_seats.csv is read
+            # on PostgreSQL by tests/compliance/test_rating_export.py.
+            assert read or spec.name == "rated_seats.csv", spec.name
 
 
 @pytest.mark.parametrize("zone", ["UTC", "America/St_Johns"])

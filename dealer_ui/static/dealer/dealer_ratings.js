@@ -135,8 +135,11 @@ function addChip(value) {
   setAmount(typedAmount((cents ?? 0) + value)); // what is not an amount is replaced
 }
 
-/** ``path`` posted with ``body`` for the open seat; the ratings read again either way. True if done. */
-async function post(state, path, body, done) {
+/**
+ * ``path`` posted with ``body`` for the open seat; the ratings read again either way. True if done.
+ * ``refused`` runs as the error is shown, before the read: a scan that follows at once must find it done.
+ */
+async function post(state, path, body, done, refused = () => {}) {
   if (state.players.busy) return false; // a second Enter or tap waits for the first
   state.players.busy = true;
   clearErrors($(DIALOG));
@@ -146,6 +149,7 @@ async function post(state, path, body, done) {
     ok = true;
   } catch (error) {
     showError(error instanceof ApiError ? errorTarget(error.field) : "rating-general", error.message);
+    refused();
   } finally {
     state.players.busy = false;
   }
@@ -164,11 +168,10 @@ async function seatIn(state) {
     return;
   }
   const seat = state.players.seat;
-  if (await post(state, `/tables/${state.table.id}/ratings`, { club_number: club, seat }, `Seated at seat ${seat}.`)) {
+  const selectClub = () => $("#club-number").select(); // the next scan replaces it
+  if (await post(state, `/tables/${state.table.id}/ratings`, { club_number: club, seat }, `Seated at seat ${seat}.`, selectClub)) {
     $("#club-number").value = "";
     $("#rating-amount").focus();
-  } else {
-    $("#club-number").select(); // the next scan replaces it
   }
 }
 

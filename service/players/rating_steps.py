@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
@@ -79,11 +79,15 @@ def _step(
     reason: str | None,
     chips_taken: int | None = None,
 ) -> RatingValue:
-    if now < rating.seated_at:
-        # A clock set back: nothing before the seat-in belongs to the rating.
+    # A clock set back: nothing before the seat-in belongs to the rating,
+    # and a step before the last one (a resume before its pause) would make
+    # the time played run backwards.
+    last = db.scalar(select(func.max(RatingEvent.at)).where(RatingEvent.rating_id == rating.id))
+    latest = rating.seated_at if last is None else max(last, rating.seated_at)
+    if now < latest:
         raise Conflict(
             ErrorCode.CONFLICT,
-            f"rating {rating.id} starts at {rating.seated_at.isoformat()}, after now",
+            f"rating {rating.id} was last changed at {latest.isoformat()}, after now",
             "rating_id",
         )
     row = RatingEvent(

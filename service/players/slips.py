@@ -124,7 +124,9 @@ def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
     """The rating's slip: live to ``now`` while open, final at seat-out."""
     parts, known_spread, pending, current = _kept(db, rating.id)
     final = rating.state == RatingState.CLOSED
-    end = rating.seated_out_at if final and rating.seated_out_at is not None else max(now, rating.seated_at)
+    # Live: to now, or to the last step should the clock have gone back since.
+    latest = max([rating.seated_at, *(each.at for each in rating.steps)])
+    end = rating.seated_out_at if final and rating.seated_out_at is not None else max(now, latest)
     seconds = time_played(rating.seated_at, end, _pauses(rating))
     cash = sum(each.amount for each in rating.buy_ins if each.kind == BuyInKind.CASH)
     brought = sum(each.amount for each in rating.buy_ins if each.kind == BuyInKind.CHIPS)

@@ -6,11 +6,14 @@ field, with nothing written."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from service.store.db import utc_now
 from service.store.models import AuditEvent, BuyIn, RatingEvent
 from tests.players.conftest import ALICE, BOB
 from tests.support.app import databases
@@ -124,3 +127,25 @@ def test_a_negative_zero_or_fractional_buy_in_is_refused_naming_amount(app, clie
 def test_a_buy_in_of_an_unknown_kind_is_refused(app, client, as_role, rating):
     response = step(client, as_role["dealer"], rating["id"], "buy-ins", {"kind": "marker", "amount": 100})
     assert (response.status_code, response.json["field"]) == (422, "kind")
+
+
+def test_a_step_before_the_last_one_is_refused_and_the_slip_still_answers(
+    app, client, as_role, table, players
+):
+    """A clock set back between two steps: a resume dated before its pause
+    would make the time played negative; it is refused like a step before
+    the seat-in, and the live slip is read to the last step at least."""
+    moment = [utc_now()]
+    app.extensions["breakpoker"]["clock"] = lambda: moment[0]
+    rating = seat(client, as_role["dealer"], table["id"], ALICE, 3).json
+    moment[0] += timedelta(minutes=10)
+    assert step(client, as_role["dealer"], rating["id"], "pauses").status_code == 201
+    moment[0] -= timedelta(minutes=5)
+    before = written(app)
+    refused(step(client, as_role["dealer"], rating["id"], "resumes"), 409, "conflict", "rating_id")
+    assert written(app) == before
+    shown = client.get(f"/api/v1/ratings/{rating['id']}/slip", headers=as_role["pit_boss"])
+    assert shown.status_code == 200, shown.json
+    assert shown.json["seconds_played"] == 600  # seated 10 minutes before the pause, paused since
+    moment[0] += timedelta(minutes=10)
+    assert step(client, as_role["dealer"], rating["id"], "resumes").status_code == 201

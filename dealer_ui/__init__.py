@@ -66,6 +66,12 @@ changes (``static/pit/pit_changes.js``), four eyes on requests
 (``static/pit/pit_exceptions.js``), shift reports (``static/pit/pit_reports.js``)
 with their hold chart (``static/pit/hold_chart.js``).
 
+Rated play at the pit: the floor's open ratings (``static/pit/pit_ratings.js``),
+a rating's slip, live or final (``static/pit/pit_rating_slip.js``), a rating the
+dealer missed (``static/pit/pit_missed.js``), a player's page with figures and
+ratings (``static/pit/pit_player.js``) and the identification a refused cash
+buy-in asks for (``static/pit/pit_identification.js``).
+
 Compliance: exports (``static/compliance/compliance.js``) and the trail's
 verification (``static/compliance/compliance_verify.js``).
 

@@ -49,6 +49,8 @@ Modules:
   derived state), and the ratings whose figures are out of date
 - ``slips.py``: a rating's slip (live or final) and a player's figures
   over a period, rounded once from the kept exact sums
+- ``rating_lists.py``: the floor's open ratings with their live slips,
+  and a player's ratings a keyset page at a time with their slips
 - ``rating_feed.py``: the closed ratings with their slips, a keyset page
   at a time, for the player-tracking system
 

@@ -15,6 +15,9 @@ import { installChecks, showChecks } from "./pit_checks.js";
 import { showSession } from "./pit_session.js";
 import { refreshSlips } from "./pit_slips.js";
 import { showTables } from "./pit_tables.js";
+import { installPlayers, showPlayer } from "./pit_player.js";
+import { showSlip } from "./pit_rating_slip.js";
+import { showRatings } from "./pit_ratings.js";
 import { startSession } from "../shared/session.js";
 
 // Each screen is drawn with the pit's state and its record's id, if any.
@@ -27,19 +30,27 @@ const SCREENS = {
   tables: showTables,
   checks: showChecks,
   session: showSession,
+  ratings: showRatings,
+  slip: showSlip,
+  players: showPlayer,
+  player: showPlayer,
 };
-const TABS = { round: "rounds", session: "checks" }; // a record's screen lights its list's button
+const TABS = { round: "rounds", session: "checks", slip: "ratings", player: "players" }; // a record's screen lights its list's button
+const PANELS = { player: "players" }; // a player's page is the Players screen with its player
+const NAMED = new Set(["player"]); // named by a club number (kept as typed: "0042" is not 42)
 
 function route(state) {
-  const match = /^#([a-z]+)(?:-(\d+))?$/.exec(location.hash);
+  const match = /^#([a-z]+)(?:-([A-Za-z0-9]+))?$/.exec(location.hash);
   const name = match && SCREENS[match[1]] ? match[1] : "rounds";
   const tab = TABS[name] || name;
   useCurrency(chosenCurrency(state)); // a round's screen moves to its own table's
-  for (const panel of document.querySelectorAll(".view-panel")) panel.hidden = panel.id !== `view-${name}`;
+  const panel = PANELS[name] || name;
+  for (const each of document.querySelectorAll(".view-panel")) each.hidden = each.id !== `view-${panel}`;
   for (const button of document.querySelectorAll("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === tab));
   }
-  SCREENS[name](state, match?.[2] === undefined ? undefined : Number(match[2]));
+  const id = match?.[2];
+  SCREENS[name](state, id === undefined || NAMED.has(name) ? id : Number(id));
   countPending(state);
 }
 
@@ -60,6 +71,7 @@ installRounds(state);
 installChecks(state);
 installApprovals(state);
 installReports(state);
+installPlayers();
 $("#table-pick").addEventListener("change", (event) => {
   pickTable(state, event.target.value);
   notify("");
@@ -75,6 +87,8 @@ for (const button of document.querySelectorAll("[data-view]")) {
   });
 }
 window.addEventListener("hashchange", () => route(state));
+$("#slip-back").addEventListener("click", () => (history.length > 1 ? history.back() : go("ratings")));
+$("#ratings-refresh").addEventListener("click", () => showRatings(state));
 // Requests from other pit bosses show on the Approvals button without a reload.
 setInterval(() => state.user && countPending(state, BACKGROUND), 30_000);
 // A slip the cage issues shows on the Tables screen without a reload, as

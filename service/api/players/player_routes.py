@@ -29,10 +29,14 @@ from service.api.ratings.slip_schemas import (
     PlayerFiguresQueryJson,
     PlayerFiguresQuerySchema,
     PlayerFiguresSchema,
+    PlayerRatingsQueryJson,
+    PlayerRatingsQuerySchema,
+    RatingSlipSchema,
 )
 from service.players.listing import player_page
 from service.players.players import PlayerView, enrol_player, find_player, rename_player
-from service.players.slips import PlayerFigures, player_figures
+from service.players.rating_lists import player_ratings
+from service.players.slips import PlayerFigures, SlipValue, player_figures
 from service.players.views import PlayerJson, player_json
 from service.tables.versions import Change
 
@@ -135,3 +139,20 @@ def figures_view(query: PlayerFiguresQueryJson, club_number: str) -> PlayerFigur
     exact sums added and rounded once (never a sum of rounded figures),
     comps summed rating by rating."""
     return player_figures(db(), club_number, query["period"], now())
+
+
+@blp.route("/<club_number>/ratings")
+@blp.arguments(PlayerRatingsQuerySchema, location="query")
+@blp.response(200, RatingSlipSchema(many=True), headers=LINK_HEADER)
+@blp.error(422, MALFORMED)
+@roles(*FIGURES_READERS)
+def ratings_view(
+    query: PlayerRatingsQueryJson, club_number: str
+) -> tuple[list[SlipValue], int, dict[str, str]]:
+    """The player's ratings, the latest started first (``order=oldest``:
+    the first), ``limit`` a page with a Link header by cursor, each with
+    its slip: live while open, final once seated out, with the comps it
+    earned."""
+    order, at = keyset_start(query)
+    page = player_ratings(db(), club_number, order, query["limit"], at, now())
+    return page.items, 200, keyset_links(order, page)

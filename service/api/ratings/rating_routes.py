@@ -27,6 +27,7 @@ from service.api.ratings.rating_schemas import (
     StepInSchema,
 )
 from service.api.ratings.slip_schemas import (
+    FloorRatingSchema,
     RatingFeedQueryJson,
     RatingFeedQuerySchema,
     RatingFeedSchema,
@@ -35,6 +36,7 @@ from service.api.ratings.slip_schemas import (
 from service.errors import ErrorCode, Forbidden, Invalid
 from service.players.buy_ins import buy_in
 from service.players.rating_feed import closed_ratings
+from service.players.rating_lists import RatedSeat, open_on_the_floor
 from service.players.rating_steps import pause, resume, seat_out
 from service.players.rating_values import RatingValue, get_rating_row, open_ratings_at, rating_value
 from service.players.ratings import SeatIn, seat_in
@@ -173,6 +175,16 @@ def slip_view(rating_id: int) -> SlipValue:
     seat-out; ``pending_rounds`` says how many rated rounds the workers
     have not figured yet."""
     return slip_of(db(), _shown(rating_id), now())
+
+
+@blp.route("/ratings/open")
+@blp.response(200, FloorRatingSchema(many=True))
+@roles(*SLIP_READERS)
+def floor_view() -> list[RatedSeat]:
+    """Every open rating on the floor (paused ones too), by table and seat,
+    each with its live slip: the pit's view of who plays where, and for
+    how much, in one call."""
+    return open_on_the_floor(db(), now())
 
 
 def _after(cursor: str | None) -> int:

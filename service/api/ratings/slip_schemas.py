@@ -9,10 +9,12 @@ from typing import Any, NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
-from service.api.http.paging import MAX_CURSOR
+from service.api.http.paging import MAX_CURSOR, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
+from service.api.ratings.rating_schemas import RatingSchema
 from service.players.rating_values import RatingState
 from service.players.slips import Period
+from service.store.paging import Order
 
 
 def _at(field: fields.Field[Any], attribute: str) -> Any:
@@ -128,3 +130,20 @@ class RatingFeedSchema(Schema):
         "null: no closed rating yet); poll with it for ratings closed since",
         allow_none=True,
     )
+
+
+class FloorRatingSchema(Schema):
+    rating = api_fields.nested(RatingSchema, "the open rating: who sits where, paused or not")
+    slip = api_fields.nested(RatingSlipSchema, "its live slip, to now")
+
+
+class PlayerRatingsQuerySchema(StrictSchema):
+    limit = api_fields.bounded(1, 200, "ratings a page", default=25)
+    order = order_field(Order.NEWEST, "ratings (by when they were started)")
+    cursor = cursor_field()
+
+
+class PlayerRatingsQueryJson(TypedDict):
+    limit: int
+    order: str
+    cursor: NotRequired[str]

@@ -199,6 +199,8 @@ ENDPOINTS += [
     ("GET", "/ratings/{rating}/slip", None, READERS),
     ("GET", "/ratings", None, READERS),
     ("GET", "/players/{player}/figures", None, READERS),
+    ("GET", "/ratings/open", None, READERS),
+    ("GET", "/players/{player}/ratings", None, READERS),
 ]
 ENDPOINTS += [
     (

@@ -203,10 +203,26 @@ def test_compliance_reads_a_player_but_records_no_identification(
     open_page: Any, live: Any, table: dict[str, Any]
 ) -> None:
     enrol(live, "64001", "Gus Hale")
+    enrol(live, "64002", "Hal Ives")
     page = at_pit(open_page, "compliance", table)
-    page.goto(f"{page.url.split('#')[0]}#player-64001")
-    expect(page.locator("#player-title")).to_contain_text("Gus Hale")
+    page.goto(f"{page.url.split('#')[0]}#player-64002")
+    expect(page.locator("#player-title")).to_contain_text("Hal Ives")
     expect(page.locator("#history-none")).to_have_text("No rating yet.")
     expect(page.locator("#identification-form")).to_have_count(0)
+    # Eleven ratings: ten a page, the latest first; Older and Latest move by the Link header.
+    ratings = []
+    for _ in range(11):
+        ratings.append(seated(live, table, "64001", 5))
+        step(live, ratings[-1], "seat-out", {"chips_taken": 0})
+    page.goto(f"{page.url.split('#')[0]}#player-64001")
+    rows = page.locator("#history-table tbody tr")
+    expect(rows).to_have_count(10)
+    expect(rows.first).to_have_attribute("data-rating", str(ratings[-1]["id"]))
+    page.locator("#history-older").tap()
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_have_attribute("data-rating", str(ratings[0]["id"]))
+    expect(page.locator("#history-older")).to_have_count(0)
+    page.get_by_role("button", name="Latest").tap()
+    expect(rows).to_have_count(10)
     screen(page, "ratings")
     expect(page.locator("#missed-box")).to_be_hidden()

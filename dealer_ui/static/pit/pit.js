@@ -17,7 +17,7 @@ import { refreshSlips } from "./pit_slips.js";
 import { showTables } from "./pit_tables.js";
 import { installPlayers, showPlayer } from "./pit_player.js";
 import { showSlip } from "./pit_rating_slip.js";
-import { showRatings } from "./pit_ratings.js";
+import { refreshRatings, showRatings } from "./pit_ratings.js";
 import { startSession } from "../shared/session.js";
 
 // Each screen is drawn with the pit's state and its record's id, if any.
@@ -88,7 +88,9 @@ for (const button of document.querySelectorAll("[data-view]")) {
 }
 window.addEventListener("hashchange", () => route(state));
 $("#slip-back").addEventListener("click", () => (history.length > 1 ? history.back() : go("ratings")));
-$("#ratings-refresh").addEventListener("click", () => showRatings(state));
+$("#ratings-refresh").addEventListener("click", () => refreshRatings(state));
+// The open ratings' live figures move with the clock and the rounds.
+setInterval(() => state.user && !$("#view-ratings").hidden && refreshRatings(state, BACKGROUND), 30_000);
 // Requests from other pit bosses show on the Approvals button without a reload.
 setInterval(() => state.user && countPending(state, BACKGROUND), 30_000);
 // A slip the cage issues shows on the Tables screen without a reload, as

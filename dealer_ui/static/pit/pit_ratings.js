@@ -47,11 +47,19 @@ function ratingsTable(state, open) {
   ];
 }
 
-/** The Ratings screen: the open ratings, and the missed rating's form for a pit boss. */
+/** The open ratings read again (Refresh, and every half minute while shown):
+ * the missed rating's form, and what is typed into it, stays. */
+export function refreshRatings(state, headers = {}) {
+  const load = () => call("GET", "/ratings/open", undefined, headers).then(({ json }) => json);
+  return draw("ratings", $("#ratings-out"), load, (open) => ratingsTable(state, open), "ratings");
+}
+
+/** The Ratings screen: the open ratings, and the missed rating's form for a
+ * pit boss (drawn anew with the screen: the tables may have opened since). */
 export function showRatings(state) {
   clearErrors($("#view-ratings"));
-  const form = $("#missed-box");
-  if (canAct(state) && !form.firstChild) form.replaceChildren(missedForm(state, () => showRatings(state)));
-  form.hidden = !canAct(state);
-  return draw("ratings", $("#ratings-out"), () => call("GET", "/ratings/open").then(({ json }) => json), (open) => ratingsTable(state, open), "ratings");
+  const box = $("#missed-box");
+  box.replaceChildren(...(canAct(state) ? [missedForm(state, () => refreshRatings(state))] : []));
+  box.hidden = !canAct(state);
+  return refreshRatings(state);
 }

@@ -7,7 +7,10 @@ A slip is live while the rating is open (time played to now, no chips
 check) and final at seat-out. Rounds that count but whose values (or
 whose figures) the workers have not stored yet are said as
 ``pending_rounds``: the slip's figures are then those of the rounds
-figured, never a guess. The player's-cards standard deviation is null,
+figured, never a guess. The chips check alone sums the rating's counting
+seats' nets straight (settled amounts, known before any value): a round
+waiting for its values must not show as a difference in the chips. The
+player's-cards standard deviation is null,
 with a reason, while the configuration's card spread cannot be had (its
 strategy table not complete). The comp rate is the casino's current one."""
 
@@ -24,7 +27,7 @@ from service.players.players import get_player
 from service.players.rated.inputs import PerBet
 from service.players.rated.parts import Parts, RoundedParts, of_numerators
 from service.players.rated.rating_slip import BuyIns, rating_slip
-from service.players.rated.slip import Pause, comps_earned, time_played
+from service.players.rated.slip import Pause, chips_check, comps_earned, time_played
 from service.players.rating_figures import out_of_date, stored_sums
 from service.players.rating_values import BuyInKind, RatingEventKind, RatingState, RatingValue
 from service.rounds.status import counting
@@ -94,6 +97,22 @@ def _counting_seats(db: Db, rating_id: int) -> int:
     )
 
 
+def _nets(db: Db, rating_id: int) -> int:
+    """The player's nets over the rating's counting seats: settled amounts,
+    known before the workers value the rounds, so the chips check does not
+    wait for the figures (nor show a pending round's net as a difference)."""
+    net = SeatRecord.main_net + SeatRecord.dealer_break_bonus_net + SeatRecord.break_bonus_net
+    return int(
+        db.scalar(
+            select(func.coalesce(func.sum(net), 0))
+            .join(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
+            .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
+            .where(RatedSeat.rating_id == rating_id, counting())
+        )
+        or 0
+    )
+
+
 def _kept(db: Db, rating_id: int) -> tuple[Parts, bool, int, bool]:
     """The rating's exact sums as kept, whether the player's-cards variance
     is known, its pending rounds, and whether the row is up to date."""
@@ -149,7 +168,9 @@ def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
         cash=cash,
         chips_brought=brought,
         chips_taken=rating.chips_taken,
-        chips_check=slip.chips_check,
+        chips_check=None
+        if rating.chips_taken is None
+        else chips_check(rating.chips_taken, cash, brought, _nets(db, rating.id)),
     )
 
 

@@ -168,3 +168,20 @@ def test_with_a_card_spread_the_player_s_cards_deviation_is_shown(
     )
     assert figures["sd_missing"] is None
     assert figures["player_cards_sd"] == pytest.approx(math.sqrt(2 * one), abs=1e-9)
+
+
+def test_the_chips_check_counts_the_nets_of_rounds_still_waiting_for_values(
+    app, settings, client, as_role, table, players
+):
+    """The nets are settled amounts, known before the round's values: a
+    round waiting for its values still counts in the chips check (else
+    the check would show its net as a difference nobody made)."""
+    ready_for_values(settings)
+    dealer = as_role["dealer"]
+    rating = rated(app, settings, client, dealer, table, 1, "r1")
+    enter(client, dealer, table, "r2")  # seat 1 loses 1,600 again; its values not stored
+    assert step(client, dealer, rating, "buy-ins", {"kind": "cash", "amount": 5000}).status_code == 201
+    assert step(client, dealer, rating, "seat-out", {"chips_taken": 5000 - 2 * 1600}).status_code == 200
+    shown = slip(client, as_role["pit_boss"], rating)
+    assert shown["figures"]["pending_rounds"] == 1
+    assert shown["chips_check"] == 0

@@ -12,6 +12,8 @@ from service.api.app import create_app
 from service.cli.demo.client import Api, Clock
 from service.cli.demo.day import Outcome, Plan, note_difference, opening, outcomes, play_day
 from service.cli.demo.floor import ADMIN, TABLES, cast, rounds_stored, tables
+from service.cli.demo.rating_summary import RatedDay, rated_day, ratings_summary
+from service.cli.demo.ratings import enrol
 from service.cli.tables import money
 from service.config.settings import Settings
 from service.store.db import utc_now
@@ -42,12 +44,16 @@ def demo_day(day: datetime | None, rounds: int, seed: int, mispay: str, force: b
     configured database: buy-ins, rounds, fills and credits, the closers and
     the drop counts, then each table's cards-against-chips check. One table
     has a bet paid wrong on purpose, and its check must find exactly that.
+    Most players are club members, rated from seat-in to seat-out; one
+    high roller's cash goes into the transaction log, and a buy-in of his
+    is refused until his identification is recorded.
 
     It makes its own users (demo-dealer-1 and so on) with new passwords,
     printed once, and refuses a database that holds rounds already unless
     --force: a demonstration must not mix into a casino's records. Exit
     status 0 when two checks balance and the third differs by the bet
-    paid wrong (with --mispay none, when all three balance); 1 otherwise."""
+    paid wrong (with --mispay none, when all three balance) and every
+    rating's chips check is zero but the mis-paid member's; 1 otherwise."""
     plan = Plan(
         (day or utc_now() - timedelta(days=1)).date(), rounds, seed, None if mispay == NO_MISPAY else mispay
     )
@@ -55,15 +61,15 @@ def demo_day(day: datetime | None, rounds: int, seed: int, mispay: str, force: b
     upgrade(settings.database)
     app = create_app(settings)
     try:
-        found = run(app, plan, force)
+        found, rated = run(app, plan, force)
     finally:
         app.extensions["breakpoker"]["engine"].dispose()
-    if not all(outcome.as_designed for outcome in found):
+    if not all(outcome.as_designed for outcome in found) or not rated.as_designed:
         raise click.exceptions.Exit(1)
 
 
-def run(app: Flask, plan: Plan, force: bool) -> list[Outcome]:
-    """Play the day on ``app`` and print it: each table's outcome."""
+def run(app: Flask, plan: Plan, force: bool) -> tuple[list[Outcome], RatedDay]:
+    """Play the day on ``app`` and print it: each table's outcome, and the ratings."""
     databases = app.extensions["breakpoker"]["databases"]
     stored = rounds_stored(databases)
     if stored and not force:
@@ -74,7 +80,9 @@ def run(app: Flask, plan: Plan, force: bool) -> list[Outcome]:
     passwords, made = cast(databases)
     _show_users(passwords, made)
     api = Api(app, Clock(opening(plan.day)), passwords)
-    played = play_day(api, tables(api), plan, click.echo)
+    ids = tables(api)
+    enrol(api, TABLES)
+    played = play_day(api, ids, plan, click.echo)
     found = outcomes(api, played, plan.day)
     for outcome in found:
         if (
@@ -83,14 +91,16 @@ def run(app: Flask, plan: Plan, force: bool) -> list[Outcome]:
         ):
             note_difference(api, outcome)
     click.echo(summary(found, plan))
-    return found
+    rated = rated_day(api, played, plan.day)
+    click.echo(ratings_summary(rated))
+    return found, rated
 
 
 def _show_users(passwords: dict[str, str], made: list[str]) -> None:
     click.echo("The demo's users (new passwords, shown only now; sign in at /pit as demo-pit-1 to look):")
     for name, password in passwords.items():
-        shown = "(not shown: it only makes the tables)" if name == ADMIN else password
-        click.echo(f"  {name:<14} {shown}{'' if name in made else '  (existed: password replaced)'}")
+        shown = "(not shown: it only makes the tables and enrols the members)" if name == ADMIN else password
+        click.echo(f"  {name:<15} {shown}{'' if name in made else '  (existed: password replaced)'}")
 
 
 def signed(minor: int | None) -> str:

@@ -15,6 +15,7 @@ from service.accounting.check import CheckStatus
 from service.accounting.slip_states import SlipKind
 from service.cli.demo.client import Api
 from service.cli.demo.floor import DEALERS, PIT_BOSSES
+from service.cli.demo.ratings import high_roller, seat_out_everyone
 from service.cli.demo.table_day import (
     Table,
     carry_over,
@@ -90,6 +91,10 @@ def play_day(api: Api, table_ids: dict[str, int], plan: Plan, echo: Callable[[st
     interval = DEALING / plan.rounds
     for number in range(plan.rounds):
         api.clock.at_least(start + timedelta(minutes=10) + interval * number)
+        if number == 0:
+            first = tables[0]
+            high_roller(api, first.floor, first.seats, first.tray, first.box)
+            slip_if_needed(api, first)  # his chips came from the tray: a fill
         for table in tables:
             # The bet paid wrong comes in the second half of the day.
             mispay_now = table.mispay and number >= plan.rounds // 2
@@ -98,6 +103,7 @@ def play_day(api: Api, table_ids: dict[str, int], plan: Plan, echo: Callable[[st
             slip_if_needed(api, table)
     api.clock.at_least(datetime.combine(plan.day, CLOSE_AT, UTC))
     for table in tables:
+        seat_out_everyone(api, table.floor, table.seats)
         close_table(api, table)
         echo(progress(table))
         api.clock.advance(minutes=2)

@@ -22,13 +22,15 @@ DEALERS = ("demo-dealer-1", "demo-dealer-2", "demo-dealer-3")  # one a table
 PIT_BOSSES = ("demo-pit-1", "demo-pit-2")  # the first opens, closes and requests; the second receives
 CAGE = "demo-cage"
 COUNTERS = ("demo-count-1", "demo-count-2")
-ADMIN = "demo-admin"  # makes the tables
+ADMIN = "demo-admin"  # makes the tables and enrols the club members
+COMPLIANCE = "demo-compliance"  # reads the day listed for a currency transaction report
 CAST: tuple[tuple[str, Role], ...] = (
     *((name, Role.DEALER) for name in DEALERS),
     *((name, Role.PIT_BOSS) for name in PIT_BOSSES),
     (CAGE, Role.CAGE),
     *((name, Role.COUNT) for name in COUNTERS),
     (ADMIN, Role.ADMIN),
+    (COMPLIANCE, Role.COMPLIANCE),
 )
 
 

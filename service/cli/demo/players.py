@@ -1,14 +1,18 @@
 """The players at a demo table: they sit down and buy in with cash (the
 notes to the drop box, the chips from the tray), bet what their chips
 allow, are paid or lose by the settlement, buy in again when broke and
-leave with their chips. Every choice comes from the table's seeded random
-generator, so a seed plays the same day again."""
+leave with their chips. Most are members of the player club, rated: each
+such step is queued as a ``FloorStep`` for the API (seat-in by club
+number, the buy-ins, the seat-out with their chips). Every choice comes
+from the table's seeded random generator, so a seed plays the same day
+again."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from service.cli.demo.tray import NOTES, DropBox, Tray, notes
 from service.engine.cards import DECK, codes
@@ -27,11 +31,31 @@ BUY_AGAIN = 0.6  # the chance a broke player buys in again
 # another table: no cash to the box, no chips from the tray, and what they
 # lose here fills the tray (the check still holds: only their bets move it).
 BRINGS_CHIPS = 0.4
+MEMBER = 0.75  # the chance a player who sits down is a club member, rated
+MEMBERS = 8  # the club members who play at a table (never at two tables at once)
+
+
+class Step(StrEnum):
+    """What the floor tells the API about a member's rating."""
+
+    SEAT_IN = "seat-in"
+    CASH = "cash"  # a buy-in with notes
+    CHIPS = "chips"  # chips brought from elsewhere
+    SEAT_OUT = "seat-out"
+
+
+@dataclass(frozen=True)
+class FloorStep:
+    step: Step
+    seat: int
+    club: str
+    amount: int = 0  # the buy-in's, or the chips taken away
 
 
 @dataclass
 class Player:
     chips: int  # minor units, in front of the player
+    club: str | None = None  # a member's club number; None: not rated
 
 
 @dataclass
@@ -49,9 +73,21 @@ class Seats:
     """Who sits where, and the money they brought in."""
 
     rng: random.Random
+    members: tuple[str, ...] = ()  # the club numbers who play here
     players: dict[int, Player] = field(default_factory=dict)
     buy_ins: list[BuyIn] = field(default_factory=list)
     brought: int = 0  # chips players sat down with (not bought here)
+    steps: list[FloorStep] = field(default_factory=list)  # for the API, in order
+
+    def _note(self, step: Step, seat: int, amount: int = 0) -> None:
+        club = self.players[seat].club
+        if club is not None:
+            self.steps.append(FloorStep(step, seat, club, amount))
+
+    def _member(self) -> str | None:
+        seated = {player.club for player in self.players.values()}
+        free = [club for club in self.members if club not in seated]
+        return self.rng.choice(free) if free and self.rng.random() < MEMBER else None
 
     def arrive(self, tray: Tray, box: DropBox) -> None:
         """Empty seats fill at random (an empty table always gets a player)."""
@@ -62,22 +98,35 @@ class Seats:
             self.sit_down(self.rng.randint(1, SEATS), tray, box)
 
     def sit_down(self, seat: int, tray: Tray, box: DropBox) -> None:
-        self.players[seat] = Player(0)
+        self.seat_in(seat, self._member())
         if self.rng.random() < BRINGS_CHIPS:
             amount = self.rng.choice(BROUGHT)
             self.players[seat].chips = amount
             self.brought += amount
+            self._note(Step.CHIPS, seat, amount)
         else:
             self.buy_in(seat, tray, box)
 
-    def buy_in(self, seat: int, tray: Tray, box: DropBox) -> None:
+    def seat_in(self, seat: int, club: str | None) -> None:
+        self.players[seat] = Player(0, club)
+        self._note(Step.SEAT_IN, seat)
+
+    def buy_in(self, seat: int, tray: Tray, box: DropBox, amount: int | None = None) -> None:
         """Cash on the felt: the dealer drops it in the box and gives chips from the tray."""
-        amount = self.rng.choice(BUY_INS)
+        amount = self.rng.choice(BUY_INS) if amount is None else amount
         cash = notes(amount, self.rng.choice(NOTES[:3]))
         box.put(cash)
         tray.value -= amount
         self.players[seat].chips += amount
         self.buy_ins.append(BuyIn(seat, cash))
+        self._note(Step.CASH, seat, amount)
+
+    def leave(self, seat: int) -> int:
+        """The player goes with their chips (to the cage, not the tray): how many."""
+        taken = self.players[seat].chips
+        self._note(Step.SEAT_OUT, seat, taken)
+        del self.players[seat]
+        return taken
 
     def round_body(self, round_id: str) -> RoundInJson:
         """A real random deal, every seated player betting what their chips allow."""
@@ -124,6 +173,5 @@ class Seats:
                     continue
             elif self.rng.random() >= LEAVE:
                 continue
-            left += player.chips
-            del self.players[seat]
+            left += self.leave(seat)
         return left

@@ -14,6 +14,7 @@ from service.accounting.slip_states import SlipKind
 from service.cli.demo.client import Api, ApiRefused
 from service.cli.demo.floor import CAGE, COUNTERS, PIT_BOSSES
 from service.cli.demo.players import Seats
+from service.cli.demo.ratings import Floor, members_of
 from service.cli.demo.tray import DropBox, Tray, chips
 from service.engine.table_config import BetType
 
@@ -32,6 +33,7 @@ class Table:
     tray: Tray  # its value as it opens, unless it carries a closer over
     box: DropBox = field(default_factory=DropBox)
     seats: Seats = field(init=False)
+    floor: Floor = field(init=False)  # its members' ratings
     session_id: int = 0
     session_number: int = 0
     rounds: int = 0
@@ -39,10 +41,12 @@ class Table:
     slips: dict[SlipKind, list[int]] = field(default_factory=lambda: {kind: [] for kind in SlipKind})
     slipped: dict[SlipKind, int] = field(default_factory=lambda: dict.fromkeys(SlipKind, 0))
     mispaid_round: str | None = None
+    mispaid_rating: int | None = None  # the player paid too much, if rated
     carried: dict[str, int] | None = None  # the last closer's lines, when the table was played before
 
     def __post_init__(self) -> None:
-        self.seats = Seats(self.rng)
+        self.seats = Seats(self.rng, members_of(self.name))
+        self.floor = Floor(self.table_id, self.dealer)
 
     @property
     def expected_difference(self) -> int:
@@ -83,6 +87,7 @@ def play_round(api: Api, table: Table, mispay_now: bool, last: bool = False) -> 
     the dealer takes and pays by the settlement: once, from ``mispay_now``
     on, the first round a seat wins (or the ``last`` round), 25.00 too much."""
     table.seats.arrive(table.tray, table.box)
+    table.floor.report(api, table.seats)
     table.rounds += 1
     round_id = f"{table.name}-s{table.session_number}-{table.rounds}"
     body = table.seats.round_body(round_id)
@@ -94,11 +99,15 @@ def play_round(api: Api, table: Table, mispay_now: bool, last: bool = False) -> 
     table.tray.value += int(settled["house_net"])
     table.seats.settle(nets)
     winners = [seat for seat, net in nets.items() if net > 0] or ([min(nets)] if last else [])
+    # A member first: their rating's chips check finds the bet paid wrong too.
+    winners.sort(key=lambda seat: table.seats.players[seat].club is None)
     if mispay_now and winners and table.mispaid_round is None:
         table.seats.players[winners[0]].chips += MISPAID
         table.tray.value -= MISPAID
         table.mispaid_round = round_id
+        table.mispaid_rating = table.floor.open.get(winners[0])
     table.seats.come_and_go(table.tray, table.box)
+    table.floor.report(api, table.seats)
 
 
 def seat_net(seat: dict[str, Any]) -> int:

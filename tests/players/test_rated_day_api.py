@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from service.analysis.card_spread import spread_file
 from service.analysis.strategy_table import table_folder
@@ -162,12 +162,15 @@ def test_a_rated_day_through_the_api_has_every_figure_of_section_14(app, client,
         check_slip(client, boss, day, log, exact)
         totals.setdefault(log.club, []).append(exact)
     assert day.ratings["ann1"].counting != day.ratings["ann2"].counting  # two seats, each its own
+    with databases(app)() as db:  # the unrated seats (before a seat-in, at seat B1) rated by none
+        every = db.scalar(select(func.count(RatedSeat.seat_id)))
+    assert every == sum(len(set(log.counting) | set(log.dropped)) for log in day.ratings.values())
     assert any(rule.total(stored_rows(app, log), edge, spread).decisions for log in day.ratings.values())
 
     for club, each in totals.items():
         summed = sum(each, rule.Exact())
         comps = sum(rule.comps_of(exact.theoretical, COMP_RATE) for exact in each)  # each rating earns
-        for period in ("day", "lifetime"):
+        for period in ("day", "30d", "lifetime"):
             response = client.get(f"/api/v1/players/{club}/figures?period={period}", headers=boss)
             assert response.status_code == 200, response.json
             assert response.json["ratings"] == len(each)

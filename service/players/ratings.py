@@ -18,9 +18,10 @@ from typing import cast
 
 from sqlalchemy import Table, insert, select
 
-from service.audit.events import record_event
+from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Invalid
+from service.jobs.queues import JobKind
 from service.players.players import get_player
 from service.players.rating_values import RatingStart, RatingValue, rating_record, rating_value
 from service.store.db import Db, hold_writer
@@ -154,4 +155,6 @@ def _rate_since(db: Db, rating: Rating) -> list[int]:
     ).all()
     if unrated:
         db.execute(insert(rated), [{"seat_id": row.id, "rating_id": rating.id} for row in unrated])
+        # Worth something now: its figures should not wait for the sweep.
+        queue_job(db, JobKind.RATING_FIGURES, rating.id)
     return [row.round_id for row in unrated]

@@ -7,6 +7,7 @@ rows (tests/support/rated_figures.py)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from fractions import Fraction
 
 import pytest
@@ -140,6 +141,25 @@ def test_the_seat_out_queues_the_final_figures(app, settings, client, as_role, t
     assert queued(app, alice) is not None
     figure(app, settings, alice)
     assert (row_of(app, alice).rounds, row_of(app, alice).pending_rounds) == (0, 0)
+
+
+def test_a_missed_rating_queues_the_figures_of_the_rounds_it_rates_back(
+    app, settings, client, as_role, table, players
+):
+    """The rounds rated back are worth something now: the figures must not
+    wait for the sweep or the seat-out."""
+    past = (utc_now() - timedelta(minutes=5)).isoformat()
+    enter(client, as_role["dealer"], table, "r1")
+    missed = seat(client, as_role["pit_boss"], table["id"], ALICE, 1, seated_at=past, reason="missed")
+    assert missed.status_code == 201, missed.json
+    assert queued(app, missed.json["id"]) is not None
+
+
+def test_a_missed_rating_with_nothing_to_rate_back_queues_nothing(app, client, as_role, table, players):
+    past = (utc_now() - timedelta(minutes=5)).isoformat()
+    missed = seat(client, as_role["pit_boss"], table["id"], ALICE, 1, seated_at=past, reason="missed")
+    assert missed.status_code == 201, missed.json
+    assert queued(app, missed.json["id"]) is None
 
 
 def test_numerators_past_64_bits_are_stored_exactly(app, client, as_role, table, players):

@@ -33,6 +33,7 @@ from service.config.currency import Currency
 from service.errors import Conflict, ErrorCode
 from service.players.casino_settings import Thresholds, current_settings
 from service.players.identification import has_identification
+from service.players.players import get_player
 from service.store.db import Db
 from service.store.models import BuyIn, CashIn, CashLogEntry, GameTable, Player, Rating, ReportDay, User
 from service.tables.gaming_day import place
@@ -57,15 +58,6 @@ def cash_day(db: Db, table: GameTable, now: datetime) -> CashDay:
     return CashDay(place(now, table.timezone, table.shift_starts).gaming_day, thresholds)
 
 
-def lock_player(db: Db, player_id: int) -> Player:
-    """The player's row, locked to the commit on PostgreSQL: the day's sum
-    and the buy-in that follows it are one step for each player."""
-    query = select(Player).where(Player.id == player_id)
-    if db.get_bind().dialect.name == "postgresql":
-        query = query.with_for_update()
-    return db.scalars(query).one()
-
-
 def day_cash_in(db: Db, player_id: int, day: CashDay) -> int:
     """The player's cash in over the gaming day in its currency so far."""
     total = db.scalar(
@@ -82,7 +74,9 @@ def check_cash_in(db: Db, rating: Rating, table: GameTable, amount: int, now: da
     """A cash buy-in of ``amount`` checked against the report threshold,
     the player locked first; refused while it would pass the threshold and
     the player is not identified."""
-    player = lock_player(db, rating.player_id)
+    # The player's row locked to the commit on PostgreSQL: the day's sum
+    # and the buy-in that follows it are one step for each player.
+    player = get_player(db, db.get_one(Player, rating.player_id).club_number, locked=True)
     day = cash_day(db, table, now)
     after = day_cash_in(db, player.id, day) + amount
     if after > day.thresholds.report and not has_identification(db, player.id):

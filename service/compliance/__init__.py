@@ -1,7 +1,8 @@
 """What compliance takes away and checks: exports (their queries, files and
 writer, built off the request path) and the verification of the audit
 trail (the hash chain walked, rounds against their sealed events, totals
-against the rounds, the table accounting records against theirs).
+against the rounds, the table accounting, player, rating and cash
+records against theirs).
 
 Modules:
 
@@ -12,7 +13,9 @@ Modules:
   rounds and seats; ``export_decks.py``: the rounds' decks;
   ``export_accounting.py``: the table accounting; ``export_players.py``:
   the players and their names; ``export_ratings.py``: the period's
-  ratings, their steps, buy-ins and rated seats; ``export_trail.py``: the voids,
+  ratings, their steps, buy-ins and rated seats; ``export_cash.py``: the
+  period's cash ins, transaction log and report days, and the
+  identifications as records; ``export_trail.py``: the voids,
   corrections and events of its window (``trail_bounds``)
 - ``export_chain.py``: the chain's lines, each event as sealed;
   ``export_heads.py``: the signed heads, held against the chain offline
@@ -38,7 +41,9 @@ Modules:
 - ``review_claims.py``: each void or correction request and decision
   against its event
 - ``player_claims.py``: each player and name against its event;
-  ``rating_claims.py``: each rating, its steps and buy-ins against theirs
+  ``rating_claims.py``: each rating, its steps and buy-ins against theirs;
+  ``cash_claims.py``: each cash in, log entry, report day and
+  identification (a record, never the document) against theirs
 
 May import: rounds, accounting and below.
 """

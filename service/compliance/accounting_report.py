@@ -63,7 +63,9 @@ class FieldDifference:
 class RecordProblem:
     table: str | None  # the stored table (None: an event whose payload names none)
     id: int | None  # the row's id, a decision's its exception's (None: the event names none)
-    subject: str  # its event's subject: session:ID, slip:NUMBER, round:ID (a review record) or player:ID
+    # its event's subject: session:ID, slip:NUMBER, round:ID (a review record),
+    # player:ID, rating:ID or cash_log:ID
+    subject: str
     event_id: int | None  # None: no event carries the row
     problem: str  # one of PROBLEMS
     message: str

@@ -6,7 +6,9 @@ each void or correction request and its decision
 cards-against-chips check as much as a slip does; every player and name
 (:mod:`service.compliance.player_claims`); and every rating, its pauses,
 resumes and seat-out and its buy-ins
-(:mod:`service.compliance.rating_claims`).
+(:mod:`service.compliance.rating_claims`); and every cash record of the
+cash rules, each cash in, entry of the multiple transaction log, report
+day and identification (:mod:`service.compliance.cash_claims`).
 
 A record edited in the database (its append-only triggers dropped first)
 no longer matches its event, and each field that differs is named with
@@ -32,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, func, inspect, select
 
 from service.audit.kinds import EventKind
 from service.compliance.accounting_claims import (
@@ -54,6 +56,7 @@ from service.compliance.accounting_report import (
     FieldDifference,
     RecordProblem,
 )
+from service.compliance.cash_claims import CASH_KINDS, cash_claims
 from service.compliance.chain_report import compare
 from service.compliance.player_claims import PLAYER_KINDS, player_claims
 from service.compliance.rating_claims import RATING_KINDS, rating_claims
@@ -65,7 +68,7 @@ from service.store.models import AuditEvent, AuditSeal, TableSession
 
 PAGE = 500  # events or rows a query
 #: every kind of event of the records checked here
-ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS, *RATING_KINDS)
+ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS, *RATING_KINDS, *CASH_KINDS)
 
 __all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
 
@@ -180,6 +183,7 @@ def _as_sealed(row: Any) -> SealedEvent:
 
 def _check_event(db: Db, event: SealedEvent, walk: _Walk) -> list[RecordProblem]:
     claims = claims_of(event) or review_claims(event) or player_claims(event) or rating_claims(event)
+    claims = [*claims, *cash_claims(db, event)]  # a cash buy-in claims its cash in too
     if not claims or any(claim.row_id is None for claim in claims):
         return [
             RecordProblem(
@@ -251,14 +255,14 @@ def _closed_unsealed(row: TableSession, walk: _Walk) -> list[RecordProblem]:
 
 
 def _rows(db: Db, model: Any) -> Iterator[Any]:
-    """Every row of the table, a keyset page at a time."""
+    """Every row of the table, a keyset page at a time (by its key: a cash
+    in's is its buy-in's)."""
+    (key,) = inspect(model).primary_key
     after = 0
     while True:
-        page: list[Any] = list(
-            db.scalars(select(model).where(model.id > after).order_by(model.id).limit(PAGE))
-        )
+        page: list[Any] = list(db.scalars(select(model).where(key > after).order_by(key).limit(PAGE)))
         yield from page
         if len(page) < PAGE:
             return
-        after = page[-1].id
+        after = getattr(page[-1], key.key)
         db.expunge_all()

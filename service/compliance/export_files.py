@@ -17,6 +17,7 @@ from service.compliance.export_accounting import (
     slip_row,
     slips_query,
 )
+from service.compliance.export_cash import CASH_RECORDS
 from service.compliance.export_chain import chain_lines, chain_query
 from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
 from service.compliance.export_decks import deck_row, decks_query
@@ -250,6 +251,7 @@ FILES = (
         plain_row,
     ),
     *(ExportFile(name, about, columns, query, plain_row) for name, about, columns, query in RATED_PLAY),
+    *(ExportFile(name, about, columns, query, plain_row) for name, about, columns, query in CASH_RECORDS),
     ExportFile(
         "audit_events.csv",
         "every significant event that occurred in the audit window, of any table or none; seq is its "

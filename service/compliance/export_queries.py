@@ -3,8 +3,9 @@ its audit window, the rounds a scope selects, and reading a query in
 batches. The queries of the files are :mod:`service.compliance.export_rounds`,
 :mod:`service.compliance.export_trail`,
 :mod:`service.compliance.export_accounting`,
-:mod:`service.compliance.export_players` and
-:mod:`service.compliance.export_ratings`.
+:mod:`service.compliance.export_players`,
+:mod:`service.compliance.export_ratings` and
+:mod:`service.compliance.export_cash`.
 
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
@@ -34,15 +35,18 @@ from service.store.models import (
     AuditEvent,
     AuditSeal,
     BuyIn,
+    CashLogEntry,
     CheckNote,
     DropCount,
     ExceptionDecision,
     GameTable,
     InventoryCount,
     Player,
+    PlayerIdentification,
     PlayerName,
     Rating,
     RatingEvent,
+    ReportDay,
     RoundException,
     RoundRecord,
     Slip,
@@ -77,6 +81,9 @@ class CutJson(TypedDict):
     rating_id: int
     rating_event_id: int
     buy_in_id: int
+    cash_log_entry_id: int
+    report_day_id: int
+    identification_id: int
 
 
 @dataclass(frozen=True)
@@ -101,7 +108,11 @@ class Cut:
     # rated play (service/compliance/export_ratings.py)
     rating_id: int
     rating_event_id: int
-    buy_in_id: int
+    buy_in_id: int  # the cash ins too (keyed by their buy-in)
+    # the cash rules (service/compliance/export_cash.py)
+    cash_log_entry_id: int
+    report_day_id: int
+    identification_id: int
 
     def to_json(self) -> CutJson:
         return {
@@ -121,6 +132,9 @@ class Cut:
             "rating_id": self.rating_id,
             "rating_event_id": self.rating_event_id,
             "buy_in_id": self.buy_in_id,
+            "cash_log_entry_id": self.cash_log_entry_id,
+            "report_day_id": self.report_day_id,
+            "identification_id": self.identification_id,
         }
 
 
@@ -145,6 +159,9 @@ def take_cut(db: Db) -> Cut:
         newest(Rating.id),
         newest(RatingEvent.id),
         newest(BuyIn.id),
+        newest(CashLogEntry.id),
+        newest(ReportDay.id),
+        newest(PlayerIdentification.id),
     )
 
 

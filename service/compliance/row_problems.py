@@ -10,6 +10,7 @@ from typing import Any
 from service.accounting.denominations import count_fault
 from service.compliance.accounting_claims import SESSIONS, SIGNATURES, SLIPS, TABLES
 from service.compliance.accounting_report import EVENT_MISSING, TOTAL_MISMATCH, RecordProblem
+from service.compliance.cash_claims import CASH_TABLES, cash_subject
 from service.compliance.player_claims import NAMES, PLAYER_TABLES, PLAYERS
 from service.compliance.rating_claims import RATING_TABLES, RATINGS
 from service.compliance.review_claims import REVIEW_TABLES
@@ -17,7 +18,7 @@ from service.store.db import Db
 from service.store.models import Slip
 
 #: every stored table of records the verification checks
-ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES, **RATING_TABLES}
+ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES, **RATING_TABLES, **CASH_TABLES}
 
 
 def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
@@ -34,7 +35,9 @@ def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
 
 def subject_of(db: Db, table: str, row: Any) -> str:
     """The subject the row's event would have: its round, session, slip,
-    player or rating."""
+    player, rating or cash log entry."""
+    if table in CASH_TABLES:
+        return cash_subject(db, table, row)
     if table == RATINGS:
         return f"rating:{row.id}"
     if table in RATING_TABLES:

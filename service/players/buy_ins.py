@@ -13,7 +13,7 @@ from datetime import datetime
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import ErrorCode, Invalid
-from service.players.cash_rules import check_cash_in, record_cash_in
+from service.players.cash_rules import cash_in_record, check_cash_in, record_cash_in
 from service.players.rating_steps import open_claim
 from service.players.rating_values import BuyInKind, RatingValue, buy_in_record, rating_value
 from service.store.db import Db
@@ -34,11 +34,14 @@ def buy_in(db: Db, rating: Rating, user: User, kind: BuyInKind, amount: int, now
     row = BuyIn(rating_id=rating.id, kind=kind, amount=amount, recorded_by=user.id, at=now)
     db.add(row)
     db.flush()
+    payload = buy_in_record(row)
+    if day is not None:  # its cash_ins row, sealed with it
+        payload["cash_in"] = cash_in_record(row, rating, day)
     record_event(
         db,
         EventKind.BUY_IN_RECORDED,
         f"rating:{rating.id}",
-        buy_in_record(row),
+        payload,
         user.id,
         rating.table_id,
         at=now,

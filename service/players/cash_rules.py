@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -91,6 +92,20 @@ def check_cash_in(db: Db, rating: Rating, table: GameTable, amount: int, now: da
     return day
 
 
+def cash_in_record(row: BuyIn, rating: Rating, day: CashDay) -> dict[str, Any]:
+    """The ``cash_ins`` row of a cash buy-in as its ``buy_in_recorded``
+    event carries it (under ``cash_in``): the compliance verification
+    matches the stored row to it."""
+    return {
+        "buy_in_id": row.id,
+        "player_id": rating.player_id,
+        "table_id": rating.table_id,
+        "gaming_day": day.gaming_day.isoformat(),
+        "currency": day.currency.code,
+        "amount": row.amount,
+    }
+
+
 def record_cash_in(db: Db, row: BuyIn, rating: Rating, day: CashDay, user: User) -> None:
     """The cash buy-in ``row`` (checked by ``check_cash_in``) placed in its
     day, logged at or above the log threshold, and its day listed when it
@@ -136,6 +151,7 @@ def log_entry(db: Db, entry: CashLogEntry) -> CashLogEntry:
             "table_id": entry.table_id,
             "gaming_day": entry.gaming_day.isoformat(),
             "currency": entry.currency,
+            "minor_unit": entry.minor_unit,
             "amount": entry.amount,
             "player_id": entry.player_id,
             "buy_in_id": entry.buy_in_id,
@@ -174,8 +190,10 @@ def _list_day(db: Db, player_id: int, row: BuyIn, day: CashDay) -> None:
         f"player:{player_id}",
         {
             "report_day_id": report_day.id,
+            "player_id": player_id,
             "gaming_day": day.gaming_day.isoformat(),
             "currency": day.currency.code,
+            "minor_unit": day.currency.minor_unit,
             "buy_in_id": row.id,
         },
         row.recorded_by,

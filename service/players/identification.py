@@ -7,7 +7,8 @@ date of birth. Recorded by the pit or the cage, read only by compliance.
   row (version 1, 2, ...), the newest counts, and none is overwritten.
 - **Events**: ``player_identified`` when one is recorded and
   ``identification_read`` at every read, each saying who, for which
-  player and which version, and nothing of the document: not its type,
+  player and which version (a recording its row's id too, which the
+  compliance verification matches the row to), and nothing of the document: not its type,
   not its number, not even a digest of it. A document number is short
   and of few characters: its digest is found again by trying every
   number, so a digest would publish it to every reader of the trail.
@@ -126,19 +127,18 @@ def record_identification(
     )
     version = (newest or 0) + 1
     sealed = seal(key, player.id, version, given.fields())
-    db.add(
-        PlayerIdentification(
-            player_id=player.id,
-            version=version,
-            key_id=sealed.key_id,
-            nonce=sealed.nonce,
-            ciphertext=sealed.ciphertext,
-            recorded_by=user.id,
-            recorded_at=now,
-        )
+    row = PlayerIdentification(
+        player_id=player.id,
+        version=version,
+        key_id=sealed.key_id,
+        nonce=sealed.nonce,
+        ciphertext=sealed.ciphertext,
+        recorded_by=user.id,
+        recorded_at=now,
     )
+    db.add(row)
     db.flush()
-    _event(db, EventKind.PLAYER_IDENTIFIED, player, version, user, now)
+    _event(db, EventKind.PLAYER_IDENTIFIED, player, version, user, now, row.id)
     return {
         "club_number": player.club_number,
         "version": version,
@@ -197,13 +197,25 @@ def has_identification(db: Db, player_id: int) -> bool:
     return found is not None
 
 
-def _event(db: Db, kind: EventKind, player: Player, version: int, user: User, now: datetime) -> None:
-    # Who, which player, which version: never the document (see above).
+def _event(
+    db: Db,
+    kind: EventKind,
+    player: Player,
+    version: int,
+    user: User,
+    now: datetime,
+    row_id: int | None = None,
+) -> None:
+    # Who, which player, which version (and a recording's row, which the
+    # compliance verification matches to it): never the document (see above).
+    payload: dict[str, Any] = {"club_number": player.club_number, "version": version}
+    if row_id is not None:
+        payload |= {"identification_id": row_id, "player_id": player.id}
     record_event(
         db,
         kind,
         f"player:{player.id}",
-        {"club_number": player.club_number, "version": version},
+        payload,
         user.id,
         at=now,
     )

@@ -65,6 +65,9 @@ def test_the_manifest_is_described_field_by_field(client):
         "rating_id",
         "rating_event_id",
         "buy_in_id",
+        "cash_log_entry_id",
+        "report_day_id",
+        "identification_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -228,6 +231,9 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "rating_id": 1,
             "rating_event_id": 1,
             "buy_in_id": 0,
+            "cash_log_entry_id": 0,
+            "report_day_id": 0,
+            "identification_id": 0,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

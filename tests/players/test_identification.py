@@ -168,9 +168,12 @@ def test_the_cage_records_and_compliance_reads_with_an_event_each(app, client, a
             .where(AuditEvent.subject == f"player:{player['id']}")
             .where(AuditEvent.kind != "player_enrolled")
         ).all()
+        rows = db.scalars(select(PlayerIdentification.id).order_by(PlayerIdentification.version)).all()
+    # A recording names its row (for the compliance verification), a read does not.
+    row = {"player_id": player["id"], "club_number": "C42"}
     assert [(event.kind, event.payload) for event in events] == [
-        ("player_identified", {"club_number": "C42", "version": 1}),
-        ("player_identified", {"club_number": "C42", "version": 2}),
+        ("player_identified", {**row, "identification_id": rows[0], "version": 1}),
+        ("player_identified", {**row, "identification_id": rows[1], "version": 2}),
         ("identification_read", {"club_number": "C42", "version": 2}),
         ("identification_read", {"club_number": "C42", "version": 2}),
     ]

@@ -117,7 +117,10 @@ class CutSchema(Schema):
     player_name_id = api_fields.integer("the newest name of a player (an enrolment or a change of name)")
     rating_id = api_fields.integer("the newest rating (a seat-in)")
     rating_event_id = api_fields.integer("the newest pause, resume or seat-out of a rating")
-    buy_in_id = api_fields.integer("the newest buy-in")
+    buy_in_id = api_fields.integer("the newest buy-in (and cash in)")
+    cash_log_entry_id = api_fields.integer("the newest entry of the multiple transaction log")
+    report_day_id = api_fields.integer("the newest player-day listed for a currency transaction report")
+    identification_id = api_fields.integer("the newest identification recorded (a record, not the document)")
 
 
 class ChainHeadSchema(Schema):

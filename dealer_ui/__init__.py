@@ -72,8 +72,10 @@ dealer missed (``static/pit/pit_missed.js``), a player's page with figures and
 ratings (``static/pit/pit_player.js``) and the identification a refused cash
 buy-in asks for (``static/pit/pit_identification.js``).
 
-Compliance: exports (``static/compliance/compliance.js``) and the trail's
-verification (``static/compliance/compliance_verify.js``).
+Compliance: exports (``static/compliance/compliance.js``), the trail's
+verification (``static/compliance/compliance_verify.js``), and the cash rules'
+records: the transaction log, the report days and an identification read on
+demand, never kept (``static/compliance/compliance_cash.js``).
 
 Shared by every page: the JSON API and its problems (``static/shared/api.js``),
 sign-in kept for the tab (``static/shared/session.js``), DOM helpers

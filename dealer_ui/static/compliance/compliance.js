@@ -1,5 +1,7 @@
-// Compliance: exports with their progress and download, and the audit trail's verification.
+// Compliance: exports with their progress and download, the audit trail's verification, and the
+// cash rules' records (compliance_cash.js).
 import { ApiError, BACKGROUND, call, download, query } from "../shared/api.js";
+import { startCash } from "./compliance_cash.js";
 import { startVerifying } from "./compliance_verify.js";
 import { $, clearErrors, el, grid, showError, when } from "../shared/dom.js";
 import { startSession } from "../shared/session.js";
@@ -170,8 +172,10 @@ async function loadTables() {
       return el("label", {}, el("input", { type: "checkbox", value: String(table.id), dataset: { table: table.name } }), table.name);
     });
     $("#export-tables").append(...boxes);
+    return json;
   } catch (error) {
     showError("tables", error.message);
+    return [];
   }
 }
 
@@ -189,8 +193,9 @@ startSession(async () => {
   // aimed at (a tap on Verify landed beside it).
   try {
     await startVerifying($("#verify-form"));
-    await loadTables();
+    const tables = await loadTables();
     await loadExports();
+    await startCash(tables);
   } finally {
     $("#office").hidden = false;
   }

@@ -48,7 +48,7 @@ from service.api.http.problems import register_problem_pages
 from service.api.http.request_log import register_request_log
 from service.api.http.work import register_work
 from service.api.ops import health, ops_routes
-from service.api.players import identification_routes, player_routes
+from service.api.players import comp_routes, identification_routes, player_routes
 from service.api.poker_room import showdown_routes
 from service.api.ratings import rating_routes
 from service.api.reports import report_routes
@@ -92,6 +92,7 @@ def register_api(app: Flask) -> None:
         casino_settings_routes.blp,
         identification_routes.blp,
         player_routes.blp,
+        comp_routes.blp,
         rating_routes.blp,
         cash_log_routes.blp,
     ):

@@ -53,6 +53,8 @@ class EventKind(StrEnum):
     # the cash rules (service/players/cash_rules.py)
     CASH_TRANSACTION_LOGGED = "cash_transaction_logged"  # an entry of the multiple transaction log
     REPORT_DAY_LISTED = "report_day_listed"  # a player-day for a currency transaction report
+    # comps (service/players/comps.py)
+    COMP_REDEEMED = "comp_redeemed"  # a redemption of a player's comps, its row whole
     # users and sign-in
     USER_CREATED = "user_created"
     ROLE_CHANGED = "role_changed"

@@ -15,7 +15,8 @@ Modules:
   the players and their names; ``export_ratings.py``: the period's
   ratings, their steps, buy-ins and rated seats; ``export_cash.py``: the
   period's cash ins, transaction log and report days, and the
-  identifications as records; ``export_trail.py``: the voids,
+  identifications as records; ``export_comps.py``: the comp redemptions;
+  ``export_trail.py``: the voids,
   corrections and events of its window (``trail_bounds``)
 - ``export_chain.py``: the chain's lines, each event as sealed;
   ``export_heads.py``: the signed heads, held against the chain offline
@@ -43,7 +44,8 @@ Modules:
 - ``player_claims.py``: each player and name against its event;
   ``rating_claims.py``: each rating, its steps and buy-ins against theirs;
   ``cash_claims.py``: each cash in, log entry, report day and
-  identification (a record, never the document) against theirs
+  identification (a record, never the document) against theirs;
+  ``comp_claims.py``: each comp redemption against its event
 
 May import: rounds, accounting and below.
 """

@@ -8,7 +8,8 @@ cards-against-chips check as much as a slip does; every player and name
 resumes and seat-out and its buy-ins
 (:mod:`service.compliance.rating_claims`); and every cash record of the
 cash rules, each cash in, entry of the multiple transaction log, report
-day and identification (:mod:`service.compliance.cash_claims`).
+day and identification (:mod:`service.compliance.cash_claims`); and
+every comp redemption (:mod:`service.compliance.comp_claims`).
 
 A record edited in the database (its append-only triggers dropped first)
 no longer matches its event, and each field that differs is named with
@@ -58,6 +59,7 @@ from service.compliance.accounting_report import (
 )
 from service.compliance.cash_claims import CASH_KINDS, cash_claims
 from service.compliance.chain_report import compare
+from service.compliance.comp_claims import COMP_KINDS, comp_claims
 from service.compliance.player_claims import PLAYER_KINDS, player_claims
 from service.compliance.rating_claims import RATING_KINDS, rating_claims
 from service.compliance.review_claims import REVIEW_KINDS, review_claims
@@ -68,7 +70,7 @@ from service.store.models import AuditEvent, AuditSeal, TableSession
 
 PAGE = 500  # events or rows a query
 #: every kind of event of the records checked here
-ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS, *RATING_KINDS, *CASH_KINDS)
+ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS, *RATING_KINDS, *CASH_KINDS, *COMP_KINDS)
 
 __all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
 
@@ -182,7 +184,13 @@ def _as_sealed(row: Any) -> SealedEvent:
 
 
 def _check_event(db: Db, event: SealedEvent, walk: _Walk) -> list[RecordProblem]:
-    claims = claims_of(event) or review_claims(event) or player_claims(event) or rating_claims(event)
+    claims = (
+        claims_of(event)
+        or review_claims(event)
+        or player_claims(event)
+        or rating_claims(event)
+        or comp_claims(event)
+    )
     claims = [*claims, *cash_claims(db, event)]  # a cash buy-in claims its cash in too
     if not claims or any(claim.row_id is None for claim in claims):
         return [

@@ -19,6 +19,8 @@ from service.compliance.export_accounting import (
 )
 from service.compliance.export_cash import CASH_RECORDS
 from service.compliance.export_chain import chain_lines, chain_query
+from service.compliance.export_comps import COMP_COLUMNS, comps_query
+from service.compliance.export_comps import DESCRIPTION as COMPS_DESCRIPTION
 from service.compliance.export_decks import COLUMNS as DECK_COLUMNS
 from service.compliance.export_decks import deck_row, decks_query
 from service.compliance.export_heads import DESCRIPTION as HEADS_DESCRIPTION
@@ -252,6 +254,7 @@ FILES = (
     ),
     *(ExportFile(name, about, columns, query, plain_row) for name, about, columns, query in RATED_PLAY),
     *(ExportFile(name, about, columns, query, plain_row) for name, about, columns, query in CASH_RECORDS),
+    ExportFile("comp_redemptions.csv", COMPS_DESCRIPTION, COMP_COLUMNS, comps_query, plain_row),
     ExportFile(
         "audit_events.csv",
         "every significant event that occurred in the audit window, of any table or none; seq is its "

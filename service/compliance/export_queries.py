@@ -4,8 +4,9 @@ batches. The queries of the files are :mod:`service.compliance.export_rounds`,
 :mod:`service.compliance.export_trail`,
 :mod:`service.compliance.export_accounting`,
 :mod:`service.compliance.export_players`,
-:mod:`service.compliance.export_ratings` and
-:mod:`service.compliance.export_cash`.
+:mod:`service.compliance.export_ratings`,
+:mod:`service.compliance.export_cash` and
+:mod:`service.compliance.export_comps`.
 
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
@@ -37,6 +38,7 @@ from service.store.models import (
     BuyIn,
     CashLogEntry,
     CheckNote,
+    CompRedemption,
     DropCount,
     ExceptionDecision,
     GameTable,
@@ -84,6 +86,7 @@ class CutJson(TypedDict):
     cash_log_entry_id: int
     report_day_id: int
     identification_id: int
+    comp_redemption_id: int
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,8 @@ class Cut:
     cash_log_entry_id: int
     report_day_id: int
     identification_id: int
+    # comps (service/compliance/export_comps.py)
+    comp_redemption_id: int
 
     def to_json(self) -> CutJson:
         return {
@@ -135,6 +140,7 @@ class Cut:
             "cash_log_entry_id": self.cash_log_entry_id,
             "report_day_id": self.report_day_id,
             "identification_id": self.identification_id,
+            "comp_redemption_id": self.comp_redemption_id,
         }
 
 
@@ -162,6 +168,7 @@ def take_cut(db: Db) -> Cut:
         newest(CashLogEntry.id),
         newest(ReportDay.id),
         newest(PlayerIdentification.id),
+        newest(CompRedemption.id),
     )
 
 

@@ -11,6 +11,7 @@ from service.accounting.denominations import count_fault
 from service.compliance.accounting_claims import SESSIONS, SIGNATURES, SLIPS, TABLES
 from service.compliance.accounting_report import EVENT_MISSING, TOTAL_MISMATCH, RecordProblem
 from service.compliance.cash_claims import CASH_TABLES, cash_subject
+from service.compliance.comp_claims import COMP_TABLES, COMPS
 from service.compliance.player_claims import NAMES, PLAYER_TABLES, PLAYERS
 from service.compliance.rating_claims import RATING_TABLES, RATINGS
 from service.compliance.review_claims import REVIEW_TABLES
@@ -18,7 +19,7 @@ from service.store.db import Db
 from service.store.models import Slip
 
 #: every stored table of records the verification checks
-ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES, **RATING_TABLES, **CASH_TABLES}
+ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES, **RATING_TABLES, **CASH_TABLES, **COMP_TABLES}
 
 
 def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
@@ -46,7 +47,7 @@ def subject_of(db: Db, table: str, row: Any) -> str:
         return f"round:{row.round_id}"
     if table == PLAYERS:
         return f"player:{row.id}"
-    if table == NAMES:
+    if table in (NAMES, COMPS):
         return f"player:{row.player_id}"
     if table == SESSIONS:
         return f"session:{row.id}"

@@ -43,6 +43,7 @@ class ErrorCode(StrEnum):
     CARD_NOT_IN_HAND = "card_not_in_hand", "Card not in hand"
     COIN_FLIP_NEEDED = "coin_flip_needed", "Coin flip needed"
     COIN_FLIP_NOT_NEEDED = "coin_flip_not_needed", "Coin flip not needed"
+    COMP_BALANCE_EXCEEDED = "comp_balance_exceeded", "Comp balance exceeded"
     CONFLICT = "conflict", "Conflicting change"
     COUNTER_WORKED_TABLE = "counter_worked_table", "Counter worked table"
     DATABASE_NOT_MIGRATED = "database_not_migrated", "Database not migrated"

@@ -12,7 +12,10 @@ seats' nets straight (settled amounts, known before any value): a round
 waiting for its values must not show as a difference in the chips. The
 player's-cards standard deviation is null,
 with a reason, while the configuration's card spread cannot be had (its
-strategy table not complete). The comp rate is the casino's current one."""
+strategy table not complete). The comp rate is the one in force at the
+seat-out for a final slip (the settings' version of that instant, so the
+comps are derived again the same way after the admin changes the rate),
+the current one for a live slip (:mod:`service.players.comp_rates`)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from enum import StrEnum
 
 from sqlalchemy import func, select
 
-from service.players.casino_settings import current_settings
+from service.players.comp_rates import comp_rates
 from service.players.players import get_player
 from service.players.rated.inputs import PerBet
 from service.players.rated.parts import Parts, RoundedParts, of_numerators
@@ -32,7 +35,7 @@ from service.players.rating_figures import out_of_date, stored_sums
 from service.players.rating_values import BuyInKind, RatingEventKind, RatingState, RatingValue
 from service.rounds.status import counting
 from service.store.db import Db
-from service.store.models import RatedSeat, Rating, RatingFigures, RoundRecord, SeatRecord
+from service.store.models import RatedSeat, Rating, RatingEvent, RatingFigures, RoundRecord, SeatRecord
 
 #: why a player's-cards standard deviation is null
 NO_CARD_SPREAD = "the configuration's strategy table is not complete: no card spread yet"
@@ -149,7 +152,7 @@ def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
     seconds = time_played(rating.seated_at, end, _pauses(rating))
     cash = sum(each.amount for each in rating.buy_ins if each.kind == BuyInKind.CASH)
     brought = sum(each.amount for each in rating.buy_ins if each.kind == BuyInKind.CHIPS)
-    rate = current_settings(db).comp_rate * 100  # a percentage
+    rate = comp_rates(db).percent_at(rating.seated_out_at if final else None)
     slip = rating_slip(parts, seconds, BuyIns(cash, brought, rating.chips_taken), rate)
     return SlipValue(
         rating_id=rating.id,
@@ -198,17 +201,22 @@ class PlayerFigures:
 def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> PlayerFigures:
     """The sum of the player's ratings' exact figures, rounded once (never
     the sum of their rounded figures); comps summed rating by rating, each
-    rating earning its own, rounded down."""
+    rating earning its own, rounded down, at the rate of its seat-out (an
+    open one's at the current rate, as its live slip)."""
     player = get_player(db, club_number)
     since = None if span is Period.LIFETIME else now - _SPANS[span]
     query = select(Rating.id).where(Rating.player_id == player.id).order_by(Rating.id)
     if since is not None:
         query = query.where(Rating.seated_at >= since)
-    rate = current_settings(db).comp_rate * 100
+    rates = comp_rates(db)
+    seats_out = select(RatingEvent.rating_id, RatingEvent.at).where(
+        RatingEvent.kind == RatingEventKind.SEAT_OUT, RatingEvent.rating_id.in_(query.order_by(None))
+    )
+    seated_out = {row.rating_id: row.at for row in db.execute(seats_out)}
     total, known, pending, comps, count = Parts(), True, 0, 0, 0
     for rating_id in db.scalars(query):
         parts, known_spread, waiting, _ = _kept(db, rating_id)
         total, known, pending = total + parts, known and known_spread, pending + waiting
-        comps += comps_earned(parts.theoretical, rate)
+        comps += comps_earned(parts.theoretical, rates.percent_at(seated_out.get(rating_id)))
         count += 1
     return PlayerFigures(club_number, span, since, count, _figures(total, known, pending, comps))

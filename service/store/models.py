@@ -23,6 +23,7 @@ from service.store.accounting_models import (
 from service.store.audit_models import AuditEvent, AuditEventMac, AuditHeadSignature, AuditSeal, OutboxEntry
 from service.store.cash_log_models import CashIn, CashLogEntry, ReportDay
 from service.store.cash_models import CashThreshold, CasinoSettingsVersion, PlayerIdentification
+from service.store.comp_models import CompRedemption
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
@@ -55,6 +56,7 @@ __all__ = [
     "CashThreshold",
     "CasinoSettingsVersion",
     "CheckNote",
+    "CompRedemption",
     "ConfigVersion",
     "DealOrderVersion",
     "DeckFeed",

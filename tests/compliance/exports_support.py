@@ -33,6 +33,7 @@ NAMES = {
     "cash_log.csv",
     "report_days.csv",
     "identifications.csv",
+    "comp_redemptions.csv",
     "audit_events.csv",
     "audit_chain.jsonl",
     "audit_head_signatures.jsonl",

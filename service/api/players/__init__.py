@@ -6,4 +6,7 @@
 - ``identification_routes.py``: a player's identification, recorded by the
   pit or the cage and read by compliance only (every read an event);
   ``identification_schemas.py``: its shapes
+- ``comp_routes.py``: a player's comp balances and redemptions, a
+  redemption past the balance with a second pit boss's signature;
+  ``comp_schemas.py``: their shapes
 """

@@ -48,9 +48,17 @@ Modules:
   workers' job from its counting rounds' stored values (``rating_figures``,
   derived state), and the ratings whose figures are out of date
 - ``slips.py``: a rating's slip (live or final) and a player's figures
-  over a period, rounded once from the kept exact sums
+  over a period, rounded once from the kept exact sums, comps at the rate
+  of each seat-out
 - ``rating_lists.py``: the floor's open ratings with their live slips,
   and a player's ratings a keyset page at a time with their slips
+- ``comp_rates.py``: the comp rate in force at an instant (a seat-out),
+  from the casino settings' versions, and a rating's comps at it
+- ``comp_earnings.py``: what a player's closed ratings with complete
+  figures earned in comps, a currency at a time (the others pending)
+- ``comps.py``: a player's comp balances (earned less redeemed) and a
+  redemption (locked per player), past the balance only with a second
+  pit boss's signature; each with its event
 - ``rating_feed.py``: the closed ratings with their slips, a keyset page
   at a time, for the player-tracking system
 

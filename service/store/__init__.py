@@ -17,7 +17,8 @@ Modules:
   transaction log and the report days),
   ``rating_models.py`` (ratings, their events and buy-ins, the rated
   seats of rounds, and the open seats' claims), ``figures_models.py``
-  (each rating's figures, derived state the workers keep)
+  (each rating's figures, derived state the workers keep),
+  ``comp_models.py`` (comp redemptions)
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic
   environment and versions); ``append_only.py``: the triggers they add
   to record tables

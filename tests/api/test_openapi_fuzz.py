@@ -75,7 +75,7 @@ def seeded(app, settings):
     pending void, a finished export, a finished verification (with rounds
     and a chain that differ: the report names them), the default rules'
     par sheet, the strategy table's blocks of the rounds' hands, an
-    identified player and an open rating."""
+    identified player with a comp redemption and an open rating."""
     client = app.test_client()
     admin, dealer, pit_boss, compliance = (
         sign_in(client, role) for role in ("admin", "dealer", "pit_boss", "compliance")
@@ -126,6 +126,13 @@ def seeded(app, settings):
     rating = created(seat(client, dealer, table["id"], "C1001", 6))
     cash = {"kind": "cash", "amount": 1_000_001}
     created(client.post(f"/api/v1/ratings/{rating['id']}/buy-ins", json=cash, headers=dealer))
+    # A redemption of the identified player's comps, past their balance of
+    # nothing: signed by a second pit boss (the comps' reads list it).
+    signed = {"name": "pit_boss2", "password": PASSWORD}
+    comp = {"amount": 500, "currency": "USD", "reason": "a meal", "cosigner": signed}
+    created(
+        client.post(f"/api/v1/players/{player['club_number']}/comp-redemptions", json=comp, headers=pit_boss)
+    )
     patron = {"amount": 300_000, "description": "unknown patron, grey coat"}
     created(client.post(f"/api/v1/tables/{table['id']}/cash-transactions", json=patron, headers=pit_boss))
     return {

@@ -201,6 +201,19 @@ ENDPOINTS += [
     ("GET", "/players/{player}/figures", None, READERS),
     ("GET", "/ratings/open", None, READERS),
     ("GET", "/players/{player}/ratings", None, READERS),
+    ("GET", "/players/{player}/comps", None, READERS),
+    (
+        "POST",
+        "/players/{player}/comp-redemptions",
+        # past a new player's balance of nothing: a second pit boss signs
+        {
+            "amount": 500,
+            "currency": "USD",
+            "reason": "a meal",
+            "cosigner": {"name": "pit_boss2", "password": PASSWORD},
+        },
+        {"pit_boss", "admin"},
+    ),
 ]
 ENDPOINTS += [
     (

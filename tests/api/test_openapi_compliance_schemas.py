@@ -68,6 +68,7 @@ def test_the_manifest_is_described_field_by_field(client):
         "cash_log_entry_id",
         "report_day_id",
         "identification_id",
+        "comp_redemption_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -234,6 +235,7 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "cash_log_entry_id": 0,
             "report_day_id": 0,
             "identification_id": 0,
+            "comp_redemption_id": 0,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

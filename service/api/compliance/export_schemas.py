@@ -121,6 +121,7 @@ class CutSchema(Schema):
     cash_log_entry_id = api_fields.integer("the newest entry of the multiple transaction log")
     report_day_id = api_fields.integer("the newest player-day listed for a currency transaction report")
     identification_id = api_fields.integer("the newest identification recorded (a record, not the document)")
+    comp_redemption_id = api_fields.integer("the newest comp redemption")
 
 
 class ChainHeadSchema(Schema):

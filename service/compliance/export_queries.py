@@ -47,6 +47,7 @@ from service.store.models import (
     PlayerIdentification,
     PlayerName,
     Rating,
+    RatingCorrection,
     RatingEvent,
     ReportDay,
     RoundException,
@@ -87,6 +88,7 @@ class CutJson(TypedDict):
     report_day_id: int
     identification_id: int
     comp_redemption_id: int
+    rating_correction_id: int
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,8 @@ class Cut:
     identification_id: int
     # comps (service/compliance/export_comps.py)
     comp_redemption_id: int
+    # a pit boss's corrections of ratings (service/compliance/export_ratings.py)
+    rating_correction_id: int
 
     def to_json(self) -> CutJson:
         return {
@@ -141,6 +145,7 @@ class Cut:
             "report_day_id": self.report_day_id,
             "identification_id": self.identification_id,
             "comp_redemption_id": self.comp_redemption_id,
+            "rating_correction_id": self.rating_correction_id,
         }
 
 
@@ -169,6 +174,7 @@ def take_cut(db: Db) -> Cut:
         newest(ReportDay.id),
         newest(PlayerIdentification.id),
         newest(CompRedemption.id),
+        newest(RatingCorrection.id),
     )
 
 

@@ -1,6 +1,6 @@
 """The rated play files of a compliance export: the period's ratings, their
-pauses, resumes and seat-outs, their buy-ins, and which rating rated
-which seat of the period's rounds.
+pauses, resumes and seat-outs, their buy-ins, a pit boss's corrections of
+them, and which rating rated which seat of the period's rounds.
 
 The ratings are the period's, not the register's: an auditor reads them
 beside the period's rounds and drop, and a casino seats thousands of
@@ -9,8 +9,10 @@ of the export's audit window at one of its tables (seated in before the
 window's end, not seated out before its start); so every rating that
 rated a seat of the period's rounds is one, as the window covers every
 such round (:func:`service.compliance.export_queries.widened_window`).
-Each rating's steps and buy-ins go whole, up to the cut, even those after
-the window: the seat-out closes it. ``rated_seats.csv`` holds the links
+Each rating's steps, buy-ins and corrections go whole, up to the cut,
+even those after the window: the seat-out closes it. A correction recorded
+in the window of a rating of an earlier period goes too (at the period's
+tables): the auditor sees every change the pit made in the period. ``rated_seats.csv`` holds the links
 of the period's rounds (every revision), as ``seats.csv`` their seats.
 
 Their events are in the audit files of the export whose window holds
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import aliased
 
 from service.compliance.export_queries import Query, Scope, rounds_in
@@ -33,6 +35,7 @@ from service.store.models import (
     Player,
     RatedSeat,
     Rating,
+    RatingCorrection,
     RatingEvent,
     RoundRecord,
     SeatRecord,
@@ -71,6 +74,19 @@ BUY_IN_COLUMNS = (
     "amount",
     "recorded_by",
     "at_utc",
+)
+CORRECTION_COLUMNS = (
+    "correction_id",
+    "rating_id",
+    "club_number",
+    "table_id",
+    "kind",
+    "reason",
+    "chips_taken",
+    "buy_in_id",
+    "rating_event_id",
+    "recorded_by",
+    "recorded_at_utc",
 )
 RATED_SEAT_COLUMNS = ("record_id", "table_id", "gaming_day", "seat", "rating_id", "player_id", "club_number")
 
@@ -165,6 +181,37 @@ def buy_ins_query(scope: Scope) -> Query:
     )
 
 
+def corrections_query(scope: Scope) -> Query:
+    recorded_in_window = and_(
+        RatingCorrection.recorded_at >= scope.window_start,
+        RatingCorrection.recorded_at < scope.window_end,
+        *([] if scope.table_ids is None else [Rating.table_id.in_(scope.table_ids)]),
+    )
+    return (
+        select(
+            RatingCorrection.id,
+            RatingCorrection.rating_id,
+            Player.club_number,
+            Rating.table_id,
+            RatingCorrection.kind,
+            RatingCorrection.reason,
+            RatingCorrection.chips_taken,
+            RatingCorrection.buy_in_id,
+            RatingCorrection.rating_event_id,
+            User.name,
+            RatingCorrection.recorded_at,
+        )
+        .join(Rating, Rating.id == RatingCorrection.rating_id)
+        .join(Player, Player.id == Rating.player_id)
+        .join(User, User.id == RatingCorrection.recorded_by)
+        .where(
+            RatingCorrection.id <= scope.cut.rating_correction_id,
+            or_(RatingCorrection.rating_id.in_(_period_ids(scope)), recorded_in_window),
+        )
+        .order_by(RatingCorrection.id)
+    )
+
+
 def rated_seats_query(scope: Scope) -> Query:
     return (
         select(
@@ -209,6 +256,16 @@ RATED_PLAY: tuple[tuple[str, str, tuple[str, ...], Callable[[Scope], Query]], ..
         "brought from elsewhere, in minor units of the table's currency",
         BUY_IN_COLUMNS,
         buy_ins_query,
+    ),
+    (
+        "rating_corrections.csv",
+        "every pit boss's correction of those ratings up to the export's cut, and of earlier ratings "
+        "recorded in the window: its reason and kind (chips_taken: the chips taken away corrected; "
+        "buy_in: a buy-in the dealer missed, buy_in_id in buy_ins.csv at the time it happened; seat_out: "
+        "a seat-out the dealer missed, rating_event_id in rating_events.csv), the chips taken away as "
+        "corrected (minor units), who recorded it and when",
+        CORRECTION_COLUMNS,
+        corrections_query,
     ),
     (
         "rated_seats.csv",

@@ -25,9 +25,15 @@ Modules:
   refusal until the player is identified, the report day listed
 - ``cash_log.py``: an unknown patron's cash logged by the pit, and the
   transaction log and the report days as the pit and compliance read them
-- ``rating_values.py``: a rating as typed values (its state, steps and
-  buy-ins), the open ratings at a table, and the records as their events
-  carry them
+- ``rating_corrections.py``: a pit boss's corrections of a rating, each
+  with a reason and its event: the chips taken away of a closed rating, a
+  buy-in the dealer missed (at the time it happened, under the cash rules
+  of that gaming day) and a seat-out the dealer missed (at a past time)
+- ``correction_values.py``: a correction as a typed value and as its
+  event carries it
+- ``rating_values.py``: a rating as typed values (its state, steps,
+  buy-ins and corrections, the chips taken away as corrected), the open
+  ratings at a table, and the records as their events carry them
 - ``casino_settings.py``: the casino's settings for comps and the cash
   rules (the comp rate, the log and report thresholds a currency), in
   versions, with the rule book's defaults

@@ -71,10 +71,13 @@ def day_cash_in(db: Db, player_id: int, day: CashDay) -> int:
     return int(total or 0)
 
 
-def check_cash_in(db: Db, rating: Rating, table: GameTable, amount: int, now: datetime) -> CashDay:
-    """A cash buy-in of ``amount`` checked against the report threshold,
+def check_cash_in(
+    db: Db, rating: Rating, table: GameTable, amount: int, now: datetime, field: str = "amount"
+) -> CashDay:
+    """A cash buy-in of ``amount`` at ``now`` (a late one's: when it
+    happened, so its own gaming day) checked against the report threshold,
     the player locked first; refused while it would pass the threshold and
-    the player is not identified."""
+    the player is not identified, naming ``field``."""
     # The player's row locked to the commit on PostgreSQL: the day's sum
     # and the buy-in that follows it are one step for each player.
     player = get_player(db, db.get_one(Player, rating.player_id).club_number, locked=True)
@@ -87,7 +90,7 @@ def check_cash_in(db: Db, rating: Rating, table: GameTable, amount: int, now: da
             f"amount: with it the cash in of player {player.club_number} on gaming day "
             f"{day.gaming_day.isoformat()} would be {text(after)}, above the report threshold "
             f"{text(day.thresholds.report)}: record the player's identification first",
-            "amount",
+            field,
         )
     return day
 
@@ -106,10 +109,13 @@ def cash_in_record(row: BuyIn, rating: Rating, day: CashDay) -> dict[str, Any]:
     }
 
 
-def record_cash_in(db: Db, row: BuyIn, rating: Rating, day: CashDay, user: User) -> None:
+def record_cash_in(
+    db: Db, row: BuyIn, rating: Rating, day: CashDay, user: User, now: datetime | None = None
+) -> None:
     """The cash buy-in ``row`` (checked by ``check_cash_in``) placed in its
     day, logged at or above the log threshold, and its day listed when it
-    passed the report threshold."""
+    passed the report threshold. ``now``: when a late one is recorded (its
+    events' time; the row's own ``at`` is when it happened)."""
     db.add(
         CashIn(
             buy_in_id=row.id,
@@ -133,13 +139,14 @@ def record_cash_in(db: Db, row: BuyIn, rating: Rating, day: CashDay, user: User)
             recorded_by=user.id,
             at=row.at,
         )
-        log_entry(db, entry)
+        log_entry(db, entry, now)
     if day_cash_in(db, rating.player_id, day) > day.thresholds.report:
-        _list_day(db, rating.player_id, row, day)
+        _list_day(db, rating.player_id, row, day, now or row.at)
 
 
-def log_entry(db: Db, entry: CashLogEntry) -> CashLogEntry:
-    """An entry of the multiple transaction log, with its event."""
+def log_entry(db: Db, entry: CashLogEntry, now: datetime | None = None) -> CashLogEntry:
+    """An entry of the multiple transaction log, with its event (at
+    ``now``, by default when the transaction happened)."""
     db.add(entry)
     db.flush()
     record_event(
@@ -159,12 +166,12 @@ def log_entry(db: Db, entry: CashLogEntry) -> CashLogEntry:
         },
         entry.recorded_by,
         entry.table_id,
-        at=entry.at,
+        at=now or entry.at,
     )
     return entry
 
 
-def _list_day(db: Db, player_id: int, row: BuyIn, day: CashDay) -> None:
+def _list_day(db: Db, player_id: int, row: BuyIn, day: CashDay, now: datetime) -> None:
     listed = db.scalar(
         select(ReportDay.id).where(
             ReportDay.player_id == player_id,
@@ -180,7 +187,7 @@ def _list_day(db: Db, player_id: int, row: BuyIn, day: CashDay) -> None:
         currency=day.currency.code,
         minor_unit=day.currency.minor_unit,
         buy_in_id=row.id,
-        listed_at=row.at,
+        listed_at=now,
     )
     db.add(report_day)
     db.flush()
@@ -197,5 +204,5 @@ def _list_day(db: Db, player_id: int, row: BuyIn, day: CashDay) -> None:
             "buy_in_id": row.id,
         },
         row.recorded_by,
-        at=row.at,
+        at=now,
     )

@@ -25,13 +25,19 @@ _KINDS = {
 }
 
 
-def open_claim(db: Db, rating: Rating) -> SeatClaim:
-    """The open rating's claim, locked to the end of the transaction; a
-    rating seated out has none."""
+def claim_of(db: Db, rating: Rating) -> SeatClaim | None:
+    """The rating's claim, locked to the end of the transaction; none once
+    it is seated out (a seat-out waited for commits first)."""
     hold_writer(db)
     # As the row is now, not as this handle may have loaded it before the lock.
     locked = select(SeatClaim).where(SeatClaim.rating_id == rating.id).with_for_update()
-    claim = db.scalar(locked.execution_options(populate_existing=True))
+    return db.scalar(locked.execution_options(populate_existing=True))
+
+
+def open_claim(db: Db, rating: Rating) -> SeatClaim:
+    """The open rating's claim, locked to the end of the transaction; a
+    rating seated out has none."""
+    claim = claim_of(db, rating)
     if claim is None:
         raise Conflict(ErrorCode.RATING_CLOSED, f"rating {rating.id} is seated out already", "rating_id")
     return claim

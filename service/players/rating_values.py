@@ -1,6 +1,6 @@
 """A rating as the service shows it: typed values read from its records
-(the rating, its pauses, resumes and seat-out, its buy-ins), and the
-records as their audit events carry them."""
+(the rating, its pauses, resumes and seat-out, its buy-ins, a pit boss's
+corrections), and the records as their audit events carry them."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from typing import Any
 from sqlalchemy import select
 
 from service.errors import ErrorCode, NotFound
+from service.players.correction_values import CorrectionKind, CorrectionValue, correction_value
 from service.store.db import Db, iso
-from service.store.models import BuyIn, Player, PlayerName, Rating, RatingEvent, SeatClaim
+from service.store.models import BuyIn, Player, PlayerName, Rating, RatingCorrection, RatingEvent, SeatClaim
 
 
 class RatingStart(StrEnum):
@@ -65,7 +66,9 @@ class BuyInValue:
 
 @dataclass(frozen=True)
 class RatingValue:
-    """A rating with its steps and buy-ins, oldest first."""
+    """A rating with its steps, buy-ins and corrections, oldest first (a
+    late buy-in or a missed seat-out is among them, at the time it
+    happened)."""
 
     id: int
     player_id: int
@@ -80,6 +83,7 @@ class RatingValue:
     state: RatingState
     steps: tuple[RatingStep, ...]
     buy_ins: tuple[BuyInValue, ...]
+    corrections: tuple[CorrectionValue, ...] = ()
 
     @property
     def seated_out_at(self) -> datetime | None:
@@ -87,6 +91,10 @@ class RatingValue:
 
     @property
     def chips_taken(self) -> int | None:
+        """The chips taken away: the newest correction's, else the seat-out's."""
+        corrected = [each.chips_taken for each in self.corrections if each.kind != CorrectionKind.BUY_IN]
+        if corrected:
+            return corrected[-1]
         return next((step.chips_taken for step in self.steps if step.kind == RatingEventKind.SEAT_OUT), None)
 
 
@@ -115,9 +123,19 @@ def rating_value(db: Db, rating: Rating) -> RatingValue:
             select(RatingEvent).where(RatingEvent.rating_id == rating.id).order_by(RatingEvent.id)
         )
     )
+    # In the order they happened: a late buy-in is written after those it
+    # comes before.
     buy_ins = tuple(
         buy_in_value(row)
-        for row in db.scalars(select(BuyIn).where(BuyIn.rating_id == rating.id).order_by(BuyIn.id))
+        for row in db.scalars(select(BuyIn).where(BuyIn.rating_id == rating.id).order_by(BuyIn.at, BuyIn.id))
+    )
+    corrections = tuple(
+        correction_value(row)
+        for row in db.scalars(
+            select(RatingCorrection)
+            .where(RatingCorrection.rating_id == rating.id)
+            .order_by(RatingCorrection.id)
+        )
     )
     return RatingValue(
         id=rating.id,
@@ -133,6 +151,7 @@ def rating_value(db: Db, rating: Rating) -> RatingValue:
         state=_state(steps),
         steps=steps,
         buy_ins=buy_ins,
+        corrections=corrections,
     )
 
 

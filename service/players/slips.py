@@ -4,18 +4,20 @@ the figures the workers keep (``rating_figures``,
 figure rounded once from the exact sums (:mod:`service.players.rated`).
 
 A slip is live while the rating is open (time played to now, no chips
-check) and final at seat-out. Rounds that count but whose values (or
-whose figures) the workers have not stored yet are said as
-``pending_rounds``: the slip's figures are then those of the rounds
-figured, never a guess. The chips check alone sums the rating's counting
-seats' nets straight (settled amounts, known before any value): a round
-waiting for its values must not show as a difference in the chips. The
-player's-cards standard deviation is null,
-with a reason, while the configuration's card spread cannot be had (its
-strategy table not complete). The comp rate is the one in force at the
-seat-out for a final slip (the settings' version of that instant, so the
-comps are derived again the same way after the admin changes the rate),
-the current one for a live slip (:mod:`service.players.comp_rates`)."""
+check) and final at seat-out. A pit boss's corrections are in it: the
+chips taken away as corrected last, a late buy-in among the buy-ins, a
+missed seat-out as the seat-out (:mod:`service.players.rating_corrections`).
+Rounds that count but whose values (or whose figures) the workers have not
+stored yet are said as ``pending_rounds``: the slip's figures are then
+those of the rounds figured, never a guess. The chips check alone sums the
+rating's counting seats' nets straight (settled amounts, known before any
+value): a round waiting for its values must not show as a difference in
+the chips. The player's-cards standard deviation is null, with a reason,
+while the configuration's card spread cannot be had (its strategy table
+not complete). The comp rate is the one in force at the seat-out for a
+final slip (the settings' version of that instant, so the comps are
+derived again the same way after the admin changes the rate), the current
+one for a live slip (:mod:`service.players.comp_rates`)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from enum import StrEnum
 from sqlalchemy import func, select
 
 from service.players.comp_rates import comp_rates
+from service.players.correction_values import CorrectionValue
 from service.players.players import get_player
 from service.players.rated.inputs import PerBet
 from service.players.rated.parts import Parts, RoundedParts, of_numerators
@@ -74,8 +77,9 @@ class SlipValue:
     figures: Figures
     cash: int
     chips_brought: int
-    chips_taken: int | None
+    chips_taken: int | None  # as corrected last
     chips_check: int | None
+    corrections: tuple[CorrectionValue, ...] = ()
 
 
 def _pauses(rating: RatingValue) -> list[Pause]:
@@ -174,6 +178,7 @@ def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
         chips_check=None
         if rating.chips_taken is None
         else chips_check(rating.chips_taken, cash, brought, _nets(db, rating.id)),
+        corrections=rating.corrections,
     )
 
 

@@ -1,7 +1,7 @@
 """Rated play (rule book section 14): a player's rating at one seat of one
-table, its pauses, resumes and seat-out, its buy-ins, and which seats of
-which rounds it rated. Every record is written once; the database refuses
-any change (migration 0029).
+table, its pauses, resumes and seat-out, its buy-ins, which seats of
+which rounds it rated, and a pit boss's corrections of it. Every record is
+written once; the database refuses any change (migrations 0029, 0034).
 
 ``seat_claims`` is the one table here that is not a record: derived state,
 a row an open rating, inserted at seat-in, its ``paused`` flag flipped by a
@@ -103,3 +103,26 @@ class SeatClaim(Base):
     rating_id: Mapped[int] = mapped_column(ForeignKey("ratings.id"), unique=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class RatingCorrection(Base):
+    """A pit boss's correction of a rating the dealer got wrong, with its
+    reason (migration 0034): ``chips_taken`` (the walk estimated wrong at
+    seat-out: the new amount), ``buy_in`` (a buy-in the dealer missed:
+    ``buy_in_id`` the ``buy_ins`` row written with it, at the time it
+    happened) or ``seat_out`` (a seat-out the dealer missed:
+    ``rating_event_id`` the seat-out written with it, at a past time, and
+    its chips). The newest ``chips_taken`` or ``seat_out`` correction's
+    chips are the rating's chips taken away; nothing is overwritten."""
+
+    __tablename__ = "rating_corrections"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rating_id: Mapped[int] = mapped_column(ForeignKey("ratings.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(12))  # CorrectionKind
+    reason: Mapped[str] = mapped_column(String(2000))
+    chips_taken: Mapped[int | None] = mapped_column(BigInteger)  # chips_taken and seat_out
+    buy_in_id: Mapped[int | None] = mapped_column(ForeignKey("buy_ins.id"), unique=True)
+    rating_event_id: Mapped[int | None] = mapped_column(ForeignKey("rating_events.id"), unique=True)
+    recorded_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())

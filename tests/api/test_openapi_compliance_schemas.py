@@ -69,6 +69,7 @@ def test_the_manifest_is_described_field_by_field(client):
         "report_day_id",
         "identification_id",
         "comp_redemption_id",
+        "rating_correction_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -236,6 +237,7 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "report_day_id": 0,
             "identification_id": 0,
             "comp_redemption_id": 0,
+            "rating_correction_id": 0,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

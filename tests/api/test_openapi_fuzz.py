@@ -133,6 +133,11 @@ def seeded(app, settings):
     created(
         client.post(f"/api/v1/players/{player['club_number']}/comp-redemptions", json=comp, headers=pit_boss)
     )
+    # A pit boss's correction: chips brought the dealer missed (the rating
+    # and its slip then show one).
+    late = {"kind": "chips", "amount": 5_000, "at": rating["seated_at"]}
+    correction = {"reason": "the dealer missed it", "buy_in": late}
+    created(client.post(f"/api/v1/ratings/{rating['id']}/corrections", json=correction, headers=pit_boss))
     patron = {"amount": 300_000, "description": "unknown patron, grey coat"}
     created(client.post(f"/api/v1/tables/{table['id']}/cash-transactions", json=patron, headers=pit_boss))
     return {

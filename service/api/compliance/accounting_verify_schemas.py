@@ -26,7 +26,7 @@ class RecordProblemSchema(Schema):
     table = api_fields.text(
         "the stored table: table_sessions, inventory_counts, slips, slip_signatures, "
         "drop_counts, check_notes, round_exceptions, exception_decisions, players, player_names, "
-        "ratings, rating_events or buy_ins; "
+        "ratings, rating_events, buy_ins or rating_corrections; "
         "null: an event whose "
         "payload names no record",
         allow_none=True,

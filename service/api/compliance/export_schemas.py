@@ -122,6 +122,7 @@ class CutSchema(Schema):
     report_day_id = api_fields.integer("the newest player-day listed for a currency transaction report")
     identification_id = api_fields.integer("the newest identification recorded (a record, not the document)")
     comp_redemption_id = api_fields.integer("the newest comp redemption")
+    rating_correction_id = api_fields.integer("the newest pit boss's correction of a rating")
 
 
 class ChainHeadSchema(Schema):

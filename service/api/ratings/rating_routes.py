@@ -1,7 +1,8 @@
 """Rated play at the tables: seating a player by club number, the open
 ratings at a table (who sits at each seat), a rating, its pauses, resumes
 and seat-out, and its buy-ins. The dealer at the tablet and the pit boss
-record them; only a pit boss starts a rating the dealer missed. A
+record them; only a pit boss starts a rating the dealer missed, or
+corrects one (the walk, a missed buy-in, a missed seat-out). A
 rating's slip (its figures) is the floor's and compliance's to read, not
 the dealer's: the tablet records play, it does not show what it is worth."""
 
@@ -15,6 +16,7 @@ from service.api.http.paging import decode_cursor, encode_cursor
 from service.api.http.security import current_user, roles
 from service.api.http.transactions import committed
 from service.api.http.work import db, now
+from service.api.ratings.correction_schemas import RatingCorrectionInJson, RatingCorrectionInSchema
 from service.api.ratings.rating_schemas import (
     BuyInInJson,
     BuyInInSchema,
@@ -35,10 +37,23 @@ from service.api.ratings.slip_schemas import (
 )
 from service.errors import ErrorCode, Forbidden, Invalid
 from service.players.buy_ins import buy_in
+from service.players.rating_corrections import (
+    LateBuyIn,
+    MissedSeatOut,
+    correct_chips,
+    late_buy_in,
+    missed_seat_out,
+)
 from service.players.rating_feed import closed_ratings
 from service.players.rating_lists import RatedSeat, open_on_the_floor
 from service.players.rating_steps import pause, resume, seat_out
-from service.players.rating_values import RatingValue, get_rating_row, open_ratings_at, rating_value
+from service.players.rating_values import (
+    BuyInKind,
+    RatingValue,
+    get_rating_row,
+    open_ratings_at,
+    rating_value,
+)
 from service.players.ratings import SeatIn, seat_in
 from service.players.slips import SlipValue, slip_of
 from service.store.paging import Keyset, Order, Step
@@ -161,6 +176,56 @@ def buy_in_view(body: BuyInInJson, rating_id: int) -> RatingValue:
     for a currency transaction report."""
     rating = get_rating_row(db(), rating_id)
     return committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))
+
+
+CORRECTIONS = ("chips_taken", "buy_in", "seat_out")
+
+
+def _correct(body: RatingCorrectionInJson, rating_id: int) -> RatingValue:
+    given = [name for name in CORRECTIONS if name in body]
+    if not given:
+        raise Invalid(
+            ErrorCode.MISSING_FIELD,
+            "chips_taken: a correction is one of chips_taken, buy_in or seat_out",
+            "chips_taken",
+        )
+    if len(given) > 1:
+        raise Invalid(
+            ErrorCode.INVALID_FIELD, f"{given[1]}: one correction a request (with {given[0]})", given[1]
+        )
+    rating = get_rating_row(db(), rating_id)
+    user, reason, moment = current_user(), body["reason"], now()
+    if "buy_in" in body:
+        bought = body["buy_in"]
+        late = LateBuyIn(BuyInKind(bought["kind"]), bought["amount"], bought["at"])
+        return committed(lambda: late_buy_in(db(), rating, user, reason, late, moment))
+    if "seat_out" in body:
+        out = MissedSeatOut(body["seat_out"]["at"], body["seat_out"]["chips_taken"])
+        return committed(lambda: missed_seat_out(db(), rating, user, reason, out, moment))
+    chips = body["chips_taken"]
+    return committed(lambda: correct_chips(db(), rating, user, reason, chips, moment))
+
+
+@blp.route("/ratings/<id:rating_id>/corrections", methods=["POST"])
+@blp.arguments(RatingCorrectionInSchema)
+@blp.response(201, RatingSchema)
+@blp.error(
+    409,
+    "rating_open (chips_taken): not seated out yet; rating_closed: a seat-out of a rating seated out; "
+    "rated_after_seat_out (seat_out.at): a round stored after that time rated the seat for the rating; "
+    "conflict (seat_out.at): before its last pause or resume; identification_required (buy_in.amount): "
+    "a late cash buy-in past the report threshold of its gaming day, the player not identified",
+)
+@roles(Role.PIT_BOSS)
+def correction_view(body: RatingCorrectionInJson, rating_id: int) -> RatingValue:
+    """A pit boss's correction of a rating, with its reason (a new record,
+    never an overwrite): exactly one of ``chips_taken`` (a closed rating's
+    walk estimated wrong), ``buy_in`` (a buy-in the dealer missed, at the
+    time it happened; cash follows the cash rules of that gaming day) or
+    ``seat_out`` (an open rating the dealer did not seat out, closed at a
+    past time with the chips taken away). The slip and the rating show the
+    corrected values; the feed does not send a closed rating again."""
+    return _correct(body, rating_id)
 
 
 @blp.route("/ratings/<id:rating_id>/slip")

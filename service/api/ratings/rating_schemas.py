@@ -13,6 +13,7 @@ from marshmallow import Schema, fields, validate
 from service.api.http import fields as api_fields
 from service.api.http.schemas import StrictSchema
 from service.players.buy_ins import MAX_AMOUNT
+from service.players.correction_values import CorrectionKind
 from service.players.rating_values import BuyInKind, RatingEventKind, RatingStart, RatingState
 
 CLUB_NUMBER = r"^[A-Za-z0-9]{1,20}$"
@@ -109,6 +110,23 @@ class BuyInSchema(Schema):
     at = api_fields.instant("when")
 
 
+class RatingCorrectionSchema(Schema):
+    id = api_fields.integer("the correction's id")
+    kind = api_fields.enum(
+        CorrectionKind,
+        "chips_taken (the walk corrected), buy_in (a buy-in the dealer missed) or seat_out (a seat-out "
+        "the dealer missed)",
+    )
+    reason = api_fields.text("why: what the dealer got wrong")
+    chips_taken = api_fields.money(
+        "chips_taken or seat_out: the chips taken away, minor units (null: a buy-in)", allow_none=True
+    )
+    buy_in_id = api_fields.integer("buy_in: the buy-in it recorded (in buy_ins)", allow_none=True)
+    rating_event_id = api_fields.integer("seat_out: the seat-out it recorded (in steps)", allow_none=True)
+    recorded_by = api_fields.integer("the pit boss who recorded it")
+    recorded_at = api_fields.instant("when it was recorded")
+
+
 class RatingSchema(Schema):
     id = api_fields.integer("the rating's id")
     player_id = api_fields.integer("the player's id")
@@ -125,7 +143,10 @@ class RatingSchema(Schema):
     state = api_fields.enum(RatingState, "open, paused or closed (seated out)")
     seated_out_at = api_fields.instant("when the player was seated out (null: still open)", allow_none=True)
     chips_taken = api_fields.money(
-        "the chips taken away at seat-out, minor units (null: open)", allow_none=True
+        "the chips taken away at seat-out, minor units, as corrected last (null: open)", allow_none=True
     )
     steps = api_fields.nested_list(RatingStepSchema, "its pauses, resumes and seat-out, oldest first")
-    buy_ins = api_fields.nested_list(BuyInSchema, "its buy-ins, oldest first")
+    buy_ins = api_fields.nested_list(
+        BuyInSchema, "its buy-ins in the order they happened (a late one's at is when it happened)"
+    )
+    corrections = api_fields.nested_list(RatingCorrectionSchema, "a pit boss's corrections, oldest first")

@@ -11,7 +11,7 @@ from marshmallow import Schema, fields, validate
 from service.api.http import fields as api_fields
 from service.api.http.paging import MAX_CURSOR, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
-from service.api.ratings.rating_schemas import RatingSchema
+from service.api.ratings.rating_schemas import RatingCorrectionSchema, RatingSchema
 from service.players.rating_values import RatingState
 from service.players.slips import Period
 from service.store.paging import Order
@@ -76,11 +76,17 @@ class RatingSlipSchema(Schema):
     figures = api_fields.nested(RatedFiguresSchema, "the figures, rounded once from the exact sums")
     cash = api_fields.money("cash bought in, minor units")
     chips_brought = api_fields.money("chips brought from elsewhere, minor units")
-    chips_taken = api_fields.money("chips taken away at seat-out, minor units (null: open)", allow_none=True)
+    chips_taken = api_fields.money(
+        "chips taken away at seat-out, minor units, as a pit boss corrected them last (null: open)",
+        allow_none=True,
+    )
     chips_check = api_fields.integer(
         "chips taken away − (cash + chips brought + the player's nets), minor units: 0 when every chip "
         "is accounted for (null: open)",
         allow_none=True,
+    )
+    corrections = api_fields.nested_list(
+        RatingCorrectionSchema, "a pit boss's corrections of the rating, oldest first (the figures use them)"
     )
 
 

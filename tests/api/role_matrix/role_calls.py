@@ -51,9 +51,9 @@ READ_FIRST = {"/tables/{table}/config", "/tables/{table}/schedule", "/casino-set
 
 
 def call(client, request, method, path, body, role, headers):
+    url = url_of(request, path)  # the records first: a body may name their times
     payload = body(role) if callable(body) else body
     headers = {**headers, "Idempotency-Key": f"key-{role}"}
-    url = url_of(request, path)
     if method in ("PUT", "PATCH") and path in READ_FIRST:
         return edit(client, url, json=payload, headers=headers, method=method)
     return client.open(url, method=method, json=payload, headers=headers)

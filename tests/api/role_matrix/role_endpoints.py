@@ -3,6 +3,8 @@ allowed, the records some must find first, and what is open to anyone."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from tests.support import accounting as money
 from tests.support.app import PASSWORD, ROLES
 from tests.support.decks import deck_body, shuffled
@@ -19,6 +21,14 @@ IDENTIFICATION = {
     "date_of_birth": "1980-05-04",
 }
 OTHER_DEALER = ["Qs", "Qh", "As", "9d", "7c", "4h", "3s"]
+
+
+def late_chips() -> dict[str, object]:
+    """A pit boss's correction: chips brought the dealer missed, just now
+    (after the rating's seat-in)."""
+    at = datetime.now(UTC).isoformat()
+    return {"reason": "the dealer missed it", "buy_in": {"kind": "chips", "amount": 5_000, "at": at}}
+
 
 # method, path, body, roles allowed
 ENDPOINTS = [
@@ -196,6 +206,7 @@ ENDPOINTS += [
     ("POST", "/ratings/{rating}/resumes", {}, DEALERS),
     ("POST", "/ratings/{rating}/seat-out", {"chips_taken": 25_000}, DEALERS),
     ("POST", "/ratings/{rating}/buy-ins", {"kind": "cash", "amount": 50_000}, DEALERS),
+    ("POST", "/ratings/{rating}/corrections", lambda role: late_chips(), {"pit_boss"}),
     ("GET", "/ratings/{rating}/slip", None, READERS),
     ("GET", "/ratings", None, READERS),
     ("GET", "/players/{player}/figures", None, READERS),

@@ -80,8 +80,9 @@ def drop_trigger(app, name):
 def test_corrected_rated_play_verifies_clean(app, corrected):
     with databases(app)() as db:
         report = check_accounting(db)
-    # The rated day's 10 rows and 8 events, then 3 corrections, a buy-in and a seat-out.
-    assert (report.intact, report.checked, report.events) == (True, 15, 13)
+    # The rated day's 11 rows (its cash in among them) and 8 events, then 3
+    # corrections, a buy-in and a seat-out.
+    assert (report.intact, report.checked, report.events) == (True, 16, 13)
 
 
 def test_a_correction_edited_is_named_with_its_field(app, corrected):

@@ -123,6 +123,8 @@ bench: install
 	$(BENCH) bench-expected
 	$(BENCH) bench-profile
 	$(BENCH) bench-strategy
+	$(BENCH) bench-rated
+	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BENCH) bench-rated --database "$(BENCH_DATABASE_URL)"; fi
 	$(BENCH) bench-load
 	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BENCH) bench-load --database "$(BENCH_DATABASE_URL)"; fi
 

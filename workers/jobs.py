@@ -19,6 +19,7 @@ from service.compliance.verifications import run_verification
 from service.config.environment import StrategyTables
 from service.config.settings import Settings
 from service.players.rating_figures import figure_rating as write_rating_figures
+from service.players.slot_figures import figure_slot, slots_of
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
@@ -124,6 +125,23 @@ def figure_rating(rating_id: int) -> bool:
     seat-out); ``False`` when they were up to date."""
     return _works().run(
         lambda work: write_rating_figures(work.db, rating_id, work.settings.instance, work.now())
+    )
+
+
+def figure_rated_slot(round_id: int) -> bool:
+    """:func:`figure_rated_slots` for one round's slot."""
+    return figure_rated_slots([round_id]) > 0
+
+
+def figure_rated_slots(round_ids: list[int]) -> int:
+    """Keep the rated play of these rounds' slots (table, gaming day, shift
+    and dealer), each slot recomputed whole once, a transaction a slot (a
+    slot is a few hundred seats at most); how many rows changed."""
+    works = _works()
+    slots = works.run(lambda work: slots_of(work.db, sorted(set(round_ids))))
+    return sum(
+        works.run(lambda work: figure_slot(work.db, slot, work.settings.instance, work.now()))  # noqa: B023 - called at once
+        for slot in slots
     )
 
 

@@ -34,11 +34,13 @@ FUNCTIONS = {
     JobKind.SESSION_FIGURES: "workers.jobs.figure_session",
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",
     JobKind.RATING_FIGURES: "workers.jobs.figure_rating",
+    JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {
     JobKind.AGGREGATE: "workers.jobs.aggregate_rounds",
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_rounds",
+    JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slots",
 }
 #: request ids a batch's job carries for its log lines, at most
 REQUEST_IDS = 50

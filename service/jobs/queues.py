@@ -42,6 +42,7 @@ class JobKind(StrEnum):
     SESSION_FIGURES = "session_figures"
     EXPECTED_VALUES = "expected_values"  # of a stored round's hands, for the reports
     RATING_FIGURES = "rating_figures"  # a rating's figures, from its rounds' values
+    RATED_SLOTS = "rated_slots"  # the rated play of the rounds' table, day, shift and dealer
 
 
 QUEUES = tuple(QueueName)
@@ -57,10 +58,11 @@ JOBS = {
     JobKind.SESSION_FIGURES: (QueueName.METRICS, "session-figures"),
     JobKind.EXPECTED_VALUES: (QueueName.VALUES, "expected-values"),
     JobKind.RATING_FIGURES: (QueueName.VALUES, "rating-figures"),
+    JobKind.RATED_SLOTS: (QueueName.VALUES, "rated-slots"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)
-BATCHED = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
+BATCHED = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.RATED_SLOTS)
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows, a
 #: verification walks every link and round, a par sheet job may build a

@@ -18,6 +18,7 @@ from service.analysis.cache import cache_file
 from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
 from service.players.rating_figures import unfigured_ratings
+from service.players.slot_figures import unfigured_slots
 from service.rounds.aggregates import out_of_step
 from service.rounds.expected_values import unvalued
 from service.store.db import Db
@@ -35,6 +36,7 @@ class Undone:
     unfigured_sessions: list[int]  # counted (or recounted) sessions the reports do not reflect
     rounds_without_values: list[int]  # counting rounds whose hands' expected values are not stored
     unfigured_ratings: list[int]  # ratings whose figures row is missing or out of date
+    unfigured_slots: list[int]  # a round of each slot whose rated-play row is missing or out of date
 
 
 def undone(
@@ -63,6 +65,7 @@ def undone(
         unfigured_sessions(db, before, limit),
         without_values(db, instance, before, limit, tables_built_by_workers),
         unfigured_ratings(db, before, limit),
+        unfigured_slots(db, before, limit),
     )
 
 

@@ -53,9 +53,15 @@ Modules:
 - ``rating_figures.py``: each rating's exact figures, kept by the
   workers' job from its counting rounds' stored values (``rating_figures``,
   derived state), and the ratings whose figures are out of date
-- ``slips.py``: a rating's slip (live or final) and a player's figures
-  over a period, rounded once from the kept exact sums, comps at the rate
-  of each seat-out
+- ``slot_figures.py``: the rated play of each slot of the floor (table,
+  gaming day, shift and dealer), kept by the workers' job from its rated
+  seats' stored values (``rated_shift_figures``) with each table's and
+  dealer's months added up (``rated_month_figures``), derived state, and
+  the slots out of date; the floor's rated-play report reads them
+- ``slips.py``: a rating's slip (live or final), rounded once from the
+  kept exact sums, comps at the rate of its seat-out
+- ``player_figures.py``: a player's figures over a period, in one query
+  of the ratings' kept rows (the open ones checked against their rounds)
 - ``rating_lists.py``: the floor's open ratings with their live slips,
   and a player's ratings a keyset page at a time with their slips
 - ``comp_rates.py``: the comp rate in force at an instant (a seat-out),

@@ -66,12 +66,19 @@ def counted_seats(rating_id: int) -> ColumnElement[bool]:
 
 def figures_of(db: Db, rating_id: int, instance: Path | None) -> Figured:
     """The rating's figures from its rounds and their stored values."""
+    return rated_figures(db, counted_seats(rating_id), instance)
+
+
+def rated_figures(db: Db, where: ColumnElement[bool], instance: Path | None) -> Figured:
+    """The figures of the rated seats ``where`` says (joined: ``SeatRecord``,
+    ``RatedSeat`` and ``RoundRecord``) from their stored values: a rating's,
+    or a slot's of the floor (:mod:`service.players.slot_figures`)."""
     rows = db.execute(
         select(SeatRecord, RoundRecord.config_id, SeatExpectedValue)
         .join(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
         .join(RoundRecord, RoundRecord.id == SeatRecord.round_id)
         .outerjoin(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
-        .where(counted_seats(rating_id))
+        .where(where)
         .order_by(SeatRecord.id)
     ).all()
     constants: dict[int, _Constants] = {}
@@ -120,23 +127,7 @@ def figure_rating(db: Db, rating_id: int, instance: Path | None, now: datetime) 
     when the row was up to date already (a repeated job)."""
     if db.get(Rating, rating_id) is None:
         raise LookupError(f"no rating with id {rating_id}")
-    figured = figures_of(db, rating_id, instance)
-    sums = figured.sums
-    columns = {
-        "rounds": sums.rounds,
-        "pending_rounds": figured.pending_rounds,
-        "last_seat_id": figured.last_seat_id,
-        "main_handle": sums.handle.main,
-        "dealer_break_bonus_handle": sums.handle.dealer_break_bonus,
-        "break_bonus_handle": sums.handle.break_bonus,
-        "actual": sums.actual,
-        "theoretical": sums.theoretical,
-        "decisions": sums.decisions,
-        "player_cards": sums.player_cards,
-        "dealer_cards": sums.dealer_cards,
-        "player_cards_variance": sums.player_cards_variance if figured.with_player_variance else None,
-        "dealer_cards_variance": sums.dealer_cards_variance,
-    }
+    columns = row_columns(figures_of(db, rating_id, instance))
     row = db.get(RatingFigures, rating_id, with_for_update=True)
     if row is not None and all(getattr(row, name) == value for name, value in columns.items()):
         return False
@@ -166,6 +157,36 @@ def stored_sums(row: RatingFigures) -> Numerators:
     )
 
 
+def figured_values() -> ColumnElement[bool]:
+    """The SQL condition a seat's stored values are ones the job figures
+    (joined: ``SeatExpectedValue``): not a row that predates its product
+    moment and holds a Lucky Break (``StaleSeatValues``: it waits)."""
+    return or_(
+        SeatExpectedValue.main_dealer_break_bonus.is_not(None),
+        SeatExpectedValue.dealer_break_bonus_square == DEALER_HANDS,
+    )
+
+
+def row_columns(figured: Figured) -> dict[str, object]:
+    """A figures row's columns (a rating's or a slot's) from its figures."""
+    sums = figured.sums
+    return {
+        "rounds": sums.rounds,
+        "pending_rounds": figured.pending_rounds,
+        "last_seat_id": figured.last_seat_id,
+        "main_handle": sums.handle.main,
+        "dealer_break_bonus_handle": sums.handle.dealer_break_bonus,
+        "break_bonus_handle": sums.handle.break_bonus,
+        "actual": sums.actual,
+        "theoretical": sums.theoretical,
+        "decisions": sums.decisions,
+        "player_cards": sums.player_cards,
+        "dealer_cards": sums.dealer_cards,
+        "player_cards_variance": sums.player_cards_variance if figured.with_player_variance else None,
+        "dealer_cards_variance": sums.dealer_cards_variance,
+    }
+
+
 def out_of_date() -> ColumnElement[bool]:
     """A rating (a row of ``ratings``) with counting rated seats whose
     figures row is missing, or was figured from other seats than count
@@ -185,12 +206,7 @@ def out_of_date() -> ColumnElement[bool]:
     valued = (
         seats.with_only_columns(func.count(SeatRecord.id))
         .join(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
-        .where(
-            or_(
-                SeatExpectedValue.main_dealer_break_bonus.is_not(None),
-                SeatExpectedValue.dealer_break_bonus_square == DEALER_HANDS,
-            )
-        )
+        .where(figured_values())
         .scalar_subquery()
     )
     kept = select(RatingFigures.rating_id).where(RatingFigures.rating_id == Rating.id)

@@ -22,23 +22,27 @@ one for a live slip (:mod:`service.players.comp_rates`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from enum import StrEnum
+from datetime import datetime
 
 from sqlalchemy import func, select
 
 from service.players.comp_rates import comp_rates
 from service.players.correction_values import CorrectionValue
-from service.players.players import get_player
 from service.players.rated.inputs import PerBet
 from service.players.rated.parts import Parts, RoundedParts, of_numerators
 from service.players.rated.rating_slip import BuyIns, rating_slip
-from service.players.rated.slip import Pause, chips_check, comps_earned, time_played
+from service.players.rated.slip import Pause, chips_check, time_played
 from service.players.rating_figures import out_of_date, stored_sums
 from service.players.rating_values import BuyInKind, RatingEventKind, RatingState, RatingValue
 from service.rounds.status import counting
 from service.store.db import Db
-from service.store.models import RatedSeat, Rating, RatingEvent, RatingFigures, RoundRecord, SeatRecord
+from service.store.models import (
+    RatedSeat,
+    Rating,
+    RatingFigures,
+    RoundRecord,
+    SeatRecord,
+)
 
 #: why a player's-cards standard deviation is null
 NO_CARD_SPREAD = "the configuration's strategy table is not complete: no card spread yet"
@@ -120,7 +124,7 @@ def _nets(db: Db, rating_id: int) -> int:
     )
 
 
-def _kept(db: Db, rating_id: int) -> tuple[Parts, bool, int, bool]:
+def kept_parts(db: Db, rating_id: int) -> tuple[Parts, bool, int, bool]:
     """The rating's exact sums as kept, whether the player's-cards variance
     is known, its pending rounds, and whether the row is up to date."""
     row = db.get(RatingFigures, rating_id)
@@ -132,7 +136,7 @@ def _kept(db: Db, rating_id: int) -> tuple[Parts, bool, int, bool]:
     return parts, row.player_cards_variance is not None, pending, not stale
 
 
-def _figures(parts: Parts, known_spread: bool, pending: int, comps: int) -> Figures:
+def figures_of(parts: Parts, known_spread: bool, pending: int, comps: int) -> Figures:
     rounded = parts.rounded()
     return Figures(
         rated_rounds=parts.rounds,
@@ -148,7 +152,7 @@ def _figures(parts: Parts, known_spread: bool, pending: int, comps: int) -> Figu
 
 def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
     """The rating's slip: live to ``now`` while open, final at seat-out."""
-    parts, known_spread, pending, current = _kept(db, rating.id)
+    parts, known_spread, pending, current = kept_parts(db, rating.id)
     final = rating.state == RatingState.CLOSED
     # Live: to now, or to the last step should the clock have gone back since.
     latest = max([rating.seated_at, *(each.at for each in rating.steps)])
@@ -171,7 +175,7 @@ def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
         seconds_played=seconds,
         pace=slip.pace,
         up_to_date=current,
-        figures=_figures(parts, known_spread, pending, slip.comps),
+        figures=figures_of(parts, known_spread, pending, slip.comps),
         cash=cash,
         chips_brought=brought,
         chips_taken=rating.chips_taken,
@@ -180,48 +184,3 @@ def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
         else chips_check(rating.chips_taken, cash, brought, _nets(db, rating.id)),
         corrections=rating.corrections,
     )
-
-
-class Period(StrEnum):
-    """A player's figures over the ratings seated in the last day, the
-    last 30 days, or ever."""
-
-    DAY = "day"
-    THIRTY_DAYS = "30d"
-    LIFETIME = "lifetime"
-
-
-_SPANS = {Period.DAY: timedelta(days=1), Period.THIRTY_DAYS: timedelta(days=30)}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerFigures:
-    club_number: str
-    period: Period
-    since: datetime | None  # ratings seated from then on (null: lifetime)
-    ratings: int
-    figures: Figures
-
-
-def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> PlayerFigures:
-    """The sum of the player's ratings' exact figures, rounded once (never
-    the sum of their rounded figures); comps summed rating by rating, each
-    rating earning its own, rounded down, at the rate of its seat-out (an
-    open one's at the current rate, as its live slip)."""
-    player = get_player(db, club_number)
-    since = None if span is Period.LIFETIME else now - _SPANS[span]
-    query = select(Rating.id).where(Rating.player_id == player.id).order_by(Rating.id)
-    if since is not None:
-        query = query.where(Rating.seated_at >= since)
-    rates = comp_rates(db)
-    seats_out = select(RatingEvent.rating_id, RatingEvent.at).where(
-        RatingEvent.kind == RatingEventKind.SEAT_OUT, RatingEvent.rating_id.in_(query.order_by(None))
-    )
-    seated_out = {row.rating_id: row.at for row in db.execute(seats_out)}
-    total, known, pending, comps, count = Parts(), True, 0, 0, 0
-    for rating_id in db.scalars(query):
-        parts, known_spread, waiting, _ = _kept(db, rating_id)
-        total, known, pending = total + parts, known and known_spread, pending + waiting
-        comps += comps_earned(parts.theoretical, rates.percent_at(seated_out.get(rating_id)))
-        count += 1
-    return PlayerFigures(club_number, span, since, count, _figures(total, known, pending, comps))

@@ -19,8 +19,11 @@ Modules:
   step picked by the query, the decided ones found by index)
 - ``expected_win.py``: the expected win from the hands dealt with its band,
   and what the players' settings cost
+- ``rated_play.py``: the floor's rated play (a rating slip's figures per
+  table, dealer and the floor, with the share of handle rated);
+  ``rated_sums.py``: the slots' kept rows it sums, and all play's handle
 - ``currency_reports.py``: a floor of several currencies a part a currency,
   never added
 
-May import: rounds, accounting and below.
+May import: players, rounds, accounting and below.
 """

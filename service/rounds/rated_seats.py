@@ -102,15 +102,15 @@ def rated_json(rated: Mapping[int, int]) -> list[RatedSeatJson]:
 
 def queue_rating_figures(db: Db, round_ids: Sequence[int]) -> None:
     """Queue the figures job of every rating that rated a seat of these
-    rounds, in the transaction that changed what they are worth."""
-    ratings: list[int] = list(
-        db.scalars(
-            select(_RATED.c.rating_id)
-            .join(_SEATS, _SEATS.c.id == _RATED.c.seat_id)
-            .where(_SEATS.c.round_id.in_(round_ids))
-            .distinct()
-            .order_by(_RATED.c.rating_id)
-        )
-    )
-    for rating_id in ratings:
+    rounds, and of each such round's slot of the floor (its table, gaming
+    day, shift and dealer: the rated-play report's rows), in the
+    transaction that changed what they are worth."""
+    pairs = db.execute(
+        select(_RATED.c.rating_id, _SEATS.c.round_id)
+        .join(_SEATS, _SEATS.c.id == _RATED.c.seat_id)
+        .where(_SEATS.c.round_id.in_(round_ids))
+    ).all()
+    for rating_id in sorted({pair.rating_id for pair in pairs}):
         queue_job(db, JobKind.RATING_FIGURES, rating_id)
+    for round_id in sorted({pair.round_id for pair in pairs}):
+        queue_job(db, JobKind.RATED_SLOTS, round_id)

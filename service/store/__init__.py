@@ -17,8 +17,10 @@ Modules:
   transaction log and the report days),
   ``rating_models.py`` (ratings, their events and buy-ins, the rated
   seats of rounds, and the open seats' claims), ``figures_models.py``
-  (each rating's figures, derived state the workers keep),
-  ``comp_models.py`` (comp redemptions)
+  (each rating's figures, and the floor's rated play per slot and month,
+  derived state the workers keep), ``comp_models.py`` (comp redemptions)
+- ``limbs.py``: an integer of any size as 64-bit columns whose SQL SUM is
+  exact
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic
   environment and versions); ``append_only.py``: the triggers they add
   to record tables

@@ -1,7 +1,9 @@
 """The figures of each rating (rule book section 14), kept by the workers'
 job ``figure_rating`` (:mod:`service.players.rating_figures`, its only
-writer) and read by the slips, the players' figures and the feed: never
-by a report scanning rounds.
+writer) and read by the slips, the players' figures and the feed; and the
+same sums per table, gaming day, shift and dealer, kept by the job
+``figure_rated_slots`` (:mod:`service.players.slot_figures`) and read by
+the floor's rated-play report: never by a report scanning rounds.
 
 Derived state, not a record: the job replaces a rating's row whenever its
 rounds change (their values stored, a void, a correction, the seat-out),
@@ -16,10 +18,10 @@ would keep them as floats): :class:`ExactInteger`."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Dialect, ForeignKey, Integer, Numeric, String, TypeDecorator
+from sqlalchemy import BigInteger, Date, Dialect, ForeignKey, Integer, Numeric, String, TypeDecorator
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import TypeEngine
 
@@ -79,3 +81,81 @@ class RatingFigures(Base):
     player_cards_variance: Mapped[int | None] = mapped_column(ExactInteger())  # over (C(53,7) C(46,7))²
     dealer_cards_variance: Mapped[int] = mapped_column(ExactInteger())  # over C(46,7)²
     figured_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RatedSums:
+    """The columns of the floor's rated-play rows (a slot's, a month's): the
+    exact sums of :class:`RatingFigures` over their rated seats. The exact
+    numerators (over the same denominators as :class:`RatingFigures`') are
+    kept as limbs (:mod:`service.store.limbs`): the report adds a year of
+    rows in SQL, exactly, on SQLite too. ``with_player_variance`` is 0 while
+    the card spread of a round's configuration cannot be had (that
+    variance's limbs are 0 then), so that a MIN over rows says whether any
+    is missing. ``rounds`` counts rated seats, as a rating's rated rounds
+    do (a player at two seats plays two)."""
+
+    rounds: Mapped[int] = mapped_column(Integer)  # rated seats with values
+    pending_rounds: Mapped[int] = mapped_column(Integer)  # counting, values not stored yet
+    main_handle: Mapped[int] = mapped_column(BigInteger)
+    dealer_break_bonus_handle: Mapped[int] = mapped_column(BigInteger)
+    break_bonus_handle: Mapped[int] = mapped_column(BigInteger)
+    actual: Mapped[int] = mapped_column(BigInteger)
+    with_player_variance: Mapped[int] = mapped_column(Integer)  # 1, or 0: no card spread yet
+    theoretical_0: Mapped[int] = mapped_column(BigInteger)
+    theoretical_1: Mapped[int] = mapped_column(BigInteger)
+    theoretical_2: Mapped[int] = mapped_column(BigInteger)
+    theoretical_3: Mapped[int] = mapped_column(BigInteger)
+    theoretical_4: Mapped[int] = mapped_column(BigInteger)
+    decisions_0: Mapped[int] = mapped_column(BigInteger)
+    decisions_1: Mapped[int] = mapped_column(BigInteger)
+    decisions_2: Mapped[int] = mapped_column(BigInteger)
+    decisions_3: Mapped[int] = mapped_column(BigInteger)
+    decisions_4: Mapped[int] = mapped_column(BigInteger)
+    player_cards_0: Mapped[int] = mapped_column(BigInteger)
+    player_cards_1: Mapped[int] = mapped_column(BigInteger)
+    player_cards_2: Mapped[int] = mapped_column(BigInteger)
+    player_cards_3: Mapped[int] = mapped_column(BigInteger)
+    player_cards_4: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_0: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_1: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_2: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_3: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_4: Mapped[int] = mapped_column(BigInteger)
+    player_cards_variance_0: Mapped[int] = mapped_column(BigInteger)
+    player_cards_variance_1: Mapped[int] = mapped_column(BigInteger)
+    player_cards_variance_2: Mapped[int] = mapped_column(BigInteger)
+    player_cards_variance_3: Mapped[int] = mapped_column(BigInteger)
+    player_cards_variance_4: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_variance_0: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_variance_1: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_variance_2: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_variance_3: Mapped[int] = mapped_column(BigInteger)
+    dealer_cards_variance_4: Mapped[int] = mapped_column(BigInteger)
+    figured_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RatedShiftFigures(RatedSums, Base):
+    """One slot of the floor: the rated seats of the counting rounds (values
+    stored) of one table, gaming day, shift and dealer (who entered the
+    rounds), whichever ratings they belong to (a rating may cross shifts
+    and dealers: the round's slot decides)."""
+
+    __tablename__ = "rated_shift_figures"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True, autoincrement=False)
+    gaming_day: Mapped[date] = mapped_column(Date, primary_key=True, index=True)
+    shift: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    dealer_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, autoincrement=False)
+    last_seat_id: Mapped[int | None] = mapped_column(Integer)  # the newest counting rated seat
+
+
+class RatedMonthFigures(RatedSums, Base):
+    """A table's and dealer's slots of one calendar month added up (kept with
+    them, in the same transaction): a year-to-date report reads twelve of
+    these a table and dealer instead of every shift."""
+
+    __tablename__ = "rated_month_figures"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), primary_key=True, autoincrement=False)
+    month: Mapped[date] = mapped_column(Date, primary_key=True, index=True)  # its first day
+    dealer_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, autoincrement=False)

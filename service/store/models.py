@@ -27,7 +27,7 @@ from service.store.comp_models import CompRedemption
 from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
-from service.store.figures_models import RatingFigures
+from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
 from service.store.player_models import Player, PlayerName
 from service.store.rating_models import BuyIn, RatedSeat, Rating, RatingCorrection, RatingEvent, SeatClaim
 from service.store.report_models import AggregatedRound, ShiftAggregate, ShiftExpectedValues, VarianceNote
@@ -72,7 +72,9 @@ __all__ = [
     "Player",
     "PlayerIdentification",
     "PlayerName",
+    "RatedMonthFigures",
     "RatedSeat",
+    "RatedShiftFigures",
     "Rating",
     "RatingCorrection",
     "RatingEvent",

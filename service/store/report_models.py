@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Date, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import BigInteger, Date, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.store.db import Base, UTCDateTime
@@ -16,7 +16,21 @@ class ShiftAggregate(Base):
     instead of scanning every round. Money in minor units."""
 
     __tablename__ = "shift_aggregates"
-    __table_args__ = (UniqueConstraint("table_id", "gaming_day", "shift", "dealer_id", "config_id"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "gaming_day", "shift", "dealer_id", "config_id"),
+        # The rated-play report's all handle per table and dealer over a
+        # year, read from the index alone (0033): a third of the time.
+        Index(
+            "ix_shift_aggregates_dealer_handle",
+            "table_id",
+            "dealer_id",
+            "gaming_day",
+            "shift",
+            "main_handle",
+            "dealer_break_bonus_handle",
+            "break_bonus_handle",
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"))

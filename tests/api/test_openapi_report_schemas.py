@@ -17,9 +17,11 @@ import pytest
 from marshmallow import Schema, fields, validate
 from sqlalchemy import select
 
+from service.api.reports.rated_play_schemas import RatedPlaySchema
 from service.api.reports.report_query_schemas import VarianceNoteSchema
 from service.api.reports.report_schemas import DealerReportSchema, ReportSchema
 from service.reports.periods import floor_scope, table_scope
+from service.reports.rated_play import RatedPlayJson, rated_play_report
 from service.reports.report_values import (
     BetLineJson,
     ByCurrencyReportJson,
@@ -34,8 +36,9 @@ from tests.support.app import databases
 from tests.support.openapi import as_json, component, document, reachable, refs, undescribed
 from tests.support.reports_data import noted_day
 
-REPORT_SHAPES = ("Report", "DealerReport", "VarianceNote")
+REPORT_SHAPES = ("Report", "DealerReport", "VarianceNote", "RatedPlay")
 PAIRS = (
+    (RatedPlaySchema, (RatedPlayJson,)),
     (ReportSchema, (ReportJson, ByCurrencyReportJson)),  # one currency, or a floor of several
     (DealerReportSchema, (DealerReportJson,)),
     (VarianceNoteSchema, (VarianceNoteJson,)),
@@ -182,6 +185,9 @@ def test_the_report_schemas_dump_exactly_what_the_service_returns(app, client, a
             assert ReportSchema().dump(got) == as_json(got)
             dealers = dealer_report(db, scope, "day", day, None)
             assert DealerReportSchema().dump(dealers) == as_json(dealers)
+        rated = rated_play_report(db, floor_scope(db), "day", day, None)
+        assert rated["tables"]  # the day's play, none of it rated
+        assert RatedPlaySchema().dump(rated) == as_json(rated)
         for note, writer in db.execute(
             select(VarianceNote, User.name).join(User, User.id == VarianceNote.written_by)
         ):

@@ -4,7 +4,8 @@ bench``, ``make bench-scale``); the commands and their options are the ones
 ``breakpoker`` had: ``bench`` (the rules core, ``settle`` and the par sheet),
 ``bench-office`` (the back office end to end), ``bench-expected`` (the
 expected-values job), ``bench-profile`` (where a round's CPU goes),
-``bench-strategy`` (the strategy table and the calculator), ``bench-load``
+``bench-strategy`` (the strategy table and the calculator), ``bench-rated``
+(rated play at a year's scale), ``bench-load``
 (the HTTP stack), ``bench-service`` (the whole service as ``breakpoker run``
 starts it) and ``bench-scale`` (the back office against the rounds stored).
 They print figures; no test times anything. Their tests are the
@@ -29,6 +30,10 @@ Modules:
 - ``profile.py``: ``bench-profile``, where a round's time goes
 - ``strategy.py``: ``bench-strategy``, the strategy table and calculator
 - ``expected.py``: ``bench-expected``, the expected-values job per round
+- ``rated.py``: ``bench-rated``, the floor's rated-play report and a heavy
+  player's lifetime figures on a year of 1M rounds; ``rated_fill.py``: the
+  floor's rows it reads, written in bulk; ``rated_player.py``: the heavy
+  player's ratings and rounds
 - ``scale.py``: ``bench-scale`` (``make bench-scale``, not in ``make
   bench``); ``scale_floor.py``: its floor and days through the use cases;
   ``scale_load.py``: the later days copied in bulk; ``scale_grow.py``:
@@ -49,6 +54,7 @@ COMMANDS = {
     "bench-load": ("tests.bench.load", "bench_load"),
     "bench-office": ("tests.bench.office", "bench_office"),
     "bench-profile": ("tests.bench.profile", "bench_profile"),
+    "bench-rated": ("tests.bench.rated", "bench_rated"),
     "bench-scale": ("tests.bench.scale", "bench_scale"),
     "bench-service": ("tests.bench.service_load", "bench_service"),
     "bench-strategy": ("tests.bench.strategy", "bench_strategy"),

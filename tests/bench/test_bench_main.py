@@ -40,6 +40,7 @@ def test_it_lists_every_benchmark():
         "bench-load",
         "bench-office",
         "bench-profile",
+        "bench-rated",
         "bench-scale",
         "bench-service",
         "bench-strategy",

@@ -28,6 +28,7 @@ NAMES = {
     "ratings.csv",
     "rating_events.csv",
     "buy_ins.csv",
+    "rating_corrections.csv",
     "rated_seats.csv",
     "cash_ins.csv",
     "cash_log.csv",

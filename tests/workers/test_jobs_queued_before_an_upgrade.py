@@ -32,6 +32,7 @@ ADDED_SINCE = {
     JobKind.SESSION_FIGURES: "workers.jobs.figure_session",  # issue 18
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",  # issue 19
     JobKind.RATING_FIGURES: "workers.jobs.figure_rating",  # issue 42
+    JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",  # issue 42, the floor's rated play
 }
 
 

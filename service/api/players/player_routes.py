@@ -34,9 +34,10 @@ from service.api.ratings.slip_schemas import (
     RatingSlipSchema,
 )
 from service.players.listing import player_page
+from service.players.player_figures import PlayerFigures, player_figures
 from service.players.players import PlayerView, enrol_player, find_player, rename_player
 from service.players.rating_lists import player_ratings
-from service.players.slips import PlayerFigures, SlipValue, player_figures
+from service.players.slips import SlipValue
 from service.players.views import PlayerJson, player_json
 from service.tables.versions import Change
 

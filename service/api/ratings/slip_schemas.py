@@ -12,8 +12,8 @@ from service.api.http import fields as api_fields
 from service.api.http.paging import MAX_CURSOR, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
 from service.api.ratings.rating_schemas import RatingCorrectionSchema, RatingSchema
+from service.players.player_figures import Period
 from service.players.rating_values import RatingState
-from service.players.slips import Period
 from service.store.paging import Order
 
 

@@ -12,6 +12,7 @@ from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
 from service.api.http.transactions import committed
 from service.api.http.work import db, now, settings
+from service.api.reports.rated_play_schemas import RatedPlayQueryJson, RatedPlayQuerySchema, RatedPlaySchema
 from service.api.reports.report_query_schemas import (
     DealerReportQueryJson,
     DealerReportQuerySchema,
@@ -26,6 +27,7 @@ from service.api.reports.report_query_schemas import (
 from service.api.reports.report_schemas import DealerReportSchema, ReportSchema
 from service.reports.currency_reports import floor_report as floor_by_currency
 from service.reports.periods import Scope, floor_scope, parse_table_ids, table_scope
+from service.reports.rated_play import RatedPlayJson, rated_play_report
 from service.reports.report_values import ByCurrencyReportJson, DealerReportJson, ReportJson
 from service.reports.table_reports import dealer_report, report
 from service.reports.variance_notes import VarianceNoteJson, add_variance_note, note_json
@@ -96,6 +98,21 @@ def dealers_report(query: DealerReportQueryJson) -> DealerReportJson:
     than one currency is a 422 naming ``tables``: ask a table at a time."""
     scope = table_scope(db(), query["table"], "table") if "table" in query else floor_scope(db())
     return dealer_report(db(), scope, query["period"], query.get("day"), query.get("shift"), now())
+
+
+@blp.route("/rated-play")
+@blp.arguments(RatedPlayQuerySchema, location="query")
+@blp.response(200, RatedPlaySchema)
+@roles(*READERS)
+def rated_play(query: RatedPlayQueryJson) -> RatedPlayJson:
+    """The floor's rated play (rule book section 14): a rating slip's
+    figures per table, per dealer and for the floor (or ``tables=1,2``) over
+    the period, rounded once from exact sums kept by the workers, with the
+    share of the handle that was rated. Tables in more than one currency
+    are a 422 naming ``tables``: ask for the tables of one."""
+    ids = parse_table_ids(query["tables"]) if "tables" in query else None
+    scope = floor_scope(db(), ids)
+    return rated_play_report(db(), scope, query["period"], query.get("day"), query.get("shift"), now())
 
 
 @blp.route("/variance-notes", methods=["POST"])

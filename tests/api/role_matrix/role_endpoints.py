@@ -74,6 +74,7 @@ ENDPOINTS = [
     ("GET", "/reports/tables/{table}", None, READERS),
     ("GET", "/reports/floor", None, READERS),
     ("GET", "/reports/dealers", None, READERS),
+    ("GET", "/reports/rated-play", None, READERS),
     (
         "POST",
         "/reports/variance-notes",

@@ -15,7 +15,7 @@ from alembic import op
 from service.store.append_only import add_guards, drop_guards
 
 revision = "0034"
-down_revision = "0032"
+down_revision = "0033"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,132 @@
+"""A player's figures over a period (rule book section 14): the sum of
+their ratings' exact figures, read in one query of the kept rows and
+rounded once (:mod:`service.players.slips` for a rating's own)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import select
+
+from service.players.comp_rates import comp_rates
+from service.players.players import get_player
+from service.players.rated.inputs import DEALS, PerBet
+from service.players.rated.parts import Numerators, Parts, of_numerators
+from service.players.rated.slip import comps_earned
+from service.players.rating_values import RatingEventKind
+from service.players.slips import Figures, figures_of, kept_parts
+from service.store.db import Db
+from service.store.models import Rating, RatingEvent, RatingFigures, SeatClaim
+
+
+class Period(StrEnum):
+    """A player's figures over the ratings seated in the last day, the
+    last 30 days, or ever."""
+
+    DAY = "day"
+    THIRTY_DAYS = "30d"
+    LIFETIME = "lifetime"
+
+
+_SPANS = {Period.DAY: timedelta(days=1), Period.THIRTY_DAYS: timedelta(days=30)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    club_number: str
+    period: Period
+    since: datetime | None  # ratings seated from then on (null: lifetime)
+    ratings: int
+    figures: Figures
+
+
+def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> PlayerFigures:
+    """The sum of the player's ratings' exact figures, rounded once (never
+    the sum of their rounded figures); comps summed rating by rating, each
+    rating earning its own, rounded down, at the rate of its seat-out (an
+    open one's at the current rate, as its live slip).
+
+    Read in one query of the ratings' kept rows, summed as integers: a
+    heavy player's lifetime is hundreds of ratings. A closed rating's
+    figures are its kept row, pending rounds and all (a void or a value
+    stored since shows once its job has run, as in every report); an open
+    one, or one with no row yet, is checked against its rounds as its slip
+    is (:func:`~service.players.slips.kept_parts`): a player has a few open at most."""
+    player = get_player(db, club_number)
+    since = None if span is Period.LIFETIME else now - _SPANS[span]
+    rates = comp_rates(db)
+    query = (
+        select(SeatClaim.rating_id, *_kept_columns(), RatingEvent.at, Rating.id)
+        .select_from(Rating)
+        .outerjoin(SeatClaim, SeatClaim.rating_id == Rating.id)
+        .outerjoin(RatingFigures, RatingFigures.rating_id == Rating.id)
+        .outerjoin(
+            RatingEvent, (RatingEvent.rating_id == Rating.id) & (RatingEvent.kind == RatingEventKind.SEAT_OUT)
+        )
+        .where(Rating.player_id == player.id)
+        .order_by(Rating.id)
+    )
+    if since is not None:
+        query = query.where(Rating.seated_at >= since)
+    live, kept = Parts(), [0] * len(_ROW)
+    known, comps, count = True, 0, 0
+    for row in db.execute(query):
+        count += 1
+        claim, seated_out_at, rating_id = row[0], row[-2], int(row[-1])
+        rate = rates.percent_at(seated_out_at)  # None: open, the current rate
+        values: list[int | None] = [None if value is None else int(value) for value in row[1:-2]]
+        if claim is not None or values[0] is None:  # open, or not figured yet
+            parts, known_spread, waiting, _ = kept_parts(db, rating_id)
+            live, known = live + parts, known and known_spread
+            kept[1] += waiting
+            comps += comps_earned(parts.theoretical, rate)
+            continue
+        known = known and values[_ROW.index("player_cards_variance")] is not None
+        kept = [total + (value or 0) for total, value in zip(kept, values, strict=True)]
+        comps += comps_earned(Fraction(_theoretical(values), DEALS), rate)
+    total = live + of_numerators(_numerators(kept))
+    return PlayerFigures(club_number, span, since, count, figures_of(total, known, kept[1], comps))
+
+
+#: the kept row's columns a player's figures add up, in this order
+_ROW = (
+    "rounds",
+    "pending_rounds",
+    "main_handle",
+    "dealer_break_bonus_handle",
+    "break_bonus_handle",
+    "actual",
+    "theoretical",
+    "decisions",
+    "player_cards",
+    "dealer_cards",
+    "player_cards_variance",
+    "dealer_cards_variance",
+)
+
+
+def _kept_columns() -> list[Any]:
+    return [getattr(RatingFigures, name) for name in _ROW]
+
+
+def _theoretical(values: list[int | None]) -> int:
+    return values[_ROW.index("theoretical")] or 0
+
+
+def _numerators(kept: list[int]) -> Numerators:
+    rounds, _, main, dealer, bonus, actual, theoretical, decisions, player, dealer_cards, pv, dv = kept
+    return Numerators(
+        rounds=rounds,
+        handle=PerBet(main, dealer, bonus),
+        actual=actual,
+        theoretical=theoretical,
+        decisions=decisions,
+        player_cards=player,
+        dealer_cards=dealer_cards,
+        player_cards_variance=pv,
+        dealer_cards_variance=dv,
+    )

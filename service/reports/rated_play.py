@@ -1,0 +1,189 @@
+"""The floor's rated-play report (rule book section 14): the figures of a
+rating slip per table, per dealer and for the floor, over a shift, a
+gaming day, month-to-date or year-to-date, with the share of the handle
+that was rated (rated handle ÷ all handle at the same tables and dealers
+in the period).
+
+Summed exactly from the slots' kept rows (:mod:`service.reports.rated_sums`)
+and rounded once per line (:meth:`~service.players.rated.parts.Parts.rounded`):
+the theoretical win halves to even, the four parts of the actual win add
+up to it exactly in every line. A line's comps are the comp rate of its
+exact theoretical win, rounded down: what its rated play earned, which may
+differ by a minor unit a rating from the sum of the slips (each rating
+rounds its own down). Time played and pace are the slips' (a rating's
+seat-in to seat-out): a rating crosses shifts and dealers, so a slot has
+no time of its own, and the lines give none."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from fractions import Fraction
+from typing import TypedDict
+
+from sqlalchemy import select
+
+from service.config.currency import CurrencyJson
+from service.players.casino_settings import current_settings
+from service.players.rated.parts import of_numerators
+from service.players.rated.slip import average_bet, comps_earned
+from service.players.slips import NO_CARD_SPREAD
+from service.reports.periods import Scope, resolve_period
+from service.reports.rated_sums import Key, RatedSums, rated_sums
+from service.reports.report_values import ReportHeaderJson
+from service.reports.table_reports import one_currency, report_header
+from service.store.db import Db, utc_now
+from service.store.models import User
+
+
+class RatedUnitsJson(TypedDict):
+    money: str
+    win: str
+    rounds: str
+    rounding: str
+    rated_share: str
+    time_played: str
+
+
+UNITS: RatedUnitsJson = {
+    "money": "integer minor units of the report's currency",
+    "win": "the house's: positive when the house is ahead",
+    "rounds": "rated rounds: rated seats of the rounds that count (a player at two seats plays two)",
+    "rounding": (
+        "every figure rounded once from exact sums: the theoretical win halves to even; the four parts "
+        "add up exactly to the actual win (the largest remainders); comps down"
+    ),
+    "rated_share": (
+        "rated handle ÷ all handle at the line's tables and dealers in the period; null with no handle"
+    ),
+    "time_played": "a rating's, on its slip: a rating crosses shifts and dealers, so the lines give none",
+}
+
+
+class HandleJson(TypedDict):
+    main: int
+    dealer_break_bonus: int
+    break_bonus: int
+
+
+class PartsJson(TypedDict):
+    theoretical: int
+    decisions: int
+    player_cards: int
+    dealer_cards: int
+
+
+class RatedLineJson(TypedDict):
+    rated_rounds: int
+    pending_rounds: int  # rated rounds that count whose values the figures wait for
+    handle: HandleJson
+    rated_handle: int
+    all_handle: int
+    rated_share: float | None
+    average_bet: int | None
+    theoretical_win: int
+    actual_win: int
+    parts: PartsJson
+    player_cards_sd: float | None
+    dealer_cards_sd: float
+    sd_missing: str | None
+    comps: int
+
+
+class RatedTableJson(RatedLineJson):
+    table_id: int
+    name: str
+
+
+class RatedDealerJson(RatedLineJson):
+    dealer_id: int
+    name: str
+
+
+class RatedPlayJson(ReportHeaderJson):
+    currency: CurrencyJson | None
+    comp_rate: str  # a percentage, exact: "20", "25/2"
+    units: RatedUnitsJson
+    floor: RatedLineJson
+    tables: list[RatedTableJson]
+    dealers: list[RatedDealerJson]
+
+
+def rated_line(sums: RatedSums, rate: Fraction) -> RatedLineJson:
+    """One line's figures, rounded once from its exact sums."""
+    parts = of_numerators(sums.numerators())
+    rounded = parts.rounded()
+    rated = parts.handle.total
+    return {
+        "rated_rounds": parts.rounds,
+        "pending_rounds": sums.pending_rounds,
+        "handle": {
+            "main": parts.handle.main,
+            "dealer_break_bonus": parts.handle.dealer_break_bonus,
+            "break_bonus": parts.handle.break_bonus,
+        },
+        "rated_handle": rated,
+        "all_handle": sums.all_handle,
+        "rated_share": None if sums.all_handle == 0 else float(Fraction(rated, sums.all_handle)),
+        "average_bet": average_bet(rated, parts.rounds),
+        "theoretical_win": rounded.theoretical,
+        "actual_win": rounded.actual,
+        "parts": {
+            "theoretical": rounded.theoretical,
+            "decisions": rounded.decisions,
+            "player_cards": rounded.player_cards,
+            "dealer_cards": rounded.dealer_cards,
+        },
+        "player_cards_sd": rounded.player_cards_sd if sums.with_player_variance else None,
+        "dealer_cards_sd": rounded.dealer_cards_sd,
+        "sd_missing": None if sums.with_player_variance else NO_CARD_SPREAD,
+        "comps": comps_earned(parts.theoretical, rate),
+    }
+
+
+def _grouped(found: dict[Key, RatedSums], index: int) -> dict[int, RatedSums]:
+    grouped: dict[int, RatedSums] = {}
+    for key, sums in found.items():
+        grouped.setdefault(key[index], RatedSums()).add(sums)
+    return grouped
+
+
+def rated_play_report(
+    db: Db, scope: Scope, kind: str, day: date | None, shift: int | None, now: datetime | None = None
+) -> RatedPlayJson:
+    """The rated-play report of a table or the floor for a period."""
+    now = now or utc_now()
+    currency = one_currency(db, scope)
+    period, chosen = resolve_period(scope, kind, day, shift, now)
+    found = rated_sums(db, scope, period)
+    rate = current_settings(db).comp_rate * 100
+    floor = RatedSums()
+    for sums in found.values():
+        floor.add(sums)
+    per_dealer = _grouped(found, 1)
+    users = db.execute(select(User.id, User.name).where(User.id.in_(sorted(per_dealer))))
+    names = {int(user_id): str(name) for user_id, name in users}
+    per_table = _grouped(found, 0)
+    tables: list[RatedTableJson] = [
+        {"table_id": table.id, "name": table.name, **rated_line(per_table[table.id], rate)}
+        for table in scope.tables
+        if table.id in per_table
+    ]
+    dealers: list[RatedDealerJson] = sorted(
+        (
+            {"dealer_id": dealer_id, "name": names[dealer_id], **rated_line(sums, rate)}
+            for dealer_id, sums in per_dealer.items()
+        ),
+        key=lambda line: (line["name"], line["dealer_id"]),
+    )
+    return {
+        # The rated seats the kept rows wait for: the aggregates' own lag
+        # (the all-handle's) is the table reports', and reading it cost a
+        # year-to-date report a fifth of its time.
+        **report_header(scope, period, chosen, now, floor.pending_rounds),
+        "currency": currency,
+        "comp_rate": str(rate),
+        "units": UNITS,
+        "floor": rated_line(floor, rate),
+        "tables": tables,
+        "dealers": dealers,
+    }

@@ -12,6 +12,7 @@ from service.api.http import fields as api_fields
 from service.api.http.paging import MAX_CURSOR, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
 from service.api.ratings.rating_schemas import RatingCorrectionSchema, RatingSchema
+from service.api.tables.table_schemas import CurrencySchema
 from service.players.player_figures import Period
 from service.players.rating_values import RatingState
 from service.store.paging import Order
@@ -103,13 +104,32 @@ class PlayerFiguresQueryJson(TypedDict):
     period: Period
 
 
+class CurrencyFiguresSchema(Schema):
+    currency = api_fields.nested(CurrencySchema, "the currency of every amount of these figures")
+    ratings = api_fields.integer("the player's ratings in the period at tables of this currency")
+    figures = api_fields.nested(
+        RatedFiguresSchema, "their exact figures summed, rounded once (never a sum of rounded figures)"
+    )
+
+
 class PlayerFiguresSchema(Schema):
     club_number = api_fields.text("the player's club number")
     period = api_fields.enum(Period, "the period asked")
     since = api_fields.instant("ratings seated from then on (null: lifetime)", allow_none=True)
     ratings = api_fields.integer("the player's ratings in the period")
+    currency = api_fields.nested(
+        CurrencySchema,
+        "the one currency of the tables the player was rated at; null when several (see by_currency) or none",
+        allow_none=True,
+    )
     figures = api_fields.nested(
-        RatedFiguresSchema, "their exact figures summed, rounded once (never a sum of rounded figures)"
+        RatedFiguresSchema,
+        "their exact figures summed, rounded once (never a sum of rounded figures); null when the player "
+        "was rated at tables of several currencies, which are never added (see by_currency)",
+        allow_none=True,
+    )
+    by_currency = api_fields.nested_list(
+        CurrencyFiguresSchema, "the figures a currency at a time, by currency code"
     )
 
 

@@ -73,6 +73,8 @@ Modules:
   pit boss's signature; each with its event
 - ``rating_feed.py``: the closed ratings with their slips, a keyset page
   at a time, for the player-tracking system
+- ``feed_entries.py``: a closed rating fed again each time its slip
+  changes after its seat-out (a correction, its figures figured again)
 
 May import: rounds, accounting, analysis and below (the ratings' figures
 read the rounds); never reports, review, compliance or the entry points.

@@ -36,6 +36,7 @@ from service.jobs.queues import JobKind
 from service.players.buy_ins import MAX_AMOUNT
 from service.players.cash_rules import check_cash_in, record_cash_in
 from service.players.correction_values import CorrectionKind, correction_record
+from service.players.feed_entries import feed_if_closed
 from service.players.rating_steps import claim_of, open_claim
 from service.players.rating_values import (
     BuyInKind,
@@ -260,3 +261,4 @@ def _correction(
         rating.table_id,
         at=now,
     )
+    feed_if_closed(db, rating.id, now)  # what its final slip says changed

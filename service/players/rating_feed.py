@@ -1,14 +1,15 @@
-"""The closed ratings as a feed for the casino's player-tracking system:
-in the order they were seated out (the seat-out event's id, which only
-rises), a keyset page at a time from a position the consumer keeps, each
-with its final slip (:mod:`service.players.slips`).
+"""The closed ratings as a feed for the casino's player-tracking system,
+a keyset page at a time from a position the consumer keeps, each with its
+final slip (:mod:`service.players.slips`) as it reads when the page is
+read.
 
-A rating closed while a client walks the feed is met once, at its place
-at the end. Its figures are those the workers keep when the page is read:
-a slip that says ``pending_rounds`` > 0 or ``up_to_date`` false was read
-before the workers caught up, and a void or correction approved after
-seat-out changes a closed rating's figures without feeding it again: the
-consumer reads ``/ratings/{id}/slip`` again for those."""
+A rating is fed at its seat-out and again each time what its slip says
+changes afterwards (:mod:`service.players.feed_entries`): a pit boss's
+correction, or its figures figured again by the workers after a void, a
+correction or values stored. So a consumer that keeps the newest slip of
+each rating by ``rating_id`` ends with what the service says, and a slip
+with ``pending_rounds`` > 0 is followed by the one its figures complete.
+The positions are the entries' ids, which only rise."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from service.players.rating_values import RatingEventKind, rating_value
+from service.players.rating_values import rating_value
 from service.players.slips import SlipValue, slip_of
 from service.store.db import Db
-from service.store.models import Rating, RatingEvent
+from service.store.models import Rating, RatingFeedEntry
 from service.store.paging import Keyset, Order, Step, keyset_page
 
 
@@ -31,10 +32,9 @@ class FeedPage:
 
 
 def closed_ratings(db: Db, after: int, limit: int, now: datetime) -> FeedPage:
-    """Up to ``limit`` ratings seated out after position ``after`` (0: from
-    the first), with their slips."""
-    seat_outs = select(RatingEvent).where(RatingEvent.kind == RatingEventKind.SEAT_OUT)
+    """Up to ``limit`` entries of the feed after position ``after`` (0:
+    from the first), each its rating's slip."""
     start = Keyset(Step.AFTER, after) if after else None
-    page = keyset_page(db, seat_outs, RatingEvent.id, Order.OLDEST, limit, start)
+    page = keyset_page(db, select(RatingFeedEntry), RatingFeedEntry.id, Order.OLDEST, limit, start)
     items = [slip_of(db, rating_value(db, db.get_one(Rating, event.rating_id)), now) for event in page.items]
     return FeedPage(items, page.items[-1].id if page.items else None)

@@ -21,6 +21,7 @@ from pathlib import Path
 from sqlalchemy import ColumnElement, and_, func, or_, select
 
 from service.analysis.cache import par_sheet
+from service.players.feed_entries import feed_if_closed
 from service.players.rated.inputs import DEALER_HANDS, Edges, PerBet, RatedRound
 from service.players.rated.parts import Numerators, Parts, numerators, round_parts
 from service.players.rated.spread import CardSpread
@@ -138,6 +139,7 @@ def figure_rating(db: Db, rating_id: int, instance: Path | None, now: datetime) 
         setattr(row, name, value)
     row.figured_at = now
     db.flush()
+    feed_if_closed(db, rating_id, now)  # a closed rating's slip changed
     return True
 
 

@@ -14,6 +14,7 @@ from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Invalid
 from service.jobs.queues import JobKind
+from service.players.feed_entries import feed_if_closed
 from service.players.rating_values import RatingEventKind, RatingValue, rating_value, step_record
 from service.store.db import Db, hold_writer
 from service.store.models import Rating, RatingEvent, SeatClaim, User
@@ -72,7 +73,9 @@ def seat_out(
     claim = open_claim(db, rating)
     db.delete(claim)
     queue_job(db, JobKind.RATING_FIGURES, rating.id)  # its final figures
-    return _step(db, rating, user, RatingEventKind.SEAT_OUT, now, reason=reason, chips_taken=chips_taken)
+    closed = _step(db, rating, user, RatingEventKind.SEAT_OUT, now, reason=reason, chips_taken=chips_taken)
+    feed_if_closed(db, rating.id, now)
+    return closed
 
 
 def _step(

@@ -29,7 +29,15 @@ from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
 from service.store.player_models import Player, PlayerName
-from service.store.rating_models import BuyIn, RatedSeat, Rating, RatingCorrection, RatingEvent, SeatClaim
+from service.store.rating_models import (
+    BuyIn,
+    RatedSeat,
+    Rating,
+    RatingCorrection,
+    RatingEvent,
+    RatingFeedEntry,
+    SeatClaim,
+)
 from service.store.report_models import AggregatedRound, ShiftAggregate, ShiftExpectedValues, VarianceNote
 from service.store.review_models import ExceptionDecision, RoundException
 from service.store.round_models import RoundCount, RoundRecord, SeatRecord
@@ -78,6 +86,7 @@ __all__ = [
     "Rating",
     "RatingCorrection",
     "RatingEvent",
+    "RatingFeedEntry",
     "RatingFigures",
     "ReportDay",
     "RoundCount",

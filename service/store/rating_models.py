@@ -126,3 +126,17 @@ class RatingCorrection(Base):
     rating_event_id: Mapped[int | None] = mapped_column(ForeignKey("rating_events.id"), unique=True)
     recorded_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RatingFeedEntry(Base):
+    """A closed rating's place in the player-tracking system's feed
+    (migration 0035): one at its seat-out, and one each time what its slip
+    says changes after it (a pit boss's correction, its figures figured
+    again after a void, a correction or values stored). Append-only: a
+    consumer's position must mean the same thing tomorrow."""
+
+    __tablename__ = "rating_feed_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rating_id: Mapped[int] = mapped_column(ForeignKey("ratings.id"), index=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -60,3 +60,37 @@ def test_the_feed_pages_closed_ratings_in_seat_out_order(app, client, as_role, t
         refused = client.get("/api/v1/ratings", query_string={"after": wrong}, headers=reader)
         assert refused.status_code == 422, refused.json
         assert refused.json["field"] == "after"
+
+
+def test_a_closed_rating_is_fed_again_when_a_pit_boss_corrects_it(app, client, as_role, table, players):
+    """The player-tracking system keeps the newest slip of each rating: a
+    correction after the seat-out must reach it, at the feed's end."""
+    dealer, reader = as_role["dealer"], as_role["compliance"]
+    alice = opened(client, dealer, table, ALICE, 1)
+    bob = opened(client, dealer, table, BOB, 2)
+    closed(client, dealer, alice, 20)
+    closed(client, dealer, bob, 10)
+    seen = feed(client, reader)
+    assert [item["rating_id"] for item in seen["items"]] == [alice, bob]
+    walk = {"reason": "she took a stack we missed", "chips_taken": 45}
+    corrected = client.post(f"/api/v1/ratings/{alice}/corrections", json=walk, headers=as_role["pit_boss"])
+    assert corrected.status_code == 201, corrected.json
+    again = feed(client, reader, after=seen["next"])
+    assert [(item["rating_id"], item["chips_taken"]) for item in again["items"]] == [(alice, 45)]
+    assert feed(client, reader, after=again["next"])["items"] == []
+
+
+def test_an_open_rating_s_late_buy_in_feeds_nothing_until_its_seat_out(app, client, as_role, table, players):
+    dealer, reader = as_role["dealer"], as_role["compliance"]
+    alice = opened(client, dealer, table, ALICE, 1)
+    rating = client.get(f"/api/v1/ratings/{alice}", headers=dealer).json
+    late = {"reason": "missed", "buy_in": {"kind": "chips", "amount": 500, "at": rating["seated_at"]}}
+    assert (
+        client.post(
+            f"/api/v1/ratings/{alice}/corrections", json=late, headers=as_role["pit_boss"]
+        ).status_code
+        == 201
+    )
+    assert feed(client, reader)["items"] == []
+    closed(client, dealer, alice, 0)
+    assert [item["rating_id"] for item in feed(client, reader)["items"]] == [alice]

@@ -189,3 +189,30 @@ def test_numerators_past_64_bits_are_stored_exactly(app, client, as_role, table,
     row = row_of(app, alice)
     assert (row.theoretical, row.decisions, row.player_cards) == (huge[0], huge[1], -huge[0] - huge[1])
     assert (row.player_cards_variance, row.dealer_cards_variance) == (huge[2], huge[3])
+
+
+def test_a_closed_rating_whose_figures_change_is_fed_again(app, settings, client, as_role, table, players):
+    """A void approved after the seat-out changes what the rating is worth:
+    the feed sends it again once its job has figured it, never before."""
+    ready_for_values(settings)
+    dealer, boss, boss2 = as_role["dealer"], as_role["pit_boss"], sign_in(client, "pit_boss2")
+    alice = opened(client, dealer, table, ALICE, 1)
+    first = enter(client, dealer, table, "r1")
+    second = enter(client, dealer, table, "r2")
+    assert step(client, dealer, alice, "seat-out", {"chips_taken": 0}).status_code == 200
+    value(app, settings, first["id"], second["id"])
+    assert figure(app, settings, alice)
+
+    def fed():
+        return client.get("/api/v1/ratings", query_string={"limit": 50}, headers=boss).json["items"]
+
+    before = fed()
+    assert [item["rating_id"] for item in before] == [alice, alice]  # the seat-out, then its figures
+    void_approved(client, boss, boss2, second["id"])
+    assert len(fed()) == 2  # not yet figured: nothing new to say
+    assert figure(app, settings, alice)
+    after = fed()
+    assert len(after) == 3
+    assert after[-1]["figures"]["rated_rounds"] == 1
+    assert not figure(app, settings, alice)  # a repeated job says nothing new
+    assert len(fed()) == 3

@@ -224,7 +224,7 @@ def correction_view(body: RatingCorrectionInJson, rating_id: int) -> RatingValue
     time it happened; cash follows the cash rules of that gaming day) or
     ``seat_out`` (an open rating the dealer did not seat out, closed at a
     past time with the chips taken away). The slip and the rating show the
-    corrected values; the feed does not send a closed rating again."""
+    corrected values; the feed sends a closed rating again."""
     return _correct(body, rating_id)
 
 
@@ -270,12 +270,12 @@ def _after(cursor: str | None) -> int:
 @blp.response(200, RatingFeedSchema)
 @roles(*SLIP_READERS)
 def feed_view(query: RatingFeedQueryJson) -> dict[str, object]:
-    """The closed ratings for the player-tracking system, in the order they
-    were seated out, each with its final slip; ``next`` is the ``after``
-    of the following page (keep it to poll for ratings closed since). A
-    slip with ``pending_rounds`` or not ``up_to_date`` was read before the
-    workers caught up, and a void after seat-out changes a rating without
-    feeding it again: read its slip again."""
+    """The closed ratings for the player-tracking system, each with its
+    final slip: a rating at its seat-out, and again each time its slip
+    changes afterwards (a pit boss's correction, its figures figured again
+    after a void, a correction or values stored): keep the newest slip of
+    each ``rating_id``. ``next`` is the ``after`` of the following page
+    (keep it to poll for what changed since)."""
     cursor = query.get("after")
     page = closed_ratings(db(), _after(cursor), query["limit"], now())
     following = (

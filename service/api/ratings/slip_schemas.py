@@ -138,7 +138,7 @@ class RatingFeedQuerySchema(StrictSchema):
         validate=validate.Length(min=1, max=MAX_CURSOR),
         metadata={
             "description": "the position to read on from: the next of the page before (opaque); "
-            "none: from the first closed rating"
+            "none: from the feed's first entry"
         },
     )
     limit = api_fields.bounded(1, 500, "ratings a page", default=100)
@@ -150,10 +150,14 @@ class RatingFeedQueryJson(TypedDict):
 
 
 class RatingFeedSchema(Schema):
-    items = api_fields.nested_list(RatingSlipSchema, "closed ratings in the order they were seated out")
+    items = api_fields.nested_list(
+        RatingSlipSchema,
+        "closed ratings, each at its seat-out and again each time its slip changed since (keep the "
+        "newest of each rating_id)",
+    )
     next = api_fields.text(
         "the after of the next page: where this one ends (the after asked for when it is empty; "
-        "null: no closed rating yet); poll with it for ratings closed since",
+        "null: no closed rating yet); poll with it for ratings closed or changed since",
         allow_none=True,
     )
 

@@ -64,7 +64,9 @@ picker ``static/pit/pit_picker.js``, what they share
 a correction re-entered (``static/pit/pit_correction.js``) and what it
 changes (``static/pit/pit_changes.js``), four eyes on requests
 (``static/pit/pit_exceptions.js``), shift reports (``static/pit/pit_reports.js``)
-with their hold chart (``static/pit/hold_chart.js``).
+with their hold chart (``static/pit/hold_chart.js``) and, from the same form,
+the floor's rated play with the share of handle rated
+(``static/pit/pit_rated_play.js``).
 
 Rated play at the pit: the floor's open ratings (``static/pit/pit_ratings.js``),
 a rating's slip, live or final (``static/pit/pit_rating_slip.js``), a rating the

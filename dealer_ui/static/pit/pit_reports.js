@@ -2,11 +2,13 @@
 // hold against the theory with its band and variance flag, the hold chart,
 // investigation notes, the dealers, and beside the rounds' win the win and
 // hold from the chips of the counted sessions (cards against chips), and the
-// expected win from the hands dealt (pit_expected.js).
+// expected win from the hands dealt (pit_expected.js). The same form asks
+// for the floor's rated play (pit_rated_play.js).
 import { call, query } from "../shared/api.js";
 import { $, clearErrors, el, grid, when } from "../shared/dom.js";
 import { confidenceText, holdChart } from "./hold_chart.js";
 import { expectedSection } from "./pit_expected.js";
+import { showRatedPlay } from "./pit_rated_play.js";
 import { inCurrency } from "../shared/money.js";
 import { bets, byAt, canNote, draw, money, net, notify, percent, shiftOptions, showApiError, tableName } from "./pit_common.js";
 
@@ -247,6 +249,9 @@ function renderOne(state, report, redraw, heading = true) {
   ].filter(Boolean);
 }
 
+/** Which report the screen shows: the hold and win ("hold") or the rated play ("rated"). */
+const reportKind = () => $("[data-report-kind][aria-pressed=true]").dataset.reportKind;
+
 export async function showReports(state) {
   const view = $("#view-reports");
   clearErrors(view);
@@ -254,6 +259,9 @@ export async function showReports(state) {
   $("#report-shift").disabled = $("#report-period").value !== "shift";
   $("#report-scope").textContent = state.tableId === null ? "· the floor (all tables)" : `· ${tableName(state, state.tableId)}`;
   const out = $("#report-out");
+  const rated = reportKind() === "rated";
+  $("#report-confidence").disabled = rated; // the rated play has no band
+  if (rated) return showRatedPlay(state, asked(), out);
   const path = state.tableId === null ? "/reports/floor" : `/reports/tables/${state.tableId}`;
   const params = query(asked());
   draw("reports", out, async () => (await call("GET", `${path}${params}`)).json, (json) => render(state, json, () => showReports(state)), "report");
@@ -266,6 +274,13 @@ export function installReports(state) {
     notify("");
     showReports(state);
   });
+  for (const button of document.querySelectorAll("[data-report-kind]")) {
+    button.addEventListener("click", () => {
+      for (const each of document.querySelectorAll("[data-report-kind]")) each.setAttribute("aria-pressed", String(each === button));
+      notify("");
+      showReports(state);
+    });
+  }
   $("#report-period").addEventListener("change", () => {
     $("#report-shift").disabled = $("#report-period").value !== "shift";
   });

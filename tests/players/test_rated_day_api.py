@@ -1,15 +1,19 @@
 """The acceptance test of rated play (issue 42, rule book section 14): a
-day at two tables played only through the HTTP API, rated and unrated
-seats side by side, the workers' jobs run by a real worker, then every
-figure of every rating slip and of every player's figures held against
-the rule book's definitions computed here from the stored rows
-(tests/support/section14.py), not by ``service.players.rated``."""
+day at two tables and two dealers across a shift change played only
+through the HTTP API, rated and unrated seats side by side, the workers'
+jobs run by a real worker, then every figure of every rating slip, of
+every player's figures and of every line (table, dealer, floor) of the
+floor's rated-play report for each period held against the rule book's
+definitions computed here from the stored rows (tests/support/section14.py,
+tests/support/rated_day_report.py), not by ``service.players.rated`` nor
+from the rows the report reads."""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
+from functools import partial
 
 import pytest
 from sqlalchemy import func, select
@@ -18,13 +22,14 @@ from service.analysis.card_spread import spread_file
 from service.analysis.strategy_table import table_folder
 from service.engine.table_config import TableConfig
 from service.ops.undone import undone
-from service.store.models import RatedSeat, SeatExpectedValue, SeatRecord
+from service.store.models import RatedSeat, SeatRecord
 from tests.par_sheets import default_sheet
 from tests.support import section14 as rule
 from tests.support.app import databases, sign_in
 from tests.support.background import run_burst
 from tests.support.players import add_player, seat, step
 from tests.support.rated_day_play import Day, RatingLog, play_the_day
+from tests.support.rated_day_report import Slot, check_report, played, stored_rows
 from tests.support.rated_figures import ready_for_values
 from tests.support.rounds_data import round_body
 
@@ -62,45 +67,22 @@ def card_spread(instance, edge: tuple[Fraction, ...]) -> rule.Spread:
 
 
 def drain(app, settings) -> None:
-    """A real worker in bursts until every counting round is valued and
-    every rating figured: the values queue the figures, an approval queues
-    its ratings'."""
+    """A real worker in bursts until every counting round is valued and in
+    the shift aggregates, and every rating and every slot of rated play
+    figured: the values queue the figures, an approval queues its
+    ratings' and its slots'."""
     for _ in range(4):
         run_burst(settings)
         with databases(app)() as db:
             left = undone(db, settings.instance)
-        if not left.rounds_without_values and not left.unfigured_ratings:
+        if not (
+            left.rounds_without_values
+            or left.unfigured_ratings
+            or left.unaggregated_rounds
+            or left.unfigured_slots
+        ):
             return
     raise AssertionError(f"the workers left {left}")
-
-
-def stored_rows(app, log: RatingLog) -> list[rule.Row]:
-    rows = []
-    with databases(app)() as db:
-        for record_id, seat_number in log.counting:
-            seat_row, values = db.execute(
-                select(SeatRecord, SeatExpectedValue)
-                .join(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
-                .where(SeatRecord.round_id == record_id, SeatRecord.seat == seat_number)
-            ).one()
-            rows.append(
-                rule.Row(
-                    stakes=(
-                        seat_row.main_stake,
-                        seat_row.dealer_break_bonus_stake,
-                        seat_row.break_bonus_stake,
-                    ),
-                    nets=(seat_row.main_net, seat_row.dealer_break_bonus_net, seat_row.break_bonus_net),
-                    played=values.main_played,
-                    house_way=values.main_house_way,
-                    played_square=values.main_played_square,
-                    dealer_bonus=values.dealer_break_bonus,
-                    dealer_bonus_square=values.dealer_break_bonus_square,
-                    break_bonus=values.break_bonus,
-                    product=values.main_dealer_break_bonus,
-                )
-            )
-    return rows
 
 
 def rated_seats(app, rating_id: int) -> set[tuple[int, int]]:
@@ -144,20 +126,50 @@ def check_slip(client, boss, day: Day, log: RatingLog, exact: rule.Exact) -> Non
     check_figures(slip["figures"], exact, rule.comps_of(exact.theoretical, COMP_RATE))
 
 
+def in_shift(shift: int, slot: Slot) -> bool:
+    return slot.shift == shift
+
+
+def check_floor(app, client, headers, day: Day, edge: tuple[Fraction, ...], spread: rule.Spread) -> None:
+    """The floor's rated-play report of the day, every line of every period
+    against the rule book's figures of the rated seats in its slots."""
+    play = played(app, day, edge, spread)
+    (gaming_day,) = {slot.gaming_day for slot in play.slots}
+    assert sorted({slot.shift for slot in play.slots}) == [1, 2]  # the day crosses a shift change
+    assert sorted(play.dealers.values()) == ["dealer", "dealer2"]
+    assert len(play.rated) == 6  # A: 1 dealer, 2 both dealers; B: 1 both dealers, 2 dealer2
+    ask = partial(check_report, client, headers, play, rate=COMP_RATE)
+    every, on = (lambda slot: True), f"day={gaming_day}"
+    for shift in (1, 2):
+        ask(f"period=shift&{on}&shift={shift}", partial(in_shift, shift))
+    for kind in ("ytd", "mtd", "day"):
+        floor = ask(f"period={kind}&{on}", every)["floor"]
+    assert 0 < floor["rated_share"] < 1  # the unrated seats' handle is all play's too
+    assert floor["parts"]["decisions"] > 0
+    assert floor["rated_rounds"] == sum(len(log.counting) for log in day.ratings.values())
+    table = day.tables["A"]
+    ask(f"period=day&{on}&tables={table}", lambda s: s.table_id == table)
+    # A later month: its year to date reads the day's month from the month's rows; its own has none.
+    later = f"day={gaming_day.replace(month=gaming_day.month + 1)}"
+    ask(f"period=ytd&{later}", every)
+    ask(f"period=mtd&{later}", lambda slot: False)
+
+
 def test_a_rated_day_through_the_api_has_every_figure_of_section_14(app, client, redis_settings):
     ready_for_values(redis_settings)
     edge = edges()
     spread = card_spread(redis_settings.instance, edge)
     for club, name in (("R1", "Ann Lee"), ("R2", "Bo Chan"), ("R3", "Cy Dunn"), ("R4", "Di Eng")):
         add_player(app, club, name)
-    day = play_the_day(app, client, start=datetime(2026, 3, 2, 12, 0, tzinfo=UTC))
+    # Twenty minutes before the default shift change at 14:00 UTC.
+    day = play_the_day(app, client, start=datetime(2026, 3, 2, 13, 40, tzinfo=UTC))
     drain(app, redis_settings)
     boss = sign_in(client, "pit_boss")
 
     totals: dict[str, list[rule.Exact]] = {}
     for log in day.ratings.values():
         assert rated_seats(app, log.id) == set(log.counting) | set(log.dropped), log.name
-        exact = rule.total(stored_rows(app, log), edge, spread)
+        exact = rule.total(stored_rows(app, log.counting), edge, spread)
         assert exact.rounds == len(log.counting) > 0
         check_slip(client, boss, day, log, exact)
         totals.setdefault(log.club, []).append(exact)
@@ -165,7 +177,9 @@ def test_a_rated_day_through_the_api_has_every_figure_of_section_14(app, client,
     with databases(app)() as db:  # the unrated seats (before a seat-in, at seat B1) rated by none
         every = db.scalar(select(func.count(RatedSeat.seat_id)))
     assert every == sum(len(set(log.counting) | set(log.dropped)) for log in day.ratings.values())
-    assert any(rule.total(stored_rows(app, log), edge, spread).decisions for log in day.ratings.values())
+    assert any(
+        rule.total(stored_rows(app, log.counting), edge, spread).decisions for log in day.ratings.values()
+    )
 
     for club, each in totals.items():
         summed = sum(each, rule.Exact())
@@ -177,6 +191,7 @@ def test_a_rated_day_through_the_api_has_every_figure_of_section_14(app, client,
             check_figures(response.json["figures"], summed, comps)
     # Not the sum of the ratings' rounded figures but the rounding of the sum.
     assert len(totals["R1"]) == 2
+    check_floor(app, client, boss, day, edge, spread)
 
 
 def test_a_player_is_never_rated_at_two_tables_and_a_paused_seat_takes_no_round(app, client):

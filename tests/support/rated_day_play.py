@@ -59,6 +59,7 @@ class Day:
     ratings: dict[str, RatingLog] = field(default_factory=dict)
     # name: table, record, body, entered at
     rounds: dict[str, tuple[str, int, dict[str, Any], datetime]] = field(default_factory=dict)
+    voided: set[str] = field(default_factory=set)  # rounds' names
 
     def open_ratings(self, table: str, seat_number: int) -> list[RatingLog]:
         return [
@@ -68,10 +69,15 @@ class Day:
         ]
 
     def deal(
-        self, table: str, name: str, seats: dict[int, tuple[list[str], tuple[int, int, int], Any]]
+        self,
+        table: str,
+        name: str,
+        seats: dict[int, tuple[list[str], tuple[int, int, int], Any]],
+        dealer: str = "dealer",
     ) -> int:
-        """A round at ``table``: per seat its cards, stakes and setting. The
-        seats with an open rating not paused are logged as that rating's."""
+        """A round at ``table`` entered by ``dealer``: per seat its cards,
+        stakes and setting. The seats with an open rating not paused are
+        logged as that rating's."""
         body = {
             "round_id": name,
             "dealer": list(DEALER),
@@ -88,7 +94,7 @@ class Day:
         response = self.client.post(
             f"/api/v1/tables/{self.tables[table]}/rounds",
             json=body,
-            headers={**self.users["dealer"], "Idempotency-Key": f"{table}-{name}"},
+            headers={**self.users[dealer], "Idempotency-Key": f"{table}-{name}"},
         )
         assert response.status_code == 201, response.json
         record = int(response.json["id"])
@@ -154,6 +160,7 @@ class Day:
     def void(self, name: str) -> None:
         record = self.rounds[name][1]
         void_approved(self.client, self.users["pit_boss"], self.users["pit_boss2"], record)
+        self.voided.add(name)
         self._drop(record, None)
 
     def correct(self, name: str, change: Any) -> None:
@@ -180,10 +187,13 @@ def play_the_day(app: Any, client: Any, start: datetime) -> Day:
     """Ann (R1) on two seats of table A, Bo (R2) whom the dealer missed at
     A's seat 3, Cy (R3) and Di (R4) at table B, unrated seats beside them;
     pauses, buy-ins in cash and chips, seat-outs with chips, a void and a
-    correction. Cy is still seated at the end (a live slip)."""
+    correction. Cy is still seated at the end (a live slip). Started
+    twenty minutes before a shift change (14:00 UTC by default), the day
+    crosses it, and a second dealer deals B from b3 and A's a6: ratings
+    cross shifts and dealers, as the floor's report splits them."""
     clock = Clock(start)
     app.extensions["breakpoker"]["clock"] = clock
-    users = {name: sign_in(client, name) for name in ("dealer", "pit_boss", "pit_boss2", "admin")}
+    users = {name: sign_in(client, name) for name in ("dealer", "dealer2", "pit_boss", "pit_boss2", "admin")}
     day = Day(app, client, clock, users)
     for name in ("A", "B"):
         table = client.post("/api/v1/tables", json={"name": name}, headers=users["admin"])
@@ -236,7 +246,8 @@ def play_the_day(app: Any, client: Any, start: datetime) -> Day:
     day.refused_at_paused_seat("A", "x1", 1)
     day.refused_at_paused_seat("B", "x2", 4)
     day.deal("A", "a4", {2: (H1, _bets(1000, 500, 100), FOULED), 3: (H2, _bets(500), hw)})
-    day.deal("B", "b3", {1: (H2, _bets(1000), hw), 5: (H3, _bets(500, 500, 500), hw)})
+    # The second dealer relieves the first at B, and deals A's last round.
+    day.deal("B", "b3", {1: (H2, _bets(1000), hw), 5: (H3, _bets(500, 500, 500), hw)}, "dealer2")
     clock.tick(minutes=3)
     day.act("ann1", "resumes")
     day.act("cy", "resumes")
@@ -250,7 +261,7 @@ def play_the_day(app: Any, client: Any, start: datetime) -> Day:
             3: (H1, _bets(2000, 0, 500), OTHER_WAY),
         },
     )
-    day.deal("B", "b4", {4: (H1, _bets(1000, 100, 100), OTHER_WAY), 5: (H2, _bets(5000), hw)})
+    day.deal("B", "b4", {4: (H1, _bets(1000, 100, 100), OTHER_WAY), 5: (H2, _bets(5000), hw)}, "dealer2")
     clock.tick(minutes=5)
     # The dealer missed Bo at seat 3: the pit boss starts his rating from before a1.
     day.seat_in(
@@ -258,7 +269,7 @@ def play_the_day(app: Any, client: Any, start: datetime) -> Day:
     )
     day.act("bo", "buy-ins", {"kind": "chips", "amount": 10_000})
     clock.tick(minutes=1)
-    day.deal("A", "a6", {1: (H2, _bets(1000), hw), 3: (H3, _bets(1000, 500, 100), hw)})
+    day.deal("A", "a6", {1: (H2, _bets(1000), hw), 3: (H3, _bets(1000, 500, 100), hw)}, "dealer2")
     clock.tick(minutes=2, seconds=0.75)
     for name, taken in (("ann1", 21_000), ("ann2", 4_000), ("bo", 9_000), ("di", 4_500)):
         day.act(name, "seat-out", {"chips_taken": taken})

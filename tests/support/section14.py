@@ -175,3 +175,27 @@ def comps_of(theoretical: Fraction, rate_percent: int) -> int:
 
 def pace(rounds: int, seconds: int) -> int | None:
     return None if seconds == 0 else half_even(Fraction(rounds * 3600, seconds))
+
+
+def expected_line(exact: Exact, all_handle: int, rate_percent: int) -> dict[str, object]:
+    """What a line of the floor's rated-play report must say of its rated
+    rounds (summed exactly, rounded once) beside the handle of all play at
+    its tables and dealers: the share rated, and comps at the rate of the
+    line's own exact theoretical win."""
+    figures = expected_figures(exact, comps_of(exact.theoretical, rate_percent))
+    handle = dict(figures.pop("handle"))  # type: ignore[call-overload]
+    rated = handle.pop("total")
+    theoretical = figures["theoretical_win"]
+    return {
+        **{name: figures[name] for name in ("rated_rounds", "pending_rounds", "average_bet", "comps")},
+        "handle": handle,
+        "rated_handle": rated,
+        "all_handle": all_handle,
+        "rated_share": None if all_handle == 0 else float(Fraction(rated, all_handle)),
+        "theoretical_win": theoretical,
+        "actual_win": exact.actual,
+        "parts": {
+            "theoretical": theoretical,
+            **{name: figures[name] for name in ("decisions", "player_cards", "dealer_cards")},
+        },
+    }

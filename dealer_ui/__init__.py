@@ -72,7 +72,10 @@ Rated play at the pit: the floor's open ratings (``static/pit/pit_ratings.js``),
 a rating's slip, live or final (``static/pit/pit_rating_slip.js``), a rating the
 dealer missed (``static/pit/pit_missed.js``), a player's page with figures and
 ratings (``static/pit/pit_player.js``) and the identification a refused cash
-buy-in asks for (``static/pit/pit_identification.js``).
+buy-in asks for (``static/pit/pit_identification.js``), the player's comps:
+balances, redemptions and the redeem form with its co-signer
+(``static/pit/pit_comps.js``), and a pit boss's corrections of a rating on
+its slip (``static/pit/pit_slip_corrections.js``).
 
 Compliance: exports (``static/compliance/compliance.js``), the trail's
 verification (``static/compliance/compliance_verify.js``), and the cash rules'

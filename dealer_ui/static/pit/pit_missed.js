@@ -22,7 +22,7 @@ function field(name, label, control) {
 }
 
 /** "YYYY-MM-DDTHH:MM" of the local clock, as a datetime-local input holds it. */
-function localInput(moment) {
+export function localInput(moment) {
   const pad = (n) => String(n).padStart(2, "0");
   return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
 }

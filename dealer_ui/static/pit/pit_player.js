@@ -2,13 +2,14 @@
 // number and Enter), then their figures over a period (the last day, the
 // last 30 days, or ever), their ratings a page at a time, the latest
 // first, with the comps each earned (a tap opens the rating's slip), and,
-// for a pit boss, the identification form. The comp redemptions' part
-// (#player-comps) is left for its own module: this one only says whose
-// page it is (data-club-number).
+// for a pit boss, the identification form. The comps' part (#player-comps)
+// is its own module's (pit_comps.js): this one says whose page it is
+// (data-club-number) and has it drawn.
 import { call, links, query } from "../shared/api.js";
 import { $, clearErrors, el, grid, when } from "../shared/dom.js";
 import { inCurrency } from "../shared/money.js";
 import { canAct, currencyOf, draw, go, money, net, newTurn, showApiError, tableName } from "./pit_common.js";
+import { showComps } from "./pit_comps.js";
 import { identificationForm } from "./pit_identification.js";
 import { duration, figureRows, liveMark } from "./pit_rating_slip.js";
 
@@ -127,11 +128,13 @@ export function showPlayer(state, club) {
   comps.hidden = club === undefined;
   if (club === undefined) {
     delete comps.dataset.clubNumber;
+    comps.replaceChildren();
     $("#player-out").replaceChildren();
     $("#player-find").focus();
     return undefined;
   }
   comps.dataset.clubNumber = club;
+  showComps(state, club);
   $("#players-out").replaceChildren(); // the search's list gives way to the player
   const load = () => call("GET", `/players/${encodeURIComponent(club)}`).then(({ json }) => json);
   return draw("player", $("#player-out"), load, (player) => playerView(state, player), "player");

@@ -9,6 +9,7 @@ import { $, clearErrors, el, when } from "../shared/dom.js";
 import { inCurrency } from "../shared/money.js";
 import { RATING_STATE } from "../shared/vocabulary.js";
 import { bets, currencyOf, draw, money, net, tableName } from "./pit_common.js";
+import { correctionsPart, ratingOf } from "./pit_slip_corrections.js";
 
 /** "1 h 05 min" from whole seconds (under a minute: "0 min"). */
 export function duration(seconds) {
@@ -80,13 +81,15 @@ export function slipView(state, slip, who) {
   ]);
 }
 
-/** The slip screen (#slip-<rating id>): the slip, with the player's name. */
+/** The slip screen (#slip-<rating id>): the slip, with the player's name,
+ * and its corrections. */
 export function showSlip(state, ratingId) {
   clearErrors($("#view-slip"));
   const load = async () => {
-    const { json: slip } = await call("GET", `/ratings/${ratingId}/slip`);
+    const [{ json: slip }, rating] = await Promise.all([call("GET", `/ratings/${ratingId}/slip`), ratingOf(state, ratingId)]);
     const player = await call("GET", `/players/${slip.club_number}`).then(({ json }) => json, () => null);
-    return { slip, who: player ? `${player.name} (club ${slip.club_number})` : `club ${slip.club_number}` };
+    return { slip, rating, who: player ? `${player.name} (club ${slip.club_number})` : `club ${slip.club_number}` };
   };
-  return draw("slip", $("#slip-out"), load, ({ slip, who }) => slipView(state, slip, who), "slip");
+  const render = ({ slip, rating, who }) => [...slipView(state, slip, who), correctionsPart(state, slip, rating, () => showSlip(state, ratingId))];
+  return draw("slip", $("#slip-out"), load, render, "slip");
 }

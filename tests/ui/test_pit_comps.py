@@ -3,7 +3,8 @@ the balance a rated rating earned (its rounds valued and figured by a real
 worker), a redemption within it, one past it refused until a second pit
 boss signs at the same screen (a wrong password shown at its field), the
 redemptions the newest first; compliance reads them and a dealer is
-refused the page, neither given a form."""
+refused the page, neither given a form. The player's figures, once rated
+in two currencies, shown a currency at a time."""
 
 from __future__ import annotations
 
@@ -117,3 +118,29 @@ def test_compliance_reads_the_comps_and_a_dealer_is_refused(
     expect(dealer.locator('[data-error-for="sign-in"]')).to_contain_text("this page is not for that role")
     expect(dealer.locator("#office")).to_be_hidden()
     expect(dealer.locator("#comps-form")).to_have_count(0)
+
+
+def test_the_player_s_figures_a_currency_at_a_time(open_page: Any, live: Any, earned: dict[str, Any]) -> None:
+    yen = live.api("POST", "/tables", {"name": "BP-JPY", "currency": "JPY"}, user="admin")
+    rating = live.api("POST", f"/tables/{yen['id']}/ratings", {"club_number": CLUB, "seat": 3}, "dealer")
+    live.api("POST", f"/ratings/{rating['id']}/buy-ins", {"kind": "chips", "amount": 5_000}, "dealer")
+    live.api("POST", f"/ratings/{rating['id']}/seat-out", {"chips_taken": 5_000}, "dealer")
+    answer = live.api("GET", f"/players/{CLUB}/figures?period=lifetime", user="pit_boss")
+    assert answer["figures"] is None  # two currencies: never added
+    page = at_pit(open_page, "pit_boss", None)
+    page.goto(f"{page.url.split('#')[0]}#player-{CLUB}")
+    expect(page.locator("#player-figures")).to_contain_text("2 ratings, ever")
+    parts = page.locator("#player-figures .currency-figures")
+    expect(parts).to_have_count(2)
+    for part in answer["by_currency"]:
+        code = part["currency"]["code"]
+        shown = page.locator(f'#player-figures .currency-figures[data-currency="{code}"]')
+        expect(shown.locator("h4")).to_have_text(f"In {code} 1 rating")
+        rounds = shown.locator('tr[data-figure="rated-rounds"] td')
+        expect(rounds).to_have_text(str(part["figures"]["rated_rounds"]))
+    usd = page.locator('#player-figures .currency-figures[data-currency="USD"]')
+    expect(usd.locator('tr[data-figure="comps"] td')).to_have_text(money(earned["earned"]))
+    expect(usd.locator('tr[data-figure="handle-total"] td')).to_have_text(money(3 * 1_600))
+    # Yen have no decimals: the JPY part's amounts are whole.
+    jpy = page.locator('#player-figures .currency-figures[data-currency="JPY"]')
+    expect(jpy.locator('tr[data-figure="handle-total"] td')).to_have_text("0")

@@ -1,8 +1,9 @@
 // A player's page: found by club number or name (a card reader types the
 // number and Enter), then their figures over a period (the last day, the
-// last 30 days, or ever), their ratings a page at a time, the latest
-// first, with the comps each earned (a tap opens the rating's slip), and,
-// for a pit boss, the identification form. The comps' part (#player-comps)
+// last 30 days, or ever), a currency at a time (never added), their
+// ratings a page at a time, the latest first, with the comps each earned
+// (a tap opens the rating's slip), and, for a pit boss, the
+// identification form. The comps' part (#player-comps)
 // is its own module's (pit_comps.js): this one says whose page it is
 // (data-club-number) and has it drawn.
 import { call, links, query } from "../shared/api.js";
@@ -64,11 +65,27 @@ function figuresPart(state, club, period) {
   return [el("h3", {}, "Figures"), el("div", { className: "views", role: "group", "aria-label": "Period" }, buttons), out];
 }
 
+const ratingsText = (count) => `${count} rating${count === 1 ? "" : "s"}`;
+
+/** One currency's figures, in its own amounts: currencies are never added. */
+function currencyFigures(state, part) {
+  const code = part.currency.code;
+  return inCurrency(part.currency, () =>
+    el("div", { className: "currency-figures", dataset: { currency: code } },
+      el("h4", {}, `In ${code} `, el("span", { className: "muted" }, ratingsText(part.ratings))),
+      el("table", { className: "grid compact slip-figures", "aria-label": `The player's figures in ${code}` }, el("tbody", {}, figureRows(state, part.figures))),
+    ),
+  );
+}
+
 function showFigures(state, club, period, out) {
   const load = () => call("GET", `/players/${club}/figures${query({ period })}`).then(({ json }) => json);
+  // by_currency: each currency apart (figures is null when there are several); none rated: the zeros.
   const render = (answer) => [
-    el("p", { className: "muted" }, `${answer.ratings} rating${answer.ratings === 1 ? "" : "s"}${answer.since ? ` seated since ${when(answer.since)}` : ", ever"}; open ones to now.`),
-    el("table", { className: "grid compact slip-figures", "aria-label": "The player's figures" }, el("tbody", {}, figureRows(state, answer.figures))),
+    el("p", { className: "muted" }, `${ratingsText(answer.ratings)}${answer.since ? ` seated since ${when(answer.since)}` : ", ever"}; open ones to now.`),
+    answer.by_currency.length
+      ? el("div", { className: "slip-parts" }, answer.by_currency.map((part) => currencyFigures(state, part)))
+      : el("table", { className: "grid compact slip-figures", "aria-label": "The player's figures" }, el("tbody", {}, figureRows(state, answer.figures))),
   ];
   draw("player-figures", out, load, render, "player");
 }

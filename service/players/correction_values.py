@@ -5,6 +5,7 @@ puts them right with a reason, never by an overwrite)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -34,9 +35,11 @@ class CorrectionValue:
     rating_event_id: int | None
     recorded_by: int
     recorded_at: datetime
+    recorded_by_name: str  # the pit boss's user name, as the pit reads it
 
 
-def correction_value(row: RatingCorrection) -> CorrectionValue:
+def correction_value(row: RatingCorrection, names: Mapping[int, str]) -> CorrectionValue:
+    """The row, with its pit boss's user name from ``names`` (by user id)."""
     return CorrectionValue(
         row.id,
         CorrectionKind(row.kind),
@@ -46,6 +49,7 @@ def correction_value(row: RatingCorrection) -> CorrectionValue:
         row.rating_event_id,
         row.recorded_by,
         row.recorded_at,
+        names[row.recorded_by],
     )
 
 

@@ -15,7 +15,16 @@ from sqlalchemy import select
 from service.errors import ErrorCode, NotFound
 from service.players.correction_values import CorrectionKind, CorrectionValue, correction_value
 from service.store.db import Db, iso
-from service.store.models import BuyIn, Player, PlayerName, Rating, RatingCorrection, RatingEvent, SeatClaim
+from service.store.models import (
+    BuyIn,
+    Player,
+    PlayerName,
+    Rating,
+    RatingCorrection,
+    RatingEvent,
+    SeatClaim,
+    User,
+)
 
 
 class RatingStart(StrEnum):
@@ -129,14 +138,12 @@ def rating_value(db: Db, rating: Rating) -> RatingValue:
         buy_in_value(row)
         for row in db.scalars(select(BuyIn).where(BuyIn.rating_id == rating.id).order_by(BuyIn.at, BuyIn.id))
     )
-    corrections = tuple(
-        correction_value(row)
-        for row in db.scalars(
-            select(RatingCorrection)
-            .where(RatingCorrection.rating_id == rating.id)
-            .order_by(RatingCorrection.id)
-        )
-    )
+    rows = db.scalars(
+        select(RatingCorrection).where(RatingCorrection.rating_id == rating.id).order_by(RatingCorrection.id)
+    ).all()
+    signers = select(User.id, User.name).where(User.id.in_({row.recorded_by for row in rows}))
+    names = {user.id: user.name for user in db.execute(signers)}
+    corrections = tuple(correction_value(row, names) for row in rows)
     return RatingValue(
         id=rating.id,
         player_id=player.id,

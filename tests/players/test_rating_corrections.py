@@ -81,6 +81,7 @@ def test_the_chips_taken_away_are_corrected_by_new_rows(app, client, as_role, cl
         ("chips_taken", 100_000, "walked with a 500 plaque"),
         ("chips_taken", 90_000, "recounted: 900"),
     ]
+    assert {c["recorded_by_name"] for c in shown["corrections"]} == {"pit_boss"}
     slip = client.get(f"/api/v1/ratings/{closed['id']}/slip", headers=boss).json
     assert (slip["chips_taken"], slip["chips_check"]) == (90_000, 90_000)  # no buy-in, no round
     assert len(slip["corrections"]) == 2

@@ -113,4 +113,6 @@ def test_a_pit_boss_corrects_a_rating_on_its_slip(
     expect(reader.locator("#corrections-table tbody tr").nth(2).locator(".what")).to_have_text(
         f"Missed buy-in (#{stored['buy_ins'][0]['id']})"
     )
+    # The pit boss by name, not by a number only the database knows.
+    expect(reader.locator("#corrections-table tbody tr").nth(0).locator(".by")).to_have_text("pit_boss")
     expect(reader.locator("#fix-form")).to_have_count(0)

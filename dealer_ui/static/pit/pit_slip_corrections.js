@@ -22,23 +22,11 @@ const KINDS = Object.freeze({
 });
 const IDENTIFY = "identification_required";
 
-/** Who recorded it: the API names the user by id; the signed-in pit boss by name. */
-function who(state, userId) {
-  return state.user?.id === userId ? state.user.name : `user #${userId}`;
-}
-
-/** The signed-in user's id, asked once: a correction names its pit boss by
- * id only, and the sign-in's answer carries none. */
-async function knowMe(state) {
-  if (state.user && state.user.id === undefined) state.user.id = (await call("GET", "/auth/me")).json.id;
-}
-
 /** What the list needs beside the slip: the rating with its buy-ins, for a
  * pit boss (the API shows it to the table's people only; null for the
- * others, whose list says less), and who is signed in. */
+ * others, whose list says less). */
 export async function ratingOf(state, ratingId) {
-  const [rating] = await Promise.all([canAct(state) ? call("GET", `/ratings/${ratingId}`).then(({ json }) => json) : null, knowMe(state)]);
-  return rating;
+  return canAct(state) ? (await call("GET", `/ratings/${ratingId}`)).json : null;
 }
 
 /** What a correction did, in words (a late buy-in's kind, amount and time read from the rating's buy-ins). */
@@ -56,7 +44,7 @@ function listPart(state, slip, rating, currency) {
   if (!slip.corrections.length) return el("p", { className: "muted", id: "corrections-none" }, "No correction.");
   const rows = [...slip.corrections].reverse().map((each) =>
     el("tr", { dataset: { correction: String(each.id), kind: each.kind } },
-      el("td", { className: "by" }, who(state, each.recorded_by)),
+      el("td", { className: "by" }, each.recorded_by_name),
       el("td", { className: "at" }, when(each.recorded_at)),
       el("td", { className: "reason" }, each.reason),
       el("td", { className: "what" }, what(each, slip, rating, currency)),

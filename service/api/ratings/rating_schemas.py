@@ -124,6 +124,7 @@ class RatingCorrectionSchema(Schema):
     buy_in_id = api_fields.integer("buy_in: the buy-in it recorded (in buy_ins)", allow_none=True)
     rating_event_id = api_fields.integer("seat_out: the seat-out it recorded (in steps)", allow_none=True)
     recorded_by = api_fields.integer("the pit boss who recorded it")
+    recorded_by_name = api_fields.text("the user name of the pit boss who recorded it")
     recorded_at = api_fields.instant("when it was recorded")
 
 

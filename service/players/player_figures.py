@@ -15,9 +15,10 @@ from sqlalchemy import select
 from service.config.currency import Currency
 from service.players.comp_rates import comp_rates
 from service.players.players import get_player
-from service.players.rated.inputs import DEALS, PerBet
-from service.players.rated.parts import Numerators, Parts, of_numerators
+from service.players.rated.inputs import DEALS
+from service.players.rated.parts import Parts, of_numerators
 from service.players.rated.slip import comps_earned
+from service.players.rating_figures import KEPT, kept_numerators
 from service.players.rating_values import RatingEventKind
 from service.players.slips import Figures, figures_of, kept_parts
 from service.store.db import Db
@@ -36,24 +37,7 @@ class Period(StrEnum):
 
 _SPANS = {Period.DAY: timedelta(days=1), Period.THIRTY_DAYS: timedelta(days=30)}
 
-#: the kept row's columns a player's figures add up, in this order
-_ROW = (
-    "rounds",
-    "pending_rounds",
-    "main_handle",
-    "dealer_break_bonus_handle",
-    "break_bonus_handle",
-    "actual",
-    "theoretical",
-    "decisions",
-    "player_cards",
-    "dealer_cards",
-    "player_cards_variance",
-    "dealer_cards_variance",
-)
-
-
-_COLUMNS = len(_ROW)
+_COLUMNS = len(KEPT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +71,7 @@ class _Sums:
     ratings: int = 0
 
     def figures(self) -> Figures:
-        total = self.live + of_numerators(_numerators(self.kept))
+        total = self.live + of_numerators(kept_numerators(self.kept))
         return figures_of(total, self.known, self.kept[1], self.comps)
 
 
@@ -137,7 +121,7 @@ def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> Pla
             into.kept[1] += waiting
             into.comps += comps_earned(parts.theoretical, rate)
             continue
-        into.known = into.known and values[_ROW.index("player_cards_variance")] is not None
+        into.known = into.known and values[KEPT.index("player_cards_variance")] is not None
         into.kept = [total + (value or 0) for total, value in zip(into.kept, values, strict=True)]
         into.comps += comps_earned(Fraction(_theoretical(values), DEALS), rate)
     apart = tuple(
@@ -152,23 +136,8 @@ def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> Pla
 
 
 def _kept_columns() -> list[Any]:
-    return [getattr(RatingFigures, name) for name in _ROW]
+    return [getattr(RatingFigures, name) for name in KEPT]
 
 
 def _theoretical(values: list[int | None]) -> int:
-    return values[_ROW.index("theoretical")] or 0
-
-
-def _numerators(kept: list[int]) -> Numerators:
-    rounds, _, main, dealer, bonus, actual, theoretical, decisions, player, dealer_cards, pv, dv = kept
-    return Numerators(
-        rounds=rounds,
-        handle=PerBet(main, dealer, bonus),
-        actual=actual,
-        theoretical=theoretical,
-        decisions=decisions,
-        player_cards=player,
-        dealer_cards=dealer_cards,
-        player_cards_variance=pv,
-        dealer_cards_variance=dv,
-    )
+    return values[KEPT.index("theoretical")] or 0

@@ -13,6 +13,7 @@ variance empty; the next run after the table is built fills it in."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -41,6 +42,44 @@ from service.store.models import (
 from service.tables.tables import config_of
 
 _NO_SPREAD = CardSpread(*(Fraction(0),) * 6)
+
+
+#: a kept row's counts and sums, in the order the figures add them up
+KEPT_COUNTS = (
+    "rounds",
+    "pending_rounds",
+    "main_handle",
+    "dealer_break_bonus_handle",
+    "break_bonus_handle",
+    "actual",
+)
+#: its exact numerators (over the deals, or their squares for a variance)
+KEPT_EXACT = (
+    "theoretical",
+    "decisions",
+    "player_cards",
+    "dealer_cards",
+    "player_cards_variance",
+    "dealer_cards_variance",
+)
+KEPT = (*KEPT_COUNTS, *KEPT_EXACT)
+
+
+def kept_numerators(values: Sequence[int]) -> Numerators:
+    """Kept sums in the order of :data:`KEPT` (a row's, or rows added up)
+    as the figures' numerators."""
+    rounds, _, main, dealer, bonus, actual, theoretical, decisions, player, dealer_cards, pv, dv = values
+    return Numerators(
+        rounds=rounds,
+        handle=PerBet(main, dealer, bonus),
+        actual=actual,
+        theoretical=theoretical,
+        decisions=decisions,
+        player_cards=player,
+        dealer_cards=dealer_cards,
+        player_cards_variance=pv,
+        dealer_cards_variance=dv,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sqlalchemy import ColumnElement, and_, delete, exists, func, or_, select
 
-from service.players.rating_figures import figured_values, rated_figures, row_columns
+from service.players.rating_figures import KEPT_EXACT, figured_values, rated_figures, row_columns
 from service.rounds.status import counting
 from service.store.db import Db
 from service.store.limbs import limb_names, split
@@ -139,14 +139,7 @@ def _next_month(month: date) -> date:
 
 
 #: the exact numerators a slot's row keeps as limbs (:mod:`service.store.limbs`)
-EXACT = (
-    "theoretical",
-    "decisions",
-    "player_cards",
-    "dealer_cards",
-    "player_cards_variance",
-    "dealer_cards_variance",
-)
+EXACT = KEPT_EXACT
 
 
 def slot_columns(columns: dict[str, object]) -> dict[str, object]:

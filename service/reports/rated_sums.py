@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Select, func, select
 
-from service.players.rated.inputs import PerBet
 from service.players.rated.parts import Numerators
-from service.players.slot_figures import EXACT
+from service.players.rating_figures import KEPT, KEPT_COUNTS, KEPT_EXACT, kept_numerators
 from service.reports.aggregate_sums import in_period
 from service.reports.periods import Period, Scope
 from service.store.db import Db
@@ -24,15 +23,7 @@ from service.store.models import RatedMonthFigures, RatedShiftFigures, ShiftAggr
 Key = tuple[int, int]
 
 #: the kept counts and sums, then the exact numerators (each joined from its limbs)
-_COUNTS = (
-    "rounds",
-    "pending_rounds",
-    "main_handle",
-    "dealer_break_bonus_handle",
-    "break_bonus_handle",
-    "actual",
-)
-_COLUMNS = (*_COUNTS, *EXACT)
+_COLUMNS = KEPT
 
 
 @dataclass
@@ -54,20 +45,7 @@ class RatedSums:
         return self.values[1]
 
     def numerators(self) -> Numerators:
-        rounds, _, main, dealer, bonus, actual, theoretical, decisions, player, dealer_cards, pv, dv = (
-            self.values
-        )
-        return Numerators(
-            rounds=rounds,
-            handle=PerBet(main, dealer, bonus),
-            actual=actual,
-            theoretical=theoretical,
-            decisions=decisions,
-            player_cards=player,
-            dealer_cards=dealer_cards,
-            player_cards_variance=pv,
-            dealer_cards_variance=dv,
-        )
+        return kept_numerators(self.values)
 
 
 def rated_sums(db: Db, scope: Scope, period: Period) -> dict[Key, RatedSums]:
@@ -115,13 +93,13 @@ def _add(
     where: Select[tuple[()]],
 ) -> None:
     """Add the rows ``where`` picks, per (table, dealer), to ``found``."""
-    limbs = [limb for name in EXACT for limb in limb_names(name)]
-    sums = [func.sum(getattr(kept, name)) for name in (*_COUNTS, *limbs)]
+    limbs = [limb for name in KEPT_EXACT for limb in limb_names(name)]
+    sums = [func.sum(getattr(kept, name)) for name in (*KEPT_COUNTS, *limbs)]
     query = where.add_columns(kept.table_id, kept.dealer_id, func.min(kept.with_player_variance), *sums)
     for row in db.execute(query.group_by(kept.table_id, kept.dealer_id)):
-        counts = [int(value) for value in row[3 : 3 + len(_COUNTS)]]  # NUMERIC on PostgreSQL
-        added = [int(value) for value in row[3 + len(_COUNTS) :]]
-        exact = [joined(added[LIMBS * n : LIMBS * (n + 1)]) for n in range(len(EXACT))]
+        counts = [int(value) for value in row[3 : 3 + len(KEPT_COUNTS)]]  # NUMERIC on PostgreSQL
+        added = [int(value) for value in row[3 + len(KEPT_COUNTS) :]]
+        exact = [joined(added[LIMBS * n : LIMBS * (n + 1)]) for n in range(len(KEPT_EXACT))]
         found.setdefault((int(row[0]), int(row[1])), RatedSums()).add(
             RatedSums([*counts, *exact], bool(row[2]))
         )

@@ -8,7 +8,7 @@
 import { ApiError, call } from "../shared/api.js";
 import { CHIPS, readSignature, showFormError, signatureFields } from "../shared/count_fields.js";
 import { $, clearErrors, el, grid, showError, when } from "../shared/dom.js";
-import { reasonProblem } from "../shared/field_errors.js";
+import { labelledField, reasonProblem } from "../shared/field_errors.js";
 import { amountWithCode, formatAmount, readAmount, typedAmount } from "../shared/money.js";
 import { canNote, draw, notify } from "./pit_common.js";
 
@@ -48,15 +48,7 @@ function redemptionsPart(redemptions) {
   return grid(["Amount", "Reason", "When", "By", "Co-signed by"], rows, { id: "comps-redemptions", className: "grid compact" });
 }
 
-function field(name, label, control) {
-  control.id = `${PREFIX}-${name}`;
-  control.dataset.field = `${PREFIX}-${name}`;
-  return el("div", { className: "field" },
-    el("label", { htmlFor: control.id }, label),
-    control,
-    el("span", { className: "error", dataset: { errorFor: `${PREFIX}-${name}` } }),
-  );
-}
+const field = (name, label, control) => labelledField(PREFIX, name, label, control);
 
 /** Every currency the player holds a balance in, then the tables' (a redemption may name one never earned in). */
 function currencies(state, balances) {

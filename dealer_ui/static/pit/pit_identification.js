@@ -5,7 +5,7 @@
 // typed (the form is emptied).
 import { call } from "../shared/api.js";
 import { clearErrors, el, showError, when } from "../shared/dom.js";
-import { showApiError } from "../shared/field_errors.js";
+import { labelledField, showApiError } from "../shared/field_errors.js";
 import { notify } from "./pit_common.js";
 
 const PREFIX = "identification";
@@ -16,15 +16,7 @@ const DOCUMENTS = Object.freeze([
   ["other", "Other"],
 ]);
 
-function field(name, label, control) {
-  Object.assign(control, { id: `${PREFIX}-${name}` });
-  control.dataset.field = `${PREFIX}-${name}`;
-  return el("div", { className: "field" },
-    el("label", { htmlFor: control.id }, label),
-    control,
-    el("span", { className: "error", dataset: { errorFor: `${PREFIX}-${name}` } }),
-  );
-}
+const field = (name, label, control) => labelledField(PREFIX, name, label, control);
 
 /** The form for the player of ``club``: a new version of their identification. */
 export function identificationForm(club) {

@@ -5,21 +5,13 @@
 // field it names.
 import { call } from "../shared/api.js";
 import { clearErrors, el, showError } from "../shared/dom.js";
-import { reasonProblem, showApiError } from "../shared/field_errors.js";
+import { labelledField, reasonProblem, showApiError } from "../shared/field_errors.js";
 import { TABLE_STATUS } from "../shared/vocabulary.js";
 import { notify, tableName } from "./pit_common.js";
 
 const PREFIX = "missed";
 
-function field(name, label, control) {
-  control.id = `${PREFIX}-${name}`;
-  control.dataset.field = `${PREFIX}-${name}`;
-  return el("div", { className: "field" },
-    el("label", { htmlFor: control.id }, label),
-    control,
-    el("span", { className: "error", dataset: { errorFor: `${PREFIX}-${name}` } }),
-  );
-}
+const field = (name, label, control) => labelledField(PREFIX, name, label, control);
 
 /** "YYYY-MM-DDTHH:MM" of the local clock, as a datetime-local input holds it. */
 export function localInput(moment) {

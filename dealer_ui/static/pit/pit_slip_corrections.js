@@ -8,7 +8,7 @@
 // player's page for the identification first.
 import { call } from "../shared/api.js";
 import { clearErrors, el, grid, showError, when } from "../shared/dom.js";
-import { reasonProblem, showApiError } from "../shared/field_errors.js";
+import { labelledField, reasonProblem, showApiError } from "../shared/field_errors.js";
 import { amountWithCode, readAmount } from "../shared/money.js";
 import { RATING_STATE } from "../shared/vocabulary.js";
 import { canAct, currencyOf, go, notify } from "./pit_common.js";
@@ -54,15 +54,7 @@ function listPart(state, slip, rating, currency) {
 }
 
 /** A field named as the API names it (``buy_in.at``): its id with a dash, its errors by the API's name. */
-function field(name, label, control) {
-  control.id = `${PREFIX}-${name.replace(".", "-")}`;
-  control.dataset.field = `${PREFIX}-${name}`;
-  return el("div", { className: "field" },
-    el("label", { htmlFor: control.id }, label),
-    control,
-    el("span", { className: "error", dataset: { errorFor: `${PREFIX}-${name}` } }),
-  );
-}
+const field = (name, label, control) => labelledField(PREFIX, name, label, control);
 
 const amountInput = () => el("input", { autocomplete: "off", inputMode: "decimal", className: "amount" });
 const momentInput = () => el("input", { type: "datetime-local", step: 1, value: localInput(new Date()) });

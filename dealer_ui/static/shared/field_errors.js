@@ -1,7 +1,7 @@
 // What the pit's and the admin's screens both show: the notice line, an API
 // error at the field it names, and a missing reason said plainly.
 import { ApiError } from "./api.js";
-import { $, showError } from "./dom.js";
+import { $, el, showError } from "./dom.js";
 
 /** Say what happened, where every screen shows it. */
 export function notify(message) {
@@ -20,4 +20,18 @@ export function showApiError(error, prefix, fallback) {
  * a length, which name no field a person sees. */
 export function reasonProblem(text, label) {
   return text.trim() ? null : `${label} is required: say why, in up to 500 characters.`;
+}
+
+/** A labelled control with the span its errors show in: the control's id
+ * is the prefix and the API's field name (dots made dashes), and
+ * ``data-field``/``data-error-for`` carry the name as the API gives it, so
+ * ``showApiError`` finds it. */
+export function labelledField(prefix, name, label, control) {
+  control.id = `${prefix}-${name.replaceAll(".", "-")}`;
+  control.dataset.field = `${prefix}-${name}`;
+  return el("div", { className: "field" },
+    el("label", { htmlFor: control.id }, label),
+    control,
+    el("span", { className: "error", dataset: { errorFor: `${prefix}-${name}` } }),
+  );
 }

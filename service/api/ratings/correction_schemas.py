@@ -10,8 +10,8 @@ from typing import NotRequired, TypedDict
 
 from marshmallow import fields, validate
 
-from service.api.http import fields as api_fields
 from service.api.http.schemas import StrictSchema
+from service.api.ratings.rating_schemas import BuyInInSchema
 from service.players.buy_ins import MAX_AMOUNT
 from service.players.rating_values import BuyInKind
 
@@ -43,14 +43,9 @@ def _chips(description: str, *, required: bool) -> fields.Integer:
     )
 
 
-class LateBuyInSchema(StrictSchema):
-    kind = api_fields.enum(BuyInKind, "cash (its notes to the drop box) or chips brought from elsewhere")
-    amount = fields.Integer(
-        required=True,
-        strict=True,
-        validate=validate.Range(min=1, max=MAX_AMOUNT),
-        metadata={"description": "the amount, whole minor units, more than 0"},
-    )
+class LateBuyInSchema(BuyInInSchema):
+    """A buy-in's body, and when it happened."""
+
     at = fields.AwareDateTime(
         required=True,
         metadata={"description": "when it happened: from the seat-in to the seat-out (or now while open)"},

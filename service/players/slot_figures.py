@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sqlalchemy import ColumnElement, and_, delete, exists, func, or_, select
 
-from service.players.rating_figures import KEPT_EXACT, figured_values, rated_figures, row_columns
+from service.players.rating_figures import KEPT_COUNTS, KEPT_EXACT, figured_values, rated_figures, row_columns
 from service.rounds.status import counting
 from service.store.db import Db
 from service.store.limbs import limb_names, split
@@ -157,12 +157,7 @@ def slot_columns(columns: dict[str, object]) -> dict[str, object]:
 
 #: the columns a slot's and a month's rows share, that a month adds up
 SUMMED = (
-    "rounds",
-    "pending_rounds",
-    "main_handle",
-    "dealer_break_bonus_handle",
-    "break_bonus_handle",
-    "actual",
+    *KEPT_COUNTS,
     "with_player_variance",
     *(limb for name in EXACT for limb in limb_names(name)),
 )

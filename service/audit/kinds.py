@@ -27,6 +27,10 @@ class EventKind(StrEnum):
     DECK_RECEIVED = "deck_received"
     DECK_REFUSED = "deck_refused"  # a repeated card, a wrong count, a deck for a settled round...
     DECK_CARDS_CHANGED = "deck_cards_changed"  # a round stored with cards other than the feed dealt
+    DECK_EXPOSED = (
+        "deck_exposed"  # the dealer marked a deck's hands exposed (service/tables/deck_exposure.py)
+    )
+    DECK_READ = "deck_read"  # any answer showing a deck's cards: rule book section 15
     # the money at the tables (service/accounting)
     SESSION_OPENED = "session_opened"
     SESSION_CLOSED = "session_closed"

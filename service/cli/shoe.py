@@ -35,12 +35,11 @@ def _last_sequence(path: Path) -> int:
 
 
 def _show(feed: dict[str, object]) -> None:
-    hands = feed["hands"]
-    assert isinstance(hands, dict)
+    # The shoe's own deck as it sent it: the API shows no card of it.
+    cards = feed["cards"]
+    assert isinstance(cards, list)
     click.echo(f"deck {feed['id']} ({feed['device_id']} #{feed['sequence']}) at table {feed['table_id']}")
-    for hand, cards in hands.items():
-        label = "dealer" if hand == "dealer" else f"seat {hand}"
-        click.echo(f"  {label:>7}: {' '.join(cards)}")
+    click.echo(f"  cards: {' '.join(cards)}")
 
 
 @shoe.command("simulate")

@@ -49,6 +49,8 @@ class ErrorCode(StrEnum):
     DATABASE_NOT_MIGRATED = "database_not_migrated", "Database not migrated"
     DATABASE_SCHEMA_CHANGED = "database_schema_changed", "Database schema changed"
     DATABASE_UNAVAILABLE = "database_unavailable", "Database unavailable"
+    DECK_EXPOSED = "deck_exposed", "Deck exposed"
+    DECK_NOT_EXPOSED = "deck_not_exposed", "Deck not exposed"
     DECK_NOT_FOUND = "deck_not_found", "Deck not found"
     DECK_OTHER_TABLE = "deck_other_table", "Deck other table"
     DECK_USED = "deck_used", "Deck used"

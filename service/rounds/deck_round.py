@@ -1,5 +1,8 @@
 """A round dealt from a deck a shoe read (``deck_id`` in its body): the
-feed must be the table's and no other round's; every card the dealer
+feed must be the table's and no other round's, and its hands marked
+exposed for the round's seats (``service.tables.deck_exposure``: else the
+round's answer, naming the cards the shoe dealt, would show a hidden
+hand); every card the dealer
 entered otherwise than the feed dealt it is recorded as changed by hand,
 and a round with any is a ``deck_cards_changed`` event the pit sees."""
 
@@ -19,6 +22,7 @@ from service.engine.round import Round
 from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.store.db import Db
 from service.store.models import DeckFeed, GameTable, RoundDeck
+from service.tables.deck_exposure import exposed_hands, exposure_of
 from service.tables.decks import taken_by
 
 #: the round body's key naming the feed (the engine's rules read the rest)
@@ -68,7 +72,29 @@ def feed_for_round(db: Db, table: GameTable, body: Any) -> DeckFeed | None:
     taken = taken_by(db, feed.id)
     if taken is not None:
         raise Conflict(ErrorCode.DECK_USED, f"deck {deck_id} was dealt in round {taken} already", DECK_KEY)
+    if exposure_of(db, feed.id) is None:
+        raise Conflict(
+            ErrorCode.DECK_NOT_EXPOSED,
+            f"deck {deck_id}'s hands are not marked exposed: the dealer marks them first",
+            DECK_KEY,
+        )
     return feed
+
+
+def exposed_for(db: Db, feed: DeckFeed, round_: Round) -> dict[str, list[str]]:
+    """The hands of the deck exposed for the round's seats; refused when the
+    round plays a seat whose hand was not exposed."""
+    exposure = exposure_of(db, feed.id)
+    seats = [] if exposure is None else list(exposure.seats)
+    hidden = sorted(seat.seat for seat in round_.seats if seat.seat not in seats)
+    if hidden:
+        raise Conflict(
+            ErrorCode.DECK_NOT_EXPOSED,
+            f"deck {feed.id}'s hands were exposed for seats {', '.join(map(str, seats)) or 'none'}, "
+            f"not seat {', '.join(map(str, hidden))}",
+            DECK_KEY,
+        )
+    return exposed_hands(feed, seats)
 
 
 def changed_cards(feed_hands: dict[str, list[str]], round_: Round) -> list[ChangedCardJson]:
@@ -103,7 +129,7 @@ def record_deck(
 ) -> RoundDeckJson:
     """Mark the feed taken by the stored round, with the cards changed by
     hand (and their event); what the round's JSON shows of it."""
-    changed = changed_cards(feed.hands, round_)
+    changed = changed_cards(exposed_for(db, feed, round_), round_)
     db.connection().execute(
         insert(_ROUND_DECKS),
         {"round_id": record_id, "feed_id": feed.id, "changed": changed, "recorded_at": now},

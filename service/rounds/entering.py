@@ -23,7 +23,7 @@ from service.engine.round_json import round_from_json
 from service.engine.settlement import RoundSettlement, settle_round
 from service.errors import Conflict, ErrorCode, Invalid
 from service.jobs.queues import JobKind
-from service.rounds.deck_round import EXTRA_KEYS, RoundDeckJson, feed_for_round, record_deck
+from service.rounds.deck_round import EXTRA_KEYS, RoundDeckJson, exposed_for, feed_for_round, record_deck
 from service.rounds.showing import get_round
 from service.rounds.storing import RoundValues, StoredSeatRow, record_settled, round_ref_of, store_round
 from service.store.db import Db
@@ -106,6 +106,8 @@ def enter_round(
         return earlier
     version, round_, settled = settle_body(db, table, body, sessionless=sessionless)
     feed = feed_for_round(db, table, body)
+    if feed is not None:
+        exposed_for(db, feed, round_)  # before anything is written
     ref = round_ref_of(round_.round_id)
     taken = _settled_as(db, table, round_.round_id, ref)
     if taken is not None:

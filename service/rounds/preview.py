@@ -10,7 +10,7 @@ from service.engine.cards import codes
 from service.engine.round import SeatEntry
 from service.engine.settlement import SeatResult
 from service.engine.table_config import FoulPolicy
-from service.rounds.deck_round import feed_for_round
+from service.rounds.deck_round import exposed_for, feed_for_round
 from service.rounds.entering import settle_body
 from service.rounds.house_way_report import foul_reason
 from service.rounds.settlement_json import ExplainedDealerJson, settlement_json
@@ -62,7 +62,9 @@ def preview_round(db: Db, table: GameTable, body: Any, *, sessionless: bool = Fa
     """The settlement ``body`` would get if it were entered now, under the
     table's current configuration version, with each foul explained."""
     version, round_, settled = settle_body(db, table, body, sessionless=sessionless)
-    feed_for_round(db, table, body)  # a deck_id is checked as the round's will be
+    feed = feed_for_round(db, table, body)  # a deck_id is checked as the round's will be
+    if feed is not None:
+        exposed_for(db, feed, round_)
     policy = config_of(version).foul_policy
     document = settlement_json(settled)
     # The same shape as the round will have once stored, and each seat's net.

@@ -66,3 +66,17 @@ class RoundDeck(Base):
     feed_id: Mapped[int] = mapped_column(ForeignKey("deck_feeds.id"), unique=True)
     changed: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class DeckExposure(Base):
+    """The moment the dealer marked a deck's hands exposed (rule book
+    section 15, "deck order is secret"): before it no one may read the
+    deck's cards; after it only the hands of ``seats`` and the dealer's, and
+    only a round of those seats may be dealt from it. Written once."""
+
+    __tablename__ = "deck_exposures"
+
+    feed_id: Mapped[int] = mapped_column(ForeignKey("deck_feeds.id"), primary_key=True, autoincrement=False)
+    seats: Mapped[list[int]] = mapped_column(JSON)  # the seats in play, ascending
+    exposed_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    exposed_at: Mapped[datetime] = mapped_column(UTCDateTime())

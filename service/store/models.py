@@ -25,7 +25,7 @@ from service.store.cash_log_models import CashIn, CashLogEntry, ReportDay
 from service.store.cash_models import CashThreshold, CasinoSettingsVersion, PlayerIdentification
 from service.store.comp_models import CompRedemption
 from service.store.compliance_models import AuditVerification, Export
-from service.store.deck_models import DealOrderVersion, DeckFeed, RoundDeck
+from service.store.deck_models import DealOrderVersion, DeckExposure, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
 from service.store.player_models import Player, PlayerName
@@ -67,6 +67,7 @@ __all__ = [
     "CompRedemption",
     "ConfigVersion",
     "DealOrderVersion",
+    "DeckExposure",
     "DeckFeed",
     "DropCount",
     "ExceptionDecision",

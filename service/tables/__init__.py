@@ -19,7 +19,10 @@ Modules:
   build
 - ``deal_order.py``: the table's deal order, in versions
 - ``decks.py``: the decks a shuffler or shoe posts (each refusal an event)
-  and the newest one no round took
+  and the newest one no round took, answered without a card
+- ``deck_exposure.py``: a deck's hands marked exposed by the dealer, the
+  only answer with its cards (the seats in play's and the dealer's, each
+  answer a ``deck_read`` event): the deck order is secret until then
 - ``shoe.py``: a stand-in shoe posting shuffled decks over HTTP
   (``breakpoker shoe simulate``, the browser tests)
 

@@ -1,7 +1,10 @@
 """Decks read by a card-reading shuffler or shoe: a device posts the 53
 cards as dealt with its own id and sequence number, the table's deal order
 deals them to every hand, and the tablet fills the round from the newest
-deck no round has taken.
+deck no round has taken once the dealer marks its hands exposed
+(``deck_exposure.py``). No answer here shows a card: the deck's order is
+secret until then (rule book section 15), and its event holds no card
+either (the audit trail is read through the API).
 
 Every refusal is also a ``deck_refused`` event, which the caller commits
 before it answers: a shoe that misreads or repeats itself is something the
@@ -10,6 +13,7 @@ pit and compliance must see, not only the device."""
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 from typing import NoReturn, TypedDict
 
 from sqlalchemy import select
@@ -21,19 +25,26 @@ from service.engine.dealing import check_deck, deal
 from service.engine.errors import RulesError
 from service.errors import Conflict, ErrorCode, Invalid, NotFound, ServiceError
 from service.store.db import Db, iso
-from service.store.models import DeckFeed, GameTable, RoundDeck, User
+from service.store.models import DeckExposure, DeckFeed, GameTable, RoundDeck, User
 from service.tables.deal_order import deal_order, seats_of
 from service.tables.status import TableStatus
 
 
+class DeckStatus(StrEnum):
+    WAITING = "waiting"  # no one has seen a card of it
+    EXPOSED = "exposed"  # the dealer marked its hands exposed
+    DEALT = "dealt"  # a stored round was dealt from it
+
+
 class DeckFeedJson(TypedDict):
+    """A deck without its cards: what the device and the waiting tablet see."""
+
     id: int
     table_id: int
     device_id: str
     sequence: int
     received_at: str
-    cards: list[str]  # the 53 codes as dealt
-    hands: dict[str, list[str]]  # "dealer", "1", ... : seven codes each, as dealt
+    status: DeckStatus
 
 
 class Received(TypedDict):
@@ -41,15 +52,20 @@ class Received(TypedDict):
     replayed: bool  # the device sent this very deck before
 
 
-def feed_json(feed: DeckFeed) -> DeckFeedJson:
+def feed_json(db: Db, feed: DeckFeed) -> DeckFeedJson:
+    if taken_by(db, feed.id) is not None:
+        status = DeckStatus.DEALT
+    elif db.get(DeckExposure, feed.id) is not None:
+        status = DeckStatus.EXPOSED
+    else:
+        status = DeckStatus.WAITING
     return {
         "id": feed.id,
         "table_id": feed.table_id,
         "device_id": feed.device_id,
         "sequence": feed.sequence,
         "received_at": iso(feed.received_at),
-        "cards": list(feed.cards),
-        "hands": {hand: list(cards) for hand, cards in feed.hands.items()},
+        "status": status,
     }
 
 
@@ -139,12 +155,13 @@ def _receive(
         db,
         EventKind.DECK_RECEIVED,
         f"deck:{feed.id}",
-        {"device_id": device_id, "sequence": sequence, "cards": feed.cards, "deal_order": feed.deal_order},
+        # No card: the trail is read through the API before the hands are exposed.
+        {"device_id": device_id, "sequence": sequence, "deal_order": feed.deal_order},
         user.id,
         table.id,
         at=now,
     )
-    return {"feed": feed_json(feed), "replayed": False}
+    return {"feed": feed_json(db, feed), "replayed": False}
 
 
 def _storable(text: str) -> bool:
@@ -174,7 +191,7 @@ def _again(db: Db, earlier: DeckFeed, table: GameTable, cards: object) -> DeckFe
             f"{latest_sequence(db, earlier.device_id)})",
             "sequence",
         )
-    return feed_json(earlier)
+    return feed_json(db, earlier)
 
 
 def taken_by(db: Db, feed_id: int) -> int | None:

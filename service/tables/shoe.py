@@ -73,7 +73,7 @@ def sign_in(url: str, name: str, password: str) -> str:
 def post_deck(
     url: str, token: str, table_id: int, device_id: str, sequence: int, cards: list[str]
 ) -> dict[str, Any]:
-    """Post one deck as the device; the stored deck's JSON (with its hands)."""
+    """Post one deck as the device; the stored deck's JSON (no card of it)."""
     body = {"device_id": device_id, "sequence": sequence, "cards": cards}
     _status, answer = _call(url, "POST", f"/tables/{table_id}/decks", body, token)
     return dict(answer)
@@ -105,7 +105,9 @@ class Shoe:
                 self.sequence += 1  # an earlier run sent this number: go on after it
                 continue
             self.sequence += 1
-            return feed
+            # The API answers no card (rule book section 15): the stand-in
+            # shows the operator the deck it holds, as a shoe's own display.
+            return {**feed, "cards": cards}
         raise ShoeError(409, {"code": "sequence_used", "message": "no free sequence number found"})
 
 
@@ -121,7 +123,8 @@ def post_one_deck(
     seed: int | None = None,
 ) -> dict[str, Any]:
     """Sign in as the device user and post one deck (``cards``, or a fresh
-    shuffle): what a browser test calls before the dealer takes the deck."""
+    shuffle): what a browser test calls before the dealer takes the deck.
+    The answer, with the ``cards`` the shoe sent (the API answers none)."""
     shoe = Shoe(
         url,
         sign_in(url, name, password),
@@ -132,4 +135,4 @@ def post_one_deck(
     )
     if cards is None:
         return shoe.deal()
-    return post_deck(url, shoe.token, table_id, device_id, sequence, cards)
+    return {**post_deck(url, shoe.token, table_id, device_id, sequence, cards), "cards": cards}

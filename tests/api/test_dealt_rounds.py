@@ -11,15 +11,16 @@ from service.rounds.resettle import resettle
 from service.store.models import ConfigVersion, RoundRecord
 from tests.api.decks_support import enter, entered_seats, events
 from tests.support.app import databases
-from tests.support.decks import dealing, deck_body, post_deck, shuffled
+from tests.support.decks import dealing, deck_body, expose, post_deck, shuffled
 from tests.support.rounds_data import DEALER, SEATS, round_body
 
 
 def test_a_round_dealt_from_a_deck_records_the_cards_changed_by_hand(app, client, as_role, table):
     cards = dealing()
     feed = post_deck(client, as_role["device"], table["id"], deck_body(cards, sequence=20)).json
-    assert feed["hands"]["dealer"] == DEALER
-    assert all(feed["hands"][str(seat)] == hand for seat, hand in SEATS.items())
+    exposed = expose(client, as_role["dealer"], table["id"], feed["id"]).json
+    assert exposed["hands"]["dealer"] == DEALER
+    assert all(exposed["hands"][str(seat)] == hand for seat, hand in SEATS.items())
     # The dealer keys the dealer's 2s as 3s (an undealt card), and seat 2's
     # cards in another order (no change).
     undealt = next(card for card in cards[49:] if card[0] == "3")
@@ -59,6 +60,7 @@ def test_a_round_dealt_from_a_deck_records_the_cards_changed_by_hand(app, client
 
 def test_a_round_dealt_as_fed_records_no_change_and_no_event(app, client, as_role, table):
     feed = post_deck(client, as_role["device"], table["id"], deck_body(dealing())).json
+    assert expose(client, as_role["dealer"], table["id"], feed["id"]).status_code == 201
     response = enter(client, as_role["dealer"], table["id"], round_body("r1", deck_id=feed["id"]), "r1")
     assert response.status_code == 201, response.json
     assert response.json["deck"]["changed"] == []
@@ -71,6 +73,7 @@ def test_a_round_dealt_as_fed_records_no_change_and_no_event(app, client, as_rol
 def test_a_round_names_a_deck_of_its_own_table(client, as_role, table):
     other = client.post("/api/v1/tables", json={"name": "BP-2"}, headers=as_role["admin"]).json
     feed = post_deck(client, as_role["device"], other["id"], deck_body(dealing())).json
+    assert expose(client, as_role["dealer"], other["id"], feed["id"]).status_code == 201
     for deck_id, status, code in (
         (feed["id"], 409, "deck_other_table"),
         (999, 404, "deck_not_found"),
@@ -112,7 +115,8 @@ def test_the_deal_order_is_the_table_s_and_leaves_its_rules_alone(app, client, a
     assert event["after"] == changed.json["deal_order"]
     # The deal goes dealer, 3, 4, 5, 6, 1, 2: a card to each in turn.
     cards = shuffled(5)
-    hands = post_deck(client, as_role["device"], table["id"], deck_body(cards)).json["hands"]
+    feed = post_deck(client, as_role["device"], table["id"], deck_body(cards)).json
+    hands = expose(client, as_role["dealer"], table["id"], feed["id"], [1, 2, 3, 4, 5, 6]).json["hands"]
     assert hands["dealer"] == cards[0:49:7]
     assert hands["3"] == cards[1:49:7]
     assert hands["2"] == cards[6:49:7]
@@ -153,6 +157,7 @@ def test_a_bad_deal_order_is_refused_naming_the_field(client, as_role, table, or
 
 def test_a_round_from_a_deck_resettles_and_takes_a_correction(app, client, as_role, table):
     feed = post_deck(client, as_role["device"], table["id"], deck_body(dealing())).json
+    assert expose(client, as_role["dealer"], table["id"], feed["id"]).status_code == 201
     entered = enter(client, as_role["dealer"], table["id"], round_body("r1", deck_id=feed["id"]), "r1").json
     with databases(app)() as db:
         assert resettle(db, db.get_one(RoundRecord, entered["id"])) == []

@@ -16,27 +16,25 @@ from tests.support.decks import deck_body, post_deck, shuffled
 from tests.support.rounds_data import round_body
 
 
-def test_a_shoe_posts_a_deck_and_the_tablet_takes_it(app, client, as_role, table):
+def test_a_shoe_posts_a_deck_and_the_tablet_waits_for_it_with_no_card(app, client, as_role, table):
     cards = shuffled(1)
     response = post_deck(client, as_role["device"], table["id"], deck_body(cards, sequence=12))
     assert response.status_code == 201, response.json
     feed = response.json
-    assert (feed["table_id"], feed["device_id"], feed["sequence"], feed["cards"]) == (
+    assert set(feed) == {"id", "table_id", "device_id", "sequence", "received_at", "status"}
+    assert (feed["table_id"], feed["device_id"], feed["sequence"], feed["status"]) == (
         table["id"],
         "shoe-7",
         12,
-        cards,
+        "waiting",
     )
     assert feed["received_at"].endswith("Z")
-    # The default order: seat 1 first, seven cards a hand, the dealer's last.
-    assert feed["hands"] == {
-        "dealer": cards[42:49],
-        **{str(seat): cards[(seat - 1) * 7 : seat * 7] for seat in range(1, 7)},
-    }
     for role in ("dealer", "pit_boss", "admin"):
         assert client.get(f"/api/v1/tables/{table['id']}/decks/next", headers=as_role[role]).json == feed
     (received,) = events(app, "deck_received")
-    assert (received["device_id"], received["sequence"], received["cards"]) == ("shoe-7", 12, cards)
+    assert (received["device_id"], received["sequence"]) == ("shoe-7", 12)
+    assert "cards" not in received  # the trail is read through the API
+    assert not set(cards) & set(str(received).replace("'", " ").split())
     # The newest unused deck is the one offered.
     newer = post_deck(client, as_role["device"], table["id"], deck_body(shuffled(2), sequence=13)).json
     assert client.get(f"/api/v1/tables/{table['id']}/decks/next", headers=as_role["dealer"]).json == newer

@@ -105,8 +105,9 @@ def seeded(app, settings):
     store_par_sheet(default_sheet(), settings.instance)
     # The strategy table's blocks of the rounds' seats: their hand values answer.
     strategy_blocks(settings.instance, SEATS.values())
-    # A deck the shoe read, for decks/next to answer with.
-    created(
+    # A deck the shoe read, for decks/next to answer with (its hands not
+    # exposed: tests/api/test_deck_secrecy.py reads everything against it).
+    deck = created(
         client.post(
             f"/api/v1/tables/{table['id']}/decks",
             json=deck_body(shuffled()),
@@ -146,6 +147,7 @@ def seeded(app, settings):
         "session_id": opened["id"],
         "number": slip["number"],
         "table_id": table["id"],
+        "deck_id": deck["id"],
         "round_id": rounds[1]["id"],
         "exception_id": void["id"],
         "export_id": export["id"],

@@ -11,7 +11,7 @@ import pytest
 from service.compliance.export_build import build_export
 from tests.compliance.exports_support import URL, csv_rows, period
 from tests.support.app import databases
-from tests.support.decks import dealing, deck_body, post_deck
+from tests.support.decks import dealing, deck_body, expose, post_deck
 from tests.support.rounds_data import DEALER, round_body
 
 pytestmark = pytest.mark.store
@@ -20,6 +20,7 @@ pytestmark = pytest.mark.store
 def test_an_export_carries_each_round_s_deck_and_its_changed_cards(app, client, as_role, table, settings):
     cards = dealing()
     feed = post_deck(client, as_role["device"], table["id"], deck_body(cards, sequence=9)).json
+    assert expose(client, as_role["dealer"], table["id"], feed["id"]).status_code == 201
     body = round_body("r1", dealer=[*DEALER[:6], cards[49]], deck_id=feed["id"])
     entered = client.post(
         f"/api/v1/tables/{table['id']}/rounds",

@@ -1,5 +1,5 @@
-"""Migration 0014 on every database: the deal orders, the deck feeds and
-the rounds' decks match the models, go down and up again with the rows of
+"""Migrations 0014 and 0036 on every database: the deal orders, the deck
+feeds, their exposures and the rounds' decks match the models, go down and up again with the rows of
 a round dealt from a feed, and refuse any change (written once, like the
 rounds)."""
 
@@ -12,15 +12,15 @@ from sqlalchemy.exc import DBAPIError
 
 from service.store.db import make_engine
 from service.store.migrate import alembic_config, upgrade
-from service.store.models import DealOrderVersion, DeckFeed, RoundDeck
+from service.store.models import DealOrderVersion, DeckExposure, DeckFeed, RoundDeck
 from tests.store import test_migrations
 from tests.support.app import app_with_users, sign_in
-from tests.support.decks import dealing, deck_body, post_deck
+from tests.support.decks import dealing, deck_body, expose, post_deck
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
 
-TABLES = ("deal_orders", "deck_feeds", "round_decks")
+TABLES = ("deal_orders", "deck_feeds", "round_decks", "deck_exposures")
 
 
 def refused(engine, statement: str) -> bool:
@@ -36,7 +36,7 @@ def counts(engine):
     with engine.connect() as connection:
         return [
             connection.scalar(select(func.count()).select_from(model))
-            for model in (DealOrderVersion, DeckFeed, RoundDeck)
+            for model in (DealOrderVersion, DeckFeed, RoundDeck, DeckExposure)
         ]
 
 
@@ -55,6 +55,7 @@ def test_the_decks_are_written_once_and_survive_a_step_down(settings):
         client.put(f"/api/v1/tables/{table['id']}/deal-order", json=order, headers=admin).status_code == 200
     )
     feed = post_deck(client, device, table["id"], deck_body(dealing())).json
+    assert expose(client, dealer, table["id"], feed["id"]).status_code == 201
     entered = client.post(
         f"/api/v1/tables/{table['id']}/rounds",
         json=round_body("r1", deck_id=feed["id"]),
@@ -64,19 +65,21 @@ def test_the_decks_are_written_once_and_survive_a_step_down(settings):
     next(users, None)  # disposes of the app's engine
     engine = make_engine(settings.database)
     try:
-        assert counts(engine) == [2, 1, 1]
+        assert counts(engine) == [2, 1, 1, 1]
         for table_name in TABLES:
             assert refused(engine, f"DELETE FROM {table_name}")
         assert refused(engine, "UPDATE deck_feeds SET cards = hands")
         assert refused(engine, "UPDATE round_decks SET changed = changed")
         assert refused(engine, "UPDATE deal_orders SET style = 'round_robin'")
+        assert refused(engine, "UPDATE deck_exposures SET seats = seats")
         if engine.dialect.name == "postgresql":
             assert refused(engine, "TRUNCATE deck_feeds CASCADE")
         else:
             # A REPLACE deletes the row it matches: refused too.
             assert refused(engine, "INSERT OR REPLACE INTO round_decks SELECT * FROM round_decks")
             assert refused(engine, "INSERT OR REPLACE INTO deck_feeds SELECT * FROM deck_feeds")
-        assert counts(engine) == [2, 1, 1]
+            assert refused(engine, "INSERT OR REPLACE INTO deck_exposures SELECT * FROM deck_exposures")
+        assert counts(engine) == [2, 1, 1, 1]
     finally:
         engine.dispose()
     command.downgrade(alembic_config(settings.database), "0013")

@@ -35,3 +35,12 @@ def deck_body(cards: list[str], sequence: int = 1, device_id: str = "shoe-7") ->
 
 def post_deck(client: Any, headers: dict[str, str], table_id: int, body: dict[str, Any]) -> Any:
     return client.post(f"/api/v1/tables/{table_id}/decks", json=body, headers=headers)
+
+
+def expose(
+    client: Any, headers: dict[str, str], table_id: int, deck_id: int, seats: list[int] | None = None
+) -> Any:
+    """The dealer marks the deck's hands exposed for ``seats`` (the rounds'
+    seats 1 to 3 unless told): the answer is their hands and the dealer's."""
+    body = {"seats": list(SEATS) if seats is None else seats}
+    return client.post(f"/api/v1/tables/{table_id}/decks/{deck_id}/exposure", json=body, headers=headers)

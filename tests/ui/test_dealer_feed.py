@@ -1,8 +1,9 @@
 """The dealer tablet with a deck feed: a card-reading shoe posts each
 round's deck (``breakpoker shoe simulate``'s client, as the device would
-over HTTP) and the tablet fills every hand from it by the table's deal
-order; the dealer only checks, sets the bets and the players' own settings,
-and submits. Counted like the tablet without a feed
+over HTTP); the tablet shows no card of it until the dealer taps "Hands
+exposed" (rule book section 15), then fills every hand from it by the
+table's deal order; the dealer only checks, sets the bets and the players'
+own settings, and submits. Counted like the tablet without a feed
 (tests/ui/test_dealer_touches.py): the issue's six-seat round in at most
 10 touches. A card changed by hand is recorded with the round, and cards
 the dealer entered first are never replaced unasked."""
@@ -34,7 +35,8 @@ FILLED = "(deck) => window.dealerState.deckId === deck"
 def shoe_deck(live: Any, table_id: int, device: str, seed: int) -> dict[str, Any]:
     """A shuffled deck posted as the device ``device``'s first (each test's
     shoe is its own: a device's sequence numbers are its own, whatever the table)."""
-    return post_one_deck(live.url, table_id, "shoe", PASSWORD, device_id=device, sequence=1, seed=seed)
+    deck = post_one_deck(live.url, table_id, "shoe", PASSWORD, device_id=device, sequence=1, seed=seed)
+    return {**deck, "hands": dealt_hands(deck["cards"])}
 
 
 def settable_deck(live: Any, table_id: int, sequence: int) -> tuple[dict[str, Any], dict[int, Any]]:
@@ -50,14 +52,24 @@ def settable_deck(live: Any, table_id: int, sequence: int) -> tuple[dict[str, An
         deck = post_one_deck(
             live.url, table_id, "shoe", PASSWORD, device_id="shoe-7", sequence=sequence, cards=cards
         )
-        assert deck["hands"] == feed  # the default deal order: seat 1 first, seven a hand, the dealer last
-        return deck, settings
+        assert "hands" not in deck  # the shoe's answer shows no card
+        return {**deck, "hands": feed}, settings
     raise AssertionError("no seed gave one-swap settings")
 
 
 def dealt_hands(cards: list[str]) -> dict[str, list[str]]:
+    """The default deal order: seat 1 first, seven a hand, the dealer last."""
     hands = {str(seat): cards[7 * (seat - 1) : 7 * seat] for seat in range(1, 7)}
     return {"dealer": cards[42:49], **hands}
+
+
+def waiting_unseen(page: Any, deck: dict[str, Any]) -> None:
+    """The deck is offered by its name alone: no hand is filled before the
+    dealer marks the hands exposed."""
+    expect(page.locator("#take-deck")).to_have_text("Hands exposed")
+    expect(page.locator("#deck")).to_contain_text(f"{deck['device_id']} deck {deck['sequence']} is read")
+    assert page.evaluate("window.dealerState.deckId") is None
+    assert all(not hand for hand in page.evaluate("Object.values(window.dealerState.hands)"))
 
 
 def wait_filled(page: Any, deck: dict[str, Any]) -> None:
@@ -76,6 +88,8 @@ def test_a_six_seat_round_from_a_deck_feed_in_at_most_ten_touches(
 
     # The first round: the deck fills the hands, the bets go in by the pad.
     deck, settings = settable_deck(live, table["id"], 1)
+    waiting_unseen(page, deck)
+    touches.tap("#take-deck", "hands exposed")
     wait_filled(page, deck)
     expect(page.locator("#deck")).to_have_text("Cards from shoe-7 deck 1: check the hands and Submit.")
     for seat in range(1, 7):
@@ -96,6 +110,8 @@ def test_a_six_seat_round_from_a_deck_feed_in_at_most_ten_touches(
     touches.counts = {}
     deck, settings = settable_deck(live, table["id"], 2)
     touches.tap("#new-round", "new round")
+    waiting_unseen(page, deck)
+    touches.tap("#take-deck", "hands exposed")
     wait_filled(page, deck)
     touches.tap("#same-bets", "bet")
     for seat, (low, high) in settings.items():
@@ -109,7 +125,7 @@ def test_a_six_seat_round_from_a_deck_feed_in_at_most_ten_touches(
     assert stored["deck"]["changed"] == []
 
     print(f"\nwith a deck feed: {touches.total} touches ({touches.counts}), no key")
-    assert touches.counts == {"new round": 1, "bet": 1, "setting": 6, "submit": 1}
+    assert touches.counts == {"new round": 1, "hands exposed": 1, "bet": 1, "setting": 6, "submit": 1}
     assert touches.total <= FEED_AIM
     assert touches.seen_by_page() == {"pointer": touches.total, "keys": 0}
 
@@ -119,6 +135,8 @@ def test_a_card_changed_by_hand_is_shown_and_stored_with_the_round(
 ) -> None:
     page = at_table(open_page, table)
     deck = shoe_deck(live, table["id"], "shoe-8", seed=7)
+    waiting_unseen(page, deck)
+    page.locator("#take-deck").tap()
     wait_filled(page, deck)
     fed = deck["hands"]["3"][4]
     spare = deck["cards"][49]  # not dealt: the deck's 50th card

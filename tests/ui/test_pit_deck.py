@@ -17,6 +17,8 @@ def dealt_round(live: Any, table: dict[str, Any], device: str, change: bool) -> 
     deck = post_one_deck(live.url, table["id"], "shoe", PASSWORD, device_id=device, cards=dealing())
     body = round_body(f"{device}-round")
     body["deck_id"] = deck["id"]
+    # The dealer marks the hands exposed first: the round's three seats.
+    live.api("POST", f"/tables/{table['id']}/decks/{deck['id']}/exposure", {"seats": [1, 2, 3]}, "dealer")
     if change:
         seat = body["seats"][0]
         seat["cards"][2] = deck["cards"][49]  # the dealer entered a card the shoe did not deal here

@@ -1,15 +1,19 @@
 // The deck feed on the tablet. While a round is being entered, the tablet
 // asks every two seconds for the table's next deck read by a card-reading
-// shuffler or shoe (GET /tables/{id}/decks/next). Hands still empty are
-// filled from it at once: the dealer checks them and submits. Cards typed
-// or tapped in already are never replaced unasked: the deck is offered by a
-// button instead. The server compares the round sent with the deck, so a
+// shuffler or shoe (GET /tables/{id}/decks/next): its id and sequence,
+// never a card (rule book section 15: the deck's order is secret until the
+// hands are exposed). The dealer taps "Hands exposed" once the hands lie
+// face up; the tablet then asks for the open seats' hands and the dealer's
+// (POST /tables/{id}/decks/{deck}/exposure, a read on the audit trail) and
+// fills them. Cards typed or tapped in already are replaced only then, as
+// the button says. The server compares the round sent with the deck, so a
 // card changed here afterwards is recorded as changed by hand; this module
 // only says how many the dealer has changed.
 import { BACKGROUND, call } from "../shared/api.js";
 import { fillHands } from "./dealer_fill.js";
 import { locked, openHands } from "./dealer_tablet.js";
-import { $, el } from "../shared/dom.js";
+import { $, el, showError } from "../shared/dom.js";
+import { HAND } from "../shared/vocabulary.js";
 
 const EVERY_MS = 2000;
 
@@ -33,6 +37,7 @@ export function forgetDeck(state) {
 }
 
 const untouched = (state) => openHands(state).every((key) => state.hands[key].length === 0);
+const seatsInPlay = (state) => openHands(state).filter((key) => key !== HAND.DEALER).map(Number);
 const wanted = (state) => state.table !== null && !$("#round").hidden && !locked(state) && state.deckId === null;
 
 async function askForDeck(state) {
@@ -41,8 +46,7 @@ async function askForDeck(state) {
   try {
     const { json } = await call("GET", `/tables/${state.table.id}/decks/next`, undefined, BACKGROUND);
     if (!wanted(state)) return;
-    if (untouched(state)) take(state, json);
-    else offer(state, json);
+    offer(state, json);
   } catch (error) {
     if (error.status === 404) offer(state, null); // none waiting, or the one offered was taken
   } finally {
@@ -50,16 +54,29 @@ async function askForDeck(state) {
   }
 }
 
-function take(state, deck) {
-  if (!fillHands(state, deck.hands, deck.id)) return;
-  state.feed.dealt = deck;
-  state.feed.offered = null;
-  noteDeck(state);
+/** The dealer marked the hands exposed: only now are the deck's cards asked for. */
+async function take(state, deck) {
+  if (locked(state) || state.feed.exposing) return;
+  state.feed.exposing = true;
+  try {
+    const path = `/tables/${state.table.id}/decks/${deck.id}/exposure`;
+    const { json } = await call("POST", path, { seats: seatsInPlay(state) });
+    if (!fillHands(state, json.hands, json.id)) return;
+    state.feed.dealt = json;
+    state.feed.offered = null;
+    noteDeck(state);
+  } catch (error) {
+    showError("general", error.message);
+  } finally {
+    state.feed.exposing = false;
+  }
 }
 
 function offer(state, deck) {
+  // The same deck again: the button stays as it is (not redrawn under a tap).
+  const same = (state.feed.offered?.id ?? null) === (deck?.id ?? null);
   state.feed.offered = deck;
-  noteDeck(state);
+  if (!same || deck === null) noteDeck(state);
 }
 
 /** Cards in a hand that the deck did not deal to it (as the server counts:
@@ -99,8 +116,9 @@ export function noteDeck(state) {
     node.replaceChildren(pendingLine(state));
   } else if (state.feed.offered !== null && !locked(state)) {
     const { offered } = state.feed;
-    const button = el("button", { type: "button", id: "take-deck", onclick: () => take(state, state.feed.offered) }, "Take the deck");
-    node.replaceChildren(`${offered.device_id} deck ${offered.sequence} is read: `, button, " (replaces the cards entered)");
+    const button = el("button", { type: "button", id: "take-deck", onclick: () => take(state, state.feed.offered) }, "Hands exposed");
+    const replaces = untouched(state) ? "" : " (replaces the cards entered)";
+    node.replaceChildren(`${offered.device_id} deck ${offered.sequence} is read: `, button, replaces);
   } else {
     node.replaceChildren();
   }

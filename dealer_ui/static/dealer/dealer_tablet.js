@@ -38,7 +38,7 @@ export function createTabletState(on) {
     // Asking for the table's next deck (dealer_deck.js): the timer, whether
     // an answer is on its way, a deck offered while the hands had cards of
     // their own, and the deck on the felt ({id, device_id, sequence, hands}).
-    feed: { timer: null, asking: false, offered: null, dealt: null },
+    feed: { timer: null, asking: false, exposing: false, offered: null, dealt: null },
     // Rated play (dealer_ratings.js): the table's open ratings by seat as
     // the API sent them, the seat whose player dialog is open, whether a
     // rating's request is on its way (a second Enter waits for it), and

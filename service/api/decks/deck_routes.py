@@ -1,6 +1,7 @@
 """The deck feed: a card-reading shuffler or shoe posts each deck it
-reads (the ``device`` role, which may do nothing else), and the tablet
-takes the newest one no round has used; the table's deal order."""
+reads (the ``device`` role, which may do nothing else), the tablet waits
+for the newest one no round has used (no card shown) and the dealer marks
+its hands exposed to get them; the table's deal order."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from service.api.decks.deck_schemas import (
     DeckFeedSchema,
     DeckInJson,
     DeckInSchema,
+    ExposedDeckSchema,
+    ExposureInJson,
+    ExposureInSchema,
 )
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
@@ -22,6 +26,7 @@ from service.api.tables.table_routes import SAVED_AT_ONCE, TableView, table_json
 from service.api.tables.table_schemas import TableSchema
 from service.errors import ServiceError
 from service.tables.deal_order import change_deal_order
+from service.tables.deck_exposure import ExposedJson, expose_deck
 from service.tables.decks import DeckFeedJson, feed_json, next_deck, receive_deck
 from service.tables.tables import get_table
 
@@ -45,9 +50,9 @@ blp = Blueprint("decks", __name__, url_prefix="/tables", description="Decks read
 @roles(Role.DEVICE)
 def post_deck(body: DeckInJson, table_id: int) -> tuple[DeckFeedJson, int]:
     """A deck as a device read it: its 53 cards in the order dealt, with the
-    device's id and sequence number. 422 wrong_count, invalid_card or
-    duplicate_card name the card at fault; every refusal is also a
-    ``deck_refused`` event."""
+    device's id and sequence number; the answer shows no card of it. 422
+    wrong_count, invalid_card or duplicate_card name the card at fault;
+    every refusal is also a ``deck_refused`` event."""
     received = committed(
         lambda: receive_deck(
             db(),
@@ -69,8 +74,33 @@ def post_deck(body: DeckInJson, table_id: int) -> tuple[DeckFeedJson, int]:
 @blp.error(404, "no_deck: no deck read at the table waits for a round (or table_not_found)")
 @roles(Role.DEALER, Role.PIT_BOSS, Role.ADMIN)
 def deck_next(table_id: int) -> DeckFeedJson:
-    """The newest deck read at the table that no stored round has used."""
-    return feed_json(next_deck(db(), get_table(db(), table_id)))
+    """The newest deck read at the table that no stored round has used: its
+    id, device, sequence and status, never a card (its order is secret
+    until the dealer marks its hands exposed)."""
+    return feed_json(db(), next_deck(db(), get_table(db(), table_id)))
+
+
+@blp.route("/<id:table_id>/decks/<id:deck_id>/exposure", methods=["POST"])
+@blp.arguments(ExposureInSchema)
+@blp.response(201, ExposedDeckSchema)
+@blp.alt_response(
+    200,
+    schema=ExposedDeckSchema,
+    description="the hands exposed before for these seats, shown again (a read on the audit trail)",
+    success=True,
+)
+@blp.error(404, "deck_not_found: no such deck at the table (or table_not_found)")
+@blp.error(409, "deck_exposed (exposed before for other seats) or deck_used (a round was dealt from it)")
+@roles(Role.DEALER)
+def expose(body: ExposureInJson, deck_id: int, table_id: int) -> tuple[ExposedJson, int]:
+    """The dealer marks the round's hands exposed: the answer is the dealer's
+    hand and each seat in play's, never another seat's or the cards left
+    undealt. Marked once (a ``deck_exposed`` event); every answer, a repeat
+    too, is a ``deck_read`` event. A round is dealt from the deck only after
+    it, for these seats."""
+    table = get_table(db(), table_id)
+    exposed = committed(lambda: expose_deck(db(), table, deck_id, current_user(), body["seats"], now()))
+    return exposed["deck"], 201 if exposed["first"] else 200
 
 
 @blp.route("/<id:table_id>/deal-order")

@@ -1,5 +1,5 @@
 """Schemas of the deck feed: a deck a shuffler or shoe posts, the deck as
-stored with its hands, a table's deal order, and a round's deck (the
+stored (no card of it), its hands once exposed, a table's deal order, and a round's deck (the
 shapes of ``service.tables.decks``, ``service.tables.deal_order`` and
 ``service.rounds.deck_round``)."""
 
@@ -13,8 +13,10 @@ from service.api.http import fields as api_fields
 from service.api.http.schemas import StrictSchema
 from service.engine.dealing import DEALER, DECK_SIZE, HAND_SIZE, DealStyle
 from service.engine.table_config import MAX_SEATS
+from service.tables.decks import DeckStatus
 
 STYLES = [style.value for style in DealStyle]
+STATUSES = [status.value for status in DeckStatus]
 DEVICE_ID_HELP = "the device's own name, e.g. its serial number"
 SEQUENCE_HELP = "the device's number for this deck: each deck a new one (a retry repeats it)"
 
@@ -49,23 +51,58 @@ class DeckInJson(TypedDict):
 def _hands_schema() -> type[Schema]:
     hands: dict[str, fields.Field[Any]] = {DEALER: api_fields.cards(HAND_SIZE, "the dealer's hand as dealt")}
     for seat in range(1, MAX_SEATS + 1):
-        hand = api_fields.cards(
-            HAND_SIZE, f"seat {seat}'s hand as dealt (every seat of the table, played or not)"
-        )
+        hand = api_fields.cards(HAND_SIZE, f"seat {seat}'s hand as dealt, when the seat is in play")
         hand.required = False
         hands[str(seat)] = hand
     return Schema.from_dict(hands, name="DeckHandsSchema")
 
 
 class DeckFeedSchema(Schema):
+    """A deck without a card of it: its order is secret until its hands are exposed."""
+
     id = api_fields.integer("the deck's id: a round's deck_id")
     table_id = api_fields.integer("the table it was read at")
     device_id = api_fields.text(DEVICE_ID_HELP)
     sequence = api_fields.integer(SEQUENCE_HELP)
     received_at = api_fields.text("ISO 8601, UTC")
-    cards = api_fields.texts(f"the {DECK_SIZE} codes as dealt")
+    status = fields.String(
+        required=True,
+        metadata={
+            "description": "waiting (no card shown to anyone), exposed (its hands marked exposed) or dealt",
+            "enum": STATUSES,
+        },
+    )
+
+
+class ExposureInSchema(StrictSchema):
+    # Raw: the exposure checks them against the deck's own seats.
+    seats = fields.Raw(
+        required=True,
+        metadata={
+            "description": "the seats in play, each once: only their hands and the dealer's are shown",
+            "type": "array",
+            "items": {"type": "integer"},
+        },
+    )
+
+
+class ExposureInJson(TypedDict):
+    seats: object  # Raw: expose_deck reads it
+
+
+class ExposedDeckSchema(Schema):
+    id = api_fields.integer("the deck's id: a round's deck_id")
+    table_id = api_fields.integer("the table it was read at")
+    device_id = api_fields.text(DEVICE_ID_HELP)
+    sequence = api_fields.integer(SEQUENCE_HELP)
+    seats = fields.List(
+        fields.Integer(), required=True, metadata={"description": "the seats in play, ascending"}
+    )
+    exposed_at = api_fields.text("ISO 8601, UTC: when the dealer marked the hands exposed")
     hands = api_fields.nested(
-        _hands_schema(), "every hand by the table's deal order when the deck came: dealer, 1, 2, ..."
+        _hands_schema(),
+        "the dealer's hand and each seat in play's, by the deal order the deck came under; "
+        "never another seat's or the cards left undealt",
     )
 
 

@@ -47,6 +47,12 @@ def posted_deck(client, as_role, table):
 
 
 @pytest.fixture
+def stored_deck(posted_deck):
+    """A deck the shoe read, its hands not exposed yet."""
+    return posted_deck
+
+
+@pytest.fixture
 def strategy_built(settings):
     """The strategy table's blocks of the hands the calculator is asked about."""
     return strategy_blocks(settings.instance, [HOUSE_WAY_CARDS, *SEATS.values()])

@@ -40,6 +40,7 @@ def url_of(request, path):
         "user",
         "player",
         "rating",
+        "deck",
     ):
         if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]

@@ -139,6 +139,7 @@ ENDPOINTS += [
         {"device"},
     ),
     ("GET", "/tables/{table}/decks/next", None, {"dealer", "pit_boss", "admin"}),
+    ("POST", "/tables/{table}/decks/{deck}/exposure", {"seats": [1, 2, 3]}, {"dealer"}),
     ("PUT", "/tables/{table}/deal-order", {"deal_order": {"first_seat": 2}}, {"admin"}),
 ]
 ENDPOINTS += [

@@ -44,9 +44,9 @@ function luckCell(amount, sd, name, missing) {
 function playCells(line) {
   return [
     roundsCell(line),
-    figure(money(line.handle.main), "main"),
-    figure(money(line.handle.dealer_break_bonus), "dealer-break-bonus"),
-    figure(money(line.handle.break_bonus), "break-bonus"),
+    figure(money(line.handle.main), "main-handle"),
+    figure(money(line.handle.dealer_break_bonus), "dealer-break-bonus-handle"),
+    figure(money(line.handle.break_bonus), "break-bonus-handle"),
     figure(money(line.rated_handle), "rated-handle"),
     figure(money(line.average_bet), "average-bet"),
     figure(money(line.all_handle), "all-handle"),

@@ -7,7 +7,8 @@ Packages and modules:
 - ``analysis/``: the game math
 - ``rounds/``, ``accounting/``, ``players/``, ``review/``, ``reports/``,
   ``compliance/``, ``audit/``, ``tables/``, ``accounts/``: the back
-  office's parts; ``players/``: the casino's players and their rated play
+  office's parts; ``players/``: the casino's players and their rated play;
+  ``protection/``: game protection's checks and alerts
 - ``ops/``, ``jobs/``, ``observability/``: what operators watch, the
   background work as the service describes it, logs and metrics
 - ``config/``: settings; ``store/``: the database

@@ -20,6 +20,7 @@ from service.config.environment import StrategyTables
 from service.config.settings import Settings
 from service.players.rating_figures import figure_rating as write_rating_figures
 from service.players.slot_figures import figure_slot, slots_of
+from service.protection.repeated_decks import check_deck_order as check_order
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
@@ -126,6 +127,13 @@ def figure_rating(rating_id: int) -> bool:
     return _works().run(
         lambda work: write_rating_figures(work.db, rating_id, work.settings.instance, work.now())
     )
+
+
+def check_deck_order(feed_id: int) -> int:
+    """Check a received deck's order against every deck before it (game
+    protection): a repeat raises a critical alert, once; how many were
+    raised (0 when the deck was checked before)."""
+    return _works().run(lambda work: check_order(work.db, feed_id, work.now()))
 
 
 def figure_rated_slot(round_id: int) -> bool:

@@ -35,6 +35,7 @@ FUNCTIONS = {
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_round",
     JobKind.RATING_FIGURES: "workers.jobs.figure_rating",
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",
+    JobKind.DECK_CHECK: "workers.jobs.check_deck_order",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {

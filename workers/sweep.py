@@ -62,6 +62,7 @@ def reconcile(
     work = [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
     work += [(JobKind.SESSION_FIGURES, session_id) for session_id in found.unfigured_sessions]
     work += [(JobKind.RATING_FIGURES, rating_id) for rating_id in found.unfigured_ratings]
+    work += [(JobKind.DECK_CHECK, feed_id) for feed_id in found.unchecked_decks]
     if found.newest_unsealed is not None:
         work.append((JobKind.SEAL, found.newest_unsealed))
     try:

@@ -21,6 +21,7 @@ the HTTP plumbing they all use:
 - ``ratings/``: rated play: seat-in, the open ratings at a table, pauses,
   resumes, seat-out and buy-ins
 - ``cash/``: the cash rules' transaction log and report days
+- ``protection/``: game protection's alerts and their acknowledgements
 - ``compliance/``: verifications of the audit trail and compliance exports
 - ``poker_room/``: the poker room's showdowns and Wild Joker Stud's helpers
 - ``ops/``: liveness, readiness, the version, the background work and
@@ -50,6 +51,7 @@ from service.api.http.work import register_work
 from service.api.ops import health, ops_routes
 from service.api.players import comp_routes, identification_routes, player_routes
 from service.api.poker_room import showdown_routes
+from service.api.protection import alert_routes
 from service.api.ratings import rating_routes
 from service.api.reports import report_routes
 from service.api.review import exception_routes
@@ -95,6 +97,7 @@ def register_api(app: Flask) -> None:
         comp_routes.blp,
         rating_routes.blp,
         cash_log_routes.blp,
+        alert_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

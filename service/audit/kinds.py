@@ -55,6 +55,9 @@ class EventKind(StrEnum):
     RATING_CLOSED = "rating_closed"
     BUY_IN_RECORDED = "buy_in_recorded"
     RATING_CORRECTED = "rating_corrected"  # a pit boss's correction, with its reason
+    # game protection (service/protection)
+    ALERT_RAISED = "alert_raised"  # a check's finding, whole
+    ALERT_ACKNOWLEDGED = "alert_acknowledged"  # by a pit boss, with a note
     # the cash rules (service/players/cash_rules.py)
     CASH_TRANSACTION_LOGGED = "cash_transaction_logged"  # an entry of the multiple transaction log
     REPORT_DAY_LISTED = "report_day_listed"  # a player-day for a currency transaction report

@@ -43,6 +43,7 @@ class JobKind(StrEnum):
     EXPECTED_VALUES = "expected_values"  # of a stored round's hands, for the reports
     RATING_FIGURES = "rating_figures"  # a rating's figures, from its rounds' values
     RATED_SLOTS = "rated_slots"  # the rated play of the rounds' table, day, shift and dealer
+    DECK_CHECK = "deck_check"  # a received deck's order against every deck before (game protection)
 
 
 QUEUES = tuple(QueueName)
@@ -59,6 +60,8 @@ JOBS = {
     JobKind.EXPECTED_VALUES: (QueueName.VALUES, "expected-values"),
     JobKind.RATING_FIGURES: (QueueName.VALUES, "rating-figures"),
     JobKind.RATED_SLOTS: (QueueName.VALUES, "rated-slots"),
+    # within seconds of the deck: one index look-up, never behind a long job
+    JobKind.DECK_CHECK: (QueueName.METRICS, "deck-check"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)

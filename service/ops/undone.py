@@ -19,6 +19,7 @@ from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
 from service.players.rating_figures import unfigured_ratings
 from service.players.slot_figures import unfigured_slots
+from service.protection.repeated_decks import unchecked_decks
 from service.rounds.aggregates import out_of_step
 from service.rounds.expected_values import unvalued
 from service.store.db import Db
@@ -37,6 +38,7 @@ class Undone:
     rounds_without_values: list[int]  # counting rounds whose hands' expected values are not stored
     unfigured_ratings: list[int]  # ratings whose figures row is missing or out of date
     unfigured_slots: list[int]  # a round of each slot whose rated-play row is missing or out of date
+    unchecked_decks: list[int]  # decks whose order is not checked yet
 
 
 def undone(
@@ -66,6 +68,7 @@ def undone(
         without_values(db, instance, before, limit, tables_built_by_workers),
         unfigured_ratings(db, before, limit),
         unfigured_slots(db, before, limit),
+        unchecked_decks(db, before, limit),
     )
 
 

@@ -18,7 +18,9 @@ Modules:
   ``rating_models.py`` (ratings, their events and buy-ins, the rated
   seats of rounds, and the open seats' claims), ``figures_models.py``
   (each rating's figures, and the floor's rated play per slot and month,
-  derived state the workers keep), ``comp_models.py`` (comp redemptions)
+  derived state the workers keep), ``comp_models.py`` (comp redemptions),
+  ``protection_models.py`` (the decks' orders and their checks, game
+  protection's alerts and their acknowledgements)
 - ``limbs.py``: an integer of any size as 64-bit columns whose SQL SUM is
   exact
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic

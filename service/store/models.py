@@ -29,6 +29,7 @@ from service.store.deck_models import DealOrderVersion, DeckExposure, DeckFeed, 
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
 from service.store.player_models import Player, PlayerName
+from service.store.protection_models import Alert, AlertAcknowledgement, DeckOrder, DeckOrderCheck
 from service.store.rating_models import (
     BuyIn,
     RatedSeat,
@@ -53,6 +54,8 @@ __all__ = [
     "DEFAULT_SHIFT_STARTS",
     "DEFAULT_SHIFT_STARTS_JSON",
     "AggregatedRound",
+    "Alert",
+    "AlertAcknowledgement",
     "AuditEvent",
     "AuditEventMac",
     "AuditHeadSignature",
@@ -69,6 +72,8 @@ __all__ = [
     "DealOrderVersion",
     "DeckExposure",
     "DeckFeed",
+    "DeckOrder",
+    "DeckOrderCheck",
     "DropCount",
     "ExceptionDecision",
     "Export",

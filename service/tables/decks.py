@@ -8,24 +8,32 @@ either (the audit trail is read through the API).
 
 Every refusal is also a ``deck_refused`` event, which the caller commits
 before it answers: a shoe that misreads or repeats itself is something the
-pit and compliance must see, not only the device."""
+pit and compliance must see, not only the device.
+
+Each deck stored is also its order's digest (``order_hash``, a
+``deck_orders`` row) and a job that checks it against every deck before
+(game protection, :mod:`service.protection.repeated_decks`); a replay
+stores nothing and queues nothing."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
 from typing import NoReturn, TypedDict
 
 from sqlalchemy import select
 
-from service.audit.events import record_event
+from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.dealing import check_deck, deal
 from service.engine.errors import RulesError
 from service.errors import Conflict, ErrorCode, Invalid, NotFound, ServiceError
+from service.jobs.queues import JobKind
 from service.store.db import Db, iso
-from service.store.models import DeckExposure, DeckFeed, GameTable, RoundDeck, User
+from service.store.models import DeckExposure, DeckFeed, DeckOrder, GameTable, RoundDeck, User
 from service.tables.deal_order import deal_order, seats_of
 from service.tables.status import TableStatus
 
@@ -161,7 +169,15 @@ def _receive(
         table.id,
         at=now,
     )
+    db.add(DeckOrder(feed_id=feed.id, order_hash=order_hash(feed.cards), received_at=now))
+    queue_job(db, JobKind.DECK_CHECK, feed.id)  # a repeated order is a critical alert
     return {"feed": feed_json(db, feed), "replayed": False}
+
+
+def order_hash(cards: Sequence[str]) -> str:
+    """A deck's order as its SHA-256 digest (hex) of the codes comma-joined
+    (migration 0037 wrote the earlier decks' so too)."""
+    return hashlib.sha256(",".join(cards).encode()).hexdigest()
 
 
 def _storable(text: str) -> bool:

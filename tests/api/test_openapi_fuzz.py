@@ -34,6 +34,7 @@ from service.compliance.verifications import run_verification
 from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.support import accounting as money
+from tests.support.alerts import raise_one
 from tests.support.app import PASSWORD, ROLES, databases, sign_in
 from tests.support.decks import deck_body, shuffled
 from tests.support.players import identified, seat
@@ -141,7 +142,10 @@ def seeded(app, settings):
     created(client.post(f"/api/v1/ratings/{rating['id']}/corrections", json=correction, headers=pit_boss))
     patron = {"amount": 300_000, "description": "unknown patron, grey coat"}
     created(client.post(f"/api/v1/tables/{table['id']}/cash-transactions", json=patron, headers=pit_boss))
+    # An open alert (a repeated deck order), to read and acknowledge.
+    alert_id = raise_one(app, "deck:fuzz", table["id"])
     return {
+        "alert_id": alert_id,
         "club_number": player["club_number"],
         "rating_id": rating["id"],
         "session_id": opened["id"],

@@ -12,6 +12,7 @@ from service.store.models import User
 from tests.api.role_matrix.role_calls import SignedIn
 from tests.api.role_matrix.role_endpoints import HOUSE_WAY_CARDS, OTHER_DEALER
 from tests.support import accounting as money
+from tests.support.alerts import raise_one
 from tests.support.app import databases, sign_in
 from tests.support.decks import dealing, deck_body
 from tests.support.players import add_player, identified, seat, step
@@ -35,6 +36,12 @@ def stored_round(client, as_role, table):
     )
     assert response.status_code == 201
     return response.json
+
+
+@pytest.fixture
+def stored_alert(app, table):
+    """An open alert at the table."""
+    return {"id": raise_one(app, "deck:matrix", table["id"])}
 
 
 @pytest.fixture

@@ -41,6 +41,7 @@ def url_of(request, path):
         "player",
         "rating",
         "deck",
+        "alert",
     ):
         if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]

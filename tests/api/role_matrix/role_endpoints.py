@@ -237,6 +237,9 @@ ENDPOINTS += [
     ),
     ("GET", "/compliance/cash-transactions", None, {"pit_boss", "compliance"}),
     ("GET", "/compliance/report-days", None, {"compliance"}),
+    ("GET", "/alerts", None, READERS),
+    ("GET", "/alerts/{alert}", None, READERS),
+    ("POST", "/alerts/{alert}/acknowledgement", {"note": "video pulled: a shuffler fault"}, {"pit_boss"}),
 ]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {

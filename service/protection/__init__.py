@@ -1,0 +1,31 @@
+"""Game protection (rule book section 15): the checks that watch the
+games for cheating and a faulty shuffler, and the alerts they raise. An
+alert names what it saw (table, seat, player, dealer, device), the decks
+and rounds behind it, the figure and its threshold, and stays open until
+a pit boss acknowledges it with a note. Alerts and acknowledgements are
+append-only records, each with its audit event (``alert_raised``,
+``alert_acknowledged``).
+
+Modules:
+
+- ``values.py``: the typed values: the kinds of alert, their severity and
+  state, a check's finding, an alert as the pit reads it with its rounds
+- ``alerts.py``: raising an alert once per finding (its natural key: a
+  job run twice raises nothing more) and a pit boss's acknowledgement
+  with a note, once
+- ``listing.py``: the alerts a keyset page at a time (open, acknowledged
+  or all) and one alert with the rounds behind it and their times
+- ``repeated_decks.py``: the first check: a deck order seen before (any
+  device) is a critical alert; each deck checked once by the workers'
+  job (``deck_check``) by its order's digest, and the decks not checked
+  yet, which the sweep sends again
+
+Not built yet (docs/game-protection.md): results beyond luck, decisions
+that know the dealer's hand, the chi-square of card positions and the
+cards changed by hand.
+
+May import: players, rounds, accounting, tables and below (the checks
+read the rounds and the decks); never reports, review, compliance or the
+entry points. The tables package writes each deck's digest and queues
+its check as the deck is stored.
+"""

@@ -1,0 +1,84 @@
+"""The shuffler check of a repeated deck order (rule book section 15:
+"a deck order seen before is a critical alert", on any device): each deck
+received is checked by the workers' job against every deck before it by
+its order's digest (``deck_orders``, one index look-up, never a scan of
+the decks). A deck sent again by its device (a replay) is no new deck:
+it stores no digest, so it is never checked again.
+
+Each later deck of an order raises its own alert, naming the first deck
+of that order: two repeats raced into the database are both found,
+whichever job runs first (the alerts' keys keep each to one)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+
+from service.protection.alerts import raise_alert
+from service.protection.values import AlertKind, Finding, Severity
+from service.store.db import Db
+from service.store.models import DeckFeed, DeckOrder, DeckOrderCheck, GameTable, RoundDeck
+
+#: the decks an order may have: one (a second is the alert)
+SEEN_ONCE = 1
+
+
+def check_deck_order(db: Db, feed_id: int, now: datetime) -> int:
+    """Check a received deck's order against every deck before it, once;
+    how many alerts were raised (0 when checked before)."""
+    if db.get(DeckOrderCheck, feed_id) is not None:
+        return 0
+    order = db.get(DeckOrder, feed_id)
+    if order is None:
+        raise LookupError(f"no deck order of deck {feed_id}")
+    same = list(
+        db.scalars(
+            select(DeckOrder.feed_id)
+            .where(DeckOrder.order_hash == order.order_hash)
+            .order_by(DeckOrder.feed_id)
+        )
+    )
+    raised = 0
+    for seen, later in enumerate(same[1:], start=2):
+        raised += raise_alert(db, _finding(db, same[0], later, seen), now) is not None
+    db.add(DeckOrderCheck(feed_id=feed_id, checked_at=now))
+    return raised
+
+
+def _finding(db: Db, first_id: int, later_id: int, seen: int) -> Finding:
+    first, later = db.get(DeckFeed, first_id), db.get(DeckFeed, later_id)
+    assert first is not None  # the orders' foreign keys
+    assert later is not None
+    table = db.get(GameTable, later.table_id)
+    assert table is not None
+    rounds = db.scalars(
+        select(RoundDeck.round_id)
+        .where(RoundDeck.feed_id.in_((first_id, later_id)))
+        .order_by(RoundDeck.round_id)
+    )
+    return Finding(
+        kind=AlertKind.REPEATED_DECK,
+        severity=Severity.CRITICAL,
+        key=f"deck:{later_id}",
+        summary=(
+            f"deck {later_id} (sequence {later.sequence} of {later.device_id!r} at table {table.name!r}) "
+            f"repeats the order of deck {first_id} (sequence {first.sequence} of {first.device_id!r})"
+        ),
+        figure=str(seen),
+        threshold=str(SEEN_ONCE),
+        table_id=later.table_id,
+        device_id=later.device_id,
+        decks=(first_id, later_id),
+        rounds=tuple(rounds),
+    )
+
+
+def unchecked_decks(db: Db, before: datetime | None = None, limit: int = 1000) -> list[int]:
+    """Decks received (before ``before``) whose order is not checked yet:
+    work undone, which the sweep sends again."""
+    checked = select(DeckOrderCheck.feed_id).where(DeckOrderCheck.feed_id == DeckOrder.feed_id)
+    query = select(DeckOrder.feed_id).where(~checked.exists())
+    if before is not None:
+        query = query.where(DeckOrder.received_at < before)
+    return list(db.scalars(query.order_by(DeckOrder.feed_id).limit(limit)))

@@ -77,6 +77,10 @@ balances, redemptions and the redeem form with its co-signer
 (``static/pit/pit_comps.js``), and a pit boss's corrections of a rating on
 its slip (``static/pit/pit_slip_corrections.js``).
 
+Game protection at the pit: the open alerts, one with the rounds behind
+it and their times, and a pit boss's acknowledgement with a note
+(``static/pit/pit_alerts.js``).
+
 Compliance: exports (``static/compliance/compliance.js``), the trail's
 verification (``static/compliance/compliance_verify.js``), and the cash rules'
 records: the transaction log, the report days and an identification read on

@@ -3,6 +3,7 @@
 // screen is a module of its own. It builds the pit's state (pit_common.js)
 // once and passes it to the screens.
 import { BACKGROUND } from "../shared/api.js";
+import { showAlerts } from "./pit_alerts.js";
 import { $, showError } from "../shared/dom.js";
 import { countPending, installApprovals, showApprovals } from "./pit_exceptions.js";
 import { useCurrency } from "../shared/money.js";
@@ -34,9 +35,11 @@ const SCREENS = {
   slip: showSlip,
   players: showPlayer,
   player: showPlayer,
+  alerts: showAlerts,
+  alert: showAlerts,
 };
-const TABS = { round: "rounds", session: "checks", slip: "ratings", player: "players" }; // a record's screen lights its list's button
-const PANELS = { player: "players" }; // a player's page is the Players screen with its player
+const TABS = { round: "rounds", session: "checks", slip: "ratings", player: "players", alert: "alerts" }; // a record's screen lights its list's button
+const PANELS = { player: "players", alert: "alerts" }; // a player's (an alert's) page is its list's screen with it
 const NAMED = new Set(["player"]); // named by a club number (kept as typed: "0042" is not 42)
 
 function route(state) {

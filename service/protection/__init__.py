@@ -19,6 +19,8 @@ Modules:
   device) is a critical alert; each deck checked once by the workers'
   job (``deck_check``) by its order's digest, and the decks not checked
   yet, which the sweep sends again
+- ``metrics.py``: the alerts raised (a counter) and those open, by kind
+  and severity, for Prometheus (read from the database at scrape time)
 
 Not built yet (docs/game-protection.md): results beyond luck, decisions
 that know the dealer's hand, the chi-square of card positions and the

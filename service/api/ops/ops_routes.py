@@ -24,6 +24,7 @@ from service.ops.build_info import BuildInfoMetric, build_info
 from service.ops.floor_metrics import FloorFigures, day_lines, last_verification
 from service.ops.job_status import FAILED_SHOWN, Counts, JobStatus, job_status, queue_counts
 from service.ops.scrape import ScrapeTime, game_totals
+from service.protection.metrics import AlertFigures, alert_counts
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +103,9 @@ def jobs_view() -> JobStatus:
 def metrics() -> Response:
     """Prometheus text format: the API processes' requests and, read now, the
     game's totals from the aggregates, job failures, queues and the outbox,
-    each table's gaming day, the last audit chain verification and the
-    build (``breakpoker_build_info``). With
+    each table's gaming day, game protection's alerts (raised and open),
+    the last audit chain verification and the build
+    (``breakpoker_build_info``). With
     BREAKPOKER_METRICS_TOKEN set, only for a scraper sending it as a bearer
     token: the figures are the casino's takings."""
     expected = settings().metrics_token
@@ -121,6 +123,12 @@ def metrics() -> Response:
     status: Counts | None = None
     failures: dict[str, int] = {}
     floor = FloorFigures([], None)
+    alerts = AlertFigures([])
+    try:
+        # First and apart: a floor figure failing must not hide an alert.
+        alerts = AlertFigures(alert_counts(db()))
+    except SQLAlchemyError:
+        db().rollback()
     try:
         totals = game_totals(db())
         status = queue_counts(db(), redis())
@@ -136,7 +144,7 @@ def metrics() -> Response:
         failures = {_text(key): int(value) for key, value in raw.items()}
     except (RedisError, OSError):
         pass
-    scraped = render(ScrapeTime(totals, status, failures), floor, BuildInfoMetric(build))
+    scraped = render(ScrapeTime(totals, status, failures), floor, alerts, BuildInfoMetric(build))
     return Response(scraped, mimetype="text/plain; version=0.0.4")
 
 

@@ -19,6 +19,7 @@ from service.audit.chain import refused_count, unsealed
 from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
 from service.players.rating_figures import unfigured_rating_count
+from service.protection.repeated_decks import unchecked_deck_count
 from service.rounds.aggregates import unaggregated_count
 from service.rounds.expected_values import unvalued_count
 from service.store.db import Db, utc_now
@@ -52,6 +53,7 @@ class Undone(TypedDict):
     unfigured_sessions: int
     unvalued_rounds: int
     unfigured_ratings: int
+    unchecked_decks: int
 
 
 class FailedJob(TypedDict):
@@ -126,6 +128,7 @@ def job_status(db: Db, connection: Redis) -> JobStatus:
             "unfigured_sessions": unfigured_count(db),
             "unvalued_rounds": unvalued_count(db),
             "unfigured_ratings": unfigured_rating_count(db),
+            "unchecked_decks": unchecked_deck_count(db),
         },
         "failed_jobs": [],
     }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, func, select
 
 from service.protection.alerts import raise_alert
 from service.protection.values import AlertKind, Finding, Severity
@@ -74,11 +74,20 @@ def _finding(db: Db, first_id: int, later_id: int, seen: int) -> Finding:
     )
 
 
+def _unchecked() -> ColumnElement[bool]:
+    checked = select(DeckOrderCheck.feed_id).where(DeckOrderCheck.feed_id == DeckOrder.feed_id)
+    return ~checked.exists()
+
+
 def unchecked_decks(db: Db, before: datetime | None = None, limit: int = 1000) -> list[int]:
     """Decks received (before ``before``) whose order is not checked yet:
     work undone, which the sweep sends again."""
-    checked = select(DeckOrderCheck.feed_id).where(DeckOrderCheck.feed_id == DeckOrder.feed_id)
-    query = select(DeckOrder.feed_id).where(~checked.exists())
+    query = select(DeckOrder.feed_id).where(_unchecked())
     if before is not None:
         query = query.where(DeckOrder.received_at < before)
     return list(db.scalars(query.order_by(DeckOrder.feed_id).limit(limit)))
+
+
+def unchecked_deck_count(db: Db) -> int:
+    """How many decks the check job has work at (the ops status)."""
+    return int(db.scalar(select(func.count()).select_from(DeckOrder).where(_unchecked())) or 0)

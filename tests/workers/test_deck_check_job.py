@@ -68,6 +68,8 @@ def test_the_sweep_sends_a_lost_check_again(app, client, redis_settings, table):
     connection.flushall()  # Redis lost the jobs after the outbox sent them
     with databases(app)() as db:
         assert undone(db, redis_settings.instance).unchecked_decks == [later - 1, later]
+    status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
+    assert status["undone"]["unchecked_decks"] == 2
     assert reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0)) >= 2
     assert status_of(connection, JobKind.DECK_CHECK, later) == "queued"
     run_burst(redis_settings)
@@ -75,3 +77,5 @@ def test_the_sweep_sends_a_lost_check_again(app, client, redis_settings, table):
         assert db.scalar(select(func.count()).select_from(DeckOrderCheck)) == 2
         assert undone(db, redis_settings.instance).unchecked_decks == []
     assert len(alerts(app)) == 1
+    status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
+    assert status["undone"]["unchecked_decks"] == 0

@@ -63,6 +63,9 @@ class UndoneSchema(Schema):
     unfigured_ratings = api_fields.integer(
         "ratings whose kept figures are missing or out of date (their figures job has work)"
     )
+    unchecked_decks = api_fields.integer(
+        "decks received whose order is not yet checked against the decks before (game protection)"
+    )
 
 
 class FailedJobSchema(Schema):

@@ -45,7 +45,9 @@ Modules:
   ``rating_claims.py``: each rating, its steps and buy-ins against theirs;
   ``cash_claims.py``: each cash in, log entry, report day and
   identification (a record, never the document) against theirs;
-  ``comp_claims.py``: each comp redemption against its event
+  ``comp_claims.py``: each comp redemption against its event;
+  ``protection_claims.py``: each alert and acknowledgement against its
+  event
 
-May import: rounds, accounting and below.
+May import: protection, players, rounds, accounting and below.
 """

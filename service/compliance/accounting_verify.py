@@ -61,6 +61,7 @@ from service.compliance.cash_claims import CASH_KINDS, cash_claims
 from service.compliance.chain_report import compare
 from service.compliance.comp_claims import COMP_KINDS, comp_claims
 from service.compliance.player_claims import PLAYER_KINDS, player_claims
+from service.compliance.protection_claims import PROTECTION_KINDS, protection_claims
 from service.compliance.rating_claims import RATING_KINDS, rating_claims
 from service.compliance.review_claims import REVIEW_KINDS, review_claims
 from service.compliance.row_problems import ALL_TABLES, unclaimed, unsummed
@@ -70,7 +71,7 @@ from service.store.models import AuditEvent, AuditSeal, TableSession
 
 PAGE = 500  # events or rows a query
 #: every kind of event of the records checked here
-ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS, *RATING_KINDS, *CASH_KINDS, *COMP_KINDS)
+ALL_KINDS = (*KINDS, *REVIEW_KINDS, *PLAYER_KINDS, *RATING_KINDS, *CASH_KINDS, *COMP_KINDS, *PROTECTION_KINDS)
 
 __all__ = ["AccountingReport", "accounting_size", "check_accounting", "check_subject"]
 
@@ -190,6 +191,7 @@ def _check_event(db: Db, event: SealedEvent, walk: _Walk) -> list[RecordProblem]
         or player_claims(event)
         or rating_claims(event)
         or comp_claims(event)
+        or protection_claims(event)
     )
     claims = [*claims, *cash_claims(db, event)]  # a cash buy-in claims its cash in too
     if not claims or any(claim.row_id is None for claim in claims):

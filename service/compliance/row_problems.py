@@ -13,13 +13,22 @@ from service.compliance.accounting_report import EVENT_MISSING, TOTAL_MISMATCH, 
 from service.compliance.cash_claims import CASH_TABLES, cash_subject
 from service.compliance.comp_claims import COMP_TABLES, COMPS
 from service.compliance.player_claims import NAMES, PLAYER_TABLES, PLAYERS
+from service.compliance.protection_claims import PROTECTION_TABLES, protection_subject
 from service.compliance.rating_claims import RATING_TABLES, RATINGS
 from service.compliance.review_claims import REVIEW_TABLES
 from service.store.db import Db
 from service.store.models import Slip
 
 #: every stored table of records the verification checks
-ALL_TABLES = {**TABLES, **REVIEW_TABLES, **PLAYER_TABLES, **RATING_TABLES, **CASH_TABLES, **COMP_TABLES}
+ALL_TABLES = {
+    **TABLES,
+    **REVIEW_TABLES,
+    **PLAYER_TABLES,
+    **RATING_TABLES,
+    **CASH_TABLES,
+    **COMP_TABLES,
+    **PROTECTION_TABLES,
+}
 
 
 def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
@@ -36,9 +45,11 @@ def unclaimed(db: Db, table: str, row: Any) -> RecordProblem:
 
 def subject_of(db: Db, table: str, row: Any) -> str:
     """The subject the row's event would have: its round, session, slip,
-    player, rating or cash log entry."""
+    player, rating, cash log entry or alert."""
     if table in CASH_TABLES:
         return cash_subject(db, table, row)
+    if table in PROTECTION_TABLES:
+        return protection_subject(table, row)
     if table == RATINGS:
         return f"rating:{row.id}"
     if table in RATING_TABLES:

@@ -28,6 +28,7 @@ cards changed by hand.
 
 May import: players, rounds, accounting, tables and below (the checks
 read the rounds and the decks); never reports, review, compliance or the
-entry points. The tables package writes each deck's digest and queues
+entry points. Compliance imports it: the verification matches each alert
+and acknowledgement to its sealed event. The tables package writes each deck's digest and queues
 its check as the deck is stored.
 """

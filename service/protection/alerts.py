@@ -6,6 +6,7 @@ transaction, and a raised alert is counted for Prometheus."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 
@@ -43,14 +44,16 @@ def raise_alert(db: Db, finding: Finding, now: datetime) -> Alert | None:
     )
     db.add(alert)
     db.flush()
-    record_event(
-        db, EventKind.ALERT_RAISED, f"alert:{alert.id}", _raised(alert), None, alert.table_id, at=now
-    )
+    payload = alert_record(alert)
+    record_event(db, EventKind.ALERT_RAISED, f"alert:{alert.id}", payload, None, alert.table_id, at=now)
     return alert
 
 
-def _raised(alert: Alert) -> dict[str, object]:
+def alert_record(alert: Alert) -> dict[str, Any]:
+    """An alert as its ``alert_raised`` event carries it, whole (the
+    verification matches the row to it)."""
     return {
+        "alert_id": alert.id,
         "kind": alert.kind,
         "severity": alert.severity,
         "natural_key": alert.natural_key,
@@ -65,6 +68,16 @@ def _raised(alert: Alert) -> dict[str, object]:
         "decks": alert.decks,
         "rounds": alert.rounds,
         "raised_at": iso(alert.raised_at),
+    }
+
+
+def acknowledgement_record(row: AlertAcknowledgement) -> dict[str, Any]:
+    """An acknowledgement as its ``alert_acknowledged`` event carries it."""
+    return {
+        "alert_id": row.alert_id,
+        "note": row.note,
+        "acknowledged_by": row.acknowledged_by,
+        "acknowledged_at": iso(row.acknowledged_at),
     }
 
 
@@ -91,13 +104,8 @@ def acknowledge(db: Db, alert_id: int, user: User, note: str, now: datetime) -> 
     row = AlertAcknowledgement(alert_id=alert.id, note=told, acknowledged_by=user.id, acknowledged_at=now)
     db.add(row)
     db.flush()
+    payload = acknowledgement_record(row)
     record_event(
-        db,
-        EventKind.ALERT_ACKNOWLEDGED,
-        f"alert:{alert.id}",
-        {"note": told, "acknowledged_at": iso(now)},
-        user.id,
-        alert.table_id,
-        at=now,
+        db, EventKind.ALERT_ACKNOWLEDGED, f"alert:{alert.id}", payload, user.id, alert.table_id, at=now
     )
     return row

@@ -18,7 +18,11 @@ from tests.ui.conftest import PASSWORD, expect, screenshot
 from tests.ui.pit_page_support import at_pit, clock, money, percent, screen
 
 UNBUILT = ["2h", "3d", "5c", "7s", "9h", "Jd", "Kc"]  # its strategy block is left unbuilt
-PLAY = {"main": "main-handle", "dealer_break_bonus": "dealer-break-bonus-handle", "break_bonus": "break-bonus-handle"}
+PLAY = {
+    "main": "main-handle",
+    "dealer_break_bonus": "dealer-break-bonus-handle",
+    "break_bonus": "break-bonus-handle",
+}
 
 
 @pytest.fixture(scope="module")

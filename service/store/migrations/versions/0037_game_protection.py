@@ -5,7 +5,7 @@ of each. All append-only. The decks received before get their digests
 here, unchecked: the sweep sends their checks.
 
 Revision ID: 0037
-Revises: 0035
+Revises: 0036
 Create Date: 2026-12-07 08:10:00.000000
 """
 
@@ -20,7 +20,7 @@ from alembic import op
 from service.store.append_only import add_guards, drop_guards
 
 revision = "0037"
-down_revision = "0035"
+down_revision = "0036"
 branch_labels = None
 depends_on = None
 

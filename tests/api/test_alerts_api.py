@@ -8,7 +8,7 @@ import pytest
 
 from tests.api.decks_support import enter
 from tests.support.alerts import raise_one
-from tests.support.decks import dealing, deck_body, post_deck
+from tests.support.decks import dealing, deck_body, expose, post_deck
 from tests.support.rounds_data import round_body
 
 pytestmark = pytest.mark.store
@@ -34,6 +34,9 @@ def test_the_open_alerts_newest_first_by_pages(app, client, as_role, table):
 def test_one_alert_shows_the_rounds_dealt_from_its_decks(app, client, as_role, table):
     deck = post_deck(client, as_role["device"], table["id"], deck_body(dealing(), sequence=5)).json["id"]
     alert_id = raise_one(app, "deck:x", table["id"], decks=(deck,))
+    assert (
+        expose(client, as_role["dealer"], table["id"], deck).status_code == 201
+    )  # the dealer shows the hands
     dealt = enter(client, as_role["dealer"], table["id"], round_body("r1", deck_id=deck), "r1")
     assert dealt.status_code == 201, dealt.json
     shown = client.get(f"/api/v1/alerts/{alert_id}", headers=as_role["compliance"])

@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.support.background import run_burst
 from tests.support.decks import dealing, deck_body
-from tests.support.rounds_data import round_body
+from tests.support.rounds_data import SEATS, round_body
 from tests.ui.conftest import expect, screenshot
 from tests.ui.pit_page_support import at_pit, screen
 
@@ -24,6 +24,7 @@ def repeated_deck(live: Any, table: dict[str, Any]) -> tuple[int, int, dict[str,
     cards, sequence = dealing(), 100 * table["id"]  # a shoe numbers its decks anew at every table here
     decks = f"/tables/{table['id']}/decks"
     first = live.api("POST", decks, deck_body(cards, sequence, "shoe-A"), "shoe")["id"]
+    live.api("POST", f"{decks}/{first}/exposure", {"seats": list(SEATS)}, "dealer")  # the hands shown
     dealt = live.enter(table["id"], round_body("alert-r1", deck_id=first))
     later = live.api("POST", decks, deck_body(cards, sequence, "shoe-B"), "shoe")["id"]
     run_burst(live.settings)

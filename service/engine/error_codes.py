@@ -33,7 +33,7 @@ class ErrorCode(StrEnum):
 
     ACCOUNT_DEACTIVATED = "account_deactivated", "Account deactivated"
     ACCOUNT_LOCKED = "account_locked", "Account locked"
-    ALERT_ACKNOWLEDGED = "alert_acknowledged", "Alert acknowledged already"
+    ALERT_ACKNOWLEDGED = "alert_acknowledged", "Alert acknowledged"
     ALERT_NOT_FOUND = "alert_not_found", "Alert not found"
     ALREADY_DECIDED = "already_decided", "Already decided"
     BAD_CREDENTIALS = "bad_credentials", "Bad credentials"

@@ -16,6 +16,12 @@ from service.store.db import Db
 from service.store.models import RatingEvent, RatingFeedEntry
 
 
+def feed(db: Db, rating_id: int, now: datetime) -> None:
+    """Feed the closed rating (at its seat-out, or again)."""
+    db.add(RatingFeedEntry(rating_id=rating_id, at=now))
+    db.flush()
+
+
 def feed_if_closed(db: Db, rating_id: int, now: datetime) -> bool:
     """Feed the rating again if it is closed (an open one is fed at its
     seat-out); whether it was."""
@@ -26,6 +32,5 @@ def feed_if_closed(db: Db, rating_id: int, now: datetime) -> bool:
     )
     if seated_out is None:
         return False
-    db.add(RatingFeedEntry(rating_id=rating_id, at=now))
-    db.flush()
+    feed(db, rating_id, now)
     return True

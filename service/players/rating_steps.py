@@ -14,7 +14,7 @@ from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Invalid
 from service.jobs.queues import JobKind
-from service.players.feed_entries import feed_if_closed
+from service.players.feed_entries import feed
 from service.players.rating_values import RatingEventKind, RatingValue, rating_value, step_record
 from service.store.db import Db, hold_writer
 from service.store.models import Rating, RatingEvent, SeatClaim, User
@@ -74,7 +74,7 @@ def seat_out(
     db.delete(claim)
     queue_job(db, JobKind.RATING_FIGURES, rating.id)  # its final figures
     closed = _step(db, rating, user, RatingEventKind.SEAT_OUT, now, reason=reason, chips_taken=chips_taken)
-    feed_if_closed(db, rating.id, now)
+    feed(db, rating.id, now)  # closed just now: no need to look
     return closed
 
 

@@ -33,6 +33,13 @@ Modules:
 - ``hand_advice.py``: the hand calculator
 - ``seat_counts.py``: one seat's counts read from the strategy table, for
   the expected-values job
+- ``departures.py``: the hidden-information test's bets and evidence, a
+  test martingale (rule book section 15)
+- ``seat_bets.py``: one seat's bet of that test, from the strategy table
+  and the dealer's actual hand
+- ``departure_kernel.py``: the compiled rounds of the test's simulation
+- ``departure_bench.py``: the simulation's honest players and cheaters,
+  for ``breakpoker bench-protection``
 - ``card_spread.py``: the bets' values given the seven cards summed over
   every player hand, for rated play's player's-cards variance
 """

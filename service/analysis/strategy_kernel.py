@@ -66,13 +66,19 @@ def setting_counts(
     lows: int,  # distinct low values
     highs: int,
     choose: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    house: np.ndarray,  # [player] the house way's setting, an index into the settings
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per setting: qualifying dealer hands of its group it beats and loses
-    to. Per player: dealer hands that do not qualify, qualify with a Lucky
-    Break, qualify without."""
+    to, and (against every dealer hand) those where it does better than the
+    player's house way. Per player: the dealer hands where some setting
+    does better than the house way, and
+    player: dealer hands that do not qualify, qualify with a Lucky Break,
+    qualify without."""
     players = counts.shape[0]
     won = np.zeros(setting_low.shape[0], dtype=np.int64)
     lost = np.zeros(setting_low.shape[0], dtype=np.int64)
+    better = np.zeros(setting_low.shape[0], dtype=np.int64)
+    beaten = np.zeros(players, dtype=np.int64)
     groups = np.zeros((players, 3), dtype=np.int64)
     for player in prange(players):
         weight_a = np.empty(half_a.shape[0], dtype=np.int64)
@@ -103,4 +109,116 @@ def setting_counts(
             total = prefix[lows, highs]
             won[s] = below
             lost[s] = total - prefix[low, highs] - prefix[lows, high] + below
-    return won, lost, groups
+        h = house[player]
+        for s in range(offsets[player], offsets[player + 1]):
+            better[s] = _against_house(
+                setting_low[s],
+                setting_high[s],
+                setting_lucky[s],
+                setting_low[h],
+                setting_high[h],
+                setting_lucky[h],
+                lucky_prefix,
+                plain_prefix,
+            )
+        beaten[player] = _beaten(
+            lucky_prefix if setting_lucky[h] else plain_prefix,
+            offsets[player],
+            offsets[player + 1],
+            h,
+            setting_low,
+            setting_high,
+            setting_lucky,
+        )
+    return won, lost, groups, better, beaten
+
+
+@njit(nogil=True, cache=CACHED)
+def _rect(prefix: np.ndarray, low_from: int, low_to: int, high_from: int, high_to: int) -> int:
+    """The weight of dealer lows in [low_from, low_to) and highs in
+    [high_from, high_to): an empty range holds none."""
+    if low_from >= low_to or high_from >= high_to:
+        return 0
+    return (
+        prefix[low_to, high_to]
+        - prefix[low_from, high_to]
+        - prefix[low_to, high_from]
+        + prefix[low_from, high_from]
+    )
+
+
+@njit(nogil=True, cache=CACHED)
+def _compared(prefix: np.ndarray, sl: int, sh: int, hl: int, hh: int) -> int:
+    """Both settings compared with the dealers of one grid: where the
+    setting does better than the house way. A setting (L, H) wins on the
+    dealers strictly below it in both coordinates and loses on those at or
+    above it in both; it does better where it wins and the house way does
+    not, or pushes where the house way loses."""
+    lows, highs = prefix.shape[0] - 1, prefix.shape[1] - 1
+    wins = _rect(prefix, 0, sl, 0, sh) - _rect(prefix, 0, min(sl, hl), 0, min(sh, hh))
+    house_loses = _rect(prefix, hl, lows, hh, highs)
+    wins_there = _rect(prefix, hl, sl, hh, sh)
+    both_lose = _rect(prefix, max(sl, hl), lows, max(sh, hh), highs)
+    return wins + house_loses - wins_there - both_lose
+
+
+@njit(nogil=True, cache=CACHED)
+def _against_house(
+    sl: int,
+    sh: int,
+    s_lucky: bool,
+    hl: int,
+    hh: int,
+    h_lucky: bool,
+    lucky_prefix: np.ndarray,
+    plain_prefix: np.ndarray,
+) -> int:
+    """Where one setting does better than the house way's, over the
+    dealers with a Lucky Break and the plain qualifying ones (a dealer who
+    does not qualify pushes both). Against a Lucky Break dealer a setting
+    without one loses; against a plain dealer a Lucky Break wins."""
+    if s_lucky and h_lucky:  # plain dealers: both win
+        return _compared(lucky_prefix, sl, sh, hl, hh)
+    if not s_lucky and not h_lucky:  # Lucky Break dealers: both lose
+        return _compared(plain_prefix, sl, sh, hl, hh)
+    # Only a plain setting beside a Lucky Break house way is left (the house
+    # way finds every Lucky Break, rules 1 and 2): it loses to every Lucky
+    # Break dealer and the house way wins against every plain one.
+    return 0
+
+
+@njit(nogil=True, cache=CACHED)
+def _beaten(
+    prefix: np.ndarray, first: int, last: int, h: int, setting_low, setting_high, setting_lucky
+) -> int:
+    """The dealer hands where some setting does better than the house way.
+
+    Only the dealers of the house way's own grid can be beaten, by settings
+    of its own kind: a Lucky Break house way wins against every plain
+    dealer, and without one no setting has one (rules 1 and 2), so all lose
+    to a Lucky Break dealer. In that grid a row of dealer lows is cut where
+    the best setting's net or the house way's changes (the highest high of
+    the settings with a higher low, the house way's high, the highest high
+    of all), and each piece is added whole when the best net is higher."""
+    lows, highs = prefix.shape[0] - 1, prefix.shape[1] - 1
+    hl, hh = setting_low[h], setting_high[h]
+    top_high = np.full(lows, -1, dtype=np.int64)  # of the settings with each low
+    max_low = max_high = -1
+    for s in range(first, last):
+        if setting_lucky[s] == setting_lucky[h]:
+            top_high[setting_low[s]] = max(top_high[setting_low[s]], setting_high[s])
+            max_low, max_high = max(max_low, setting_low[s]), max(max_high, setting_high[s])
+    count = 0
+    above = -1  # the highest high of the settings with a low above this row
+    for dl in range(lows - 1, -1, -1):
+        cuts = np.sort(np.array([0, highs, max(above, 0), hh, max(max_high, 0)]))
+        for piece in range(cuts.size - 1):
+            a, b = cuts[piece], cuts[piece + 1]
+            if a >= b:
+                continue
+            best = 1 if a < above else (0 if dl < max_low or a < max_high else -1)
+            house = (1 if a < hh else 0) if dl < hl else (0 if a < hh else -1)
+            if best > house:
+                count += _rect(prefix, dl, dl + 1, a, b)
+        above = max(above, top_high[dl])
+    return count

@@ -34,6 +34,8 @@ class StrategyRows:
     won: IntArray  # dealer hands the setting beats, Lucky Break rule included
     lost: IntArray  # dealer hands the setting loses to
     groups: IntArray  # [player, 3] dealer hands not qualifying, with a Lucky Break, without
+    better: IntArray  # dealer hands where the setting does better than the house way
+    beaten: IntArray  # [player] dealer hands where some setting does better than the house way
 
     @property
     def offsets(self) -> IntArray:
@@ -101,7 +103,7 @@ def strategy_rows(players: IntArray, qualifier: Qualifier, deck: tuple[int, ...]
     lows, highs = value_indices()
     dealers = _dealers(qualifier, deck)
     lucky = settings.lucky_break
-    won, lost, groups = setting_counts(
+    won, lost, groups, better, beaten = setting_counts(
         np.ascontiguousarray(hand_table().counts[players], dtype=np.int64),
         np.array(deck, dtype=np.int64),
         offsets,
@@ -118,13 +120,14 @@ def strategy_rows(players: IntArray, qualifier: Qualifier, deck: tuple[int, ...]
         len(lows),
         len(highs),
         CHOOSE,
+        offsets[:-1] + settings.house_way,
     )
     # The other group: a Lucky Break beats every plain qualifying dealer, and
     # a setting without one loses to every dealer with one.
     per_setting = np.repeat(np.arange(len(players)), np.diff(offsets))
     won = won + np.where(lucky, groups[per_setting, PLAIN], 0)
     lost = lost + np.where(lucky, 0, groups[per_setting, LUCKY_BREAK])
-    return StrategyRows(players, settings, won, lost, groups)
+    return StrategyRows(players, settings, won, lost, groups, better, beaten)
 
 
 def best_settings(rows: StrategyRows) -> IntArray:

@@ -29,12 +29,13 @@ from service.engine.qualifier import Qualifier
 PATTERNS = 67_600
 BLOCK = 1_000
 BLOCKS = -(-PATTERNS // BLOCK)
-_ARRAYS = ("offsets", "low_position", "high_position", "lucky", "won", "lost", "groups", "best", "house")
+_ARRAYS: tuple[str, ...] = ("offsets", "low_position", "high_position", "lucky", "won", "lost", "groups")
+_ARRAYS += ("best", "house", "better", "beaten")
 
 #: A whole table held by a process is about 45 MB this way: the counts are
 #: signed so that won - lost never wraps, the positions stay bytes.
 _IN_MEMORY = {"low_position": np.uint8, "high_position": np.uint8, "lucky": np.bool_, "won": np.int32}
-_IN_MEMORY["lost"] = np.int32
+_IN_MEMORY |= {"lost": np.int32, "better": np.int32, "beaten": np.int32}
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -53,6 +54,8 @@ class StrategyBlock:
     groups: IntArray  # [pattern, 3] dealer hands not qualifying, with a Lucky Break, without
     best: IntArray  # [pattern] the optimal setting, counted in the pattern's slice
     house: IntArray  # [pattern] the house way's setting
+    better: np.ndarray  # dealer hands where the setting does better than the house way
+    beaten: np.ndarray  # [pattern] dealer hands where some setting does better than the house way
 
     def __len__(self) -> int:
         return len(self.best)
@@ -94,6 +97,8 @@ def compute_block(number: int, qualifier: Qualifier) -> StrategyBlock:
         groups=rows.groups,
         best=best_settings(rows),
         house=settings.house_way,
+        better=rows.better,
+        beaten=rows.beaten,
     )
 
 
@@ -113,6 +118,8 @@ def store_block(block: StrategyBlock, folder: Path) -> Path:
         groups=block.groups.astype(np.uint32),
         best=block.best.astype(np.int16),
         house=block.house.astype(np.int16),
+        better=block.better.astype(np.uint32),
+        beaten=block.beaten.astype(np.uint32),
     )
     write_whole(path, packed.getvalue())
     return path

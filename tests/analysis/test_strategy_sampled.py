@@ -49,8 +49,14 @@ def lucky(low: np.ndarray, high: np.ndarray) -> np.ndarray:
 
 def by_the_rule_book(low: int, high: int, player: int, qualifier: Qualifier) -> tuple[int, int]:
     """(won, lost) of one setting over every dealer hand, section 7."""
-    table = hand_table()
     weight = dealer_weights(player)
+    win, lose = outcomes(low, high, qualifier)
+    return int(weight[win].sum()), int(weight[lose].sum())
+
+
+def outcomes(low: int, high: int, qualifier: Qualifier) -> tuple[np.ndarray, np.ndarray]:
+    """Per dealer pattern: does the setting win, does it lose."""
+    table = hand_table()
     qualifies = table.high_key >= qualifier.key
     dealer_lucky = table.lucky_break
     mine = bool(lucky(np.array(low), np.array(high)))
@@ -62,7 +68,19 @@ def by_the_rule_book(low: int, high: int, player: int, qualifier: Qualifier) -> 
     else:
         win = qualifies & ~dealer_lucky & beats
         lose = qualifies & (dealer_lucky | beaten)
-    return int(weight[win].sum()), int(weight[lose].sum())
+    return win, lose
+
+
+def against_house(
+    index: int, house: int, keys: tuple[list[int], list[int]], player: int, qualifier: Qualifier
+):
+    """The dealer hands where a setting's net is higher than the house way's."""
+    weight = dealer_weights(player)
+    mine = outcomes(keys[0][index], keys[1][index], qualifier)
+    theirs = outcomes(keys[0][house], keys[1][house], qualifier)
+    net_mine = mine[0].astype(int) - mine[1]
+    net_theirs = theirs[0].astype(int) - theirs[1]
+    return int(weight[net_mine > net_theirs].sum())
 
 
 def by_the_engine(player: int, setting_low: int, setting_high: int, qualifier: Qualifier) -> tuple[int, int]:
@@ -88,6 +106,14 @@ def by_the_engine(player: int, setting_low: int, setting_high: int, qualifier: Q
     return won, lost
 
 
+def beaten(house: int, keys: tuple[list[int], list[int]], player: int, qualifier: Qualifier) -> int:
+    """The dealer hands where the best of all the settings' nets is higher
+    than the house way's."""
+    nets = [np.subtract(*outcomes(low, high, qualifier), dtype=int) for low, high in zip(*keys, strict=True)]
+    top = np.max(nets, axis=0)
+    return int(dealer_weights(player)[top > nets[house]].sum())
+
+
 @cache
 def all_settings():
     return legal_settings()
@@ -97,11 +123,14 @@ def check_player(player: int, qualifier: Qualifier, engine_too: bool) -> None:
     rows = strategy_rows(np.array([player]), qualifier)
     assert int(rows.dealer_hands[0]) == comb(46, 7)
     settings_ = rows.settings
+    keys = (settings_.low_key.tolist(), settings_.high_key.tolist())
     for index in range(int(rows.offsets[1])):
-        expected = by_the_rule_book(
-            int(settings_.low_key[index]), int(settings_.high_key[index]), player, qualifier
-        )
+        expected = by_the_rule_book(keys[0][index], keys[1][index], player, qualifier)
         assert (int(rows.won[index]), int(rows.lost[index])) == expected, index
+        house = int(settings_.house_way[0])
+        versus = against_house(index, house, keys, player, qualifier)
+        assert int(rows.better[index]) == versus, index
+    assert int(rows.beaten[0]) == beaten(int(settings_.house_way[0]), keys, player, qualifier)
     # Its settings are the ones the whole-table listing has for this pattern.
     listed = all_settings()
     start = int(listed.offsets[player])

@@ -92,6 +92,8 @@ def _fake_block(number: int, qualifier) -> StrategyBlock:
         groups=np.zeros((1, 3), dtype=np.int64),
         best=one,
         house=one,
+        better=one,
+        beaten=one,
     )
 
 

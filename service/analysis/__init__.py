@@ -39,7 +39,8 @@ Modules:
   and the dealer's actual hand
 - ``departure_kernel.py``: the compiled rounds of the test's simulation
 - ``departure_bench.py``: the simulation's honest players and cheaters,
-  for ``breakpoker bench-protection``
+  for ``breakpoker bench-protection``; ``departure_report.py``: its figures
+  as text
 - ``card_spread.py``: the bets' values given the seven cards summed over
   every player hand, for rated play's player's-cards variance
 """

@@ -14,6 +14,9 @@ from numba import njit
 
 from service.analysis.strategy_kernel import CACHED
 
+Dealer = tuple[int, int, bool, bool]  # the house way's low and high keys, Lucky Break, qualifies
+Arr = np.ndarray
+
 HOUSE_WAY, OPTIMAL, RANDOM, MIXED, CHEAT, CHEAT_ONE_IN_FIVE = 0, 1, 2, 3, 4, 5
 HAND = 7
 
@@ -39,11 +42,11 @@ def _pattern(cards: np.ndarray, codes: np.ndarray, code_pattern: np.ndarray) -> 
     code = 0
     for card in cards:
         code += 5**card
-    return code_pattern[np.searchsorted(codes, code)]
+    return int(code_pattern[np.searchsorted(codes, code)])
 
 
 @njit(nogil=True, cache=CACHED)
-def _top(first: int, last: int, s_low, s_high, s_lucky, dealer) -> int:
+def _top(first: int, last: int, s_low: Arr, s_high: Arr, s_lucky: Arr, dealer: Dealer) -> int:
     """The best net of any setting against the dealer's actual hand."""
     top = -2
     for s in range(first, last):
@@ -52,7 +55,9 @@ def _top(first: int, last: int, s_low, s_high, s_lucky, dealer) -> int:
 
 
 @njit(nogil=True, cache=CACHED)
-def _cheat(first: int, last: int, house: int, s_low, s_high, s_lucky, s_value, dealer) -> int:
+def _cheat(
+    first: int, last: int, house: int, s_low: Arr, s_high: Arr, s_lucky: Arr, s_value: Arr, dealer: Dealer
+) -> int:
     """The best result against the dealer's actual hand; the house way's
     setting on a tie, else the highest expected value among the best."""
     top = _top(first, last, s_low, s_high, s_lucky, dealer)
@@ -68,7 +73,16 @@ def _cheat(first: int, last: int, house: int, s_low, s_high, s_lucky, s_value, d
 
 @njit(nogil=True, cache=CACHED)
 def _choose(
-    strategy: int, first: int, last: int, house: int, best: int, s_low, s_high, s_lucky, s_value, dealer
+    strategy: int,
+    first: int,
+    last: int,
+    house: int,
+    best: int,
+    s_low: Arr,
+    s_high: Arr,
+    s_lucky: Arr,
+    s_value: Arr,
+    dealer: Dealer,
 ) -> int:
     if strategy == OPTIMAL:
         return best
@@ -90,7 +104,7 @@ def _choose(
 def _mixture(logs: np.ndarray) -> float:
     """log of the average of the stakes' products."""
     top = logs.max()
-    return top + np.log(np.exp(logs - top).sum() / logs.size)
+    return float(top + np.log(np.exp(logs - top).sum() / logs.size))
 
 
 @njit(nogil=True, cache=CACHED)

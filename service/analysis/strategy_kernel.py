@@ -139,7 +139,7 @@ def _rect(prefix: np.ndarray, low_from: int, low_to: int, high_from: int, high_t
     [high_from, high_to): an empty range holds none."""
     if low_from >= low_to or high_from >= high_to:
         return 0
-    return (
+    return int(
         prefix[low_to, high_to]
         - prefix[low_from, high_to]
         - prefix[low_to, high_from]
@@ -189,7 +189,13 @@ def _against_house(
 
 @njit(nogil=True, cache=CACHED)
 def _beaten(
-    prefix: np.ndarray, first: int, last: int, h: int, setting_low, setting_high, setting_lucky
+    prefix: np.ndarray,
+    first: int,
+    last: int,
+    h: int,
+    setting_low: np.ndarray,
+    setting_high: np.ndarray,
+    setting_lucky: np.ndarray,
 ) -> int:
     """The dealer hands where some setting does better than the house way.
 

@@ -78,7 +78,7 @@ def test_the_event_happened_exactly_when_the_engine_says(instance, deal):
     played = None if chosen is None else ranks(chosen)
     bet = seat_bet(cards, played, dealer_cards, CONFIG, instance)
     assert bet is not None
-    ordered, index, block = located(cards, CONFIG, instance)
+    _ordered, index, block = located(cards, CONFIG, instance)
     if chosen is None or ranks(chosen) == ranks(house):
         assert not bet.departed
         assert bet.hands == DEALER_HANDS - int(block.beaten[index - block.first])
@@ -92,22 +92,26 @@ def test_the_event_happened_exactly_when_the_engine_says(instance, deal):
 def test_a_departure_that_beat_the_house_way(instance):
     """A K T 8 6 4 2 set K-8 / A-T-6 instead of the house way's K-T / A-8-6
     (rule 7): against this dealer it wins where the house way pushes."""
-    cards = parse_cards("As Kd Th 8c 6h 4d 2c".split())
-    dealer_cards = parse_cards("6s 2h Ad Js 5h 9d Qs".split())
+    cards = parse_cards(["As", "Kd", "Th", "8c", "6h", "4d", "2c"])
+    dealer_cards = parse_cards(["6s", "2h", "Ad", "Js", "5h", "9d", "Qs"])
     played = ((Rank.KING, Rank.EIGHT), (Rank.ACE, Rank.TEN, Rank.SIX))
     bet = seat_bet(cards, played, dealer_cards, CONFIG, instance)
-    assert bet is not None and bet.departed and bet.hit
+    assert bet is not None
+    assert bet.departed
+    assert bet.hit
     assert 0 < bet.hands < DEALER_HANDS
     # The house way against the same dealer: some setting did better, so
     # the event of a stay (none did) did not happen.
     stayed = seat_bet(cards, None, dealer_cards, CONFIG, instance)
-    assert stayed is not None and not stayed.departed and not stayed.hit
+    assert stayed is not None
+    assert not stayed.departed
+    assert not stayed.hit
 
 
 def test_a_foul_is_not_tested(instance):
     """A-K low under Q-J-8 high is a foul (rule book section 3): never one
     of the cards' settings, so the round is not counted."""
     cards = parse_cards(FOUL_HAND.split())
-    dealer_cards = parse_cards("6s 2h Ad Js 5h 9d Qs".split())
+    dealer_cards = parse_cards(["6s", "2h", "Ad", "Js", "5h", "9d", "Qs"])
     foul = ((Rank.ACE, Rank.KING), (Rank.QUEEN, Rank.JACK, Rank.EIGHT))
     assert seat_bet(cards, foul, dealer_cards, CONFIG, instance) is None

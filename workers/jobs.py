@@ -20,6 +20,8 @@ from service.config.environment import StrategyTables
 from service.config.settings import Settings
 from service.players.rating_figures import figure_rating as write_rating_figures
 from service.players.slot_figures import figure_slot, slots_of
+from service.protection.luck_alerts import check_windows
+from service.protection.luck_sums import luck_round as add_luck
 from service.protection.repeated_decks import check_deck_order as check_order
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.aggregates import aggregate_rounds as count_rounds
@@ -28,7 +30,7 @@ from service.rounds.expected_values import expect_rounds as store_batch
 from service.rounds.expected_values import round_config_id, without_table
 from service.store.db import Databases, make_engine
 from service.store.models import ConfigVersion
-from service.store.work import Works
+from service.store.work import Work, Works
 from service.tables.strategy_build import queue_strategy_build
 from service.tables.tables import config_of
 
@@ -134,6 +136,30 @@ def check_deck_order(feed_id: int) -> int:
     protection): a repeat raises a critical alert, once; how many were
     raised (0 when the deck was checked before)."""
     return _works().run(lambda work: check_order(work.db, feed_id, work.now()))
+
+
+def luck_round(round_id: int) -> int:
+    """:func:`luck_rounds` for one round."""
+    return luck_rounds([round_id])
+
+
+def luck_rounds(round_ids: list[int]) -> int:
+    """Add each round's luck to its table's and dealer's shift and its
+    rated players' days (or take a round out again that no longer counts),
+    once, and check their z against the casino's threshold (game
+    protection: results beyond luck), a transaction a round; how many
+    alerts were raised. A round whose luck was added before adds nothing
+    and raises nothing."""
+    works = _works()
+    raised = 0
+    for round_id in sorted(set(round_ids)):
+
+        def work_of(work: Work[Settings], round_id: int = round_id) -> int:
+            changed = add_luck(work.db, round_id, work.settings.instance, work.now())
+            return 0 if changed is None else check_windows(work.db, changed, work.now())
+
+        raised += works.run(work_of)
+    return raised
 
 
 def figure_rated_slot(round_id: int) -> bool:

@@ -36,12 +36,14 @@ FUNCTIONS = {
     JobKind.RATING_FIGURES: "workers.jobs.figure_rating",
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",
     JobKind.DECK_CHECK: "workers.jobs.check_deck_order",
+    JobKind.LUCK: "workers.jobs.luck_round",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {
     JobKind.AGGREGATE: "workers.jobs.aggregate_rounds",
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_rounds",
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slots",
+    JobKind.LUCK: "workers.jobs.luck_rounds",
 }
 #: request ids a batch's job carries for its log lines, at most
 REQUEST_IDS = 50

@@ -44,6 +44,7 @@ class JobKind(StrEnum):
     RATING_FIGURES = "rating_figures"  # a rating's figures, from its rounds' values
     RATED_SLOTS = "rated_slots"  # the rated play of the rounds' table, day, shift and dealer
     DECK_CHECK = "deck_check"  # a received deck's order against every deck before (game protection)
+    LUCK = "luck"  # a round's luck into its shifts' and players' sums, and their z (game protection)
 
 
 QUEUES = tuple(QueueName)
@@ -62,10 +63,12 @@ JOBS = {
     JobKind.RATED_SLOTS: (QueueName.VALUES, "rated-slots"),
     # within seconds of the deck: one index look-up, never behind a long job
     JobKind.DECK_CHECK: (QueueName.METRICS, "deck-check"),
+    # after the round's values (its seats' expected values), milliseconds a round
+    JobKind.LUCK: (QueueName.VALUES, "luck"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)
-BATCHED = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.RATED_SLOTS)
+BATCHED = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.RATED_SLOTS, JobKind.LUCK)
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows, a
 #: verification walks every link and round, a par sheet job may build a

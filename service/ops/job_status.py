@@ -19,6 +19,7 @@ from service.audit.chain import refused_count, unsealed
 from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
 from service.players.rating_figures import unfigured_rating_count
+from service.protection.luck_sums import without_luck_count
 from service.protection.repeated_decks import unchecked_deck_count
 from service.rounds.aggregates import unaggregated_count
 from service.rounds.expected_values import unvalued_count
@@ -54,6 +55,7 @@ class Undone(TypedDict):
     unvalued_rounds: int
     unfigured_ratings: int
     unchecked_decks: int
+    rounds_without_luck: int
 
 
 class FailedJob(TypedDict):
@@ -129,6 +131,7 @@ def job_status(db: Db, connection: Redis) -> JobStatus:
             "unvalued_rounds": unvalued_count(db),
             "unfigured_ratings": unfigured_rating_count(db),
             "unchecked_decks": unchecked_deck_count(db),
+            "rounds_without_luck": without_luck_count(db),
         },
         "failed_jobs": [],
     }

@@ -2,8 +2,9 @@
 do not reflect yet, configuration versions without a par sheet, counted
 table sessions whose figures are not kept (or out of date), counting
 rounds without the expected values of their hands, ratings whose figures
-are not kept (or out of date). The sweep
-sends it again (``workers/sweep.py``); the ops figures count it."""
+are not kept (or out of date), decks not checked, rounds whose luck is
+not added (or not taken out). The sweep sends it again
+(``workers/sweep.py``); the ops figures count it."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
 from service.players.rating_figures import unfigured_ratings
 from service.players.slot_figures import unfigured_slots
+from service.protection.luck_sums import rounds_without_luck
 from service.protection.repeated_decks import unchecked_decks
 from service.rounds.aggregates import out_of_step
 from service.rounds.expected_values import unvalued
@@ -39,6 +41,7 @@ class Undone:
     unfigured_ratings: list[int]  # ratings whose figures row is missing or out of date
     unfigured_slots: list[int]  # a round of each slot whose rated-play row is missing or out of date
     unchecked_decks: list[int]  # decks whose order is not checked yet
+    rounds_without_luck: list[int]  # valued rounds whose luck is not added, or not taken out
 
 
 def undone(
@@ -69,6 +72,7 @@ def undone(
         unfigured_ratings(db, before, limit),
         unfigured_slots(db, before, limit),
         unchecked_decks(db, before, limit),
+        rounds_without_luck(db, instance, before, limit),
     )
 
 

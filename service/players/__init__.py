@@ -36,7 +36,9 @@ Modules:
   ratings at a table, and the records as their events carry them
 - ``casino_settings.py``: the casino's settings for comps and the cash
   rules (the comp rate, the log and report thresholds a currency), in
-  versions, with the rule book's defaults
+  versions, with the rule book's defaults (and game protection's
+  threshold of results beyond luck); ``settings_checks.py``: a change of
+  them as sent, checked field by field
 - ``identification.py``: a player's identification recorded (a new row,
   sealed) and read by compliance, each with an event that holds none of
   it

@@ -21,6 +21,11 @@ none stored, the rule book's defaults hold (version 0).
 - Each threshold is a whole number of minor units from 0 to 10**15, and
   the log threshold is at most the report threshold (a buy-in reported
   but never logged would be a gap in the log).
+- **The threshold of results beyond luck** (rule book section 15, game
+  protection): an alert when the house's z falls below minus it. Kept
+  exactly in hundredths of a standard deviation (400 is the default 4),
+  from 100 to 10000 (1 to 100 standard deviations); ``luck_threshold``
+  is the same as a Fraction.
 
 The rules that use them (a buy-in logged, one refused until the player is
 identified) are the buy-ins'; this module only keeps the settings.
@@ -28,7 +33,6 @@ identified) are the buy-ins'; this module only keeps the settings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -38,7 +42,7 @@ from sqlalchemy import select
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
-from service.config.currency import Currency, CurrencyJson, currency_of
+from service.config.currency import Currency, CurrencyJson
 from service.errors import ErrorCode, Invalid
 from service.store.db import Db
 from service.store.models import CashThreshold, CasinoSettingsVersion, User
@@ -48,6 +52,9 @@ DEFAULT_COMP_RATE = 2_000  # 20 %, the rule book's
 #: the rule book's thresholds in whole units of a currency (3,000.00 and 10,000.00)
 DEFAULT_LOG_UNITS = 3_000
 DEFAULT_REPORT_UNITS = 10_000
+#: results beyond luck's threshold, hundredths of a standard deviation
+DEFAULT_LUCK_THRESHOLD = 400  # 4, the rule book's
+LUCK_THRESHOLD_RANGE = (100, 10_000)
 MAX_THRESHOLD = 10**15  # minor units: far above any cash buy-in, well inside a BIGINT
 SUBJECT = "casino:settings"
 
@@ -64,6 +71,7 @@ class CasinoSettingsJson(TypedDict):
     comp_rate_basis_points: int
     comp_rate: str  # exact, "1/5"
     thresholds: list[ThresholdsJson]
+    luck_threshold_hundredths: int
     created_at: datetime | None
     created_by: str | None
 
@@ -105,10 +113,16 @@ class CasinoSettings:
     thresholds: tuple[Thresholds, ...]  # the currencies a version named, by code
     created_at: datetime | None = None
     created_by: str | None = None
+    luck_threshold_hundredths: int = DEFAULT_LUCK_THRESHOLD
 
     @property
     def comp_rate(self) -> Fraction:
         return Fraction(self.comp_rate_basis_points, BASIS_POINTS)
+
+    @property
+    def luck_threshold(self) -> Fraction:
+        """Results beyond luck's threshold, in standard deviations."""
+        return Fraction(self.luck_threshold_hundredths, 100)
 
     def thresholds_in(self, currency: Currency) -> Thresholds:
         """The thresholds of ``currency``: as named, else the defaults in its units."""
@@ -128,6 +142,7 @@ class CasinoSettings:
             "comp_rate_basis_points": self.comp_rate_basis_points,
             "comp_rate": str(self.comp_rate),
             "thresholds": [named.json() for named in shown],
+            "luck_threshold_hundredths": self.luck_threshold_hundredths,
             "created_at": self.created_at,
             "created_by": self.created_by,
         }
@@ -139,10 +154,12 @@ DEFAULTS = CasinoSettings(0, DEFAULT_COMP_RATE, ())
 @dataclass(frozen=True, slots=True)
 class SettingsChange:
     """What an admin changes: the comp rate, the thresholds of some
-    currencies (the others stay), or both."""
+    currencies (the others stay), results beyond luck's threshold, or
+    several."""
 
     comp_rate_basis_points: int | None = None
     thresholds: tuple[Thresholds, ...] = ()
+    luck_threshold_hundredths: int | None = None
 
 
 def current_settings(db: Db) -> CasinoSettings:
@@ -163,16 +180,29 @@ def current_settings(db: Db) -> CasinoSettings:
         Thresholds(Currency(row.currency, row.minor_unit), row.log_threshold, row.report_threshold)
         for row in rows
     )
-    return CasinoSettings(version.version, version.comp_rate_basis_points, named, version.created_at, name)
+    return CasinoSettings(
+        version.version,
+        version.comp_rate_basis_points,
+        named,
+        version.created_at,
+        name,
+        version.luck_threshold_hundredths,
+    )
 
 
 def change_settings(db: Db, user: User, change: SettingsChange, now: datetime) -> CasinoSettings:
     """A new version with ``change`` over the one in force, and its event.
     Two admins saving at once: the unique version refuses the second at
     commit (the API answers 409)."""
-    if change.comp_rate_basis_points is None and not change.thresholds:
+    if (
+        change.comp_rate_basis_points is None
+        and not change.thresholds
+        and change.luck_threshold_hundredths is None
+    ):
         raise Invalid(
-            ErrorCode.INVALID_FIELD, "name comp_rate_basis_points or thresholds to change", "thresholds"
+            ErrorCode.INVALID_FIELD,
+            "name comp_rate_basis_points, thresholds or luck_threshold_hundredths to change",
+            "thresholds",
         )
     current = current_settings(db)
     rate = (
@@ -182,8 +212,17 @@ def change_settings(db: Db, user: User, change: SettingsChange, now: datetime) -
     )
     by_code = {named.currency.code: named for named in current.thresholds}
     by_code.update({named.currency.code: named for named in change.thresholds})
+    luck = (
+        current.luck_threshold_hundredths
+        if change.luck_threshold_hundredths is None
+        else change.luck_threshold_hundredths
+    )
     version = CasinoSettingsVersion(
-        version=current.version + 1, comp_rate_basis_points=rate, created_by=user.id, created_at=now
+        version=current.version + 1,
+        comp_rate_basis_points=rate,
+        luck_threshold_hundredths=luck,
+        created_by=user.id,
+        created_at=now,
     )
     db.add(version)
     db.flush()
@@ -213,6 +252,11 @@ def _changes(before: CasinoSettings, after: CasinoSettings) -> dict[str, Any]:
             "before": before.comp_rate_basis_points,
             "after": after.comp_rate_basis_points,
         }
+    if before.luck_threshold_hundredths != after.luck_threshold_hundredths:
+        changed["luck_threshold_hundredths"] = {
+            "before": before.luck_threshold_hundredths,
+            "after": after.luck_threshold_hundredths,
+        }
     for named in after.thresholds:
         old = before.thresholds_in(named.currency)
         if (old.log, old.report) != (named.log, named.report):
@@ -221,49 +265,3 @@ def _changes(before: CasinoSettings, after: CasinoSettings) -> dict[str, Any]:
                 "after": [named.log, named.report],
             }
     return {"version": after.version, "changed": changed}
-
-
-def check_change(comp_rate: Any, thresholds: Sequence[Mapping[str, Any]] | None) -> SettingsChange:
-    """A change as sent (a request's body, a JSON boundary), checked: a 422
-    naming the field for a comp rate outside 0 to 100 %, an unknown
-    currency, a threshold below 0, or a log threshold above the report
-    threshold."""
-    rate = None if comp_rate is None else _whole(comp_rate, 0, BASIS_POINTS, "comp_rate_basis_points")
-    named: list[Thresholds] = []
-    for index, given in enumerate(thresholds or ()):
-        named.append(_thresholds(given, f"thresholds.{index}", {item.currency.code for item in named}))
-    return SettingsChange(rate, tuple(named))
-
-
-def _thresholds(given: Mapping[str, Any], at: str, seen: set[str]) -> Thresholds:
-    code = given.get("currency")
-    currency = currency_of(code) if isinstance(code, str) else None
-    if currency is None:
-        raise Invalid(
-            ErrorCode.INVALID_FIELD,
-            f"{at}.currency must be an ISO 4217 code this service knows (three capitals, e.g. USD)",
-            f"{at}.currency",
-        )
-    if currency.code in seen:
-        raise Invalid(
-            ErrorCode.INVALID_FIELD, f"{at}.currency {currency.code} is named twice", f"{at}.currency"
-        )
-    log = _whole(given.get("log_threshold"), 0, MAX_THRESHOLD, f"{at}.log_threshold")
-    report = _whole(given.get("report_threshold"), 0, MAX_THRESHOLD, f"{at}.report_threshold")
-    if log > report:
-        raise Invalid(
-            ErrorCode.INVALID_FIELD,
-            f"{at}.log_threshold ({currency.text(log)}) is above the report threshold "
-            f"({currency.text(report)}): a buy-in reported must be logged too",
-            f"{at}.log_threshold",
-        )
-    return Thresholds(currency, log, report)
-
-
-def _whole(value: Any, least: int, most: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise Invalid(
-            ErrorCode.INVALID_FIELD, f"{field} must be a whole number from {least:,} to {most:,}", field
-        )
-    whole: int = value
-    return whole

@@ -83,7 +83,10 @@ def kept_numerators(values: Sequence[int]) -> Numerators:
 
 
 @dataclass(frozen=True, slots=True)
-class _Constants:
+class Constants:
+    """A configuration version's edges and card spread, as every seat's
+    figures need them (a rating's, a slot's, game protection's luck)."""
+
     edges: Edges
     spread: CardSpread | None  # None: the strategy table is not built
 
@@ -121,7 +124,7 @@ def rated_figures(db: Db, where: ColumnElement[bool], instance: Path | None) -> 
         .where(where)
         .order_by(SeatRecord.id)
     ).all()
-    constants: dict[int, _Constants] = {}
+    constants: dict[int, Constants] = {}
     total, pending, whole = Parts(), 0, True
     for seat, config_id, stored in rows:
         if stored is None:
@@ -133,7 +136,7 @@ def rated_figures(db: Db, where: ColumnElement[bool], instance: Path | None) -> 
             pending += 1  # valued again by hand (docs/rated-play.md): it waits
             continue
         if config_id not in constants:
-            constants[config_id] = _constants_of(db, config_id, instance)
+            constants[config_id] = constants_of(db, config_id, instance)
         known = constants[config_id]
         whole = whole and known.spread is not None
         total += round_parts(
@@ -149,7 +152,9 @@ def rated_figures(db: Db, where: ColumnElement[bool], instance: Path | None) -> 
     return Figured(numerators(total), whole, pending, last)
 
 
-def _constants_of(db: Db, config_id: int, instance: Path | None) -> _Constants:
+def constants_of(db: Db, config_id: int, instance: Path | None) -> Constants:
+    """The version's edges (its cached par sheet) and card spread (None
+    while its strategy table is not complete)."""
     version = db.get(ConfigVersion, config_id)
     assert version is not None  # a round's version is its foreign key
     config = config_of(version)
@@ -159,7 +164,7 @@ def _constants_of(db: Db, config_id: int, instance: Path | None) -> _Constants:
         spread: CardSpread | None = config_spread(config, edges, instance)
     except LookupError:
         spread = None
-    return _Constants(edges, spread)
+    return Constants(edges, spread)
 
 
 def figure_rating(db: Db, rating_id: int, instance: Path | None, now: datetime) -> bool:

@@ -21,14 +21,27 @@ Modules:
   yet, which the sweep sends again
 - ``metrics.py``: the alerts raised (a counter) and those open, by kind
   and severity, for Prometheus (read from the database at scrape time)
+- ``luck.py``: results beyond luck's arithmetic: a seat's luck (the
+  dealer's-cards and player's-cards parts) and its exact variance from
+  rated play's pure figures, z decided exactly against the threshold,
+  and the figure as text
+- ``luck_sums.py``: each round's luck added once (the workers' job
+  ``luck``) to its table's shift, its dealer's shift and its rated
+  players' gaming days, and taken out again by a void or a correction;
+  the rounds the sweep sends again
+- ``luck_alerts.py``: after a round, the z of each of its windows (the
+  table's and dealer's shifts, each player's day and 30 days) against
+  the casino's threshold, and the alert, once per window
 
-Not built yet (docs/game-protection.md): results beyond luck, decisions
-that know the dealer's hand, the chi-square of card positions and the
-cards changed by hand.
+Not built yet (docs/game-protection.md): decisions that know the
+dealer's hand, the chi-square of card positions and the cards changed by
+hand.
 
 May import: players, rounds, accounting, tables and below (the checks
 read the rounds and the decks); never reports, review, compliance or the
 entry points. Compliance imports it: the verification matches each alert
-and acknowledgement to its sealed event. The tables package writes each deck's digest and queues
-its check as the deck is stored.
+and acknowledgement to its sealed event. The tables package writes each
+deck's digest and queues its check as the deck is stored; the rounds
+queue each round's luck job as its values are stored (and as a void or
+correction takes it out).
 """

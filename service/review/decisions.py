@@ -61,6 +61,7 @@ def decide(
         take_out(db, record)  # of the expected win's totals, now
         queue_rating_figures(db, [record.id])  # out of its ratings' figures (a correction's seats too)
         queue_job(db, JobKind.AGGREGATE, record.id)  # takes the round out of the totals
+        queue_job(db, JobKind.LUCK, record.id)  # out of its shifts' and players' luck
         if replacement is not None:
             queue_job(db, JobKind.AGGREGATE, replacement.id)
             # The corrected record's own values; the old record's stay, but

@@ -21,8 +21,10 @@ from sqlalchemy.orm import load_only, raiseload, selectinload
 from service.analysis.hand_advice import StrategyTableMissing
 from service.analysis.seat_counts import seat_counts
 from service.analysis.strategy_table import table_folder
+from service.audit.events import queue_job
 from service.engine.cards import parse_cards
 from service.engine.table_config import TableConfig
+from service.jobs.queues import JobKind
 from service.rounds.expected_rows import round_row, seat_row
 from service.rounds.rated_seats import queue_rating_figures
 from service.rounds.seat_values import SeatValues, played_ranks, seat_values
@@ -141,6 +143,8 @@ def _store(db: Db, found: list[_Found]) -> None:
     db.execute(insert(_ROUNDS), rounds)
     add_values(db, [(each.record, row) for each, row in zip(found, rounds, strict=True)])
     queue_rating_figures(db, [each.record.id for each in found])  # their rated seats' figures
+    for each in found:
+        queue_job(db, JobKind.LUCK, each.record.id)  # game protection: results beyond luck
 
 
 def _seat(seat: SeatRecord, config: TableConfig, instance: Path | None) -> SeatValues:

@@ -20,7 +20,9 @@ Modules:
   (each rating's figures, and the floor's rated play per slot and month,
   derived state the workers keep), ``comp_models.py`` (comp redemptions),
   ``protection_models.py`` (the decks' orders and their checks, game
-  protection's alerts and their acknowledgements)
+  protection's alerts and their acknowledgements), ``luck_models.py``
+  (each round's luck and its sums per table and dealer shift and player
+  day, derived state the workers keep for results beyond luck)
 - ``limbs.py``: an integer of any size as 64-bit columns whose SQL SUM is
   exact
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic

@@ -27,6 +27,9 @@ class CasinoSettingsVersion(Base):
     version: Mapped[int] = mapped_column(Integer, unique=True)  # 1, then one more each change
     # The comp rate in basis points (hundredths of a percent): 2000 is 20 %.
     comp_rate_basis_points: Mapped[int] = mapped_column(Integer)
+    # Results beyond luck's threshold in hundredths of a standard deviation
+    # (game protection): 400 is 4 (0038).
+    luck_threshold_hundredths: Mapped[int] = mapped_column(Integer, server_default="400")
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 

@@ -28,6 +28,7 @@ from service.store.compliance_models import AuditVerification, Export
 from service.store.deck_models import DealOrderVersion, DeckExposure, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
+from service.store.luck_models import LuckRound, LuckRoundPlayer, LuckSum
 from service.store.player_models import Player, PlayerName
 from service.store.protection_models import Alert, AlertAcknowledgement, DeckOrder, DeckOrderCheck
 from service.store.rating_models import (
@@ -82,6 +83,9 @@ __all__ = [
     "KnownAddress",
     "LoginFailure",
     "LoginThrottle",
+    "LuckRound",
+    "LuckRoundPlayer",
+    "LuckSum",
     "OutboxEntry",
     "Player",
     "PlayerIdentification",

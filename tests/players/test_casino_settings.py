@@ -18,10 +18,10 @@ from service.players.casino_settings import (
     SettingsChange,
     Thresholds,
     change_settings,
-    check_change,
     current_settings,
     default_thresholds,
 )
+from service.players.settings_checks import check_change
 from service.store.db import utc_now
 from service.store.models import AuditEvent, CashThreshold, CasinoSettingsVersion, User
 from service.store.work import unit_of_work
@@ -170,6 +170,7 @@ def test_the_api_reads_the_defaults_with_an_etag(client, as_role):
                 "default": True,
             }
         ],
+        "luck_threshold_hundredths": 400,
         "created_at": None,
         "created_by": None,
     }

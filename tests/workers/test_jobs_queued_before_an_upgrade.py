@@ -34,6 +34,7 @@ ADDED_SINCE = {
     JobKind.RATING_FIGURES: "workers.jobs.figure_rating",  # issue 42
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",  # issue 42, the floor's rated play
     JobKind.DECK_CHECK: "workers.jobs.check_deck_order",  # issue 43, a repeated deck order
+    JobKind.LUCK: "workers.jobs.luck_round",  # issue 43, results beyond luck
 }
 
 

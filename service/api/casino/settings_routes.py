@@ -19,7 +19,8 @@ from service.api.http.etags import ETAG_HEADER, IF_MATCH_PARAMETER, REQUIRED, ST
 from service.api.http.security import current_user, roles
 from service.api.http.transactions import committed
 from service.api.http.work import db, now, settings
-from service.players.casino_settings import CasinoSettings, change_settings, check_change, current_settings
+from service.players.casino_settings import CasinoSettings, change_settings, current_settings
+from service.players.settings_checks import check_change
 from service.tables.versions import Change
 
 blp = Blueprint(
@@ -57,9 +58,11 @@ class CasinoSettingsView(MethodView):
     @roles(Role.ADMIN)
     def put(self, body: CasinoSettingsChangeJson) -> Tagged:
         """A new version: the comp rate, the thresholds of the currencies
-        named (the others keep theirs), or both. Send the ETag of the GET
-        as If-Match."""
-        change = check_change(body.get("comp_rate_basis_points"), body.get("thresholds"))
+        named (the others keep theirs), results beyond luck's threshold, or
+        several. Send the ETag of the GET as If-Match."""
+        change = check_change(
+            body.get("comp_rate_basis_points"), body.get("thresholds"), body.get("luck_threshold_hundredths")
+        )
 
         def save() -> CasinoSettings:
             current = current_settings(db())

@@ -10,9 +10,13 @@ from marshmallow import Schema, fields, validate
 from service.api.http import fields as api_fields
 from service.api.http.schemas import StrictSchema
 from service.api.tables.table_schemas import CurrencySchema
-from service.players.casino_settings import BASIS_POINTS, MAX_THRESHOLD
+from service.players.casino_settings import BASIS_POINTS, LUCK_THRESHOLD_RANGE, MAX_THRESHOLD
 
 COMP_RATE_HELP = "the comp rate in basis points, hundredths of a percent of the theoretical win: 2000 is 20 %"
+LUCK_HELP = (
+    "game protection's results beyond luck: an alert when the house's z falls below minus this, "
+    "in hundredths of a standard deviation: 400 is 4"
+)
 
 
 class ThresholdsSchema(Schema):
@@ -37,6 +41,7 @@ class CasinoSettingsSchema(Schema):
         "the cash rules' thresholds a currency: the default currency's first when no version named it; "
         "a currency not listed has the rule book's 3,000 and 10,000 of it",
     )
+    luck_threshold_hundredths = api_fields.integer(LUCK_HELP)
     created_at = api_fields.instant("when this version was saved (null: the defaults)", allow_none=True)
     created_by = api_fields.text("the name of who saved it (null: the defaults)", allow_none=True)
 
@@ -65,6 +70,10 @@ class CasinoSettingsChangeSchema(StrictSchema):
         validate=validate.Length(max=50),
         metadata={"description": "the thresholds of these currencies; the others keep theirs"},
     )
+    luck_threshold_hundredths = fields.Integer(
+        validate=validate.Range(min=LUCK_THRESHOLD_RANGE[0], max=LUCK_THRESHOLD_RANGE[1]),
+        metadata={"description": f"{LUCK_HELP}; 100 to 10000"},
+    )
 
 
 class ThresholdsChangeJson(TypedDict):
@@ -76,3 +85,4 @@ class ThresholdsChangeJson(TypedDict):
 class CasinoSettingsChangeJson(TypedDict):
     comp_rate_basis_points: NotRequired[int]
     thresholds: NotRequired[list[ThresholdsChangeJson]]
+    luck_threshold_hundredths: NotRequired[int]

@@ -66,6 +66,10 @@ class UndoneSchema(Schema):
     unchecked_decks = api_fields.integer(
         "decks received whose order is not yet checked against the decks before (game protection)"
     )
+    rounds_without_luck = api_fields.integer(
+        "valued rounds whose luck is not yet added to their shifts' and players' sums, or a round "
+        "voided or corrected not yet taken out (game protection: results beyond luck)"
+    )
 
 
 class FailedJobSchema(Schema):

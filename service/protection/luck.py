@@ -1,0 +1,98 @@
+"""Results beyond luck (rule book section 15), the arithmetic: a seat's
+luck is the dealer's-cards and the player's-cards parts of the actual win
+together (section 14: actual win − theoretical win − decisions), from the
+pure figures of rated play (:mod:`service.players.rated.parts`, the same
+functions as a rating's slip), and its variance the sum of the two parts'
+exact variances (the parts are uncorrelated, :mod:`~service.players.rated.spread`).
+
+z = luck ÷ √variance, on the house's side (the parts are the house's
+win): the alert is z < −threshold, decided exactly (luck < 0 and luck² >
+threshold² × variance, in integers), never from a float. The figure shown
+is z truncated to two decimals, with the luck and its standard deviation
+in the table's currency.
+
+A sum over several seats of one round (a table's, a dealer's, a player
+on two seats) adds the seats' variances as if they were independent, as
+the rated-play figures do: the seats share the dealer's hand, so a
+table's true variance is somewhat larger, and its z somewhat overstated
+(said in docs/game-protection.md)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from service.config.currency import Currency
+from service.players.rated.inputs import DEALS, PLAYER_HANDS, RatedRound
+from service.players.rated.parts import numerators, round_parts
+
+#: the rule book's threshold, in standard deviations
+DEFAULT_THRESHOLD = Fraction(4)
+#: the denominators: luck over the deals, variance over their square
+LUCK_UNIT = DEALS
+VARIANCE_UNIT = DEALS * DEALS
+#: the dealer's-cards variance is kept over C(46,7)²: × C(53,7)² to the variance's unit
+_DEALER_SCALE = PLAYER_HANDS * PLAYER_HANDS
+
+
+@dataclass(frozen=True, slots=True)
+class Luck:
+    """Luck and its variance as integer numerators (over :data:`LUCK_UNIT`
+    and :data:`VARIANCE_UNIT`), of a seat or a sum of them; add with ``+``."""
+
+    luck: int = 0
+    variance: int = 0
+    seats: int = 0
+
+    def __add__(self, other: Luck) -> Luck:
+        return Luck(self.luck + other.luck, self.variance + other.variance, self.seats + other.seats)
+
+    def __neg__(self) -> Luck:
+        return Luck(-self.luck, -self.variance, -self.seats)
+
+    def beyond(self, threshold: Fraction) -> bool:
+        """The house's z below −threshold, exactly: z = luck / √variance
+        (both over their units, which cancel: luck² / variance is z²)."""
+        if self.luck >= 0 or self.variance <= 0:
+            return False
+        return self.luck * self.luck * threshold.denominator**2 > threshold.numerator**2 * self.variance
+
+    def z_hundredths(self) -> int:
+        """z × 100, truncated toward zero (0 without a variance)."""
+        if self.variance <= 0:
+            return 0
+        size = math.isqrt(self.luck * self.luck * 10_000 // self.variance)
+        return -size if self.luck < 0 else size
+
+    def figure(self, currency: Currency) -> str:
+        """``z = -4.31 (luck -1,234.50 USD over sd 286.40 USD)``: the luck
+        rounded to the minor unit, the sd truncated to it."""
+        z = self.z_hundredths()
+        sign = "-" if z < 0 else ""
+        luck = round(Fraction(self.luck, LUCK_UNIT))  # halves to even
+        sd = math.isqrt(max(self.variance, 0) // VARIANCE_UNIT)
+        return (
+            f"z = {sign}{abs(z) // 100}.{abs(z) % 100:02d} "
+            f"(luck {currency.text(luck)} over sd {currency.text(sd)})"
+        )
+
+
+def seat_luck(played: RatedRound) -> Luck:
+    """One seat's luck in one round, from its four parts."""
+    exact = numerators(round_parts(played))
+    return Luck(
+        luck=exact.player_cards + exact.dealer_cards,
+        variance=exact.player_cards_variance + exact.dealer_cards_variance * _DEALER_SCALE,
+        seats=1,
+    )
+
+
+def threshold_text(threshold: Fraction) -> str:
+    """``z < -4``, ``z < -4.5`` (a threshold in hundredths, as the casino's
+    settings keep it; another fraction as it is)."""
+    hundredths = threshold * 100
+    if hundredths.denominator != 1:
+        return f"z < -{threshold}"
+    whole, part = divmod(hundredths.numerator, 100)
+    return f"z < -{whole}" + (f".{part:02d}".rstrip("0") if part else "")

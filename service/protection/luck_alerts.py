@@ -1,0 +1,172 @@
+"""Results beyond luck, the check (rule book section 15): after a round's
+luck is added (or taken out), the z of each window it is in: its table's
+shift, its dealer's shift, and each rated player's gaming day and last 30
+gaming days (ending on the round's). A window whose house's z is below
+minus the casino's threshold raises a ``results_beyond_luck`` alert, once
+per subject and window (its natural key, e.g. ``player:7:day:2026-12-07:USD``),
+not once per round: the rounds after it add to the same window.
+
+Each window is one row of ``luck_sums``, or 30 (a player's 30 days):
+no check reads the rounds. The rounds an alert names are read from the
+rounds' luck rows (an index range, newest first), only when it is raised,
+at most :data:`ROUNDS_NAMED` of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from fractions import Fraction
+
+from sqlalchemy import Select, select
+
+from service.players.casino_settings import current_settings
+from service.protection.alerts import raise_alert
+from service.protection.luck import Luck, threshold_text
+from service.protection.luck_sums import WHOLE_DAY, Changed, LuckSubject
+from service.protection.values import AlertKind, Finding, Severity
+from service.store.db import Db
+from service.store.models import GameTable, LuckRound, LuckRoundPlayer, LuckSum, Player, User
+
+#: a player's long window, in gaming days (the round's day the last)
+LONG_WINDOW_DAYS = 30
+#: the rounds an alert names at most: the window's newest (the video first pulled)
+ROUNDS_NAMED = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One subject's window: a shift (``first`` = ``last``, ``shift`` ≥ 1)
+    or a player's gaming days (``shift`` 0)."""
+
+    kind: LuckSubject
+    subject_id: int
+    currency: str
+    first: date
+    last: date
+    shift: int
+
+    @property
+    def key(self) -> str:
+        if self.kind is not LuckSubject.PLAYER:
+            return f"{self.kind}:{self.subject_id}:shift:{self.last}:{self.shift}:{self.currency}"
+        span = "day" if self.first == self.last else f"{LONG_WINDOW_DAYS}days"
+        return f"player:{self.subject_id}:{span}:{self.last}:{self.currency}"
+
+
+def windows_of(changed: Changed) -> list[Window]:
+    code, day = changed.currency.code, changed.gaming_day
+    found = [
+        Window(LuckSubject.TABLE, changed.table_id, code, day, day, changed.shift),
+        Window(LuckSubject.DEALER, changed.dealer_id, code, day, day, changed.shift),
+    ]
+    long_first = day - timedelta(days=LONG_WINDOW_DAYS - 1)
+    for player_id in changed.players:
+        found.append(Window(LuckSubject.PLAYER, player_id, code, day, day, WHOLE_DAY))
+        found.append(Window(LuckSubject.PLAYER, player_id, code, long_first, day, WHOLE_DAY))
+    return found
+
+
+def luck_threshold(db: Db) -> Fraction:
+    """The casino's threshold in force (standard deviations)."""
+    return current_settings(db).luck_threshold
+
+
+def check_windows(db: Db, changed: Changed, now: datetime) -> int:
+    """Raise an alert for each window of the round beyond luck (once per
+    window); how many were raised."""
+    threshold = luck_threshold(db)
+    raised = 0
+    for window in windows_of(changed):
+        luck, rounds = window_luck(db, window)
+        if luck.beyond(threshold):
+            finding = _finding(db, window, luck, rounds, threshold, changed)
+            raised += raise_alert(db, finding, now) is not None
+    return raised
+
+
+def window_luck(db: Db, window: Window) -> tuple[Luck, int]:
+    """The window's luck and how many rounds it holds, from its sums' rows."""
+    rows = db.scalars(
+        select(LuckSum).where(
+            LuckSum.kind == window.kind,
+            LuckSum.subject_id == window.subject_id,
+            LuckSum.currency == window.currency,
+            LuckSum.gaming_day >= window.first,
+            LuckSum.gaming_day <= window.last,
+            LuckSum.shift == window.shift,
+        )
+    )
+    total, rounds = Luck(), 0
+    for row in rows:
+        total += Luck(row.luck, row.variance, row.seats)
+        rounds += row.rounds
+    return total, rounds
+
+
+def _named_rounds(window: Window) -> Select[int]:
+    if window.kind is LuckSubject.PLAYER:
+        return (
+            select(LuckRoundPlayer.round_id)
+            .join(LuckRound, LuckRound.round_id == LuckRoundPlayer.round_id)
+            .where(
+                LuckRoundPlayer.player_id == window.subject_id,
+                LuckRoundPlayer.gaming_day >= window.first,
+                LuckRoundPlayer.gaming_day <= window.last,
+                LuckRound.currency == window.currency,
+                LuckRound.removed_at.is_(None),
+            )
+            .order_by(LuckRoundPlayer.round_id.desc())
+        )
+    subject = LuckRound.table_id if window.kind is LuckSubject.TABLE else LuckRound.dealer_id
+    return (
+        select(LuckRound.round_id)
+        .where(
+            subject == window.subject_id,
+            LuckRound.gaming_day == window.last,
+            LuckRound.shift == window.shift,
+            LuckRound.currency == window.currency,
+            LuckRound.removed_at.is_(None),
+        )
+        .order_by(LuckRound.round_id.desc())
+    )
+
+
+def _finding(
+    db: Db, window: Window, luck: Luck, rounds: int, threshold: Fraction, changed: Changed
+) -> Finding:
+    named = sorted(db.scalars(_named_rounds(window).limit(ROUNDS_NAMED)))
+    table_id = dealer_id = player_id = None
+    if window.kind is LuckSubject.TABLE:
+        table = db.get(GameTable, window.subject_id)
+        table_id, who = window.subject_id, f"table {table.name if table else window.subject_id!s}"
+    elif window.kind is LuckSubject.DEALER:
+        dealer = db.get(User, window.subject_id)
+        dealer_id, who = window.subject_id, f"dealer {dealer.name if dealer else window.subject_id!s}"
+    else:
+        player = db.get(Player, window.subject_id)
+        player_id, who = window.subject_id, f"player {player.club_number if player else window.subject_id!s}"
+    span = (
+        f"shift {window.shift} of gaming day {window.last}"
+        if window.shift
+        else (
+            f"gaming day {window.last}"
+            if window.first == window.last
+            else f"the {LONG_WINDOW_DAYS} gaming days {window.first} to {window.last}"
+        )
+    )
+    shown = f"the last {ROUNDS_NAMED} named" if rounds > ROUNDS_NAMED else "all named"
+    return Finding(
+        kind=AlertKind.RESULTS_BEYOND_LUCK,
+        severity=Severity.WARNING,
+        key=window.key,
+        summary=(
+            f"{who}: the house's results beyond luck over {span} "
+            f"({rounds} rounds, {luck.seats} seats; {shown}), in {window.currency}"
+        ),
+        figure=luck.figure(changed.currency),
+        threshold=threshold_text(threshold),
+        table_id=table_id,
+        player_id=player_id,
+        dealer_id=dealer_id,
+        rounds=tuple(named),
+    )

@@ -143,22 +143,32 @@ def luck_round(round_id: int) -> int:
     return luck_rounds([round_id])
 
 
+#: rounds whose luck is added a transaction: a commit a round was a
+#: quarter of the job's time on SQLite
+LUCK_BATCH = 50
+
+
 def luck_rounds(round_ids: list[int]) -> int:
     """Add each round's luck to its table's and dealer's shift and its
     rated players' days (or take a round out again that no longer counts),
     once, and check their z against the casino's threshold (game
-    protection: results beyond luck), a transaction a round; how many
-    alerts were raised. A round whose luck was added before adds nothing
-    and raises nothing."""
+    protection: results beyond luck), a bounded batch a transaction; how
+    many alerts were raised. A round whose luck was added before adds
+    nothing and raises nothing."""
     works = _works()
+    ids = sorted(set(round_ids))
     raised = 0
-    for round_id in sorted(set(round_ids)):
+    for start in range(0, len(ids), LUCK_BATCH):
+        chunk = ids[start : start + LUCK_BATCH]
+        raised += works.run(lambda work: _luck_batch(work, chunk))  # noqa: B023 - called at once
+    return raised
 
-        def work_of(work: Work[Settings], round_id: int = round_id) -> int:
-            changed = add_luck(work.db, round_id, work.settings.instance, work.now())
-            return 0 if changed is None else check_windows(work.db, changed, work.now())
 
-        raised += works.run(work_of)
+def _luck_batch(work: Work[Settings], round_ids: list[int]) -> int:
+    raised = 0
+    for round_id in round_ids:
+        changed = add_luck(work.db, round_id, work.settings.instance, work.now())
+        raised += 0 if changed is None else check_windows(work.db, changed, work.now())
     return raised
 
 

@@ -228,15 +228,24 @@ def rounds_without_luck(
     """Rounds (entered before ``before``) whose luck the job must add or
     take out, oldest first: the sweep sends them again. Rounds of a
     configuration whose card spread cannot be had are left out (their job
-    could only wait again, every sweep)."""
+    could only wait again, every sweep), and the rounds after them looked
+    at instead."""
     query = select(RoundRecord.id, RoundRecord.config_id).where(_waiting() | _to_take_out())
     if before is not None:
         query = query.where(RoundRecord.entered_at < before)
-    found = db.execute(query.order_by(RoundRecord.id).limit(limit)).all()
-    spread: dict[int, bool] = {}
-    for config_id in {config_id for _, config_id in found}:
-        spread[config_id] = constants_of(db, config_id, instance).spread is not None
-    return [round_id for round_id, config_id in found if spread[config_id]]
+    without: set[int] = set()
+    while True:
+        found = db.execute(
+            query.where(RoundRecord.config_id.not_in(without)).order_by(RoundRecord.id).limit(limit)
+        ).all()
+        missing = {
+            config_id
+            for config_id in {config_id for _, config_id in found}
+            if constants_of(db, config_id, instance).spread is None
+        }
+        if not missing:
+            return [round_id for round_id, _ in found]
+        without |= missing
 
 
 def without_luck_count(db: Db) -> int:

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from service.config.currency import Currency
 from service.protection.luck import LUCK_UNIT, VARIANCE_UNIT, Luck
-from service.protection.luck_sums import WHOLE_DAY, LuckSubject
+from service.protection.luck_sums import WHOLE_DAY, LuckSubject, rounds_without_luck
 from service.store.models import LuckSum, RoundRecord
 from tests.players.conftest import ALICE, BOB
 from tests.support.app import databases, sign_in
@@ -177,3 +177,20 @@ def test_a_table_and_a_dealer_beyond_luck_are_flagged_and_ordinary_ones_are_not(
     assert table_alert.rounds == dealer_alert.rounds == lucky
     luck, variance = by_rule(app, seats_of(app, plain), ready)
     assert luck > 0  # the ordinary table and dealer: no alert
+
+
+def test_a_round_waits_for_its_card_spread_and_the_sweep_finds_it_once_there(
+    app, settings, client, as_role, table
+):
+    ready_for_values(settings)  # values, but no complete strategy table: no card spread yet
+    round_id = deal(client, as_role["dealer"], table, "w1", (1, 2))
+    value(app, settings, round_id)
+    with databases(app)() as db:
+        assert rounds_without_luck(db, settings.instance) == []  # its job could only wait
+    assert run_job(app, settings, round_id) == (False, 0)
+    store_spread(settings.instance)
+    with databases(app)() as db:
+        assert rounds_without_luck(db, settings.instance) == [round_id]
+    assert run_job(app, settings, round_id) == (True, 0)
+    with databases(app)() as db:
+        assert rounds_without_luck(db, settings.instance) == []

@@ -11,11 +11,14 @@ threshold² × variance, in integers), never from a float. The figure shown
 is z truncated to two decimals, with the luck and its standard deviation
 in the table's currency.
 
-A sum over several seats of one round (a table's, a dealer's, a player
-on two seats) adds the seats' variances as if they were independent, as
-the rated-play figures do: the seats share the dealer's hand, so a
-table's true variance is somewhat larger, and its z somewhat overstated
-(said in docs/game-protection.md)."""
+The seats of one round share the dealer's hand, so their lucks are
+correlated and the variance of their sum is not the sum of their
+variances (that would understate a table's, overstate its z, and raise
+false alarms). A round's seats together (a table's, a dealer's, a player
+on two seats) take the bound k × the sum of the k seats' variances
+(Cauchy–Schwarz), exact for one seat: a table's or a dealer's z is never
+overstated, at the price of some power (said in docs/game-protection.md).
+Rounds are dealt from different decks, so a window adds its rounds'."""
 
 from __future__ import annotations
 
@@ -50,6 +53,12 @@ class Luck:
 
     def __neg__(self) -> Luck:
         return Luck(-self.luck, -self.variance, -self.seats)
+
+    def bounded(self) -> Luck:
+        """One round's seats together: the variance of their sum bounded by
+        their number times their variances' sum ((x1 + ... + xk)² ≤
+        k (x1² + ... + xk²)); one seat's is its own."""
+        return Luck(self.luck, self.variance * self.seats, self.seats)
 
     def beyond(self, threshold: Fraction) -> bool:
         """The house's z below −threshold, exactly: z = luck / √variance

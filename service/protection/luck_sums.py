@@ -172,7 +172,8 @@ def _found(db: Db, record: RoundRecord, instance: Path | None) -> _Found | None:
         total += luck
         if player_id is not None:
             players[player_id] = players.get(player_id, Luck()) + luck
-    return _Found(total, players)
+    # The seats share the dealer's hand: a round's sum takes the bound.
+    return _Found(total.bounded(), {player: luck.bounded() for player, luck in players.items()})
 
 
 def _add(db: Db, row: LuckRound, total: Luck, players: dict[int, Luck], sign: int, now: datetime) -> None:

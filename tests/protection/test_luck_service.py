@@ -18,7 +18,7 @@ from service.protection.luck_sums import WHOLE_DAY, LuckSubject, rounds_without_
 from service.store.models import LuckSum, RoundRecord
 from tests.players.conftest import ALICE, BOB
 from tests.support.app import databases, sign_in
-from tests.support.luck import by_rule, luck_alerts, run_job, seats_of, store_spread
+from tests.support.luck import bounded_by_rule, by_rule, luck_alerts, run_job, seats_of, store_spread
 from tests.support.players import add_player, seat
 from tests.support.rated_figures import ready_for_values, value
 from tests.support.rounds_data import enter, round_body, void_approved
@@ -86,7 +86,8 @@ def test_a_round_s_luck_is_added_once_as_the_rule_book_has_it_and_a_void_takes_i
     assert run_job(app, settings, first) == (True, 0)
     assert run_job(app, settings, first) == (False, 0)  # once: a second run adds nothing
     day, shift, dealer_id = shift_of(app, first)
-    luck, variance = by_rule(app, seats_of(app, [first]), ready)
+    luck, variance = bounded_by_rule(app, [first], ready)
+    assert variance == 3 * by_rule(app, seats_of(app, [first]), ready)[1]  # three seats share the dealer
     for kind, subject in ((LuckSubject.TABLE, table["id"]), (LuckSubject.DEALER, dealer_id)):
         row = sums(app, kind, subject, shift)
         assert (row.rounds, row.seats, row.gaming_day, row.currency) == (1, 3, day, "USD")

@@ -79,6 +79,18 @@ def by_rule(app: Any, seats: Iterable[tuple[int, int]], spread: rule.Spread) -> 
     return exact.player_cards + exact.dealer_cards, exact.player_variance + exact.dealer_variance
 
 
+def bounded_by_rule(app: Any, round_ids: Iterable[int], spread: rule.Spread) -> tuple[Fraction, Fraction]:
+    """The rounds' luck and the bound of its variance the service keeps for
+    a table or a dealer: a round's seats' variances summed, times their
+    number (they share the dealer's hand), added over the rounds."""
+    luck = variance = Fraction(0)
+    for round_id in round_ids:
+        seats = seats_of(app, [round_id])
+        one_luck, one_variance = by_rule(app, seats, spread)
+        luck, variance = luck + one_luck, variance + len(seats) * one_variance
+    return luck, variance
+
+
 def z_of(luck: Fraction, variance: Fraction) -> float:
     return float(luck) / float(variance) ** 0.5
 

@@ -79,7 +79,9 @@ its slip (``static/pit/pit_slip_corrections.js``).
 
 Game protection at the pit: the open alerts, one with the rounds behind
 it and their times, and a pit boss's acknowledgement with a note
-(``static/pit/pit_alerts.js``).
+(``static/pit/pit_alerts.js``); the shufflers: each device's decks,
+repeated orders, positions test and cards changed by hand for a gaming
+day and 30 days, and its days (``static/pit/pit_shufflers.js``).
 
 Compliance: exports (``static/compliance/compliance.js``), the trail's
 verification (``static/compliance/compliance_verify.js``), and the cash rules'

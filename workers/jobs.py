@@ -20,9 +20,12 @@ from service.config.environment import StrategyTables
 from service.config.settings import Settings
 from service.players.rating_figures import figure_rating as write_rating_figures
 from service.players.slot_figures import figure_slot, slots_of
+from service.protection.cards_changed import check_changed_cards
+from service.protection.device_days import count_deck
 from service.protection.luck_alerts import check_windows
 from service.protection.luck_sums import luck_round as add_luck
 from service.protection.repeated_decks import check_deck_order as check_order
+from service.protection.shuffler_positions import check_positions
 from service.rounds.aggregates import aggregate_round as count_round
 from service.rounds.aggregates import aggregate_rounds as count_rounds
 from service.rounds.expected_values import expect_round as store_values
@@ -170,6 +173,24 @@ def _luck_batch(work: Work[Settings], round_ids: list[int]) -> int:
         changed = add_luck(work.db, round_id, work.settings.instance, work.now())
         raised += 0 if changed is None else check_windows(work.db, changed, work.now())
     return raised
+
+
+def count_deck_positions(feed_id: int) -> bool:
+    """Count a received deck's card positions into its device's gaming day
+    (the shuffler's chi-square test), once; False when counted before."""
+    return _works().run(lambda work: count_deck(work.db, feed_id, work.now()))
+
+
+def check_card_positions(day_id: int) -> int:
+    """The chi-square test of an ended device day's card positions (and the
+    30 days ending with it), once; how many alerts it raised."""
+    return _works().run(lambda work: check_positions(work.db, day_id, work.now()))
+
+
+def check_cards_changed(feed_id: int) -> int:
+    """Check a dealt deck's cards changed by hand, once: a warning alert
+    when the dealer changed any; how many were raised."""
+    return _works().run(lambda work: check_changed_cards(work.db, feed_id, work.now()))
 
 
 def figure_rated_slot(round_id: int) -> bool:

@@ -37,6 +37,9 @@ FUNCTIONS = {
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",
     JobKind.DECK_CHECK: "workers.jobs.check_deck_order",
     JobKind.LUCK: "workers.jobs.luck_round",
+    JobKind.DECK_POSITIONS: "workers.jobs.count_deck_positions",
+    JobKind.POSITIONS_TEST: "workers.jobs.check_card_positions",
+    JobKind.CARDS_CHANGED: "workers.jobs.check_cards_changed",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {

@@ -51,7 +51,7 @@ from service.api.http.work import register_work
 from service.api.ops import health, ops_routes
 from service.api.players import comp_routes, identification_routes, player_routes
 from service.api.poker_room import showdown_routes
-from service.api.protection import alert_routes
+from service.api.protection import alert_routes, device_routes
 from service.api.ratings import rating_routes
 from service.api.reports import report_routes
 from service.api.review import exception_routes
@@ -98,6 +98,7 @@ def register_api(app: Flask) -> None:
         rating_routes.blp,
         cash_log_routes.blp,
         alert_routes.blp,
+        device_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

@@ -56,6 +56,7 @@ class ErrorCode(StrEnum):
     DECK_NOT_FOUND = "deck_not_found", "Deck not found"
     DECK_OTHER_TABLE = "deck_other_table", "Deck other table"
     DECK_USED = "deck_used", "Deck used"
+    DEVICE_NOT_FOUND = "device_not_found", "Device not found"
     DOCUMENT_EXPIRED = "document_expired", "Document expired"
     DUPLICATE_CARD = "duplicate_card", "Duplicate card"
     DUPLICATE_SEAT = "duplicate_seat", "Duplicate seat"

@@ -45,6 +45,9 @@ class JobKind(StrEnum):
     RATED_SLOTS = "rated_slots"  # the rated play of the rounds' table, day, shift and dealer
     DECK_CHECK = "deck_check"  # a received deck's order against every deck before (game protection)
     LUCK = "luck"  # a round's luck into its shifts' and players' sums, and their z (game protection)
+    DECK_POSITIONS = "deck_positions"  # a received deck's card positions into its device's day
+    POSITIONS_TEST = "positions_test"  # an ended device day's chi-square of card positions
+    CARDS_CHANGED = "cards_changed"  # a dealt deck's cards changed by hand
 
 
 QUEUES = tuple(QueueName)
@@ -65,6 +68,10 @@ JOBS = {
     JobKind.DECK_CHECK: (QueueName.METRICS, "deck-check"),
     # after the round's values (its seats' expected values), milliseconds a round
     JobKind.LUCK: (QueueName.VALUES, "luck"),
+    JobKind.DECK_POSITIONS: (QueueName.METRICS, "deck-positions"),
+    JobKind.CARDS_CHANGED: (QueueName.METRICS, "cards-changed"),
+    # at most 30 rows of 53 × 53 counts added up: milliseconds, once a device-day
+    JobKind.POSITIONS_TEST: (QueueName.METRICS, "positions-test"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)

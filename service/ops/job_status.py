@@ -19,6 +19,7 @@ from service.audit.chain import refused_count, unsealed
 from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
 from service.players.rating_figures import unfigured_rating_count
+from service.protection.device_days import shuffler_work_count
 from service.protection.luck_sums import without_luck_count
 from service.protection.repeated_decks import unchecked_deck_count
 from service.rounds.aggregates import unaggregated_count
@@ -56,6 +57,7 @@ class Undone(TypedDict):
     unfigured_ratings: int
     unchecked_decks: int
     rounds_without_luck: int
+    shuffler_checks: int  # decks not counted, ended days not tested, dealt decks' changes not checked
 
 
 class FailedJob(TypedDict):
@@ -132,6 +134,7 @@ def job_status(db: Db, connection: Redis) -> JobStatus:
             "unfigured_ratings": unfigured_rating_count(db),
             "unchecked_decks": unchecked_deck_count(db),
             "rounds_without_luck": without_luck_count(db),
+            "shuffler_checks": shuffler_work_count(db, utc_now()),
         },
         "failed_jobs": [],
     }

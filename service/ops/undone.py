@@ -3,8 +3,9 @@ do not reflect yet, configuration versions without a par sheet, counted
 table sessions whose figures are not kept (or out of date), counting
 rounds without the expected values of their hands, ratings whose figures
 are not kept (or out of date), decks not checked, rounds whose luck is
-not added (or not taken out). The sweep sends it again
-(``workers/sweep.py``); the ops figures count it."""
+not added (or not taken out), the shuffler checks' decks and days not
+checked. The sweep sends it again (``workers/sweep.py``); the ops
+figures count it."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ from service.analysis.strategy_table import missing_blocks, table_folder
 from service.audit.chain import unsealed
 from service.players.rating_figures import unfigured_ratings
 from service.players.slot_figures import unfigured_slots
+from service.protection.cards_changed import unchecked_changes
+from service.protection.device_days import uncounted_decks, untested_days
 from service.protection.luck_sums import rounds_without_luck
 from service.protection.repeated_decks import unchecked_decks
 from service.rounds.aggregates import out_of_step
 from service.rounds.expected_values import unvalued
-from service.store.db import Db
+from service.store.db import Db, utc_now
 from service.store.models import ConfigVersion, RoundRecord
 from service.tables.tables import config_of, current_config, list_tables
 
@@ -42,6 +45,9 @@ class Undone:
     unfigured_slots: list[int]  # a round of each slot whose rated-play row is missing or out of date
     unchecked_decks: list[int]  # decks whose order is not checked yet
     rounds_without_luck: list[int]  # valued rounds whose luck is not added, or not taken out
+    uncounted_decks: list[int]  # decks not counted into their device's day yet
+    untested_days: list[int]  # device days ended and not tested (card positions)
+    unchecked_changes: list[int]  # dealt decks whose cards changed by hand are not checked
 
 
 def undone(
@@ -73,6 +79,9 @@ def undone(
         unfigured_slots(db, before, limit),
         unchecked_decks(db, before, limit),
         rounds_without_luck(db, instance, before, limit),
+        uncounted_decks(db, before, limit),
+        untested_days(db, before or utc_now(), limit=limit),
+        unchecked_changes(db, before, limit),
     )
 
 

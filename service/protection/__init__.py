@@ -33,15 +33,32 @@ Modules:
   table's and dealer's shifts, each player's day and 30 days) against
   the casino's threshold, and the alert, once per window
 
+- ``chi_square.py``: the chi-square test of card positions, pure: the
+  position groups (every expected count at least 5), the degrees of
+  freedom, the statistic (× 52/53: a deck is a permutation) and the
+  survival function (the regularised upper incomplete gamma)
+- ``device_days.py``: each device's gaming day's figures (decks, card ×
+  position counts, repeated orders, cards changed by hand), each deck
+  counted once by the workers' job (``deck_positions``); the decks not
+  counted and the ended days not tested, which the sweep sends again
+- ``shuffler_positions.py``: an ended device day's test of card positions,
+  and the 30 days' ending with it, once (``positions_test``): a warning
+  when p < 0.05
+- ``cards_changed.py``: each dealt deck's cards changed by hand, checked
+  once (``cards_changed``): a warning naming the table, dealer, device,
+  round and the number of cards; the decks not checked, for the sweep
+- ``device_figures.py``: per device, for a gaming day and 30 days: decks,
+  repeated orders, the positions test, cards changed by hand
+
 Not built yet (docs/game-protection.md): decisions that know the
-dealer's hand, the chi-square of card positions and the cards changed by
-hand.
+dealer's hand.
 
 May import: players, rounds, accounting, tables and below (the checks
 read the rounds and the decks); never reports, review, compliance or the
 entry points. Compliance imports it: the verification matches each alert
 and acknowledgement to its sealed event. The tables package writes each
-deck's digest and queues its check as the deck is stored; the rounds
-queue each round's luck job as its values are stored (and as a void or
+deck's digest and queues its checks as the deck is stored; the rounds
+package queues a dealt deck's check of its cards changed by hand, and
+each round's luck job as its values are stored (and as a void or
 correction takes it out).
 """

@@ -7,7 +7,8 @@ it stores no digest, so it is never checked again.
 
 Each later deck of an order raises its own alert, naming the first deck
 of that order: two repeats raced into the database are both found,
-whichever job runs first (the alerts' keys keep each to one)."""
+whichever job runs first (the alerts' keys keep each to one). Each
+repeat counts against its device's day (``device_days``) with its alert."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from datetime import datetime
 from sqlalchemy import ColumnElement, func, select
 
 from service.protection.alerts import raise_alert
+from service.protection.device_days import day_of_feed
 from service.protection.values import AlertKind, Finding, Severity
 from service.store.db import Db
 from service.store.models import DeckFeed, DeckOrder, DeckOrderCheck, GameTable, RoundDeck
@@ -41,9 +43,20 @@ def check_deck_order(db: Db, feed_id: int, now: datetime) -> int:
     )
     raised = 0
     for seen, later in enumerate(same[1:], start=2):
-        raised += raise_alert(db, _finding(db, same[0], later, seen), now) is not None
+        if raise_alert(db, _finding(db, same[0], later, seen), now) is not None:
+            raised += 1
+            _count_repeat(db, later, now)
     db.add(DeckOrderCheck(feed_id=feed_id, checked_at=now))
     return raised
+
+
+def _count_repeat(db: Db, feed_id: int, now: datetime) -> None:
+    """The repeat counts against its device's day (once: with its alert)."""
+    feed = db.get(DeckFeed, feed_id)
+    assert feed is not None  # the order's foreign key
+    day, _ = day_of_feed(db, feed, now)
+    day.repeated_orders += 1
+    day.updated_at = now
 
 
 def _finding(db: Db, first_id: int, later_id: int, seen: int) -> Finding:

@@ -4,7 +4,9 @@ exposed for the round's seats (``service.tables.deck_exposure``: else the
 round's answer, naming the cards the shoe dealt, would show a hidden
 hand); every card the dealer
 entered otherwise than the feed dealt it is recorded as changed by hand,
-and a round with any is a ``deck_cards_changed`` event the pit sees."""
+and a round with any is a ``deck_cards_changed`` event the pit sees. Each
+dealt deck queues the workers' check of its changes (``cards_changed``:
+a warning alert for a deck with any, :mod:`service.protection.cards_changed`)."""
 
 from __future__ import annotations
 
@@ -14,12 +16,13 @@ from typing import Any, TypedDict, cast
 
 from sqlalchemy import Table, insert, select
 
-from service.audit.events import record_event
+from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.dealing import DEALER
 from service.engine.round import Round
 from service.errors import Conflict, ErrorCode, Invalid, NotFound
+from service.jobs.queues import JobKind
 from service.store.db import Db
 from service.store.models import DeckFeed, GameTable, RoundDeck
 from service.tables.deck_exposure import exposed_hands, exposure_of
@@ -135,6 +138,7 @@ def record_deck(
         {"round_id": record_id, "feed_id": feed.id, "changed": changed, "recorded_at": now},
     )
     shown = _deck_json(feed, changed)
+    queue_job(db, JobKind.CARDS_CHANGED, feed.id)  # game protection: a change counts against the dealer
     if changed:
         record_event(
             db,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.store.db import Base, UTCDateTime
@@ -39,7 +39,11 @@ class DeckFeed(Base):
 
     __tablename__ = "deck_feeds"
     # A device numbers its decks: a number sent again is a retry or a fault.
-    __table_args__ = (UniqueConstraint("device_id", "sequence"),)
+    # A device's decks by time: its gaming day's, for the shuffler checks.
+    __table_args__ = (
+        UniqueConstraint("device_id", "sequence"),
+        Index("ix_deck_feeds_device_id_received_at", "device_id", "received_at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id"), index=True)

@@ -30,7 +30,16 @@ from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
 from service.store.luck_models import LuckRound, LuckRoundPlayer, LuckSum
 from service.store.player_models import Player, PlayerName
-from service.store.protection_models import Alert, AlertAcknowledgement, DeckOrder, DeckOrderCheck
+from service.store.protection_models import (
+    Alert,
+    AlertAcknowledgement,
+    DeckChangeCheck,
+    DeckOrder,
+    DeckOrderCheck,
+    DeckPositionCount,
+    DeviceDay,
+    PositionTestRow,
+)
 from service.store.rating_models import (
     BuyIn,
     RatedSeat,
@@ -71,10 +80,13 @@ __all__ = [
     "CompRedemption",
     "ConfigVersion",
     "DealOrderVersion",
+    "DeckChangeCheck",
     "DeckExposure",
     "DeckFeed",
     "DeckOrder",
     "DeckOrderCheck",
+    "DeckPositionCount",
+    "DeviceDay",
     "DropCount",
     "ExceptionDecision",
     "Export",
@@ -90,6 +102,7 @@ __all__ = [
     "Player",
     "PlayerIdentification",
     "PlayerName",
+    "PositionTestRow",
     "RatedMonthFigures",
     "RatedSeat",
     "RatedShiftFigures",

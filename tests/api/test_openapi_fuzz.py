@@ -31,6 +31,8 @@ from service.accounts.auth import login
 from service.analysis.cache import store_par_sheet
 from service.compliance.export_build import build_export
 from service.compliance.verifications import run_verification
+from service.protection.device_days import count_deck
+from service.store.db import utc_now
 from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.support import accounting as money
@@ -144,7 +146,12 @@ def seeded(app, settings):
     created(client.post(f"/api/v1/tables/{table['id']}/cash-transactions", json=patron, headers=pit_boss))
     # An open alert (a repeated deck order), to read and acknowledge.
     alert_id = raise_one(app, "deck:fuzz", table["id"])
+    # The deck counted into its shoe's gaming day (as its job would): the
+    # devices' figures answer about it.
+    with unit_of_work(databases(app)) as db:
+        count_deck(db, deck["id"], utc_now())
     return {
+        "device_id": deck["device_id"],
         "alert_id": alert_id,
         "club_number": player["club_number"],
         "rating_id": rating["id"],

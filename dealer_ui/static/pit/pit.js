@@ -4,6 +4,7 @@
 // once and passes it to the screens.
 import { BACKGROUND } from "../shared/api.js";
 import { showAlerts } from "./pit_alerts.js";
+import { showShufflers } from "./pit_shufflers.js";
 import { $, showError } from "../shared/dom.js";
 import { countPending, installApprovals, showApprovals } from "./pit_exceptions.js";
 import { useCurrency } from "../shared/money.js";
@@ -37,6 +38,7 @@ const SCREENS = {
   player: showPlayer,
   alerts: showAlerts,
   alert: showAlerts,
+  shufflers: showShufflers,
 };
 const TABS = { round: "rounds", session: "checks", slip: "ratings", player: "players", alert: "alerts" }; // a record's screen lights its list's button
 const PANELS = { player: "players", alert: "alerts" }; // a player's (an alert's) page is its list's screen with it

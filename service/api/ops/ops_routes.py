@@ -70,6 +70,10 @@ class UndoneSchema(Schema):
         "valued rounds whose luck is not yet added to their shifts' and players' sums, or a round "
         "voided or corrected not yet taken out (game protection: results beyond luck)"
     )
+    shuffler_checks = api_fields.integer(
+        "the shuffler checks' work undone: decks not yet counted into their device's day, ended device "
+        "days whose positions are not tested, dealt decks whose cards changed by hand are not checked"
+    )
 
 
 class FailedJobSchema(Schema):

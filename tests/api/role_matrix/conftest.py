@@ -8,7 +8,10 @@ import pytest
 from sqlalchemy import select
 
 from service.compliance.export_build import build_export
+from service.protection.device_days import count_deck
+from service.store.db import utc_now
 from service.store.models import User
+from service.store.work import unit_of_work
 from tests.api.role_matrix.role_calls import SignedIn
 from tests.api.role_matrix.role_endpoints import HOUSE_WAY_CARDS, OTHER_DEALER
 from tests.support import accounting as money
@@ -42,6 +45,14 @@ def stored_round(client, as_role, table):
 def stored_alert(app, table):
     """An open alert at the table."""
     return {"id": raise_one(app, "deck:matrix", table["id"])}
+
+
+@pytest.fixture
+def stored_device(app, posted_deck):
+    """A shoe with a deck counted into its gaming day (as the job would)."""
+    with unit_of_work(databases(app)) as db:
+        count_deck(db, posted_deck["id"], utc_now())
+    return {"id": posted_deck["device_id"]}
 
 
 @pytest.fixture

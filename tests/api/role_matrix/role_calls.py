@@ -42,6 +42,7 @@ def url_of(request, path):
         "rating",
         "deck",
         "alert",
+        "device",
     ):
         if f"{{{name}}}" in path and name not in ids:
             ids[name] = request.getfixturevalue(f"stored_{name}")["id"]

@@ -240,6 +240,8 @@ ENDPOINTS += [
     ("GET", "/alerts", None, READERS),
     ("GET", "/alerts/{alert}", None, READERS),
     ("POST", "/alerts/{alert}/acknowledgement", {"note": "video pulled: a shuffler fault"}, {"pit_boss"}),
+    ("GET", "/devices", None, READERS),
+    ("GET", "/devices/{device}", None, READERS),
 ]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {

@@ -31,6 +31,7 @@ def matrix_rule(method: str, rule: str) -> tuple[str, str]:
     """A Flask rule as the matrix writes it: /api/v1/rounds/<id:round_id> is /rounds/{round}."""
     path = re.sub(r"<id:(\w+)_id>", r"{\1}", rule.removeprefix("/api/v1"))
     path = re.sub(r"<(?:id:)?club_number>", "{player}", path)  # a player is named by their club number
+    path = path.replace("<device_id>", "{device}")  # a shuffler is named by the id it sends
     return method, path.replace("<id:number>", "{slip}")  # a slip is named by its number
 
 

@@ -24,7 +24,8 @@ an own setting by taps (``static/dealer/dealer_setting.js``), the bet pad and
 same bets (``static/dealer/dealer_pad.js``), open and empty seats
 (``static/dealer/dealer_seats.js``), who sits at each seat and the seat's
 player dialog: seat-in by club number, buy-in, pause, resume and seat-out
-(``static/dealer/dealer_ratings.js``), one tab stop a hand
+(``static/dealer/dealer_ratings.js``), the dealer signed in at the table with
+its sign-in, sign-out and relief (``static/dealer/dealer_duty.js``), one tab stop a hand
 (``static/dealer/dealer_keys.js``), the hands filled from a deck feed
 (``static/dealer/dealer_fill.js``) and asking for the table's next deck
 (``static/dealer/dealer_deck.js``), the bet fields (``static/dealer/dealer_bets.js``),
@@ -81,7 +82,9 @@ Game protection at the pit: the open alerts, one with the rounds behind
 it and their times, and a pit boss's acknowledgement with a note
 (``static/pit/pit_alerts.js``); the shufflers: each device's decks,
 repeated orders, positions test and cards changed by hand for a gaming
-day and 30 days, and its days (``static/pit/pit_shufflers.js``).
+day and 30 days, and its days (``static/pit/pit_shufflers.js``); the dealers of a shift with their time at the
+tables, rounds per hour, voids, cards changed by hand and cards against chips
+(``static/pit/pit_dealers.js``).
 
 Compliance: exports (``static/compliance/compliance.js``), the trail's
 verification (``static/compliance/compliance_verify.js``), and the cash rules'

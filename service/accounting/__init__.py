@@ -1,7 +1,8 @@
 """The money at the tables: table sessions and their tray counts (opener
 and closer), fills and credits under three signatures, drop counts by the
 count team, each table's win and hold from the chips, and the check of
-that win against the rounds' net (cards against chips).
+that win against the rounds' net (cards against chips); the dealers'
+sessions at the tables.
 
 Modules:
 
@@ -25,6 +26,10 @@ Modules:
   lists it pages through (slips by table and state, a session's slips,
   the check's sessions), so that no route builds SQL
 - ``records.py``: the records as their events carry them
+- ``dealer_sessions.py``: a dealer's time at a table: the sign-in at the
+  tablet, the sign-out, the relief (another dealer signing in), a move to
+  another table and the table's close; ``dealer_values.py``: a session as
+  the API shows it and its events carry it
 
 May import: tables, accounts, audit and below (never rounds: the rounds'
 net is read from the stored records).

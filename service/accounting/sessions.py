@@ -1,7 +1,8 @@
 """Opening and closing a table: the tray counted by denomination at each
 end (the opener and the closer), signed by a dealer and a pit boss. A
 session is also a drop period: its drop box goes on at the opening and is
-pulled at the close. The table takes rounds while a session is open."""
+pulled at the close. The table takes rounds while a session is open; its
+close ends the session of the dealer signed in at it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from enum import StrEnum
 
 from sqlalchemy import func, select
 
+from service.accounting.dealer_sessions import end_at_close
 from service.accounting.denominations import CHIPS, Lines, read_lines
 from service.accounting.duties import one_each
 from service.accounting.records import count_record, session_record
@@ -114,6 +116,7 @@ def close_session(
             "table_id",
         )
     count = _count(db, opened, CountKind.CLOSER, lines, (dealer, pit_boss, now))
+    end_at_close(db, table, signer, now)  # its dealer's session ends with it
     opened.closed_at = now
     table.status = TableStatus.CLOSED
     db.flush()

@@ -15,7 +15,8 @@ the HTTP plumbing they all use:
   calculator
 - ``review/``: voids, corrections and the recall's requests
 - ``reports/``: reports, their queries and variance notes
-- ``accounting/``: table sessions, slips, drop counts and co-signatures
+- ``accounting/``: table sessions, slips, drop counts and co-signatures;
+  the dealers at the tables and their shifts' figures
 - ``casino/``: the casino's settings for comps and the cash rules
 - ``players/``: the casino's players by club number, and their identification
 - ``ratings/``: rated play: seat-in, the open ratings at a table, pauses,
@@ -33,7 +34,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from service.api.accounting import session_routes, slip_routes
+from service.api.accounting import dealer_routes, session_routes, slip_routes
 from service.api.accounts import auth_routes, user_routes
 from service.api.cash import cash_log_routes
 from service.api.casino import settings_routes as casino_settings_routes
@@ -99,6 +100,7 @@ def register_api(app: Flask) -> None:
         cash_log_routes.blp,
         alert_routes.blp,
         device_routes.blp,
+        dealer_routes.blp,
     ):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
     round_routes.document_round_body(api)

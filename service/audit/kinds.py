@@ -40,6 +40,9 @@ class EventKind(StrEnum):
     SLIP_VOIDED = "slip_voided"
     DROP_COUNTED = "drop_counted"
     CHECK_NOTED = "check_noted"
+    # the dealers at the tables (service/accounting/dealer_sessions.py)
+    DEALER_SIGNED_IN = "dealer_signed_in"  # the session's record whole
+    DEALER_SIGNED_OUT = "dealer_signed_out"  # a sign-out, relief, move or close: the session and its end
     # the casino's settings for comps and the cash rules (service/players)
     CASINO_SETTINGS_CHANGED = "casino_settings_changed"
     # a player's identification: who recorded or read it, never what it says

@@ -51,6 +51,7 @@ class ErrorCode(StrEnum):
     DATABASE_NOT_MIGRATED = "database_not_migrated", "Database not migrated"
     DATABASE_SCHEMA_CHANGED = "database_schema_changed", "Database schema changed"
     DATABASE_UNAVAILABLE = "database_unavailable", "Database unavailable"
+    DEALER_NOT_SIGNED_IN = "dealer_not_signed_in", "Dealer not signed in"
     DECK_EXPOSED = "deck_exposed", "Deck exposed"
     DECK_NOT_EXPOSED = "deck_not_exposed", "Deck not exposed"
     DECK_NOT_FOUND = "deck_not_found", "Deck not found"

@@ -23,7 +23,7 @@ Rounds are dealt from different decks, so a window adds its rounds'."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from service.config.currency import Currency
@@ -40,6 +40,30 @@ _DEALER_SCALE = PLAYER_HANDS * PLAYER_HANDS
 
 
 @dataclass(frozen=True, slots=True)
+class FourParts:
+    """The four parts of the players' results (rule book section 14) as
+    integer numerators: the house's actual win in minor units, the rest
+    over :data:`LUCK_UNIT`; the dealer's cards are the luck less the
+    player's cards."""
+
+    actual: int = 0
+    theoretical: int = 0
+    decisions: int = 0
+    player_cards: int = 0
+
+    def __add__(self, other: FourParts) -> FourParts:
+        return FourParts(
+            self.actual + other.actual,
+            self.theoretical + other.theoretical,
+            self.decisions + other.decisions,
+            self.player_cards + other.player_cards,
+        )
+
+    def __neg__(self) -> FourParts:
+        return FourParts(-self.actual, -self.theoretical, -self.decisions, -self.player_cards)
+
+
+@dataclass(frozen=True, slots=True)
 class Luck:
     """Luck and its variance as integer numerators (over :data:`LUCK_UNIT`
     and :data:`VARIANCE_UNIT`), of a seat or a sum of them; add with ``+``."""
@@ -47,18 +71,24 @@ class Luck:
     luck: int = 0
     variance: int = 0
     seats: int = 0
+    parts: FourParts = field(default_factory=lambda: FourParts())
 
     def __add__(self, other: Luck) -> Luck:
-        return Luck(self.luck + other.luck, self.variance + other.variance, self.seats + other.seats)
+        return Luck(
+            self.luck + other.luck,
+            self.variance + other.variance,
+            self.seats + other.seats,
+            self.parts + other.parts,
+        )
 
     def __neg__(self) -> Luck:
-        return Luck(-self.luck, -self.variance, -self.seats)
+        return Luck(-self.luck, -self.variance, -self.seats, -self.parts)
 
     def bounded(self) -> Luck:
         """One round's seats together: the variance of their sum bounded by
         their number times their variances' sum ((x1 + ... + xk)² ≤
         k (x1² + ... + xk²)); one seat's is its own."""
-        return Luck(self.luck, self.variance * self.seats, self.seats)
+        return Luck(self.luck, self.variance * self.seats, self.seats, self.parts)
 
     def beyond(self, threshold: Fraction) -> bool:
         """The house's z below −threshold, exactly: z = luck / √variance
@@ -94,6 +124,7 @@ def seat_luck(played: RatedRound) -> Luck:
         luck=exact.player_cards + exact.dealer_cards,
         variance=exact.player_cards_variance + exact.dealer_cards_variance * _DEALER_SCALE,
         seats=1,
+        parts=FourParts(exact.actual, exact.theoretical, exact.decisions, exact.player_cards),
     )
 
 

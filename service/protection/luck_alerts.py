@@ -22,7 +22,7 @@ from sqlalchemy import Select, select
 from service.players.casino_settings import current_settings
 from service.protection.alerts import raise_alert
 from service.protection.luck import Luck, threshold_text
-from service.protection.luck_sums import WHOLE_DAY, Changed, LuckSubject
+from service.protection.luck_sums import WHOLE_DAY, Changed, LuckSubject, luck_of
 from service.protection.values import AlertKind, Finding, Severity
 from service.store.db import Db
 from service.store.models import GameTable, LuckRound, LuckRoundPlayer, LuckSum, Player, User
@@ -98,7 +98,7 @@ def window_luck(db: Db, window: Window) -> tuple[Luck, int]:
     )
     total, rounds = Luck(), 0
     for row in rows:
-        total += Luck(row.luck, row.variance, row.seats)
+        total += luck_of(row)
         rounds += row.rounds
     return total, rounds
 

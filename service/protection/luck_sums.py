@@ -27,7 +27,7 @@ from service.config.currency import Currency
 from service.players.rated.inputs import PerBet, RatedRound
 from service.players.rated_rows import StaleSeatValues, hand_values_of
 from service.players.rating_figures import constants_of, figured_values
-from service.protection.luck import Luck, seat_luck
+from service.protection.luck import FourParts, Luck, seat_luck
 from service.rounds.status import counting, counts
 from service.store.db import Db
 from service.store.models import (
@@ -101,6 +101,7 @@ def luck_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> C
         seats=found.total.seats,
         luck=found.total.luck,
         variance=found.total.variance,
+        **_part_columns(found.total),
         added_at=now,
     )
     db.add(row)
@@ -114,6 +115,7 @@ def luck_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> C
                 seats=luck.seats,
                 luck=luck.luck,
                 variance=luck.variance,
+                **_part_columns(luck),
             )
         )
     _add(db, row, found.total, found.players, 1, now)
@@ -123,13 +125,29 @@ def luck_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> C
 def _take_out(db: Db, row: LuckRound, now: datetime) -> Changed:
     row.removed_at = now
     players = {
-        each.player_id: Luck(each.luck, each.variance, each.seats)
+        each.player_id: luck_of(each)
         for each in db.scalars(select(LuckRoundPlayer).where(LuckRoundPlayer.round_id == row.round_id))
     }
-    _add(db, row, Luck(row.luck, row.variance, row.seats), players, -1, now)
+    _add(db, row, luck_of(row), players, -1, now)
     table = db.get(GameTable, row.table_id)
     assert table is not None
     return _changed(row, currencies_of(db, [table])[table.id], players)
+
+
+def _part_columns(luck: Luck) -> dict[str, int]:
+    parts = luck.parts
+    return {
+        "actual": parts.actual,
+        "theoretical": parts.theoretical,
+        "decisions": parts.decisions,
+        "player_cards": parts.player_cards,
+    }
+
+
+def luck_of(row: LuckRound | LuckRoundPlayer | LuckSum) -> Luck:
+    """A stored row's luck, its four parts with it."""
+    parts = FourParts(row.actual, row.theoretical, row.decisions, row.player_cards)
+    return Luck(row.luck, row.variance, row.seats, parts)
 
 
 def _changed(row: LuckRound, currency: Currency, players: dict[int, Luck]) -> Changed:
@@ -193,13 +211,17 @@ def _add(db: Db, row: LuckRound, total: Luck, players: dict[int, Luck], sign: in
             kind, subject_id, currency, day, shift = key
             kept = LuckSum(
                 kind=kind, subject_id=subject_id, currency=currency, gaming_day=day, shift=shift,
-                rounds=0, seats=0, luck=0, variance=0,
+                rounds=0, seats=0, luck=0, variance=0, actual=0, theoretical=0, decisions=0, player_cards=0,
             )  # fmt: skip
             db.add(kept)
         kept.rounds += sign
         kept.seats += sign * luck.seats
         kept.luck += sign * luck.luck
         kept.variance += sign * luck.variance
+        kept.actual += sign * luck.parts.actual
+        kept.theoretical += sign * luck.parts.theoretical
+        kept.decisions += sign * luck.parts.decisions
+        kept.player_cards += sign * luck.parts.player_cards
         kept.changed_at = now
     db.flush()
 

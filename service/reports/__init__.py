@@ -12,6 +12,10 @@ Modules:
 - ``aggregate_sums.py``: the period's shift aggregates added up
 - ``hold.py``: hold against theoretical hold, variance flags
 - ``dealer_lines.py``: per-dealer lines
+- ``dealer_shifts.py``: per dealer and shift: time at each table, rounds
+  per hour, voids, corrections, cards changed by hand, and cards against
+  chips of their table sessions; ``dealer_time.py``: their time at each
+  table from their sessions, clipped to the shift
 - ``variance_notes.py``: investigation notes
 - ``chips_figures.py``: win and hold from the counted sessions' chips, and
   cards against chips

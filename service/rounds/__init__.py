@@ -15,7 +15,9 @@ Modules:
   ``record_settled``); ``settlement_json.py``: its settlement as stored,
   the house way explained; ``rated_seats.py``: its seats rated by open
   ratings (a paused seat's round refused)
-- ``deck_round.py``: a round dealt from a shoe's deck (``deck_id``)
+- ``deck_round.py``: a round dealt from a shoe's deck (``deck_id``);
+  ``dealer_counts.py``: the rounds each dealer dealt from a deck and the
+  cards they changed by hand, per table, gaming day and shift
 - ``showing.py``: a round as JSON (``round_json``); ``recall.py``: a
   table's last games
 - ``preview.py``: the house-way preview; ``house_way_report.py``: the

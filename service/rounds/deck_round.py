@@ -6,7 +6,8 @@ hand); every card the dealer
 entered otherwise than the feed dealt it is recorded as changed by hand,
 and a round with any is a ``deck_cards_changed`` event the pit sees. Each
 dealt deck queues the workers' check of its changes (``cards_changed``:
-a warning alert for a deck with any, :mod:`service.protection.cards_changed`)."""
+a warning alert for a deck with any, :mod:`service.protection.cards_changed`),
+and its changes are counted against its dealer (``dealer_counts.py``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from service.engine.dealing import DEALER
 from service.engine.round import Round
 from service.errors import Conflict, ErrorCode, Invalid, NotFound
 from service.jobs.queues import JobKind
+from service.rounds.dealer_counts import count_dealt
+from service.rounds.value_sums import ShiftKey
 from service.store.db import Db
 from service.store.models import DeckFeed, GameTable, RoundDeck
 from service.tables.deck_exposure import exposed_hands, exposure_of
@@ -124,19 +127,24 @@ def _deck_json(feed: DeckFeed, changed: list[ChangedCardJson]) -> RoundDeckJson:
 def record_deck(
     db: Db,
     record_id: int,
-    table_id: int,
+    key: ShiftKey,
     feed: DeckFeed,
     round_: Round,
     actor_id: int,
     now: datetime,
 ) -> RoundDeckJson:
     """Mark the feed taken by the stored round, with the cards changed by
-    hand (and their event); what the round's JSON shows of it."""
+    hand (and their event), counted against the dealer of ``key`` (the
+    round's table, gaming day, shift and dealer); what the round's JSON
+    shows of it."""
+    table_id = key.table_id
     changed = changed_cards(exposed_for(db, feed, round_), round_)
-    db.connection().execute(
+    connection = db.connection()
+    connection.execute(
         insert(_ROUND_DECKS),
         {"round_id": record_id, "feed_id": feed.id, "changed": changed, "recorded_at": now},
     )
+    count_dealt(connection, key, len(changed))
     shown = _deck_json(feed, changed)
     queue_job(db, JobKind.CARDS_CHANGED, feed.id)  # game protection: a change counts against the dealer
     if changed:

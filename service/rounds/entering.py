@@ -26,6 +26,7 @@ from service.jobs.queues import JobKind
 from service.rounds.deck_round import EXTRA_KEYS, RoundDeckJson, exposed_for, feed_for_round, record_deck
 from service.rounds.showing import get_round
 from service.rounds.storing import RoundValues, StoredSeatRow, record_settled, round_ref_of, store_round
+from service.rounds.value_sums import ShiftKey
 from service.store.db import Db
 from service.store.models import ConfigVersion, GameTable, RoundRecord, User
 from service.tables.gaming_day import place
@@ -146,7 +147,8 @@ def enter_round(
     record.config = version
     record.user = user
     record_settled(db, record, version.version, digest, user.id, now, rated=rated)
-    deck = None if feed is None else record_deck(db, record_id, table.id, feed, round_, user.id, now)
+    slot = ShiftKey(table.id, when.gaming_day, when.shift, user.id)
+    deck = None if feed is None else record_deck(db, record_id, slot, feed, round_, user.id, now)
     return Entered(record, replayed=False, seats=seats, deck=deck)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, ForeignKey, Index, Integer, String
+from sqlalchemy import BigInteger, Date, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.store.db import Base, UTCDateTime
@@ -48,6 +48,10 @@ class LuckRound(Base):
     seats: Mapped[int] = mapped_column(Integer)
     luck: Mapped[int] = mapped_column(ExactInteger())  # over C(53,7) C(46,7), the house's side
     variance: Mapped[int] = mapped_column(ExactInteger())  # over (C(53,7) C(46,7))²
+    actual: Mapped[int] = mapped_column(BigInteger)  # the house's win, minor units
+    theoretical: Mapped[int] = mapped_column(ExactInteger())  # over C(53,7) C(46,7)
+    decisions: Mapped[int] = mapped_column(ExactInteger())
+    player_cards: Mapped[int] = mapped_column(ExactInteger())  # the luck's part of the player's cards
     added_at: Mapped[datetime] = mapped_column(UTCDateTime())
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
@@ -65,6 +69,12 @@ class LuckRoundPlayer(Base):
     seats: Mapped[int] = mapped_column(Integer)
     luck: Mapped[int] = mapped_column(ExactInteger())
     variance: Mapped[int] = mapped_column(ExactInteger())
+    # The four parts of the players' results (section 14), the luck's two
+    # together above: the house's win in minor units, the rest over C(53,7) C(46,7)
+    actual: Mapped[int] = mapped_column(BigInteger)
+    theoretical: Mapped[int] = mapped_column(ExactInteger())
+    decisions: Mapped[int] = mapped_column(ExactInteger())
+    player_cards: Mapped[int] = mapped_column(ExactInteger())
 
 
 class LuckSum(Base):
@@ -83,4 +93,10 @@ class LuckSum(Base):
     seats: Mapped[int] = mapped_column(Integer)
     luck: Mapped[int] = mapped_column(ExactInteger())
     variance: Mapped[int] = mapped_column(ExactInteger())
+    # The four parts of the players' results (section 14), the luck's two
+    # together above: the house's win in minor units, the rest over C(53,7) C(46,7)
+    actual: Mapped[int] = mapped_column(BigInteger)
+    theoretical: Mapped[int] = mapped_column(ExactInteger())
+    decisions: Mapped[int] = mapped_column(ExactInteger())
+    player_cards: Mapped[int] = mapped_column(ExactInteger())
     changed_at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -25,6 +25,7 @@ from service.store.cash_log_models import CashIn, CashLogEntry, ReportDay
 from service.store.cash_models import CashThreshold, CasinoSettingsVersion, PlayerIdentification
 from service.store.comp_models import CompRedemption
 from service.store.compliance_models import AuditVerification, Export
+from service.store.dealer_models import DealerPost, DealerSession, DealerShiftCount, DealerSignOut
 from service.store.deck_models import DealOrderVersion, DeckExposure, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
@@ -80,6 +81,10 @@ __all__ = [
     "CompRedemption",
     "ConfigVersion",
     "DealOrderVersion",
+    "DealerPost",
+    "DealerSession",
+    "DealerShiftCount",
+    "DealerSignOut",
     "DeckChangeCheck",
     "DeckExposure",
     "DeckFeed",

@@ -7,6 +7,7 @@ ordinary ones not."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -16,10 +17,13 @@ from service.config.currency import Currency
 from service.protection.luck import LUCK_UNIT, VARIANCE_UNIT, Luck
 from service.protection.luck_sums import WHOLE_DAY, LuckSubject, rounds_without_luck
 from service.store.models import LuckSum, RoundRecord
+from tests.par_sheets import default_sheet
 from tests.players.conftest import ALICE, BOB
+from tests.support import section14 as rule
 from tests.support.app import databases, sign_in
 from tests.support.luck import bounded_by_rule, by_rule, luck_alerts, run_job, seats_of, store_spread
 from tests.support.players import add_player, seat
+from tests.support.rated_day_report import stored_rows
 from tests.support.rated_figures import ready_for_values, value
 from tests.support.rounds_data import enter, round_body, void_approved
 
@@ -195,3 +199,54 @@ def test_a_round_waits_for_its_card_spread_and_the_sweep_finds_it_once_there(
     assert run_job(app, settings, round_id) == (True, 0)
     with databases(app)() as db:
         assert rounds_without_luck(db, settings.instance) == []
+
+
+def test_a_dealer_s_shift_shows_the_four_parts_of_the_players_results(
+    app, settings, client, as_role, table, players, ready
+):
+    """GET /reports/dealer-shifts: the dealer's rounds' four parts (rule
+    book section 14), rounded once as a slip is (the theoretical win halves
+    to even, the rest apportioned to add up to the actual win), from the
+    stored rows by the rule book; nothing before the luck job has run."""
+    dealer = as_role["dealer"]
+    rounds = [deal(client, dealer, table, f"d{n}", (1, 2, 3)) for n in range(1, 4)]
+    day, shift, dealer_id = shift_of(app, rounds[0])
+    path = f"/api/v1/reports/dealer-shifts?day={day}&shift={shift}"
+
+    def results() -> list[dict[str, object]]:
+        found = client.get(path, headers=as_role["pit_boss"])
+        assert found.status_code == 200, found.json
+        lines = [each for each in found.json["dealers"] if each["dealer_id"] == dealer_id]
+        assert len(lines) <= 1
+        return lines[0]["players_results"] if lines else []
+
+    assert results() == []  # no luck added: the dealer is not in the shift's figures yet
+    value(app, settings, *rounds)
+    for round_id in rounds:
+        assert run_job(app, settings, round_id)[0]
+    sheet = rule_edges()
+    exact = rule.total(stored_rows(app, seats_of(app, rounds)), sheet, ready)
+    theoretical = rule.half_even(exact.theoretical)
+    decisions, player, dealer_cards = rule.shared(
+        exact.actual, theoretical, (exact.decisions, exact.player_cards, exact.dealer_cards)
+    )
+    _, variance = bounded_by_rule(app, rounds, ready)
+    assert results() == [
+        {
+            "currency": "USD",
+            "rounds": 3,
+            "seats": 9,
+            "actual": exact.actual,
+            "theoretical": theoretical,
+            "decisions": decisions,
+            "player_cards": player,
+            "dealer_cards": dealer_cards,
+            "luck_sd": math.isqrt(math.floor(variance)),
+        }
+    ]
+    assert theoretical + decisions + player + dealer_cards == exact.actual
+
+
+def rule_edges() -> tuple[Fraction, Fraction, Fraction]:
+    sheet = default_sheet()
+    return sheet.main.house_edge, sheet.dealer_break_bonus.house_edge, sheet.break_bonus.house_edge

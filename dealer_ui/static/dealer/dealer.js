@@ -8,12 +8,15 @@
 // filling the hands from a deck feed in dealer_fill.js, asking for the
 // table's next deck in dealer_deck.js, the dealing order's notice in
 // dealer_order.js, asking before a round is discarded in dealer_discard.js,
-// who sits at each seat and the seat's player dialog in dealer_ratings.js.
+// who sits at each seat and the seat's player dialog in dealer_ratings.js,
+// the dealer signed in at the table (sign in, sign out, relief) in
+// dealer_duty.js.
 import { BACKGROUND, call, setTimeLimit } from "../shared/api.js";
 import { fillBets, showLimits } from "./dealer_bets.js";
 import { buildPicker, clearHand, renderPicker, showUndo, typeCodes, undo } from "./dealer_cards.js";
 import { enter } from "./dealer_controls.js";
 import { forgetDeck, noteDeck, stopWatching, watchDecks } from "./dealer_deck.js";
+import { leaveDealer, loadDealer, wireDealerDialog } from "./dealer_duty.js";
 import { bringBack, keepRound, mayDiscard } from "./dealer_discard.js";
 import { forgetDraftsButUnsure, readDraft, saveDraft } from "./dealer_draft.js";
 import { activate, buildFelt, renderHand } from "./dealer_felt.js";
@@ -84,6 +87,7 @@ function pickTable(state, table) {
   document.body.classList.add("at-table");
   buildFelt(state);
   loadRatings(state); // who sits at each seat
+  loadDealer(state); // who deals here
   showLimits(state.table, state.bets, state.seats);
   buildPicker(state);
   buildPad(state);
@@ -199,6 +203,7 @@ const state = createTabletState({
   openPlayer,
 });
 wirePlayerDialog(state);
+wireDealerDialog(state);
 $("#add-codes").addEventListener("click", () => typeCodes(state));
 // The typed line's error is about the line as it was: changed, it goes.
 $("#codes").addEventListener("input", () => {
@@ -223,6 +228,7 @@ $("#change-table").addEventListener("click", () => {
   document.body.classList.remove("at-table");
   $("#table-name").textContent = "";
   $("#limits").textContent = "";
+  leaveDealer();
   loadTables(state);
 });
 // "Same bets" stays with the table: the players sit on when the dealer changes.

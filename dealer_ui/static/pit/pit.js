@@ -5,6 +5,7 @@
 import { BACKGROUND } from "../shared/api.js";
 import { showAlerts } from "./pit_alerts.js";
 import { showShufflers } from "./pit_shufflers.js";
+import { installDealers, showDealers } from "./pit_dealers.js";
 import { $, showError } from "../shared/dom.js";
 import { countPending, installApprovals, showApprovals } from "./pit_exceptions.js";
 import { useCurrency } from "../shared/money.js";
@@ -39,6 +40,7 @@ const SCREENS = {
   alerts: showAlerts,
   alert: showAlerts,
   shufflers: showShufflers,
+  dealers: showDealers,
 };
 const TABS = { round: "rounds", session: "checks", slip: "ratings", player: "players", alert: "alerts" }; // a record's screen lights its list's button
 const PANELS = { player: "players", alert: "alerts" }; // a player's (an alert's) page is its list's screen with it
@@ -77,6 +79,7 @@ installChecks(state);
 installApprovals(state);
 installReports(state);
 installPlayers();
+installDealers(state);
 $("#table-pick").addEventListener("change", (event) => {
   pickTable(state, event.target.value);
   notify("");

@@ -80,6 +80,19 @@ function begin(user, onSignedIn) {
   onSignedIn(user);
 }
 
+/** Who is signed in at this tab ({name, role, token, ...}), or null. */
+export function signedInUser() {
+  return read();
+}
+
+/** Go on as ``user`` (a sign-in's answer): a relief at the tablet, where
+ * the next dealer signs in and the page carries on as them. */
+export function switchUser(user) {
+  sessionStorage.setItem(SAVED, JSON.stringify(user));
+  setToken(user.token);
+  $("#who").textContent = `${user.name} (${user.role.replace("_", " ")})`;
+}
+
 // Asked before signing out: a page with unsaved work may ask the user
 // (``ask`` resolves to whether to go on).
 let mayLeave = async () => true;

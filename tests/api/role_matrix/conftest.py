@@ -135,6 +135,13 @@ def opened_session(client, table):
 
 
 @pytest.fixture
+def signed_in_dealer(client, as_role, table, opened_session):
+    """The dealer signed in at the table (the matrix's dealer signs out)."""
+    signed = client.post(f"/api/v1/tables/{table['id']}/dealer-sessions", headers=as_role["dealer"])
+    return money.ok(signed, 201)
+
+
+@pytest.fixture
 def stored_session(client, table, opened_session):
     """A closed session (its drop box waits for the count team)."""
     money.ok(money.close_table(client, table["id"]))

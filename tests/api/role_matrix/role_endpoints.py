@@ -242,6 +242,10 @@ ENDPOINTS += [
     ("POST", "/alerts/{alert}/acknowledgement", {"note": "video pulled: a shuffler fault"}, {"pit_boss"}),
     ("GET", "/devices", None, READERS),
     ("GET", "/devices/{device}", None, READERS),
+    ("POST", "/tables/{table}/dealer-sessions", None, {"dealer"}),
+    ("POST", "/tables/{table}/dealer-sessions/current/sign-out", None, {"dealer"}),
+    ("GET", "/tables/{table}/dealer-sessions/current", None, READERS | {"dealer"}),
+    ("GET", "/reports/dealer-shifts", None, READERS),
 ]
 #: what the table or slip must be like first, where the path alone does not say
 STATE_FIRST = {
@@ -255,6 +259,8 @@ STATE_FIRST = {
     "/players/{player}/identification": "identified_player",
     "/tables/{table}/ratings": "rated_player",
     "/ratings/{rating}/resumes": "paused_rating",
+    "/tables/{table}/dealer-sessions": "opened_session",
+    "/tables/{table}/dealer-sessions/current/sign-out": "signed_in_dealer",
 }
 ENDPOINT_IDS = [f"{method} {path}" for method, path, *_ in ENDPOINTS]
 

@@ -125,6 +125,8 @@ bench: install
 	$(BENCH) bench-strategy
 	$(BENCH) bench-rated
 	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BENCH) bench-rated --database "$(BENCH_DATABASE_URL)"; fi
+	$(BENCH) bench-alerts
+	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BENCH) bench-alerts --database "$(BENCH_DATABASE_URL)"; fi
 	$(BENCH) bench-load
 	@if [ -n "$(BENCH_DATABASE_URL)" ]; then $(BENCH) bench-load --database "$(BENCH_DATABASE_URL)"; fi
 

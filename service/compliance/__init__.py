@@ -16,6 +16,7 @@ Modules:
   ratings, their steps, buy-ins and rated seats; ``export_cash.py``: the
   period's cash ins, transaction log and report days, and the
   identifications as records; ``export_comps.py``: the comp redemptions;
+  ``export_alerts.py``: game protection's alerts and acknowledgements;
   ``export_trail.py``: the voids,
   corrections and events of its window (``trail_bounds``)
 - ``export_chain.py``: the chain's lines, each event as sealed;

@@ -17,6 +17,7 @@ from service.compliance.export_accounting import (
     slip_row,
     slips_query,
 )
+from service.compliance.export_alerts import ALERT_FILES
 from service.compliance.export_cash import CASH_RECORDS
 from service.compliance.export_chain import chain_lines, chain_query
 from service.compliance.export_comps import COMP_COLUMNS, comps_query
@@ -255,6 +256,7 @@ FILES = (
     *(ExportFile(name, about, columns, query, plain_row) for name, about, columns, query in RATED_PLAY),
     *(ExportFile(name, about, columns, query, plain_row) for name, about, columns, query in CASH_RECORDS),
     ExportFile("comp_redemptions.csv", COMPS_DESCRIPTION, COMP_COLUMNS, comps_query, plain_row),
+    *(ExportFile(*alert_file) for alert_file in ALERT_FILES),
     ExportFile(
         "audit_events.csv",
         "every significant event that occurred in the audit window, of any table or none; seq is its "

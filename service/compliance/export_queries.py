@@ -5,8 +5,9 @@ batches. The queries of the files are :mod:`service.compliance.export_rounds`,
 :mod:`service.compliance.export_accounting`,
 :mod:`service.compliance.export_players`,
 :mod:`service.compliance.export_ratings`,
-:mod:`service.compliance.export_cash` and
-:mod:`service.compliance.export_comps`.
+:mod:`service.compliance.export_cash`,
+:mod:`service.compliance.export_comps` and
+:mod:`service.compliance.export_alerts`.
 
 Every query stops at a :class:`Cut`, the newest row of each kind when the
 build began: a round settled or a void approved while the export runs is
@@ -33,6 +34,7 @@ from service.store.db import Db
 from service.store.driver_rows import driver_query, streamed
 from service.store.models import (
     DEFAULT_SHIFT_STARTS,
+    Alert,
     AuditEvent,
     AuditSeal,
     BuyIn,
@@ -89,6 +91,7 @@ class CutJson(TypedDict):
     identification_id: int
     comp_redemption_id: int
     rating_correction_id: int
+    alert_id: int
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,9 @@ class Cut:
     comp_redemption_id: int
     # a pit boss's corrections of ratings (service/compliance/export_ratings.py)
     rating_correction_id: int
+    # game protection's alerts (service/compliance/export_alerts.py); an
+    # acknowledgement is cut by its event (event_id)
+    alert_id: int
 
     def to_json(self) -> CutJson:
         return {
@@ -146,6 +152,7 @@ class Cut:
             "identification_id": self.identification_id,
             "comp_redemption_id": self.comp_redemption_id,
             "rating_correction_id": self.rating_correction_id,
+            "alert_id": self.alert_id,
         }
 
 
@@ -175,6 +182,7 @@ def take_cut(db: Db) -> Cut:
         newest(PlayerIdentification.id),
         newest(CompRedemption.id),
         newest(RatingCorrection.id),
+        newest(Alert.id),
     )
 
 

@@ -73,3 +73,24 @@ def test_a_pit_boss_acknowledges_once_with_a_note(app, client, as_role, table):
     assert client.get("/api/v1/alerts", headers=as_role["pit_boss"]).json == []
     listed = client.get("/api/v1/alerts?state=acknowledged", headers=as_role["pit_boss"]).json
     assert [alert["id"] for alert in listed] == [alert_id]
+
+
+def test_one_alert_shows_its_named_rounds_and_its_decks_once_each_oldest_first(
+    app, client, as_role, table, monkeypatch
+):
+    dealer = as_role["dealer"]
+    named = [enter(client, dealer, table["id"], round_body(f"n{n}"), f"n{n}").json["id"] for n in range(3)]
+    deck = post_deck(client, as_role["device"], table["id"], deck_body(dealing(), sequence=6)).json["id"]
+    assert expose(client, dealer, table["id"], deck).status_code == 201
+    dealt = enter(client, dealer, table["id"], round_body("d1", deck_id=deck), "d1").json["id"]
+    # The dealt round named too, and the rounds named out of order.
+    alert_id = raise_one(app, "deck:z", table["id"], decks=(deck,), rounds=(dealt, named[2], named[0]))
+    shown = client.get(f"/api/v1/alerts/{alert_id}", headers=as_role["pit_boss"]).json
+    assert [(r["id"], r["deck_id"]) for r in shown["rounds"]] == [
+        (named[0], None),
+        (named[2], None),
+        (dealt, deck),
+    ]
+    monkeypatch.setattr("service.protection.listing.MAX_ROUNDS", 2)  # a shift's worth, here two
+    shown = client.get(f"/api/v1/alerts/{alert_id}", headers=as_role["pit_boss"]).json
+    assert [r["id"] for r in shown["rounds"]] == [named[0], named[2]]

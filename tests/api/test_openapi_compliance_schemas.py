@@ -70,6 +70,7 @@ def test_the_manifest_is_described_field_by_field(client):
         "identification_id",
         "comp_redemption_id",
         "rating_correction_id",
+        "alert_id",
     }
     assert {prop["type"] for prop in as_of["properties"].values()} == {"integer"}
     for name in ("software", "requested_by", "audit_chain_head", "conventions"):
@@ -238,6 +239,7 @@ def test_the_manifest_schema_shows_exactly_a_manifest():
             "identification_id": 0,
             "comp_redemption_id": 0,
             "rating_correction_id": 0,
+            "alert_id": 0,
         },
         "audit_chain_head": {"seq": 9, "hash": "ab" * 32},
         "files": [

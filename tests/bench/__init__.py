@@ -5,7 +5,8 @@ bench``, ``make bench-scale``); the commands and their options are the ones
 ``bench-office`` (the back office end to end), ``bench-expected`` (the
 expected-values job), ``bench-profile`` (where a round's CPU goes),
 ``bench-strategy`` (the strategy table and the calculator), ``bench-rated``
-(rated play at a year's scale), ``bench-load``
+(rated play at a year's scale), ``bench-alerts`` (the pit's alerts at a
+year's scale), ``bench-load``
 (the HTTP stack), ``bench-service`` (the whole service as ``breakpoker run``
 starts it) and ``bench-scale`` (the back office against the rounds stored).
 They print figures; no test times anything. Their tests are the
@@ -34,6 +35,9 @@ Modules:
   player's lifetime figures on a year of 1M rounds; ``rated_fill.py``: the
   floor's rows it reads, written in bulk; ``rated_player.py``: the heavy
   player's ratings and rounds
+- ``alerts.py``: ``bench-alerts``, the pit's alert list and one alert
+  with its rounds on a year of 1M rounds; ``alerts_fill.py``: the rounds,
+  decks, alerts and acknowledgements it reads, written in bulk
 - ``scale.py``: ``bench-scale`` (``make bench-scale``, not in ``make
   bench``); ``scale_floor.py``: its floor and days through the use cases;
   ``scale_load.py``: the later days copied in bulk; ``scale_grow.py``:
@@ -50,6 +54,7 @@ from service.config.environment import SettingsError, read_environment
 #: command name -> (module, attribute)
 COMMANDS = {
     "bench": ("tests.bench.game", "bench"),
+    "bench-alerts": ("tests.bench.alerts", "bench_alerts"),
     "bench-expected": ("tests.bench.expected", "bench_expected"),
     "bench-load": ("tests.bench.load", "bench_load"),
     "bench-office": ("tests.bench.office", "bench_office"),

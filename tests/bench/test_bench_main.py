@@ -36,6 +36,7 @@ def test_it_lists_every_benchmark():
     assert set(COMMANDS) == listed
     assert listed == {
         "bench",
+        "bench-alerts",
         "bench-expected",
         "bench-load",
         "bench-office",

@@ -35,6 +35,8 @@ NAMES = {
     "report_days.csv",
     "identifications.csv",
     "comp_redemptions.csv",
+    "alerts.csv",
+    "alert_acknowledgements.csv",
     "audit_events.csv",
     "audit_chain.jsonl",
     "audit_head_signatures.jsonl",

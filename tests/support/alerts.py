@@ -13,7 +13,12 @@ from tests.support.app import databases
 
 
 def raise_one(
-    app: Any, key: str, table_id: int | None, decks: tuple[int, ...] = (), summary: str = ""
+    app: Any,
+    key: str,
+    table_id: int | None,
+    decks: tuple[int, ...] = (),
+    summary: str = "",
+    rounds: tuple[int, ...] = (),
 ) -> int:
     """A critical repeated-deck alert (its finding named by ``key``); its id."""
     finding = Finding(
@@ -26,6 +31,7 @@ def raise_one(
         table_id,
         device_id="shoe-7",
         decks=decks,
+        rounds=rounds,
     )
     with unit_of_work(databases(app)) as db:
         alert = raise_alert(db, finding, utc_now())

@@ -123,6 +123,9 @@ class CutSchema(Schema):
     identification_id = api_fields.integer("the newest identification recorded (a record, not the document)")
     comp_redemption_id = api_fields.integer("the newest comp redemption")
     rating_correction_id = api_fields.integer("the newest pit boss's correction of a rating")
+    alert_id = api_fields.integer(
+        "the newest game protection alert (an acknowledgement is cut by its event: audit_event_id)"
+    )
 
 
 class ChainHeadSchema(Schema):

@@ -29,6 +29,8 @@ Modules:
   ``luck``) to its table's shift, its dealer's shift and its rated
   players' gaming days, and taken out again by a void or a correction;
   the rounds the sweep sends again
+- ``luck_figures.py``: the four parts of the players' results over a
+  dealer's rounds of a shift, from the luck sums, for the dealers' report
 - ``luck_alerts.py``: after a round, the z of each of its windows (the
   table's and dealer's shifts, each player's day and 30 days) against
   the casino's threshold, and the alert, once per window

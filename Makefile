@@ -121,6 +121,7 @@ bench: install
 	$(BENCH) bench
 	$(BENCH) bench-office
 	$(BENCH) bench-expected
+	$(BENCH) bench-protection-cost
 	$(BENCH) bench-profile
 	$(BENCH) bench-strategy
 	$(BENCH) bench-rated

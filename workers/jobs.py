@@ -22,6 +22,7 @@ from service.players.rating_figures import figure_rating as write_rating_figures
 from service.players.slot_figures import figure_slot, slots_of
 from service.protection.cards_changed import check_changed_cards
 from service.protection.device_days import count_deck
+from service.protection.hidden_rounds import judge_rounds as judge_batch
 from service.protection.luck_alerts import check_windows
 from service.protection.luck_sums import luck_round as add_luck
 from service.protection.repeated_decks import check_deck_order as check_order
@@ -261,6 +262,51 @@ def expect_rounds(round_ids: list[int]) -> int:
             f"no strategy table for the rounds of versions {sorted(set(missing.values()))}"
         )
     return stored
+
+
+def judge_round(round_id: int) -> bool:
+    """The hidden-information test of an entered round's seats (game
+    protection), once; ``False`` when tested before, or (strategy tables
+    left to the CLI) while a block it needs is not built. A missing block
+    is handled as :func:`expect_round` handles it: the build queued (tables
+    built by the workers) and the job failed, so that RQ tries again."""
+    works = _works()
+    try:
+        return (
+            works.run(lambda work: judge_batch(work.db, [round_id], work.settings.instance, work.now())) == 1
+        )
+    except StrategyTableMissing:
+        if works.settings.strategy_tables is StrategyTables.MANUAL:
+            return False
+        works.run(lambda work: queue_strategy_build(work.db, round_config_id(work.db, round_id)))
+        raise
+
+
+#: rounds tested a transaction (as EXPECT_BATCH: the writer's turn short)
+JUDGE_BATCH = 50
+
+
+def judge_rounds(round_ids: list[int]) -> int:
+    """:func:`judge_round` for many rounds, a bounded batch a transaction;
+    how many were tested. A batch with a block missing goes round by
+    round: the others are tested, and the job fails after them (tables
+    built by the workers) so that RQ tries the rest again."""
+    works = _works()
+    ids = sorted(set(round_ids))
+    judged, missing = 0, False
+    for start in range(0, len(ids), JUDGE_BATCH):
+        chunk = ids[start : start + JUDGE_BATCH]
+        try:
+            judged += works.run(lambda work: judge_batch(work.db, chunk, work.settings.instance, work.now()))  # noqa: B023 - called at once
+        except StrategyTableMissing:
+            for round_id in chunk:
+                try:
+                    judged += judge_round(round_id)
+                except StrategyTableMissing:
+                    missing = True
+    if missing:
+        raise StrategyTableMissing("a strategy-table block the hidden-information test needs is not built")
+    return judged
 
 
 def warm_up(instance: Path) -> None:

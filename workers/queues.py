@@ -40,6 +40,7 @@ FUNCTIONS = {
     JobKind.DECK_POSITIONS: "workers.jobs.count_deck_positions",
     JobKind.POSITIONS_TEST: "workers.jobs.check_card_positions",
     JobKind.CARDS_CHANGED: "workers.jobs.check_cards_changed",
+    JobKind.HIDDEN_INFORMATION: "workers.jobs.judge_round",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {
@@ -47,6 +48,7 @@ BATCH_FUNCTIONS = {
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_rounds",
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slots",
     JobKind.LUCK: "workers.jobs.luck_rounds",
+    JobKind.HIDDEN_INFORMATION: "workers.jobs.judge_rounds",
 }
 #: request ids a batch's job carries for its log lines, at most
 REQUEST_IDS = 50

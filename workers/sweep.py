@@ -59,6 +59,7 @@ def reconcile(
         JobKind.EXPECTED_VALUES: found.rounds_without_values,
         JobKind.RATED_SLOTS: found.unfigured_slots,
         JobKind.LUCK: found.rounds_without_luck,
+        JobKind.HIDDEN_INFORMATION: found.untested_rounds,
     }
     work = [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
     work += [(JobKind.SESSION_FIGURES, session_id) for session_id in found.unfigured_sessions]

@@ -39,7 +39,7 @@ own counts, every figure is derived again the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import exp, fsum, log
+from math import exp, fsum, inf, log
 
 #: The fractions staked; their products are averaged. A pure cheater is
 #: best caught near 1 (every departure does better); the smaller ones keep
@@ -126,9 +126,28 @@ class Evidence:
     did_better: int = 0
 
     @property
+    def log_value(self) -> float:
+        """The logarithm of the average of the products, computed without
+        overflow (a cheater's month passes the largest float)."""
+        top = max(self.logs)
+        return top + log(fsum(exp(x - top) for x in self.logs) / len(self.logs))
+
+    @property
     def value(self) -> float:
-        """The average of the products: a test martingale's value."""
-        return fsum(exp(x) for x in self.logs) / len(self.logs)
+        """The average of the products: a test martingale's value (``inf``
+        past the largest float; compare :attr:`log_value` with the log of
+        a threshold instead).
+
+        >>> Evidence(logs=(800.0, 800.0, 800.0)).value
+        inf
+        """
+        try:
+            return exp(self.log_value)
+        except OverflowError:
+            return inf
+
+    def reaches(self, threshold: float) -> bool:
+        return self.log_value >= log(threshold)
 
     def after(self, bet: RoundBet) -> Evidence:
         step = round_logs(bet)

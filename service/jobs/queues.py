@@ -48,6 +48,7 @@ class JobKind(StrEnum):
     DECK_POSITIONS = "deck_positions"  # a received deck's card positions into its device's day
     POSITIONS_TEST = "positions_test"  # an ended device day's chi-square of card positions
     CARDS_CHANGED = "cards_changed"  # a dealt deck's cards changed by hand
+    HIDDEN_INFORMATION = "hidden_information"  # a round's seats' bets, the hidden-information test
 
 
 QUEUES = tuple(QueueName)
@@ -72,10 +73,18 @@ JOBS = {
     JobKind.CARDS_CHANGED: (QueueName.METRICS, "cards-changed"),
     # at most 30 rows of 53 × 53 counts added up: milliseconds, once a device-day
     JobKind.POSITIONS_TEST: (QueueName.METRICS, "positions-test"),
+    # reads the strategy table as the expected values do: milliseconds a round
+    JobKind.HIDDEN_INFORMATION: (QueueName.VALUES, "hidden-information"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)
-BATCHED = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.RATED_SLOTS, JobKind.LUCK)
+BATCHED = (
+    JobKind.AGGREGATE,
+    JobKind.EXPECTED_VALUES,
+    JobKind.RATED_SLOTS,
+    JobKind.LUCK,
+    JobKind.HIDDEN_INFORMATION,
+)
 JOB_TIMEOUT = 120  # seconds
 #: jobs that may run longer: an export of a busy year is millions of rows, a
 #: verification walks every link and round, a par sheet job may build a

@@ -20,6 +20,7 @@ from service.jobs.backlog import backlog
 from service.jobs.queues import QUEUES, QueueName, queue
 from service.players.rating_figures import unfigured_rating_count
 from service.protection.device_days import shuffler_work_count
+from service.protection.hidden_rounds import untested_count
 from service.protection.luck_sums import without_luck_count
 from service.protection.repeated_decks import unchecked_deck_count
 from service.rounds.aggregates import unaggregated_count
@@ -58,6 +59,7 @@ class Undone(TypedDict):
     unchecked_decks: int
     rounds_without_luck: int
     shuffler_checks: int  # decks not counted, ended days not tested, dealt decks' changes not checked
+    untested_rounds: int
 
 
 class FailedJob(TypedDict):
@@ -135,6 +137,7 @@ def job_status(db: Db, connection: Redis) -> JobStatus:
             "unchecked_decks": unchecked_deck_count(db),
             "rounds_without_luck": without_luck_count(db),
             "shuffler_checks": shuffler_work_count(db, utc_now()),
+            "untested_rounds": untested_count(db),
         },
         "failed_jobs": [],
     }

@@ -4,8 +4,9 @@ table sessions whose figures are not kept (or out of date), counting
 rounds without the expected values of their hands, ratings whose figures
 are not kept (or out of date), decks not checked, rounds whose luck is
 not added (or not taken out), the shuffler checks' decks and days not
-checked. The sweep sends it again (``workers/sweep.py``); the ops
-figures count it."""
+checked, rounds entered but not through the hidden-information test.
+The sweep sends it again (``workers/sweep.py``); the ops figures count
+it."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from service.players.rating_figures import unfigured_ratings
 from service.players.slot_figures import unfigured_slots
 from service.protection.cards_changed import unchecked_changes
 from service.protection.device_days import uncounted_decks, untested_days
+from service.protection.hidden_rounds import untested_rounds
 from service.protection.luck_sums import rounds_without_luck
 from service.protection.repeated_decks import unchecked_decks
 from service.rounds.aggregates import out_of_step
@@ -48,6 +50,7 @@ class Undone:
     uncounted_decks: list[int]  # decks not counted into their device's day yet
     untested_days: list[int]  # device days ended and not tested (card positions)
     unchecked_changes: list[int]  # dealt decks whose cards changed by hand are not checked
+    untested_rounds: list[int]  # rounds entered whose seats' hidden-information bets are not stored
 
 
 def undone(
@@ -82,6 +85,7 @@ def undone(
         uncounted_decks(db, before, limit),
         untested_days(db, before or utc_now(), limit=limit),
         unchecked_changes(db, before, limit),
+        _complete_only(db, instance, untested_rounds(db, before, limit), tables_built_by_workers),
     )
 
 
@@ -94,7 +98,16 @@ def without_values(
     query = select(RoundRecord.id, RoundRecord.config_id).where(unvalued()).order_by(RoundRecord.id)
     if before is not None:
         query = query.where(RoundRecord.entered_at < before)
-    found = db.execute(query.limit(limit)).all()
+    found = [(row[0], row[1]) for row in db.execute(query.limit(limit))]
+    return _complete_only(db, instance, found, tables_built_by_workers)
+
+
+def _complete_only(
+    db: Db, instance: Path, found: list[tuple[int, int]], tables_built_by_workers: bool
+) -> list[int]:
+    """The rounds (with their configuration versions) whose job can run:
+    all when the workers build the strategy tables, else only those whose
+    qualifier's table is complete."""
     if tables_built_by_workers:
         return [round_id for round_id, _ in found]
     complete: dict[int, bool] = {}

@@ -19,6 +19,15 @@ Modules:
   device) is a critical alert; each deck checked once by the workers'
   job (``deck_check``) by its order's digest, and the decks not checked
   yet, which the sweep sends again
+- ``hidden_rounds.py``: the hidden-information test's job (rule book
+  section 15, "Decisions that know the dealer's hand"): each entered
+  round's seats' bets stored once and added to their subjects' evidence,
+  and the rounds not tested yet, which the sweep sends again
+- ``hidden_evidence.py``: the evidence as stored (a rated player's gaming
+  day, an unrated seat's table session), the windows it is judged over
+  (the day, the 30-day processes, the session) and their thresholds
+- ``hidden_alerts.py``: the ``hidden_information`` alert of a window that
+  reached its threshold: whom, where, the figure and the rounds behind it
 - ``metrics.py``: the alerts raised (a counter) and those open, by kind
   and severity, for Prometheus (read from the database at scrape time)
 - ``luck.py``: results beyond luck's arithmetic: a seat's luck (the
@@ -52,11 +61,10 @@ Modules:
 - ``device_figures.py``: per device, for a gaming day and 30 days: decks,
   repeated orders, the positions test, cards changed by hand
 
-Not built yet (docs/game-protection.md): decisions that know the
-dealer's hand.
 
-May import: players, rounds, accounting, tables and below (the checks
-read the rounds and the decks); never reports, review, compliance or the
+May import: players, rounds, accounting, tables, analysis and below (the
+checks read the rounds and the decks; the hidden-information test, the
+strategy table); never reports, review, compliance or the
 entry points. Compliance imports it: the verification matches each alert
 and acknowledgement to its sealed event. The tables package writes each
 deck's digest and queues its checks as the deck is stored; the rounds

@@ -48,6 +48,9 @@ _BY_REF = select(RoundRecord.id).where(
 
 # A round_id that reads as a whole number: a round stored before ids had to
 # be strings may hold it as a number (its ref is then the digits, unquoted).
+#: the jobs an entered round queues: its shift's counts, its hands'
+#: expected values, and the hidden-information test of its seats' settings
+ENTERED_JOBS = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.HIDDEN_INFORMATION)
 _WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 
 
@@ -137,9 +140,7 @@ def enter_round(
         "revision": 0,
         "supersedes_id": None,
     }
-    record_id, stored, seats, rated = store_round(
-        db, values, round_, settled, (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES)
-    )
+    record_id, stored, seats, rated = store_round(db, values, round_, settled, ENTERED_JOBS)
     # The record as stored, for the answer and the event, kept out of the
     # handle: its row is written already, and an object in the handle
     # would outlive a rollback and clash with the retry's.

@@ -22,10 +22,11 @@ Modules:
   ``protection_models.py`` (the decks' orders and their checks, game
   protection's alerts and their acknowledgements), ``luck_models.py``
   (each round's luck and its sums per table and dealer shift and player
-  day, derived state the workers keep for results beyond luck)
-  protection's alerts and their acknowledgements), ``dealer_models.py``
+  day, derived state the workers keep for results beyond luck), ``dealer_models.py``
   (the dealers' sessions at the tables and their sign-outs, the dealer at
-  each table now, the cards changed by hand per dealer and shift)
+  each table now, the cards changed by hand per dealer and shift), ``hidden_models.py``
+  (the hidden-information test's bets, rounds tested and each subject's
+  evidence)
 - ``limbs.py``: an integer of any size as 64-bit columns whose SQL SUM is
   exact
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic

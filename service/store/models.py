@@ -29,6 +29,7 @@ from service.store.dealer_models import DealerPost, DealerSession, DealerShiftCo
 from service.store.deck_models import DealOrderVersion, DeckExposure, DeckFeed, RoundDeck
 from service.store.expected_models import RoundExpectedValue, SeatExpectedValue
 from service.store.figures_models import RatedMonthFigures, RatedShiftFigures, RatingFigures
+from service.store.hidden_models import HiddenBet, HiddenPlayerDay, HiddenRound, HiddenSeatSession
 from service.store.luck_models import LuckRound, LuckRoundPlayer, LuckSum
 from service.store.player_models import Player, PlayerName
 from service.store.protection_models import (
@@ -96,6 +97,10 @@ __all__ = [
     "ExceptionDecision",
     "Export",
     "GameTable",
+    "HiddenBet",
+    "HiddenPlayerDay",
+    "HiddenRound",
+    "HiddenSeatSession",
     "InventoryCount",
     "KnownAddress",
     "LoginFailure",

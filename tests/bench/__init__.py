@@ -3,7 +3,8 @@ the checkout's top folder as ``python -m tests.bench <command>`` (``make
 bench``, ``make bench-scale``); the commands and their options are the ones
 ``breakpoker`` had: ``bench`` (the rules core, ``settle`` and the par sheet),
 ``bench-office`` (the back office end to end), ``bench-expected`` (the
-expected-values job), ``bench-profile`` (where a round's CPU goes),
+expected-values job), ``bench-protection-cost`` (the hidden-information
+job), ``bench-profile`` (where a round's CPU goes),
 ``bench-strategy`` (the strategy table and the calculator), ``bench-rated``
 (rated play at a year's scale), ``bench-alerts`` (the pit's alerts at a
 year's scale), ``bench-load``
@@ -31,6 +32,8 @@ Modules:
 - ``profile.py``: ``bench-profile``, where a round's time goes
 - ``strategy.py``: ``bench-strategy``, the strategy table and calculator
 - ``expected.py``: ``bench-expected``, the expected-values job per round
+- ``protection_cost.py``: ``bench-protection-cost``, the hidden-information
+  job per six-seat round
 - ``rated.py``: ``bench-rated``, the floor's rated-play report and a heavy
   player's lifetime figures on a year of 1M rounds; ``rated_fill.py``: the
   floor's rows it reads, written in bulk; ``rated_player.py``: the heavy
@@ -59,6 +62,7 @@ COMMANDS = {
     "bench-load": ("tests.bench.load", "bench_load"),
     "bench-office": ("tests.bench.office", "bench_office"),
     "bench-profile": ("tests.bench.profile", "bench_profile"),
+    "bench-protection-cost": ("tests.bench.protection_cost", "bench_protection_cost"),
     "bench-rated": ("tests.bench.rated", "bench_rated"),
     "bench-scale": ("tests.bench.scale", "bench_scale"),
     "bench-service": ("tests.bench.service_load", "bench_service"),

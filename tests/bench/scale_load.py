@@ -64,7 +64,7 @@ _ROUNDS, _SEATS, _EVENTS, _MACS, _OUTBOX, _AGGREGATED, _SHIFTS, _VALUE_SUMS = (
 #: the tables whose ids the bulk INSERTs give (PostgreSQL's sequences are moved past them)
 _NUMBERED = (_ROUNDS, _SEATS, _EVENTS, _OUTBOX, _SHIFTS, _VALUE_SUMS)
 #: the jobs a round entered queues, in the order it queues them
-_ROUND_JOBS = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.SEAL)
+_ROUND_JOBS = (JobKind.AGGREGATE, JobKind.EXPECTED_VALUES, JobKind.HIDDEN_INFORMATION, JobKind.SEAL)
 
 
 def take_template(floor: Floor) -> Template:
@@ -179,7 +179,7 @@ def replicate_day(floor: Floor, index: int) -> int:
                 seat_id += 1
             actor, version = template.events[number]
             _add_event(writers, key, event_id, actor, version, stored)
-            for job, ref in zip(_ROUND_JOBS, (record_id, record_id, event_id), strict=True):
+            for job, ref in zip(_ROUND_JOBS, (record_id, record_id, record_id, event_id), strict=True):
                 outbox = {"job": job.value, "ref": ref, "created_at": now, "dispatched_at": now}
                 writers[_OUTBOX.name].add({"id": job_id, **outbox, "request_id": None})
                 job_id += 1

@@ -41,6 +41,7 @@ def test_it_lists_every_benchmark():
         "bench-load",
         "bench-office",
         "bench-profile",
+        "bench-protection-cost",
         "bench-rated",
         "bench-scale",
         "bench-service",

@@ -26,6 +26,7 @@ def test_a_round_queues_its_jobs_then_its_event_s_seal(app, client, as_role, tab
     assert [(row.job, row.ref) for row in rows] == [
         (JobKind.AGGREGATE, entered["id"]),
         (JobKind.EXPECTED_VALUES, entered["id"]),
+        (JobKind.HIDDEN_INFORMATION, entered["id"]),
         (JobKind.SEAL, event.id),
     ]
     assert {row.request_id for row in rows} == {"outbox-1"}

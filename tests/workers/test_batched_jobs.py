@@ -50,10 +50,14 @@ def test_the_dispatcher_sends_one_seal_job_and_one_job_of_the_rounds(bg_app, red
     assert len(seal.meta["request_ids"]) > 1  # the requests of the events it seals
     [counting] = _jobs(connection, "metrics")
     assert counting.func_name == "workers.jobs.aggregate_rounds"
-    # The values wait behind the counts, on a queue of their own.
-    [valuing] = _jobs(connection, "values")
+    # The values wait behind the counts, on a queue of their own; the
+    # hidden-information test reads the strategy table beside them.
+    valuing, judging = _jobs(connection, "values")
     assert valuing.func_name == "workers.jobs.expect_rounds"
     assert list(valuing.args) == [rounds]
+    assert judging.func_name == "workers.jobs.judge_rounds"
+    assert judging.id == batch_job_id(JobKind.HIDDEN_INFORMATION, rounds)
+    assert list(judging.args) == [rounds]
     assert counting.id == batch_job_id(JobKind.AGGREGATE, rounds)
     assert list(counting.args) == [rounds]
     assert dispatch(databases_of(bg_app), connection) == 0

@@ -38,6 +38,7 @@ ADDED_SINCE = {
     JobKind.DECK_POSITIONS: "workers.jobs.count_deck_positions",  # issue 43, the shuffler's positions
     JobKind.POSITIONS_TEST: "workers.jobs.check_card_positions",  # issue 43, their chi-square
     JobKind.CARDS_CHANGED: "workers.jobs.check_cards_changed",  # issue 43, cards changed by hand
+    JobKind.HIDDEN_INFORMATION: "workers.jobs.judge_round",  # issue 43, the hidden-information test
 }
 
 

@@ -74,6 +74,10 @@ class UndoneSchema(Schema):
         "the shuffler checks' work undone: decks not yet counted into their device's day, ended device "
         "days whose positions are not tested, dealt decks whose cards changed by hand are not checked"
     )
+    untested_rounds = api_fields.integer(
+        "rounds entered whose seats' settings are not yet through the hidden-information test "
+        "(game protection; its job waits, or waits for the strategy table to be built)"
+    )
 
 
 class FailedJobSchema(Schema):

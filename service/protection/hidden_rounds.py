@@ -1,0 +1,209 @@
+"""The hidden-information test's job (rule book section 15, "Decisions
+that know the dealer's hand"): within seconds of a round being entered,
+each seat's bet (:func:`service.analysis.seat_bets.seat_bet`) is stored
+once and added to its subject's evidence (a rated player's gaming day, an
+unrated seat's table session: :mod:`service.protection.hidden_evidence`),
+and a window whose evidence reaches its threshold raises its alert, once
+(:mod:`service.protection.hidden_alerts`).
+
+The rounds tested are those entered (revision 0): the decisions the
+players made at the table. A correction's setting was entered by the pit
+after the dealer's hand was known, and a void does not undo a decision
+made; neither changes the evidence. A foul is never one of the cards'
+settings: its seat is not tested. A seat is a rated player's when it was
+rated at that round (``rated_seats``).
+
+A round's bets are found before anything is written: a missing
+strategy-table block raises ``StrategyTableMissing`` and writes nothing,
+as the expected-values job does (and is retried as that job is)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast
+
+from sqlalchemy import ColumnElement, Table, bindparam, exists, func, insert, select
+
+from service.accounting.rounds_net import session_at
+from service.analysis.departures import RoundBet
+from service.analysis.seat_bets import seat_bet
+from service.engine.cards import parse_cards
+from service.protection.alerts import raise_alert
+from service.protection.hidden_alerts import Crossing, already_raised, finding
+from service.protection.hidden_evidence import (
+    Subject,
+    Window,
+    player_days,
+    player_windows,
+    seat_sessions,
+    seat_subject,
+    seat_window,
+    write_subjects,
+)
+from service.rounds.seat_values import played_ranks
+from service.store.db import Db, hold_writer
+from service.store.models import (
+    ConfigVersion,
+    HiddenBet,
+    HiddenRound,
+    RatedSeat,
+    Rating,
+    RoundRecord,
+    SeatRecord,
+)
+from service.tables.tables import config_of
+
+_ROUNDS = cast(Table, HiddenRound.__table__)
+_BETS = cast(Table, HiddenBet.__table__)
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatBet:
+    seat_id: int
+    seat: int
+    bet: RoundBet
+    player_id: int | None
+
+
+def judge_rounds(db: Db, round_ids: list[int], instance: Path | None, now: datetime) -> int:
+    """:func:`judge_round` for several rounds in one transaction; how many
+    were tested now."""
+    return sum(judge_round(db, round_id, instance, now) for round_id in sorted(set(round_ids)))
+
+
+# Built once: read on every round. The columns the test needs, without the
+# ORM's objects (a round's job is a few milliseconds).
+_TESTED = select(_ROUNDS.c.round_id).where(_ROUNDS.c.round_id == bindparam("round_id"))
+_RECORD = select(
+    RoundRecord.id,
+    RoundRecord.table_id,
+    RoundRecord.config_id,
+    RoundRecord.dealer_cards,
+    RoundRecord.entered_at,
+    RoundRecord.gaming_day,
+    RoundRecord.entered_by,
+    RoundRecord.revision,
+).where(RoundRecord.id == bindparam("round_id"))
+# Each seat with the player whose rating rated it, if any.
+_SEATS = (
+    select(SeatRecord.id, SeatRecord.seat, SeatRecord.cards, SeatRecord.setting_entered, Rating.player_id)
+    .outerjoin(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
+    .outerjoin(Rating, Rating.id == RatedSeat.rating_id)
+    .where(SeatRecord.round_id == bindparam("round_id"))
+    .order_by(SeatRecord.seat)
+)
+
+
+def judge_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> bool:
+    """Test a round's seats, once; ``False`` when it was tested before."""
+    if db.execute(_TESTED, {"round_id": round_id}).first() is not None:
+        return False
+    record = db.execute(_RECORD, {"round_id": round_id}).first()
+    if record is None:
+        raise LookupError(f"no round with id {round_id}")
+    bets = _bets(db, record, instance)
+    hold_writer(db)  # SQLite: the bets, the evidence and any alert in one turn
+    # A concurrent run of the same round fails on this key and, run again,
+    # finds it tested.
+    db.execute(insert(_ROUNDS), {"round_id": round_id, "tested_at": now})
+    unrated = [each.seat for each in bets if each.player_id is None]
+    session_id = session_at(db, record.table_id, record.entered_at) if unrated else None
+    seats = seat_sessions(db, record.table_id, session_id, record.gaming_day, unrated, now)
+    days = player_days(
+        db, [each.player_id for each in bets if each.player_id is not None], record.gaming_day, now
+    )
+    rows = []
+    for each in bets:
+        subject = seats[each.seat] if each.player_id is None else days[each.player_id]
+        subject.evidence = subject.evidence.after(each.bet)
+        rows.append(_bet_row(record.id, each, subject, each.player_id is None))
+    write_subjects(db, days.values(), seats.values(), now)
+    if rows:
+        db.execute(insert(_BETS), rows)
+    _alerts(db, record, bets, session_id, seats, days, now)
+    return True
+
+
+def _bet_row(round_id: int, each: _SeatBet, subject: Subject, unrated: bool) -> dict[str, object]:
+    return {
+        "seat_id": each.seat_id,
+        "round_id": round_id,
+        "hands": each.bet.hands,
+        "dealer_hands": each.bet.dealer_hands,
+        "hit": each.bet.hit,
+        "departed": each.bet.departed,
+        "player_day_id": None if unrated else subject.id,
+        "seat_session_id": subject.id if unrated else None,
+    }
+
+
+def _alerts(
+    db: Db,
+    record: Any,  # a row of _RECORD
+    bets: list[_SeatBet],
+    session_id: int | None,
+    seats: dict[int, Subject],
+    days: dict[int, Subject],
+    now: datetime,
+) -> None:
+    """Each window of the round's subjects that reaches its threshold
+    raises its alert, once. Checked every round, not only as it crosses:
+    a concurrent round of the same player at another table may have hidden
+    the crossing."""
+    for each in bets:
+        crossing = Crossing(
+            record.id, record.table_id, each.seat, record.entered_by, each.player_id, session_id
+        )
+        if each.player_id is None:
+            subject = seats[each.seat]
+            key = seat_subject(record.table_id, session_id, record.gaming_day, each.seat)
+            windows = [seat_window(key, subject)]
+        else:
+            subject = days[each.player_id]
+            windows = player_windows(db, each.player_id, record.gaming_day, subject)
+        raised_from = False  # one 30-day process's alert a round: the earliest that crossed
+        for judged in windows:
+            if raised_from and judged.window is Window.FROM:
+                continue
+            if judged.reached and not already_raised(db, judged):
+                raise_alert(db, finding(db, judged, crossing, subject.id), now)
+                raised_from = judged.window is Window.FROM
+
+
+def _bets(db: Db, record: Any, instance: Path | None) -> list[_SeatBet]:
+    """Every seat's bet but a foul's; reads only (raises
+    ``StrategyTableMissing`` before anything is written)."""
+    if record.revision != 0:
+        return []  # a correction: see the module's docstring
+    version = db.get(ConfigVersion, record.config_id)
+    assert version is not None  # the round's foreign key
+    config = config_of(version)
+    dealer = parse_cards(record.dealer_cards)
+    found = []
+    for row in db.execute(_SEATS, {"round_id": record.id}):
+        bet = seat_bet(parse_cards(row.cards), played_ranks(row.setting_entered), dealer, config, instance)
+        if bet is not None:
+            found.append(_SeatBet(row.id, row.seat, bet, row.player_id))
+    return found
+
+
+def untested() -> ColumnElement[bool]:
+    """The SQL condition a round was entered (not a correction's record)
+    and is not tested yet."""
+    return (RoundRecord.revision == 0) & ~exists().where(HiddenRound.round_id == RoundRecord.id)
+
+
+def untested_rounds(db: Db, before: datetime | None = None, limit: int = 1000) -> list[tuple[int, int]]:
+    """Rounds entered (before ``before``) and not tested, with their
+    configuration versions: work undone, which the sweep sends again."""
+    query = select(RoundRecord.id, RoundRecord.config_id).where(untested())
+    if before is not None:
+        query = query.where(RoundRecord.entered_at < before)
+    return [(row[0], row[1]) for row in db.execute(query.order_by(RoundRecord.id).limit(limit))]
+
+
+def untested_count(db: Db) -> int:
+    """How many rounds the test has work at (the ops status)."""
+    return int(db.scalar(select(func.count()).select_from(RoundRecord).where(untested())) or 0)

@@ -5,8 +5,6 @@ counts are the strategy table's own."""
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,6 +19,7 @@ from service.engine.settlement import DealerResult, Outcome, settle_main
 from service.engine.table_config import TableConfig
 from tests.analysis.test_hand_advice import HANDS
 from tests.analysis.test_seat_counts import hands
+from tests.support.hidden_play import legal_settings
 from tests.support.strategy import strategy_blocks
 
 DECK = [Card(Rank.JOKER, None)] + [
@@ -40,17 +39,6 @@ def instance(tmp_path_factory):
 def net(setting: Setting, dealer: DealerResult) -> int:
     outcome = settle_main(1, setting.low_value, setting.high_value, setting.is_lucky_break, dealer).outcome
     return {Outcome.WIN: 1, Outcome.LOSE: -1}.get(outcome, 0)
-
-
-def legal_settings(cards: list[Card]) -> list[Setting]:
-    found = []
-    for low in combinations(cards, 2):
-        rest = [card for card in cards if card not in low]
-        for high in combinations(rest, 3):
-            setting = Setting(low, high)
-            if setting.is_legal:
-                found.append(setting)
-    return found
 
 
 def ranks(setting: Setting) -> tuple[tuple[Rank, ...], tuple[Rank, ...]]:

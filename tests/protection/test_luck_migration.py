@@ -9,26 +9,17 @@ import pytest
 from alembic import command
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
-from sqlalchemy.exc import DBAPIError
 
 from service.protection.luck_sums import rounds_without_luck
 from service.store.db import database_factory, make_engine
 from service.store.migrate import alembic_config, upgrade
+from tests.store.test_migrations import refused
 from tests.support.app import edit
 from tests.support.luck import run_job, store_spread
 from tests.support.rated_figures import ready_for_values, value
 from tests.support.rounds_data import enter
 
 pytestmark = pytest.mark.store
-
-
-def refused(engine, statement: str) -> bool:
-    try:
-        with engine.begin() as connection:
-            connection.execute(text(statement))
-    except DBAPIError:
-        return True
-    return False
 
 
 def test_settings_saved_before_keep_four_and_rounds_before_are_found(app, client, as_role, table, settings):

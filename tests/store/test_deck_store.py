@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from alembic import command
 from sqlalchemy import func, select, text
-from sqlalchemy.exc import DBAPIError
 
 from service.store.db import make_engine
 from service.store.migrate import alembic_config, upgrade
 from service.store.models import DealOrderVersion, DeckExposure, DeckFeed, RoundDeck
 from tests.store import test_migrations
+from tests.store.test_migrations import refused
 from tests.support.app import app_with_users, sign_in
 from tests.support.decks import dealing, deck_body, expose, post_deck
 from tests.support.rounds_data import round_body
@@ -21,15 +21,6 @@ from tests.support.rounds_data import round_body
 pytestmark = pytest.mark.store
 
 TABLES = ("deal_orders", "deck_feeds", "round_decks", "deck_exposures")
-
-
-def refused(engine, statement: str) -> bool:
-    try:
-        with engine.begin() as connection:
-            connection.execute(text(statement))
-    except DBAPIError:
-        return True
-    return False
 
 
 def counts(engine):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from alembic import command
 from sqlalchemy import func, select, text
-from sqlalchemy.exc import DBAPIError
 
 from service.rounds.expected_values import expect_round
 from service.store.db import make_engine
@@ -15,6 +14,7 @@ from service.store.migrate import alembic_config, upgrade
 from service.store.models import RoundExpectedValue, SeatExpectedValue
 from service.store.work import unit_of_work
 from tests.store import test_migrations
+from tests.store.test_migrations import refused
 from tests.support.app import databases
 from tests.support.rounds_data import SEATS
 from tests.support.valued_rounds import app_with_rounds
@@ -22,15 +22,6 @@ from tests.support.valued_rounds import app_with_rounds
 pytestmark = pytest.mark.store
 
 TABLES = ("seat_expected_values", "round_expected_values")
-
-
-def refused(engine, statement: str) -> bool:
-    try:
-        with engine.begin() as connection:
-            connection.execute(text(statement))
-    except DBAPIError:
-        return True
-    return False
 
 
 def counts(engine):

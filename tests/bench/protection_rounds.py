@@ -51,8 +51,8 @@ from service.store.work import unit_of_work
 from service.tables.deck_exposure import expose_deck
 from service.tables.decks import receive_deck
 from tests.bench.office import PASSWORD
+from tests.support.card_spread import store_spread
 from tests.support.decks import dealing
-from tests.support.luck import store_spread
 
 DEVICE = "bench-shoe"
 #: the parts of a round's protection work, each a job of its own (its own

@@ -7,6 +7,9 @@ Modules:
 - ``worker.py``: the worker process (quick queues in process, long jobs
   in a work-horse)
 - ``jobs.py``: the RQ jobs, thin wrappers around the use cases
+- ``protection_jobs.py``: the game-protection jobs (luck, the
+  hidden-information test, the shufflers' card positions and cards
+  changed by hand)
 - ``queues.py``: putting jobs on their queues (``FUNCTIONS``: a job names
   its function)
 - ``outbox.py``: the outbox dispatcher (``waiting``: only the waiting rows)

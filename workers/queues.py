@@ -36,19 +36,19 @@ FUNCTIONS = {
     JobKind.RATING_FIGURES: "workers.jobs.figure_rating",
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",
     JobKind.DECK_CHECK: "workers.jobs.check_deck_order",
-    JobKind.LUCK: "workers.jobs.luck_round",
-    JobKind.DECK_POSITIONS: "workers.jobs.count_deck_positions",
-    JobKind.POSITIONS_TEST: "workers.jobs.check_card_positions",
-    JobKind.CARDS_CHANGED: "workers.jobs.check_cards_changed",
-    JobKind.HIDDEN_INFORMATION: "workers.jobs.judge_round",
+    JobKind.LUCK: "workers.protection_jobs.luck_round",
+    JobKind.DECK_POSITIONS: "workers.protection_jobs.count_deck_positions",
+    JobKind.POSITIONS_TEST: "workers.protection_jobs.check_card_positions",
+    JobKind.CARDS_CHANGED: "workers.protection_jobs.check_cards_changed",
+    JobKind.HIDDEN_INFORMATION: "workers.protection_jobs.judge_round",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {
     JobKind.AGGREGATE: "workers.jobs.aggregate_rounds",
     JobKind.EXPECTED_VALUES: "workers.jobs.expect_rounds",
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slots",
-    JobKind.LUCK: "workers.jobs.luck_rounds",
-    JobKind.HIDDEN_INFORMATION: "workers.jobs.judge_rounds",
+    JobKind.LUCK: "workers.protection_jobs.luck_rounds",
+    JobKind.HIDDEN_INFORMATION: "workers.protection_jobs.judge_rounds",
 }
 #: request ids a batch's job carries for its log lines, at most
 REQUEST_IDS = 50

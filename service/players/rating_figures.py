@@ -152,19 +152,33 @@ def rated_figures(db: Db, where: ColumnElement[bool], instance: Path | None) -> 
     return Figured(numerators(total), whole, pending, last)
 
 
+#: a process's complete constants by (configuration digest, instance): a
+#: configuration's par sheet and card spread never change once made, and
+#: reading and parsing them again was a third of a round's luck job (keyed
+#: by the rules, not the version's id: ids repeat across databases)
+_KEPT: dict[tuple[str, Path | None], Constants] = {}
+
+
 def constants_of(db: Db, config_id: int, instance: Path | None) -> Constants:
     """The version's edges (its cached par sheet) and card spread (None
-    while its strategy table is not complete)."""
+    while its strategy table is not complete: not kept, looked for again)."""
     version = db.get(ConfigVersion, config_id)
     assert version is not None  # a round's version is its foreign key
     config = config_of(version)
+    key = (config.digest, instance)
+    kept = _KEPT.get(key)
+    if kept is not None:
+        return kept
     sheet, _ = par_sheet(config, instance)  # cached by the version's par sheet job
     edges = edges_of(sheet)
     try:
         spread: CardSpread | None = config_spread(config, edges, instance)
     except LookupError:
         spread = None
-    return Constants(edges, spread)
+    found = Constants(edges, spread)
+    if spread is not None:
+        _KEPT[key] = found
+    return found
 
 
 def figure_rating(db: Db, rating_id: int, instance: Path | None, now: datetime) -> bool:

@@ -3,8 +3,8 @@ the checkout's top folder as ``python -m tests.bench <command>`` (``make
 bench``, ``make bench-scale``); the commands and their options are the ones
 ``breakpoker`` had: ``bench`` (the rules core, ``settle`` and the par sheet),
 ``bench-office`` (the back office end to end), ``bench-expected`` (the
-expected-values job), ``bench-protection-cost`` (the hidden-information
-job), ``bench-profile`` (where a round's CPU goes),
+expected-values job), ``bench-protection-cost`` (a round's
+protection work), ``bench-profile`` (where a round's CPU goes),
 ``bench-strategy`` (the strategy table and the calculator), ``bench-rated``
 (rated play at a year's scale), ``bench-alerts`` (the pit's alerts at a
 year's scale), ``bench-load``
@@ -32,8 +32,9 @@ Modules:
 - ``profile.py``: ``bench-profile``, where a round's time goes
 - ``strategy.py``: ``bench-strategy``, the strategy table and calculator
 - ``expected.py``: ``bench-expected``, the expected-values job per round
-- ``protection_cost.py``: ``bench-protection-cost``, the hidden-information
-  job per six-seat round
+- ``protection_cost.py``: ``bench-protection-cost``, a six-seat round's
+  whole protection work and each part; ``protection_rounds.py``: its
+  rounds dealt from decks, the luck job's constants, the parts timed
 - ``rated.py``: ``bench-rated``, the floor's rated-play report and a heavy
   player's lifetime figures on a year of 1M rounds; ``rated_fill.py``: the
   floor's rows it reads, written in bulk; ``rated_player.py``: the heavy

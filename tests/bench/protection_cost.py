@@ -1,17 +1,25 @@
-"""``python -m tests.bench bench-protection-cost``: the hidden-information
-job's time per six-seat round (issue 43: "a few milliseconds a round").
+"""``python -m tests.bench bench-protection-cost``: the protection work of a
+six-seat round (issue 43: "a few milliseconds a round in the worker").
 
 On a temporary SQLite database it enters six-seat rounds (two seats
-rated, one player who sees the dealer's cards, the others honest), then
-runs the job's work (:func:`service.protection.hidden_rounds.judge_rounds`)
-a round a transaction, as one round's job does, each round's strategy
-blocks read from disk again (a fresh work-horse); then again on a copy
-of the rounds in batches of 50 a transaction, as the outbox's coalesced
-job runs them. It prints the median and range per round, the first
-apart. The seat hands are dealt from a few blocks of the strategy table
-(``tests/support/hidden_play.py``), built first into the scratch folder
-unless the instance's table is complete (timed apart: the table's build
-is not the job)."""
+rated, one player who sees the dealer's cards, the others honest), each
+dealt from a deck a shoe posted (:mod:`tests.bench.protection_rounds`),
+and stores their expected values (untimed: not protection work). Then,
+a round at a time with the strategy blocks in memory (the quick queues'
+worker runs its jobs in its own process), it times the round's whole
+protection work, each job in its own transaction as the worker runs it:
+the hidden-information test
+(:func:`service.protection.hidden_rounds.judge_rounds`), the results
+beyond luck (``luck_round`` then ``check_windows``), and the deck's
+checks (its order against every deck before it, its positions counted to
+the device's day, its cards changed by hand). It prints the whole's
+median and range per round and each part's median. The hidden-information
+job is timed again on copies of the rounds: each round's blocks read from
+disk again (a fresh work-horse), and in batches of 50 a transaction (the
+outbox's coalesced job). The seat hands are dealt from a few blocks of the
+strategy table (``tests/support/hidden_play.py``), built first into the
+scratch folder unless the instance's table is complete (timed apart: the
+table's build is not the job)."""
 
 from __future__ import annotations
 
@@ -36,6 +44,15 @@ from service.store.work import unit_of_work
 from service.tables.tables import create_table
 from tests.bench.expected import _strategy
 from tests.bench.office import setup_floor
+from tests.bench.protection_rounds import (
+    PARTS,
+    Times,
+    dealt_rounds,
+    done_counts,
+    expect,
+    luck_instance,
+    protect,
+)
 from tests.bench.scratch import cheap_password_hashing, scratch, scratch_databases
 from tests.support.hidden_play import HOUSE_WAY, cheating_setting, deal, random_setting, round_body
 
@@ -65,9 +82,7 @@ def _deals(rounds: int, seed: int) -> list[dict[str, object]]:
     return bodies
 
 
-def _enter(
-    databases: Databases, users: dict[str, int], table_id: int, deals: Sequence[dict[str, object]]
-) -> list[int]:
+def _seat_players(databases: Databases, users: dict[str, int], table_id: int) -> None:
     with unit_of_work(databases) as db:
         table = db.get_one(GameTable, table_id)
         admin, dealer = db.get_one(User, users["admin"]), db.get_one(User, users["dealer"])
@@ -76,8 +91,17 @@ def _enter(
             club = f"BENCH{table_id}S{seat}"  # a player sits at one table at a time
             enrol_player(db, admin, club, f"Bench Player {seat}", now)
             seat_in(db, table, dealer, SeatIn(club, seat), now)
+
+
+def _enter(
+    databases: Databases, users: dict[str, int], table_id: int, deals: Sequence[dict[str, object]]
+) -> list[int]:
+    _seat_players(databases, users, table_id)
+    with unit_of_work(databases) as db:
+        table = db.get_one(GameTable, table_id)
+        dealer = db.get_one(User, users["dealer"])
         for body in deals:
-            enter_round(db, table, dealer, body, str(body["round_id"]), now, sessionless=True)
+            enter_round(db, table, dealer, body, str(body["round_id"]), utc_now(), sessionless=True)
     with databases() as db:
         return list(
             db.scalars(
@@ -86,36 +110,61 @@ def _enter(
         )
 
 
-def _line(name: str, times: list[tuple[float, float]], note: str) -> str:
-    """The median and range of the time per round, the first apart (it
-    loads the code paths and, warm, the first blocks); and the median CPU
-    time (the wall time counts whatever else the machine runs)."""
-    first, rest = times[0][0], [wall for wall, _ in times[1:] or times]
+def _figures(times: list[tuple[float, float]]) -> tuple[float, float, float, float, float]:
+    """The median, least and most time per round, the first apart (it
+    loads the code paths and, warm, the first blocks); the median CPU time
+    (the wall time counts whatever else the machine runs); the first's."""
+    rest = [wall for wall, _ in times[1:] or times]
     cpu = statistics.median(used for _, used in times[1:] or times)
+    return statistics.median(rest), min(rest), max(rest), cpu, times[0][0]
+
+
+def _line(name: str, times: list[tuple[float, float]], note: str) -> str:
+    median, low, high, cpu, first = _figures(times)
     return (
-        f"hidden-information job, {name}: {statistics.median(rest) * 1000:.2f} ms a six-seat round, "
-        f"median (range {min(rest) * 1000:.2f} to {max(rest) * 1000:.2f} ms over {len(rest)}; "
+        f"{name}: {median * 1000:.2f} ms a six-seat round, "
+        f"median (range {low * 1000:.2f} to {high * 1000:.2f} ms over {len(times[1:] or times)}; "
         f"CPU {cpu * 1000:.2f} ms median; the first {first * 1000:.1f} ms; {note})"
     )
+
+
+def _whole(parts: list[Times]) -> list[str]:
+    """The whole work's line, then each part's median (wall and CPU)."""
+    whole = [(sum(wall for wall, _ in each.values()), sum(cpu for _, cpu in each.values())) for each in parts]
+    lines = [
+        _line(
+            "protection work, whole round, blocks in memory",
+            whole,
+            "each job a transaction of its own, as the quick queues' in-process worker runs them",
+        )
+    ]
+    for name in PARTS:
+        median, _, _, cpu, _ = _figures([each[name] for each in parts])
+        lines.append(f"  of which {name}: {median * 1000:.2f} ms median (CPU {cpu * 1000:.2f} ms)")
+    return lines
 
 
 @click.command("bench-protection-cost")
 @click.option("--rounds", type=click.IntRange(min=2), default=300, show_default=True, help="Six-seat rounds.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the deals.")
 def bench_protection_cost(rounds: int, seed: int) -> None:
-    """Print the hidden-information job's time per six-seat round: a round
-    a transaction with the blocks in memory (the quick queues' worker runs
-    its jobs in its own process) and read from disk each round (a forked
-    work-horse's), and in batches of 50 a transaction."""
+    """Print a six-seat round's whole protection work (a round at a time,
+    blocks in memory: the quick queues' worker runs its jobs in its own
+    process) and each part's; and the hidden-information job's with its
+    blocks read from disk each round (a forked work-horse's), and in
+    batches of 50 a transaction."""
     deals = _deals(rounds, seed)
     with scratch(None, "bench-protection") as (url, scratch_folder), cheap_password_hashing():
-        instance = _strategy(deals, scratch_folder)
+        instance = luck_instance(scratch_folder, _strategy(deals, scratch_folder))
         upgrade(url)
         engine = make_engine(url)
         try:
             databases = scratch_databases(engine, url, scratch_folder)
             users, first_table = setup_floor(databases)
-            copies = [first_table] + [setup_table(databases, users, f"BP-BENCH-{n}") for n in (2, 3)]
+            _seat_players(databases, users, first_table)
+            dealt = dealt_rounds(databases, users, first_table, deals)
+            expect(databases, [round_id for round_id, _ in dealt], instance)
+            copies = [setup_table(databases, users, f"BP-BENCH-{n}") for n in (2, 3)]
             rounds_of = [
                 _enter(
                     databases,
@@ -123,7 +172,7 @@ def bench_protection_cost(rounds: int, seed: int) -> None:
                     table_id,
                     [{**body, "round_id": f"{body['round_id']}-{n}"} for body in deals],
                 )
-                for n, table_id in enumerate(copies)
+                for n, table_id in enumerate(copies, 1)
             ]
 
             def timed(ids: list[int], cold: bool) -> tuple[float, float]:
@@ -135,17 +184,27 @@ def bench_protection_cost(rounds: int, seed: int) -> None:
                 return (time.perf_counter() - start) / len(ids), (time.process_time() - cpu) / len(ids)
 
             strategy_table.forget_loaded_blocks()
-            warm = [timed([round_id], cold=False) for round_id in rounds_of[0]]
-            cold = [timed([round_id], cold=True) for round_id in rounds_of[1]]
+            parts = [protect(databases, round_id, deck_id, instance) for round_id, deck_id in dealt]
+            done = done_counts(databases, [round_id for round_id, _ in dealt])
+            assert set(done.values()) == {rounds}, done  # every part did its work for every round
+            cold = [timed([round_id], cold=True) for round_id in rounds_of[0]]
             batches = [
-                timed(rounds_of[2][at : at + BATCH], cold=False) for at in range(0, len(rounds_of[2]), BATCH)
+                timed(rounds_of[1][at : at + BATCH], cold=False) for at in range(0, len(rounds_of[1]), BATCH)
             ]
         finally:
             engine.dispose()
-    click.echo(_line("a round a transaction, blocks in memory", warm, "the quick queues' in-process worker"))
-    click.echo(_line("a round a transaction, blocks from disk", cold, "a forked work-horse's"))
+    for line in _whole(parts):
+        click.echo(line)
+    hidden = "hidden-information job"
+    warm = [each["hidden-information"] for each in parts]
+    click.echo(_line(f"{hidden}, a round a transaction, blocks in memory", warm, "the whole's part"))
+    click.echo(_line(f"{hidden}, a round a transaction, blocks from disk", cold, "a forked work-horse's"))
     click.echo(
-        _line(f"{BATCH} rounds a transaction, blocks in memory", batches, "each batch's time over its rounds")
+        _line(
+            f"{hidden}, {BATCH} rounds a transaction, blocks in memory",
+            batches,
+            "each batch's time over its rounds",
+        )
     )
 
 

@@ -1,6 +1,7 @@
-"""``python -m tests.bench bench-protection-cost``: the hidden-information job timed per
-six-seat round on a database of its own, the strategy blocks its hands
-need built apart when the instance has no table."""
+"""``python -m tests.bench bench-protection-cost``: a six-seat round's whole
+protection work timed on a database of its own, each part's median beside
+it, and the hidden-information job's again from disk and in batches; the
+strategy blocks its hands need built apart when the instance has no table."""
 
 from __future__ import annotations
 
@@ -9,24 +10,37 @@ import re
 from click.testing import CliRunner
 
 from tests.bench import main
+from tests.bench.protection_rounds import PARTS
+
+FIGURES = r"([\d.]+) ms a six-seat round, median \(range ([\d.]+) to ([\d.]+) ms over (\d+); CPU ([\d.]+) ms"
 
 
-def test_bench_protection_cost_prints_the_median_and_range_per_round(tmp_path, monkeypatch):
+def test_bench_protection_cost_prints_the_whole_and_each_part_per_round(tmp_path, monkeypatch):
     monkeypatch.setenv("BREAKPOKER_INSTANCE", str(tmp_path))  # no strategy table there
     result = CliRunner().invoke(main, ["bench-protection-cost", "--rounds", "3"])
     assert result.exit_code == 0, result.output
-    built, *timed = result.output.splitlines()
+    built, whole, *lines = result.output.splitlines()
     assert re.fullmatch(
         r"strategy table: not built in .*; built the \d+ blocks these hands need in .*", built
     )
-    assert len(timed) == 3
-    for line in timed:
-        found = re.search(
-            r"([\d.]+) ms a six-seat round, median \(range ([\d.]+) to ([\d.]+) ms over \d+; CPU ([\d.]+) ms",
-            line,
-        )
+    assert whole.startswith("protection work, whole round, blocks in memory: ")
+    parts, timed = lines[: len(PARTS)], lines[len(PARTS) :]
+    medians = {}
+    for name, line in zip(PARTS, parts, strict=True):
+        found = re.fullmatch(rf"  of which {name}: ([\d.]+) ms median \(CPU ([\d.]+) ms\)", line)
         assert found is not None, line
-        median, low, high, cpu = (float(each) for each in found.groups())
+        medians[name] = float(found[1])
+        assert medians[name] > 0
+    assert len(timed) == 3
+    assert [line.split(",")[0] for line in timed] == ["hidden-information job"] * 3
+    # 3 rounds: 2 after the first apart; the batches' line, one batch of 3
+    for line, rounds in zip([whole, *timed], (2, 2, 2, 1), strict=True):
+        found = re.search(FIGURES, line)
+        assert found is not None, line
+        median, low, high, over, cpu = (float(each) for each in found.groups())
         assert 0 < low <= median <= high
+        assert over == rounds
         assert cpu > 0
-    assert not list(tmp_path.iterdir())  # the blocks went into the bench's own scratch folder
+    whole_median = float(re.search(FIGURES, whole)[1])  # type: ignore[index]
+    assert whole_median >= max(medians.values())  # each round's whole is the sum of its parts
+    assert not list(tmp_path.iterdir())  # the blocks and the spread went into the bench's scratch folder

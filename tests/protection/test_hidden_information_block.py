@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select, update
 
 import workers.jobs
+import workers.protection_jobs
 from service.analysis.hand_advice import StrategyTableMissing
 from service.config.environment import StrategyTables
 from service.jobs.queues import JobKind
@@ -42,8 +43,8 @@ def test_without_the_block_the_round_waits_then_is_tested(app, client, table, mo
     assert table_rows(app) == before  # nothing half-written
     _workers_on(app, monkeypatch, settings)
     assert settings.strategy_tables is StrategyTables.MANUAL
-    assert workers.jobs.judge_round(entered["id"]) is False
-    assert workers.jobs.judge_rounds([entered["id"]]) == 0
+    assert workers.protection_jobs.judge_round(entered["id"]) is False
+    assert workers.protection_jobs.judge_rounds([entered["id"]]) == 0
     status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
     assert status["undone"]["untested_rounds"] == 1
     with databases(app)() as db:
@@ -54,7 +55,7 @@ def test_without_the_block_the_round_waits_then_is_tested(app, client, table, mo
         # Only these blocks are built: the table is not complete, so the
         # sweep still waits; the job itself runs.
         assert undone(db, settings.instance).untested_rounds == []
-    assert workers.jobs.judge_rounds([entered["id"]]) == 1
+    assert workers.protection_jobs.judge_rounds([entered["id"]]) == 1
     with databases(app)() as db:
         assert db.get(HiddenRound, entered["id"]) is not None
         assert len(db.scalars(select(HiddenBet)).all()) == len(SEATS)
@@ -70,15 +71,15 @@ def test_without_the_block_the_workers_build_the_table_and_retry(app, client, ta
         long_ago = utc_now() - timedelta(hours=1)
         db.execute(update(OutboxEntry).values(dispatched_at=long_ago, created_at=long_ago))
     with pytest.raises(StrategyTableMissing):  # RQ retries it on its schedule
-        workers.jobs.judge_round(entered["id"])
+        workers.protection_jobs.judge_round(entered["id"])
     with databases(app)() as db:
         waiting = select(OutboxEntry.job).where(OutboxEntry.dispatched_at.is_(None))
         assert JobKind.PAR_SHEET in db.scalars(waiting).all()  # the build is asked for
         assert db.get(HiddenRound, entered["id"]) is None
     with pytest.raises(StrategyTableMissing):  # a batch: the same, after the others
-        workers.jobs.judge_rounds([entered["id"]])
+        workers.protection_jobs.judge_rounds([entered["id"]])
     strategy_blocks(settings.instance, SEATS.values())
-    assert workers.jobs.judge_round(entered["id"]) is True
+    assert workers.protection_jobs.judge_round(entered["id"]) is True
 
 
 def test_a_correction_is_not_tested(app, client, table):

@@ -40,7 +40,9 @@ def test_a_test_lost_with_redis_is_sent_again_by_the_sweep(bg_app, redis_setting
         databases_of(bg_app), connection, instance, grace=timedelta(0), strategy_tables=StrategyTables.BUILD
     )
     judging = [
-        job for job in queue("values", connection).get_jobs() if job.func_name == "workers.jobs.judge_rounds"
+        job
+        for job in queue("values", connection).get_jobs()
+        if job.func_name == "workers.protection_jobs.judge_rounds"
     ]
     assert [(job.id, list(job.args)) for job in judging] == [
         (batch_job_id(JobKind.HIDDEN_INFORMATION, rounds), [rounds])

@@ -15,7 +15,8 @@ from service.store.db import database_factory, make_engine
 from service.store.migrate import alembic_config, upgrade
 from tests.store.test_migrations import refused
 from tests.support.app import edit
-from tests.support.luck import run_job, store_spread
+from tests.support.card_spread import store_spread
+from tests.support.luck import run_job
 from tests.support.rated_figures import ready_for_values, value
 from tests.support.rounds_data import enter
 

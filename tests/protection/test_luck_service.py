@@ -21,7 +21,8 @@ from tests.par_sheets import default_sheet
 from tests.players.conftest import ALICE, BOB
 from tests.support import section14 as rule
 from tests.support.app import databases, sign_in
-from tests.support.luck import bounded_by_rule, by_rule, luck_alerts, run_job, seats_of, store_spread
+from tests.support.card_spread import store_spread
+from tests.support.luck import bounded_by_rule, by_rule, luck_alerts, run_job, seats_of
 from tests.support.players import add_player, seat
 from tests.support.rated_day_report import stored_rows
 from tests.support.rated_figures import ready_for_values, value

@@ -15,7 +15,8 @@ from service.audit.kinds import EventKind
 from service.protection.luck_alerts import luck_threshold
 from service.store.models import AuditEvent
 from tests.support.app import databases, edit
-from tests.support.luck import by_rule, luck_alerts, run_job, seats_of, store_spread
+from tests.support.card_spread import store_spread
+from tests.support.luck import by_rule, luck_alerts, run_job, seats_of
 from tests.support.rated_figures import ready_for_values, value
 from tests.support.rounds_data import enter, round_body
 

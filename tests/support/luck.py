@@ -1,21 +1,17 @@
-"""Results beyond luck in the store tests: a card spread kept beside the
-strategy table (the tests never build a whole table), the job's work
-called as the worker calls it, and the luck of seats computed from the
+"""Results beyond luck in the store tests: the job's work called as the
+worker calls it (the card spread beside the strategy table:
+:mod:`tests.support.card_spread`), and the luck of seats computed from the
 stored rows by the rule book's definitions (tests/support/section14.py,
 apart from ``service.players.rated``)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
 
-from service.analysis.card_spread import spread_file
-from service.analysis.strategy_table import table_folder
-from service.engine.table_config import TableConfig
 from service.protection.luck_alerts import check_windows
 from service.protection.luck_sums import luck_round
 from service.store.db import utc_now
@@ -25,28 +21,6 @@ from tests.par_sheets import default_sheet
 from tests.support import section14 as rule
 from tests.support.app import databases
 from tests.support.rated_day_report import stored_rows
-
-HANDS = 154_143_080  # C(53,7)
-
-
-def store_spread(instance: Any) -> rule.Spread:
-    """A spread whose means are exactly minus the default rules' edges (as
-    the service checks) and whose variances are small (a hundredth of a
-    unit staked squared on the Main Bet): the dealer's cards dominate."""
-    sheet = default_sheet()
-    edges = (sheet.main.house_edge, sheet.dealer_break_bonus.house_edge, sheet.break_bonus.house_edge)
-    unit = HANDS * rule.N * rule.N
-    sums = tuple(int(-e * HANDS * rule.N) for e in edges)
-    assert all(Fraction(s, HANDS * rule.N) == -e for s, e in zip(sums, edges, strict=True))
-    extra = {(0, 0): unit // 100, (1, 1): unit // 50, (2, 2): unit // 10, (0, 1): 0, (0, 2): 0, (1, 2): 0}
-    products = {pair: sums[pair[0]] * sums[pair[1]] // HANDS + more for pair, more in extra.items()}
-    order = ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))
-    config = TableConfig()
-    path = spread_file(table_folder(config.dealer_qualifier, instance), config.break_bonus_pays)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    document = {"hands": HANDS, "sums": list(sums), "products": [products[pair] for pair in order]}
-    path.write_text(json.dumps(document))
-    return rule.Spread(HANDS, sums, products)  # type: ignore[arg-type]
 
 
 def run_job(app: Any, settings: Any, round_id: int) -> tuple[bool, int]:

@@ -55,7 +55,7 @@ def test_the_dispatcher_sends_one_seal_job_and_one_job_of_the_rounds(bg_app, red
     valuing, judging = _jobs(connection, "values")
     assert valuing.func_name == "workers.jobs.expect_rounds"
     assert list(valuing.args) == [rounds]
-    assert judging.func_name == "workers.jobs.judge_rounds"
+    assert judging.func_name == "workers.protection_jobs.judge_rounds"
     assert judging.id == batch_job_id(JobKind.HIDDEN_INFORMATION, rounds)
     assert list(judging.args) == [rounds]
     assert counting.id == batch_job_id(JobKind.AGGREGATE, rounds)

@@ -34,11 +34,11 @@ ADDED_SINCE = {
     JobKind.RATING_FIGURES: "workers.jobs.figure_rating",  # issue 42
     JobKind.RATED_SLOTS: "workers.jobs.figure_rated_slot",  # issue 42, the floor's rated play
     JobKind.DECK_CHECK: "workers.jobs.check_deck_order",  # issue 43, a repeated deck order
-    JobKind.LUCK: "workers.jobs.luck_round",  # issue 43, results beyond luck
-    JobKind.DECK_POSITIONS: "workers.jobs.count_deck_positions",  # issue 43, the shuffler's positions
-    JobKind.POSITIONS_TEST: "workers.jobs.check_card_positions",  # issue 43, their chi-square
-    JobKind.CARDS_CHANGED: "workers.jobs.check_cards_changed",  # issue 43, cards changed by hand
-    JobKind.HIDDEN_INFORMATION: "workers.jobs.judge_round",  # issue 43, the hidden-information test
+    JobKind.LUCK: "workers.protection_jobs.luck_round",  # issue 43, results beyond luck
+    JobKind.DECK_POSITIONS: "workers.protection_jobs.count_deck_positions",  # issue 43, card positions
+    JobKind.POSITIONS_TEST: "workers.protection_jobs.check_card_positions",  # issue 43, their chi-square
+    JobKind.CARDS_CHANGED: "workers.protection_jobs.check_cards_changed",  # issue 43, cards changed by hand
+    JobKind.HIDDEN_INFORMATION: "workers.protection_jobs.judge_round",  # issue 43, hidden information
 }
 
 

@@ -18,7 +18,8 @@ from service.protection.luck_sums import LuckSubject
 from service.store.models import LuckRound, LuckSum
 from tests.support.app import databases, sign_in
 from tests.support.background import run_burst
-from tests.support.luck import luck_alerts, store_spread
+from tests.support.card_spread import store_spread
+from tests.support.luck import luck_alerts
 from tests.support.players import add_player, seat
 from tests.support.rated_figures import ready_for_values, value
 from tests.support.rounds_data import enter, round_body

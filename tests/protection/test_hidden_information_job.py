@@ -13,7 +13,6 @@ import pytest
 from sqlalchemy import select, update
 
 from service.analysis.departures import SEAT_THRESHOLD, Evidence
-from service.protection.hidden_evidence import log_value
 from service.store.models import HiddenBet, HiddenRound, HiddenSeatSession, RoundRecord, User
 from service.store.work import unit_of_work
 from tests.protection import hidden_support
@@ -71,9 +70,9 @@ def test_only_the_seat_that_sees_the_dealers_cards_is_flagged(app, client, table
     assert len(alert.rounds) == rows[3].rounds if rows[3].rounds <= 200 else len(alert.rounds) == 200
     # Every seat tested every round, each its own session's evidence.
     assert {seat: row.rounds for seat, row in rows.items()} == dict.fromkeys(range(1, 7), ROUNDS)
-    honest = [log_value(evidence_of(rows[seat])) for seat in (1, 2, 4, 5, 6)]
-    assert max(honest) < log_value(evidence_of(rows[3]))
-    assert log_value(evidence_of(rows[3])) >= log(SEAT_THRESHOLD)
+    honest = [evidence_of(rows[seat]).log_value for seat in (1, 2, 4, 5, 6)]
+    assert max(honest) < evidence_of(rows[3]).log_value
+    assert evidence_of(rows[3]).log_value >= log(SEAT_THRESHOLD)
     assert max(honest) < log(SEAT_THRESHOLD) / 2
 
 

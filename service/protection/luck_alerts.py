@@ -85,7 +85,13 @@ def check_windows(db: Db, changed: Changed, now: datetime) -> int:
 
 
 def window_luck(db: Db, window: Window) -> tuple[Luck, int]:
-    """The window's luck and how many rounds it holds, from its sums' rows."""
+    """The window's luck and how many rounds it holds, from its sums' rows.
+    A window of one row (a shift, a player's day) is the row the round
+    just added to, held by the session: no query."""
+    if window.first == window.last:
+        key = (window.kind, window.subject_id, window.currency, window.last, window.shift)
+        row = db.get(LuckSum, key)
+        return (Luck(), 0) if row is None else (luck_of(row), row.rounds)
     rows = db.scalars(
         select(LuckSum).where(
             LuckSum.kind == window.kind,

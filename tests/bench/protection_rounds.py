@@ -86,10 +86,10 @@ def luck_instance(scratch_folder: Path, instance: Path) -> Path:
         store_par_sheet(default_sheet(), scratch_folder)
     copy_par_sheets(instance_path(), scratch_folder)
     start = time.perf_counter()
-    _, cached = par_sheet(TableConfig(), scratch_folder)
+    sheet, cached = par_sheet(TableConfig(), scratch_folder)
     if not cached:
         click.echo(f"par sheet: computed in {time.perf_counter() - start:.1f} s (not part of the figure)")
-    store_spread(scratch_folder)
+    store_spread(scratch_folder, sheet)
     return scratch_folder
 
 

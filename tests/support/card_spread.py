@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from service.analysis.card_spread import spread_file
+from service.analysis.par_sheet import ParSheet
 from service.analysis.strategy_table import table_folder
 from service.engine.table_config import TableConfig
 from tests.par_sheets import default_sheet
@@ -18,11 +19,13 @@ from tests.support import section14 as rule
 HANDS = 154_143_080  # C(53,7)
 
 
-def store_spread(instance: Path) -> rule.Spread:
+def store_spread(instance: Path, sheet: ParSheet | None = None) -> rule.Spread:
     """A spread whose means are exactly minus the default rules' edges (as
     the service checks) and whose variances are small (a hundredth of a
-    unit staked squared on the Main Bet): the dealer's cards dominate."""
-    sheet = default_sheet()
+    unit staked squared on the Main Bet): the dealer's cards dominate.
+    The edges are the test run's default sheet's unless a sheet is given
+    (a bench, outside a test run)."""
+    sheet = sheet or default_sheet()
     edges = (sheet.main.house_edge, sheet.dealer_break_bonus.house_edge, sheet.break_bonus.house_edge)
     unit = HANDS * rule.N * rule.N
     sums = tuple(int(-e * HANDS * rule.N) for e in edges)

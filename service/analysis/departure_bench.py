@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from service.analysis.departure_kernel import CHEAT, CHEAT_ONE_IN_FIVE, HOUSE_WAY, MIXED, OPTIMAL, RANDOM
-from service.analysis.departures import DAY_THRESHOLD, SEAT_THRESHOLD, STAKES
+from service.analysis.departures import DAY_THRESHOLD, STAKES
 from service.analysis.hand_table import COLUMN, IntArray, hand_table
 from service.analysis.legal_settings import legal_settings
 from service.analysis.strategy_rows import FULL_DECK, StrategyRows, best_settings, deck_patterns
@@ -241,6 +241,3 @@ def run_bench(
         if progress:
             progress(step + 1, steps)
     return Bench(threshold, seats_of(arrays), honest, cheaters)
-
-
-__all__ = ["SEAT_THRESHOLD", "Arrays", "Bench", "arrays_of", "deck_rows", "run_bench"]

@@ -41,7 +41,8 @@ Modules:
   player's ratings and rounds
 - ``alerts.py``: ``bench-alerts``, the pit's alert list and one alert
   with its rounds on a year of 1M rounds; ``alerts_fill.py``: the rounds,
-  decks, alerts and acknowledgements it reads, written in bulk
+  decks, alerts and acknowledgements it reads, written in bulk;
+  ``timed_gets.py``: the GETs both time, the first of each a warm-up
 - ``scale.py``: ``bench-scale`` (``make bench-scale``, not in ``make
   bench``); ``scale_floor.py``: its floor and days through the use cases;
   ``scale_load.py``: the later days copied in bulk; ``scale_grow.py``:

@@ -15,7 +15,6 @@ range of each, and exits 1 if a median is over 200 ms."""
 from __future__ import annotations
 
 import re
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from service.store.db import make_engine
 from service.store.migrate import upgrade
 from tests.bench.alerts_fill import PASSWORD, Filled, Shape, fill
 from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_databases, shown_database
+from tests.bench.timed_gets import timed_gets
 
 BUDGET = 0.200  # seconds: the issue's bound on each answer
 PAGE = 100  # the list's default page
@@ -124,25 +124,7 @@ def _ask(url: str, instance: Path, filled: Filled, repeat: int, depth: int) -> d
             "alert_many_rounds": f"/api/v1/alerts/{filled.heavy_alert}",
             "alert_repeated_deck": f"/api/v1/alerts/{filled.deck_alert}",
         }
-        timed = {}
-        for name, path in paths.items():
-            seconds = []
-            for number in range(repeat + 1):
-                start = time.perf_counter()
-                answer = client.get(path, headers=headers)
-                elapsed = time.perf_counter() - start
-                if answer.status_code != 200:
-                    raise RuntimeError(f"{path}: {answer.status_code} {answer.json}")
-                if number:  # the first warms the caches
-                    seconds.append(elapsed)
-                _check(name, answer.json, filled)
-            timed[name] = {
-                "path": path,
-                "median_ms": round(statistics.median(seconds) * 1000, 1),
-                "min_ms": round(min(seconds) * 1000, 1),
-                "max_ms": round(max(seconds) * 1000, 1),
-                "asks": len(seconds),
-            }
+        timed = timed_gets(client, headers, paths, repeat, lambda name, answer: _check(name, answer, filled))
     finally:
         app.extensions["breakpoker"]["engine"].dispose()
     return timed

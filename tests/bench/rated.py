@@ -11,7 +11,6 @@ a warm-up, and prints the median and the range of each."""
 
 from __future__ import annotations
 
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from service.store.migrate import upgrade
 from tests.bench.rated_fill import Filled, Shape, fill
 from tests.bench.rated_player import HEAVY, PASSWORD
 from tests.bench.scratch import cheap_password_hashing, finish, scratch, scratch_databases, shown_database
+from tests.bench.timed_gets import timed_gets
 
 BUDGET = 0.200  # seconds: the issue's bound on each answer
 
@@ -122,26 +122,8 @@ def _ask(url: str, instance: Path, filled: Filled, repeat: int) -> dict[str, dic
         "rated_play_ytd": f"/api/v1/reports/rated-play?period=ytd&day={filled.last_day.isoformat()}",
         "player_lifetime": f"/api/v1/players/{HEAVY}/figures?period=lifetime",
     }
-    timed = {}
     try:
-        for name, path in paths.items():
-            seconds = []
-            for number in range(repeat + 1):
-                start = time.perf_counter()
-                answer = client.get(path, headers=headers)
-                elapsed = time.perf_counter() - start
-                if answer.status_code != 200:
-                    raise RuntimeError(f"{path}: {answer.status_code} {answer.json}")
-                if number:  # the first warms the caches
-                    seconds.append(elapsed)
-                _check(name, answer.json, filled)
-            timed[name] = {
-                "path": path,
-                "median_ms": round(statistics.median(seconds) * 1000, 1),
-                "min_ms": round(min(seconds) * 1000, 1),
-                "max_ms": round(max(seconds) * 1000, 1),
-                "asks": len(seconds),
-            }
+        timed = timed_gets(client, headers, paths, repeat, lambda name, answer: _check(name, answer, filled))
     finally:
         app.extensions["breakpoker"]["engine"].dispose()
     return timed

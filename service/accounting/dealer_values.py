@@ -5,7 +5,7 @@ its sealed event)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from service.store.db import Db, iso
 from service.store.models import DealerSession, DealerSignOut, GameTable, User
@@ -21,19 +21,19 @@ class SignOutReason(StrEnum):
 
 
 class DealerSessionJson(TypedDict):
-    id: int
-    table_id: int
-    table_name: str
-    dealer_id: int
-    dealer: str  # the dealer's user name
-    table_session_id: int
-    gaming_day: str  # of the sign-in, ISO 8601
-    shift: int
-    signed_in_at: str  # ISO 8601 UTC
-    relieved_id: int | None  # the session its sign-in ended at the table
-    signed_out_at: str | None  # None: signed in now
+    id: Annotated[int, "the dealer session's id"]
+    table_id: Annotated[int, "the table"]
+    table_name: Annotated[str, "the table's name"]
+    dealer_id: Annotated[int, "the dealer's user id"]
+    dealer: Annotated[str, "the dealer's user name"]
+    table_session_id: Annotated[int, "the table's session (opener to closer) it was in"]
+    gaming_day: Annotated[str, "the gaming day of the sign-in, ISO 8601"]
+    shift: Annotated[int, "the shift of the sign-in"]
+    signed_in_at: Annotated[str, "when the dealer signed in, ISO 8601 UTC"]
+    relieved_id: Annotated[int | None, "the session this sign-in ended at the table (a relief); null: none"]
+    signed_out_at: Annotated[str | None, "when it ended, ISO 8601 UTC; null: signed in now"]
     sign_out_reason: SignOutReason | None
-    seconds: int | None  # whole seconds from sign-in to sign-out; None while open
+    seconds: Annotated[int | None, "whole seconds signed in; null while signed in"]
 
 
 def session_json(db: Db, session: DealerSession, signed_out: DealerSignOut | None) -> DealerSessionJson:

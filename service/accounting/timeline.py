@@ -4,7 +4,7 @@ slips and counts in time order, each with its money and its signers."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -17,11 +17,14 @@ from service.store.models import CheckNote, RoundRecord, TableSession
 
 class TimelineEntryJson(TypedDict):
     at: datetime
-    what: str
-    ref: str
-    amount: int | None
-    by: list[str]
-    detail: str | None
+    what: Annotated[
+        str,
+        "opener, round, slip_requested, slip_issued, slip_received, slip_voided, closer, drop_count, note",
+    ]
+    ref: Annotated[str, "the record: a round's id, a slip's number, a count's id"]
+    amount: Annotated[int | None, "its money: a round's house net, a slip's or count's total"]
+    by: Annotated[list[str], "who signed or entered it"]
+    detail: Annotated[str | None, "what else it says (a void's reason, a note, a recount's reason)"]
 
 
 def timeline(

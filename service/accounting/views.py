@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -19,70 +19,70 @@ from service.store.models import DropCount, GameTable, InventoryCount, Slip, Tab
 
 
 class CountJson(TypedDict):
-    id: int
+    id: Annotated[int, "the count's id"]
     kind: CountKind
     lines: dict[str, int]  # denomination -> amount, minor units
-    total: int
-    dealer: str
-    pit_boss: str
+    total: Annotated[int, "the tray's value, minor units"]
+    dealer: Annotated[str, "the dealer who signed"]
+    pit_boss: Annotated[str, "the pit boss who signed"]
     counted_at: datetime
-    difference: int  # from the last closer (an opener only)
-    explanation: str | None
+    difference: Annotated[int, "an opener's difference from the last closer, minor units (0: the same)"]
+    explanation: Annotated[str | None, "why an opener differs from the last closer"]
 
 
 class SignatureJson(TypedDict):
     step: SlipStep
-    signed_by: str
-    cosigned_by: str | None
-    reason: str | None
+    signed_by: Annotated[str, "who signed (the cashier, the receiver signed in, the voiding pit boss)"]
+    cosigned_by: Annotated[str | None, "the second signer (a receipt's and a void's)"]
+    reason: Annotated[str | None, "a void's reason"]
     signed_at: datetime
 
 
 class SlipJson(TypedDict):
-    number: int
+    number: Annotated[int, "the slip's number: per casino, without gaps"]
     kind: SlipKind
     state: SlipState
-    table_id: int
-    table: str
-    session_id: int
+    table_id: Annotated[int, "the table's id"]
+    table: Annotated[str, "the table's name"]
+    session_id: Annotated[int, "the table session it belongs to"]
     lines: dict[str, int]
-    total: int
-    requested_by: str
+    total: Annotated[int, "the slip's value, minor units"]
+    requested_by: Annotated[str, "the pit boss who requested it"]
     requested_at: datetime
-    signatures: list[SignatureJson]
+    signatures: Annotated[list[SignatureJson], "its signatures after the request"]
 
 
 class DropCountJson(TypedDict):
-    id: int
-    session_id: int
+    id: Annotated[int, "the count's id"]
+    session_id: Annotated[int, "the session whose box it counts"]
     lines: dict[str, int]
-    total: int
-    counters: list[str]
+    total: Annotated[int, "the drop, minor units"]
+    counters: Annotated[list[str], "the counters who signed"]
     counted_at: datetime
-    supersedes: int | None
-    reason: str | None
-    current: bool
+    supersedes: Annotated[int | None, "the count this recount supersedes"]
+    reason: Annotated[str | None, "a recount's reason"]
+    current: Annotated[bool, "true: no recount superseded it"]
 
 
 class FiguresJson(TypedDict):
-    opener: int
-    closer: int | None
-    fills: int
-    credits: int
-    drop: int | None
-    win: int | None  # drop + closer + credits - opener - fills
-    hold: float | None  # win / drop
+    opener: Annotated[int, "the opener's total, minor units"]
+    closer: Annotated[int | None, "the closer's total (null while open)"]
+    fills: Annotated[int, "fills received, minor units"]
+    credits: Annotated[int, "credits received, minor units"]
+    drop: Annotated[int | None, "the drop counted (null until counted)"]
+    win: Annotated[int | None, "drop + closer + credits - opener - fills (null until closed and counted)"]
+    hold: Annotated[float | None, "win / drop (0.2 is 20 %); null without a drop"]
 
 
 class CheckJson(TypedDict):
     status: CheckStatus
-    rounds: int
-    rounds_net: int
-    difference: int | None  # win - rounds_net
-    tolerance: int
-    flagged: bool
-    note: str | None
-    note_by: str | None
+    rounds: Annotated[int, "rounds settled in the session (voided ones out, corrected ones as corrected)"]
+    rounds_net: Annotated[int, "the house's net from those rounds, minor units"]
+    difference: Annotated[int | None, "win from the chips - rounds' net (null until counted)"]
+    tolerance: Annotated[int, "how far they may differ before the check is flagged, minor units"]
+    flagged: Annotated[bool, "the difference is beyond the tolerance"]
+    note: Annotated[str | None, "the current investigation note"]
+    note_by: Annotated[str | None, "who wrote it"]
 
 
 class SessionJson(TypedDict):
@@ -250,13 +250,13 @@ def sessions_of(db: Db, table: GameTable, limit: int = 50) -> list[TableSession]
 
 
 class DropBoxJson(TypedDict):
-    session_id: int
-    table_id: int
-    table: str
-    number: int
+    session_id: Annotated[int, "the session whose box it is"]
+    table_id: Annotated[int, "the table's id"]
+    table: Annotated[str, "the table's name"]
+    number: Annotated[int, "the session's number at its table"]
     gaming_day: date
     closed_at: datetime
-    current: DropCountJson | None  # the count that stands (null: not counted yet)
+    current: Annotated[DropCountJson | None, "the count that stands (null: not counted yet)"]
 
 
 def drop_boxes_json(db: Db, counted: bool | None, limit: int = 100) -> list[DropBoxJson]:

@@ -5,7 +5,7 @@ verification's report stores them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from service.compliance.chain_report import ABSENT
 
@@ -33,21 +33,30 @@ class FieldDifferenceJson(TypedDict):
 
 
 class RecordProblemJson(TypedDict):
-    table: str | None
-    id: int | None
-    subject: str
-    event_id: int | None
+    table: Annotated[
+        str | None,
+        "the stored table: table_sessions, inventory_counts, slips, slip_signatures, drop_counts, "
+        "check_notes, round_exceptions, exception_decisions, players, player_names, ratings, rating_events, "
+        "buy_ins or rating_corrections; null: an event whose payload names no record",
+    ]
+    id: Annotated[int | None, "the row's id (a decision's: its exception's); null: the event names none"]
+    subject: Annotated[
+        str,
+        "its event's subject: session:ID, slip:NUMBER, round:ID (a void or correction), player:ID or "
+        "rating:ID",
+    ]
+    event_id: Annotated[int | None, "the event compared; null: no event carries it"]
     problem: str
-    message: str
+    message: Annotated[str, "what is wrong, in words"]
     differences: list[FieldDifferenceJson]
 
 
 class AccountingReportJson(TypedDict):
-    intact: bool
-    checked: int
-    events: int
-    differing: int
-    problems: list[RecordProblemJson]
+    intact: Annotated[bool, "every accounting record agrees with its sealed event"]
+    checked: Annotated[int, "stored accounting rows compared"]
+    events: Annotated[int, "accounting events read"]
+    differing: Annotated[int, "problems found"]
+    problems: Annotated[list[RecordProblemJson], "the first 100 of them"]
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ job (:mod:`service.compliance.verifications`), never in the request.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import func, select
 
@@ -171,11 +171,15 @@ def _emptied(db: Db) -> BrokenLink:
 class AuditReportJson(TypedDict):
     """An :class:`AuditReport` as a verification stores it (its ``report``)."""
 
-    intact: bool
-    chain: ChainReportJson
-    rounds: RoundsReportJson
-    totals: TotalsReportJson
-    accounting: AccountingReportJson
+    intact: Annotated[bool, "the chain, the rounds, the totals and the accounting records"]
+    chain: Annotated[ChainReportJson, "the hash chain"]
+    rounds: Annotated[RoundsReportJson, "the rounds against their sealed events"]
+    totals: Annotated[TotalsReportJson, "the totals against a recount"]
+    accounting: Annotated[
+        AccountingReportJson,
+        "the table sessions, tray counts, slips, signatures, drop counts, check notes, and the void and "
+        "correction requests and decisions against their sealed events",
+    ]
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 MAX_DIFFERENCES = 20  # fields named for one edited event
 
@@ -57,7 +57,7 @@ class ChainReport:
 
 
 class DifferenceJson(TypedDict):
-    field: str
+    field: Annotated[str, "e.g. payload.house_net"]
     # Any JSON value an event's field can hold (a number, a string, a list,
     # an object, null), or "(absent)": the events' payloads are free-form.
     sealed: Any
@@ -65,23 +65,27 @@ class DifferenceJson(TypedDict):
 
 
 class BrokenLinkJson(TypedDict):
-    seq: int
+    seq: Annotated[int, "the first link that does not hold"]
     event_id: int | None
-    problem: str
-    message: str
-    differences: list[DifferenceJson]
+    problem: Annotated[
+        str,
+        "link_missing, link_inserted, link_moved, chain_broken, out_of_order, unsealed_event, event_missing, "
+        "seal_rewritten, event_edited, hash_mismatch or chain_empty",
+    ]
+    message: Annotated[str, "what is wrong, in words"]
+    differences: Annotated[list[DifferenceJson], "an edited event's fields"]
 
 
 class ChainReportJson(TypedDict):
     """A :class:`ChainReport` as a verification's report stores it."""
 
-    intact: bool
-    checked: int
+    intact: Annotated[bool, "no link broken"]
+    checked: Annotated[int, "links found intact"]
     first_seq: int | None
     last_seq: int | None
     head: str | None
-    anchor: str
-    pending: int
+    anchor: Annotated[str, "what the first link was checked against"]
+    pending: Annotated[int, "newer events waiting for their seal"]
     broken: BrokenLinkJson | None
     signatures: int
     signed_seq: int | None

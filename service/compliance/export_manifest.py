@@ -5,7 +5,7 @@ every file's rows, size and digest, and the conventions of the files."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from service.audit.chain import GENESIS
 from service.compliance.export_cells import FORMULA_GUARD
@@ -19,8 +19,8 @@ TITLE = "Break Poker compliance export"
 
 
 class Software(TypedDict):
-    name: str
-    version: str
+    name: Annotated[str, "always breakpoker"]
+    version: Annotated[str, "the version that built the export"]
 
 
 class Named(TypedDict):
@@ -35,68 +35,75 @@ AuditWindow = TypedDict("AuditWindow", {"from": str, "to": str})
 
 
 class Period(TypedDict):
-    first_gaming_day: str  # ISO 8601 dates
-    last_gaming_day: str
+    first_gaming_day: Annotated[str, "an ISO 8601 date"]
+    last_gaming_day: Annotated[str, "an ISO 8601 date"]
     audit_window_utc: AuditWindow  # the events covered: the gaming days' UTC window, widened
 
 
 class Schedule(TypedDict):
     """A table's gaming day: its zone and when its shifts start."""
 
-    table_id: int
-    timezone: str
-    shift_starts: list[str]  # "HH:MM", local time
+    table_id: Annotated[int, "the table"]
+    timezone: Annotated[str, "its IANA time zone"]
+    shift_starts: Annotated[
+        list[str],
+        'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
+        '"14:00", "22:00"])',
+    ]
 
 
 class TableCurrencyJson(TypedDict):
     """A table's currency: what its amounts count the minor unit of."""
 
-    table_id: int
-    code: str  # ISO 4217
-    minor_unit: int  # digits after the point
+    table_id: Annotated[int, "the table"]
+    code: Annotated[str, "ISO 4217 code of its currency"]
+    minor_unit: Annotated[int, "digits after the point: the files' amounts count this unit"]
 
 
 class ChainHead(TypedDict):
-    seq: int  # 0: nothing sealed yet
-    hash: str  # the genesis hash when nothing is sealed
+    seq: Annotated[int, "the head's sequence number; 0: none yet"]
+    hash: Annotated[str, "its hash (the genesis hash: none yet)"]
 
 
 class ManifestFile(TypedDict):
     """A file of the ZIP: what it holds, its rows, size and SHA-256."""
 
-    name: str
-    description: str
+    name: Annotated[str, "the file's name in the ZIP"]
+    description: Annotated[str, "what it holds"]
     columns: list[str] | None  # a CSV file's header; None for a JSON-lines file
-    rows: int
-    bytes: int
-    sha256: str
+    rows: Annotated[int, "rows (or lines) it holds"]
+    bytes: Annotated[int, "its size"]
+    sha256: Annotated[str, "its SHA-256, in hex"]
 
 
 class Conventions(TypedDict):
-    money: str
-    times: str
-    csv: str
-    formula_guard: str
-    cards: str
+    money: Annotated[str, "how money is written"]
+    times: Annotated[str, "how times are written"]
+    csv: Annotated[str, "the CSV dialect"]
+    formula_guard: Annotated[str, "how cells are kept from formulas"]
+    cards: Annotated[str, "how cards and settings are written"]
 
 
 class Manifest(TypedDict):
     """``manifest.json``, also kept in the export's ``manifest`` column."""
 
-    title: str
-    export_id: int
-    software: Software
-    generated_at_utc: str
+    title: Annotated[str, "Break Poker compliance export"]
+    export_id: Annotated[int, "the export's id"]
+    software: Annotated[Software, "what built it"]
+    generated_at_utc: Annotated[str, "ISO 8601, UTC"]
     requested_by: Named
-    requested_at_utc: str
-    period: Period
+    requested_at_utc: Annotated[str, "ISO 8601, UTC"]
+    period: Annotated[Period, "the gaming days covered"]
     tables: Literal["all"] | list[Named]
-    schedules: list[Schedule]
-    currencies: list[TableCurrencyJson]
-    as_of: CutJson
-    audit_chain_head: ChainHead
-    files: list[ManifestFile]
-    conventions: Conventions
+    schedules: Annotated[list[Schedule], "each table's gaming day"]
+    currencies: Annotated[
+        list[TableCurrencyJson],
+        "each table's currency: what its amounts in the files are in",
+    ]
+    as_of: Annotated[CutJson, "the cut the files were taken at"]
+    audit_chain_head: Annotated[ChainHead, "the chain's head when the build began (later links cut off show)"]
+    files: Annotated[list[ManifestFile], "the ZIP's files"]
+    conventions: Annotated[Conventions, "how the files are written"]
 
 
 def manifest_of(

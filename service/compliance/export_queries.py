@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from itertools import chain
-from typing import Any, TypeAlias, TypedDict
+from typing import Annotated, Any, TypeAlias, TypedDict
 
 from sqlalchemy import ColumnElement, Select, String, cast, func, literal, select
 
@@ -70,28 +70,31 @@ INSTANT = timedelta(microseconds=1)  # the finest time stored
 class CutJson(TypedDict):
     """The cut as the manifest's ``as_of`` shows it (0: none yet)."""
 
-    round_record_id: int
-    exception_id: int
-    decision_id: int
-    audit_event_id: int
-    audit_seal_seq: int
-    table_session_id: int
-    inventory_count_id: int
-    slip_id: int
-    slip_signature_id: int
-    drop_count_id: int
-    check_note_id: int
-    player_id: int
-    player_name_id: int
-    rating_id: int
-    rating_event_id: int
-    buy_in_id: int
-    cash_log_entry_id: int
-    report_day_id: int
-    identification_id: int
-    comp_redemption_id: int
-    rating_correction_id: int
-    alert_id: int
+    round_record_id: Annotated[int, "the newest stored round"]
+    exception_id: Annotated[int, "the newest void or correction"]
+    decision_id: Annotated[int, "the newest decision on one"]
+    audit_event_id: Annotated[int, "the newest audit event"]
+    audit_seal_seq: Annotated[int, "the newest link of the chain"]
+    table_session_id: Annotated[int, "the newest table session"]
+    inventory_count_id: Annotated[int, "the newest tray count (an opener or a closer)"]
+    slip_id: Annotated[int, "the newest fill or credit"]
+    slip_signature_id: Annotated[int, "the newest signature on a slip (issued, received, voided)"]
+    drop_count_id: Annotated[int, "the newest drop count or recount"]
+    check_note_id: Annotated[int, "the newest note on a check"]
+    player_id: Annotated[int, "the newest player enrolled"]
+    player_name_id: Annotated[int, "the newest name of a player (an enrolment or a change of name)"]
+    rating_id: Annotated[int, "the newest rating (a seat-in)"]
+    rating_event_id: Annotated[int, "the newest pause, resume or seat-out of a rating"]
+    buy_in_id: Annotated[int, "the newest buy-in (and cash in)"]
+    cash_log_entry_id: Annotated[int, "the newest entry of the multiple transaction log"]
+    report_day_id: Annotated[int, "the newest player-day listed for a currency transaction report"]
+    identification_id: Annotated[int, "the newest identification recorded (a record, not the document)"]
+    comp_redemption_id: Annotated[int, "the newest comp redemption"]
+    rating_correction_id: Annotated[int, "the newest pit boss's correction of a rating"]
+    alert_id: Annotated[
+        int,
+        "the newest game protection alert (an acknowledgement is cut by its event: audit_event_id)",
+    ]
 
 
 @dataclass(frozen=True)

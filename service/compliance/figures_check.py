@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import func, select
 
@@ -41,21 +41,21 @@ Figure = int | str | None  # an amount or count, a gaming day (ISO 8601), null: 
 
 
 class FiguresDifferenceJson(TypedDict):
-    session_id: int
-    table_id: int
-    table: str
-    gaming_day: str
-    shift: int
-    column: str
+    session_id: Annotated[int, "the table session"]
+    table_id: Annotated[int, "the table, as stored"]
+    table: Annotated[str, "the table's name"]
+    gaming_day: Annotated[str, "an ISO 8601 date, as stored"]
+    shift: Annotated[int, "the shift, from 1, as stored"]
+    column: Annotated[str, "e.g. win, drop, rounds_net"]
     stored: Figure
     recounted: Figure
 
 
 class FiguresReportJson(TypedDict):
-    intact: bool
-    checked: int
-    differing: int
-    differences: list[FiguresDifferenceJson]
+    intact: Annotated[bool, "every session's figures agree with its records"]
+    checked: Annotated[int, "sessions' figures rows derived again"]
+    differing: Annotated[int, "rows with a column that differs"]
+    differences: Annotated[list[FiguresDifferenceJson], "the first 100 columns that differ"]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import ColumnElement, Float, Select, and_, case, cast, func, literal_column, select
 
@@ -55,25 +55,28 @@ KEY = ("table_id", "gaming_day", "shift", "dealer_id", "config_id")
 class TotalDifferenceJson(TypedDict):
     """A :class:`TotalDifference` as a verification's report stores it."""
 
-    table_id: int
-    table: str
-    gaming_day: str
-    shift: int
-    dealer_id: int
-    dealer: str
-    config_version: int
-    column: str
+    table_id: Annotated[int, "the table"]
+    table: Annotated[str, "the table's name"]
+    gaming_day: Annotated[str, "an ISO 8601 date"]
+    shift: Annotated[int, "the shift, from 1"]
+    dealer_id: Annotated[int, "the dealer"]
+    dealer: Annotated[str, "the dealer's name"]
+    config_version: Annotated[int, "the table's config version"]
+    column: Annotated[str, "e.g. main_house_net"]
     stored: int | float  # a float for the *_stake_squares statistics only
     recounted: int | float
 
 
 class TotalsReportJson(TypedDict):
-    intact: bool
-    checked: int
-    differing: int
-    differences: list[TotalDifferenceJson]
-    taken_out_counting: list[int]
-    session_figures: FiguresReportJson
+    intact: Annotated[bool, "every total agrees with a recount"]
+    checked: Annotated[int, "shift totals compared"]
+    differing: Annotated[int, "shift totals with a column that differs"]
+    differences: Annotated[list[TotalDifferenceJson], "the first 100 columns that differ"]
+    taken_out_counting: Annotated[list[int], "rounds taken out of the totals although they still count"]
+    session_figures: Annotated[
+        FiguresReportJson,
+        "each session's figures (win, drop, the check) against its records",
+    ]
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,18 @@ checked at start with everything else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 #: The largest minor unit in ISO 4217 (the dinars of Kuwait, Bahrain, ...).
 MAX_MINOR_UNIT = 3
 
 
 class CurrencyJson(TypedDict):
-    code: str  # ISO 4217, three capital letters
-    minor_unit: int  # digits after the point: 0 to 3
+    code: Annotated[str, "ISO 4217 code, e.g. USD, JPY, KWD"]
+    minor_unit: Annotated[
+        int,
+        "digits after the point (ISO 4217): an amount of 1500 is 15.00 with 2, 1,500 with 0 and 1.500 with 3",
+    ]
 
 
 @dataclass(frozen=True)

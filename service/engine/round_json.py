@@ -8,7 +8,7 @@ silently become "no bet"), and every error names its field.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from service.engine.cards import DECK, Card, codes, parse_card
 from service.engine.errors import ErrorCode, RulesError, key_name, show
@@ -192,19 +192,19 @@ class DealerJson(TypedDict):
     low: list[str]
     high: list[str]
     rule: int  # the house-way rule that fired (a Rule's number)
-    qualifies: bool
-    lucky_break: bool
+    qualifies: Annotated[bool, "false: every Main Bet pushes (rule book section 6)"]
+    lucky_break: Annotated[bool, "the dealer's cards make one"]
 
 
 class BetJson(TypedDict):
     outcome: str  # an Outcome's value
-    net: int
+    net: Annotated[int, "the player's net in minor units: +stake x odds won, 0 a push or no bet, -stake lost"]
 
 
 class BreakBonusJson(TypedDict):
     outcome: str
     category: str | None  # a BreakBonusCategory's value: what the cards make, even when not bet
-    net: int
+    net: Annotated[int, "the player's net in minor units: +stake x odds won, 0 a push or no bet, -stake lost"]
 
 
 class SeatJson(TypedDict):

@@ -4,7 +4,7 @@ backlog; and putting failed jobs back. Shared by ``GET /api/v1/ops/jobs``,
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from redis import Redis
 from redis.exceptions import RedisError
@@ -31,13 +31,13 @@ FAILED_SHOWN = 50
 
 
 class OutboxCounts(TypedDict):
-    waiting: int
-    oldest: str | None  # ISO 8601
-    oldest_seconds: float
+    waiting: Annotated[int, "rows not yet on a queue"]
+    oldest: Annotated[str | None, "when the oldest waiting row was written"]
+    oldest_seconds: Annotated[float, "how long the oldest row has waited (0: none waits)"]
 
 
 class RedisState(TypedDict):
-    reachable: bool
+    reachable: Annotated[bool, "whether Redis answers"]
     error: NotRequired[str]  # the exception's name, when it is not
 
 
@@ -51,19 +51,41 @@ class QueueCounts(TypedDict):
 
 
 class Undone(TypedDict):
-    unsealed_events: int
-    unaggregated_rounds: int
-    unfigured_sessions: int
-    unvalued_rounds: int
-    unfigured_ratings: int
-    unchecked_decks: int
-    rounds_without_luck: int
-    shuffler_checks: int  # decks not counted, ended days not tested, dealt decks' changes not checked
-    untested_rounds: int
+    unsealed_events: Annotated[int, "audit events not yet sealed into the chain"]
+    unaggregated_rounds: Annotated[int, "rounds not yet in their shift's aggregates"]
+    unfigured_sessions: Annotated[int, "counted table sessions whose figures the reports do not reflect yet"]
+    unvalued_rounds: Annotated[
+        int,
+        "counting rounds whose hands' expected values are not stored yet (their job waits, or waits for the "
+        "strategy table to be built)",
+    ]
+    unfigured_ratings: Annotated[
+        int,
+        "ratings whose kept figures are missing or out of date (their figures job has work)",
+    ]
+    unchecked_decks: Annotated[
+        int,
+        "decks received whose order is not yet checked against the decks before (game protection)",
+    ]
+    rounds_without_luck: Annotated[
+        int,
+        "valued rounds whose luck is not yet added to their shifts' and players' sums, or a round voided or "
+        "corrected not yet taken out (game protection: results beyond luck)",
+    ]
+    shuffler_checks: Annotated[
+        int,
+        "the shuffler checks' work undone: decks not yet counted into their device's day, ended device days "
+        "whose positions are not tested, dealt decks whose cards changed by hand are not checked",
+    ]
+    untested_rounds: Annotated[
+        int,
+        "rounds entered whose seats' settings are not yet through the hidden-information test (game "
+        "protection; its job waits, or waits for the strategy table to be built)",
+    ]
 
 
 class FailedJob(TypedDict):
-    id: str
+    id: Annotated[str, "the job's id (requeue it by this)"]
     queue: QueueName
     function: NotRequired[str | None]
     # A job's arguments are whatever it was queued with: JSON of any shape.
@@ -73,17 +95,21 @@ class FailedJob(TypedDict):
 
 
 class Counts(TypedDict):
-    outbox: OutboxCounts
-    redis: RedisState
+    outbox: Annotated[OutboxCounts, "the outbox rows waiting for Redis"]
+    redis: Annotated[RedisState, "whether Redis answers"]
     queues: list[QueueCounts]
     # Events the sealer refused (no valid MAC: written by SQL, not by the
     # service): anything but 0 is an intrusion to look into.
-    refused_events: int
+    refused_events: Annotated[
+        int,
+        "audit events the sealer refused (no valid MAC: written by SQL, not by the service), each with an "
+        "event_refused alert; anything but 0 is an intrusion",
+    ]
 
 
 class JobStatus(Counts):
-    undone: Undone
-    failed_jobs: list[FailedJob]
+    undone: Annotated[Undone, "work not yet done"]
+    failed_jobs: Annotated[list[FailedJob], "the failed jobs, at most 50 a queue"]
 
 
 def queue_counts(db: Db, connection: Redis) -> Counts:

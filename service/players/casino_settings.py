@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import select
 
@@ -60,20 +60,40 @@ SUBJECT = "casino:settings"
 
 
 class ThresholdsJson(TypedDict):
-    currency: CurrencyJson
-    log_threshold: int
-    report_threshold: int
-    default: bool  # the rule book's default, no version named this currency
+    currency: Annotated[CurrencyJson, "the currency the thresholds count the minor unit of"]
+    log_threshold: Annotated[
+        int,
+        "a cash buy-in of at least this goes into the multiple transaction log (minor units)",
+    ]
+    report_threshold: Annotated[
+        int,
+        "a player's cash in over a gaming day passing this needs their identification (minor units)",
+    ]
+    default: Annotated[
+        bool,
+        "true: no version named this currency, the rule book's 3,000 and 10,000 of it hold",
+    ]
 
 
 class CasinoSettingsJson(TypedDict):
-    version: int
-    comp_rate_basis_points: int
-    comp_rate: str  # exact, "1/5"
-    thresholds: list[ThresholdsJson]
-    luck_threshold_hundredths: int
+    version: Annotated[int, "0: the rule book's defaults, none saved; then one more each change"]
+    comp_rate_basis_points: Annotated[
+        int,
+        "the comp rate in basis points, hundredths of a percent of the theoretical win: 2000 is 20 %",
+    ]
+    comp_rate: Annotated[str, 'the comp rate as an exact fraction, e.g. "1/5"']
+    thresholds: Annotated[
+        list[ThresholdsJson],
+        "the cash rules' thresholds a currency: the default currency's first when no version named it; a "
+        "currency not listed has the rule book's 3,000 and 10,000 of it",
+    ]
+    luck_threshold_hundredths: Annotated[
+        int,
+        "game protection's results beyond luck: an alert when the house's z falls below minus this, in "
+        "hundredths of a standard deviation: 400 is 4",
+    ]
     created_at: datetime | None
-    created_by: str | None
+    created_by: Annotated[str | None, "the name of who saved it (null: the defaults)"]
 
 
 @dataclass(frozen=True, slots=True)

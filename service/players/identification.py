@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import func, select
 
@@ -77,15 +77,18 @@ class Identification:
 
 
 class ReceiptJson(TypedDict):
-    club_number: str
-    version: int
+    club_number: Annotated[str, "the player's club number"]
+    version: Annotated[
+        int,
+        "1 for the player's first identification, one more each new one; the newest counts",
+    ]
     recorded_at: datetime
-    recorded_by: str
+    recorded_by: Annotated[str, "the name of who recorded it"]
 
 
 class IdentificationJson(ReceiptJson):
     document_type: str
-    number: str
+    number: Annotated[str, "the document's number: 1 to 40 letters (A-Z), digits, spaces and hyphens"]
     expiry: date
     date_of_birth: date
 

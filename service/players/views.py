@@ -4,25 +4,28 @@ name it has had and who enrolled the player when."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.players.players import NameView, PlayerView
 
 
 class NameJson(TypedDict):
-    version: int
-    name: str
+    version: Annotated[int, "1 at enrolment, one more each change of name"]
+    name: Annotated[str, "the name as the club held it"]
     named_at: datetime
-    named_by: str
+    named_by: Annotated[str, "the user who recorded it"]
 
 
 class PlayerJson(TypedDict):
-    club_number: str
-    name: str
-    name_version: int
+    club_number: Annotated[
+        str,
+        "the club number (1 to 20 capital letters A-Z and digits 0-9), in /players/{club_number}",
+    ]
+    name: Annotated[str, "the name now (the newest of names)"]
+    name_version: Annotated[int, 'the name\'s version: the ETag is "name-<version>"']
     enrolled_at: datetime
-    enrolled_by: str
-    names: list[NameJson]
+    enrolled_by: Annotated[str, "the user who enrolled the player"]
+    names: Annotated[list[NameJson], "every name the player has had, oldest first"]
 
 
 def name_json(name: NameView) -> NameJson:

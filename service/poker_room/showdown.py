@@ -15,7 +15,7 @@ shares; and each seat's total won.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.engine.errors import ErrorCode, RulesError
 from service.poker_room.breaker import JudgedHand, PotJudgement, dealt_both, judge_pots
@@ -26,34 +26,34 @@ from service.poker_room.wild_stud import WildHand, best_wild_hand
 
 
 class JokerJson(TypedDict):
-    joker: str
-    stands_for: str
+    joker: Annotated[str, "the joker's code: JK, JK1 or JK2"]
+    stands_for: Annotated[str, "the card it stands for, or a rank alone in five or six of a kind"]
 
 
 class HandJson(TypedDict):
-    seat: int
+    seat: Annotated[int, "the contender's seat"]
     category: str
-    cards: list[str]
-    natural: bool
+    cards: Annotated[list[str], "the cards it plays (five, six for six of a kind)"]
+    natural: Annotated[bool, "no joker among its defining cards (Stud)"]
     breaker: str | None
-    why: str | None
-    jokers: list[JokerJson]
+    why: Annotated[str | None, "why the Breaker is played or dead (Breaker); the hand described (Stud)"]
+    jokers: Annotated[list[JokerJson], "what each joker stands for (Stud)"]
 
 
 class ShareJson(TypedDict):
-    seat: int
-    amount: int
+    seat: Annotated[int, "a seat"]
+    amount: Annotated[int, "chips"]
 
 
 class PotJson(TypedDict):
-    pot: str
-    amount: int
-    level: int
-    contenders: list[int]
-    straights_and_flushes_broken: bool
-    hands: list[HandJson]
-    winners: list[int]
-    shares: list[ShareJson]
+    pot: Annotated[str, '"main", then "side 1", "side 2", ...']
+    amount: Annotated[int, "the pot's chips"]
+    level: Annotated[int, "the contribution that bounds it (a player still in put in that much)"]
+    contenders: Annotated[list[int], "the seats that contest it: not folded, put in at least its level"]
+    straights_and_flushes_broken: Annotated[bool, "a Breaker is played in this pot (Locked: in the main pot)"]
+    hands: Annotated[list[HandJson], "each contender's hand"]
+    winners: Annotated[list[int], "the seats that win it (several: a split)"]
+    shares: Annotated[list[ShareJson], "each winner's share, the odd chips first clockwise from the button"]
 
 
 class FoldedJson(TypedDict):
@@ -62,13 +62,13 @@ class FoldedJson(TypedDict):
 
 
 class ShowdownJson(TypedDict):
-    game: str
-    button: int
-    dual_breaker: bool
-    locked_breaker: bool
+    game: Annotated[str, "the game judged"]
+    button: Annotated[int, "the button's seat"]
+    dual_breaker: Annotated[bool, "Dual Breaker was on"]
+    locked_breaker: Annotated[bool, "Locked Breaker was on"]
     folded: list[FoldedJson]
-    pots: list[PotJson]
-    won: list[ShareJson]
+    pots: Annotated[list[PotJson], "the main pot, then side pots"]
+    won: Annotated[list[ShareJson], "each winner's total"]
 
 
 def showdown(data: object, game: Game) -> ShowdownJson:

@@ -9,7 +9,7 @@ betting-action check, built from their values.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.poker_room.betting import Verdict
 from service.poker_room.bring_in import OPENING_WAGER, BringIn, Button
@@ -17,15 +17,18 @@ from service.poker_room.wild_stud import SYMBOL
 
 
 class ExposedPairJson(TypedDict):
-    seat: int
-    pair: str | None
+    seat: Annotated[int, "a seat"]
+    pair: Annotated[
+        str | None,
+        "the rank its face-up cards pair (a joker pairs the other; two jokers are aces); null: none",
+    ]
 
 
 class BringInJson(TypedDict):
-    forced: int | None
-    completes_to: int
-    pairs: list[ExposedPairJson]
-    why: str
+    forced: Annotated[int | None, "the seat that must complete the opening wager and acts last; null: nobody"]
+    completes_to: Annotated[int, "the opening wager, chips"]
+    pairs: Annotated[list[ExposedPairJson], "each seat's pair"]
+    why: Annotated[str, "why that seat, or nobody"]
 
 
 class FirstButtonJson(TypedDict):
@@ -34,10 +37,10 @@ class FirstButtonJson(TypedDict):
 
 
 class ActionCheckJson(TypedDict):
-    allowed: bool
-    reason: str
-    bets: int
-    cap: int | None
+    allowed: Annotated[bool, "whether the action may be taken"]
+    reason: Annotated[str, "why (the rule it breaks)"]
+    bets: Annotated[int, "bets and raises already made this round"]
+    cap: Annotated[int | None, "bets a round may hold now; null: no cap (heads-up)"]
 
 
 def bring_in_json(found: BringIn) -> BringInJson:

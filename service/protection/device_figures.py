@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import date, timedelta
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import Row, func, select
 
@@ -21,40 +21,53 @@ from service.store.models import DeviceDay, GameTable, PositionTestRow
 
 
 class PositionsJson(TypedDict):
-    decks: int
-    groups: int  # 1: too few decks, no test
-    df: int | None
-    statistic: str | None  # decimal text: Pearson's X² × 52/53
-    p: str | None
-    flagged: bool  # p < 0.05: a shuffler_positions alert
+    decks: Annotated[int, "the decks tested"]
+    groups: Annotated[
+        int,
+        "the groups of neighbouring positions, as many as keep every expected count at least 5 (1: too few "
+        "decks, fewer than 11, and no test)",
+    ]
+    df: Annotated[int | None, "the degrees of freedom, 52 × (groups − 1); null: no test"]
+    statistic: Annotated[
+        str | None,
+        "the chi-square statistic, Pearson's X² × 52/53 (a deck is a permutation), decimal; null: no test",
+    ]
+    p: Annotated[str | None, "its p-value, four significant figures; null: no test"]
+    flagged: Annotated[bool, "p below 0.05: a shuffler_positions alert was raised"]
 
 
 class FiguresJson(TypedDict):
-    days: int  # the days the device sent decks on
-    decks: int
-    repeated_orders: int
-    changed_decks: int
-    cards_changed: int
-    positions: PositionsJson | None  # null: not tested (the day has not ended, or its job is behind)
+    days: Annotated[int, "the gaming days the device sent decks on"]
+    decks: Annotated[int, "the decks received (counted by the workers, within seconds)"]
+    repeated_orders: Annotated[int, "its decks whose order was seen before (each a repeated_deck alert)"]
+    changed_decks: Annotated[int, "its dealt decks whose cards the dealer changed by hand"]
+    cards_changed: Annotated[int, "the cards the dealers changed by hand in them"]
+    positions: Annotated[
+        PositionsJson | None,
+        "the chi-square test of card positions; null: not tested yet (it runs once the day has ended)",
+    ]
 
 
 class DeviceDayJson(TypedDict):
     gaming_day: str
-    table_id: int
-    table_name: str
-    figures: FiguresJson
+    table_id: Annotated[int, "the table of the device's first deck that day"]
+    table_name: Annotated[str, "that table's name"]
+    figures: Annotated[FiguresJson, "the day's figures and its positions test"]
 
 
 class DeviceJson(TypedDict):
-    device_id: str
-    table_id: int  # the table of its latest day in the window
-    table_name: str
-    day: FiguresJson
-    last_30_days: FiguresJson
+    device_id: Annotated[str, "the shuffler or shoe, by the id it sends with its decks"]
+    table_id: Annotated[int, "the table of its latest day in the 30 days"]
+    table_name: Annotated[str, "that table's name"]
+    day: Annotated[FiguresJson, "the gaming day's figures (positions: the day's test)"]
+    last_30_days: Annotated[
+        FiguresJson,
+        "the 30 days ending with the gaming day (positions: the test of those 30 days)",
+    ]
 
 
 class DeviceDetailJson(DeviceJson):
-    days: list[DeviceDayJson]  # each day with decks in the window, newest first
+    days: Annotated[list[DeviceDayJson], "each of its days with decks in the 30, newest first"]
 
 
 class DevicesJson(TypedDict):

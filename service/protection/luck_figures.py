@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from datetime import date
 from fractions import Fraction
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -22,15 +22,23 @@ from service.store.models import LuckSum
 
 
 class PlayersResultsJson(TypedDict):
-    currency: str
-    rounds: int  # the dealer's counting rounds whose luck is added
-    seats: int
-    actual: int  # the house's win, minor units
-    theoretical: int  # halves to even
-    decisions: int  # the other three apportioned to add up to the actual win
-    player_cards: int
-    dealer_cards: int
-    luck_sd: int  # the two luck parts' standard deviation together, minor units, truncated
+    currency: Annotated[str, "the currency, ISO 4217"]
+    rounds: Annotated[int, "the dealer's counting rounds whose results are added"]
+    seats: Annotated[int, "the seats of those rounds"]
+    actual: Annotated[int, "the house's actual win, minor units"]
+    theoretical: Annotated[int, "the theoretical win (the bets' house edges), minor units, halves to even"]
+    decisions: Annotated[
+        int,
+        "what the players' settings cost or gained against the house way, minor units (the three parts below "
+        "the theoretical win are apportioned so that the four add up to the actual win)",
+    ]
+    player_cards: Annotated[int, "the luck of the players' seven cards, minor units"]
+    dealer_cards: Annotated[int, "the luck of the dealer's hands, minor units"]
+    luck_sd: Annotated[
+        int,
+        "the two luck parts' standard deviation together, minor units, truncated: a bound, the seats of a "
+        "round share the dealer's hand (rule book section 15, results beyond luck)",
+    ]
 
 
 def dealer_results(db: Db, day: date, shift: int) -> dict[int, list[PlayersResultsJson]]:

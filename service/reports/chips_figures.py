@@ -12,7 +12,7 @@ never the slips or the rounds; the sessions not reflected are read from
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import case, func, select
 
@@ -29,21 +29,24 @@ SUMMED = ("opener", "closer", "fills", "credits", "drop", "win", "rounds", "roun
 class ChipsFiguresJson(TypedDict):
     """Money in integer minor units; win is the house's."""
 
-    sessions_counted: int  # sessions whose kept figures are summed here
-    sessions_pending: int  # sessions of the period the sums do not reflect
-    pending: list[PendingSessionJson]  # the first PENDING_SHOWN of them
-    opener: int
-    closer: int
-    fills: int
-    credits: int
-    drop: int
-    win: int  # drop + closer + credits - opener - fills
-    hold: float | None  # win / drop; None when the drop is 0
-    rounds: int  # the counting rounds of the sessions summed
-    rounds_net: int  # the house's net from them
-    difference: int  # win - rounds_net: cards against chips
-    flagged_sessions: int  # sessions whose own difference is beyond the tolerance
-    tolerance: int
+    sessions_counted: Annotated[int, "counted sessions whose kept figures are summed here"]
+    sessions_pending: Annotated[
+        int,
+        "sessions of the period the sums do not reflect: open, uncounted, figuring",
+    ]
+    pending: Annotated[list[PendingSessionJson], "those sessions, by table and number (the first 100)"]
+    opener: Annotated[int, "the openers' tray counts, minor units"]
+    closer: Annotated[int, "the closers' tray counts, minor units"]
+    fills: Annotated[int, "the fills received at the tables, minor units"]
+    credits: Annotated[int, "the credits received back by the cage, minor units"]
+    drop: Annotated[int, "the drop boxes' current counts (after any recount), minor units"]
+    win: Annotated[int, "drop + closer + credits - opener - fills, minor units: + when the house is ahead"]
+    hold: Annotated[float | None, "win / drop; null when the drop is 0"]
+    rounds: Annotated[int, "the rounds dealt in those sessions that count (not voided, not corrected)"]
+    rounds_net: Annotated[int, "the house's net from those rounds, minor units: the cards' win"]
+    difference: Annotated[int, "win - rounds_net: cards against chips; 0 when every session balances"]
+    flagged_sessions: Annotated[int, "counted sessions whose own difference is beyond the tolerance"]
+    tolerance: Annotated[int, "how far a session's cards and chips may differ unflagged, minor units"]
 
 
 def chips_figures(db: Db, scope: Scope, period: Period, tolerance: int) -> ChipsFiguresJson:

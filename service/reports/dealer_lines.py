@@ -5,7 +5,7 @@ dealer entered."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -63,27 +63,27 @@ def _dealers_in_period(db: Db, scope: Scope, period: Period, round_ids: list[int
 
 
 class DealerBetJson(TypedDict):
-    bets: int  # bets placed (stake > 0)
-    handle: int  # minor units
-    win: int  # the house's, minor units
-    hold: float | None  # None with nothing staked
+    bets: Annotated[int, "bets placed (stake > 0)"]
+    handle: Annotated[int, "the stakes, minor units"]
+    win: Annotated[int, "the house's win, minor units: + when the house is ahead"]
+    hold: Annotated[float | None, "win / handle; null when the handle is 0"]
 
 
 class DealerLineJson(TypedDict):
     """One dealer's figures, over the rounds the dealer entered."""
 
-    dealer_id: int
-    name: str
-    rounds: int
-    seats: int
-    fouls: int
+    dealer_id: Annotated[int, "the dealer's user id"]
+    name: Annotated[str, "the dealer's name"]
+    rounds: Annotated[int, "rounds the dealer entered"]
+    seats: Annotated[int, "seats played in them"]
+    fouls: Annotated[int, "fouled hands in them"]
     bets: dict[BetType, DealerBetJson]  # every bet
-    handle: int
-    win: int
-    voids: int  # approved
-    corrections: int  # approved
-    pending_voids: int
-    pending_corrections: int
+    handle: Annotated[int, "every bet's stakes, minor units"]
+    win: Annotated[int, "the house's win on every bet, minor units"]
+    voids: Annotated[int, "approved voids of the dealer's rounds"]
+    corrections: Annotated[int, "approved corrections"]
+    pending_voids: Annotated[int, "voids asked for, not decided yet"]
+    pending_corrections: Annotated[int, "corrections asked for, not decided yet"]
 
 
 def _dealer_bet(sums: Sums, bet: BetType) -> DealerBetJson:

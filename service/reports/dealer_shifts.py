@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from datetime import date, datetime
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import func, select
 
@@ -33,55 +33,74 @@ from service.tables.tables import currencies_of
 
 
 class DealerTableJson(TypedDict):
-    table_id: int
-    table_name: str
-    seconds: int  # signed in at the table within the shift
-    rounds: int  # counting rounds the dealer entered there in the shift
-    rounds_per_hour: int | None  # halves to even; None without time signed in
-    rounds_per_hour_exact: str | None  # the exact fraction, "n/d" or "n"
-    dealer_sessions: list[StintJson]
+    table_id: Annotated[int, "the table"]
+    table_name: Annotated[str, "the table's name"]
+    seconds: Annotated[int, "whole seconds signed in at the table within the shift"]
+    rounds: Annotated[int, "the counting rounds the dealer entered at the table in the shift"]
+    rounds_per_hour: Annotated[
+        int | None,
+        "rounds per hour signed in, halves to even; null without time signed in",
+    ]
+    rounds_per_hour_exact: Annotated[
+        str | None,
+        "rounds per hour exactly, a fraction n/d (or a whole n); null without time signed in",
+    ]
+    dealer_sessions: Annotated[list[StintJson], "the dealer's sessions at the table in the shift"]
 
 
 class SessionCheckJson(TypedDict):
     """A table session the dealer dealt in, its cards against chips."""
 
-    session_id: int
-    table_id: int
-    table_name: str
-    number: int
-    currency: str
-    counted: bool  # its drop counted and its figures kept: the figures below
-    win: int | None  # the chips' win, minor units
-    rounds_net: int | None  # the house's net of its counting rounds
-    difference: int | None  # win - rounds_net
+    session_id: Annotated[int, "the table session (opener to closer)"]
+    table_id: Annotated[int, "its table"]
+    table_name: Annotated[str, "its table's name"]
+    number: Annotated[int, "the session's number at its table"]
+    currency: Annotated[str, "the currency its amounts count (ISO 4217)"]
+    counted: Annotated[bool, "its drop is counted and its figures kept: the amounts below are known"]
+    win: Annotated[int | None, "the chips' win; null until counted"]
+    rounds_net: Annotated[int | None, "the house's net of its counting rounds; null until counted"]
+    difference: Annotated[int | None, "cards against chips: win - rounds_net; null until counted"]
 
 
 class DealerShiftJson(TypedDict):
-    dealer_id: int
-    name: str
-    seconds: int
-    rounds: int
-    rounds_per_hour: int | None
-    rounds_per_hour_exact: str | None
-    tables: list[DealerTableJson]
-    voids: int  # approved
-    corrections: int  # approved
-    pending_voids: int
-    pending_corrections: int
-    dealt_rounds: int  # rounds dealt from a shoe's deck
-    cards_changed: int  # cards changed by hand in them
-    sessions: list[SessionCheckJson]
+    dealer_id: Annotated[int, "the dealer's user id"]
+    name: Annotated[str, "the dealer's user name"]
+    seconds: Annotated[int, "whole seconds signed in at any table within the shift"]
+    rounds: Annotated[int, "the counting rounds the dealer entered in the shift, every table"]
+    rounds_per_hour: Annotated[
+        int | None,
+        "rounds per hour signed in, halves to even; null without time signed in",
+    ]
+    rounds_per_hour_exact: Annotated[
+        str | None,
+        "rounds per hour exactly, a fraction n/d (or a whole n); null without time signed in",
+    ]
+    tables: Annotated[list[DealerTableJson], "the dealer's time and rounds at each table"]
+    voids: Annotated[int, "approved voids of the dealer's rounds of the shift"]
+    corrections: Annotated[int, "approved corrections of the dealer's rounds of the shift"]
+    pending_voids: Annotated[int, "voids asked for, not decided"]
+    pending_corrections: Annotated[int, "corrections asked for, not decided"]
+    dealt_rounds: Annotated[int, "the dealer's rounds dealt from a shoe's deck"]
+    cards_changed: Annotated[int, "the cards the dealer changed by hand in them (rule book section 15)"]
+    sessions: Annotated[
+        list[SessionCheckJson],
+        "the table sessions the dealer was signed in at, each with its cards against chips",
+    ]
     # The four parts of the players' results over the dealer's rounds
     # (rule book section 14), a currency at a time, as the luck job keeps them
-    players_results: list[PlayersResultsJson]
+    players_results: Annotated[
+        list[PlayersResultsJson],
+        "the four parts of the players' results over the dealer's rounds of the shift (rule book section "
+        "14), a currency at a time; empty until the workers have added a round's luck",
+    ]
 
 
 class DealerShiftsJson(TypedDict):
-    gaming_day: str
-    shift: int
-    generated_at: str
-    pending_rounds: int  # stored rounds the aggregates do not count yet
-    dealers: list[DealerShiftJson]
+    gaming_day: Annotated[str, "the gaming day, ISO 8601"]
+    shift: Annotated[int, "the shift"]
+    generated_at: Annotated[str, "when the figures were read, ISO 8601 UTC (an open session runs to it)"]
+    pending_rounds: Annotated[int, "stored rounds of the shift the aggregates do not count yet"]
+    dealers: Annotated[list[DealerShiftJson], "each dealer of the shift, by name"]
 
 
 def current_shift(db: Db, now: datetime, day: date | None, shift: int | None) -> tuple[date, int]:

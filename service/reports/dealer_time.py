@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import or_, select
 
@@ -29,11 +29,11 @@ LOOK_BACK = timedelta(days=1)
 class StintJson(TypedDict):
     """A dealer session's part of the shift."""
 
-    id: int  # the dealer session's
-    signed_in_at: str  # ISO 8601 UTC
-    signed_out_at: str | None  # None: signed in now
+    id: Annotated[int, "the dealer session's id"]
+    signed_in_at: Annotated[str, "when the dealer signed in, ISO 8601 UTC"]
+    signed_out_at: Annotated[str | None, "when it ended, ISO 8601 UTC; null: signed in now"]
     sign_out_reason: SignOutReason | None
-    seconds: int  # whole seconds within the shift
+    seconds: Annotated[int, "whole seconds of it within the shift (an open one: up to now)"]
 
 
 @dataclass(frozen=True)

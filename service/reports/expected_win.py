@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import func, select
 
@@ -57,49 +57,70 @@ class BandJson(TypedDict):
 
 
 class ExpectedBetJson(TypedDict):
-    expected_win: int  # the house's, rounded to the minor unit
-    expected_win_exact: str  # the exact value, minor units, as "numerator/denominator"
-    sd_bound: float  # upper bound of the win's standard deviation, minor units
+    expected_win: Annotated[
+        int,
+        "Σ stake × (−EV) over the counting seats with values: the house's expected win given the players' "
+        "cards, rounded to the minor unit (halves away from zero)",
+    ]
+    expected_win_exact: Annotated[str, "expected_win: the exact value, minor units, as numerator/denominator"]
+    sd_bound: Annotated[float, "upper bound of the win's sd, minor units (see band_method)"]
     band: BandJson
-    par_sheet_sd: float | None  # the bet line's theoretical_win_sd; None while theory is pending
+    par_sheet_sd: Annotated[
+        float | None,
+        "the par sheets' theoretical_win_sd of the bet line; null: theory pending",
+    ]
     narrower: str | None  # "hands_dealt" or "par_sheet"; None while theory is pending
 
 
 class SettingsCostJson(TypedDict):
     """What the players' own settings cost them (Main Bet, seats with values)."""
 
-    seats_with_values: int
-    seats_without_values: int
-    main_handle: int  # the Main Bet stakes of the seats with values
-    against_best: int  # Σ stake × (EV best − EV played), rounded minor units
-    against_best_exact: str
-    against_best_rate: float | None  # / main_handle; None when it is 0
-    against_house_way: int  # Σ stake × (EV house way − EV played): negative when players beat it
-    against_house_way_exact: str
-    against_house_way_rate: float | None
+    seats_with_values: Annotated[int, "counting seats whose expected values are stored"]
+    seats_without_values: Annotated[
+        int,
+        "counting seats the job has not valued yet (or cannot: table not built)",
+    ]
+    main_handle: Annotated[int, "the Main Bet stakes of the seats with values, minor units"]
+    against_best: Annotated[int, "Σ stake × (EV of the best setting − EV played), rounded minor units"]
+    against_best_exact: Annotated[str, "against_best: the exact value, minor units, as numerator/denominator"]
+    against_best_rate: Annotated[float | None, "against_best / main_handle; null when it is 0"]
+    against_house_way: Annotated[
+        int,
+        "Σ stake × (EV of the house way − EV of the setting played), rounded minor units: negative when the "
+        "players set better than the house way",
+    ]
+    against_house_way_exact: Annotated[
+        str,
+        "against_house_way: the exact value, minor units, as numerator/denominator",
+    ]
+    against_house_way_rate: Annotated[float | None, "against_house_way / main_handle; null when it is 0"]
 
 
 class DealerCostJson(SettingsCostJson):
-    dealer_id: int
-    name: str
+    dealer_id: Annotated[int, "the dealer's user id (who entered the rounds)"]
+    name: Annotated[str, "the dealer's name"]
 
 
 class TableCostJson(SettingsCostJson):
-    table_id: int
-    name: str
+    table_id: Annotated[int, "the table's id"]
+    name: Annotated[str, "the table's name"]
 
 
 class ExpectedWinJson(TypedDict):
-    rounds_with_values: int
-    rounds_without_values: int  # counting rounds whose values the job has not stored yet
-    seats_with_values: int
-    seats_without_values: int
-    band_z: float
-    band_method: str
+    """The expected win from the hands dealt: what the house should have won
+    given the cards the players received, only the dealer's cards left to
+    chance (rule book section 12)."""
+
+    rounds_with_values: Annotated[int, "counting rounds whose expected values are stored"]
+    rounds_without_values: Annotated[int, "counting rounds the job has not valued yet"]
+    seats_with_values: Annotated[int, "their seats"]
+    seats_without_values: Annotated[int, "the seats of the rounds without values"]
+    band_z: Annotated[float, "the band's multiple of sd_bound (2)"]
+    band_method: Annotated[str, "how the band is computed, in words"]
     bets: dict[BetType, ExpectedBetJson]  # every bet
     settings_cost: SettingsCostJson  # the whole scope
-    dealers: list[DealerCostJson]  # by name
-    tables: list[TableCostJson]  # by name
+    dealers: Annotated[list[DealerCostJson], "per dealer, by name"]
+    tables: Annotated[list[TableCostJson], "per table, by name"]
 
 
 @dataclass

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import ColumnElement, ScalarSelect, and_, func, or_, select
 
@@ -40,12 +40,12 @@ class PendingReason(StrEnum):
 
 
 class PendingSessionJson(TypedDict):
-    session_id: int
-    table_id: int
-    table: str  # the table's name
-    number: int  # the session's number at its table
+    session_id: Annotated[int, "the table session's id"]
+    table_id: Annotated[int, "its table"]
+    table: Annotated[str, "its table's name"]
+    number: Annotated[int, "the session's number at its table (1, 2, ...)"]
     gaming_day: str  # ISO 8601
-    shift: int
+    shift: Annotated[int, "the shift it opened in"]
     reason: PendingReason
 
 

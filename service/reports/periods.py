@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from service.errors import ErrorCode, Invalid
 from service.reports.hold import check_confidence as check_hold_confidence
@@ -45,9 +45,12 @@ ScopeJson = TableScopeJson | FloorScopeJson
 
 class PeriodJson(TypedDict):
     period: str  # one of PERIODS
-    period_key: str
+    period_key: Annotated[
+        str,
+        "the period as a note names it: 2026-11-29/2 (shift), 2026-11-29 (day), 2026-11, 2026",
+    ]
     day: str  # ISO 8601 dates
-    shift: int | None
+    shift: Annotated[int | None, "the shift of period=shift; else null"]
     first_day: str
     last_day: str
 

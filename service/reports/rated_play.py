@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from fractions import Fraction
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -36,12 +36,12 @@ from service.store.models import User
 
 
 class RatedUnitsJson(TypedDict):
-    money: str
-    win: str
-    rounds: str
-    rounding: str
-    rated_share: str
-    time_played: str
+    money: Annotated[str, "amounts"]
+    win: Annotated[str, "which way the win is signed"]
+    rounds: Annotated[str, "what a rated round is"]
+    rounding: Annotated[str, "how every figure is rounded"]
+    rated_share: Annotated[str, "how the share of handle rated is figured"]
+    time_played: Annotated[str, "why the lines give no time played"]
 
 
 UNITS: RatedUnitsJson = {
@@ -66,37 +66,40 @@ class HandleJson(TypedDict):
 
 
 class PartsJson(TypedDict):
-    theoretical: int
-    decisions: int
-    player_cards: int
-    dealer_cards: int
+    theoretical: Annotated[int, "stake × house edge (the theoretical win)"]
+    decisions: Annotated[int, "what the players' settings cost against the house way"]
+    player_cards: Annotated[int, "the luck of the players' cards"]
+    dealer_cards: Annotated[int, "the luck of the dealer's cards"]
 
 
 class RatedLineJson(TypedDict):
-    rated_rounds: int
-    pending_rounds: int  # rated rounds that count whose values the figures wait for
+    rated_rounds: Annotated[int, "rated seats of the rounds that count, with their values stored"]
+    pending_rounds: Annotated[int, "rated seats that count whose values the figures still wait for"]
     handle: HandleJson
-    rated_handle: int
-    all_handle: int
-    rated_share: float | None
-    average_bet: int | None
-    theoretical_win: int
-    actual_win: int
-    parts: PartsJson
-    player_cards_sd: float | None
-    dealer_cards_sd: float
-    sd_missing: str | None
-    comps: int
+    rated_handle: Annotated[int, "the rated handle of the three bets"]
+    all_handle: Annotated[int, "the handle of all play at the same tables and dealers"]
+    rated_share: Annotated[float | None, "rated_handle ÷ all_handle; null with no handle"]
+    average_bet: Annotated[int | None, "rated handle ÷ rated rounds, halves to even"]
+    theoretical_win: Annotated[int, "halves to even"]
+    actual_win: Annotated[int, "the house's: −Σ the rated players' nets"]
+    parts: Annotated[PartsJson, "the actual win's four parts: they add up to it exactly"]
+    player_cards_sd: Annotated[
+        float | None,
+        "the player's-cards part's exact standard deviation; null without a card spread",
+    ]
+    dealer_cards_sd: Annotated[float, "the dealer's-cards part's exact standard deviation"]
+    sd_missing: Annotated[str | None, "why player_cards_sd is null; else null"]
+    comps: Annotated[int, "the comp rate of the exact theoretical win, rounded down"]
 
 
 class RatedTableJson(RatedLineJson):
-    table_id: int
-    name: str
+    table_id: Annotated[int, "the table"]
+    name: Annotated[str, "the table's name"]
 
 
 class RatedDealerJson(RatedLineJson):
-    dealer_id: int
-    name: str
+    dealer_id: Annotated[int, "the dealer (who entered the rounds)"]
+    name: Annotated[str, "the dealer's name"]
 
 
 class RatedPlayJson(ReportHeaderJson):

@@ -5,7 +5,7 @@ par sheet is being computed (``theoretical_pending``)."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.config.currency import CurrencyJson
 from service.engine.table_config import BetType
@@ -32,54 +32,54 @@ class HoldIntervalJson(TypedDict):
 
 
 class BetLineJson(TypedDict):
-    bets: int  # bets placed (stake > 0)
-    handle: int
-    win: int  # the house's: positive when the house is ahead
-    hold: float | None  # None when the handle is 0
-    theoretical_hold: float | None
-    theoretical_win: int | None  # rounded to the minor unit
-    theoretical_win_sd: float | None  # a statistic, so not integral
+    bets: Annotated[int, "bets placed (stake > 0)"]
+    handle: Annotated[int, "the stakes, minor units"]
+    win: Annotated[int, "house win, + when the house is ahead"]
+    hold: Annotated[float | None, "win / handle; null when the handle is 0"]
+    theoretical_hold: Annotated[float | None, "the par sheets' hold; null: theory pending or no handle"]
+    theoretical_win: Annotated[int | None, "rounded to the minor unit; null: theory pending"]
+    theoretical_win_sd: Annotated[float | None, "standard deviation of the win, minor units (a statistic)"]
     win_interval: WinIntervalJson | None
     hold_interval: HoldIntervalJson | None  # also None when the handle is 0
-    variance_flag: bool | None
-    note: CurrentNoteJson | None
+    variance_flag: Annotated[bool | None, "outside win_interval; false: no handle; null: theory pending"]
+    note: Annotated[CurrentNoteJson | None, "the current investigation note; null: none"]
 
 
 class TotalsJson(TypedDict):
-    handle: int
-    win: int
-    hold: float | None
-    theoretical_win: int | None  # the sum of the bets' rounded figures
-    theoretical_hold: float | None
+    handle: Annotated[int, "the stakes, minor units"]
+    win: Annotated[int, "the house's win, minor units: + when the house is ahead"]
+    hold: Annotated[float | None, "win / handle; null when the handle is 0"]
+    theoretical_win: Annotated[int | None, "the sum of the bets' rounded figures; null: theory pending"]
+    theoretical_hold: Annotated[float | None, "the exact theoretical win / handle; null: pending or 0"]
 
 
 class ConfigVersionRefJson(TypedDict):
-    table_id: int
-    version: int  # the table's configuration version
+    table_id: Annotated[int, "the table"]
+    version: Annotated[int, "the table's configuration version"]
 
 
 class UnitsJson(TypedDict):
     """What each kind of figure means, in words (the same in every report)."""
 
-    money: str
-    win: str
-    hold: str
+    money: Annotated[str, "handle, win and stakes"]
+    win: Annotated[str, "which way the win is signed"]
+    hold: Annotated[str, "how hold is figured"]
 
 
 class ReportUnitsJson(UnitsJson):
-    theoretical_win: str
-    theoretical_win_sd: str
-    win_interval: str
+    theoretical_win: Annotated[str, "how it is figured"]
+    theoretical_win_sd: Annotated[str, "what it measures"]
+    win_interval: Annotated[str, "how it and the flag are figured"]
 
 
 class ReportHeaderJson(PeriodJson):
     """What every report starts with: what it covers and how current it is."""
 
     scope: ScopeJson
-    day_chosen: str  # "given", or how the default day was chosen
-    generated_at: str  # ISO 8601, UTC
-    pending_rounds: int  # rounds of the period the figures do not reflect yet
-    lag: str  # pending_rounds in words
+    day_chosen: Annotated[str, "given, or how the default was chosen"]
+    generated_at: Annotated[str, "ISO 8601, UTC"]
+    pending_rounds: Annotated[int, "rounds of the period the figures do not reflect yet"]
+    lag: Annotated[str, "pending_rounds in words"]
 
 
 class ReportCountsJson(ReportHeaderJson):
@@ -121,7 +121,7 @@ class ReportJson(ReportPartJson):
 class CurrencyPartJson(TypedDict):
     """The report of a floor's tables in one currency."""
 
-    currency: CurrencyJson
+    currency: Annotated[CurrencyJson, "the part's currency"]
     report: ReportPartJson
 
 
@@ -142,7 +142,7 @@ class ByCurrencyReportJson(ReportCountsJson):
 class DealerReportJson(ReportHeaderJson):
     """The per-dealer figures alone (of tables in one currency)."""
 
-    currency: CurrencyJson | None
+    currency: Annotated[CurrencyJson | None, "the currency of every amount (null: a floor of no tables)"]
 
     units: UnitsJson
-    dealers: list[DealerLineJson]
+    dealers: Annotated[list[DealerLineJson], "per dealer, by name"]

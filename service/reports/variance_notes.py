@@ -4,7 +4,7 @@ a report shows the latest with how many earlier ones it replaced."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import Select, select
 
@@ -20,20 +20,23 @@ MAX_NOTE = 2000
 
 
 class VarianceNoteJson(TypedDict):
-    id: int
-    table_id: int | None  # None: the floor
+    id: Annotated[int, "the note's id"]
+    table_id: Annotated[int | None, "the table noted; null: the floor"]
     period: str  # one of PERIODS
-    period_key: str  # Period.key
+    period_key: Annotated[
+        str,
+        "the period as a note names it: 2026-11-29/2 (shift), 2026-11-29 (day), 2026-11, 2026",
+    ]
     bet: str  # one of BETS
-    note: str
-    written_by: str  # the writer's name
-    written_at: str  # ISO 8601, UTC
+    note: Annotated[str, "the investigation note, as written"]
+    written_by: Annotated[str, "the name of who wrote it"]
+    written_at: Annotated[str, "ISO 8601, UTC"]
 
 
 class CurrentNoteJson(VarianceNoteJson):
     """The note a report shows on a bet's line: the latest one."""
 
-    earlier_notes: int  # how many notes it follows
+    earlier_notes: Annotated[int, "how many notes this one follows (all are kept)"]
 
 
 def _notes_query(table_id: int | None, period: Period) -> Select[VarianceNote, str]:

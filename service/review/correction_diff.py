@@ -7,7 +7,7 @@ but shown as entered.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.engine.cards import codes
 from service.engine.round import Round
@@ -21,15 +21,15 @@ EnteredValue = list[str] | SettingEntered | int
 
 
 class FieldChangeJson(TypedDict):
-    field: str  # dealer, or seats.<seat>.cards, .setting or .bets.<bet>
+    field: Annotated[str, "dealer, or seats.<seat>.cards, .setting or .bets.<bet>"]
     before: EnteredValue | None  # as entered; None: no such seat
     after: EnteredValue | None
 
 
 class MoneyChangeJson(TypedDict):
-    before: int
-    after: int
-    difference: int
+    before: Annotated[int, "minor units, as stored"]
+    after: Annotated[int, "minor units, as corrected"]
+    difference: Annotated[int, "after - before"]
 
 
 class BetChangesJson(TypedDict):
@@ -39,11 +39,11 @@ class BetChangesJson(TypedDict):
 
 
 class SeatChangeJson(TypedDict):
-    seat: int
+    seat: Annotated[int, "the seat's number at the table"]
     bets: BetChangesJson  # the player's net of each bet
-    net_before: int
-    net_after: int
-    difference: int
+    net_before: Annotated[int, "the player's net, all bets"]
+    net_after: Annotated[int, "the player's net, as corrected"]
+    difference: Annotated[int, "+ is paid to the player"]
 
 
 class ChangesJson(TypedDict):

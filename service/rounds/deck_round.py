@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, TypedDict, cast
+from typing import Annotated, Any, TypedDict, cast
 
 from sqlalchemy import Table, insert, select
 
@@ -40,17 +40,20 @@ MAX_DECK_ID = 2**31 - 1  # an integer primary key on PostgreSQL
 
 
 class ChangedCardJson(TypedDict):
-    hand: str  # "dealer" or a seat's number
-    position: int  # 1 to 7: the fed card's place in the hand as dealt
-    fed: str
-    entered: str
+    hand: Annotated[str, "dealer or a seat's number"]
+    position: Annotated[int, "1 to 7: the fed card's place in the hand"]
+    fed: Annotated[str, "the card the shoe dealt there"]
+    entered: Annotated[str, "the card the dealer entered instead"]
 
 
 class RoundDeckJson(TypedDict):
-    id: int  # the feed's
-    device_id: str
-    sequence: int
-    changed: list[ChangedCardJson]
+    id: Annotated[int, "the deck's id"]
+    device_id: Annotated[str, "the device's own name, e.g. its serial number"]
+    sequence: Annotated[int, "the device's number for this deck: each deck a new one (a retry repeats it)"]
+    changed: Annotated[
+        list[ChangedCardJson],
+        "each card entered otherwise than the shoe dealt it (empty: none)",
+    ]
 
 
 def deck_id_of(body: Any) -> int | None:  # the body as sent: a JSON boundary

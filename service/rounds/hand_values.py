@@ -8,7 +8,7 @@ section 12). The use case behind ``GET /rounds/{id}/hand-values``."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.analysis.hand_advice import HandAdvice, SettingValue
 from service.config.environment import StrategyTables
@@ -26,31 +26,38 @@ from service.tables.tables import config_of
 class SettingValueJson(ValueJson):
     """A setting of the seat's cards and its Main Bet expected value."""
 
-    low: list[str]
-    high: list[str]
+    low: Annotated[list[str], "the two-card low, card codes"]
+    high: Annotated[list[str], "the three-card high, card codes"]
 
 
 class SeatValuesJson(TypedDict):
-    seat: int
-    cards: list[str]
-    fouled: bool
-    played: SettingValueJson  # the setting as settled, valued as it settled
-    best: SettingValueJson
-    house_way: SettingValueJson
-    played_is_best: bool
+    seat: Annotated[int, "the seat number"]
+    cards: Annotated[list[str], "the seat's seven cards"]
+    fouled: Annotated[bool, "whether the setting entered was a foul"]
+    played: Annotated[
+        SettingValueJson,
+        "the setting as settled and its Main Bet expected value as it settled: a foul is the house way's "
+        "value under the house_way policy, -1 under forfeit",
+    ]
+    best: Annotated[SettingValueJson, "the optimal setting"]
+    house_way: Annotated[SettingValueJson, "the house way's"]
+    played_is_best: Annotated[bool, "whether the setting played is worth as much as the best"]
     cost_against_best: ValueJson  # best minus played: what the player gave up
     cost_against_house_way: ValueJson  # house way minus played (negative: played did better)
     dealer_break_bonus: ValueJson
-    break_bonus: BreakBonusJson
+    break_bonus: Annotated[
+        BreakBonusJson,
+        "the Break Bonus's expected value (these cards' category at the table's pays)",
+    ]
 
 
 class RoundHandValuesJson(TypedDict):
-    id: int
-    table_id: int
-    config_version: int  # the version the round was settled under
-    qualifier: str
+    id: Annotated[int, "the stored round"]
+    table_id: Annotated[int, "its table"]
+    config_version: Annotated[int, "the configuration version the round was settled under"]
+    qualifier: Annotated[str, "that version's dealer qualifier"]
     foul_policy: FoulPolicy
-    seats: list[SeatValuesJson]
+    seats: Annotated[list[SeatValuesJson], "each seat, by seat number"]
 
 
 def round_hand_values(

@@ -5,7 +5,7 @@ show it: the use case behind ``breakpoker house-way`` and the API's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NotRequired, TypedDict
+from typing import Annotated, NotRequired, TypedDict
 
 from service.engine.cards import Card, codes, parse_cards
 from service.engine.errors import RulesError
@@ -18,9 +18,9 @@ from service.errors import ErrorCode
 class HandJson(TypedDict):
     """How a hand plays, as the dealer screen names it."""
 
-    plays_as: str
-    category: str
-    joker_as: str | None  # what the joker stands for; None: no joker
+    plays_as: Annotated[str, "the hand as it plays, the joker as the card it stands for"]
+    category: Annotated[str, "its category, as people read it (e.g. One Pair)"]
+    joker_as: Annotated[str | None, "null: no joker"]
 
 
 def seven_cards(cards: Sequence[object]) -> tuple[Card, ...]:
@@ -39,30 +39,30 @@ def seven_cards(cards: Sequence[object]) -> tuple[Card, ...]:
 class SettingReportJson(TypedDict):
     """A player's own setting as the dealer screen shows it."""
 
-    low: list[str]
-    high: list[str]
-    low_hand: HandJson
-    high_hand: HandJson
-    fouled: bool
-    lucky_break: bool
-    message: str
+    low: Annotated[list[str], "the player's two-card low, card codes"]
+    high: Annotated[list[str], "the player's three-card high, card codes"]
+    low_hand: Annotated[HandJson, "what the low plays as"]
+    high_hand: Annotated[HandJson, "what the high plays as"]
+    fouled: Annotated[bool, "whether the setting is a foul (the low outranks the high)"]
+    lucky_break: Annotated[bool, "whether the setting makes a Lucky Break"]
+    message: Annotated[str, "why it is legal or a foul"]
 
 
 class HouseWayReportJson(TypedDict):
     """The house way of seven cards, and with a player's own setting
     (``setting``) how that plays."""
 
-    low: list[str]
-    high: list[str]
-    discards: list[str]
-    low_hand: HandJson
-    high_hand: HandJson
-    rule: int
-    rule_name: str
-    explanation: str
-    lucky_break: bool
-    qualifies: bool
-    qualifier: str
+    low: Annotated[list[str], "the house way's two-card low, card codes"]
+    high: Annotated[list[str], "the house way's three-card high, card codes"]
+    discards: Annotated[list[str], "the two cards the house way does not play"]
+    low_hand: Annotated[HandJson, "what the low plays as"]
+    high_hand: Annotated[HandJson, "what the high plays as"]
+    rule: Annotated[int, "the house-way rule that fired"]
+    rule_name: Annotated[str, "the rule's name, as the rule book gives it"]
+    explanation: Annotated[str, "why the house way sets the cards so"]
+    lucky_break: Annotated[bool, "whether the seven cards make a Lucky Break"]
+    qualifies: Annotated[bool, "as the dealer's hand"]
+    qualifier: Annotated[str, 'the table\'s dealer qualifier, e.g. "K-3-2"']
     setting: NotRequired[SettingReportJson]
 
 

@@ -4,7 +4,7 @@ felt. Nothing is stored and no event is written."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from service.engine.cards import codes
 from service.engine.round import SeatEntry
@@ -37,7 +37,7 @@ class FoulJson(TypedDict):
 
     low: list[str]
     high: list[str]
-    message: str
+    message: Annotated[str, "why it fouls and what happens"]
     policy: str  # a FoulPolicy's value
     house_way: HouseWaySettingJson
 
@@ -48,14 +48,14 @@ class PreviewSeatJson(SeatShownJson):
 
 
 class PreviewJson(TypedDict):
-    preview: bool  # always true: nothing was stored
-    table_id: int
-    config_version: int
+    preview: Annotated[bool, "always true: nothing was stored"]
+    table_id: Annotated[int, "the table it would be played at"]
+    config_version: Annotated[int, "the table's current one"]
     foul_policy: str
     round_id: str | int
     dealer: ExplainedDealerJson
     seats: list[PreviewSeatJson]
-    house_net: int
+    house_net: Annotated[int, "what the house would win, minor units (negative: pay out)"]
 
 
 def preview_round(db: Db, table: GameTable, body: Any, *, sessionless: bool = False) -> PreviewJson:

@@ -4,7 +4,7 @@ stands for it."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -20,9 +20,12 @@ class RecalledRoundJson(RoundShownJson):
 class RecallJson(TypedDict):
     """A table's game recall as the API answers it."""
 
-    table_id: int
-    last: int  # how many games were asked for
-    games: list[RecalledRoundJson]
+    table_id: Annotated[int, "the table recalled"]
+    last: Annotated[int, "how many games were asked for"]
+    games: Annotated[
+        list[RecalledRoundJson],
+        "oldest first; each as entered, with its status and the current correction",
+    ]
 
 
 def recall_json(db: Db, table: GameTable, last: int) -> RecallJson:

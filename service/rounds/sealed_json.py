@@ -4,7 +4,7 @@ figure that disagrees, a round's problems, the report of every round."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 
 class ResettledMismatchJson(TypedDict):
@@ -24,14 +24,14 @@ MismatchJson = ResettledMismatchJson | SealedMismatchJson
 
 
 class RoundProblemJson(TypedDict):
-    id: int
+    id: Annotated[int, "the stored round (its record's id)"]
     table_id: int | None
     mismatches: list[MismatchJson]
 
 
 class RoundsReportJson(TypedDict):
-    intact: bool
-    checked: int
-    differing: int
-    problems: list[RoundProblemJson]
-    placement_unchecked: int
+    intact: Annotated[bool, "every round agrees with its event"]
+    checked: Annotated[int, "stored rounds compared"]
+    differing: Annotated[int, "rounds (or events) that disagree"]
+    problems: Annotated[list[RoundProblemJson], "the first 100 of them"]
+    placement_unchecked: Annotated[int, "rounds whose event predates sealed placements"]

@@ -4,7 +4,7 @@ player's house way explained and each Main Bet's reason."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.engine.cards import codes
 from service.engine.round_json import BetJson, BreakBonusJson, DealerJson, SeatJson, settlement_to_json
@@ -12,7 +12,7 @@ from service.engine.settlement import RoundSettlement, SeatResult
 
 
 class ExplainedDealerJson(DealerJson):
-    explanation: str  # why the house way sets the dealer's cards so
+    explanation: Annotated[str, "why the house way sets it so"]
 
 
 class MainJson(BetJson):
@@ -25,7 +25,7 @@ class HouseWayJson(TypedDict):
     low: list[str]
     high: list[str]
     rule: int
-    explanation: str
+    explanation: Annotated[str, "why the house way sets it so"]
 
 
 class StoredSeatJson(TypedDict):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from enum import Enum
-from typing import TypedDict, cast
+from typing import Annotated, TypedDict, cast
 
 from sqlalchemy import Select, select
 from sqlalchemy.orm import object_session
@@ -59,24 +59,27 @@ class ExceptionSummaryJson(TypedDict):
 
 
 class RoundShownJson(TypedDict):
-    id: int
-    table_id: int
+    id: Annotated[int, "the stored record's id"]
+    table_id: Annotated[int, "the table it was played at"]
     round_id: str | int
-    revision: int
-    supersedes: int | None
+    revision: Annotated[int, "0 as entered; each approved correction adds one"]
+    supersedes: Annotated[int | None, "the record this corrects"]
     status: str
-    superseded_by: int | None
+    superseded_by: Annotated[int | None, "the approved correction's record"]
     exceptions: list[ExceptionSummaryJson]
-    config_version: int
-    entered_by: str
-    entered_at: str
-    utc_offset_minutes: int
-    gaming_day: str
-    shift: int
-    dealer: DealerShownJson
+    config_version: Annotated[int, "the table configuration version it was settled under"]
+    entered_by: Annotated[str, "the dealer's name"]
+    entered_at: Annotated[str, "ISO 8601, UTC"]
+    utc_offset_minutes: Annotated[int, "of the casino's zone then"]
+    gaming_day: Annotated[str, "the gaming day it counts in"]
+    shift: Annotated[int, "the shift of the gaming day, from 1"]
+    dealer: Annotated[DealerShownJson, "the dealer's cards and house way"]
     seats: list[SeatShownJson]
-    house_net: int
-    deck: RoundDeckJson | None  # the shoe's deck it was dealt from, with the cards changed by hand
+    house_net: Annotated[int, "what the house won, minor units (negative: it paid out)"]
+    deck: Annotated[
+        RoundDeckJson | None,
+        "the deck a shoe read for it, with the cards changed by hand; null: none",
+    ]
 
 
 class _Unread(Enum):
@@ -92,9 +95,14 @@ class RoundPageJson(TypedDict):
     """A page of a table's rounds."""
 
     items: list[RoundShownJson]
-    total: int
-    page: int | None  # None: paged by cursor
-    per_page: int
+    total: Annotated[
+        int,
+        "rounds in all pages, with the filters (gaming days, shift): exact, from counts kept by table, "
+        "gaming day and shift as each round is stored, so it costs the same however many rounds the table "
+        "holds",
+    ]
+    page: Annotated[int | None, "this page's number, from 1 (1: the first page); null: a cursor's page"]
+    per_page: Annotated[int, "rounds a page"]
     order: str
 
 

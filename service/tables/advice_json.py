@@ -10,7 +10,7 @@ string (``"-1799/26762340"``) for checking: the service keeps Fractions.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.analysis.hand_advice import HandAdvice, SettingValue
 from service.analysis.main_bet import DEALER_HANDS
@@ -23,53 +23,65 @@ from service.engine.table_config import TableConfig
 class ValueJson(TypedDict):
     """An expected value per unit staked, for the player."""
 
-    expected_value: float
-    expected_value_exact: str  # the exact fraction, "p/q"
+    expected_value: Annotated[float, "expected value per unit staked, for the player"]
+    expected_value_exact: Annotated[
+        str,
+        'the expected value: the same value exactly, a fraction "p/q" (or a whole number)',
+    ]
 
 
 class HandTextJson(TypedDict):
     """A low or high hand as the engine writes it."""
 
-    plays_as: str  # "Q-K-A"
-    category: str  # "straight"
-    joker: str | None  # "JK as A"; None: no joker in the hand
+    plays_as: Annotated[str, "the hand as the engine writes it, e.g. Q-K-A or 7-7"]
+    category: Annotated[str, "its category: high card, pair, straight, three of a kind"]
+    joker: Annotated[str | None, 'what the joker stands for, "JK as A"; null: none']
 
 
 class SettingJson(TypedDict):
     """One legal setting and its Main Bet over every dealer hand."""
 
-    low: list[str]
-    high: list[str]
-    low_hand: HandTextJson
-    high_hand: HandTextJson
-    lucky_break: bool
-    expected_value: float
-    expected_value_exact: str
-    win_probability: float
-    push_probability: float
-    loss_probability: float
-    won: int  # dealer hands of C(46,7) this setting beats
-    pushed: int
-    lost: int
-    best: bool
-    house_way: bool
+    low: Annotated[list[str], "the two-card low, card codes in display order"]
+    high: Annotated[list[str], "the three-card high, card codes in display order"]
+    low_hand: Annotated[HandTextJson, "what the low plays as"]
+    high_hand: Annotated[HandTextJson, "what the high plays as"]
+    lucky_break: Annotated[bool, "whether this setting is a Lucky Break"]
+    expected_value: Annotated[
+        float,
+        "the Main Bet's expected value per unit staked against the dealer's house way",
+    ]
+    expected_value_exact: Annotated[
+        str,
+        'the expected value: the same value exactly, a fraction "p/q" (or a whole number)',
+    ]
+    win_probability: Annotated[float, "won over the dealer hands"]
+    push_probability: Annotated[float, "pushed over the dealer hands (the dealer not qualifying included)"]
+    loss_probability: Annotated[float, "lost over the dealer hands"]
+    won: Annotated[int, "dealer hands, of dealer_hands, it beats"]
+    pushed: Annotated[int, "dealer hands it pushes with"]
+    lost: Annotated[int, "dealer hands it loses to"]
+    best: Annotated[bool, "whether this is the optimal setting"]
+    house_way: Annotated[bool, "whether this is the house way's setting"]
 
 
 class BreakBonusJson(ValueJson):
     category: str | None  # a BreakBonusCategory's value; None: the hand loses the bet
-    category_name: str | None  # "Lucky Break with Straight"
+    category_name: Annotated[str | None, "the category as people read it"]
 
 
 class AdviceJson(TypedDict):
-    cards: list[str]  # display order
-    qualifier: str
-    dealer_hands: int  # C(46,7): the counts are out of it
-    settings: list[SettingJson]  # every legal one, in the house way's order
-    best: SettingJson
-    house_way: SettingJson
+    cards: Annotated[list[str], "the seven cards in display order, canonical codes"]
+    qualifier: Annotated[str, 'the dealer qualifier, e.g. "K-3-2"']
+    dealer_hands: Annotated[int, "C(46,7) = 53,524,680: the dealer hands the counts are out of"]
+    settings: Annotated[list[SettingJson], "every distinct legal setting, in the house way's order"]
+    best: Annotated[SettingJson, "the optimal setting (rule book section 12)"]
+    house_way: Annotated[SettingJson, "the house way's setting"]
     house_way_cost: ValueJson  # best minus the house way's expected value
     dealer_break_bonus: ValueJson
-    break_bonus: BreakBonusJson
+    break_bonus: Annotated[
+        BreakBonusJson,
+        "the Break Bonus's expected value (these cards' category at the table's pays)",
+    ]
 
 
 def value_json(value: Fraction) -> ValueJson:

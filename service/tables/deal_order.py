@@ -6,7 +6,7 @@ it leaves the configuration's digest (and its par sheet) alone."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -21,8 +21,8 @@ from service.tables.tables import config_of, current_config
 
 
 class DealOrderJson(TypedDict):
-    first_seat: int  # the seat dealt first
-    dealer_place: int  # seats dealt before the dealer's hand (0: first)
+    first_seat: Annotated[int, "the seat dealt first"]
+    dealer_place: Annotated[int, "seats dealt before the dealer's hand: 0 first, seats last"]
     style: DealStyle
 
 

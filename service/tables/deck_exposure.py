@@ -10,7 +10,7 @@ only for the seats named (``service.rounds.deck_round``)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
@@ -24,12 +24,12 @@ SEATS_FIELD = "seats"
 
 
 class ExposedJson(TypedDict):
-    id: int  # the deck's
-    table_id: int
-    device_id: str
-    sequence: int
-    seats: list[int]  # the seats in play, ascending
-    exposed_at: str
+    id: Annotated[int, "the deck's id: a round's deck_id"]
+    table_id: Annotated[int, "the table it was read at"]
+    device_id: Annotated[str, "the device's own name, e.g. its serial number"]
+    sequence: Annotated[int, "the device's number for this deck: each deck a new one (a retry repeats it)"]
+    seats: Annotated[list[int], "the seats in play, ascending"]
+    exposed_at: Annotated[str, "ISO 8601, UTC: when the dealer marked the hands exposed"]
     hands: dict[str, list[str]]  # "dealer" and each seat in play: seven codes, as dealt
 
 

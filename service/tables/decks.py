@@ -23,7 +23,7 @@ import hashlib
 from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
-from typing import NoReturn, TypedDict
+from typing import Annotated, NoReturn, TypedDict
 
 from sqlalchemy import select
 
@@ -49,11 +49,11 @@ class DeckStatus(StrEnum):
 class DeckFeedJson(TypedDict):
     """A deck without its cards: what the device and the waiting tablet see."""
 
-    id: int
-    table_id: int
-    device_id: str
-    sequence: int
-    received_at: str
+    id: Annotated[int, "the deck's id: a round's deck_id"]
+    table_id: Annotated[int, "the table it was read at"]
+    device_id: Annotated[str, "the device's own name, e.g. its serial number"]
+    sequence: Annotated[int, "the device's number for this deck: each deck a new one (a retry repeats it)"]
+    received_at: Annotated[str, "ISO 8601, UTC"]
     status: DeckStatus
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Annotated
 
 from service.analysis.hand_advice import HandAdvice, StrategyTableMissing, advise
 from service.config.environment import StrategyTables
@@ -31,8 +32,8 @@ RETRY_AFTER = 30
 
 
 class HandAnalysisJson(AdviceJson):
-    table_id: int
-    config_version: int  # the table's version whose rules were used
+    table_id: Annotated[int, "the table"]
+    config_version: Annotated[int, "the table's configuration version whose rules were used"]
     foul_policy: FoulPolicy
 
 

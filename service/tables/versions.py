@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypedDict, cast
+from typing import Annotated, TypedDict, cast
 
 from sqlalchemy import func, select
 
@@ -35,11 +35,11 @@ class Change:
 
 
 class ConfigVersionJson(TypedDict):
-    version: int
-    config: ConfigJson
-    digest: str
+    version: Annotated[int, "1 when the table was created, one more each change"]
+    config: Annotated[ConfigJson, "the rules of this version"]
+    digest: Annotated[str, "SHA-256 of the rules without the version: equal digests play the same game"]
     created_at: datetime
-    created_by: str
+    created_by: Annotated[str, "the name of who saved it"]
 
 
 def config_versions(db: Db, table: GameTable) -> list[ConfigVersionJson]:

@@ -4,7 +4,7 @@ it), and a bet as ``BetType.to_json()`` lists it."""
 
 from __future__ import annotations
 
-from typing import TypedDict, cast
+from typing import Annotated, TypedDict, cast
 
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.table_config import BetType, FoulPolicy
@@ -14,8 +14,8 @@ class ConfigJson(TypedDict):
     """One version of a table's rules; money in minor units. Read back
     from the database, the enums are their values (equal to them)."""
 
-    version: int
-    seats: int
+    version: Annotated[int, "the configuration's version: 1, then one more a change"]
+    seats: Annotated[int, "seats at the table, 1 to 6"]
     limits: dict[BetType, list[int]]  # each bet's [minimum, maximum]
     foul_policy: FoulPolicy
     break_bonus_pays: dict[BreakBonusCategory, int]  # odds to 1
@@ -24,9 +24,9 @@ class ConfigJson(TypedDict):
 
 class BetJson(TypedDict):
     key: BetType
-    name: str
-    short: str
-    required: bool
+    name: Annotated[str, "the bet's name in full, as people read it"]
+    short: Annotated[str, "a short label for a column or a seat's field (DBB)"]
+    required: Annotated[bool, "whether every playing seat must place it"]
 
 
 def bet_json(bet: BetType) -> BetJson:

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
-from service.api.tables.table_schemas import CurrencySchema
-from service.players.casino_settings import BASIS_POINTS, LUCK_THRESHOLD_RANGE, MAX_THRESHOLD
+from service.players.casino_settings import (
+    BASIS_POINTS,
+    LUCK_THRESHOLD_RANGE,
+    MAX_THRESHOLD,
+    CasinoSettingsJson,
+    ThresholdsJson,
+)
 
 COMP_RATE_HELP = "the comp rate in basis points, hundredths of a percent of the theoretical win: 2000 is 20 %"
 LUCK_HELP = (
@@ -19,31 +25,14 @@ LUCK_HELP = (
 )
 
 
-class ThresholdsSchema(Schema):
-    currency = api_fields.nested(CurrencySchema, "the currency the thresholds count the minor unit of")
-    log_threshold = api_fields.money(
-        "a cash buy-in of at least this goes into the multiple transaction log (minor units)"
-    )
-    report_threshold = api_fields.money(
-        "a player's cash in over a gaming day passing this needs their identification (minor units)"
-    )
-    default = api_fields.flag(
-        "true: no version named this currency, the rule book's 3,000 and 10,000 of it hold"
-    )
+ThresholdsSchema = answer(ThresholdsJson, "ThresholdsSchema")
 
 
-class CasinoSettingsSchema(Schema):
-    version = api_fields.integer("0: the rule book's defaults, none saved; then one more each change")
-    comp_rate_basis_points = api_fields.integer(COMP_RATE_HELP)
-    comp_rate = api_fields.text('the comp rate as an exact fraction, e.g. "1/5"')
-    thresholds = api_fields.nested_list(
-        ThresholdsSchema,
-        "the cash rules' thresholds a currency: the default currency's first when no version named it; "
-        "a currency not listed has the rule book's 3,000 and 10,000 of it",
-    )
-    luck_threshold_hundredths = api_fields.integer(LUCK_HELP)
-    created_at = api_fields.instant("when this version was saved (null: the defaults)", allow_none=True)
-    created_by = api_fields.text("the name of who saved it (null: the defaults)", allow_none=True)
+CasinoSettingsSchema = answer(
+    CasinoSettingsJson,
+    "CasinoSettingsSchema",
+    created_at=api_fields.instant("when this version was saved (null: the defaults)", allow_none=True),
+)
 
 
 def _threshold(description: str) -> fields.Integer:

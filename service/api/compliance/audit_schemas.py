@@ -8,14 +8,18 @@ from typing import Any, TypedDict
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.api.compliance.accounting_verify_schemas import ANY_JSON, AccountingReportSchema
+from service.api.compliance.accounting_verify_schemas import ANY_JSON
 from service.api.compliance.export_schemas import ProgressSchema
-from service.api.compliance.figures_check_schemas import FiguresReportSchema
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.fields import MAX_ID
 from service.api.http.paging import numbered_page_schema
 from service.api.http.schemas import StrictSchema
+from service.compliance.audit_verify import AuditReportJson
+from service.compliance.chain_report import BrokenLinkJson, ChainReportJson, DifferenceJson
+from service.compliance.totals_check import TotalDifferenceJson, TotalsReportJson
 from service.jobs.progress import STATES
+from service.rounds.sealed_json import RoundProblemJson, RoundsReportJson
 
 
 class VerificationRequestSchema(StrictSchema):
@@ -55,36 +59,31 @@ class VerificationRequestJson(TypedDict, total=False):
 #: what an event's field, or a round's figure, can hold: any JSON value
 
 
-class DifferenceSchema(Schema):
-    field = api_fields.text("e.g. payload.house_net")
-    # Raw: an event's payload is free-form, so its field can be a number, a
-    # string, a list, an object or null, and is shown as it is.
-    sealed = fields.Raw(allow_none=True, metadata={"description": "the field as sealed" + ANY_JSON})
-    current = fields.Raw(allow_none=True, metadata={"description": "the field as stored now" + ANY_JSON})
+DifferenceSchema = answer(
+    DifferenceJson,
+    "DifferenceSchema",
+    sealed=fields.Raw(allow_none=True, metadata={"description": "the field as sealed" + ANY_JSON}),
+    current=fields.Raw(allow_none=True, metadata={"description": "the field as stored now" + ANY_JSON}),
+)
 
 
-class BrokenLinkSchema(Schema):
-    seq = api_fields.integer("the first link that does not hold")
-    event_id = fields.Integer(allow_none=True, metadata={"description": "the event it seals"})
-    problem = api_fields.text(
-        "link_missing, link_inserted, link_moved, chain_broken, out_of_order, "
-        "unsealed_event, event_missing, seal_rewritten, event_edited, hash_mismatch or chain_empty"
-    )
-    message = api_fields.text("what is wrong, in words")
-    differences = api_fields.nested_list(DifferenceSchema, "an edited event's fields")
+BrokenLinkSchema = answer(
+    BrokenLinkJson,
+    "BrokenLinkSchema",
+    event_id=fields.Integer(allow_none=True, metadata={"description": "the event it seals"}),
+)
 
 
-class ChainReportSchema(Schema):
-    intact = api_fields.flag("no link broken")
-    checked = api_fields.integer("links found intact")
-    first_seq = fields.Integer(allow_none=True, metadata={"description": "the first link walked"})
-    last_seq = fields.Integer(allow_none=True, metadata={"description": "the last link walked"})
-    head = fields.String(allow_none=True, metadata={"description": "hash of the last intact link"})
-    anchor = api_fields.text("what the first link was checked against")
-    pending = api_fields.integer("newer events waiting for their seal")
-    broken = fields.Nested(BrokenLinkSchema, allow_none=True, metadata={"description": "null when intact"})
-    signatures = fields.Integer(metadata={"description": "signed chain heads found to hold (Ed25519)"})
-    signed_seq = fields.Integer(allow_none=True, metadata={"description": "the last signed head checked"})
+ChainReportSchema = answer(
+    ChainReportJson,
+    "ChainReportSchema",
+    first_seq=fields.Integer(allow_none=True, metadata={"description": "the first link walked"}),
+    last_seq=fields.Integer(allow_none=True, metadata={"description": "the last link walked"}),
+    head=fields.String(allow_none=True, metadata={"description": "hash of the last intact link"}),
+    broken=fields.Nested(BrokenLinkSchema, allow_none=True, metadata={"description": "null when intact"}),
+    signatures=fields.Integer(metadata={"description": "signed chain heads found to hold (Ed25519)"}),
+    signed_seq=fields.Integer(allow_none=True, metadata={"description": "the last signed head checked"}),
+)
 
 
 class MismatchSchema(Schema):
@@ -98,18 +97,15 @@ class MismatchSchema(Schema):
     )
 
 
-class RoundProblemSchema(Schema):
-    id = api_fields.integer("the stored round (its record's id)")
-    table_id = fields.Integer(allow_none=True, metadata={"description": "its table; null: the round is gone"})
-    mismatches = api_fields.nested_list(MismatchSchema, "the figures that disagree")
+RoundProblemSchema = answer(
+    RoundProblemJson,
+    "RoundProblemSchema",
+    table_id=fields.Integer(allow_none=True, metadata={"description": "its table; null: the round is gone"}),
+    mismatches=api_fields.nested_list(MismatchSchema, "the figures that disagree"),
+)
 
 
-class RoundsReportSchema(Schema):
-    intact = api_fields.flag("every round agrees with its event")
-    checked = api_fields.integer("stored rounds compared")
-    differing = api_fields.integer("rounds (or events) that disagree")
-    problems = api_fields.nested_list(RoundProblemSchema, "the first 100 of them")
-    placement_unchecked = api_fields.integer("rounds whose event predates sealed placements")
+RoundsReportSchema = answer(RoundsReportJson, "RoundsReportSchema")
 
 
 #: a total: an integer, but a float for the *_stake_squares statistics.
@@ -117,48 +113,26 @@ class RoundsReportSchema(Schema):
 NUMBER = {"type": "number"}
 
 
-class TotalDifferenceSchema(Schema):
-    table_id = api_fields.integer("the table")
-    table = api_fields.text("the table's name")
-    gaming_day = api_fields.text("an ISO 8601 date")
-    shift = api_fields.integer("the shift, from 1")
-    dealer_id = api_fields.integer("the dealer")
-    dealer = api_fields.text("the dealer's name")
-    config_version = api_fields.integer("the table's config version")
-    column = api_fields.text("e.g. main_house_net")
-    stored = fields.Raw(
+TotalDifferenceSchema = answer(
+    TotalDifferenceJson,
+    "TotalDifferenceSchema",
+    stored=fields.Raw(
         required=True,
         metadata={
             **NUMBER,
             "description": "the total as stored (minor units for money; a float for *_stake_squares)",
         },
-    )
-    recounted = fields.Raw(
+    ),
+    recounted=fields.Raw(
         required=True, metadata={**NUMBER, "description": "the total counted again from the rounds"}
-    )
+    ),
+)
 
 
-class TotalsReportSchema(Schema):
-    intact = api_fields.flag("every total agrees with a recount")
-    checked = api_fields.integer("shift totals compared")
-    differing = api_fields.integer("shift totals with a column that differs")
-    differences = api_fields.nested_list(TotalDifferenceSchema, "the first 100 columns that differ")
-    taken_out_counting = api_fields.integers("rounds taken out of the totals although they still count")
-    session_figures = api_fields.nested(
-        FiguresReportSchema, "each session's figures (win, drop, the check) against its records"
-    )
+TotalsReportSchema = answer(TotalsReportJson, "TotalsReportSchema")
 
 
-class AuditReportSchema(Schema):
-    intact = api_fields.flag("the chain, the rounds, the totals and the accounting records")
-    chain = api_fields.nested(ChainReportSchema, "the hash chain")
-    rounds = api_fields.nested(RoundsReportSchema, "the rounds against their sealed events")
-    totals = api_fields.nested(TotalsReportSchema, "the totals against a recount")
-    accounting = api_fields.nested(
-        AccountingReportSchema,
-        "the table sessions, tray counts, slips, signatures, drop counts, check "
-        "notes, and the void and correction requests and decisions against their sealed events",
-    )
+AuditReportSchema = answer(AuditReportJson, "AuditReportSchema")
 
 
 class VerificationLinksSchema(Schema):

@@ -8,10 +8,21 @@ from typing import NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.fields import MAX_ID
 from service.api.http.paging import numbered_page_schema, order_field
 from service.api.http.schemas import StrictSchema
-from service.api.tables.table_schemas import SHIFT_STARTS_HELP
+from service.compliance.export_manifest import (
+    ChainHead,
+    Conventions,
+    Manifest,
+    ManifestFile,
+    Period,
+    Schedule,
+    Software,
+    TableCurrencyJson,
+)
+from service.compliance.export_queries import CutJson
 from service.compliance.exports import MAX_TABLES
 from service.jobs.progress import STATES
 from service.store.paging import Order
@@ -66,9 +77,7 @@ class NamedSchema(Schema):
     name = api_fields.text("its name")
 
 
-class SoftwareSchema(Schema):
-    name = api_fields.text("always breakpoker")
-    version = api_fields.text("the version that built the export")
+SoftwareSchema = answer(Software, "SoftwareSchema")
 
 
 class AuditWindowSchema(Schema):
@@ -79,80 +88,40 @@ class AuditWindowSchema(Schema):
     to = api_fields.text("ISO 8601, UTC (not included)")
 
 
-class PeriodSchema(Schema):
-    first_gaming_day = api_fields.text("an ISO 8601 date")
-    last_gaming_day = api_fields.text("an ISO 8601 date")
-    audit_window_utc = api_fields.nested(
+PeriodSchema = answer(
+    Period,
+    "PeriodSchema",
+    audit_window_utc=api_fields.nested(
         AuditWindowSchema, "the events covered: the gaming days in UTC, widened to every round in them"
-    )
+    ),
+)
 
 
-class ScheduleSchema(Schema):
-    table_id = api_fields.integer("the table")
-    timezone = api_fields.text("its IANA time zone")
-    shift_starts = api_fields.texts(SHIFT_STARTS_HELP)
+ScheduleSchema = answer(Schedule, "ScheduleSchema")
 
 
-class TableCurrencySchema(Schema):
-    table_id = api_fields.integer("the table")
-    code = api_fields.text("ISO 4217 code of its currency")
-    minor_unit = api_fields.integer("digits after the point: the files' amounts count this unit")
+TableCurrencySchema = answer(TableCurrencyJson, "TableCurrencySchema")
 
 
-class CutSchema(Schema):
-    """The newest row of each kind when the build began (0: none yet)."""
-
-    round_record_id = api_fields.integer("the newest stored round")
-    exception_id = api_fields.integer("the newest void or correction")
-    decision_id = api_fields.integer("the newest decision on one")
-    audit_event_id = api_fields.integer("the newest audit event")
-    audit_seal_seq = api_fields.integer("the newest link of the chain")
-    table_session_id = api_fields.integer("the newest table session")
-    inventory_count_id = api_fields.integer("the newest tray count (an opener or a closer)")
-    slip_id = api_fields.integer("the newest fill or credit")
-    slip_signature_id = api_fields.integer("the newest signature on a slip (issued, received, voided)")
-    drop_count_id = api_fields.integer("the newest drop count or recount")
-    check_note_id = api_fields.integer("the newest note on a check")
-    player_id = api_fields.integer("the newest player enrolled")
-    player_name_id = api_fields.integer("the newest name of a player (an enrolment or a change of name)")
-    rating_id = api_fields.integer("the newest rating (a seat-in)")
-    rating_event_id = api_fields.integer("the newest pause, resume or seat-out of a rating")
-    buy_in_id = api_fields.integer("the newest buy-in (and cash in)")
-    cash_log_entry_id = api_fields.integer("the newest entry of the multiple transaction log")
-    report_day_id = api_fields.integer("the newest player-day listed for a currency transaction report")
-    identification_id = api_fields.integer("the newest identification recorded (a record, not the document)")
-    comp_redemption_id = api_fields.integer("the newest comp redemption")
-    rating_correction_id = api_fields.integer("the newest pit boss's correction of a rating")
-    alert_id = api_fields.integer(
-        "the newest game protection alert (an acknowledgement is cut by its event: audit_event_id)"
-    )
+CutSchema = answer(CutJson, "CutSchema")
 
 
-class ChainHeadSchema(Schema):
-    seq = api_fields.integer("the head's sequence number; 0: none yet")
-    hash = api_fields.text("its hash (the genesis hash: none yet)")
+ChainHeadSchema = answer(ChainHead, "ChainHeadSchema")
 
 
-class ManifestFileSchema(Schema):
-    name = api_fields.text("the file's name in the ZIP")
-    description = api_fields.text("what it holds")
-    columns = fields.List(
+ManifestFileSchema = answer(
+    ManifestFile,
+    "ManifestFileSchema",
+    columns=fields.List(
         fields.String(),
         required=True,
         allow_none=True,
         metadata={"description": "a CSV file's header; null for audit_chain.jsonl"},
-    )
-    rows = api_fields.integer("rows (or lines) it holds")
-    bytes = api_fields.integer("its size")
-    sha256 = api_fields.text("its SHA-256, in hex")
+    ),
+)
 
 
-class ConventionsSchema(Schema):
-    money = api_fields.text("how money is written")
-    times = api_fields.text("how times are written")
-    csv = api_fields.text("the CSV dialect")
-    formula_guard = api_fields.text("how cells are kept from formulas")
-    cards = api_fields.text("how cards and settings are written")
+ConventionsSchema = answer(Conventions, "ConventionsSchema")
 
 
 #: the manifest's "tables": a union, which a marshmallow field cannot
@@ -173,27 +142,12 @@ TABLES = {
 }
 
 
-class ManifestSchema(Schema):
-    """The export's manifest.json (:class:`service.compliance.export_manifest.Manifest`)."""
-
-    title = api_fields.text("Break Poker compliance export")
-    export_id = api_fields.integer("the export's id")
-    software = api_fields.nested(SoftwareSchema, "what built it")
-    generated_at_utc = api_fields.text("ISO 8601, UTC")
-    requested_by = api_fields.nested(NamedSchema, "the user who asked")
-    requested_at_utc = api_fields.text("ISO 8601, UTC")
-    period = api_fields.nested(PeriodSchema, "the gaming days covered")
-    tables = fields.Raw(required=True, metadata=TABLES)
-    schedules = api_fields.nested_list(ScheduleSchema, "each table's gaming day")
-    currencies = api_fields.nested_list(
-        TableCurrencySchema, "each table's currency: what its amounts in the files are in"
-    )
-    as_of = api_fields.nested(CutSchema, "the cut the files were taken at")
-    audit_chain_head = api_fields.nested(
-        ChainHeadSchema, "the chain's head when the build began (later links cut off show)"
-    )
-    files = api_fields.nested_list(ManifestFileSchema, "the ZIP's files")
-    conventions = api_fields.nested(ConventionsSchema, "how the files are written")
+ManifestSchema = answer(
+    Manifest,
+    "ManifestSchema",
+    requested_by=api_fields.nested(NamedSchema, "the user who asked"),
+    tables=fields.Raw(required=True, metadata=TABLES),
+)
 
 
 class ExportLinksSchema(Schema):

@@ -10,10 +10,13 @@ from typing import Any, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
 from service.engine.dealing import DEALER, DECK_SIZE, HAND_SIZE, DealStyle
 from service.engine.table_config import MAX_SEATS
-from service.tables.decks import DeckStatus
+from service.rounds.deck_round import ChangedCardJson, RoundDeckJson
+from service.tables.deck_exposure import ExposedJson
+from service.tables.decks import DeckFeedJson, DeckStatus
 
 STYLES = [style.value for style in DealStyle]
 STATUSES = [status.value for status in DeckStatus]
@@ -57,21 +60,17 @@ def _hands_schema() -> type[Schema]:
     return Schema.from_dict(hands, name="DeckHandsSchema")
 
 
-class DeckFeedSchema(Schema):
-    """A deck without a card of it: its order is secret until its hands are exposed."""
-
-    id = api_fields.integer("the deck's id: a round's deck_id")
-    table_id = api_fields.integer("the table it was read at")
-    device_id = api_fields.text(DEVICE_ID_HELP)
-    sequence = api_fields.integer(SEQUENCE_HELP)
-    received_at = api_fields.text("ISO 8601, UTC")
-    status = fields.String(
+DeckFeedSchema = answer(
+    DeckFeedJson,
+    "DeckFeedSchema",
+    status=fields.String(
         required=True,
         metadata={
             "description": "waiting (no card shown to anyone), exposed (its hands marked exposed) or dealt",
             "enum": STATUSES,
         },
-    )
+    ),
+)
 
 
 class ExposureInSchema(StrictSchema):
@@ -90,20 +89,15 @@ class ExposureInJson(TypedDict):
     seats: object  # Raw: expose_deck reads it
 
 
-class ExposedDeckSchema(Schema):
-    id = api_fields.integer("the deck's id: a round's deck_id")
-    table_id = api_fields.integer("the table it was read at")
-    device_id = api_fields.text(DEVICE_ID_HELP)
-    sequence = api_fields.integer(SEQUENCE_HELP)
-    seats = fields.List(
-        fields.Integer(), required=True, metadata={"description": "the seats in play, ascending"}
-    )
-    exposed_at = api_fields.text("ISO 8601, UTC: when the dealer marked the hands exposed")
-    hands = api_fields.nested(
+ExposedDeckSchema = answer(
+    ExposedJson,
+    "ExposedDeckSchema",
+    hands=api_fields.nested(
         _hands_schema(),
         "the dealer's hand and each seat in play's, by the deal order the deck came under; "
         "never another seat's or the cards left undealt",
-    )
+    ),
+)
 
 
 class DealOrderInSchema(StrictSchema):
@@ -128,17 +122,7 @@ class DealOrderChangeJson(TypedDict):
     deal_order: DealOrderInJson
 
 
-class ChangedCardSchema(Schema):
-    hand = api_fields.text("dealer or a seat's number")
-    position = api_fields.integer("1 to 7: the fed card's place in the hand")
-    fed = api_fields.text("the card the shoe dealt there")
-    entered = api_fields.text("the card the dealer entered instead")
+ChangedCardSchema = answer(ChangedCardJson, "ChangedCardSchema")
 
 
-class RoundDeckSchema(Schema):
-    id = api_fields.integer("the deck's id")
-    device_id = api_fields.text(DEVICE_ID_HELP)
-    sequence = api_fields.integer(SEQUENCE_HELP)
-    changed = api_fields.nested_list(
-        ChangedCardSchema, "each card entered otherwise than the shoe dealt it (empty: none)"
-    )
+RoundDeckSchema = answer(RoundDeckJson, "RoundDeckSchema")

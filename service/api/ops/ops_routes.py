@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from service.accounts.roles import Role
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import roles
 from service.api.http.work import db, settings
@@ -22,7 +23,16 @@ from service.jobs.queues import QueueName
 from service.observability.metrics import JOB_FAILURES_KEY, LATENCY, REQUESTS, render
 from service.ops.build_info import BuildInfoMetric, build_info
 from service.ops.floor_metrics import FloorFigures, day_lines, last_verification
-from service.ops.job_status import FAILED_SHOWN, Counts, JobStatus, job_status, queue_counts
+from service.ops.job_status import (
+    Counts,
+    FailedJob,
+    JobStatus,
+    OutboxCounts,
+    RedisState,
+    Undone,
+    job_status,
+    queue_counts,
+)
 from service.ops.scrape import ScrapeTime, game_totals
 from service.protection.metrics import AlertFigures, alert_counts
 
@@ -31,15 +41,14 @@ log = logging.getLogger(__name__)
 blp = Blueprint("ops", __name__, url_prefix="/ops", description="Background work")
 
 
-class OutboxSchema(Schema):
-    waiting = api_fields.integer("rows not yet on a queue")
-    oldest = api_fields.text("when the oldest waiting row was written", allow_none=True)
-    oldest_seconds = api_fields.number("how long the oldest row has waited (0: none waits)")
+OutboxSchema = answer(OutboxCounts, "OutboxSchema")
 
 
-class RedisStateSchema(Schema):
-    reachable = api_fields.flag("whether Redis answers")
-    error = fields.String(metadata={"description": "why not, when it is not"})
+RedisStateSchema = answer(
+    RedisState,
+    "RedisStateSchema",
+    error=fields.String(metadata={"description": "why not, when it is not"}),
+)
 
 
 class QueueSchema(Schema):
@@ -50,56 +59,25 @@ class QueueSchema(Schema):
     failed = api_fields.integer("jobs that failed every retry")
 
 
-class UndoneSchema(Schema):
-    unsealed_events = api_fields.integer("audit events not yet sealed into the chain")
-    unaggregated_rounds = api_fields.integer("rounds not yet in their shift's aggregates")
-    unfigured_sessions = api_fields.integer(
-        "counted table sessions whose figures the reports do not reflect yet"
-    )
-    unvalued_rounds = api_fields.integer(
-        "counting rounds whose hands' expected values are not stored yet "
-        "(their job waits, or waits for the strategy table to be built)"
-    )
-    unfigured_ratings = api_fields.integer(
-        "ratings whose kept figures are missing or out of date (their figures job has work)"
-    )
-    unchecked_decks = api_fields.integer(
-        "decks received whose order is not yet checked against the decks before (game protection)"
-    )
-    rounds_without_luck = api_fields.integer(
-        "valued rounds whose luck is not yet added to their shifts' and players' sums, or a round "
-        "voided or corrected not yet taken out (game protection: results beyond luck)"
-    )
-    shuffler_checks = api_fields.integer(
-        "the shuffler checks' work undone: decks not yet counted into their device's day, ended device "
-        "days whose positions are not tested, dealt decks whose cards changed by hand are not checked"
-    )
-    untested_rounds = api_fields.integer(
-        "rounds entered whose seats' settings are not yet through the hidden-information test "
-        "(game protection; its job waits, or waits for the strategy table to be built)"
-    )
+UndoneSchema = answer(Undone, "UndoneSchema")
 
 
-class FailedJobSchema(Schema):
-    id = api_fields.text("the job's id (requeue it by this)")
-    queue = api_fields.choice([name.value for name in QueueName], "the queue it failed on")
-    function = fields.String(allow_none=True, metadata={"description": "what it runs; absent: expired"})
-    # A job's arguments are whatever it was queued with: JSON of any shape.
-    args = fields.List(fields.Raw(), metadata={"description": "what it was queued with; absent: expired"})
-    ended_at = fields.String(allow_none=True, metadata={"description": "when it last failed"})
-    error = fields.String(allow_none=True, metadata={"description": "the last line of its error"})
+FailedJobSchema = answer(
+    FailedJob,
+    "FailedJobSchema",
+    queue=api_fields.choice([name.value for name in QueueName], "the queue it failed on"),
+    function=fields.String(allow_none=True, metadata={"description": "what it runs; absent: expired"}),
+    args=fields.List(fields.Raw(), metadata={"description": "what it was queued with; absent: expired"}),
+    ended_at=fields.String(allow_none=True, metadata={"description": "when it last failed"}),
+    error=fields.String(allow_none=True, metadata={"description": "the last line of its error"}),
+)
 
 
-class JobStatusSchema(Schema):
-    outbox = api_fields.nested(OutboxSchema, "the outbox rows waiting for Redis")
-    redis = api_fields.nested(RedisStateSchema, "whether Redis answers")
-    queues = api_fields.nested_list(QueueSchema, "each queue's jobs (none when Redis does not answer)")
-    undone = api_fields.nested(UndoneSchema, "work not yet done")
-    refused_events = api_fields.integer(
-        "audit events the sealer refused (no valid MAC: written by SQL, not by the "
-        "service), each with an event_refused alert; anything but 0 is an intrusion"
-    )
-    failed_jobs = api_fields.nested_list(FailedJobSchema, f"the failed jobs, at most {FAILED_SHOWN} a queue")
+JobStatusSchema = answer(
+    JobStatus,
+    "JobStatusSchema",
+    queues=api_fields.nested_list(QueueSchema, "each queue's jobs (none when Redis does not answer)"),
+)
 
 
 def redis() -> Redis:

@@ -10,8 +10,9 @@ from typing import TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
-from service.players.identification import DocumentType
+from service.players.identification import DocumentType, IdentificationJson
 
 NUMBER_HELP = "the document's number: 1 to 40 letters (A-Z), digits, spaces and hyphens"
 TYPE_HELP = "the kind of document: passport, driving_licence, national_id_card or other"
@@ -50,8 +51,11 @@ class ReceiptSchema(Schema):
     recorded_by = api_fields.text("the name of who recorded it")
 
 
-class IdentificationSchema(ReceiptSchema):
-    document_type = api_fields.choice([kind.value for kind in DocumentType], TYPE_HELP)
-    number = api_fields.text(NUMBER_HELP)
-    expiry = _date("the last day the document is valid, ISO 8601")
-    date_of_birth = _date("the player's, ISO 8601")
+IdentificationSchema = answer(
+    IdentificationJson,
+    "IdentificationSchema",
+    document_type=api_fields.choice([kind.value for kind in DocumentType], TYPE_HELP),
+    expiry=_date("the last day the document is valid, ISO 8601"),
+    date_of_birth=_date("the player's, ISO 8601"),
+    recorded_at=api_fields.instant("when it was recorded"),
+)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.paging import cursor_field, order_field
 from service.api.http.schemas import StrictSchema
 from service.players.club_numbers import CLUB_NUMBER_RULE, MAX_CLUB_NUMBER, MAX_NAME
 from service.players.listing import MAX_SEARCH
+from service.players.views import NameJson, PlayerJson
 from service.store.paging import Order
 
 CLUB_NUMBER_PATTERN = f"^[A-Z0-9]{{1,{MAX_CLUB_NUMBER}}}$"
@@ -35,20 +37,18 @@ def name_in() -> fields.String:
     )
 
 
-class PlayerNameSchema(Schema):
-    version = api_fields.integer("1 at enrolment, one more each change of name")
-    name = api_fields.text("the name as the club held it")
-    named_at = api_fields.instant("when it was recorded (ISO 8601, UTC)")
-    named_by = api_fields.text("the user who recorded it")
+PlayerNameSchema = answer(
+    NameJson,
+    "PlayerNameSchema",
+    named_at=api_fields.instant("when it was recorded (ISO 8601, UTC)"),
+)
 
 
-class PlayerSchema(Schema):
-    club_number = api_fields.text(f"the club number ({CLUB_NUMBER_RULE}), in /players/{{club_number}}")
-    name = api_fields.text("the name now (the newest of names)")
-    name_version = api_fields.integer('the name\'s version: the ETag is "name-<version>"')
-    enrolled_at = api_fields.instant("when the player was enrolled (ISO 8601, UTC)")
-    enrolled_by = api_fields.text("the user who enrolled the player")
-    names = api_fields.nested_list(PlayerNameSchema, "every name the player has had, oldest first")
+PlayerSchema = answer(
+    PlayerJson,
+    "PlayerSchema",
+    enrolled_at=api_fields.instant("when the player was enrolled (ISO 8601, UTC)"),
+)
 
 
 class PlayerInSchema(StrictSchema):

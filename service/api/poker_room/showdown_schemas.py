@@ -12,10 +12,12 @@ from typing import Any, NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
 from service.poker_room.breaker import BreakerStatus
 from service.poker_room.deal_input import MAX_CONTRIBUTION, MAX_SEAT, Game
 from service.poker_room.five_cards import Category
+from service.poker_room.showdown import HandJson, JokerJson, PotJson, ShareJson, ShowdownJson
 
 CARD = "a card code: As, Td (or 10d), JK; JK1 and JK2 tell two jokers apart"
 SEAT = f"a seat number, 1 to {MAX_SEAT}; seat numbers rise clockwise"
@@ -110,47 +112,27 @@ class ShowdownInJson(TypedDict):
     options: NotRequired[ShowdownOptionsJson]
 
 
-class JokerSchema(Schema):
-    joker = api_fields.text("the joker's code: JK, JK1 or JK2")
-    stands_for = api_fields.text("the card it stands for, or a rank alone in five or six of a kind")
+JokerSchema = answer(JokerJson, "JokerSchema")
 
 
-class ShowdownHandSchema(Schema):
-    seat = api_fields.integer("the contender's seat")
-    category = api_fields.choice(
+ShowdownHandSchema = answer(
+    HandJson,
+    "ShowdownHandSchema",
+    category=api_fields.choice(
         [category.label for category in Category], "the hand's category as judged in this pot"
-    )
-    cards = api_fields.texts("the cards it plays (five, six for six of a kind)")
-    natural = api_fields.flag("no joker among its defining cards (Stud)")
-    breaker = api_fields.choice(
+    ),
+    breaker=api_fields.choice(
         [status.value for status in BreakerStatus],
         "Breaker Hold'em: the seat's Breaker played or dead in this pot; null: none held",
         allow_none=True,
-    )
-    why = api_fields.text(
-        "why the Breaker is played or dead (Breaker); the hand described (Stud)", allow_none=True
-    )
-    jokers = api_fields.nested_list(JokerSchema, "what each joker stands for (Stud)")
+    ),
+)
 
 
-class ShareSchema(Schema):
-    seat = api_fields.integer("a seat")
-    amount = api_fields.integer("chips")
+ShareSchema = answer(ShareJson, "ShareSchema")
 
 
-class PotSchema(Schema):
-    pot = api_fields.text('"main", then "side 1", "side 2", ...')
-    amount = api_fields.integer("the pot's chips")
-    level = api_fields.integer("the contribution that bounds it (a player still in put in that much)")
-    contenders = api_fields.integers("the seats that contest it: not folded, put in at least its level")
-    straights_and_flushes_broken = api_fields.flag(
-        "a Breaker is played in this pot (Locked: in the main pot)"
-    )
-    hands = api_fields.nested_list(ShowdownHandSchema, "each contender's hand")
-    winners = api_fields.integers("the seats that win it (several: a split)")
-    shares = api_fields.nested_list(
-        ShareSchema, "each winner's share, the odd chips first clockwise from the button"
-    )
+PotSchema = answer(PotJson, "PotSchema")
 
 
 class FoldedSchema(Schema):
@@ -158,11 +140,8 @@ class FoldedSchema(Schema):
     why = api_fields.text('"folded", or dealt both Breakers under Dual Breaker')
 
 
-class ShowdownSchema(Schema):
-    game = api_fields.text("the game judged")
-    button = api_fields.integer("the button's seat")
-    dual_breaker = api_fields.flag("Dual Breaker was on")
-    locked_breaker = api_fields.flag("Locked Breaker was on")
-    folded = api_fields.nested_list(FoldedSchema, "the seats out")
-    pots = api_fields.nested_list(PotSchema, "the main pot, then side pots")
-    won = api_fields.nested_list(ShareSchema, "each winner's total")
+ShowdownSchema = answer(
+    ShowdownJson,
+    "ShowdownSchema",
+    folded=api_fields.nested_list(FoldedSchema, "the seats out"),
+)

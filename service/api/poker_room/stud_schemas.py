@@ -10,11 +10,13 @@ from typing import NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
 from service.api.poker_room.showdown_schemas import CARD, card_list, seat_number
 from service.poker_room.betting import ActionKind
 from service.poker_room.deal_input import MAX_SEAT
 from service.poker_room.stud_input import MAX_AMOUNT, MAX_HISTORY
+from service.poker_room.stud_json import ActionCheckJson, BringInJson, ExposedPairJson
 
 
 class UpCardsSeatSchema(StrictSchema):
@@ -40,21 +42,10 @@ class BringInInJson(TypedDict):
     seats: list[UpCardsSeatJson]
 
 
-class ExposedPairSchema(Schema):
-    seat = api_fields.integer("a seat")
-    pair = api_fields.text(
-        "the rank its face-up cards pair (a joker pairs the other; two jokers are aces); null: none",
-        allow_none=True,
-    )
+ExposedPairSchema = answer(ExposedPairJson, "ExposedPairSchema")
 
 
-class BringInSchema(Schema):
-    forced = api_fields.integer(
-        "the seat that must complete the opening wager and acts last; null: nobody", allow_none=True
-    )
-    completes_to = api_fields.integer("the opening wager, chips")
-    pairs = api_fields.nested_list(ExposedPairSchema, "each seat's pair")
-    why = api_fields.text("why that seat, or nobody")
+BringInSchema = answer(BringInJson, "BringInSchema")
 
 
 class DrawSeatSchema(StrictSchema):
@@ -128,8 +119,4 @@ class ActionCheckInJson(TypedDict):
     action: ActionJson
 
 
-class ActionCheckSchema(Schema):
-    allowed = api_fields.flag("whether the action may be taken")
-    reason = api_fields.text("why (the rule it breaks)")
-    bets = api_fields.integer("bets and raises already made this round")
-    cap = api_fields.integer("bets a round may hold now; null: no cap (heads-up)", allow_none=True)
+ActionCheckSchema = answer(ActionCheckJson, "ActionCheckSchema")

@@ -9,7 +9,9 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import per_bet
+from service.reports.expected_win import DealerCostJson, ExpectedBetJson, ExpectedWinJson, TableCostJson
 
 EXACT = "the exact value, minor units, as numerator/denominator"
 
@@ -25,22 +27,16 @@ class BandSchema(Schema):
     high = api_fields.money("the highest win inside, minor units")
 
 
-class ExpectedBetSchema(Schema):
-    expected_win = api_fields.money(
-        "Σ stake × (−EV) over the counting seats with values: the house's expected win given the "
-        "players' cards, rounded to the minor unit (halves away from zero)"
-    )
-    expected_win_exact = _exact("expected_win")
-    sd_bound = api_fields.number("upper bound of the win's sd, minor units (see band_method)")
-    band = api_fields.nested(BandSchema, "expected win ± band_z × sd_bound, minor units")
-    par_sheet_sd = api_fields.number(
-        "the par sheets' theoretical_win_sd of the bet line; null: theory pending", allow_none=True
-    )
-    narrower = api_fields.choice(
+ExpectedBetSchema = answer(
+    ExpectedBetJson,
+    "ExpectedBetSchema",
+    band=api_fields.nested(BandSchema, "expected win ± band_z × sd_bound, minor units"),
+    narrower=api_fields.choice(
         ("hands_dealt", "par_sheet"),
         "which band is narrower: hands_dealt or par_sheet; null: theory pending",
         allow_none=True,
-    )
+    ),
+)
 
 
 class SettingsCostSchema(Schema):
@@ -65,31 +61,18 @@ class SettingsCostSchema(Schema):
     )
 
 
-class DealerCostSchema(SettingsCostSchema):
-    dealer_id = api_fields.integer("the dealer's user id (who entered the rounds)")
-    name = api_fields.text("the dealer's name")
+DealerCostSchema = answer(DealerCostJson, "DealerCostSchema")
 
 
-class TableCostSchema(SettingsCostSchema):
-    table_id = api_fields.integer("the table's id")
-    name = api_fields.text("the table's name")
+TableCostSchema = answer(TableCostJson, "TableCostSchema")
 
 
 ExpectedBetsSchema = per_bet(ExpectedBetSchema, "ExpectedBetsSchema")
 
 
-class ExpectedWinSchema(Schema):
-    """The expected win from the hands dealt: what the house should have won
-    given the cards the players received, only the dealer's cards left to
-    chance (rule book section 12)."""
-
-    rounds_with_values = api_fields.integer("counting rounds whose expected values are stored")
-    rounds_without_values = api_fields.integer("counting rounds the job has not valued yet")
-    seats_with_values = api_fields.integer("their seats")
-    seats_without_values = api_fields.integer("the seats of the rounds without values")
-    band_z = api_fields.number("the band's multiple of sd_bound (2)")
-    band_method = api_fields.text("how the band is computed, in words")
-    bets = api_fields.nested(ExpectedBetsSchema, "per bet")
-    settings_cost = api_fields.nested(SettingsCostSchema, "the players' settings, the whole scope")
-    dealers = api_fields.nested_list(DealerCostSchema, "per dealer, by name")
-    tables = api_fields.nested_list(TableCostSchema, "per table, by name")
+ExpectedWinSchema = answer(
+    ExpectedWinJson,
+    "ExpectedWinSchema",
+    bets=api_fields.nested(ExpectedBetsSchema, "per bet"),
+    settings_cost=api_fields.nested(SettingsCostSchema, "the players' settings, the whole scope"),
+)

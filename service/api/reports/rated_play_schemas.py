@@ -9,9 +9,11 @@ from typing import NotRequired
 from marshmallow import Schema, fields
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.reports.report_query_schemas import PeriodQueryJson, _PeriodQuery
 from service.api.reports.report_schemas import _HeaderSchema
 from service.api.tables.table_schemas import CurrencySchema
+from service.reports.rated_play import PartsJson, RatedDealerJson, RatedTableJson, RatedUnitsJson
 
 
 class RatedPlayQuerySchema(_PeriodQuery):
@@ -28,11 +30,7 @@ class _HandleSchema(Schema):
     break_bonus = api_fields.money("the Break Bonus's handle")
 
 
-class _PartsSchema(Schema):
-    theoretical = api_fields.money("stake × house edge (the theoretical win)")
-    decisions = api_fields.money("what the players' settings cost against the house way")
-    player_cards = api_fields.money("the luck of the players' cards")
-    dealer_cards = api_fields.money("the luck of the dealer's cards")
+_PartsSchema = answer(PartsJson, "_PartsSchema")
 
 
 class RatedLineSchema(Schema):
@@ -54,23 +52,21 @@ class RatedLineSchema(Schema):
     comps = api_fields.money("the comp rate of the exact theoretical win, rounded down")
 
 
-class RatedTableSchema(RatedLineSchema):
-    table_id = api_fields.integer("the table")
-    name = api_fields.text("the table's name")
+RatedTableSchema = answer(
+    RatedTableJson,
+    "RatedTableSchema",
+    handle=api_fields.nested(_HandleSchema, "the rated handle per bet"),
+)
 
 
-class RatedDealerSchema(RatedLineSchema):
-    dealer_id = api_fields.integer("the dealer (who entered the rounds)")
-    name = api_fields.text("the dealer's name")
+RatedDealerSchema = answer(
+    RatedDealerJson,
+    "RatedDealerSchema",
+    handle=api_fields.nested(_HandleSchema, "the rated handle per bet"),
+)
 
 
-class _RatedUnitsSchema(Schema):
-    money = api_fields.text("amounts")
-    win = api_fields.text("which way the win is signed")
-    rounds = api_fields.text("what a rated round is")
-    rounding = api_fields.text("how every figure is rounded")
-    rated_share = api_fields.text("how the share of handle rated is figured")
-    time_played = api_fields.text("why the lines give no time played")
+_RatedUnitsSchema = answer(RatedUnitsJson, "_RatedUnitsSchema")
 
 
 class RatedPlaySchema(_HeaderSchema):

@@ -9,11 +9,12 @@ from typing import NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
 from service.reports.periods import PERIODS
 from service.reports.table_reports import DEFAULT_CONFIDENCE
-from service.reports.variance_notes import MAX_NOTE
+from service.reports.variance_notes import MAX_NOTE, CurrentNoteJson
 from service.rounds.aggregates import BETS
 from service.tables.gaming_day import MAX_SHIFTS
 
@@ -97,5 +98,9 @@ class VarianceNoteSchema(Schema):
     written_at = api_fields.text("ISO 8601, UTC")
 
 
-class CurrentNoteSchema(VarianceNoteSchema):
-    earlier_notes = api_fields.integer("how many notes this one follows (all are kept)")
+CurrentNoteSchema = answer(
+    CurrentNoteJson,
+    "CurrentNoteSchema",
+    period=api_fields.choice(PERIODS, PERIOD_HELP),
+    bet=api_fields.choice(BETS, "the bet whose line is noted"),
+)

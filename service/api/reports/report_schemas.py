@@ -6,12 +6,22 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import per_bet
 from service.api.reports.chips_schemas import ChipsFiguresSchema
 from service.api.reports.expected_win_schemas import BandSchema, ExpectedWinSchema
-from service.api.reports.report_query_schemas import PERIOD_HELP, PERIOD_KEY_HELP, CurrentNoteSchema
+from service.api.reports.report_query_schemas import PERIOD_HELP, PERIOD_KEY_HELP
 from service.api.tables.table_schemas import CurrencySchema
+from service.reports.dealer_lines import DealerBetJson, DealerLineJson
 from service.reports.periods import PERIODS
+from service.reports.report_values import (
+    BetLineJson,
+    ConfigVersionRefJson,
+    CurrencyPartJson,
+    DealerReportJson,
+    ReportUnitsJson,
+    TotalsJson,
+)
 
 
 class _IntervalSchema(Schema):
@@ -32,55 +42,30 @@ class _HoldSchema(Schema):
     hold = api_fields.number("win / handle; null when the handle is 0", allow_none=True)
 
 
-class BetLineSchema(_HoldSchema):
-    bets = api_fields.integer("bets placed (stake > 0)")
-    win = api_fields.money("house win, + when the house is ahead")
-    theoretical_hold = api_fields.number(
-        "the par sheets' hold; null: theory pending or no handle", allow_none=True
-    )
-    theoretical_win = api_fields.money("rounded to the minor unit; null: theory pending", allow_none=True)
-    theoretical_win_sd = api_fields.number(
-        "standard deviation of the win, minor units (a statistic)", allow_none=True
-    )
-    win_interval = api_fields.nested(_WinIntervalSchema, "minor units; null: theory pending", allow_none=True)
-    hold_interval = api_fields.nested(
+BetLineSchema = answer(
+    BetLineJson,
+    "BetLineSchema",
+    win_interval=api_fields.nested(_WinIntervalSchema, "minor units; null: theory pending", allow_none=True),
+    hold_interval=api_fields.nested(
         _IntervalSchema, "win_interval as a hold; null: theory pending or no handle", allow_none=True
-    )
-    variance_flag = api_fields.flag(
-        "outside win_interval; false: no handle; null: theory pending", allow_none=True
-    )
-    note = api_fields.nested(CurrentNoteSchema, "the current investigation note; null: none", allow_none=True)
+    ),
+)
 
 
-class TotalsSchema(_HoldSchema):
-    theoretical_win = api_fields.money(
-        "the sum of the bets' rounded figures; null: theory pending", allow_none=True
-    )
-    theoretical_hold = api_fields.number(
-        "the exact theoretical win / handle; null: pending or 0", allow_none=True
-    )
+TotalsSchema = answer(TotalsJson, "TotalsSchema")
 
 
-class DealerBetSchema(_HoldSchema):
-    bets = api_fields.integer("bets placed (stake > 0)")
+DealerBetSchema = answer(DealerBetJson, "DealerBetSchema")
 
 
 DealerBetsSchema = per_bet(DealerBetSchema, "DealerBetsSchema")
 
 
-class DealerSchema(Schema):
-    dealer_id = api_fields.integer("the dealer's user id")
-    name = api_fields.text("the dealer's name")
-    rounds = api_fields.integer("rounds the dealer entered")
-    seats = api_fields.integer("seats played in them")
-    fouls = api_fields.integer("fouled hands in them")
-    bets = api_fields.nested(DealerBetsSchema, "per bet")
-    handle = api_fields.money("every bet's stakes, minor units")
-    win = api_fields.money("the house's win on every bet, minor units")
-    voids = api_fields.integer("approved voids of the dealer's rounds")
-    corrections = api_fields.integer("approved corrections")
-    pending_voids = api_fields.integer("voids asked for, not decided yet")
-    pending_corrections = api_fields.integer("corrections asked for, not decided yet")
+DealerSchema = answer(
+    DealerLineJson,
+    "DealerSchema",
+    bets=api_fields.nested(DealerBetsSchema, "per bet"),
+)
 
 
 class _TableNameSchema(Schema):
@@ -106,15 +91,10 @@ class UnitsSchema(Schema):
     hold = api_fields.text("how hold is figured")
 
 
-class ReportUnitsSchema(UnitsSchema):
-    theoretical_win = api_fields.text("how it is figured")
-    theoretical_win_sd = api_fields.text("what it measures")
-    win_interval = api_fields.text("how it and the flag are figured")
+ReportUnitsSchema = answer(ReportUnitsJson, "ReportUnitsSchema")
 
 
-class ConfigVersionRefSchema(Schema):
-    table_id = api_fields.integer("the table")
-    version = api_fields.integer("the table's configuration version")
+ConfigVersionRefSchema = answer(ConfigVersionRefJson, "ConfigVersionRefSchema")
 
 
 BetLinesSchema = per_bet(BetLineSchema, "BetLinesSchema")
@@ -171,9 +151,11 @@ class ReportPartSchema(_HeaderSchema):
     expected_win = _money(ExpectedWinSchema, "from the hands dealt, with its band")
 
 
-class CurrencyPartSchema(Schema):
-    currency = api_fields.nested(CurrencySchema, "the part's currency")
-    report = api_fields.nested(ReportPartSchema, "the report of the floor's tables in it")
+CurrencyPartSchema = answer(
+    CurrencyPartJson,
+    "CurrencyPartSchema",
+    report=api_fields.nested(ReportPartSchema, "the report of the floor's tables in it"),
+)
 
 
 class ReportSchema(ReportPartSchema):
@@ -196,7 +178,13 @@ class ReportSchema(ReportPartSchema):
     expected_win = _money(ExpectedWinSchema, "from the hands dealt, with its band", mixed=True)
 
 
-class DealerReportSchema(_HeaderSchema):
-    currency = api_fields.nested(
-        CurrencySchema, "the currency of every amount (null: a floor of no tables)", allow_none=True
-    )
+DealerReportSchema = answer(
+    DealerReportJson,
+    "DealerReportSchema",
+    scope=api_fields.nested(ScopeSchema, "what the report covers"),
+    period=api_fields.choice(PERIODS, PERIOD_HELP),
+    day=api_fields.day("the gaming day reported on (the last of mtd/ytd)"),
+    first_day=api_fields.day("the period's first gaming day"),
+    last_day=api_fields.day("the period's last gaming day"),
+    units=api_fields.nested(UnitsSchema, "what the figures mean"),
+)

@@ -7,6 +7,7 @@ from typing import Any, NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.fields import MAX_ID
 from service.api.http.paging import cursor_field, order_field
 from service.api.http.schemas import StrictSchema, per_bet
@@ -19,6 +20,8 @@ from service.api.rounds.round_schemas import (
     RoundSchema,
     round_id_field,
 )
+from service.review.correction_diff import FieldChangeJson, MoneyChangeJson, SeatChangeJson
+from service.rounds.recall import RecallJson
 from service.rounds.status import KINDS
 from service.store.paging import Order
 
@@ -87,39 +90,36 @@ class CorrectedRoundSchema(CorrectionRoundSchema):
     round_id = round_id_field(ROUND_ID_HELP)
 
 
-class FieldChangeSchema(Schema):
-    field = api_fields.text("dealer, or seats.<seat>.cards, .setting or .bets.<bet>")
-    # One of several shapes, by the field: the document names each.
-    before = fields.Raw(
+FieldChangeSchema = answer(
+    FieldChangeJson,
+    "FieldChangeSchema",
+    before=fields.Raw(
         required=True,
         allow_none=True,
         metadata={
             "description": "card codes, a setting or a stake as entered; null: the seat was not there",
             "oneOf": list(ENTERED_SHAPES),
         },
-    )
-    after = fields.Raw(
+    ),
+    after=fields.Raw(
         required=True,
         allow_none=True,
         metadata={"description": "as corrected; null: removed", "oneOf": list(ENTERED_SHAPES)},
-    )
+    ),
+)
 
 
-class MoneyChangeSchema(Schema):
-    before = api_fields.money("minor units, as stored")
-    after = api_fields.money("minor units, as corrected")
-    difference = api_fields.money("after - before")
+MoneyChangeSchema = answer(MoneyChangeJson, "MoneyChangeSchema")
 
 
 BetChangesSchema = per_bet(MoneyChangeSchema, "BetChangesSchema")
 
 
-class SeatChangeSchema(Schema):
-    seat = api_fields.integer("the seat's number at the table")
-    bets = api_fields.nested(BetChangesSchema, "each bet's player net")
-    net_before = api_fields.money("the player's net, all bets")
-    net_after = api_fields.money("the player's net, as corrected")
-    difference = api_fields.money("+ is paid to the player")
+SeatChangeSchema = answer(
+    SeatChangeJson,
+    "SeatChangeSchema",
+    bets=api_fields.nested(BetChangesSchema, "each bet's player net"),
+)
 
 
 class ChangesSchema(Schema):
@@ -172,9 +172,4 @@ class RecallQuerySchema(StrictSchema):
     last = api_fields.bounded(10, 500, "how many of the table's most recent games (at least 10)", default=10)
 
 
-class RecallSchema(Schema):
-    table_id = api_fields.integer("the table recalled")
-    last = api_fields.integer("how many games were asked for")
-    games = api_fields.nested_list(
-        RoundSchema, "oldest first; each as entered, with its status and the current correction"
-    )
+RecallSchema = answer(RecallJson, "RecallSchema")

@@ -9,17 +9,19 @@ from typing import NotRequired, TypedDict
 
 from marshmallow import Schema, fields
 
-from service.api.decks.deck_schemas import RoundDeckSchema
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.fields import CARD_CODE
 from service.api.rounds.settlement_schemas import (
     SETTING_SHAPES,
     DealerHandSchema,
     HouseWaySettingSchema,
-    RoundDealerSchema,
     RoundSeatSchema,
 )
 from service.engine.table_config import FoulPolicy
+from service.rounds.preview import FoulJson, PreviewJson
+from service.rounds.recall import RecalledRoundJson
+from service.rounds.showing import RoundPageJson
 from service.rounds.status import KINDS, DecisionState, RoundStatus
 
 STATES = tuple(DecisionState)
@@ -66,47 +68,33 @@ class ExceptionSummarySchema(Schema):
     note = api_fields.text("the decider's note; null: pending", allow_none=True)
 
 
-class RoundSchema(Schema):
-    id = api_fields.integer("the stored record's id")
-    table_id = api_fields.integer("the table it was played at")
-    round_id = round_id_field(ROUND_ID_HELP)
-    revision = api_fields.integer("0 as entered; each approved correction adds one")
-    supersedes = api_fields.integer("the record this corrects", allow_none=True)
-    status = api_fields.choice(
+RoundSchema = answer(
+    RecalledRoundJson,
+    "RoundSchema",
+    round_id=round_id_field(ROUND_ID_HELP),
+    status=api_fields.choice(
         tuple(RoundStatus), "settled (counts), void, or superseded by an approved correction"
-    )
-    superseded_by = api_fields.integer("the approved correction's record", allow_none=True)
-    exceptions = api_fields.nested_list(ExceptionSummarySchema, "void and correction requests, oldest first")
-    # Only a recall shows it; the round it names has no current of its own.
-    current = fields.Nested(
+    ),
+    exceptions=api_fields.nested_list(ExceptionSummarySchema, "void and correction requests, oldest first"),
+    current=fields.Nested(
         lambda: RoundSchema(),
         allow_none=True,
         metadata={"description": "recall: the approved correction that stands for this game"},
-    )
-    config_version = api_fields.integer("the table configuration version it was settled under")
-    entered_by = api_fields.text("the dealer's name")
-    entered_at = api_fields.text("ISO 8601, UTC")
-    utc_offset_minutes = api_fields.integer("of the casino's zone then")
-    gaming_day = api_fields.text("the gaming day it counts in")
-    shift = api_fields.integer("the shift of the gaming day, from 1")
-    dealer = api_fields.nested(RoundDealerSchema, "the dealer's cards and house way")
-    seats = api_fields.nested_list(RoundSeatSchema, "each seat as entered and settled, in the order entered")
-    house_net = api_fields.money("what the house won, minor units (negative: it paid out)")
-    deck = api_fields.nested(
-        RoundDeckSchema,
-        "the deck a shoe read for it, with the cards changed by hand; null: none",
-        allow_none=True,
-    )
+    ),
+    seats=api_fields.nested_list(RoundSeatSchema, "each seat as entered and settled, in the order entered"),
+)
 
 
-class FoulSchema(Schema):
-    low = api_fields.cards(2, "as the player set it")
-    high = api_fields.cards(3, "as the player set it")
-    message = api_fields.text("why it fouls and what happens")
-    policy = api_fields.choice(
+FoulSchema = answer(
+    FoulJson,
+    "FoulSchema",
+    low=api_fields.cards(2, "as the player set it"),
+    high=api_fields.cards(3, "as the player set it"),
+    policy=api_fields.choice(
         [policy.value for policy in FoulPolicy], "the table's foul policy (rule book section 8)"
-    )
-    house_way = api_fields.nested(HouseWaySettingSchema, "low, high and rule of the house way")
+    ),
+    house_way=api_fields.nested(HouseWaySettingSchema, "low, high and rule of the house way"),
+)
 
 
 class PreviewSeatSchema(RoundSeatSchema):
@@ -114,28 +102,21 @@ class PreviewSeatSchema(RoundSeatSchema):
     net = api_fields.integer("the player's net, all bets (+ is paid)")
 
 
-class RoundPreviewSchema(Schema):
-    preview = api_fields.flag("always true: nothing was stored")
-    table_id = api_fields.integer("the table it would be played at")
-    round_id = api_fields.text("as sent")
-    config_version = api_fields.integer("the table's current one")
-    foul_policy = api_fields.choice(
+RoundPreviewSchema = answer(
+    PreviewJson,
+    "RoundPreviewSchema",
+    round_id=api_fields.text("as sent"),
+    foul_policy=api_fields.choice(
         [policy.value for policy in FoulPolicy], "what a foul would lead to at this table"
-    )
-    dealer = api_fields.nested(DealerHandSchema, "the dealer's house way")
-    seats = api_fields.nested_list(PreviewSeatSchema, "as they would be settled")
-    house_net = api_fields.money("what the house would win, minor units (negative: pay out)")
+    ),
+    dealer=api_fields.nested(DealerHandSchema, "the dealer's house way"),
+    seats=api_fields.nested_list(PreviewSeatSchema, "as they would be settled"),
+)
 
 
-class RoundPageSchema(Schema):
-    items = api_fields.nested_list(RoundSchema, "the page's rounds, in order")
-    total = api_fields.integer(
-        "rounds in all pages, with the filters (gaming days, shift): exact, from counts "
-        "kept by table, gaming day and shift as each round is stored, so it costs the same however many "
-        "rounds the table holds"
-    )
-    page = api_fields.integer(
-        "this page's number, from 1 (1: the first page); null: a cursor's page", allow_none=True
-    )
-    per_page = api_fields.integer("rounds a page")
-    order = api_fields.choice(["oldest", "newest"], "oldest or newest first")
+RoundPageSchema = answer(
+    RoundPageJson,
+    "RoundPageSchema",
+    items=api_fields.nested_list(RoundSchema, "the page's rounds, in order"),
+    order=api_fields.choice(["oldest", "newest"], "oldest or newest first"),
+)

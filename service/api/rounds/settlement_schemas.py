@@ -7,10 +7,14 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.house_way import Rule
 from service.engine.round import HAND_SIZE
+from service.engine.round_json import BetJson, BreakBonusJson
 from service.engine.settlement import MainReason, Outcome
+from service.rounds.settlement_json import HouseWayJson, MainJson
+from service.rounds.showing import DealerShownJson
 
 RULES = ", ".join(f"{rule.value} {rule.label}" for rule in Rule)
 # A side bet wins or loses on the cards; it never pushes (sections 9-10).
@@ -43,8 +47,13 @@ class HouseWaySettingSchema(Schema):
     rule = _rule()
 
 
-class PlayerHouseWaySchema(HouseWaySettingSchema):
-    explanation = api_fields.text("why the house way sets it so")
+PlayerHouseWaySchema = answer(
+    HouseWayJson,
+    "PlayerHouseWaySchema",
+    low=api_fields.cards(2, "the low hand"),
+    high=api_fields.cards(3, "the high hand"),
+    rule=_rule(),
+)
 
 
 class DealerHandSchema(Schema):
@@ -56,31 +65,43 @@ class DealerHandSchema(Schema):
     explanation = api_fields.text("why the house way sets it so")
 
 
-class RoundDealerSchema(DealerHandSchema):
-    cards = api_fields.cards(HAND_SIZE, "the dealer's seven cards as entered")
+RoundDealerSchema = answer(
+    DealerShownJson,
+    "RoundDealerSchema",
+    cards=api_fields.cards(HAND_SIZE, "the dealer's seven cards as entered"),
+    low=api_fields.cards(2, "the dealer's low hand, set by the house way"),
+    high=api_fields.cards(3, "the dealer's high hand, set by the house way"),
+    rule=_rule(),
+)
 
 
-class BetResultSchema(Schema):
-    outcome = _outcome(SIDE_BET_OUTCOMES)
-    net = api_fields.money(NET_HELP)
+BetResultSchema = answer(
+    BetJson,
+    "BetResultSchema",
+    outcome=_outcome(SIDE_BET_OUTCOMES),
+)
 
 
-class MainResultSchema(Schema):
-    outcome = _outcome(tuple(Outcome))
-    net = api_fields.money(NET_HELP)
-    reason = api_fields.choice(
+MainResultSchema = answer(
+    MainJson,
+    "MainResultSchema",
+    outcome=_outcome(tuple(Outcome)),
+    reason=api_fields.choice(
         [reason.value for reason in MainReason], "how the Main Bet was decided (rule book sections 7-8)"
-    )
+    ),
+)
 
 
-class BreakBonusResultSchema(Schema):
-    outcome = _outcome(SIDE_BET_OUTCOMES)
-    category = api_fields.choice(
+BreakBonusResultSchema = answer(
+    BreakBonusJson,
+    "BreakBonusResultSchema",
+    outcome=_outcome(SIDE_BET_OUTCOMES),
+    category=api_fields.choice(
         [category.value for category in BreakBonusCategory],
         "what the seven cards make, even when not bet; null: no category",
         allow_none=True,
-    )
-    net = api_fields.money(NET_HELP)
+    ),
+)
 
 
 class SettledSeatSchema(Schema):

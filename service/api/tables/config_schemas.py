@@ -6,15 +6,15 @@ from __future__ import annotations
 from marshmallow import Schema
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.tables.table_schemas import SHIFT_STARTS_HELP, ConfigSchema
+from service.tables.versions import ConfigVersionJson
 
-
-class ConfigVersionSchema(Schema):
-    version = api_fields.integer("1 when the table was created, one more each change")
-    config = api_fields.nested(ConfigSchema, "the rules of this version")
-    digest = api_fields.text("SHA-256 of the rules without the version: equal digests play the same game")
-    created_at = api_fields.instant("when this version was saved")
-    created_by = api_fields.text("the name of who saved it")
+ConfigVersionSchema = answer(
+    ConfigVersionJson,
+    "ConfigVersionSchema",
+    created_at=api_fields.instant("when this version was saved"),
+)
 
 
 class TableScheduleSchema(Schema):

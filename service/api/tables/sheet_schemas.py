@@ -9,39 +9,22 @@ from marshmallow import Schema, fields
 
 from service.analysis.par_sheet import EXACT_FIGURES
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.tables.table_schemas import ConfigSchema
 from service.engine.table_config import BetType
+from service.rounds.house_way_report import HandJson, HouseWayReportJson, SettingReportJson
+
+HandSchema = answer(HandJson, "HandSchema")
 
 
-class HandSchema(Schema):
-    plays_as = api_fields.text("the hand as it plays, the joker as the card it stands for")
-    category = api_fields.text("its category, as people read it (e.g. One Pair)")
-    joker_as = api_fields.text("null: no joker", allow_none=True)
+SettingCheckSchema = answer(SettingReportJson, "SettingCheckSchema")
 
 
-class SettingCheckSchema(Schema):
-    low = api_fields.texts("the player's two-card low, card codes")
-    high = api_fields.texts("the player's three-card high, card codes")
-    low_hand = api_fields.nested(HandSchema, "what the low plays as")
-    high_hand = api_fields.nested(HandSchema, "what the high plays as")
-    fouled = api_fields.flag("whether the setting is a foul (the low outranks the high)")
-    lucky_break = api_fields.flag("whether the setting makes a Lucky Break")
-    message = api_fields.text("why it is legal or a foul")
-
-
-class HouseWaySchema(Schema):
-    low = api_fields.texts("the house way's two-card low, card codes")
-    high = api_fields.texts("the house way's three-card high, card codes")
-    discards = api_fields.texts("the two cards the house way does not play")
-    low_hand = api_fields.nested(HandSchema, "what the low plays as")
-    high_hand = api_fields.nested(HandSchema, "what the high plays as")
-    rule = api_fields.integer("the house-way rule that fired")
-    rule_name = api_fields.text("the rule's name, as the rule book gives it")
-    explanation = api_fields.text("why the house way sets the cards so")
-    lucky_break = api_fields.flag("whether the seven cards make a Lucky Break")
-    qualifies = api_fields.flag("as the dealer's hand")
-    qualifier = api_fields.text('the table\'s dealer qualifier, e.g. "K-3-2"')
-    setting = fields.Nested(SettingCheckSchema, metadata={"description": "the player's own setting, if sent"})
+HouseWaySchema = answer(
+    HouseWayReportJson,
+    "HouseWaySchema",
+    setting=fields.Nested(SettingCheckSchema, metadata={"description": "the player's own setting, if sent"}),
+)
 
 
 class OutcomeLineSchema(Schema):

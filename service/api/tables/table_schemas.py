@@ -8,13 +8,17 @@ from typing import Any, NotRequired, TypedDict
 from marshmallow import Schema, fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
+from service.config.currency import CurrencyJson
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.dealing import DealStyle
 from service.engine.table_config import MAX_SEATS, BetType, FoulPolicy
 from service.store.models import DEFAULT_SHIFT_STARTS
+from service.tables.deal_order import DealOrderJson
 from service.tables.gaming_day import MAX_SHIFTS
 from service.tables.status import TableStatus
+from service.tables.views import BetJson, ConfigJson
 
 SHIFT_STARTS_HELP = (
     'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
@@ -132,45 +136,43 @@ def _pays_schema() -> type[Schema]:
     return Schema.from_dict(pays, name="BreakBonusPaysSchema")
 
 
-class ConfigSchema(Schema):
-    version = api_fields.integer("the configuration's version: 1, then one more a change")
-    seats = api_fields.integer(f"seats at the table, 1 to {MAX_SEATS}")
-    limits = fields.Nested(_limits_schema(), metadata={"description": "each bet's table minimum and maximum"})
-    foul_policy = fields.String(
+ConfigSchema = answer(
+    ConfigJson,
+    "ConfigSchema",
+    limits=fields.Nested(_limits_schema(), metadata={"description": "each bet's table minimum and maximum"}),
+    foul_policy=fields.String(
         validate=validate.OneOf([policy.value for policy in FoulPolicy]),
         metadata={"description": "what a fouled player setting leads to (rule book section 8)"},
-    )
-    break_bonus_pays = fields.Nested(
+    ),
+    break_bonus_pays=fields.Nested(
         _pays_schema(), metadata={"description": "the Break Bonus odds of each category"}
-    )
-    dealer_qualifier = fields.String(
+    ),
+    dealer_qualifier=fields.String(
         metadata={"description": 'the lowest high hand the dealer qualifies with, e.g. "K-3-2"'}
-    )
+    ),
+)
 
 
-class BetSchema(Schema):
-    key = api_fields.choice(
+BetSchema = answer(
+    BetJson,
+    "BetSchema",
+    key=api_fields.choice(
         [bet.value for bet in BetType], "the bet's name in a round's bets, the limits and a settlement"
-    )
-    name = api_fields.text("the bet's name in full, as people read it")
-    short = api_fields.text("a short label for a column or a seat's field (DBB)")
-    required = api_fields.flag("whether every playing seat must place it")
+    ),
+)
 
 
-class DealOrderSchema(Schema):
-    first_seat = api_fields.integer("the seat dealt first")
-    dealer_place = api_fields.integer("seats dealt before the dealer's hand: 0 first, seats last")
-    style = api_fields.choice(
+DealOrderSchema = answer(
+    DealOrderJson,
+    "DealOrderSchema",
+    style=api_fields.choice(
         [style.value for style in DealStyle],
         "consecutive: seven cards a hand; round_robin: a card to each hand in turn",
-    )
+    ),
+)
 
 
-class CurrencySchema(Schema):
-    code = api_fields.text("ISO 4217 code, e.g. USD, JPY, KWD")
-    minor_unit = api_fields.integer(
-        "digits after the point (ISO 4217): an amount of 1500 is 15.00 with 2, 1,500 with 0 and 1.500 with 3"
-    )
+CurrencySchema = answer(CurrencyJson, "CurrencySchema")
 
 
 class TableSchema(Schema):

@@ -12,6 +12,8 @@ resource.
   one field per bet
 - ``fields.py``: the field builders every schema shares (figures, money,
   text, instants, cards, ids, bounded numbers, amounts by denomination)
+- ``answers.py``: an answer's schema derived from the service's described
+  TypedDict of it
 - ``errors.py``: errors as RFC 9457 problems; ``problems.py``: each code's
   type, title and page; ``error_docs.py``: their OpenAPI description;
   ``routing_errors.py``: a path with no view

@@ -16,7 +16,7 @@ from service.store.models import CheckNote, RoundRecord, TableSession
 
 
 class TimelineEntryJson(TypedDict):
-    at: datetime
+    at: Annotated[datetime, "when"]
     what: Annotated[
         str,
         "opener, round, slip_requested, slip_issued, slip_received, slip_voided, closer, drop_count, note",

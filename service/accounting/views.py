@@ -20,35 +20,35 @@ from service.store.models import DropCount, GameTable, InventoryCount, Slip, Tab
 
 class CountJson(TypedDict):
     id: Annotated[int, "the count's id"]
-    kind: CountKind
+    kind: Annotated[CountKind, "opener or closer"]
     lines: dict[str, int]  # denomination -> amount, minor units
     total: Annotated[int, "the tray's value, minor units"]
     dealer: Annotated[str, "the dealer who signed"]
     pit_boss: Annotated[str, "the pit boss who signed"]
-    counted_at: datetime
+    counted_at: Annotated[datetime, "when it was signed"]
     difference: Annotated[int, "an opener's difference from the last closer, minor units (0: the same)"]
     explanation: Annotated[str | None, "why an opener differs from the last closer"]
 
 
 class SignatureJson(TypedDict):
-    step: SlipStep
+    step: Annotated[SlipStep, "issued, received or voided"]
     signed_by: Annotated[str, "who signed (the cashier, the receiver signed in, the voiding pit boss)"]
     cosigned_by: Annotated[str | None, "the second signer (a receipt's and a void's)"]
     reason: Annotated[str | None, "a void's reason"]
-    signed_at: datetime
+    signed_at: Annotated[datetime, "when"]
 
 
 class SlipJson(TypedDict):
     number: Annotated[int, "the slip's number: per casino, without gaps"]
-    kind: SlipKind
-    state: SlipState
+    kind: Annotated[SlipKind, "fill or credit"]
+    state: Annotated[SlipState, "requested, issued, received or voided"]
     table_id: Annotated[int, "the table's id"]
     table: Annotated[str, "the table's name"]
     session_id: Annotated[int, "the table session it belongs to"]
     lines: dict[str, int]
     total: Annotated[int, "the slip's value, minor units"]
     requested_by: Annotated[str, "the pit boss who requested it"]
-    requested_at: datetime
+    requested_at: Annotated[datetime, "when it was requested"]
     signatures: Annotated[list[SignatureJson], "its signatures after the request"]
 
 
@@ -58,7 +58,7 @@ class DropCountJson(TypedDict):
     lines: dict[str, int]
     total: Annotated[int, "the drop, minor units"]
     counters: Annotated[list[str], "the counters who signed"]
-    counted_at: datetime
+    counted_at: Annotated[datetime, "when it was signed"]
     supersedes: Annotated[int | None, "the count this recount supersedes"]
     reason: Annotated[str | None, "a recount's reason"]
     current: Annotated[bool, "true: no recount superseded it"]
@@ -75,7 +75,7 @@ class FiguresJson(TypedDict):
 
 
 class CheckJson(TypedDict):
-    status: CheckStatus
+    status: Annotated[CheckStatus, "open, uncounted (closed, box not counted), balanced or differs"]
     rounds: Annotated[int, "rounds settled in the session (voided ones out, corrected ones as corrected)"]
     rounds_net: Annotated[int, "the house's net from those rounds, minor units"]
     difference: Annotated[int | None, "win from the chips - rounds' net (null until counted)"]
@@ -254,8 +254,8 @@ class DropBoxJson(TypedDict):
     table_id: Annotated[int, "the table's id"]
     table: Annotated[str, "the table's name"]
     number: Annotated[int, "the session's number at its table"]
-    gaming_day: date
-    closed_at: datetime
+    gaming_day: Annotated[date, "the gaming day the session opened in"]
+    closed_at: Annotated[datetime, "when the session was closed and its box pulled"]
     current: Annotated[DropCountJson | None, "the count that stands (null: not counted yet)"]
 
 

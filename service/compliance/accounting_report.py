@@ -24,7 +24,7 @@ PROBLEMS = (RECORD_EDITED, EVENT_MISSING, RECORD_MISSING, EVENT_REPEATED, EVENT_
 
 
 class FieldDifferenceJson(TypedDict):
-    field: str
+    field: Annotated[str, "the record's field, e.g. total, lines.2500, counters[1]"]
     # A record's field: an amount, an id, a time, a denomination's lines (an
     # object), the counters (a list), text or null; "(absent)" when this
     # side has no such field.
@@ -48,7 +48,7 @@ class RecordProblemJson(TypedDict):
     event_id: Annotated[int | None, "the event compared; null: no event carries it"]
     problem: str
     message: Annotated[str, "what is wrong, in words"]
-    differences: list[FieldDifferenceJson]
+    differences: Annotated[list[FieldDifferenceJson], "an edited record's fields, stored against sealed"]
 
 
 class AccountingReportJson(TypedDict):

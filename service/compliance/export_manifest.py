@@ -26,8 +26,8 @@ class Software(TypedDict):
 class Named(TypedDict):
     """A user or a table: its id and its name."""
 
-    id: int
-    name: str
+    id: Annotated[int, "its id"]
+    name: Annotated[str, "its name"]
 
 
 # "from" is a keyword: the functional form is the only one that can name it.
@@ -91,7 +91,7 @@ class Manifest(TypedDict):
     export_id: Annotated[int, "the export's id"]
     software: Annotated[Software, "what built it"]
     generated_at_utc: Annotated[str, "ISO 8601, UTC"]
-    requested_by: Named
+    requested_by: Annotated[Named, "the user who asked"]
     requested_at_utc: Annotated[str, "ISO 8601, UTC"]
     period: Annotated[Period, "the gaming days covered"]
     tables: Literal["all"] | list[Named]

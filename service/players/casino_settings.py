@@ -92,7 +92,7 @@ class CasinoSettingsJson(TypedDict):
         "game protection's results beyond luck: an alert when the house's z falls below minus this, in "
         "hundredths of a standard deviation: 400 is 4",
     ]
-    created_at: datetime | None
+    created_at: Annotated[datetime | None, "when this version was saved (null: the defaults)"]
     created_by: Annotated[str | None, "the name of who saved it (null: the defaults)"]
 
 

@@ -82,15 +82,15 @@ class ReceiptJson(TypedDict):
         int,
         "1 for the player's first identification, one more each new one; the newest counts",
     ]
-    recorded_at: datetime
+    recorded_at: Annotated[datetime, "when it was recorded"]
     recorded_by: Annotated[str, "the name of who recorded it"]
 
 
 class IdentificationJson(ReceiptJson):
     document_type: str
     number: Annotated[str, "the document's number: 1 to 40 letters (A-Z), digits, spaces and hyphens"]
-    expiry: date
-    date_of_birth: date
+    expiry: Annotated[date, "the last day the document is valid, ISO 8601"]
+    date_of_birth: Annotated[date, "the player's, ISO 8601"]
 
 
 def check_identification(

@@ -12,7 +12,7 @@ from service.players.players import NameView, PlayerView
 class NameJson(TypedDict):
     version: Annotated[int, "1 at enrolment, one more each change of name"]
     name: Annotated[str, "the name as the club held it"]
-    named_at: datetime
+    named_at: Annotated[datetime, "when it was recorded (ISO 8601, UTC)"]
     named_by: Annotated[str, "the user who recorded it"]
 
 
@@ -23,7 +23,7 @@ class PlayerJson(TypedDict):
     ]
     name: Annotated[str, "the name now (the newest of names)"]
     name_version: Annotated[int, 'the name\'s version: the ETag is "name-<version>"']
-    enrolled_at: datetime
+    enrolled_at: Annotated[datetime, "when the player was enrolled (ISO 8601, UTC)"]
     enrolled_by: Annotated[str, "the user who enrolled the player"]
     names: Annotated[list[NameJson], "every name the player has had, oldest first"]
 

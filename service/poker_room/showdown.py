@@ -57,8 +57,8 @@ class PotJson(TypedDict):
 
 
 class FoldedJson(TypedDict):
-    seat: int
-    why: str
+    seat: Annotated[int, "a folded seat"]
+    why: Annotated[str, '"folded", or dealt both Breakers under Dual Breaker']
 
 
 class ShowdownJson(TypedDict):
@@ -66,7 +66,7 @@ class ShowdownJson(TypedDict):
     button: Annotated[int, "the button's seat"]
     dual_breaker: Annotated[bool, "Dual Breaker was on"]
     locked_breaker: Annotated[bool, "Locked Breaker was on"]
-    folded: list[FoldedJson]
+    folded: Annotated[list[FoldedJson], "the seats out"]
     pots: Annotated[list[PotJson], "the main pot, then side pots"]
     won: Annotated[list[ShareJson], "each winner's total"]
 

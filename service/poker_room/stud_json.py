@@ -32,8 +32,8 @@ class BringInJson(TypedDict):
 
 
 class FirstButtonJson(TypedDict):
-    seat: int
-    why: str
+    seat: Annotated[int, "the seat that takes the first button"]
+    why: Annotated[str, "the card or coin flip that decided"]
 
 
 class ActionCheckJson(TypedDict):

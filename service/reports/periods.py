@@ -21,8 +21,8 @@ MAX_ID = 2**31 - 1
 
 
 class TableNameJson(TypedDict):
-    id: int
-    name: str
+    id: Annotated[int, "the table's id"]
+    name: Annotated[str, "the table's name"]
 
 
 class TableScopeJson(TypedDict):

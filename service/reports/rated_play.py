@@ -60,9 +60,9 @@ UNITS: RatedUnitsJson = {
 
 
 class HandleJson(TypedDict):
-    main: int
-    dealer_break_bonus: int
-    break_bonus: int
+    main: Annotated[int, "the Main Bet's handle"]
+    dealer_break_bonus: Annotated[int, "the Dealer Break Bonus's handle"]
+    break_bonus: Annotated[int, "the Break Bonus's handle"]
 
 
 class PartsJson(TypedDict):
@@ -75,7 +75,7 @@ class PartsJson(TypedDict):
 class RatedLineJson(TypedDict):
     rated_rounds: Annotated[int, "rated seats of the rounds that count, with their values stored"]
     pending_rounds: Annotated[int, "rated seats that count whose values the figures still wait for"]
-    handle: HandleJson
+    handle: Annotated[HandleJson, "the rated handle per bet"]
     rated_handle: Annotated[int, "the rated handle of the three bets"]
     all_handle: Annotated[int, "the handle of all play at the same tables and dealers"]
     rated_share: Annotated[float | None, "rated_handle ÷ all_handle; null with no handle"]

@@ -20,8 +20,8 @@ class WinIntervalJson(TypedDict):
     """The whole minor units inside theoretical win ± z × sd: an integer win
     is inside the interval exactly when it is inside these."""
 
-    low: int
-    high: int
+    low: Annotated[int, "the lowest win inside, minor units"]
+    high: Annotated[int, "the highest win inside, minor units"]
 
 
 class HoldIntervalJson(TypedDict):
@@ -39,7 +39,7 @@ class BetLineJson(TypedDict):
     theoretical_hold: Annotated[float | None, "the par sheets' hold; null: theory pending or no handle"]
     theoretical_win: Annotated[int | None, "rounded to the minor unit; null: theory pending"]
     theoretical_win_sd: Annotated[float | None, "standard deviation of the win, minor units (a statistic)"]
-    win_interval: WinIntervalJson | None
+    win_interval: Annotated[WinIntervalJson | None, "minor units; null: theory pending"]
     hold_interval: HoldIntervalJson | None  # also None when the handle is 0
     variance_flag: Annotated[bool | None, "outside win_interval; false: no handle; null: theory pending"]
     note: Annotated[CurrentNoteJson | None, "the current investigation note; null: none"]
@@ -86,24 +86,31 @@ class ReportCountsJson(ReportHeaderJson):
     """What a report counts, whatever its currencies: the band's confidence,
     the units, the rounds, seats and events, the par sheets still pending."""
 
-    confidence: float
-    z: float
-    units: ReportUnitsJson
-    rounds: int
-    seats: int
-    fouls: int
-    player_lucky_breaks: int
-    dealer_lucky_breaks: int
-    dealer_non_qualifications: int
-    theoretical_pending: bool
-    theoretical_pending_versions: list[ConfigVersionRefJson]
+    confidence: Annotated[float, "of the win intervals"]
+    z: Annotated[float, "the normal quantile of the confidence"]
+    units: Annotated[ReportUnitsJson, "what the figures mean"]
+    rounds: Annotated[int, "rounds counted"]
+    seats: Annotated[int, "seats played"]
+    fouls: Annotated[int, "fouled hands"]
+    player_lucky_breaks: Annotated[int, "players' Lucky Breaks"]
+    dealer_lucky_breaks: Annotated[int, "the dealer's Lucky Breaks"]
+    dealer_non_qualifications: Annotated[int, "rounds in which the dealer did not qualify"]
+    theoretical_pending: Annotated[bool, "a par sheet is still being computed: theory is null"]
+    theoretical_pending_versions: Annotated[
+        list[ConfigVersionRefJson],
+        "the configuration versions whose par sheet is still being computed",
+    ]
 
 
 class ReportPartJson(ReportCountsJson):
     """The report of tables in one currency: a table's, a floor's of one
     currency, or a part of a floor's of several."""
 
-    currency: CurrencyJson | None  # every amount's; None only for a floor of no tables
+    currency: Annotated[
+        CurrencyJson | None,
+        "the currency of every amount; null on a floor of tables in more than one currency (see "
+        "by_currency), or of a floor of no tables",
+    ]
     bets: dict[BetType, BetLineJson]  # every bet
     totals: TotalsJson
     dealers: list[DealerLineJson]
@@ -115,7 +122,10 @@ class ReportJson(ReportPartJson):
     """A table's or the floor's report for a period, its tables all in one
     currency (a floor of several is :class:`ByCurrencyReportJson`)."""
 
-    by_currency: list[CurrencyPartJson]  # empty: every amount is in ``currency``
+    by_currency: Annotated[
+        list[CurrencyPartJson],
+        "a floor of several currencies: one report a currency; else empty",
+    ]
 
 
 class CurrencyPartJson(TypedDict):

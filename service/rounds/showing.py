@@ -31,9 +31,9 @@ class DealerShownJson(ExplainedDealerJson):
 class StakesJson(TypedDict):
     """What a seat staked on each bet, in minor units (0: not placed)."""
 
-    main: int
-    dealer_break_bonus: int
-    break_bonus: int
+    main: Annotated[int, "minor units (cents)"]
+    dealer_break_bonus: Annotated[int, "0: not placed"]
+    break_bonus: Annotated[int, "0: not placed"]
 
 
 class SeatShownJson(StoredSeatJson):

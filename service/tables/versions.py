@@ -38,7 +38,7 @@ class ConfigVersionJson(TypedDict):
     version: Annotated[int, "1 when the table was created, one more each change"]
     config: Annotated[ConfigJson, "the rules of this version"]
     digest: Annotated[str, "SHA-256 of the rules without the version: equal digests play the same game"]
-    created_at: datetime
+    created_at: Annotated[datetime, "when this version was saved"]
     created_by: Annotated[str, "the name of who saved it"]
 
 

@@ -4,7 +4,9 @@ the API's derived schemas are the ones its document names."""
 
 from __future__ import annotations
 
-from typing import Annotated, TypedDict
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Annotated, Literal, TypedDict
 
 import pytest
 from marshmallow import fields
@@ -17,6 +19,18 @@ from service.api.http.answers import UndescribedField, answer, schema_of
 class LegJson(TypedDict):
     seat: Annotated[int, "the seat"]
     cards: Annotated[list[str], "its cards"]
+
+
+class Colour(StrEnum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class WhenJson(TypedDict):
+    at: Annotated[datetime, "when, UTC"]
+    day: Annotated[date | None, "the gaming day; null: none"]
+    colour: Annotated[Colour, "its colour"]
+    side: Annotated[Literal["left", "right"], "which side"]
 
 
 class TripJson(TypedDict):
@@ -57,6 +71,24 @@ def test_each_key_is_a_described_field_of_its_type_and_nullness(own_registry):
     row = {"seat": 3, "cards": ["As", "JK"]}
     trip = {"name": "x", "paid": None, "rate": 0.5, "done": True, "legs": [row], "last": row, "seats": [1]}
     assert schema().dump({**trip, "kind": "a"}) == {**trip, "kind": "a"}
+
+
+def test_instants_dates_enums_and_literals_are_derived(own_registry):
+    declared = answer(WhenJson, "WhenSchema")._declared_fields
+    assert type(declared["at"]) is fields.DateTime
+    assert type(declared["day"]) is fields.Date
+    assert declared["day"].allow_none
+    assert declared["colour"].enum is Colour
+    assert declared["colour"].by_value
+    assert "right" in declared["side"].validators[0].choices
+    at, day = datetime(2026, 12, 7, 13, 0), date(2026, 12, 6)
+    value = {"at": at, "day": day, "colour": Colour.RED, "side": "left"}
+    assert schema_of(WhenJson)().dump(value) == {
+        "at": "2026-12-07T13:00:00",
+        "day": "2026-12-06",
+        "colour": "red",
+        "side": "left",
+    }
 
 
 def test_a_nested_value_takes_the_schema_made_of_it(own_registry):

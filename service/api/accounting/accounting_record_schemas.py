@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from service.accounting.check import CheckStatus
 from service.accounting.denominations import CHIPS, CURRENCY
-from service.accounting.sessions import CountKind
-from service.accounting.slip_states import SlipKind, SlipState, SlipStep
 from service.accounting.timeline import TimelineEntryJson
 from service.accounting.views import (
     CheckJson,
@@ -26,27 +23,17 @@ from service.api.http.answers import answer
 CountSchema = answer(
     CountJson,
     "CountSchema",
-    kind=api_fields.enum(CountKind, "opener or closer"),
     lines=api_fields.denominations_out("amounts by chip denomination, minor units", CHIPS),
-    counted_at=api_fields.instant("when it was signed"),
 )
 
 
-SignatureSchema = answer(
-    SignatureJson,
-    "SignatureSchema",
-    step=api_fields.enum(SlipStep, "issued, received or voided"),
-    signed_at=api_fields.instant("when"),
-)
+SignatureSchema = answer(SignatureJson, "SignatureSchema")
 
 
 SlipSchema = answer(
     SlipJson,
     "SlipSchema",
-    kind=api_fields.enum(SlipKind, "fill or credit"),
-    state=api_fields.enum(SlipState, "requested, issued, received or voided"),
     lines=api_fields.denominations_out("amounts by chip denomination, minor units", CHIPS),
-    requested_at=api_fields.instant("when it was requested"),
 )
 
 
@@ -54,18 +41,13 @@ DropCountSchema = answer(
     DropCountJson,
     "DropCountSchema",
     lines=api_fields.denominations_out("amounts by note denomination, minor units", CURRENCY),
-    counted_at=api_fields.instant("when it was signed"),
 )
 
 
 FiguresSchema = answer(FiguresJson, "FiguresSchema")
 
 
-CheckSchema = answer(
-    CheckJson,
-    "CheckSchema",
-    status=api_fields.enum(CheckStatus, "open, uncounted (closed, box not counted), balanced or differs"),
-)
+CheckSchema = answer(CheckJson, "CheckSchema")
 
 
 class SessionSchema(Schema):
@@ -83,11 +65,7 @@ class SessionSchema(Schema):
     check = api_fields.nested(CheckSchema, "cards against chips")
 
 
-TimelineEntrySchema = answer(
-    TimelineEntryJson,
-    "TimelineEntrySchema",
-    at=api_fields.instant("when"),
-)
+TimelineEntrySchema = answer(TimelineEntryJson, "TimelineEntrySchema")
 
 
 class SessionDetailSchema(SessionSchema):
@@ -98,9 +76,4 @@ class SessionDetailSchema(SessionSchema):
     )
 
 
-DropBoxSchema = answer(
-    DropBoxJson,
-    "DropBoxSchema",
-    gaming_day=fields.Date(required=True, metadata={"description": "the gaming day the session opened in"}),
-    closed_at=api_fields.instant("when the session was closed and its box pulled"),
-)
+DropBoxSchema = answer(DropBoxJson, "DropBoxSchema")

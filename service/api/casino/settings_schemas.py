@@ -28,11 +28,7 @@ LUCK_HELP = (
 ThresholdsSchema = answer(ThresholdsJson, "ThresholdsSchema")
 
 
-CasinoSettingsSchema = answer(
-    CasinoSettingsJson,
-    "CasinoSettingsSchema",
-    created_at=api_fields.instant("when this version was saved (null: the defaults)", allow_none=True),
-)
+CasinoSettingsSchema = answer(CasinoSettingsJson, "CasinoSettingsSchema")
 
 
 def _threshold(description: str) -> fields.Integer:

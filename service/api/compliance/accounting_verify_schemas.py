@@ -4,23 +4,28 @@ total against its lines (``service/compliance/accounting_verify.py``)."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
-from service.compliance.accounting_report import PROBLEMS, AccountingReportJson, RecordProblemJson
+from service.compliance.accounting_report import (
+    PROBLEMS,
+    AccountingReportJson,
+    FieldDifferenceJson,
+    RecordProblemJson,
+)
 
 ANY_JSON = ' (any JSON value; the string "(absent)" when this side has no such field)'
 
 
-class FieldDifferenceSchema(Schema):
-    field = api_fields.text("the record's field, e.g. total, lines.2500, counters[1]")
-    # Raw: a record's field is an amount, an id, a time, lines by
-    # denomination (an object), the counters (a list), text or null.
-    stored = fields.Raw(allow_none=True, metadata={"description": "the field as stored now" + ANY_JSON})
-    sealed = fields.Raw(
+FieldDifferenceSchema = answer(
+    FieldDifferenceJson,
+    "FieldDifferenceSchema",
+    stored=fields.Raw(allow_none=True, metadata={"description": "the field as stored now" + ANY_JSON}),
+    sealed=fields.Raw(
         allow_none=True, metadata={"description": "the field as its sealed event carries it" + ANY_JSON}
-    )
+    ),
+)
 
 
 RecordProblemSchema = answer(
@@ -33,9 +38,6 @@ RecordProblemSchema = answer(
         "of one kind claims the row), event_unreadable (an event that carries no record) or "
         "total_mismatch (a count's total is not the sum of its lines, or its lines are no count; "
         "event_id null: the row is checked on its own)",
-    ),
-    differences=api_fields.nested_list(
-        FieldDifferenceSchema, "an edited record's fields, stored against sealed"
     ),
 )
 

@@ -17,6 +17,7 @@ from service.compliance.export_manifest import (
     Conventions,
     Manifest,
     ManifestFile,
+    Named,
     Period,
     Schedule,
     Software,
@@ -70,11 +71,7 @@ class ExportFileSchema(Schema):
     sha256 = api_fields.text("the ZIP's SHA-256, in hex")
 
 
-class NamedSchema(Schema):
-    """A user or a table, by id and name."""
-
-    id = api_fields.integer("its id")
-    name = api_fields.text("its name")
+NamedSchema = answer(Named, "NamedSchema")
 
 
 SoftwareSchema = answer(Software, "SoftwareSchema")
@@ -145,7 +142,6 @@ TABLES = {
 ManifestSchema = answer(
     Manifest,
     "ManifestSchema",
-    requested_by=api_fields.nested(NamedSchema, "the user who asked"),
     tables=fields.Raw(required=True, metadata=TABLES),
 )
 

@@ -1,8 +1,12 @@
 """An answer's schema derived from the service's typed value of it, so a
 field is declared once: its key, type and description stand in the
 service's ``TypedDict`` (``rounds: Annotated[int, "the counting rounds"]``)
-and the schema follows them. Only what the type cannot say is given here:
-a choice's values, an instant, a gaming day, cards.
+and the schema follows them: a whole number, text, a flag, a figure, an
+instant (``datetime``), a date, an enum's member (by value), one of a
+``Literal``'s strings, a list of text or numbers, a nested value or a list
+of them, each nullable with ``| None``. Only what the type cannot say is
+given here (cards, free-form JSON), or a key two answers describe
+differently.
 
 >>> from typing import Annotated, TypedDict
 >>> class PointJson(TypedDict):
@@ -23,7 +27,9 @@ import importlib
 import pkgutil
 import types
 from collections.abc import Callable
-from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+from datetime import date, datetime
+from enum import Enum
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from marshmallow import Schema, fields
 
@@ -33,6 +39,8 @@ from service.api.http import fields as api_fields
 _SCHEMAS: dict[type, type[Schema]] = {}
 
 _PLAIN: dict[type, Callable[..., fields.Field[Any]]] = {
+    datetime: api_fields.instant,
+    date: api_fields.calendar_date,
     int: api_fields.integer,
     str: api_fields.text,
     bool: api_fields.flag,
@@ -106,6 +114,10 @@ def _optional(kind: Any) -> tuple[Any, bool]:
 def _field(value: type, key: str, kind: Any, description: str, allow_none: bool) -> fields.Field[Any]:
     if kind in _PLAIN:
         return _PLAIN[kind](description, allow_none=allow_none)
+    if isinstance(kind, type) and issubclass(kind, Enum) and not allow_none:
+        return api_fields.enum(kind, description)
+    if get_origin(kind) is Literal and all(isinstance(arg, str) for arg in get_args(kind)):
+        return api_fields.choice(list(get_args(kind)), description, allow_none=allow_none)
     if get_origin(kind) is list and not allow_none:
         (item,) = get_args(kind)
         if item in _LISTS:

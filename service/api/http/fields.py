@@ -61,6 +61,11 @@ def day(description: str) -> fields.String:
     return fields.String(required=True, metadata={"description": description, "format": "date"})
 
 
+def calendar_date(description: str, *, allow_none: bool = False) -> fields.Date:
+    """A date (a gaming day, a birth date, an expiry) as ISO 8601."""
+    return fields.Date(required=True, allow_none=allow_none, metadata=_about(description))
+
+
 def enum(members: type[Member], description: str) -> fields.Enum[Member]:
     """A member of the enum ``members``, shown by its value."""
     return fields.Enum(members, by_value=True, required=True, metadata=_about(description))

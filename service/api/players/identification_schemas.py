@@ -55,7 +55,4 @@ IdentificationSchema = answer(
     IdentificationJson,
     "IdentificationSchema",
     document_type=api_fields.choice([kind.value for kind in DocumentType], TYPE_HELP),
-    expiry=_date("the last day the document is valid, ISO 8601"),
-    date_of_birth=_date("the player's, ISO 8601"),
-    recorded_at=api_fields.instant("when it was recorded"),
 )

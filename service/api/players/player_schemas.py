@@ -37,18 +37,10 @@ def name_in() -> fields.String:
     )
 
 
-PlayerNameSchema = answer(
-    NameJson,
-    "PlayerNameSchema",
-    named_at=api_fields.instant("when it was recorded (ISO 8601, UTC)"),
-)
+PlayerNameSchema = answer(NameJson, "PlayerNameSchema")
 
 
-PlayerSchema = answer(
-    PlayerJson,
-    "PlayerSchema",
-    enrolled_at=api_fields.instant("when the player was enrolled (ISO 8601, UTC)"),
-)
+PlayerSchema = answer(PlayerJson, "PlayerSchema")
 
 
 class PlayerInSchema(StrictSchema):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
@@ -17,7 +17,7 @@ from service.api.http.schemas import StrictSchema
 from service.poker_room.breaker import BreakerStatus
 from service.poker_room.deal_input import MAX_CONTRIBUTION, MAX_SEAT, Game
 from service.poker_room.five_cards import Category
-from service.poker_room.showdown import HandJson, JokerJson, PotJson, ShareJson, ShowdownJson
+from service.poker_room.showdown import FoldedJson, HandJson, JokerJson, PotJson, ShareJson, ShowdownJson
 
 CARD = "a card code: As, Td (or 10d), JK; JK1 and JK2 tell two jokers apart"
 SEAT = f"a seat number, 1 to {MAX_SEAT}; seat numbers rise clockwise"
@@ -135,13 +135,7 @@ ShareSchema = answer(ShareJson, "ShareSchema")
 PotSchema = answer(PotJson, "PotSchema")
 
 
-class FoldedSchema(Schema):
-    seat = api_fields.integer("a folded seat")
-    why = api_fields.text('"folded", or dealt both Breakers under Dual Breaker')
+FoldedSchema = answer(FoldedJson, "FoldedSchema")
 
 
-ShowdownSchema = answer(
-    ShowdownJson,
-    "ShowdownSchema",
-    folded=api_fields.nested_list(FoldedSchema, "the seats out"),
-)
+ShowdownSchema = answer(ShowdownJson, "ShowdownSchema")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
@@ -16,7 +16,7 @@ from service.api.poker_room.showdown_schemas import CARD, card_list, seat_number
 from service.poker_room.betting import ActionKind
 from service.poker_room.deal_input import MAX_SEAT
 from service.poker_room.stud_input import MAX_AMOUNT, MAX_HISTORY
-from service.poker_room.stud_json import ActionCheckJson, BringInJson, ExposedPairJson
+from service.poker_room.stud_json import ActionCheckJson, BringInJson, ExposedPairJson, FirstButtonJson
 
 
 class UpCardsSeatSchema(StrictSchema):
@@ -77,9 +77,7 @@ class FirstButtonInJson(TypedDict):
     coin_flip: NotRequired[int]
 
 
-class FirstButtonSchema(Schema):
-    seat = api_fields.integer("the seat that takes the first button")
-    why = api_fields.text("the card or coin flip that decided")
+FirstButtonSchema = answer(FirstButtonJson, "FirstButtonSchema")
 
 
 class ActionSchema(StrictSchema):

@@ -13,7 +13,7 @@ from service.api.http.answers import answer
 from service.api.reports.report_query_schemas import PeriodQueryJson, _PeriodQuery
 from service.api.reports.report_schemas import _HeaderSchema
 from service.api.tables.table_schemas import CurrencySchema
-from service.reports.rated_play import PartsJson, RatedDealerJson, RatedTableJson, RatedUnitsJson
+from service.reports.rated_play import HandleJson, PartsJson, RatedDealerJson, RatedTableJson, RatedUnitsJson
 
 
 class RatedPlayQuerySchema(_PeriodQuery):
@@ -24,10 +24,7 @@ class RatedPlayQueryJson(PeriodQueryJson):
     tables: NotRequired[str]
 
 
-class _HandleSchema(Schema):
-    main = api_fields.money("the Main Bet's handle")
-    dealer_break_bonus = api_fields.money("the Dealer Break Bonus's handle")
-    break_bonus = api_fields.money("the Break Bonus's handle")
+_HandleSchema = answer(HandleJson, "_HandleSchema")
 
 
 _PartsSchema = answer(PartsJson, "_PartsSchema")
@@ -52,18 +49,10 @@ class RatedLineSchema(Schema):
     comps = api_fields.money("the comp rate of the exact theoretical win, rounded down")
 
 
-RatedTableSchema = answer(
-    RatedTableJson,
-    "RatedTableSchema",
-    handle=api_fields.nested(_HandleSchema, "the rated handle per bet"),
-)
+RatedTableSchema = answer(RatedTableJson, "RatedTableSchema")
 
 
-RatedDealerSchema = answer(
-    RatedDealerJson,
-    "RatedDealerSchema",
-    handle=api_fields.nested(_HandleSchema, "the rated handle per bet"),
-)
+RatedDealerSchema = answer(RatedDealerJson, "RatedDealerSchema")
 
 
 _RatedUnitsSchema = answer(RatedUnitsJson, "_RatedUnitsSchema")

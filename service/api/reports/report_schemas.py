@@ -9,18 +9,20 @@ from service.api.http import fields as api_fields
 from service.api.http.answers import answer
 from service.api.http.schemas import per_bet
 from service.api.reports.chips_schemas import ChipsFiguresSchema
-from service.api.reports.expected_win_schemas import BandSchema, ExpectedWinSchema
+from service.api.reports.expected_win_schemas import ExpectedWinSchema
 from service.api.reports.report_query_schemas import PERIOD_HELP, PERIOD_KEY_HELP
 from service.api.tables.table_schemas import CurrencySchema
 from service.reports.dealer_lines import DealerBetJson, DealerLineJson
-from service.reports.periods import PERIODS
+from service.reports.periods import PERIODS, TableNameJson
 from service.reports.report_values import (
     BetLineJson,
     ConfigVersionRefJson,
     CurrencyPartJson,
     DealerReportJson,
+    ReportJson,
     ReportUnitsJson,
     TotalsJson,
+    WinIntervalJson,
 )
 
 
@@ -31,9 +33,7 @@ class _IntervalSchema(Schema):
     high = api_fields.number("the highest hold inside")
 
 
-class _WinIntervalSchema(BandSchema):
-    """An interval of win in whole minor units: an integer win is inside the
-    interval exactly when it is inside these bounds (the fields of a band)."""
+_WinIntervalSchema = answer(WinIntervalJson, "_WinIntervalSchema")
 
 
 class _HoldSchema(Schema):
@@ -45,7 +45,6 @@ class _HoldSchema(Schema):
 BetLineSchema = answer(
     BetLineJson,
     "BetLineSchema",
-    win_interval=api_fields.nested(_WinIntervalSchema, "minor units; null: theory pending", allow_none=True),
     hold_interval=api_fields.nested(
         _IntervalSchema, "win_interval as a hold; null: theory pending or no handle", allow_none=True
     ),
@@ -68,9 +67,7 @@ DealerSchema = answer(
 )
 
 
-class _TableNameSchema(Schema):
-    id = api_fields.integer("the table's id")
-    name = api_fields.text("the table's name")
+_TableNameSchema = answer(TableNameJson, "_TableNameSchema")
 
 
 class ScopeSchema(Schema):
@@ -158,24 +155,22 @@ CurrencyPartSchema = answer(
 )
 
 
-class ReportSchema(ReportPartSchema):
-    """A report. Its tables in one currency: ``currency`` says which, and
-    ``by_currency`` is empty. A floor of tables in several: amounts are never
-    added across currencies, so ``currency`` and every money figure (bets,
-    totals, dealers, chips, expected_win) are null, the counts are the
-    floor's, and ``by_currency`` holds one report a currency (by code), each
-    with its own totals."""
-
-    by_currency = api_fields.nested_list(
-        CurrencyPartSchema, "a floor of several currencies: one report a currency; else empty"
-    )
-    bets = _money(BetLinesSchema, "per bet", mixed=True)
-    totals = _money(TotalsSchema, "every bet together", mixed=True)
-    dealers = api_fields.nested_list(DealerSchema, "per dealer, by name" + MIXED, allow_none=True)
-    chips = _money(
+ReportSchema = answer(
+    ReportJson,
+    "ReportSchema",
+    bets=_money(BetLinesSchema, "per bet", mixed=True),
+    totals=_money(TotalsSchema, "every bet together", mixed=True),
+    dealers=api_fields.nested_list(DealerSchema, "per dealer, by name" + MIXED, allow_none=True),
+    chips=_money(
         ChipsFiguresSchema, "the win and hold from the chips of the period's counted sessions", mixed=True
-    )
-    expected_win = _money(ExpectedWinSchema, "from the hands dealt, with its band", mixed=True)
+    ),
+    expected_win=_money(ExpectedWinSchema, "from the hands dealt, with its band", mixed=True),
+    scope=api_fields.nested(ScopeSchema, "what the report covers"),
+    period=api_fields.choice(PERIODS, PERIOD_HELP),
+    day=api_fields.day("the gaming day reported on (the last of mtd/ytd)"),
+    first_day=api_fields.day("the period's first gaming day"),
+    last_day=api_fields.day("the period's last gaming day"),
+)
 
 
 DealerReportSchema = answer(

@@ -68,7 +68,7 @@ class ExceptionSummarySchema(Schema):
     note = api_fields.text("the decider's note; null: pending", allow_none=True)
 
 
-RoundSchema = answer(
+RoundSchema: type[Schema] = answer(
     RecalledRoundJson,
     "RoundSchema",
     round_id=round_id_field(ROUND_ID_HELP),

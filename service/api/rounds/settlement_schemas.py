@@ -14,7 +14,7 @@ from service.engine.round import HAND_SIZE
 from service.engine.round_json import BetJson, BreakBonusJson
 from service.engine.settlement import MainReason, Outcome
 from service.rounds.settlement_json import HouseWayJson, MainJson
-from service.rounds.showing import DealerShownJson
+from service.rounds.showing import DealerShownJson, StakesJson
 
 RULES = ", ".join(f"{rule.value} {rule.label}" for rule in Rule)
 # A side bet wins or loses on the cards; it never pushes (sections 9-10).
@@ -120,10 +120,7 @@ class SettledSeatSchema(Schema):
     )
 
 
-class StakesSchema(Schema):
-    main = api_fields.money("minor units (cents)")
-    dealer_break_bonus = api_fields.money("0: not placed")
-    break_bonus = api_fields.money("0: not placed")
+StakesSchema = answer(StakesJson, "StakesSchema")
 
 
 class OwnSettingSchema(Schema):

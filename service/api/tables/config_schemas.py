@@ -10,11 +10,7 @@ from service.api.http.answers import answer
 from service.api.tables.table_schemas import SHIFT_STARTS_HELP, ConfigSchema
 from service.tables.versions import ConfigVersionJson
 
-ConfigVersionSchema = answer(
-    ConfigVersionJson,
-    "ConfigVersionSchema",
-    created_at=api_fields.instant("when this version was saved"),
-)
+ConfigVersionSchema = answer(ConfigVersionJson, "ConfigVersionSchema")
 
 
 class TableScheduleSchema(Schema):

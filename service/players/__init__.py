@@ -29,11 +29,12 @@ Modules:
   with a reason and its event: the chips taken away of a closed rating, a
   buy-in the dealer missed (at the time it happened, under the cash rules
   of that gaming day) and a seat-out the dealer missed (at a past time)
-- ``correction_values.py``: a correction as a typed value and as its
-  event carries it
+- ``correction_values.py``: a correction as a typed value, as the API
+  answers it and as its event carries it
 - ``rating_values.py``: a rating as typed values (its state, steps,
   buy-ins and corrections, the chips taken away as corrected), the open
   ratings at a table, and the records as their events carry them
+- ``rating_json.py``: a rating as the API answers it, each key described
 - ``casino_settings.py``: the casino's settings for comps and the cash
   rules (the comp rate, the log and report thresholds a currency), in
   versions, with the rule book's defaults (and game protection's
@@ -62,6 +63,8 @@ Modules:
   the slots out of date; the floor's rated-play report reads them
 - ``slips.py``: a rating's slip (live or final), rounded once from the
   kept exact sums, comps at the rate of its seat-out
+- ``slip_json.py``: a slip and its figures as the API answers them, each
+  key described
 - ``player_figures.py``: a player's figures over a period, in one query
   of the ratings' kept rows (the open ones checked against their rounds)
 - ``rating_lists.py``: the floor's open ratings with their live slips,

@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Annotated, TypedDict
 
 from sqlalchemy import func, select
 
-from service.config.currency import Currency
+from service.config.currency import Currency, CurrencyJson
 from service.errors import ErrorCode, Invalid
 from service.players.cash_rules import cash_day, log_entry
 from service.players.players import player_views
@@ -42,37 +43,35 @@ class Patron:
     name: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntryValue:
-    id: int
-    table_id: int
-    table_name: str
-    gaming_day: date
-    currency: Currency
-    amount: int
-    club_number: str | None  # None: an unknown patron
-    name: str | None
-    buy_in_id: int | None
-    description: str | None
-    recorded_by: str
-    at: datetime
+class LogEntryJson(TypedDict):
+    id: Annotated[int, "the entry's id"]
+    table_id: Annotated[int, "the table it was made at"]
+    table_name: Annotated[str, "the table's name"]
+    gaming_day: Annotated[date, "the gaming day, by the table's schedule when it was made"]
+    currency: Annotated[CurrencyJson, "the table's currency: what the amount counts"]
+    amount: Annotated[int, "the cash, whole minor units of the currency"]
+    club_number: Annotated[str | None, "the player's club number; null: an unknown patron"]
+    name: Annotated[str | None, "the player's name now; null: an unknown patron"]
+    buy_in_id: Annotated[int | None, "the player's buy-in it logs; null: an unknown patron's"]
+    description: Annotated[str | None, "an unknown patron's description; null for a player"]
+    recorded_by: Annotated[str, "who recorded it (the user's name)"]
+    at: Annotated[datetime, "when"]
 
 
-@dataclass(frozen=True, slots=True)
-class ReportDayValue:
-    id: int
-    club_number: str
-    name: str
-    gaming_day: date
-    currency: Currency
-    cash_in: int  # the day's cash in now, in the currency's minor units
-    buy_in_id: int  # the buy-in that passed the report threshold
-    listed_at: datetime
+class ReportDayJson(TypedDict):
+    id: Annotated[int, "the listing's id"]
+    club_number: Annotated[str, "the player's club number"]
+    name: Annotated[str, "the player's name now"]
+    gaming_day: Annotated[date, "the gaming day whose cash in passed the report threshold"]
+    currency: Annotated[CurrencyJson, "the currency of the day's cash in (summed a currency at a time)"]
+    cash_in: Annotated[int, "the player's cash in over the day in this currency, all tables, minor units"]
+    buy_in_id: Annotated[int, "the buy-in that passed the report threshold"]
+    listed_at: Annotated[datetime, "when that buy-in listed the day"]
 
 
 def log_unknown_patron(
     db: Db, table: GameTable, user: User, amount: int, description: str, now: datetime
-) -> LogEntryValue:
+) -> LogEntryJson:
     """An unknown patron's cash transaction at ``table``, logged."""
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_AMOUNT:
         raise Invalid(
@@ -109,7 +108,7 @@ def log_unknown_patron(
 
 def cash_log_page(
     db: Db, order: Order, limit: int, at: Keyset | None, day: date | None = None, table_id: int | None = None
-) -> KeysetPage[LogEntryValue]:
+) -> KeysetPage[LogEntryJson]:
     """A page of the log, by entry; of one gaming day, one table, or both."""
     statement = select(CashLogEntry)
     if day is not None:
@@ -124,7 +123,7 @@ def cash_log_page(
 
 def report_day_page(
     db: Db, order: Order, limit: int, at: Keyset | None, day: date | None = None
-) -> KeysetPage[ReportDayValue]:
+) -> KeysetPage[ReportDayJson]:
     """A page of the player-days listed for a currency transaction report."""
     statement = select(ReportDay)
     if day is not None:
@@ -132,17 +131,17 @@ def report_day_page(
     page: KeysetPage[ReportDay] = keyset_page(db, statement, ReportDay.id, order, limit, at)
     rows = page.items
     players = _players(db, {row.player_id for row in rows})
-    shown = [
-        ReportDayValue(
-            row.id,
-            players[row.player_id].club_number or "",
-            players[row.player_id].name or "",
-            row.gaming_day,
-            Currency(row.currency, row.minor_unit),
-            _cash_in(db, row),
-            row.buy_in_id,
-            row.listed_at,
-        )
+    shown: list[ReportDayJson] = [
+        {
+            "id": row.id,
+            "club_number": players[row.player_id].club_number or "",
+            "name": players[row.player_id].name or "",
+            "gaming_day": row.gaming_day,
+            "currency": Currency(row.currency, row.minor_unit).json(),
+            "cash_in": _cash_in(db, row),
+            "buy_in_id": row.buy_in_id,
+            "listed_at": row.listed_at,
+        }
         for row in rows
     ]
     return KeysetPage(shown, page.any_rows, page.per_page, page.previous, page.following)
@@ -167,7 +166,7 @@ def _players(db: Db, ids: set[int]) -> dict[int, Patron]:
     }
 
 
-def _entry_values(db: Db, rows: Sequence[CashLogEntry]) -> list[LogEntryValue]:
+def _entry_values(db: Db, rows: Sequence[CashLogEntry]) -> list[LogEntryJson]:
     players = _players(db, {row.player_id for row in rows if row.player_id is not None})
     table_ids = {row.table_id for row in rows}
     user_ids = {row.recorded_by for row in rows}
@@ -176,19 +175,19 @@ def _entry_values(db: Db, rows: Sequence[CashLogEntry]) -> list[LogEntryValue]:
     unknown = Patron(None, None)
     patrons = [unknown if row.player_id is None else players[row.player_id] for row in rows]
     return [
-        LogEntryValue(
-            row.id,
-            row.table_id,
-            tables[row.table_id],
-            row.gaming_day,
-            Currency(row.currency, row.minor_unit),
-            row.amount,
-            patron.club_number,
-            patron.name,
-            row.buy_in_id,
-            row.description,
-            users[row.recorded_by],
-            row.at,
-        )
+        {
+            "id": row.id,
+            "table_id": row.table_id,
+            "table_name": tables[row.table_id],
+            "gaming_day": row.gaming_day,
+            "currency": Currency(row.currency, row.minor_unit).json(),
+            "amount": row.amount,
+            "club_number": patron.club_number,
+            "name": patron.name,
+            "buy_in_id": row.buy_in_id,
+            "description": row.description,
+            "recorded_by": users[row.recorded_by],
+            "at": row.at,
+        }
         for row, patron in zip(rows, patrons, strict=True)
     ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import aliased
@@ -40,37 +40,38 @@ MAX_REASON = 500
 SIGNERS = (Role.PIT_BOSS, Role.ADMIN)
 
 
-@dataclass(frozen=True, slots=True)
-class Balance:
+class CompBalanceJson(TypedDict):
     """A player's comps in one currency, minor units."""
 
-    currency: Currency
-    earned: int
-    redeemed: int
-    pending_ratings: int  # closed ratings whose figures wait: not earned yet
-
-    @property
-    def balance(self) -> int:
-        return self.earned - self.redeemed
-
-
-@dataclass(frozen=True, slots=True)
-class Redemption:
-    id: int
-    amount: int
-    currency: Currency
-    reason: str
-    redeemed_at: datetime
-    redeemed_by: str  # the user's name
-    cosigned_by: str | None
-    balance: int  # the balance it was held against
+    currency: Annotated[str, "ISO 4217 code of the currency: the amounts count its minor unit"]
+    minor_unit: Annotated[int, "the currency's digits after the point (USD 2, JPY 0)"]
+    earned: Annotated[
+        int,
+        "what the player's closed ratings earned at this currency's tables, each the comp rate in force at "
+        "its seat-out × its theoretical win, rounded down; a rating whose figures still wait for rounds' "
+        "values has earned nothing yet (pending_ratings)",
+    ]
+    redeemed: Annotated[int, "what was redeemed in this currency"]
+    balance: Annotated[int, "earned − redeemed (negative when a void lowered what was earned)"]
+    pending_ratings: Annotated[int, "closed ratings whose figures wait: not in earned yet"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerComps:
-    club_number: str
-    balances: tuple[Balance, ...]  # by currency code
-    redemptions: tuple[Redemption, ...]  # the newest first
+class RedemptionJson(TypedDict):
+    id: Annotated[int, "the redemption's id"]
+    amount: Annotated[int, "the amount redeemed, minor units"]
+    currency: Annotated[str, "ISO 4217 code of its currency"]
+    minor_unit: Annotated[int, "the currency's digits after the point"]
+    reason: Annotated[str, "what the comps were redeemed for"]
+    redeemed_at: Annotated[datetime, "when (ISO 8601, UTC)"]
+    redeemed_by: Annotated[str, "the pit boss who redeemed them"]
+    cosigned_by: Annotated[str | None, "the second pit boss who signed (null: none)"]
+    balance: Annotated[int, "the balance in its currency it was held against, before it"]
+
+
+class PlayerCompsJson(TypedDict):
+    club_number: Annotated[str, "the player's club number"]
+    balances: Annotated[list[CompBalanceJson], "the balance in each currency, by code"]
+    redemptions: Annotated[list[RedemptionJson], "every redemption, the newest first"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +83,16 @@ class RedemptionAsked:
     reason: str
 
 
-def player_comps(db: Db, club_number: str) -> PlayerComps:
+def player_comps(db: Db, club_number: str) -> PlayerCompsJson:
     player = get_player(db, club_number)
-    return PlayerComps(player.club_number, tuple(balances(db, player).values()), _redemptions(db, player))
+    return {
+        "club_number": player.club_number,
+        "balances": list(balances(db, player).values()),
+        "redemptions": _redemptions(db, player),
+    }
 
 
-def balances(db: Db, player: Player) -> dict[str, Balance]:
+def balances(db: Db, player: Player) -> dict[str, CompBalanceJson]:
     """The player's balance in every currency they earned or redeemed in, by code."""
     earned = earned_comps(db, player)
     redeemed = db.execute(
@@ -99,15 +104,23 @@ def balances(db: Db, player: Player) -> dict[str, Balance]:
     for code, minor_unit, total in redeemed:
         earned.setdefault(code, Earned(Currency(code, minor_unit)))
         taken[code] = taken.get(code, 0) + int(total)
+    return {code: _balance(each, taken.get(code, 0)) for code, each in sorted(earned.items())}
+
+
+def _balance(earned: Earned, redeemed: int) -> CompBalanceJson:
     return {
-        code: Balance(each.currency, each.earned, taken.get(code, 0), each.pending_ratings)
-        for code, each in sorted(earned.items())
+        "currency": earned.currency.code,
+        "minor_unit": earned.currency.minor_unit,
+        "earned": earned.earned,
+        "redeemed": redeemed,
+        "balance": earned.earned - redeemed,
+        "pending_ratings": earned.pending_ratings,
     }
 
 
 def redeem(
     db: Db, user: User, club_number: str, asked: RedemptionAsked, cosigner: User | None, now: datetime
-) -> Redemption:
+) -> RedemptionJson:
     """Record a redemption: 422 naming ``amount``, ``currency`` or
     ``reason`` for one that is not whole minor units above 0, an unknown
     currency or no reason; 409 ``comp_balance_exceeded`` past the balance
@@ -119,7 +132,7 @@ def redeem(
     hold_writer(db)  # SQLite: the balance read and the write are one writer's
     player = get_player(db, club_number, locked=True)  # a second redemption waits for this one
     balance = balances(db, player).get(currency.code)
-    before = 0 if balance is None else balance.balance
+    before = 0 if balance is None else balance["balance"]
     if amount > before and cosigner is None:
         raise Conflict(
             ErrorCode.COMP_BALANCE_EXCEEDED,
@@ -143,7 +156,7 @@ def redeem(
     payload = {**redemption_record(row), "club_number": player.club_number}
     record_event(db, EventKind.COMP_REDEEMED, subject_of(player), payload, user.id, at=now)
     cosigned = None if cosigner is None else cosigner.name
-    return Redemption(row.id, amount, currency, reason, now, user.name, cosigned, before)
+    return _redemption(row, user.name, cosigned)
 
 
 def _checked(asked: RedemptionAsked) -> tuple[int, Currency, str]:
@@ -175,7 +188,7 @@ def _second_signer(user: User, cosigner: User) -> None:
         )
 
 
-def _redemptions(db: Db, player: Player) -> tuple[Redemption, ...]:
+def _redemptions(db: Db, player: Player) -> list[RedemptionJson]:
     cosigner = aliased(User)
     rows = db.execute(
         select(CompRedemption, User.name, cosigner.name)
@@ -184,19 +197,22 @@ def _redemptions(db: Db, player: Player) -> tuple[Redemption, ...]:
         .where(CompRedemption.player_id == player.id)
         .order_by(CompRedemption.id.desc())
     ).all()
-    return tuple(
-        Redemption(
-            row.id,
-            row.amount,
-            Currency(row.currency, row.minor_unit),
-            row.reason,
-            row.at,
-            redeemer,
-            cosigned,
-            row.balance,
-        )
-        for row, redeemer, cosigned in rows
-    )
+    return [_redemption(row, redeemer, cosigned) for row, redeemer, cosigned in rows]
+
+
+def _redemption(row: CompRedemption, redeemer: str, cosigned: str | None) -> RedemptionJson:
+    """The row as answered, with the user names of who redeemed and cosigned it."""
+    return {
+        "id": row.id,
+        "amount": row.amount,
+        "currency": row.currency,
+        "minor_unit": row.minor_unit,
+        "reason": row.reason,
+        "redeemed_at": row.at,
+        "redeemed_by": redeemer,
+        "cosigned_by": cosigned,
+        "balance": row.balance,
+    }
 
 
 # A JSON boundary: the row as its ``comp_redeemed`` event carries it.

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import select
 
-from service.config.currency import Currency
+from service.config.currency import Currency, CurrencyJson
 from service.players.comp_rates import comp_rates
 from service.players.players import get_player
 from service.players.rated.inputs import DEALS
@@ -20,6 +20,7 @@ from service.players.rated.parts import Parts, of_numerators
 from service.players.rated.slip import comps_earned
 from service.players.rating_figures import KEPT, kept_numerators
 from service.players.rating_values import RatingEventKind
+from service.players.slip_json import RatedFiguresJson, figures_json
 from service.players.slips import Figures, figures_of, kept_parts
 from service.store.db import Db
 from service.store.models import GameTable, Rating, RatingEvent, RatingFigures, SeatClaim
@@ -40,24 +41,31 @@ _SPANS = {Period.DAY: timedelta(days=1), Period.THIRTY_DAYS: timedelta(days=30)}
 _COLUMNS = len(KEPT)
 
 
-@dataclass(frozen=True, slots=True)
-class CurrencyFigures:
+class CurrencyFiguresJson(TypedDict):
     """A player's figures at the tables of one currency."""
 
-    currency: Currency
-    ratings: int
-    figures: Figures
+    currency: Annotated[CurrencyJson, "the currency of every amount of these figures"]
+    ratings: Annotated[int, "the player's ratings in the period at tables of this currency"]
+    figures: Annotated[
+        RatedFiguresJson, "their exact figures summed, rounded once (never a sum of rounded figures)"
+    ]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerFigures:
-    club_number: str
-    period: Period
-    since: datetime | None  # ratings seated from then on (null: lifetime)
-    ratings: int
-    currency: Currency | None  # their ratings' one currency (None: several, or none)
-    figures: Figures | None  # None: several currencies, never added
-    by_currency: tuple[CurrencyFigures, ...]
+class PlayerFiguresJson(TypedDict):
+    club_number: Annotated[str, "the player's club number"]
+    period: Annotated[Period, "the period asked"]
+    since: Annotated[datetime | None, "ratings seated from then on (null: lifetime)"]
+    ratings: Annotated[int, "the player's ratings in the period"]
+    currency: Annotated[
+        CurrencyJson | None,
+        "the one currency of the tables the player was rated at; null when several (see by_currency) or none",
+    ]
+    figures: Annotated[
+        RatedFiguresJson | None,
+        "their exact figures summed, rounded once (never a sum of rounded figures); null when the player "
+        "was rated at tables of several currencies, which are never added (see by_currency)",
+    ]
+    by_currency: Annotated[list[CurrencyFiguresJson], "the figures a currency at a time, by currency code"]
 
 
 @dataclass(slots=True)
@@ -75,7 +83,7 @@ class _Sums:
         return figures_of(total, self.known, self.kept[1], self.comps)
 
 
-def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> PlayerFigures:
+def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> PlayerFiguresJson:
     """The sum of the player's ratings' exact figures, a currency at a time
     (their tables' currencies are never added), rounded once (never the
     sum of their rounded figures); comps summed rating by rating, each
@@ -124,15 +132,21 @@ def player_figures(db: Db, club_number: str, span: Period, now: datetime) -> Pla
         into.known = into.known and values[KEPT.index("player_cards_variance")] is not None
         into.kept = [total + (value or 0) for total, value in zip(into.kept, values, strict=True)]
         into.comps += comps_earned(Fraction(_theoretical(values), DEALS), rate)
-    apart = tuple(
-        CurrencyFigures(currency, found.ratings, found.figures())
+    apart: list[CurrencyFiguresJson] = [
+        {"currency": currency.json(), "ratings": found.ratings, "figures": figures_json(found.figures())}
         for currency, found in sorted(sums.items(), key=lambda item: item[0].code)
-    )
+    ]
     one = apart[0] if len(apart) == 1 else None
-    figures = one.figures if one else (None if apart else _Sums().figures())
-    return PlayerFigures(
-        club_number, span, since, len(rows), None if one is None else one.currency, figures, apart
-    )
+    figures = one["figures"] if one else (None if apart else figures_json(_Sums().figures()))
+    return {
+        "club_number": club_number,
+        "period": span,
+        "since": since,
+        "ratings": len(rows),
+        "currency": None if one is None else one["currency"],
+        "figures": figures,
+        "by_currency": apart,
+    }
 
 
 def _kept_columns() -> list[Any]:

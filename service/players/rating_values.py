@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import select
 
 from service.errors import ErrorCode, NotFound
-from service.players.correction_values import CorrectionKind, CorrectionValue, correction_value
+from service.players.correction_values import CorrectionJson, CorrectionKind, correction_value
 from service.store.db import Db, iso
 from service.store.models import (
     BuyIn,
@@ -51,26 +51,24 @@ class BuyInKind(StrEnum):
     CHIPS = "chips"  # chips brought from elsewhere
 
 
-@dataclass(frozen=True)
-class RatingStep:
-    """A pause, resume or seat-out; a seat-out's chips taken away (minor units)."""
+class RatingStepJson(TypedDict):
+    """A pause, resume or seat-out, as the service and its answer show it."""
 
-    id: int
-    kind: RatingEventKind
-    at: datetime
-    recorded_by: int
-    reason: str | None
-    chips_taken: int | None
+    id: Annotated[int, "the step's id"]
+    kind: Annotated[RatingEventKind, "pause, resume or seat_out"]
+    at: Annotated[datetime, "when"]
+    recorded_by: Annotated[int, "the user who recorded it"]
+    reason: Annotated[str | None, "why, if given"]
+    chips_taken: Annotated[int | None, "a seat-out's chips taken away, minor units (null: not a seat-out)"]
 
 
-@dataclass(frozen=True)
-class BuyInValue:
-    id: int
-    rating_id: int
-    kind: BuyInKind
-    amount: int  # minor units
-    recorded_by: int
-    at: datetime
+class BuyInJson(TypedDict):
+    id: Annotated[int, "the buy-in's id"]
+    rating_id: Annotated[int, "its rating"]
+    kind: Annotated[BuyInKind, "cash or chips"]
+    amount: Annotated[int, "the amount, minor units"]
+    recorded_by: Annotated[int, "the user who recorded it"]
+    at: Annotated[datetime, "when"]
 
 
 @dataclass(frozen=True)
@@ -90,21 +88,25 @@ class RatingValue:
     reason: str | None
     started_by: int
     state: RatingState
-    steps: tuple[RatingStep, ...]
-    buy_ins: tuple[BuyInValue, ...]
-    corrections: tuple[CorrectionValue, ...] = ()
+    steps: tuple[RatingStepJson, ...]
+    buy_ins: tuple[BuyInJson, ...]
+    corrections: tuple[CorrectionJson, ...] = ()
 
     @property
     def seated_out_at(self) -> datetime | None:
-        return next((step.at for step in self.steps if step.kind == RatingEventKind.SEAT_OUT), None)
+        return next((step["at"] for step in self._seat_outs()), None)
 
     @property
     def chips_taken(self) -> int | None:
         """The chips taken away: the newest correction's, else the seat-out's."""
-        corrected = [each.chips_taken for each in self.corrections if each.kind != CorrectionKind.BUY_IN]
+        chips = CorrectionKind.CHIPS_TAKEN, CorrectionKind.SEAT_OUT
+        corrected = [each["chips_taken"] for each in self.corrections if each["kind"] in chips]
         if corrected:
             return corrected[-1]
-        return next((step.chips_taken for step in self.steps if step.kind == RatingEventKind.SEAT_OUT), None)
+        return next((step["chips_taken"] for step in self._seat_outs()), None)
+
+    def _seat_outs(self) -> list[RatingStepJson]:
+        return [step for step in self.steps if step["kind"] == RatingEventKind.SEAT_OUT]
 
 
 def get_rating_row(db: Db, rating_id: int, field: str = "rating_id") -> Rating:
@@ -170,20 +172,34 @@ def open_ratings_at(db: Db, table_id: int) -> list[RatingValue]:
     return [rating_value(db, db.get_one(Rating, rating_id)) for rating_id in ids]
 
 
-def _state(steps: Sequence[RatingStep]) -> RatingState:
+def _state(steps: Sequence[RatingStepJson]) -> RatingState:
     for step in reversed(steps):
-        if step.kind == RatingEventKind.SEAT_OUT:
+        if step["kind"] == RatingEventKind.SEAT_OUT:
             return RatingState.CLOSED
-        return RatingState.PAUSED if step.kind == RatingEventKind.PAUSE else RatingState.OPEN
+        return RatingState.PAUSED if step["kind"] == RatingEventKind.PAUSE else RatingState.OPEN
     return RatingState.OPEN
 
 
-def step_value(row: RatingEvent) -> RatingStep:
-    return RatingStep(row.id, RatingEventKind(row.kind), row.at, row.recorded_by, row.reason, row.chips_taken)
+def step_value(row: RatingEvent) -> RatingStepJson:
+    return {
+        "id": row.id,
+        "kind": RatingEventKind(row.kind),
+        "at": row.at,
+        "recorded_by": row.recorded_by,
+        "reason": row.reason,
+        "chips_taken": row.chips_taken,
+    }
 
 
-def buy_in_value(row: BuyIn) -> BuyInValue:
-    return BuyInValue(row.id, row.rating_id, BuyInKind(row.kind), row.amount, row.recorded_by, row.at)
+def buy_in_value(row: BuyIn) -> BuyInJson:
+    return {
+        "id": row.id,
+        "rating_id": row.rating_id,
+        "kind": BuyInKind(row.kind),
+        "amount": row.amount,
+        "recorded_by": row.recorded_by,
+        "at": row.at,
+    }
 
 
 # The records' shapes are the events' JSON payloads (a JSON boundary).

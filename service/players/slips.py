@@ -27,7 +27,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 
 from service.players.comp_rates import comp_rates
-from service.players.correction_values import CorrectionValue
+from service.players.correction_values import CorrectionJson
 from service.players.rated.inputs import PerBet
 from service.players.rated.parts import Parts, RoundedParts, of_numerators
 from service.players.rated.rating_slip import BuyIns, rating_slip
@@ -83,16 +83,16 @@ class SlipValue:
     chips_brought: int
     chips_taken: int | None  # as corrected last
     chips_check: int | None
-    corrections: tuple[CorrectionValue, ...] = ()
+    corrections: tuple[CorrectionJson, ...] = ()
 
 
 def _pauses(rating: RatingValue) -> list[Pause]:
     pauses: list[Pause] = []
     for step in rating.steps:
-        if step.kind == RatingEventKind.PAUSE:
-            pauses.append(Pause(step.at))
-        elif step.kind == RatingEventKind.RESUME and pauses:
-            pauses[-1] = Pause(pauses[-1].paused, step.at)
+        if step["kind"] == RatingEventKind.PAUSE:
+            pauses.append(Pause(step["at"]))
+        elif step["kind"] == RatingEventKind.RESUME and pauses:
+            pauses[-1] = Pause(pauses[-1].paused, step["at"])
     return pauses
 
 
@@ -155,11 +155,11 @@ def slip_of(db: Db, rating: RatingValue, now: datetime) -> SlipValue:
     parts, known_spread, pending, current = kept_parts(db, rating.id)
     final = rating.state == RatingState.CLOSED
     # Live: to now, or to the last step should the clock have gone back since.
-    latest = max([rating.seated_at, *(each.at for each in rating.steps)])
+    latest = max([rating.seated_at, *(each["at"] for each in rating.steps)])
     end = rating.seated_out_at if final and rating.seated_out_at is not None else max(now, latest)
     seconds = time_played(rating.seated_at, end, _pauses(rating))
-    cash = sum(each.amount for each in rating.buy_ins if each.kind == BuyInKind.CASH)
-    brought = sum(each.amount for each in rating.buy_ins if each.kind == BuyInKind.CHIPS)
+    cash = sum(each["amount"] for each in rating.buy_ins if each["kind"] == BuyInKind.CASH)
+    brought = sum(each["amount"] for each in rating.buy_ins if each["kind"] == BuyInKind.CHIPS)
     rate = comp_rates(db).percent_at(rating.seated_out_at if final else None)
     slip = rating_slip(parts, seconds, BuyIns(cash, brought, rating.chips_taken), rate)
     return SlipValue(

@@ -1,6 +1,7 @@
 """The OpenAPI document describes a rating's slip, a player's figures and
 the feed of closed ratings field by field (no free-form object), and the
-slip's schema dumps every figure the typed slip holds."""
+slip's schema dumps every figure the typed slip holds, as the service
+answers it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from service.api.ratings.slip_schemas import RatedFiguresSchema, RatingSlipSchem
 from service.players.rated.inputs import PerBet
 from service.players.rated.parts import Parts
 from service.players.rating_values import RatingState
+from service.players.slip_json import slip_json
 from service.players.slips import Figures, SlipValue
 from tests.support.openapi import document, free_form_objects, undescribed
 
@@ -40,7 +42,8 @@ def test_the_slip_schema_dumps_every_figure():
     slip = SlipValue(
         7, 3, "C1001", 1, 2, RatingState.CLOSED, True, MOMENT, MOMENT, 60, 120, True, figures, 500, 0, 350, 0
     )
-    shown = RatingSlipSchema().dump(slip)
+    answered = slip_json(slip)
+    shown = RatingSlipSchema().dump(answered)
     assert shown["figures"] == {
         "rated_rounds": 2,
         "pending_rounds": 1,
@@ -57,9 +60,10 @@ def test_the_slip_schema_dumps_every_figure():
         "comps": 16,
     }
     assert 80 + rounded.decisions + rounded.player_cards + rounded.dealer_cards == -150
-    assert set(shown) == set(SlipValue.__dataclass_fields__)
+    assert set(shown) == set(SlipValue.__dataclass_fields__) == set(answered)
     assert set(RatedFiguresSchema().fields) == {"theoretical_win", "actual_win", "decisions"} | {
         "player_cards",
         "dealer_cards",
         "dealer_cards_sd",
     } | (set(Figures.__dataclass_fields__) - {"parts"})
+    assert set(answered["figures"]) == set(RatedFiguresSchema().fields)

@@ -60,18 +60,23 @@ def test_a_redemption_is_recorded_with_its_event(app, client, as_role, table, pl
         boss, other = users(db, "pit_boss", "admin")
         done = redeem(db, boss, ALICE, RedemptionAsked(200, "USD", " a meal "), None, MONDAY)
         signed = redeem(db, boss, ALICE, RedemptionAsked(400, "USD", "a room"), other, MONDAY)
-    assert (done.amount, done.reason, done.balance, done.cosigned_by) == (200, "a meal", 500, None)
-    assert (signed.balance, signed.cosigned_by) == (300, "admin")
+    assert (done["amount"], done["reason"], done["balance"], done["cosigned_by"]) == (
+        200,
+        "a meal",
+        500,
+        None,
+    )
+    assert (signed["balance"], signed["cosigned_by"]) == (300, "admin")
     with databases(app)() as db:
         shown = player_comps(db, ALICE)
-    ((balance),) = shown.balances
-    assert (balance.currency.code, balance.earned, balance.redeemed, balance.balance) == (
+    ((balance),) = shown["balances"]
+    assert (balance["currency"], balance["earned"], balance["redeemed"], balance["balance"]) == (
         "USD",
         500,
         600,
         -100,
     )
-    assert [each.id for each in shown.redemptions] == [signed.id, done.id]  # the newest first
+    assert [each["id"] for each in shown["redemptions"]] == [signed["id"], done["id"]]  # the newest first
     assert redemptions(app) == (2, 2)
 
 

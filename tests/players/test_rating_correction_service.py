@@ -48,20 +48,20 @@ def test_each_correction_returns_the_rating_as_a_frozen_value(app, table, player
         corrected = correct_chips(db, rating, boss, "recounted", 1_200, now)
         with pytest.raises(dataclasses.FrozenInstanceError):
             corrected.chips_taken = 5  # type: ignore[misc]
-    assert [(b.kind, b.amount) for b in bought.buy_ins] == [(BuyInKind.CHIPS, 700)]
+    assert [(b["kind"], b["amount"]) for b in bought.buy_ins] == [(BuyInKind.CHIPS, 700)]
     assert (closed.state, closed.chips_taken, closed.seated_out_at) == (
         RatingState.CLOSED,
         900,
         now - timedelta(minutes=5),
     )
-    assert [(c.kind, c.reason, c.chips_taken) for c in corrected.corrections] == [
+    assert [(c["kind"], c["reason"], c["chips_taken"]) for c in corrected.corrections] == [
         (CorrectionKind.BUY_IN, "missed", None),
         (CorrectionKind.SEAT_OUT, "left", 900),
         (CorrectionKind.CHIPS_TAKEN, "recounted", 1_200),
     ]
-    assert (corrected.chips_taken, corrected.corrections[1].rating_event_id) == (
+    assert (corrected.chips_taken, corrected.corrections[1]["rating_event_id"]) == (
         1_200,
-        corrected.steps[-1].id,
+        corrected.steps[-1]["id"],
     )
 
 

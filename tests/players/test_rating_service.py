@@ -35,10 +35,10 @@ def test_each_write_returns_the_rating_as_a_frozen_value(app, table, players):
         assert pause(db, rating, dealer, "phone call", utc_now()).state == RatingState.PAUSED
         assert resume(db, rating, dealer, None, utc_now()).state == RatingState.OPEN
         bought = buy_in(db, rating, dealer, BuyInKind.CHIPS, 12_500, utc_now())
-        assert [(b.kind, b.amount) for b in bought.buy_ins] == [(BuyInKind.CHIPS, 12_500)]
+        assert [(b["kind"], b["amount"]) for b in bought.buy_ins] == [(BuyInKind.CHIPS, 12_500)]
         closed = seat_out(db, rating, dealer, 0, None, utc_now())
     assert (closed.state, closed.chips_taken, closed.name) == (RatingState.CLOSED, 0, "Alice Archer")
-    assert [step.kind.value for step in closed.steps] == ["pause", "resume", "seat_out"]
+    assert [step["kind"].value for step in closed.steps] == ["pause", "resume", "seat_out"]
 
 
 def test_refusals_name_their_field(app, table, players):

@@ -25,8 +25,8 @@ from service.api.http.security import current_user, roles
 from service.api.http.transactions import committed
 from service.api.http.work import db, now
 from service.players.cash_log import (
-    LogEntryValue,
-    ReportDayValue,
+    LogEntryJson,
+    ReportDayJson,
     cash_log_page,
     log_unknown_patron,
     report_day_page,
@@ -45,7 +45,7 @@ LOG_READERS = (Role.PIT_BOSS, Role.COMPLIANCE)
 @blp.response(201, CashLogEntrySchema)
 @blp.error(404, "table_not_found")
 @roles(Role.PIT_BOSS)
-def unknown_patron_view(body: UnknownPatronInJson, table_id: int) -> LogEntryValue:
+def unknown_patron_view(body: UnknownPatronInJson, table_id: int) -> LogEntryJson:
     """Log an unknown patron's cash transaction at the table (no club
     number): the amount in the table's currency, at least the log
     threshold (else 422 ``invalid_amount``), and a description of the
@@ -60,7 +60,7 @@ def unknown_patron_view(body: UnknownPatronInJson, table_id: int) -> LogEntryVal
 @blp.arguments(CashLogQuerySchema, location="query")
 @blp.response(200, CashLogEntrySchema(many=True), headers=LINK_HEADER)
 @roles(*LOG_READERS)
-def cash_log_view(query: CashLogQueryJson) -> tuple[list[LogEntryValue], int, dict[str, str]]:
+def cash_log_view(query: CashLogQueryJson) -> tuple[list[LogEntryJson], int, dict[str, str]]:
     """The multiple transaction log, ``limit`` entries a page with a Link
     header by cursor; of one gaming day (``day``), one table (``table``),
     or both."""
@@ -73,7 +73,7 @@ def cash_log_view(query: CashLogQueryJson) -> tuple[list[LogEntryValue], int, di
 @blp.arguments(ReportDaysQuerySchema, location="query")
 @blp.response(200, ReportDaySchema(many=True), headers=LINK_HEADER)
 @roles(Role.COMPLIANCE)
-def report_days_view(query: ReportDaysQueryJson) -> tuple[list[ReportDayValue], int, dict[str, str]]:
+def report_days_view(query: ReportDaysQueryJson) -> tuple[list[ReportDayJson], int, dict[str, str]]:
     """The player-days listed for a currency transaction report: each
     player's gaming day (a currency at a time) whose cash in passed the
     report threshold, with the day's cash in now, a page at a time."""

@@ -6,13 +6,13 @@ from __future__ import annotations
 from datetime import date
 from typing import NotRequired, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.paging import cursor_field, order_field
 from service.api.http.schemas import StrictSchema
-from service.api.tables.table_schemas import CurrencySchema
-from service.players.cash_log import MAX_AMOUNT, MAX_DESCRIPTION
+from service.players.cash_log import MAX_AMOUNT, MAX_DESCRIPTION, LogEntryJson, ReportDayJson
 from service.store.paging import Order
 
 
@@ -67,29 +67,7 @@ class ReportDaysQuerySchema(StrictSchema):
     cursor = cursor_field()
 
 
-class CashLogEntrySchema(Schema):
-    id = api_fields.integer("the entry's id")
-    table_id = api_fields.integer("the table it was made at")
-    table_name = api_fields.text("the table's name")
-    gaming_day = api_fields.day("the gaming day, by the table's schedule when it was made")
-    currency = api_fields.nested(CurrencySchema, "the table's currency: what the amount counts")
-    amount = api_fields.money("the cash, whole minor units of the currency")
-    club_number = api_fields.text("the player's club number; null: an unknown patron", allow_none=True)
-    name = api_fields.text("the player's name now; null: an unknown patron", allow_none=True)
-    buy_in_id = api_fields.integer("the player's buy-in it logs; null: an unknown patron's", allow_none=True)
-    description = api_fields.text("an unknown patron's description; null for a player", allow_none=True)
-    recorded_by = api_fields.text("who recorded it (the user's name)")
-    at = api_fields.instant("when")
+CashLogEntrySchema = answer(LogEntryJson, "CashLogEntrySchema")
 
 
-class ReportDaySchema(Schema):
-    id = api_fields.integer("the listing's id")
-    club_number = api_fields.text("the player's club number")
-    name = api_fields.text("the player's name now")
-    gaming_day = api_fields.day("the gaming day whose cash in passed the report threshold")
-    currency = api_fields.nested(
-        CurrencySchema, "the currency of the day's cash in (summed a currency at a time)"
-    )
-    cash_in = api_fields.money("the player's cash in over the day in this currency, all tables, minor units")
-    buy_in_id = api_fields.integer("the buy-in that passed the report threshold")
-    listed_at = api_fields.instant("when that buy-in listed the day")
+ReportDaySchema = answer(ReportDayJson, "ReportDaySchema")

@@ -20,7 +20,7 @@ from service.api.players.comp_schemas import (
     PlayerCompsSchema,
 )
 from service.api.players.player_routes import FIGURES_READERS, MALFORMED
-from service.players.comps import PlayerComps, Redemption, RedemptionAsked, player_comps, redeem
+from service.players.comps import PlayerCompsJson, RedemptionAsked, RedemptionJson, player_comps, redeem
 
 blp = Blueprint(
     "player_comps", __name__, url_prefix="/players", description="A player's comps: balances and redemptions"
@@ -32,7 +32,7 @@ REDEEMERS = (Role.PIT_BOSS, Role.ADMIN)
 @blp.response(200, PlayerCompsSchema)
 @blp.error(422, MALFORMED)
 @roles(*FIGURES_READERS)
-def comps_view(club_number: str) -> PlayerComps:
+def comps_view(club_number: str) -> PlayerCompsJson:
     """The player's comp balance in each currency (earned by their closed
     ratings whose figures are complete, less what was redeemed) and every
     redemption, the newest first."""
@@ -54,7 +54,7 @@ class CompRedemptions(MethodView):
         f"the second signature is another pit boss's; {SIGNATURE_403}",
     )
     @roles(*REDEEMERS)
-    def post(self, body: CompRedemptionInJson, club_number: str) -> Redemption:
+    def post(self, body: CompRedemptionInJson, club_number: str) -> RedemptionJson:
         """Redeem comps from the player's balance in a currency (a
         ``comp_redeemed`` event); past the balance a second pit boss signs."""
         signature = body.get("cosigner")

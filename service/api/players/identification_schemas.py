@@ -7,12 +7,12 @@ from __future__ import annotations
 from datetime import date
 from typing import TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
-from service.players.identification import DocumentType, IdentificationJson
+from service.players.identification import DocumentType, IdentificationJson, ReceiptJson
 
 NUMBER_HELP = "the document's number: 1 to 40 letters (A-Z), digits, spaces and hyphens"
 TYPE_HELP = "the kind of document: passport, driving_licence, national_id_card or other"
@@ -42,13 +42,7 @@ class IdentificationInJson(TypedDict):
     date_of_birth: date
 
 
-class ReceiptSchema(Schema):
-    club_number = api_fields.text("the player's club number")
-    version = api_fields.integer(
-        "1 for the player's first identification, one more each new one; the newest counts"
-    )
-    recorded_at = api_fields.instant("when it was recorded")
-    recorded_by = api_fields.text("the name of who recorded it")
+ReceiptSchema = answer(ReceiptJson, "ReceiptSchema")
 
 
 IdentificationSchema = answer(

@@ -34,10 +34,10 @@ from service.api.ratings.slip_schemas import (
     RatingSlipSchema,
 )
 from service.players.listing import player_page
-from service.players.player_figures import PlayerFigures, player_figures
+from service.players.player_figures import PlayerFiguresJson, player_figures
 from service.players.players import PlayerView, enrol_player, find_player, rename_player
 from service.players.rating_lists import player_ratings
-from service.players.slips import SlipValue
+from service.players.slip_json import SlipJson
 from service.players.views import PlayerJson, player_json
 from service.tables.versions import Change
 
@@ -135,7 +135,7 @@ class OnePlayer(MethodView):
 @blp.response(200, PlayerFiguresSchema)
 @blp.error(422, MALFORMED)
 @roles(*FIGURES_READERS)
-def figures_view(query: PlayerFiguresQueryJson, club_number: str) -> PlayerFigures:
+def figures_view(query: PlayerFiguresQueryJson, club_number: str) -> PlayerFiguresJson:
     """The player's figures over the ratings seated in the period: their
     exact sums added and rounded once (never a sum of rounded figures),
     comps summed rating by rating."""
@@ -149,7 +149,7 @@ def figures_view(query: PlayerFiguresQueryJson, club_number: str) -> PlayerFigur
 @roles(*FIGURES_READERS)
 def ratings_view(
     query: PlayerRatingsQueryJson, club_number: str
-) -> tuple[list[SlipValue], int, dict[str, str]]:
+) -> tuple[list[SlipJson], int, dict[str, str]]:
     """The player's ratings, the latest started first (``order=oldest``:
     the first), ``limit`` a page with a Link header by cursor, each with
     its slip: live while open, final once seated out, with the comps it

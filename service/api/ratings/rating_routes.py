@@ -44,8 +44,9 @@ from service.players.rating_corrections import (
     late_buy_in,
     missed_seat_out,
 )
-from service.players.rating_feed import closed_ratings
-from service.players.rating_lists import RatedSeat, open_on_the_floor
+from service.players.rating_feed import RatingFeedJson, closed_ratings
+from service.players.rating_json import RatingJson, rating_json
+from service.players.rating_lists import FloorRatingJson, open_on_the_floor
 from service.players.rating_steps import pause, resume, seat_out
 from service.players.rating_values import (
     BuyInKind,
@@ -55,7 +56,8 @@ from service.players.rating_values import (
     rating_value,
 )
 from service.players.ratings import SeatIn, seat_in
-from service.players.slips import SlipValue, slip_of
+from service.players.slip_json import SlipJson, slip_json
+from service.players.slips import slip_of
 from service.store.paging import Keyset, Order, Step
 from service.tables.tables import get_table
 
@@ -101,27 +103,27 @@ class TableRatings(MethodView):
     )
     @blp.error(403, "wrong_role: only a pit boss starts a missed rating (seated_at and reason)")
     @roles(*AT_THE_TABLE)
-    def post(self, body: SeatInJson, table_id: int) -> RatingValue:
+    def post(self, body: SeatInJson, table_id: int) -> RatingJson:
         """Seat a player (by club number) at a seat: a rating opens, and the
         seat's rounds are rated from now on. A pit boss starts a rating the
         dealer missed with the time the player sat down and a reason."""
         table = get_table(db(), table_id)
         wanted = _seat_in(body)
-        return committed(lambda: seat_in(db(), table, current_user(), wanted, now()))
+        return rating_json(committed(lambda: seat_in(db(), table, current_user(), wanted, now())))
 
     @blp.response(200, RatingSchema(many=True))
     @roles(*AT_THE_TABLE)
-    def get(self, table_id: int) -> list[RatingValue]:
+    def get(self, table_id: int) -> list[RatingJson]:
         """The open ratings at the table (paused ones too), by seat: who sits where."""
-        return open_ratings_at(db(), get_table(db(), table_id).id)
+        return [rating_json(each) for each in open_ratings_at(db(), get_table(db(), table_id).id)]
 
 
 @blp.route("/ratings/<id:rating_id>")
 @blp.response(200, RatingSchema)
 @roles(*AT_THE_TABLE)
-def rating_view(rating_id: int) -> RatingValue:
+def rating_view(rating_id: int) -> RatingJson:
     """A rating with its pauses, resumes, seat-out and buy-ins."""
-    return _shown(rating_id)
+    return rating_json(_shown(rating_id))
 
 
 @blp.route("/ratings/<id:rating_id>/pauses", methods=["POST"])
@@ -129,10 +131,10 @@ def rating_view(rating_id: int) -> RatingValue:
 @blp.response(201, RatingSchema)
 @blp.error(409, f"rating_paused: paused already; {CLOSED_409}")
 @roles(*AT_THE_TABLE)
-def pause_view(body: StepInJson, rating_id: int) -> RatingValue:
+def pause_view(body: StepInJson, rating_id: int) -> RatingJson:
     """The player steps away: the seat takes no rounds until a resume."""
     rating = get_rating_row(db(), rating_id)
-    return committed(lambda: pause(db(), rating, current_user(), body.get("reason"), now()))
+    return rating_json(committed(lambda: pause(db(), rating, current_user(), body.get("reason"), now())))
 
 
 @blp.route("/ratings/<id:rating_id>/resumes", methods=["POST"])
@@ -140,10 +142,10 @@ def pause_view(body: StepInJson, rating_id: int) -> RatingValue:
 @blp.response(201, RatingSchema)
 @blp.error(409, f"rating_not_paused: the rating is not paused; {CLOSED_409}")
 @roles(*AT_THE_TABLE)
-def resume_view(body: StepInJson, rating_id: int) -> RatingValue:
+def resume_view(body: StepInJson, rating_id: int) -> RatingJson:
     """The player is back: the seat's rounds are rated again."""
     rating = get_rating_row(db(), rating_id)
-    return committed(lambda: resume(db(), rating, current_user(), body.get("reason"), now()))
+    return rating_json(committed(lambda: resume(db(), rating, current_user(), body.get("reason"), now())))
 
 
 @blp.route("/ratings/<id:rating_id>/seat-out", methods=["POST"])
@@ -151,11 +153,13 @@ def resume_view(body: StepInJson, rating_id: int) -> RatingValue:
 @blp.response(200, RatingSchema)
 @blp.error(409, CLOSED_409)
 @roles(*AT_THE_TABLE)
-def seat_out_view(body: SeatOutInJson, rating_id: int) -> RatingValue:
+def seat_out_view(body: SeatOutInJson, rating_id: int) -> RatingJson:
     """Close the rating with the chips the player took away: the seat is free."""
     rating = get_rating_row(db(), rating_id)
-    return committed(
-        lambda: seat_out(db(), rating, current_user(), body["chips_taken"], body.get("reason"), now())
+    return rating_json(
+        committed(
+            lambda: seat_out(db(), rating, current_user(), body["chips_taken"], body.get("reason"), now())
+        )
     )
 
 
@@ -168,14 +172,16 @@ def seat_out_view(body: SeatOutInJson, rating_id: int) -> RatingValue:
     "over the gaming day would be above the report threshold, and no identification is recorded",
 )
 @roles(*AT_THE_TABLE)
-def buy_in_view(body: BuyInInJson, rating_id: int) -> RatingValue:
+def buy_in_view(body: BuyInInJson, rating_id: int) -> RatingJson:
     """A buy-in: cash or chips brought from elsewhere, whole minor units.
     Cash follows the cash rules (docs/cash-rules.md): at or above the log
     threshold it goes into the transaction log; past the report threshold
     it is refused until the player is identified, then the day is listed
     for a currency transaction report."""
     rating = get_rating_row(db(), rating_id)
-    return committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))
+    return rating_json(
+        committed(lambda: buy_in(db(), rating, current_user(), body["kind"], body["amount"], now()))
+    )
 
 
 CORRECTIONS = ("chips_taken", "buy_in", "seat_out")
@@ -217,7 +223,7 @@ def _correct(body: RatingCorrectionInJson, rating_id: int) -> RatingValue:
     "a late cash buy-in past the report threshold of its gaming day, the player not identified",
 )
 @roles(Role.PIT_BOSS)
-def correction_view(body: RatingCorrectionInJson, rating_id: int) -> RatingValue:
+def correction_view(body: RatingCorrectionInJson, rating_id: int) -> RatingJson:
     """A pit boss's correction of a rating, with its reason (a new record,
     never an overwrite): exactly one of ``chips_taken`` (a closed rating's
     walk estimated wrong), ``buy_in`` (a buy-in the dealer missed, at the
@@ -225,27 +231,27 @@ def correction_view(body: RatingCorrectionInJson, rating_id: int) -> RatingValue
     ``seat_out`` (an open rating the dealer did not seat out, closed at a
     past time with the chips taken away). The slip and the rating show the
     corrected values; the feed sends a closed rating again."""
-    return _correct(body, rating_id)
+    return rating_json(_correct(body, rating_id))
 
 
 @blp.route("/ratings/<id:rating_id>/slip")
 @blp.response(200, RatingSlipSchema)
 @blp.error(404, "rating_not_found")
 @roles(*SLIP_READERS)
-def slip_view(rating_id: int) -> SlipValue:
+def slip_view(rating_id: int) -> SlipJson:
     """The rating slip: time played, rated rounds, pace, handle, average
     bet, the theoretical and actual wins with the actual win's four parts
     and the luck parts' standard deviations, comps, buy-ins, chips taken
     away and the chips check. Live (to now) while open, final at
     seat-out; ``pending_rounds`` says how many rated rounds the workers
     have not figured yet."""
-    return slip_of(db(), _shown(rating_id), now())
+    return slip_json(slip_of(db(), _shown(rating_id), now()))
 
 
 @blp.route("/ratings/open")
 @blp.response(200, FloorRatingSchema(many=True))
 @roles(*SLIP_READERS)
-def floor_view() -> list[RatedSeat]:
+def floor_view() -> list[FloorRatingJson]:
     """Every open rating on the floor (paused ones too), by table and seat,
     each with its live slip: the pit's view of who plays where, and for
     how much, in one call."""
@@ -269,7 +275,7 @@ def _after(cursor: str | None) -> int:
 @blp.arguments(RatingFeedQuerySchema, location="query")
 @blp.response(200, RatingFeedSchema)
 @roles(*SLIP_READERS)
-def feed_view(query: RatingFeedQueryJson) -> dict[str, object]:
+def feed_view(query: RatingFeedQueryJson) -> RatingFeedJson:
     """The closed ratings for the player-tracking system, each with its
     final slip: a rating at its seat-out, and again each time its slip
     changes afterwards (a pit boss's correction, its figures figured again

@@ -19,7 +19,14 @@ from datetime import datetime
 
 from sqlalchemy import or_, select
 
-from service.accounting.dealer_values import DealerSessionJson, SignOutReason, session_json, session_record
+from service.accounting.dealer_values import (
+    CurrentDealerJson,
+    DealerSessionJson,
+    SignedInJson,
+    SignOutReason,
+    session_json,
+    session_record,
+)
 from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
@@ -37,6 +44,11 @@ class SignedIn:
     session: DealerSessionJson
     ended: list[DealerSessionJson]
     created: bool
+
+
+def signed_in_json(signed: SignedIn) -> SignedInJson:
+    """The sign-in's answer (``created`` is its status, not a key)."""
+    return {"session": signed.session, "ended": signed.ended}
 
 
 def _posts(db: Db, table: GameTable, dealer: User) -> list[DealerPost]:
@@ -158,10 +170,8 @@ def _end(db: Db, post: DealerPost, reason: SignOutReason, user: User, now: datet
     return session_json(db, session, signed_out)
 
 
-def current_at(db: Db, table: GameTable) -> DealerSessionJson | None:
+def current_at(db: Db, table: GameTable) -> CurrentDealerJson:
     """The session of the dealer signed in at ``table`` now, if any."""
     post = db.get(DealerPost, table.id)
-    if post is None:
-        return None
-    session = db.get(DealerSession, post.session_id)
-    return None if session is None else session_json(db, session, None)
+    session = None if post is None else db.get(DealerSession, post.session_id)
+    return {"session": None if session is None else session_json(db, session, None)}

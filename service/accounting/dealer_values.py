@@ -36,6 +36,21 @@ class DealerSessionJson(TypedDict):
     seconds: Annotated[int | None, "whole seconds signed in; null while signed in"]
 
 
+class SignedInJson(TypedDict):
+    session: Annotated[DealerSessionJson, "the dealer's session at the table"]
+    ended: Annotated[
+        list[DealerSessionJson],
+        "the sessions this sign-in ended at the same instant: the table's previous dealer's (a relief) "
+        "and the dealer's own at another table",
+    ]
+
+
+class CurrentDealerJson(TypedDict):
+    session: Annotated[
+        DealerSessionJson | None, "the session of the dealer signed in at the table; null: none"
+    ]
+
+
 def session_json(db: Db, session: DealerSession, signed_out: DealerSignOut | None) -> DealerSessionJson:
     table = db.get(GameTable, session.table_id)
     dealer = db.get(User, session.dealer_id)

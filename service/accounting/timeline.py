@@ -8,9 +8,18 @@ from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
+from service.accounting.listing import slips_of_session
 from service.accounting.rounds_net import counting_rounds
 from service.accounting.sessions import counts_of
-from service.accounting.views import DropCountJson, Names, SlipJson, count_json
+from service.accounting.views import (
+    DropCountJson,
+    Names,
+    SessionJson,
+    SlipJson,
+    count_json,
+    drop_counts_json,
+    slips_json,
+)
 from service.store.db import Db
 from service.store.models import CheckNote, RoundRecord, TableSession
 
@@ -25,6 +34,26 @@ class TimelineEntryJson(TypedDict):
     amount: Annotated[int | None, "its money: a round's house net, a slip's or count's total"]
     by: Annotated[list[str], "who signed or entered it"]
     detail: Annotated[str | None, "what else it says (a void's reason, a note, a recount's reason)"]
+
+
+class SessionDetailJson(SessionJson):
+    slips: Annotated[list[SlipJson], "the session's slips"]
+    drop_counts: Annotated[list[DropCountJson], "its drop counts, recounts too"]
+    timeline: Annotated[list[TimelineEntryJson], "the rounds, slips and counts of the session in time order"]
+
+
+def session_detail(db: Db, shown: SessionJson, table_session: TableSession) -> SessionDetailJson:
+    """The session as listed (``shown``: its figures and check) with its
+    slips, drop counts and timeline: what the pit boss opens when a check
+    differs."""
+    slips = slips_json(db, slips_of_session(db, table_session.id))
+    drops = drop_counts_json(db, table_session.id)
+    return {
+        **shown,
+        "slips": slips,
+        "drop_counts": drops,
+        "timeline": timeline(db, table_session, slips, drops),
+    }
 
 
 def timeline(

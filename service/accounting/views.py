@@ -86,18 +86,18 @@ class CheckJson(TypedDict):
 
 
 class SessionJson(TypedDict):
-    id: int
-    table_id: int
-    table: str
-    number: int
-    gaming_day: date
-    shift: int
-    opened_at: datetime
-    closed_at: datetime | None
-    opener: CountJson
-    closer: CountJson | None
-    figures: FiguresJson
-    check: CheckJson
+    id: Annotated[int, "the session's id"]
+    table_id: Annotated[int, "the table's id"]
+    table: Annotated[str, "the table's name"]
+    number: Annotated[int, "the session's number at its table: 1, 2, ..."]
+    gaming_day: Annotated[date, "the gaming day it opened in"]
+    shift: Annotated[int, "the shift it opened in"]
+    opened_at: Annotated[datetime, "when the opener was signed"]
+    closed_at: Annotated[datetime | None, "when the closer was signed (null: open)"]
+    opener: Annotated[CountJson, "the opener count"]
+    closer: Annotated[CountJson | None, "the closer count (null: open)"]
+    figures: Annotated[FiguresJson, "the win from the chips"]
+    check: Annotated[CheckJson, "cards against chips"]
 
 
 class Names:

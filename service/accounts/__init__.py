@@ -11,6 +11,8 @@ Modules:
   one: ``common_passwords.txt``; an optional maximum age)
 - ``user_admin.py``: what an admin does to users (list, role, deactivate,
   reactivate); nobody deactivates themselves
+- ``user_values.py``: a user as the API shows them, and an admin's
+  password reset with its generated password
 - ``roles.py``: ``Role``, a user's role changed, ``keep_an_admin``
 - ``token_idle.py``: the idle timeout of tokens
 - ``login_throttle.py``: sign-in rate limits per address and per name

@@ -31,13 +31,18 @@ class Named(TypedDict):
 
 
 # "from" is a keyword: the functional form is the only one that can name it.
-AuditWindow = TypedDict("AuditWindow", {"from": str, "to": str})
+AuditWindow = TypedDict(
+    "AuditWindow",
+    {"from": Annotated[str, "ISO 8601, UTC"], "to": Annotated[str, "ISO 8601, UTC (not included)"]},
+)
 
 
 class Period(TypedDict):
     first_gaming_day: Annotated[str, "an ISO 8601 date"]
     last_gaming_day: Annotated[str, "an ISO 8601 date"]
-    audit_window_utc: AuditWindow  # the events covered: the gaming days' UTC window, widened
+    audit_window_utc: Annotated[
+        AuditWindow, "the events covered: the gaming days in UTC, widened to every round in them"
+    ]
 
 
 class Schedule(TypedDict):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from pathlib import Path
+from typing import Annotated, TypedDict
 
 from sqlalchemy import select
 
@@ -152,6 +153,20 @@ def download(db: Db, user: User, export: Export, instance: Path, now: datetime |
         at=now,
     )
     return path
+
+
+class ExportFileJson(TypedDict):
+    name: Annotated[str, "the ZIP's file name on the server"]
+    size: Annotated[int, "the ZIP's size in bytes"]
+    sha256: Annotated[str, "the ZIP's SHA-256, in hex"]
+
+
+def export_file(export: Export) -> ExportFileJson | None:
+    """The built ZIP; None until the export is done (the build stores its
+    name, size and digest with the status)."""
+    if export.status != DONE or export.file_name is None or export.size is None or export.sha256 is None:
+        return None
+    return {"name": export.file_name, "size": export.size, "sha256": export.sha256}
 
 
 def percent(export: Export) -> float:

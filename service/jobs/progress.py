@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from sqlalchemy import select, update
 
@@ -44,6 +44,18 @@ def unfinished(db: Db, model: type[Any], before: datetime) -> list[tuple[int, st
         .order_by(model.id)
     )
     return [(row.id, row.status) for row in db.execute(query)]
+
+
+class ProgressJson(TypedDict):
+    """A long job's progress: an export's rows, a verification's links, rounds and totals."""
+
+    done: Annotated[int, "rows written, or links, rounds and totals checked"]
+    total: Annotated[int, "rows to write, or to check (0: not counted yet)"]
+    percent: Annotated[float, "0 to 100 (100 once done)"]
+
+
+def progress_json(status: str, done: int, total: int) -> ProgressJson:
+    return {"done": done, "total": total, "percent": percent(status, done, total)}
 
 
 def percent(status: str, done: int, total: int) -> float:

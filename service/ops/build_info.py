@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Annotated, TypedDict
 
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
@@ -42,6 +43,29 @@ def build_info(db: Db) -> BuildInfo:
         db.rollback()
         found = None
     return BuildInfo(software_version(), RULES_VERSION, head_revision(), found)
+
+
+class VersionJson(TypedDict):
+    version: Annotated[str, "the software's version"]
+    rules_version: Annotated[
+        int, "the rule book's edition the engine settles by (not a table's configuration)"
+    ]
+    schema_revision: Annotated[str, "the database schema revision (Alembic head) this code needs"]
+    database_schema_revisions: list[str] | None
+    migrated: Annotated[bool, "the database is at exactly the code's revision"]
+
+
+def version_json(info: BuildInfo) -> VersionJson:
+    """The version endpoint's answer: the database's revisions are null
+    when it does not answer."""
+    found = info.database_revisions
+    return {
+        "version": info.version,
+        "rules_version": info.rules_version,
+        "schema_revision": info.schema_revision,
+        "database_schema_revisions": None if found is None else list(found),
+        "migrated": found == (info.schema_revision,),
+    }
 
 
 class BuildInfoMetric(Collector):

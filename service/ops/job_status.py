@@ -41,12 +41,18 @@ class RedisState(TypedDict):
     error: NotRequired[str]  # the exception's name, when it is not
 
 
-class QueueCounts(TypedDict):
+class QueueJson(TypedDict):
+    """A queue's counts as the API shows them."""
+
     name: QueueName
-    queued: int
-    started: int
-    scheduled: int
-    failed: int
+    queued: Annotated[int, "jobs waiting for a worker"]
+    started: Annotated[int, "jobs a worker is running"]
+    scheduled: Annotated[int, "jobs waiting for their retry"]
+    failed: Annotated[int, "jobs that failed every retry"]
+
+
+class QueueCounts(QueueJson):
+    # Prometheus's gauge only: the API's answer leaves it out.
     workers: int
 
 

@@ -72,7 +72,7 @@ class DeviceDetailJson(DeviceJson):
 
 class DevicesJson(TypedDict):
     gaming_day: str
-    devices: list[DeviceJson]
+    devices: Annotated[list[DeviceJson], "each device with decks in the 30 days, by id"]
 
 
 _DAY = (

@@ -12,7 +12,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from service.protection.alerts import get_alert
-from service.protection.values import Acknowledgement, AlertKind, AlertRound, AlertState, AlertValue, Severity
+from service.protection.values import (
+    AcknowledgementJson,
+    AlertDetailJson,
+    AlertJson,
+    AlertKind,
+    AlertRoundJson,
+    AlertState,
+    Severity,
+)
 from service.store.db import Db, iso
 from service.store.models import Alert, AlertAcknowledgement, GameTable, Player, RoundDeck, RoundRecord, User
 from service.store.paging import Keyset, KeysetPage, Order, keyset_page
@@ -21,7 +29,7 @@ from service.store.paging import Keyset, KeysetPage, Order, keyset_page
 MAX_ROUNDS = 1000
 
 
-def alert_page(db: Db, state: str, order: Order, limit: int, at: Keyset | None) -> KeysetPage[AlertValue]:
+def alert_page(db: Db, state: str, order: Order, limit: int, at: Keyset | None) -> KeysetPage[AlertJson]:
     """A page of alerts in ``state`` (``all``: either): the page's alerts,
     then what they name and their acknowledgements by one query for the
     page (a query an alert was most of a page's time)."""
@@ -37,14 +45,11 @@ def alert_page(db: Db, state: str, order: Order, limit: int, at: Keyset | None) 
     return KeysetPage(shown, page.any_rows, page.per_page, page.previous, page.following)
 
 
-def alert_view(db: Db, alert_id: int) -> AlertValue:
+def alert_view(db: Db, alert_id: int) -> AlertDetailJson:
     """One alert with its rounds, oldest first (404 ``alert_not_found``)."""
     alert = get_alert(db, alert_id)
-    return alert_value(db, alert, rounds_of(db, alert.rounds, alert.decks))
-
-
-def alert_value(db: Db, alert: Alert, rounds: list[AlertRound] | None = None) -> AlertValue:
-    return _value(alert, _named(db, [alert.id])[alert.id], rounds)
+    shown = _value(alert, _named(db, [alert.id])[alert.id])
+    return {**shown, "rounds": rounds_of(db, alert.rounds, alert.decks)}
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,7 @@ class _Named:
     table_name: str | None
     club_number: str | None
     dealer: str | None
-    acknowledgement: Acknowledgement | None
+    acknowledgement: AcknowledgementJson | None
 
 
 def _named(db: Db, alert_ids: Sequence[int]) -> dict[int, _Named]:
@@ -84,35 +89,34 @@ def _named(db: Db, alert_ids: Sequence[int]) -> dict[int, _Named]:
             table,
             club_number,
             dealer_name,
-            None if at is None else Acknowledgement(note, by, iso(at)),
+            None if at is None else {"note": note, "by": by, "at": iso(at)},
         )
         for alert_id, table, club_number, dealer_name, note, by, at in rows
     }
 
 
-def _value(alert: Alert, named: _Named, rounds: list[AlertRound] | None = None) -> AlertValue:
-    return AlertValue(
-        id=alert.id,
-        kind=AlertKind(alert.kind),
-        severity=Severity(alert.severity),
-        state=AlertState.OPEN if named.acknowledgement is None else AlertState.ACKNOWLEDGED,
-        summary=alert.summary,
-        figure=alert.figure,
-        threshold=alert.threshold,
-        table_id=alert.table_id,
-        table_name=named.table_name,
-        seat=alert.seat,
-        club_number=named.club_number,
-        dealer=named.dealer,
-        device_id=alert.device_id,
-        decks=list(alert.decks),
-        raised_at=iso(alert.raised_at),
-        acknowledgement=named.acknowledgement,
-        rounds=rounds or [],
-    )
+def _value(alert: Alert, named: _Named) -> AlertJson:
+    return {
+        "id": alert.id,
+        "kind": AlertKind(alert.kind),
+        "severity": Severity(alert.severity),
+        "state": AlertState.OPEN if named.acknowledgement is None else AlertState.ACKNOWLEDGED,
+        "summary": alert.summary,
+        "figure": alert.figure,
+        "threshold": alert.threshold,
+        "table_id": alert.table_id,
+        "table_name": named.table_name,
+        "seat": alert.seat,
+        "club_number": named.club_number,
+        "dealer": named.dealer,
+        "device_id": alert.device_id,
+        "decks": list(alert.decks),
+        "raised_at": iso(alert.raised_at),
+        "acknowledgement": named.acknowledgement,
+    }
 
 
-def rounds_of(db: Db, round_ids: Sequence[int], deck_ids: Sequence[int]) -> list[AlertRound]:
+def rounds_of(db: Db, round_ids: Sequence[int], deck_ids: Sequence[int]) -> list[AlertRoundJson]:
     """The rounds named and those dealt from the decks, oldest first.
 
     The decks' rounds are looked up first (a deck deals one round), then
@@ -139,6 +143,12 @@ def rounds_of(db: Db, round_ids: Sequence[int], deck_ids: Sequence[int]) -> list
         .order_by(RoundRecord.id)
     ).all()
     return [
-        AlertRound(round_id, table_id, iso(entered_at), day.isoformat(), feed_id)
+        {
+            "id": round_id,
+            "table_id": table_id,
+            "entered_at": iso(entered_at),
+            "gaming_day": day.isoformat(),
+            "deck_id": feed_id,
+        }
         for round_id, table_id, entered_at, day, feed_id in rows
     ]

@@ -4,8 +4,9 @@ the pit reads it (with its state, and the rounds behind it)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Annotated, TypedDict
 
 
 class AlertKind(StrEnum):
@@ -49,41 +50,44 @@ class Finding:
     rounds: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Acknowledgement:
-    note: str
-    by: str  # the pit boss's user name
-    at: str  # ISO 8601, UTC
+class AcknowledgementJson(TypedDict):
+    note: Annotated[str, "the pit boss's note"]
+    by: Annotated[str, "the pit boss who acknowledged it (the user's name)"]
+    at: Annotated[str, "when, ISO 8601 UTC"]
 
 
-@dataclass(frozen=True)
-class AlertRound:
+class AlertRoundJson(TypedDict):
     """A round behind an alert, with its time (to pull the video) and the
     deck it was dealt from, if any."""
 
-    id: int
-    table_id: int
-    entered_at: str
-    gaming_day: str
-    deck_id: int | None
+    id: Annotated[int, "the round's id (its record: GET /api/v1/rounds/{id})"]
+    table_id: Annotated[int, "the table it was dealt at"]
+    entered_at: Annotated[str, "when it was stored, ISO 8601 UTC: the time to pull the video at"]
+    gaming_day: Annotated[str, "its gaming day"]
+    deck_id: Annotated[int | None, "the deck it was dealt from; null: entered by hand"]
 
 
-@dataclass(frozen=True)
-class AlertValue:
-    id: int
-    kind: AlertKind
-    severity: Severity
-    state: AlertState
-    summary: str
-    figure: str
-    threshold: str
-    table_id: int | None
-    table_name: str | None
-    seat: int | None
-    club_number: str | None
-    dealer: str | None
-    device_id: str | None
-    decks: list[int]
-    raised_at: str
-    acknowledgement: Acknowledgement | None
-    rounds: list[AlertRound] = field(default_factory=list)
+class AlertJson(TypedDict):
+    id: Annotated[int, "the alert's id"]
+    kind: Annotated[AlertKind, "what it is about (rule book section 15)"]
+    severity: Annotated[Severity, "warning or critical"]
+    state: Annotated[AlertState, "open until a pit boss acknowledges it"]
+    summary: Annotated[str, "what the check saw, in words"]
+    figure: Annotated[str, "the figure the check found, exact (a count, a z, a p)"]
+    threshold: Annotated[str, "the threshold the figure crossed, exact"]
+    table_id: Annotated[int | None, "the table it names; null: none"]
+    table_name: Annotated[str | None, "the table's name; null: none"]
+    seat: Annotated[int | None, "the seat it names; null: none"]
+    club_number: Annotated[str | None, "the player it names; null: none"]
+    dealer: Annotated[str | None, "the dealer it names (the user's name); null: none"]
+    device_id: Annotated[str | None, "the shuffler or shoe it names; null: none"]
+    decks: Annotated[list[int], "the decks behind it, by id (a repeated order: the first and the repeat)"]
+    raised_at: Annotated[str, "when the check raised it, ISO 8601 UTC"]
+    acknowledgement: Annotated[AcknowledgementJson | None, "the pit boss's acknowledgement; null: open"]
+
+
+class AlertDetailJson(AlertJson):
+    rounds: Annotated[
+        list[AlertRoundJson],
+        "the rounds behind it, oldest first: those named and those dealt from its decks",
+    ]

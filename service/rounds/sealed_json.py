@@ -14,7 +14,7 @@ class ResettledMismatchJson(TypedDict):
 
 
 class SealedMismatchJson(TypedDict):
-    field: str
+    field: Annotated[str, "e.g. house_net, request_digest, shift"]
     stored: Any
     sealed: Any  # as the event seals it: any JSON value, whatever was written there
 

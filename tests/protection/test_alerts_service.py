@@ -52,7 +52,7 @@ def test_a_finding_raised_twice_is_one_alert_with_one_event(app, table):
     assert (event.payload["figure"], event.payload["threshold"]) == ("2", "1")
     with databases(app)() as db:
         shown = alert_view(db, raised)
-    assert (shown.state, shown.table_name, shown.device_id) == (AlertState.OPEN, "BP-1", "shoe-7")
+    assert (shown["state"], shown["table_name"], shown["device_id"]) == (AlertState.OPEN, "BP-1", "shoe-7")
 
 
 def test_an_alert_is_acknowledged_once_with_a_note(app, table):
@@ -77,13 +77,14 @@ def test_an_alert_is_acknowledged_once_with_a_note(app, table):
         shown = alert_view(db, alert_id)
         opened = alert_page(db, "open", Order.NEWEST, 10, None)
         done = alert_page(db, "acknowledged", Order.NEWEST, 10, None)
-    assert shown.state is AlertState.ACKNOWLEDGED
-    assert shown.acknowledgement is not None
-    assert (shown.acknowledgement.note, shown.acknowledgement.by) == (
+    assert shown["state"] is AlertState.ACKNOWLEDGED
+    acknowledgement = shown["acknowledgement"]
+    assert acknowledgement is not None
+    assert (acknowledgement["note"], acknowledgement["by"]) == (
         "pulled the video: a shuffler fault",
         "pit_boss",
     )
-    assert (opened.items, [each.id for each in done.items]) == ([], [alert_id])
+    assert (opened.items, [each["id"] for each in done.items]) == ([], [alert_id])
     (event,) = events(app, EventKind.ALERT_ACKNOWLEDGED)
     assert (event.subject, event.payload["note"]) == (
         f"alert:{alert_id}",
@@ -123,12 +124,12 @@ def test_a_repeated_order_is_one_critical_alert_naming_both_decks(app, client, a
     assert sum(raised) == 1
     with databases(app)() as db:
         (alert,) = alert_page(db, "all", Order.NEWEST, 10, None).items
-    assert (alert.kind, alert.severity, alert.decks) == (
+    assert (alert["kind"], alert["severity"], alert["decks"]) == (
         AlertKind.REPEATED_DECK,
         Severity.CRITICAL,
         [first, later],
     )
-    assert (alert.table_id, alert.device_id, alert.figure, alert.threshold) == (
+    assert (alert["table_id"], alert["device_id"], alert["figure"], alert["threshold"]) == (
         table["id"],
         "shoe-8",
         "2",

@@ -4,16 +4,15 @@ timeline, every field described."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
-
 from service.accounting.denominations import CHIPS, CURRENCY
-from service.accounting.timeline import TimelineEntryJson
+from service.accounting.timeline import SessionDetailJson, TimelineEntryJson
 from service.accounting.views import (
     CheckJson,
     CountJson,
     DropBoxJson,
     DropCountJson,
     FiguresJson,
+    SessionJson,
     SignatureJson,
     SlipJson,
 )
@@ -50,30 +49,13 @@ FiguresSchema = answer(FiguresJson, "FiguresSchema")
 CheckSchema = answer(CheckJson, "CheckSchema")
 
 
-class SessionSchema(Schema):
-    id = api_fields.integer("the session's id")
-    table_id = api_fields.integer("the table's id")
-    table = api_fields.text("the table's name")
-    number = api_fields.integer("the session's number at its table: 1, 2, ...")
-    gaming_day = fields.Date(required=True, metadata={"description": "the gaming day it opened in"})
-    shift = api_fields.integer("the shift it opened in")
-    opened_at = api_fields.instant("when the opener was signed")
-    closed_at = api_fields.instant("when the closer was signed (null: open)", allow_none=True)
-    opener = api_fields.nested(CountSchema, "the opener count")
-    closer = api_fields.nested(CountSchema, "the closer count (null: open)", allow_none=True)
-    figures = api_fields.nested(FiguresSchema, "the win from the chips")
-    check = api_fields.nested(CheckSchema, "cards against chips")
+SessionSchema = answer(SessionJson, "SessionSchema")
 
 
 TimelineEntrySchema = answer(TimelineEntryJson, "TimelineEntrySchema")
 
 
-class SessionDetailSchema(SessionSchema):
-    slips = api_fields.nested_list(SlipSchema, "the session's slips")
-    drop_counts = api_fields.nested_list(DropCountSchema, "its drop counts, recounts too")
-    timeline = api_fields.nested_list(
-        TimelineEntrySchema, "the rounds, slips and counts of the session in time order"
-    )
+SessionDetailSchema = answer(SessionDetailJson, "SessionDetailSchema")
 
 
 DropBoxSchema = answer(DropBoxJson, "DropBoxSchema")

@@ -5,8 +5,8 @@ table; and the per dealer and shift figures for the pit and compliance."""
 
 from __future__ import annotations
 
-from service.accounting.dealer_sessions import SignedIn, current_at, sign_in, sign_out
-from service.accounting.dealer_values import DealerSessionJson
+from service.accounting.dealer_sessions import SignedIn, current_at, sign_in, sign_out, signed_in_json
+from service.accounting.dealer_values import CurrentDealerJson, DealerSessionJson, SignedInJson
 from service.accounts.roles import Role
 from service.api.accounting.dealer_schemas import (
     CurrentDealerSchema,
@@ -36,7 +36,7 @@ READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 @blp.error(404, "table_not_found")
 @blp.error(409, "table_closed (field table_id): no open session at the table")
 @roles(Role.DEALER)
-def sign_in_view(table_id: int) -> tuple[SignedIn, int]:
+def sign_in_view(table_id: int) -> tuple[SignedInJson, int]:
     """The signed-in dealer signs in at the table: the dealer signed in
     there is relieved (their session ends at the same instant), and the
     dealer's own session at another table ends (``moved``)."""
@@ -46,7 +46,7 @@ def sign_in_view(table_id: int) -> tuple[SignedIn, int]:
         return sign_in(db(), get_table(db(), table_id), user, now())
 
     found = committed(signed)
-    return found, 201 if found.created else 200
+    return signed_in_json(found), 201 if found.created else 200
 
 
 @blp.route("/tables/<id:table_id>/dealer-sessions/current/sign-out", methods=["POST"])
@@ -64,9 +64,9 @@ def sign_out_view(table_id: int) -> DealerSessionJson:
 @blp.response(200, CurrentDealerSchema)
 @blp.error(404, "table_not_found")
 @roles(Role.DEALER, *READERS)
-def current_view(table_id: int) -> dict[str, DealerSessionJson | None]:
+def current_view(table_id: int) -> CurrentDealerJson:
     """The dealer signed in at the table now, if any."""
-    return {"session": current_at(db(), get_table(db(), table_id))}
+    return current_at(db(), get_table(db(), table_id))
 
 
 @blp.route("/reports/dealer-shifts", methods=["GET"])

@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import date
 from typing import NotRequired, TypedDict
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 
-from service.accounting.dealer_values import DealerSessionJson, SignOutReason
+from service.accounting.dealer_values import CurrentDealerJson, DealerSessionJson, SignedInJson, SignOutReason
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
@@ -35,19 +35,10 @@ DealerSessionSchema = answer(
 )
 
 
-class SignedInSchema(Schema):
-    session = api_fields.nested(DealerSessionSchema, "the dealer's session at the table")
-    ended = api_fields.nested_list(
-        DealerSessionSchema,
-        "the sessions this sign-in ended at the same instant: the table's previous dealer's (a relief) "
-        "and the dealer's own at another table",
-    )
+SignedInSchema = answer(SignedInJson, "SignedInSchema")
 
 
-class CurrentDealerSchema(Schema):
-    session = api_fields.nested(
-        DealerSessionSchema, "the session of the dealer signed in at the table; null: none", allow_none=True
-    )
+CurrentDealerSchema = answer(CurrentDealerJson, "CurrentDealerSchema")
 
 
 class DealerShiftsQueryJson(TypedDict):

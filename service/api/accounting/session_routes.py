@@ -3,15 +3,13 @@ figures, and the cards-against-chips check with its timeline and notes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask.views import MethodView
 
 from service.accounting.check import check_session, note_check
-from service.accounting.listing import checked_sessions, slips_of_session
+from service.accounting.listing import checked_sessions
 from service.accounting.sessions import close_session, get_session, open_session
-from service.accounting.timeline import timeline
-from service.accounting.views import SessionJson, drop_counts_json, session_json, sessions_of, slips_json
+from service.accounting.timeline import SessionDetailJson, session_detail
+from service.accounting.views import SessionJson, session_json, sessions_of
 from service.accounts.roles import Role
 from service.api.accounting.accounting_record_schemas import SessionDetailSchema, SessionSchema
 from service.api.accounting.accounting_schemas import (
@@ -41,18 +39,8 @@ def shown(table_session: TableSession) -> SessionJson:
     return session_json(db(), checked, get_table(db(), table_session.table_id).name)
 
 
-def detail(table_session: TableSession) -> dict[str, Any]:
-    slips = slips_json(
-        db(),
-        slips_of_session(db(), table_session.id),
-    )
-    drops = drop_counts_json(db(), table_session.id)
-    return {
-        **shown(table_session),
-        "slips": slips,
-        "drop_counts": drops,
-        "timeline": timeline(db(), table_session, slips, drops),
-    }
+def detail(table_session: TableSession) -> SessionDetailJson:
+    return session_detail(db(), shown(table_session), table_session)
 
 
 @blp.route("/tables/<id:table_id>/sessions")
@@ -100,7 +88,7 @@ def close_view(body: CountInJson, table_id: int) -> SessionJson:
 @blp.route("/sessions/<id:session_id>")
 @blp.response(200, SessionDetailSchema)
 @roles(*READERS)
-def session_view(session_id: int) -> dict[str, Any]:
+def session_view(session_id: int) -> SessionDetailJson:
     """A session with its slips, drop counts, check and timeline: what the
     pit boss opens when a check differs."""
     return detail(get_session(db(), session_id))
@@ -110,7 +98,7 @@ def session_view(session_id: int) -> dict[str, Any]:
 @blp.arguments(NoteInSchema)
 @blp.response(201, SessionDetailSchema)
 @roles(Role.PIT_BOSS)
-def note_view(body: NoteInJson, session_id: int) -> dict[str, Any]:
+def note_view(body: NoteInJson, session_id: int) -> SessionDetailJson:
     """An investigation note on the session's check."""
     table_session = get_session(db(), session_id)
     committed(lambda: note_check(db(), table_session, current_user(), body["note"], now()))

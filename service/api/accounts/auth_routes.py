@@ -9,13 +9,12 @@ from flask import request
 from service.accounts.auth import login, logout
 from service.accounts.login_throttle import check_login_rate, client_address
 from service.accounts.passwords import change_password
+from service.accounts.user_values import UserJson, user_json
 from service.api.accounts.auth_schemas import LoginJson, LoginSchema, SignInSchema
 from service.api.accounts.user_schemas import (
     PasswordChangeJson,
     PasswordChangeSchema,
-    UserJson,
     UserSchema,
-    user_json,
 )
 from service.api.http.blueprint import Blueprint
 from service.api.http.error_docs import DATABASE_503

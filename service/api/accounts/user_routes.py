@@ -4,23 +4,20 @@ and reset a password (``service.accounts.user_admin``,
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask.views import MethodView
 
 from service.accounts.auth import create_user
 from service.accounts.passwords import reset_password
 from service.accounts.roles import Role
 from service.accounts.user_admin import change_role, deactivate, list_users, reactivate
+from service.accounts.user_values import PasswordResetJson, UserJson, password_reset_json, user_json
 from service.api.accounts.user_schemas import (
     PasswordResetSchema,
     RoleChangeJson,
     RoleChangeSchema,
     UserCreateJson,
     UserCreateSchema,
-    UserJson,
     UserSchema,
-    user_json,
 )
 from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
@@ -97,9 +94,9 @@ def post_reactivate(user_id: int) -> UserJson:
 @blp.route("/<id:user_id>/password-reset", methods=["POST"])
 @blp.response(200, PasswordResetSchema)
 @roles(Role.ADMIN)
-def post_password_reset(user_id: int) -> dict[str, Any]:
+def post_password_reset(user_id: int) -> PasswordResetJson:
     """A generated password, shown this once: the user is signed out
     everywhere, their locks lifted, and they set their own at the next
     sign-in (a device's is its new secret: no change asked)."""
     done = committed(lambda: reset_password(db(), user_id, current_user().id, now()))
-    return {"user": user_json(done.user), "temporary_password": done.temporary_password}
+    return password_reset_json(done)

@@ -19,7 +19,7 @@ from service.compliance.audit_verify import AuditReportJson
 from service.compliance.chain_report import BrokenLinkJson, ChainReportJson, DifferenceJson
 from service.compliance.totals_check import TotalDifferenceJson, TotalsReportJson
 from service.jobs.progress import STATES
-from service.rounds.sealed_json import RoundProblemJson, RoundsReportJson
+from service.rounds.sealed_json import RoundProblemJson, RoundsReportJson, SealedMismatchJson
 
 
 class VerificationRequestSchema(StrictSchema):
@@ -86,15 +86,17 @@ ChainReportSchema = answer(
 )
 
 
-class MismatchSchema(Schema):
-    field = api_fields.text("e.g. house_net, request_digest, shift")
-    # Raw: a figure is an amount, a digest, a date, a round id (a string or,
-    # for old rounds, a number), a count, or the whole sealed payload when
-    # it is not an object: any JSON value, shown as it is.
-    stored = fields.Raw(allow_none=True, metadata={"description": "the stored round's figure" + ANY_JSON})
-    sealed = fields.Raw(
+# Raw: a figure is an amount, a digest, a date, a round id (a string or,
+# for old rounds, a number), a count, or the whole sealed payload when it
+# is not an object: any JSON value, shown as it is.
+MismatchSchema = answer(
+    SealedMismatchJson,
+    "MismatchSchema",
+    stored=fields.Raw(allow_none=True, metadata={"description": "the stored round's figure" + ANY_JSON}),
+    sealed=fields.Raw(
         allow_none=True, metadata={"description": "what its sealed round_settled event says" + ANY_JSON}
-    )
+    ),
+)
 
 
 RoundProblemSchema = answer(

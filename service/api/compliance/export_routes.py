@@ -23,7 +23,14 @@ from service.api.http.paging import LINK_HEADER
 from service.api.http.security import current_user, roles
 from service.api.http.transactions import committed
 from service.api.http.work import db, now, settings
-from service.compliance.exports import download, get_export, list_exports, request_export
+from service.compliance.exports import (
+    ExportFileJson,
+    download,
+    export_file,
+    get_export,
+    list_exports,
+    request_export,
+)
 from service.jobs.progress import DONE
 from service.store.models import Export
 from service.store.paging import Order
@@ -35,12 +42,6 @@ blp = Blueprint("exports", __name__, url_prefix=PREFIX, description="Compliance 
 
 # The bodies and queries below stay dict[str, Any]: the request's JSON as
 # the schemas load it (a JSON boundary).
-
-
-class ExportFileJson(TypedDict):
-    name: str | None
-    size: int | None
-    sha256: str | None
 
 
 class ExportLinks(TypedDict):
@@ -75,11 +76,7 @@ def export_json(export: Export, requested_by: str, with_manifest: bool = True) -
         "to": export.last_day.isoformat(),
         "tables": export.table_ids,
         **job_json(export, requested_by),
-        "file": (
-            {"name": export.file_name, "size": export.size, "sha256": export.sha256}
-            if export.status == DONE
-            else None
-        ),
+        "file": export_file(export),
         "manifest": export.manifest if with_manifest else None,
         "links": links,
     }

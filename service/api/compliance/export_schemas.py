@@ -13,6 +13,7 @@ from service.api.http.fields import MAX_ID
 from service.api.http.paging import numbered_page_schema, order_field
 from service.api.http.schemas import StrictSchema
 from service.compliance.export_manifest import (
+    AuditWindow,
     ChainHead,
     Conventions,
     Manifest,
@@ -24,8 +25,8 @@ from service.compliance.export_manifest import (
     TableCurrencyJson,
 )
 from service.compliance.export_queries import CutJson
-from service.compliance.exports import MAX_TABLES
-from service.jobs.progress import STATES
+from service.compliance.exports import MAX_TABLES, ExportFileJson
+from service.jobs.progress import STATES, ProgressJson
 from service.store.paging import Order
 
 
@@ -57,18 +58,10 @@ class ExportsQueryJson(TypedDict):
     per_page: int
 
 
-class ProgressSchema(Schema):
-    """A long job's progress: an export's rows, a verification's links, rounds and totals."""
-
-    done = api_fields.integer("rows written, or links, rounds and totals checked")
-    total = api_fields.integer("rows to write, or to check (0: not counted yet)")
-    percent = api_fields.number("0 to 100 (100 once done)")
+ProgressSchema = answer(ProgressJson, "ProgressSchema")
 
 
-class ExportFileSchema(Schema):
-    name = api_fields.text("the ZIP's file name on the server")
-    size = api_fields.integer("the ZIP's size in bytes")
-    sha256 = api_fields.text("the ZIP's SHA-256, in hex")
+ExportFileSchema = answer(ExportFileJson, "ExportFileSchema")
 
 
 NamedSchema = answer(Named, "NamedSchema")
@@ -77,21 +70,10 @@ NamedSchema = answer(Named, "NamedSchema")
 SoftwareSchema = answer(Software, "SoftwareSchema")
 
 
-class AuditWindowSchema(Schema):
-    # "from" is a keyword: the field is from_, read from and shown as "from".
-    from_ = fields.String(
-        attribute="from", data_key="from", required=True, metadata={"description": "ISO 8601, UTC"}
-    )
-    to = api_fields.text("ISO 8601, UTC (not included)")
+AuditWindowSchema = answer(AuditWindow, "AuditWindowSchema")
 
 
-PeriodSchema = answer(
-    Period,
-    "PeriodSchema",
-    audit_window_utc=api_fields.nested(
-        AuditWindowSchema, "the events covered: the gaming days in UTC, widened to every round in them"
-    ),
-)
+PeriodSchema = answer(Period, "PeriodSchema")
 
 
 ScheduleSchema = answer(Schedule, "ScheduleSchema")

@@ -12,7 +12,7 @@ from typing import Any, Protocol, TypedDict, TypeVar
 from service.api.http.paging import number_links
 from service.api.http.work import db
 from service.compliance.exports import user_names
-from service.jobs.progress import percent
+from service.jobs.progress import ProgressJson, progress_json
 from service.store.paging import Page
 
 
@@ -38,12 +38,6 @@ class Job(Protocol):
 AnyJob = TypeVar("AnyJob", bound=Job)
 
 
-class ProgressJson(TypedDict):
-    done: int
-    total: int
-    percent: float
-
-
 class JobJson(TypedDict):
     requested_by: str
     requested_at: str
@@ -56,11 +50,7 @@ def job_json(job: Job, requested_by: str) -> JobJson:
     return {
         "requested_by": requested_by,
         "requested_at": job.requested_at.isoformat(),
-        "progress": {
-            "done": job.done,
-            "total": job.total,
-            "percent": percent(job.status, job.done, job.total),
-        },
+        "progress": progress_json(job.status, job.done, job.total),
         "finished_at": job.finished_at.isoformat() if job.finished_at else None,
         "error": job.error,
     }

@@ -53,11 +53,12 @@ class UndescribedField(TypeError):
     """A typed value's key the schema can neither derive nor was given."""
 
 
-def answer(value: type, name: str, **given: fields.Field[Any]) -> type[Schema]:
+def answer(value: type, name: str, /, **given: fields.Field[Any]) -> type[Schema]:
     """The schema ``name`` of the typed value ``value`` (a ``TypedDict``):
     a field each key in its order, ``given`` ones as they are, the others
     from their annotated type and description. It is the schema a key of
-    that type nests, wherever it stands."""
+    that type nests, wherever it stands. ``value`` and ``name`` are
+    positional, so a given key may be called ``name``."""
     hints = get_type_hints(value, include_extras=True)
     unknown = set(given) - set(hints)
     if unknown:

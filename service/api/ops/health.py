@@ -13,10 +13,11 @@ from marshmallow import Schema, fields
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.api.http import fields as api_fields
+from service.api.http.answers import answer
 from service.api.http.blueprint import Blueprint
 from service.api.http.work import db
 from service.errors import ErrorCode, ServiceError
-from service.ops.build_info import build_info
+from service.ops.build_info import VersionJson, build_info, version_json
 from service.store.migrate import check_migrated
 
 blp = Blueprint("health", __name__, description="Process and database health")
@@ -26,27 +27,17 @@ class Health(TypedDict):
     status: Literal["ok", "ready"]
 
 
-class VersionJson(TypedDict):
-    version: str
-    rules_version: int
-    schema_revision: str
-    database_schema_revisions: list[str] | None
-    migrated: bool
-
-
-class VersionSchema(Schema):
-    version = api_fields.text("the software's version")
-    rules_version = api_fields.integer(
-        "the rule book's edition the engine settles by (not a table's configuration)"
-    )
-    schema_revision = api_fields.text("the database schema revision (Alembic head) this code needs")
-    database_schema_revisions = fields.List(
+# A list or null: the type alone does not make it.
+VersionSchema = answer(
+    VersionJson,
+    "VersionSchema",
+    database_schema_revisions=fields.List(
         fields.String(),
         required=True,
         allow_none=True,
         metadata={"description": "the revisions the database is at ([]: none); null: it does not answer"},
-    )
-    migrated = api_fields.flag("the database is at exactly the code's revision")
+    ),
+)
 
 
 class HealthSchema(Schema):
@@ -87,12 +78,4 @@ def version_view() -> VersionJson:
     """The running build: the software's version, the rule book's edition,
     and the schema revision of the code and of the database. Answers while
     the database is down (its revisions are then null)."""
-    info = build_info(db())
-    found = info.database_revisions
-    return {
-        "version": info.version,
-        "rules_version": info.rules_version,
-        "schema_revision": info.schema_revision,
-        "database_schema_revisions": None if found is None else list(found),
-        "migrated": found == (info.schema_revision,),
-    }
+    return version_json(build_info(db()))

@@ -21,7 +21,7 @@ from service.api.protection.alert_schemas import (
 )
 from service.protection.alerts import acknowledge
 from service.protection.listing import alert_page, alert_view
-from service.protection.values import AlertValue
+from service.protection.values import AlertDetailJson, AlertJson
 
 blp = Blueprint("alerts", __name__, url_prefix="/alerts", description="Game protection: alerts")
 
@@ -32,7 +32,7 @@ ALERT_READERS = (Role.PIT_BOSS, Role.COMPLIANCE, Role.ADMIN)
 @blp.arguments(AlertQuerySchema, location="query")
 @blp.response(200, AlertSchema(many=True), headers=LINK_HEADER)
 @roles(*ALERT_READERS)
-def alerts_view(query: AlertQueryJson) -> tuple[list[AlertValue], int, dict[str, str]]:
+def alerts_view(query: AlertQueryJson) -> tuple[list[AlertJson], int, dict[str, str]]:
     """The alerts in a state (open by default), newest first, ``limit`` a
     page with a Link header by cursor."""
     order, at = keyset_start(query)
@@ -44,7 +44,7 @@ def alerts_view(query: AlertQueryJson) -> tuple[list[AlertValue], int, dict[str,
 @blp.response(200, AlertDetailSchema)
 @blp.error(404, "alert_not_found")
 @roles(*ALERT_READERS)
-def alert_detail_view(alert_id: int) -> AlertValue:
+def alert_detail_view(alert_id: int) -> AlertDetailJson:
     """One alert with the rounds behind it and their times (the rounds
     dealt from its decks since it was raised too)."""
     return alert_view(db(), alert_id)
@@ -57,12 +57,12 @@ def alert_detail_view(alert_id: int) -> AlertValue:
 @blp.error(409, "alert_acknowledged (field alert_id): a pit boss acknowledged it already")
 @blp.error(422, "invalid_field (field note): a blank note")
 @roles(Role.PIT_BOSS)
-def acknowledgement_view(body: AcknowledgementInJson, alert_id: int) -> AlertValue:
+def acknowledgement_view(body: AcknowledgementInJson, alert_id: int) -> AlertDetailJson:
     """A pit boss acknowledges the alert with a note (an
     ``alert_acknowledged`` event); it is no longer open."""
     user = current_user()
 
-    def acknowledged() -> AlertValue:
+    def acknowledged() -> AlertDetailJson:
         acknowledge(db(), alert_id, user, body["note"], now())
         return alert_view(db(), alert_id)
 

@@ -7,12 +7,19 @@ from __future__ import annotations
 from datetime import date
 from typing import NotRequired, TypedDict
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
 from service.api.http.schemas import StrictSchema
-from service.protection.device_figures import DeviceDayJson, DeviceDetailJson, FiguresJson, PositionsJson
+from service.protection.device_figures import (
+    DeviceDayJson,
+    DeviceDetailJson,
+    DeviceJson,
+    DevicesJson,
+    FiguresJson,
+    PositionsJson,
+)
 
 
 class DeviceQueryJson(TypedDict):
@@ -40,19 +47,14 @@ DeviceDaySchema = answer(
 )
 
 
-class DeviceSchema(Schema):
-    device_id = api_fields.text("the shuffler or shoe, by the id it sends with its decks")
-    table_id = api_fields.integer("the table of its latest day in the 30 days")
-    table_name = api_fields.text("that table's name")
-    day = api_fields.nested(DeviceFiguresSchema, "the gaming day's figures (positions: the day's test)")
-    last_30_days = api_fields.nested(
-        DeviceFiguresSchema, "the 30 days ending with the gaming day (positions: the test of those 30 days)"
-    )
+DeviceSchema = answer(DeviceJson, "DeviceSchema")
 
 
 DeviceDetailSchema = answer(DeviceDetailJson, "DeviceDetailSchema")
 
 
-class DevicesSchema(Schema):
-    gaming_day = api_fields.day("the gaming day the figures are of")
-    devices = api_fields.nested_list(DeviceSchema, "each device with decks in the 30 days, by id")
+DevicesSchema = answer(
+    DevicesJson,
+    "DevicesSchema",
+    gaming_day=api_fields.day("the gaming day the figures are of"),
+)

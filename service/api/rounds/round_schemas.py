@@ -5,7 +5,7 @@ shapes of ``service.rounds.showing`` and ``service.rounds.preview``)."""
 from __future__ import annotations
 
 from datetime import date
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from marshmallow import Schema, fields
 
@@ -21,7 +21,7 @@ from service.api.rounds.settlement_schemas import (
 from service.engine.table_config import FoulPolicy
 from service.rounds.preview import FoulJson, PreviewJson
 from service.rounds.recall import RecalledRoundJson
-from service.rounds.showing import RoundPageJson
+from service.rounds.showing import ExceptionSummaryJson, RoundPageJson
 from service.rounds.status import KINDS, DecisionState, RoundStatus
 
 STATES = tuple(DecisionState)
@@ -56,16 +56,16 @@ def round_id_field(description: str, required: bool = True) -> fields.Raw:
     )
 
 
-class ExceptionSummarySchema(Schema):
-    id = api_fields.integer("the request's id")
-    kind = api_fields.choice(KINDS, "what is asked for")
-    state = api_fields.choice(STATES, "pending until decided")
-    reason = api_fields.text("why it was asked for")
-    requested_by = api_fields.text("the pit boss who asked")
-    requested_at = api_fields.text("ISO 8601, UTC")
-    decided_by = api_fields.text("the second pit boss; null: pending", allow_none=True)
-    decided_at = api_fields.text("ISO 8601, UTC; null: pending", allow_none=True)
-    note = api_fields.text("the decider's note; null: pending", allow_none=True)
+def exception_summary_fields() -> dict[str, fields.Field[Any]]:
+    """A request's kind and state, as choices of their values (an enum's
+    field would drop the document's string type). Made anew for each schema."""
+    return {
+        "kind": api_fields.choice(KINDS, "what is asked for"),
+        "state": api_fields.choice(STATES, "pending until decided"),
+    }
+
+
+ExceptionSummarySchema = answer(ExceptionSummaryJson, "ExceptionSummarySchema", **exception_summary_fields())
 
 
 RoundSchema: type[Schema] = answer(
@@ -75,7 +75,6 @@ RoundSchema: type[Schema] = answer(
     status=api_fields.choice(
         tuple(RoundStatus), "settled (counts), void, or superseded by an approved correction"
     ),
-    exceptions=api_fields.nested_list(ExceptionSummarySchema, "void and correction requests, oldest first"),
     current=fields.Nested(
         lambda: RoundSchema(),
         allow_none=True,

@@ -41,7 +41,7 @@ class SeatShownJson(StoredSeatJson):
 
     cards: list[str]
     setting_entered: SettingEntered
-    bets: StakesJson
+    bets: Annotated[StakesJson, "the stakes entered"]
 
 
 class ExceptionSummaryJson(TypedDict):
@@ -74,7 +74,7 @@ class RoundShownJson(TypedDict):
     gaming_day: Annotated[str, "the gaming day it counts in"]
     shift: Annotated[int, "the shift of the gaming day, from 1"]
     dealer: Annotated[DealerShownJson, "the dealer's cards and house way"]
-    seats: list[SeatShownJson]
+    seats: Annotated[list[SeatShownJson], "each seat as entered and settled, in the order entered"]
     house_net: Annotated[int, "what the house won, minor units (negative: it paid out)"]
     deck: Annotated[
         RoundDeckJson | None,

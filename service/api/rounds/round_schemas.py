@@ -14,12 +14,10 @@ from service.api.http.answers import answer
 from service.api.http.fields import CARD_CODE
 from service.api.rounds.settlement_schemas import (
     SETTING_SHAPES,
-    DealerHandSchema,
-    HouseWaySettingSchema,
-    RoundSeatSchema,
+    seat_fields,
 )
 from service.engine.table_config import FoulPolicy
-from service.rounds.preview import FoulJson, PreviewJson
+from service.rounds.preview import FoulJson, PreviewJson, PreviewSeatJson
 from service.rounds.recall import RecalledRoundJson
 from service.rounds.showing import ExceptionSummaryJson, RoundPageJson
 from service.rounds.status import KINDS, DecisionState, RoundStatus
@@ -80,7 +78,6 @@ RoundSchema: type[Schema] = answer(
         allow_none=True,
         metadata={"description": "recall: the approved correction that stands for this game"},
     ),
-    seats=api_fields.nested_list(RoundSeatSchema, "each seat as entered and settled, in the order entered"),
 )
 
 
@@ -92,13 +89,10 @@ FoulSchema = answer(
     policy=api_fields.choice(
         [policy.value for policy in FoulPolicy], "the table's foul policy (rule book section 8)"
     ),
-    house_way=api_fields.nested(HouseWaySettingSchema, "low, high and rule of the house way"),
 )
 
 
-class PreviewSeatSchema(RoundSeatSchema):
-    foul = api_fields.nested(FoulSchema, "null: the seat does not foul", allow_none=True)
-    net = api_fields.integer("the player's net, all bets (+ is paid)")
+PreviewSeatSchema = answer(PreviewSeatJson, "PreviewSeatSchema", **seat_fields())
 
 
 RoundPreviewSchema = answer(
@@ -108,8 +102,6 @@ RoundPreviewSchema = answer(
     foul_policy=api_fields.choice(
         [policy.value for policy in FoulPolicy], "what a foul would lead to at this table"
     ),
-    dealer=api_fields.nested(DealerHandSchema, "the dealer's house way"),
-    seats=api_fields.nested_list(PreviewSeatSchema, "as they would be settled"),
 )
 
 

@@ -18,12 +18,8 @@ from service.store.models import DEFAULT_SHIFT_STARTS
 from service.tables.deal_order import DealOrderJson
 from service.tables.gaming_day import MAX_SHIFTS
 from service.tables.status import TableStatus
+from service.tables.versions import SHIFT_STARTS_HELP
 from service.tables.views import BetJson, ConfigJson
-
-SHIFT_STARTS_HELP = (
-    'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
-    '"14:00", "22:00"])'
-)
 
 
 def config_change_doc() -> dict[str, Any]:

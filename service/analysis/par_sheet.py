@@ -58,6 +58,9 @@ class BetOutcomeJson(OutcomeLineJson, _ReturnJson):
 
 
 class BetSheetJson(TypedDict):
+    """A bet's sheet: its edge, return and odds per unit staked, and its
+    distribution line by line."""
+
     house_edge: Annotated[float, "per unit staked, house ahead > 0"]
     expected_return: Annotated[float, "the player's, per unit staked"]
     win: Annotated[float, "probability the player wins"]
@@ -69,6 +72,8 @@ class BetSheetJson(TypedDict):
 
 
 class DealsJson(TypedDict):
+    """How many deals the sheet's counts are of."""
+
     player_hands: Annotated[int, "seven-card hands of the deck: the Break Bonus's deals"]
     pairs: Annotated[int, "a player's and a dealer's hands together: the Main Bet's and the DBB's"]
 

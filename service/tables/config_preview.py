@@ -12,6 +12,8 @@ from service.tables.views import ConfigJson
 
 
 class PayLineJson(TypedDict):
+    """A line of the Break Bonus pay table a configuration would save."""
+
     category: Annotated[str, 'the Break Bonus category, or "none" for anything else']
     name: Annotated[str, "the category as people read it"]
     net: Annotated[int, "pays this many to 1; -1: the bet loses"]
@@ -20,6 +22,8 @@ class PayLineJson(TypedDict):
 
 
 class ConfigPreviewJson(TypedDict):
+    """A configuration not yet saved and what its pay table makes."""
+
     config: Annotated[ConfigJson, "the version the change would save"]
     break_bonus_house_edge: Annotated[float, "as a fraction, house ahead > 0"]
     break_bonus_house_edge_exact: Annotated[str, 'the same, exact: a fraction such as "3/100"']

@@ -136,7 +136,7 @@ class CurrencyPartJson(TypedDict):
     """The report of a floor's tables in one currency."""
 
     currency: Annotated[CurrencyJson, "the part's currency"]
-    report: ReportPartJson
+    report: Annotated[ReportPartJson, "the report of the floor's tables in it"]
 
 
 class ByCurrencyReportJson(ReportCountsJson):

@@ -105,11 +105,7 @@ ReportPartSchema = answer(
 )
 
 
-CurrencyPartSchema = answer(
-    CurrencyPartJson,
-    "CurrencyPartSchema",
-    report=api_fields.nested(ReportPartSchema, "the report of the floor's tables in it"),
-)
+CurrencyPartSchema = answer(CurrencyPartJson, "CurrencyPartSchema")
 
 
 ReportSchema = answer(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from service.analysis.bet_math import BetMath, Line
 from service.analysis.main_bet import (
@@ -36,6 +36,48 @@ FORMAT = 1  # of the JSON document; a change invalidates cached sheets
 EXACT_FIGURES = ("house_edge", "win", "loss", "push", "variance")
 
 
+class OutcomeLineJson(TypedDict):
+    """A line of a distribution: an outcome, its net and how often it comes."""
+
+    name: Annotated[str, "the outcome's key"]
+    label: Annotated[str, "the outcome as people read it"]
+    net: Annotated[int, "units won per unit staked"]
+    combinations: Annotated[int, "deals with this outcome"]
+    probability: Annotated[float, "combinations over all deals"]
+
+
+# "return" is a Python keyword: the one key a class body cannot name.
+_ReturnJson = TypedDict(
+    "_ReturnJson",
+    {"return": Annotated[float, "net times probability: the outcome's share of the expected return"]},
+)
+
+
+class BetOutcomeJson(OutcomeLineJson, _ReturnJson):
+    """An outcome of a bet, with its share of the expected return."""
+
+
+class BetSheetJson(TypedDict):
+    """A bet's sheet: its edge, return and odds per unit staked, and its
+    distribution line by line."""
+
+    house_edge: Annotated[float, "per unit staked, house ahead > 0"]
+    expected_return: Annotated[float, "the player's, per unit staked"]
+    win: Annotated[float, "probability the player wins"]
+    loss: Annotated[float, "probability the player loses"]
+    push: Annotated[float, "probability of a push"]
+    hit_frequency: Annotated[float, "probability the bet pays"]
+    standard_deviation: Annotated[float, "of the net per unit staked"]
+    outcomes: Annotated[list[BetOutcomeJson], "every outcome of the bet"]
+
+
+class DealsJson(TypedDict):
+    """How many deals the sheet's counts are of."""
+
+    player_hands: Annotated[int, "seven-card hands of the deck: the Break Bonus's deals"]
+    pairs: Annotated[int, "a player's and a dealer's hands together: the Main Bet's and the DBB's"]
+
+
 @dataclass(frozen=True)
 class ParSheet:
     config: TableConfig
@@ -56,11 +98,12 @@ class ParSheet:
         }
 
     def to_json(self) -> dict[str, Any]:
+        deals: DealsJson = {"player_hands": HANDS, "pairs": DEALS}
         return {
             "format": FORMAT,
             "config_digest": self.config.digest,
             "config": self.config.to_json(),
-            "deals": {"player_hands": HANDS, "pairs": DEALS},
+            "deals": deals,
             **{name: bet_json(bet) for name, bet in self.bets.items()},
             "lucky_break_probability": float(self.lucky_break),
             "dealer_qualifies_probability": float(self.dealer_qualifies),
@@ -118,7 +161,7 @@ def par_sheet_from(config: TableConfig, counts: PairCounts, started: float) -> P
     )
 
 
-def line_json(line: Line) -> dict[str, Any]:
+def line_json(line: Line) -> OutcomeLineJson:
     return {
         "name": line.name,
         "label": line.label,
@@ -132,7 +175,7 @@ def line_from_json(data: dict[str, Any]) -> Line:
     return Line(str(data["name"]), str(data["label"]), int(data["net"]), int(data["combinations"]))
 
 
-def bet_json(bet: BetMath) -> dict[str, Any]:
+def bet_json(bet: BetMath) -> BetSheetJson:
     return {
         "house_edge": float(bet.house_edge),
         "expected_return": float(bet.expected_return),

@@ -30,6 +30,15 @@ class CurrencyJson(TypedDict):
     ]
 
 
+class CurrencyChoiceJson(TypedDict):
+    """A currency a table may be created in."""
+
+    code: Annotated[str, "ISO 4217 code, e.g. USD, JPY, KWD"]
+    minor_unit: Annotated[int, "digits after the point (ISO 4217): 2 for USD, 0 for JPY"]
+    name: Annotated[str, "the currency's name, e.g. US Dollar"]
+    default: Annotated[bool, "the floor's default (BREAKPOKER_CURRENCY): a new table's"]
+
+
 @dataclass(frozen=True)
 class Currency:
     code: str
@@ -168,3 +177,11 @@ def parse_currency(text: str) -> Currency:
     if found is None:
         raise ValueError(f"{text!r} is not an ISO 4217 code this service knows")
     return found
+
+
+def currency_choices(default: str) -> list[CurrencyChoiceJson]:
+    """Every currency a table may be created in, by code; ``default`` marked."""
+    return [
+        {"code": code, "minor_unit": unit, "name": name, "default": code == default}
+        for code, (unit, name) in sorted(CURRENCIES.items())
+    ]

@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
 from sqlalchemy import func, select
 
@@ -47,13 +47,15 @@ BAND_METHOD = (
     "it covers the seats with values only, while the par sheet's band covers every counting seat."
 )
 BETS = tuple(BetType)
+#: which band is the narrower: the hands dealt's or the par sheet's
+Narrower = Literal["hands_dealt", "par_sheet"]
 
 
 class BandJson(TypedDict):
     """The whole minor units inside expected ± 2 × sd bound."""
 
-    low: int
-    high: int
+    low: Annotated[int, "the lowest win inside, minor units"]
+    high: Annotated[int, "the highest win inside, minor units"]
 
 
 class ExpectedBetJson(TypedDict):
@@ -64,12 +66,14 @@ class ExpectedBetJson(TypedDict):
     ]
     expected_win_exact: Annotated[str, "expected_win: the exact value, minor units, as numerator/denominator"]
     sd_bound: Annotated[float, "upper bound of the win's sd, minor units (see band_method)"]
-    band: BandJson
+    band: Annotated[BandJson, "expected win ± band_z × sd_bound, minor units"]
     par_sheet_sd: Annotated[
         float | None,
         "the par sheets' theoretical_win_sd of the bet line; null: theory pending",
     ]
-    narrower: str | None  # "hands_dealt" or "par_sheet"; None while theory is pending
+    narrower: Annotated[
+        Narrower | None, "which band is narrower: hands_dealt or par_sheet; null: theory pending"
+    ]
 
 
 class SettingsCostJson(TypedDict):
@@ -118,7 +122,7 @@ class ExpectedWinJson(TypedDict):
     band_z: Annotated[float, "the band's multiple of sd_bound (2)"]
     band_method: Annotated[str, "how the band is computed, in words"]
     bets: dict[BetType, ExpectedBetJson]  # every bet
-    settings_cost: SettingsCostJson  # the whole scope
+    settings_cost: Annotated[SettingsCostJson, "the players' settings, the whole scope"]
     dealers: Annotated[list[DealerCostJson], "per dealer, by name"]
     tables: Annotated[list[TableCostJson], "per table, by name"]
 
@@ -196,7 +200,7 @@ def _bet(total: _Sums, bet: BetType, par_sheet_sd: float | None) -> ExpectedBetJ
     expected = -_money(total.values[f"{bet}_player_value"])
     bound = math.sqrt(total.squares[bet])
     centre = float(expected)
-    narrower = None
+    narrower: Narrower | None = None
     if par_sheet_sd is not None:
         narrower = "hands_dealt" if bound <= par_sheet_sd else "par_sheet"
     return {

@@ -103,12 +103,12 @@ class RatedDealerJson(RatedLineJson):
 
 
 class RatedPlayJson(ReportHeaderJson):
-    currency: CurrencyJson | None
-    comp_rate: str  # a percentage, exact: "20", "25/2"
-    units: RatedUnitsJson
-    floor: RatedLineJson
-    tables: list[RatedTableJson]
-    dealers: list[RatedDealerJson]
+    currency: Annotated[CurrencyJson | None, "the currency of every amount (null: no tables)"]
+    comp_rate: Annotated[str, "the casino's comp rate, a percentage, exact (20, 25/2)"]
+    units: Annotated[RatedUnitsJson, "what the figures mean"]
+    floor: Annotated[RatedLineJson, "every table of the report together"]
+    tables: Annotated[list[RatedTableJson], "per table with rated or other play, in the scope's order"]
+    dealers: Annotated[list[RatedDealerJson], "per dealer with rated or other play, by name"]
 
 
 def rated_line(sums: RatedSums, rate: Fraction) -> RatedLineJson:

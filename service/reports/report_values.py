@@ -27,8 +27,8 @@ class WinIntervalJson(TypedDict):
 class HoldIntervalJson(TypedDict):
     """The same interval as a hold: a fraction of the handle."""
 
-    low: float
-    high: float
+    low: Annotated[float, "the lowest hold inside"]
+    high: Annotated[float, "the highest hold inside"]
 
 
 class BetLineJson(TypedDict):
@@ -40,7 +40,9 @@ class BetLineJson(TypedDict):
     theoretical_win: Annotated[int | None, "rounded to the minor unit; null: theory pending"]
     theoretical_win_sd: Annotated[float | None, "standard deviation of the win, minor units (a statistic)"]
     win_interval: Annotated[WinIntervalJson | None, "minor units; null: theory pending"]
-    hold_interval: HoldIntervalJson | None  # also None when the handle is 0
+    hold_interval: Annotated[
+        HoldIntervalJson | None, "win_interval as a hold; null: theory pending or no handle"
+    ]
     variance_flag: Annotated[bool | None, "outside win_interval; false: no handle; null: theory pending"]
     note: Annotated[CurrentNoteJson | None, "the current investigation note; null: none"]
 
@@ -112,10 +114,12 @@ class ReportPartJson(ReportCountsJson):
         "by_currency), or of a floor of no tables",
     ]
     bets: dict[BetType, BetLineJson]  # every bet
-    totals: TotalsJson
-    dealers: list[DealerLineJson]
-    chips: ChipsFiguresJson  # the win from the chips, beside the rounds' win
-    expected_win: ExpectedWinJson  # from the hands dealt, beside the par sheets' theoretical win
+    totals: Annotated[TotalsJson, "every bet together"]
+    dealers: Annotated[list[DealerLineJson], "per dealer, by name"]
+    # the win from the chips, beside the rounds' win
+    chips: Annotated[ChipsFiguresJson, "the win and hold from the chips of the period's counted sessions"]
+    # beside the par sheets' theoretical win
+    expected_win: Annotated[ExpectedWinJson, "from the hands dealt, with its band"]
 
 
 class ReportJson(ReportPartJson):
@@ -132,7 +136,7 @@ class CurrencyPartJson(TypedDict):
     """The report of a floor's tables in one currency."""
 
     currency: Annotated[CurrencyJson, "the part's currency"]
-    report: ReportPartJson
+    report: Annotated[ReportPartJson, "the report of the floor's tables in it"]
 
 
 class ByCurrencyReportJson(ReportCountsJson):
@@ -153,6 +157,5 @@ class DealerReportJson(ReportHeaderJson):
     """The per-dealer figures alone (of tables in one currency)."""
 
     currency: Annotated[CurrencyJson | None, "the currency of every amount (null: a floor of no tables)"]
-
-    units: UnitsJson
+    units: Annotated[UnitsJson, "what the figures mean"]
     dealers: Annotated[list[DealerLineJson], "per dealer, by name"]

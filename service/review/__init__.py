@@ -8,6 +8,7 @@ Modules:
 - ``decisions.py``: their decision under four eyes (the decider is not the
   asker)
 - ``correction_diff.py``: the change list the approver sees
+- ``exception_json.py``: a request as the API answers it
 
 May import: rounds, accounting and below.
 """

@@ -49,9 +49,9 @@ class SeatChangeJson(TypedDict):
 class ChangesJson(TypedDict):
     """What the approver of a correction sees (the player's net: + is paid)."""
 
-    fields: list[FieldChangeJson]
-    seats: list[SeatChangeJson]
-    house_net: MoneyChangeJson
+    fields: Annotated[list[FieldChangeJson], "every entered field the correction changes, dealer first"]
+    seats: Annotated[list[SeatChangeJson], "every seat, before or after"]
+    house_net: Annotated[MoneyChangeJson, "what the house wins on the round"]
 
 
 def entry_view(round_: Round) -> dict[str, EnteredValue]:

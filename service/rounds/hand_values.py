@@ -18,7 +18,13 @@ from service.rounds.seat_values import played_setting
 from service.rounds.showing import get_round
 from service.store.db import Db
 from service.store.models import SeatRecord
-from service.tables.advice_json import BreakBonusJson, ValueJson, break_bonus_json, value_json
+from service.tables.advice_json import (
+    DEALER_BREAK_BONUS,
+    BreakBonusJson,
+    ValueJson,
+    break_bonus_json,
+    value_json,
+)
 from service.tables.hand_analysis import advise_under
 from service.tables.tables import config_of
 
@@ -42,9 +48,13 @@ class SeatValuesJson(TypedDict):
     best: Annotated[SettingValueJson, "the optimal setting"]
     house_way: Annotated[SettingValueJson, "the house way's"]
     played_is_best: Annotated[bool, "whether the setting played is worth as much as the best"]
-    cost_against_best: ValueJson  # best minus played: what the player gave up
-    cost_against_house_way: ValueJson  # house way minus played (negative: played did better)
-    dealer_break_bonus: ValueJson
+    cost_against_best: Annotated[
+        ValueJson, "the best's expected value minus the played one's: what the setting gave up"
+    ]
+    cost_against_house_way: Annotated[
+        ValueJson, "the house way's minus the played one's (negative: it did better)"
+    ]
+    dealer_break_bonus: Annotated[ValueJson, DEALER_BREAK_BONUS]
     break_bonus: Annotated[
         BreakBonusJson,
         "the Break Bonus's expected value (these cards' category at the table's pays)",

@@ -39,12 +39,12 @@ class FoulJson(TypedDict):
     high: list[str]
     message: Annotated[str, "why it fouls and what happens"]
     policy: str  # a FoulPolicy's value
-    house_way: HouseWaySettingJson
+    house_way: Annotated[HouseWaySettingJson, "low, high and rule of the house way"]
 
 
 class PreviewSeatJson(SeatShownJson):
-    net: int  # the player's, all bets
-    foul: FoulJson | None
+    net: Annotated[int, "the player's net, all bets (+ is paid)"]
+    foul: Annotated[FoulJson | None, "null: the seat does not foul"]
 
 
 class PreviewJson(TypedDict):
@@ -53,8 +53,8 @@ class PreviewJson(TypedDict):
     config_version: Annotated[int, "the table's current one"]
     foul_policy: str
     round_id: str | int
-    dealer: ExplainedDealerJson
-    seats: list[PreviewSeatJson]
+    dealer: Annotated[ExplainedDealerJson, "the dealer's house way"]
+    seats: Annotated[list[PreviewSeatJson], "as they would be settled"]
     house_net: Annotated[int, "what the house would win, minor units (negative: pay out)"]
 
 

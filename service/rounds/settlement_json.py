@@ -29,15 +29,15 @@ class HouseWayJson(TypedDict):
 
 
 class StoredSeatJson(TypedDict):
-    seat: int
-    low: list[str]
+    seat: Annotated[int, "the seat's number at the table"]
+    low: list[str]  # the house way's when house_way was entered or reset
     high: list[str]
-    fouled: bool
-    lucky_break: bool
-    main: MainJson
-    dealer_break_bonus: BetJson
-    break_bonus: BreakBonusJson
-    house_way: HouseWayJson
+    fouled: Annotated[bool, "the entered setting was a foul"]
+    lucky_break: Annotated[bool, "the setting settled with is a Lucky Break"]
+    main: Annotated[MainJson, "even money"]
+    dealer_break_bonus: Annotated[BetJson, "pays on the dealer's Lucky Break"]
+    break_bonus: Annotated[BreakBonusJson, "pays on the player's seven cards"]
+    house_way: Annotated[HouseWayJson, "the house way of the player's seven cards, whatever was entered"]
 
 
 class StoredSettlementJson(TypedDict):

@@ -17,7 +17,7 @@ from service.errors import ErrorCode, NotFound
 from service.rounds.deck_round import DECK_KEY, RoundDeckJson, decks_of
 from service.rounds.round_counts import counted_rounds
 from service.rounds.settlement_json import ExplainedDealerJson, StoredSeatJson, StoredSettlementJson
-from service.rounds.status import Status, decision_state, statuses
+from service.rounds.status import DecisionState, ExceptionKind, Status, decision_state, statuses
 from service.rounds.storing import SettingEntered, round_id_of
 from service.store.db import Db, iso
 from service.store.models import GameTable, RoundException, RoundRecord, SeatRecord
@@ -41,21 +41,21 @@ class SeatShownJson(StoredSeatJson):
 
     cards: list[str]
     setting_entered: SettingEntered
-    bets: StakesJson
+    bets: Annotated[StakesJson, "the stakes entered"]
 
 
 class ExceptionSummaryJson(TypedDict):
     """A void or correction asked for, and its decision once made."""
 
-    id: int
-    kind: str  # void or correction
-    state: str  # pending, approved or rejected
-    reason: str
-    requested_by: str
-    requested_at: str
-    decided_by: str | None
-    decided_at: str | None
-    note: str | None
+    id: Annotated[int, "the request's id"]
+    kind: ExceptionKind  # its schema lists the values: what is asked for
+    state: DecisionState  # pending until decided
+    reason: Annotated[str, "why it was asked for"]
+    requested_by: Annotated[str, "the pit boss who asked"]
+    requested_at: Annotated[str, "ISO 8601, UTC"]
+    decided_by: Annotated[str | None, "the second pit boss; null: pending"]
+    decided_at: Annotated[str | None, "ISO 8601, UTC; null: pending"]
+    note: Annotated[str | None, "the decider's note; null: pending"]
 
 
 class RoundShownJson(TypedDict):
@@ -66,7 +66,7 @@ class RoundShownJson(TypedDict):
     supersedes: Annotated[int | None, "the record this corrects"]
     status: str
     superseded_by: Annotated[int | None, "the approved correction's record"]
-    exceptions: list[ExceptionSummaryJson]
+    exceptions: Annotated[list[ExceptionSummaryJson], "void and correction requests, oldest first"]
     config_version: Annotated[int, "the table configuration version it was settled under"]
     entered_by: Annotated[str, "the dealer's name"]
     entered_at: Annotated[str, "ISO 8601, UTC"]
@@ -74,7 +74,7 @@ class RoundShownJson(TypedDict):
     gaming_day: Annotated[str, "the gaming day it counts in"]
     shift: Annotated[int, "the shift of the gaming day, from 1"]
     dealer: Annotated[DealerShownJson, "the dealer's cards and house way"]
-    seats: list[SeatShownJson]
+    seats: Annotated[list[SeatShownJson], "each seat as entered and settled, in the order entered"]
     house_net: Annotated[int, "what the house won, minor units (negative: it paid out)"]
     deck: Annotated[
         RoundDeckJson | None,
@@ -273,7 +273,7 @@ def exception_summary(exception: RoundException) -> ExceptionSummaryJson:
     decision = exception.decision
     return {
         "id": exception.id,
-        "kind": exception.kind,
+        "kind": ExceptionKind(exception.kind),
         "state": decision_state(decision),
         "reason": exception.reason,
         "requested_by": exception.requester.name,

@@ -11,6 +11,9 @@ Modules:
 - ``versions.py``: which version of a configuration and of a schedule is
   current and who made it (what an edit's ``If-Match`` names)
 - ``views.py``: a table's values as JSON
+- ``table_json.py``: a table as the API shows it
+- ``config_preview.py``: what a configuration change would save, with
+  its Break Bonus pay table and house edge
 - ``gaming_day.py``: gaming days and shifts by the table's schedule
 - ``hand_analysis.py``: the hand calculator under a version's rules (a
   missing strategy table block a 503, its build queued);

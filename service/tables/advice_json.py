@@ -19,6 +19,8 @@ from service.engine.cards import codes
 from service.engine.hands import HandValue
 from service.engine.table_config import TableConfig
 
+DEALER_BREAK_BONUS = "the Dealer Break Bonus's expected value with these seven cards"
+
 
 class ValueJson(TypedDict):
     """An expected value per unit staked, for the player."""
@@ -76,8 +78,10 @@ class AdviceJson(TypedDict):
     settings: Annotated[list[SettingJson], "every distinct legal setting, in the house way's order"]
     best: Annotated[SettingJson, "the optimal setting (rule book section 12)"]
     house_way: Annotated[SettingJson, "the house way's setting"]
-    house_way_cost: ValueJson  # best minus the house way's expected value
-    dealer_break_bonus: ValueJson
+    house_way_cost: Annotated[
+        ValueJson, "the best setting's expected value minus the house way's (0 when they agree)"
+    ]
+    dealer_break_bonus: Annotated[ValueJson, DEALER_BREAK_BONUS]
     break_bonus: Annotated[
         BreakBonusJson,
         "the Break Bonus's expected value (these cards' category at the table's pays)",

@@ -22,6 +22,11 @@ from service.store.db import Db, hold_writer
 from service.store.models import AuditEvent, ConfigVersion, GameTable, User
 from service.tables.views import ConfigJson
 
+SHIFT_STARTS_HELP = (
+    'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
+    '"14:00", "22:00"])'
+)
+
 _SCHEDULE_KINDS = (EventKind.TABLE_CREATED.value, EventKind.SCHEDULE_CHANGED.value)
 
 
@@ -86,6 +91,27 @@ def lock_table(db: Db, table: GameTable) -> None:
     writer's turn does the same)."""
     hold_writer(db)
     db.execute(select(GameTable.id).where(GameTable.id == table.id).with_for_update())
+
+
+class ScheduleJson(TypedDict):
+    """A table's gaming-day schedule, the version of it in force."""
+
+    timezone: Annotated[str, "IANA zone of the casino"]
+    shift_starts: Annotated[list[str], SHIFT_STARTS_HELP]
+    version: Annotated[int, "1 when the table was created, one more each change"]
+    changed_at: Annotated[datetime | None, "when this version was made"]
+    changed_by: Annotated[str | None, "the name of who made it (null: none on record)"]
+
+
+def schedule_json(db: Db, table: GameTable) -> ScheduleJson:
+    change = schedule_change(db, table)
+    return {
+        "timezone": table.timezone,
+        "shift_starts": table.shift_starts,
+        "version": change.version,
+        "changed_at": change.at,
+        "changed_by": change.by,
+    }
 
 
 def schedule_change(db: Db, table: GameTable) -> Change:

@@ -9,10 +9,10 @@ import random
 from sqlalchemy import select
 
 from service.api.reports.report_schemas import DealerReportSchema, ReportSchema
-from service.api.review.exception_routes import exception_json
 from service.api.review.exception_schemas import ChangesSchema, ExceptionSchema, RecallSchema
 from service.api.rounds.round_schemas import RoundPageSchema, RoundPreviewSchema, RoundSchema
 from service.engine.settlement import MainReason
+from service.review.exception_json import exception_json
 from service.rounds.preview import preview_round
 from service.rounds.recall import recall, recall_json
 from service.rounds.samples import random_round
@@ -211,7 +211,7 @@ def test_the_schemas_dump_exactly_the_typed_values(app, client, as_role, table):
         assert RoundPageSchema().dump(page) == as_json(page)
         assert client.get(f"/api/v1/tables/{table['id']}/rounds", headers=boss).json == as_json(page)
         exception = db.scalars(select(RoundException)).one()
-        answer = exception_json(exception, table["id"])
+        answer = exception_json(db, exception, table["id"])
         assert ExceptionSchema().dump(answer) == as_json(answer)
         changes = answer["changes"]
         assert changes is not None

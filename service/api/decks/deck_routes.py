@@ -22,12 +22,13 @@ from service.api.http.blueprint import Blueprint
 from service.api.http.security import current_user, roles
 from service.api.http.transactions import committed
 from service.api.http.work import db, now, sessionless
-from service.api.tables.table_routes import SAVED_AT_ONCE, TableView, table_json
+from service.api.tables.table_routes import SAVED_AT_ONCE, table_json
 from service.api.tables.table_schemas import TableSchema
 from service.errors import ServiceError
 from service.tables.deal_order import change_deal_order
 from service.tables.deck_exposure import ExposedJson, expose_deck
 from service.tables.decks import DeckFeedJson, feed_json, next_deck, receive_deck
+from service.tables.table_json import TableJson
 from service.tables.tables import get_table
 
 blp = Blueprint("decks", __name__, url_prefix="/tables", description="Decks read by a shuffler or shoe")
@@ -109,7 +110,7 @@ class DealOrderView(MethodView):
     @blp.response(200, TableSchema)
     @blp.error(409, SAVED_AT_ONCE)
     @roles(Role.ADMIN)
-    def put(self, body: DealOrderChangeJson, table_id: int) -> TableView:
+    def put(self, body: DealOrderChangeJson, table_id: int) -> TableJson:
         """Change how a deck read by the shoe is dealt: the seat dealt first,
         where the dealer's hand falls, seven cards a hand or one to each hand
         in turn. Not game math: the configuration's version stays."""

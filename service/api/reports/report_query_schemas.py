@@ -4,9 +4,9 @@ written on a report's hold variance."""
 from __future__ import annotations
 
 from datetime import date
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
@@ -14,13 +14,12 @@ from service.api.http.schemas import StrictSchema
 from service.reports.hold import MAX_CONFIDENCE, MIN_CONFIDENCE
 from service.reports.periods import PERIODS
 from service.reports.table_reports import DEFAULT_CONFIDENCE
-from service.reports.variance_notes import MAX_NOTE, CurrentNoteJson
+from service.reports.variance_notes import MAX_NOTE, CurrentNoteJson, VarianceNoteJson
 from service.rounds.aggregates import BETS
 from service.tables.gaming_day import MAX_SHIFTS
 
 PERIOD_HELP = "shift, day (gaming day), mtd (month to date) or ytd (year to date)"
 DAY_HELP = "the gaming day reported on (the last of mtd/ytd); default: the current gaming day"
-PERIOD_KEY_HELP = "the period as a note names it: 2026-11-29/2 (shift), 2026-11-29 (day), 2026-11, 2026"
 
 
 class _PeriodQuery(StrictSchema):
@@ -87,20 +86,16 @@ class VarianceNoteInJson(TypedDict):
     note: str
 
 
-class VarianceNoteSchema(Schema):
-    id = api_fields.integer("the note's id")
-    table_id = api_fields.integer("the table noted; null: the floor", allow_none=True)
-    period = api_fields.choice(PERIODS, PERIOD_HELP)
-    period_key = api_fields.text(PERIOD_KEY_HELP)
-    bet = api_fields.choice(BETS, "the bet whose line is noted")
-    note = api_fields.text("the investigation note, as written")
-    written_by = api_fields.text("the name of who wrote it")
-    written_at = api_fields.text("ISO 8601, UTC")
+def _note_fields() -> dict[str, fields.Field[Any]]:
+    """A note's period and bet, choices of PERIODS and BETS (text in its
+    type): made anew for each schema."""
+    return {
+        "period": api_fields.choice(PERIODS, PERIOD_HELP),
+        "bet": api_fields.choice(BETS, "the bet whose line is noted"),
+    }
 
 
-CurrentNoteSchema = answer(
-    CurrentNoteJson,
-    "CurrentNoteSchema",
-    period=api_fields.choice(PERIODS, PERIOD_HELP),
-    bet=api_fields.choice(BETS, "the bet whose line is noted"),
-)
+VarianceNoteSchema = answer(VarianceNoteJson, "VarianceNoteSchema", **_note_fields())
+
+
+CurrentNoteSchema = answer(CurrentNoteJson, "CurrentNoteSchema", **_note_fields())

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from flask.views import MethodView
 from flask_smorest import Api
 
@@ -26,8 +24,8 @@ from service.api.review.exception_schemas import (
     VoidInJson,
     VoidInSchema,
 )
-from service.review.correction_diff import ChangesJson
 from service.review.decisions import decide
+from service.review.exception_json import DecidedJson, ExceptionJson, exception_json
 from service.review.exceptions import (
     get_exception,
     list_exceptions,
@@ -35,13 +33,9 @@ from service.review.exceptions import (
     request_void,
 )
 from service.rounds.showing import (
-    ExceptionSummaryJson,
-    RoundShownJson,
-    exception_summary,
     get_round,
     round_json,
 )
-from service.store.models import RoundException
 
 blp = Blueprint("exceptions", __name__, description="Voids and corrections with a second approver")
 
@@ -51,20 +45,6 @@ OPEN_OR_CHANGED = (
 )
 DECIDED = "already_decided or round_not_current: decided before, or the round changed since"
 DECIDERS = "forbidden (only a pit_boss decides) or same_user (the requester cannot decide it)"
-
-
-class ExceptionJson(ExceptionSummaryJson):
-    round: int
-    table_id: int
-    # The round as re-entered, as the client sent it (a JSON column the
-    # engine's rules checked): a true JSON boundary. None: a void.
-    corrected: dict[str, Any] | None
-    changes: ChangesJson | None
-    replacement: int | None
-
-
-class DecidedJson(ExceptionJson):
-    round_after: RoundShownJson  # the round as it now stands
 
 
 #: what asking for a void or a correction answers and refuses
@@ -77,21 +57,6 @@ def document_correction_round(api: Api) -> None:
     api.spec.components.schema(CORRECTION_ROUND, schema=CorrectionRoundSchema)
 
 
-def exception_json(exception: RoundException, table_id: int | None = None) -> ExceptionJson:
-    if table_id is None:
-        table_id = get_round(db(), exception.round_id).table_id
-    replacement = exception.decision.replacement_id if exception.decision else None
-    return {
-        **exception_summary(exception),
-        "round": exception.round_id,
-        "table_id": table_id,
-        "corrected": exception.corrected,
-        # The column is JSON; changes_of wrote it in this shape.
-        "changes": cast(ChangesJson | None, exception.changes),
-        "replacement": replacement,
-    }
-
-
 @blp.route("/rounds/<id:round_id>/void", methods=["POST"])
 @blp.arguments(VoidInSchema)
 @exception_request
@@ -100,7 +65,7 @@ def void_round(body: VoidInJson, round_id: int) -> ExceptionJson:
     exception = committed(
         lambda: request_void(db(), get_round(db(), round_id), current_user(), body["reason"], now())
     )
-    return exception_json(exception)
+    return exception_json(db(), exception)
 
 
 @blp.route("/rounds/<id:round_id>/corrections", methods=["POST"])
@@ -115,7 +80,7 @@ def correct_round(body: CorrectionInJson, round_id: int) -> ExceptionJson:
             db(), get_round(db(), round_id), current_user(), body["reason"], body["round"], now()
         )
     )
-    return exception_json(exception)
+    return exception_json(db(), exception)
 
 
 @blp.route("/exceptions")
@@ -131,7 +96,7 @@ class Exceptions(MethodView):
         page, tables = list_exceptions(
             db(), query.get("state"), query.get("kind"), query.get("table"), query["limit"], order, at
         )
-        shown = [exception_json(exception, tables[exception.round_id]) for exception in page.items]
+        shown = [exception_json(db(), exception, tables[exception.round_id]) for exception in page.items]
         return shown, 200, keyset_links(order, page)
 
 
@@ -139,7 +104,7 @@ class Exceptions(MethodView):
 @blp.response(200, ExceptionSchema)
 @roles(*READERS)
 def one_exception(exception_id: int) -> ExceptionJson:
-    return exception_json(get_exception(db(), exception_id))
+    return exception_json(db(), get_exception(db(), exception_id))
 
 
 #: what approving and rejecting take, answer and refuse
@@ -159,7 +124,7 @@ def _decide(exception_id: int, body: DecisionInJson, approve: bool) -> DecidedJs
         )
     )
     exception = get_exception(db(), exception_id)
-    answer = exception_json(exception)
+    answer = exception_json(db(), exception)
     return {**answer, "round_after": round_json(get_round(db(), answer["replacement"] or exception.round_id))}
 
 

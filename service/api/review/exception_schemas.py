@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
@@ -16,11 +16,12 @@ from service.api.rounds.round_schemas import (
     ENTERED_SHAPES,
     ROUND_ID_HELP,
     STATES,
-    ExceptionSummarySchema,
     RoundSchema,
+    exception_summary_fields,
     round_id_field,
 )
-from service.review.correction_diff import FieldChangeJson, MoneyChangeJson, SeatChangeJson
+from service.review.correction_diff import ChangesJson, FieldChangeJson, MoneyChangeJson, SeatChangeJson
+from service.review.exception_json import DecidedJson
 from service.rounds.recall import RecallJson
 from service.rounds.status import KINDS
 from service.store.paging import Order
@@ -122,17 +123,7 @@ SeatChangeSchema = answer(
 )
 
 
-class ChangesSchema(Schema):
-    # A field named "fields" would hide marshmallow's module in the class body.
-    changed = fields.List(
-        fields.Nested(FieldChangeSchema),
-        required=True,
-        attribute="fields",
-        data_key="fields",
-        metadata={"description": "every entered field the correction changes, dealer first"},
-    )
-    seats = api_fields.nested_list(SeatChangeSchema, "every seat, before or after")
-    house_net = api_fields.nested(MoneyChangeSchema, "what the house wins on the round")
+ChangesSchema = answer(ChangesJson, "ChangesSchema")
 
 
 class DecisionInSchema(StrictSchema):
@@ -152,20 +143,16 @@ class ExceptionsQuerySchema(StrictSchema):
     cursor = cursor_field()
 
 
-class ExceptionSchema(ExceptionSummarySchema):
-    round = api_fields.integer("the round record the request is about")
-    table_id = api_fields.integer("the round's table")
-    corrected = api_fields.nested(
+# A request's answer, round_after (a decision's only) left out but by a decision.
+ExceptionSchema = answer(
+    DecidedJson,
+    "ExceptionSchema",
+    corrected=api_fields.nested(
         CorrectedRoundSchema, "a correction: the round as re-entered; null: a void", allow_none=True
-    )
-    changes = api_fields.nested(
-        ChangesSchema,
-        "a correction: each changed field before and after, each seat's money "
-        "(player's net: + is paid to the player), the house net before and after; null: a void",
-        allow_none=True,
-    )
-    replacement = api_fields.integer("an approved correction's record", allow_none=True)
-    round_after = fields.Nested(RoundSchema, metadata={"description": "the round as it now stands"})
+    ),
+    round_after=fields.Nested(RoundSchema, metadata={"description": "the round as it now stands"}),
+    **exception_summary_fields(),
+)
 
 
 class RecallQuerySchema(StrictSchema):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
@@ -16,14 +16,8 @@ from service.api.http.schemas import StrictSchema
 from service.engine.break_bonus import BreakBonusCategory
 from service.engine.table_config import FoulPolicy
 from service.rounds.hand_values import RoundHandValuesJson, SeatValuesJson, SettingValueJson
-from service.tables.advice_json import BreakBonusJson, HandTextJson, SettingJson
+from service.tables.advice_json import BreakBonusJson, HandTextJson, SettingJson, ValueJson
 from service.tables.hand_analysis import HandAnalysisJson
-
-EXACT = 'the same value exactly, a fraction "p/q" (or a whole number)'
-
-
-def _exact(of: str) -> fields.String:
-    return api_fields.text(f"{of}: {EXACT}")
 
 
 class HandAnalysisInSchema(StrictSchema):
@@ -40,9 +34,7 @@ class HandAnalysisInJson(TypedDict):
     cards: list[object]  # Raw: the engine reads each card
 
 
-class ValueSchema(Schema):
-    expected_value = api_fields.number("expected value per unit staked, for the player")
-    expected_value_exact = _exact("the expected value")
+ValueSchema = answer(ValueJson, "ValueSchema")
 
 
 HandTextSchema = answer(HandTextJson, "HandTextSchema")
@@ -62,10 +54,6 @@ BreakBonusValueSchema = answer(
 )
 
 
-DEALER_BREAK_BONUS = "the Dealer Break Bonus's expected value with these seven cards"
-BREAK_BONUS = "the Break Bonus's expected value (these cards' category at the table's pays)"
-
-
 HandAnalysisSchema = answer(
     HandAnalysisJson,
     "HandAnalysisSchema",
@@ -73,10 +61,6 @@ HandAnalysisSchema = answer(
         [policy.value for policy in FoulPolicy],
         "the table's foul policy (a foul is never a setting listed here)",
     ),
-    house_way_cost=api_fields.nested(
-        ValueSchema, "the best setting's expected value minus the house way's (0 when they agree)"
-    ),
-    dealer_break_bonus=api_fields.nested(ValueSchema, DEALER_BREAK_BONUS),
 )
 
 
@@ -86,13 +70,6 @@ SettingWorthSchema = answer(SettingValueJson, "SettingWorthSchema")
 SeatValuesSchema = answer(
     SeatValuesJson,
     "SeatValuesSchema",
-    cost_against_best=api_fields.nested(
-        ValueSchema, "the best's expected value minus the played one's: what the setting gave up"
-    ),
-    cost_against_house_way=api_fields.nested(
-        ValueSchema, "the house way's minus the played one's (negative: it did better)"
-    ),
-    dealer_break_bonus=api_fields.nested(ValueSchema, DEALER_BREAK_BONUS),
 )
 
 

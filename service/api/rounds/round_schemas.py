@@ -5,7 +5,7 @@ shapes of ``service.rounds.showing`` and ``service.rounds.preview``)."""
 from __future__ import annotations
 
 from datetime import date
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from marshmallow import Schema, fields
 
@@ -14,14 +14,12 @@ from service.api.http.answers import answer
 from service.api.http.fields import CARD_CODE
 from service.api.rounds.settlement_schemas import (
     SETTING_SHAPES,
-    DealerHandSchema,
-    HouseWaySettingSchema,
-    RoundSeatSchema,
+    seat_fields,
 )
 from service.engine.table_config import FoulPolicy
-from service.rounds.preview import FoulJson, PreviewJson
+from service.rounds.preview import FoulJson, PreviewJson, PreviewSeatJson
 from service.rounds.recall import RecalledRoundJson
-from service.rounds.showing import RoundPageJson
+from service.rounds.showing import ExceptionSummaryJson, RoundPageJson
 from service.rounds.status import KINDS, DecisionState, RoundStatus
 
 STATES = tuple(DecisionState)
@@ -56,16 +54,16 @@ def round_id_field(description: str, required: bool = True) -> fields.Raw:
     )
 
 
-class ExceptionSummarySchema(Schema):
-    id = api_fields.integer("the request's id")
-    kind = api_fields.choice(KINDS, "what is asked for")
-    state = api_fields.choice(STATES, "pending until decided")
-    reason = api_fields.text("why it was asked for")
-    requested_by = api_fields.text("the pit boss who asked")
-    requested_at = api_fields.text("ISO 8601, UTC")
-    decided_by = api_fields.text("the second pit boss; null: pending", allow_none=True)
-    decided_at = api_fields.text("ISO 8601, UTC; null: pending", allow_none=True)
-    note = api_fields.text("the decider's note; null: pending", allow_none=True)
+def exception_summary_fields() -> dict[str, fields.Field[Any]]:
+    """A request's kind and state, as choices of their values (an enum's
+    field would drop the document's string type). Made anew for each schema."""
+    return {
+        "kind": api_fields.choice(KINDS, "what is asked for"),
+        "state": api_fields.choice(STATES, "pending until decided"),
+    }
+
+
+ExceptionSummarySchema = answer(ExceptionSummaryJson, "ExceptionSummarySchema", **exception_summary_fields())
 
 
 RoundSchema: type[Schema] = answer(
@@ -75,13 +73,11 @@ RoundSchema: type[Schema] = answer(
     status=api_fields.choice(
         tuple(RoundStatus), "settled (counts), void, or superseded by an approved correction"
     ),
-    exceptions=api_fields.nested_list(ExceptionSummarySchema, "void and correction requests, oldest first"),
     current=fields.Nested(
         lambda: RoundSchema(),
         allow_none=True,
         metadata={"description": "recall: the approved correction that stands for this game"},
     ),
-    seats=api_fields.nested_list(RoundSeatSchema, "each seat as entered and settled, in the order entered"),
 )
 
 
@@ -93,13 +89,10 @@ FoulSchema = answer(
     policy=api_fields.choice(
         [policy.value for policy in FoulPolicy], "the table's foul policy (rule book section 8)"
     ),
-    house_way=api_fields.nested(HouseWaySettingSchema, "low, high and rule of the house way"),
 )
 
 
-class PreviewSeatSchema(RoundSeatSchema):
-    foul = api_fields.nested(FoulSchema, "null: the seat does not foul", allow_none=True)
-    net = api_fields.integer("the player's net, all bets (+ is paid)")
+PreviewSeatSchema = answer(PreviewSeatJson, "PreviewSeatSchema", **seat_fields())
 
 
 RoundPreviewSchema = answer(
@@ -109,8 +102,6 @@ RoundPreviewSchema = answer(
     foul_policy=api_fields.choice(
         [policy.value for policy in FoulPolicy], "what a foul would lead to at this table"
     ),
-    dealer=api_fields.nested(DealerHandSchema, "the dealer's house way"),
-    seats=api_fields.nested_list(PreviewSeatSchema, "as they would be settled"),
 )
 
 

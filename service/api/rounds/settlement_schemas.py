@@ -4,7 +4,9 @@ each seat's setting, house way and the result of each bet (the shapes of
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
+
+from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
@@ -13,8 +15,10 @@ from service.engine.house_way import Rule
 from service.engine.round import HAND_SIZE
 from service.engine.round_json import BetJson, BreakBonusJson
 from service.engine.settlement import MainReason, Outcome
-from service.rounds.settlement_json import HouseWayJson, MainJson
-from service.rounds.showing import DealerShownJson, StakesJson
+from service.rounds.preview import HouseWaySettingJson
+from service.rounds.settlement_json import ExplainedDealerJson, HouseWayJson, MainJson
+from service.rounds.showing import DealerShownJson, SeatShownJson, StakesJson
+from service.rounds.storing import PlayerSettingJson
 
 RULES = ", ".join(f"{rule.value} {rule.label}" for rule in Rule)
 # A side bet wins or loses on the cards; it never pushes (sections 9-10).
@@ -41,37 +45,30 @@ def _outcome(outcomes: tuple[Outcome, ...]) -> fields.String:
     return api_fields.choice([outcome.value for outcome in outcomes], "none: the bet was not placed")
 
 
-class HouseWaySettingSchema(Schema):
-    low = api_fields.cards(2, "the low hand")
-    high = api_fields.cards(3, "the high hand")
-    rule = _rule()
+def _house_way(low: str, high: str) -> dict[str, fields.Field[Any]]:
+    """A house way's low and high hands (card codes) and the rule that
+    fired: what its type cannot say. Made anew for each schema."""
+    return {"low": api_fields.cards(2, low), "high": api_fields.cards(3, high), "rule": _rule()}
 
 
-PlayerHouseWaySchema = answer(
-    HouseWayJson,
-    "PlayerHouseWaySchema",
-    low=api_fields.cards(2, "the low hand"),
-    high=api_fields.cards(3, "the high hand"),
-    rule=_rule(),
-)
+PLAYER_WAY = ("the low hand", "the high hand")
+DEALER_WAY = ("the dealer's low hand, set by the house way", "the dealer's high hand, set by the house way")
 
 
-class DealerHandSchema(Schema):
-    low = api_fields.cards(2, "the dealer's low hand, set by the house way")
-    high = api_fields.cards(3, "the dealer's high hand, set by the house way")
-    rule = _rule()
-    qualifies = api_fields.flag("false: every Main Bet pushes (rule book section 6)")
-    lucky_break = api_fields.flag("the dealer's cards make one")
-    explanation = api_fields.text("why the house way sets it so")
+HouseWaySettingSchema = answer(HouseWaySettingJson, "HouseWaySettingSchema", **_house_way(*PLAYER_WAY))
+
+
+PlayerHouseWaySchema = answer(HouseWayJson, "PlayerHouseWaySchema", **_house_way(*PLAYER_WAY))
+
+
+DealerHandSchema = answer(ExplainedDealerJson, "DealerHandSchema", **_house_way(*DEALER_WAY))
 
 
 RoundDealerSchema = answer(
     DealerShownJson,
     "RoundDealerSchema",
     cards=api_fields.cards(HAND_SIZE, "the dealer's seven cards as entered"),
-    low=api_fields.cards(2, "the dealer's low hand, set by the house way"),
-    high=api_fields.cards(3, "the dealer's high hand, set by the house way"),
-    rule=_rule(),
+    **_house_way(*DEALER_WAY),
 )
 
 
@@ -104,41 +101,37 @@ BreakBonusResultSchema = answer(
 )
 
 
-class SettledSeatSchema(Schema):
-    seat = api_fields.integer("the seat's number at the table")
-    low = api_fields.cards(
-        2, "the low hand settled with (the house way's when house_way was entered or reset)"
-    )
-    high = api_fields.cards(3, "the high hand settled with")
-    fouled = api_fields.flag("the entered setting was a foul")
-    lucky_break = api_fields.flag("the setting settled with is a Lucky Break")
-    main = api_fields.nested(MainResultSchema, "even money")
-    dealer_break_bonus = api_fields.nested(BetResultSchema, "pays on the dealer's Lucky Break")
-    break_bonus = api_fields.nested(BreakBonusResultSchema, "pays on the player's seven cards")
-    house_way = api_fields.nested(
-        PlayerHouseWaySchema, "the house way of the player's seven cards, whatever was entered"
-    )
-
-
 StakesSchema = answer(StakesJson, "StakesSchema")
 
 
-class OwnSettingSchema(Schema):
-    """A player's own setting as entered (the house way's is a string)."""
+OwnSettingSchema = answer(
+    PlayerSettingJson,
+    "OwnSettingSchema",
+    low=api_fields.cards(2, "the low hand as the player set it"),
+    high=api_fields.cards(3, "the high hand as the player set it"),
+)
 
-    low = api_fields.cards(2, "the low hand as the player set it")
-    high = api_fields.cards(3, "the high hand as the player set it")
+
+def seat_fields() -> dict[str, fields.Field[Any]]:
+    """A seat's cards as entered and settled (card codes) and its setting as
+    entered (a string or an object): what their types cannot say. Made
+    anew for each schema."""
+    return {
+        "low": api_fields.cards(
+            2, "the low hand settled with (the house way's when house_way was entered or reset)"
+        ),
+        "high": api_fields.cards(3, "the high hand settled with"),
+        "cards": api_fields.cards(HAND_SIZE, "the player's seven cards as entered"),
+        # One of two shapes: a string or an object; the document names both.
+        "setting_entered": fields.Raw(
+            required=True,
+            metadata={
+                "description": 'the setting as entered: the string "house_way", or the player\'s own '
+                '{"low": [2 cards], "high": [3 cards]}',
+                "oneOf": list(SETTING_SHAPES),
+            },
+        ),
+    }
 
 
-class RoundSeatSchema(SettledSeatSchema):
-    cards = api_fields.cards(HAND_SIZE, "the player's seven cards as entered")
-    # One of two shapes: a string or an object; the document names both.
-    setting_entered = fields.Raw(
-        required=True,
-        metadata={
-            "description": 'the setting as entered: the string "house_way", or the player\'s own '
-            '{"low": [2 cards], "high": [3 cards]}',
-            "oneOf": list(SETTING_SHAPES),
-        },
-    )
-    bets = api_fields.nested(StakesSchema, "the stakes entered")
+RoundSeatSchema = answer(SeatShownJson, "RoundSeatSchema", **seat_fields())

@@ -5,14 +5,12 @@ configuration's preview with its Break Bonus pay table and house edge."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
-from typing import Any, TypedDict, cast
+from typing import Any
 
 from flask.views import MethodView
 from marshmallow import Schema
 
 from service.accounts.roles import Role
-from service.analysis.single_hand import break_bonus_math
 from service.api.http.blueprint import Blueprint, stacked
 from service.api.http.etags import ETAG_HEADER, IF_MATCH_PARAMETER, REQUIRED, STALE, etag, require_match
 from service.api.http.security import ANY_ROLE, current_user, roles
@@ -27,8 +25,8 @@ from service.api.tables.table_schemas import (
     ScheduleChangeSchema,
     TableSchema,
 )
-from service.engine.table_config import TableConfig
 from service.store.models import GameTable
+from service.tables.config_preview import ConfigPreviewJson, config_preview
 from service.tables.tables import change_config, change_schedule, get_table, proposed_config
 from service.tables.versions import (
     ConfigVersionJson,
@@ -37,8 +35,8 @@ from service.tables.versions import (
     current_version,
     lock_table,
     schedule_change,
+    schedule_json,
 )
-from service.tables.views import ConfigJson
 
 EditView = Callable[..., Any]
 
@@ -50,41 +48,7 @@ blp = Blueprint(
 )
 
 
-class PayLine(TypedDict):
-    category: str
-    name: str
-    net: int
-    combinations: int
-    probability: float
-
-
-class ConfigPreview(TypedDict):
-    config: ConfigJson
-    break_bonus_house_edge: float
-    break_bonus_house_edge_exact: str  # the exact fraction, "p/q"
-    pay_table: list[PayLine]
-
-
-class ScheduleView(TypedDict):
-    timezone: str
-    shift_starts: list[str]
-    version: int
-    changed_at: datetime | None
-    changed_by: str | None
-
-
 Tagged = tuple[Any, dict[str, str]]  # an answer and its ETag header
-
-
-def schedule_json(table: GameTable) -> ScheduleView:
-    change = schedule_change(db(), table)
-    return {
-        "timezone": table.timezone,
-        "shift_starts": table.shift_starts,
-        "version": change.version,
-        "changed_at": change.at,
-        "changed_by": change.by,
-    }
 
 
 def schedule_tag(table: GameTable) -> dict[str, str]:
@@ -117,7 +81,7 @@ class TableScheduleView(MethodView):
         """The gaming-day schedule, its version and who made it; its ETag
         is what a PUT sends back as If-Match."""
         table = get_table(db(), table_id)
-        return schedule_json(table), schedule_tag(table)
+        return schedule_json(db(), table), schedule_tag(table)
 
     @admin_edit(ScheduleChangeSchema)
     def put(self, body: ScheduleChangeJson, table_id: int) -> Tagged:
@@ -179,25 +143,7 @@ class TableConfigsView(MethodView):
 @blp.arguments(ConfigChangeSchema)
 @blp.response(200, ConfigPreviewSchema)
 @roles(Role.ADMIN)
-def preview_config(body: ConfigChangeJson, table_id: int) -> ConfigPreview:
+def preview_config(body: ConfigChangeJson, table_id: int) -> ConfigPreviewJson:
     """The configuration a change would make and its Break Bonus house edge,
     before anything is saved."""
-    proposed: TableConfig = proposed_config(db(), get_table(db(), table_id), body["config"])
-    bet = break_bonus_math(proposed.break_bonus_pays)
-    edge = bet.house_edge
-    lines: list[PayLine] = [
-        {
-            "category": line.name,
-            "name": line.label,
-            "net": line.net,
-            "combinations": line.combinations,
-            "probability": float(line.probability),
-        }
-        for line in bet.lines
-    ]
-    return {
-        "config": cast(ConfigJson, proposed.to_json()),
-        "break_bonus_house_edge": float(edge),
-        "break_bonus_house_edge_exact": str(edge),
-        "pay_table": lines,
-    }
+    return config_preview(proposed_config(db(), get_table(db(), table_id), body["config"]))

@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
-from service.analysis.par_sheet import EXACT_FIGURES
+from service.analysis.par_sheet import EXACT_FIGURES, BetOutcomeJson, BetSheetJson, DealsJson, OutcomeLineJson
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
 from service.api.tables.table_schemas import ConfigSchema
@@ -27,38 +27,16 @@ HouseWaySchema = answer(
 )
 
 
-class OutcomeLineSchema(Schema):
-    name = api_fields.text("the outcome's key")
-    label = api_fields.text("the outcome as people read it")
-    net = api_fields.integer("units won per unit staked")
-    combinations = api_fields.integer("deals with this outcome")
-    probability = api_fields.number("combinations over all deals")
+OutcomeLineSchema = answer(OutcomeLineJson, "OutcomeLineSchema")
 
 
-class BetOutcomeSchema(OutcomeLineSchema):
-    # "return" is a Python keyword, so the attribute has another name.
-    return_ = fields.Float(
-        attribute="return",
-        data_key="return",
-        required=True,
-        metadata={"description": "net times probability: the outcome's share of the expected return"},
-    )
+BetOutcomeSchema = answer(BetOutcomeJson, "BetOutcomeSchema")
 
 
-class BetSheetSchema(Schema):
-    house_edge = api_fields.number("per unit staked, house ahead > 0")
-    expected_return = api_fields.number("the player's, per unit staked")
-    win = api_fields.number("probability the player wins")
-    loss = api_fields.number("probability the player loses")
-    push = api_fields.number("probability of a push")
-    hit_frequency = api_fields.number("probability the bet pays")
-    standard_deviation = api_fields.number("of the net per unit staked")
-    outcomes = api_fields.nested_list(BetOutcomeSchema, "every outcome of the bet")
+BetSheetSchema = answer(BetSheetJson, "BetSheetSchema")
 
 
-class DealsSchema(Schema):
-    player_hands = api_fields.integer("seven-card hands of the deck: the Break Bonus's deals")
-    pairs = api_fields.integer("a player's and a dealer's hands together: the Main Bet's and the DBB's")
+DealsSchema = answer(DealsJson, "DealsSchema")
 
 
 class DottedKeys(Schema):

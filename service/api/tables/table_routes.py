@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, TypedDict, cast
+from typing import Any
 
 from flask import Response, jsonify, request
 from flask.views import MethodView
@@ -24,10 +23,8 @@ from service.api.tables.table_schemas import (
     TableCreateSchema,
     TableSchema,
 )
-from service.config.currency import CurrencyJson
 from service.engine.errors import RulesError
 from service.engine.house_way import house_way
-from service.engine.table_config import BetType
 from service.errors import Invalid
 from service.rounds.house_way_report import (
     HouseWayReportJson,
@@ -37,67 +34,31 @@ from service.rounds.house_way_report import (
     seven_cards,
 )
 from service.store.models import GameTable
-from service.tables.deal_order import DealOrderJson, deal_order, deal_order_json
-from service.tables.status import TableStatus
+from service.tables.table_json import TableJson
+from service.tables.table_json import table_json as shown_table
 from service.tables.tables import (
     config_of,
     create_table,
-    currency_of_table,
     current_config,
     get_table,
     list_tables,
 )
-from service.tables.views import BetJson, ConfigJson, bet_json
 
 blp = Blueprint("tables", __name__, url_prefix="/tables", description="Tables and their rules")
 
 SAVED_AT_ONCE = "conflict: another admin saved a change at the same moment; read again and retry"
 
 
-class TableView(TypedDict):
-    id: int
-    name: str
-    game: str
-    status: TableStatus
-    takes_rounds: bool
-    timezone: str
-    shift_starts: list[str]
-    currency: CurrencyJson
-    config: ConfigJson
-    config_created_at: datetime
-    bets: list[BetJson]
-    seat_numbers: list[int]
-    deal_order: DealOrderJson
-
-
-def table_json(table: GameTable) -> TableView:
-    version = current_config(db(), table)
-    seats = config_of(version).seats
-    # The bets and seats come with the table, so the pages list them from
-    # here, never from a copy of their own.
-    return {
-        "id": table.id,
-        "name": table.name,
-        "game": table.game,
-        "status": TableStatus(table.status),
-        "takes_rounds": table.status == TableStatus.OPEN or sessionless(),
-        "timezone": table.timezone,
-        "shift_starts": table.shift_starts,
-        "currency": currency_of_table(db(), table).json(),
-        # Stored as TableConfig.to_json() wrote it, and shown as stored.
-        "config": cast(ConfigJson, version.rules),
-        "config_created_at": version.created_at,
-        "bets": [bet_json(bet) for bet in BetType],
-        "seat_numbers": list(config_of(version).seat_numbers),
-        "deal_order": deal_order_json(deal_order(db(), table), seats),
-    }
+def table_json(table: GameTable) -> TableJson:
+    """The table as shown, in the request's database and settings."""
+    return shown_table(db(), table, sessionless=sessionless())
 
 
 @blp.route("")
 class Tables(MethodView):
     @blp.response(200, TableSchema(many=True))
     @roles(*ANY_ROLE)
-    def get(self) -> list[TableView]:
+    def get(self) -> list[TableJson]:
         """Every table with its current configuration."""
         return [table_json(table) for table in list_tables(db())]
 
@@ -105,7 +66,7 @@ class Tables(MethodView):
     @blp.response(201, TableSchema)
     @blp.error(409, "table_exists: a table of that name (in any letter case) is open already")
     @roles(Role.ADMIN)
-    def post(self, body: TableCreateJson) -> TableView:
+    def post(self, body: TableCreateJson) -> TableJson:
         """Open a table; a body of just a name takes the default configuration."""
         currency = body.get("currency", settings().currency)
         table = committed(
@@ -127,7 +88,7 @@ class Tables(MethodView):
 class OneTable(MethodView):
     @blp.response(200, TableSchema)
     @roles(*ANY_ROLE)
-    def get(self, table_id: int) -> TableView:
+    def get(self, table_id: int) -> TableJson:
         return table_json(get_table(db(), table_id))
 
 

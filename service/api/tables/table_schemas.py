@@ -18,12 +18,9 @@ from service.store.models import DEFAULT_SHIFT_STARTS
 from service.tables.deal_order import DealOrderJson
 from service.tables.gaming_day import MAX_SHIFTS
 from service.tables.status import TableStatus
+from service.tables.table_json import TableJson
+from service.tables.versions import SHIFT_STARTS_HELP
 from service.tables.views import BetJson, ConfigJson
-
-SHIFT_STARTS_HELP = (
-    'local times HH:MM each shift starts, in order; the first starts the gaming day (default ["06:00", '
-    '"14:00", "22:00"])'
-)
 
 
 def config_change_doc() -> dict[str, Any]:
@@ -175,30 +172,15 @@ DealOrderSchema = answer(
 CurrencySchema = answer(CurrencyJson, "CurrencySchema")
 
 
-class TableSchema(Schema):
-    id = api_fields.integer("the table's id in every /tables/{id} path")
-    name = api_fields.text("unique in any letter case")
-    game = api_fields.text("break_poker")
-    status = api_fields.choice(
+TableSchema = answer(
+    TableJson,
+    "TableSchema",
+    status=api_fields.choice(
         [status.value for status in TableStatus],
         "open: a session is open (its tray counted), closed: none is",
-    )
-    takes_rounds = api_fields.flag(
-        "whether a round sent now is taken: a session is open, or the service "
-        "allows rounds without one (BREAKPOKER_ROUNDS_WITHOUT_SESSION=allow)"
-    )
-    timezone = api_fields.text("IANA zone of the casino")
-    shift_starts = api_fields.texts(SHIFT_STARTS_HELP)
-    currency = api_fields.nested(
-        CurrencySchema, "what every amount of the table (limits, bets, counts) is in; fixed"
-    )
-    config = api_fields.nested(ConfigSchema, "the current configuration version")
-    config_created_at = fields.DateTime(metadata={"description": "when the current version was saved"})
-    bets = api_fields.nested_list(BetSchema, "the game's bets, in the order a page lists them")
-    seat_numbers = api_fields.integers("the table's seats, 1 to config.seats: where a seat can play")
-    deal_order = api_fields.nested(
-        DealOrderSchema, "how a deck read by the shoe is dealt to the hands (not game math)"
-    )
+    ),
+    config_created_at=fields.DateTime(metadata={"description": "when the current version was saved"}),
+)
 
 
 class PlayerSettingSchema(StrictSchema):

@@ -75,7 +75,7 @@ class ManifestFile(TypedDict):
 
     name: Annotated[str, "the file's name in the ZIP"]
     description: Annotated[str, "what it holds"]
-    columns: list[str] | None  # a CSV file's header; None for a JSON-lines file
+    columns: Annotated[list[str] | None, "a CSV file's header; null for audit_chain.jsonl"]
     rows: Annotated[int, "rows (or lines) it holds"]
     bytes: Annotated[int, "its size"]
     sha256: Annotated[str, "its SHA-256, in hex"]

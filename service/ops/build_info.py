@@ -51,7 +51,9 @@ class VersionJson(TypedDict):
         int, "the rule book's edition the engine settles by (not a table's configuration)"
     ]
     schema_revision: Annotated[str, "the database schema revision (Alembic head) this code needs"]
-    database_schema_revisions: list[str] | None
+    database_schema_revisions: Annotated[
+        list[str] | None, "the revisions the database is at ([]: none); null: it does not answer"
+    ]
     migrated: Annotated[bool, "the database is at exactly the code's revision"]
 
 

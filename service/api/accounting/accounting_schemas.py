@@ -13,7 +13,7 @@ from marshmallow import fields, validate
 from service.accounting.denominations import CHIPS, CURRENCY
 from service.accounting.slip_states import SlipKind, SlipState
 from service.api.http import fields as api_fields
-from service.api.http.paging import cursor_field, order_field
+from service.api.http.paging import KeysetQueryJson, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
 from service.store.paging import Order
 
@@ -132,12 +132,9 @@ class SlipsQuerySchema(StrictSchema):
     cursor = cursor_field()
 
 
-class SlipsQueryJson(TypedDict):
+class SlipsQueryJson(KeysetQueryJson):
     state: NotRequired[str]
     table: NotRequired[int]
-    limit: int
-    order: str
-    cursor: NotRequired[str]
 
 
 class ChecksQuerySchema(StrictSchema):

@@ -10,7 +10,7 @@ from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
-from service.api.http.paging import cursor_field, order_field
+from service.api.http.paging import KeysetQueryJson, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
 from service.players.cash_log import MAX_AMOUNT, MAX_DESCRIPTION, LogEntryJson, ReportDayJson
 from service.store.paging import Order
@@ -37,12 +37,9 @@ class UnknownPatronInSchema(StrictSchema):
     )
 
 
-class CashLogQueryJson(TypedDict):
+class CashLogQueryJson(KeysetQueryJson):
     day: NotRequired[date]
     table: NotRequired[int]
-    limit: int
-    order: str
-    cursor: NotRequired[str]
 
 
 class CashLogQuerySchema(StrictSchema):
@@ -53,11 +50,8 @@ class CashLogQuerySchema(StrictSchema):
     cursor = cursor_field()
 
 
-class ReportDaysQueryJson(TypedDict):
+class ReportDaysQueryJson(KeysetQueryJson):
     day: NotRequired[date]
-    limit: int
-    order: str
-    cursor: NotRequired[str]
 
 
 class ReportDaysQuerySchema(StrictSchema):

@@ -88,16 +88,7 @@ CutSchema = answer(CutJson, "CutSchema")
 ChainHeadSchema = answer(ChainHead, "ChainHeadSchema")
 
 
-ManifestFileSchema = answer(
-    ManifestFile,
-    "ManifestFileSchema",
-    columns=fields.List(
-        fields.String(),
-        required=True,
-        allow_none=True,
-        metadata={"description": "a CSV file's header; null for audit_chain.jsonl"},
-    ),
-)
+ManifestFileSchema = answer(ManifestFile, "ManifestFileSchema")
 
 
 ConventionsSchema = answer(Conventions, "ConventionsSchema")

@@ -46,7 +46,7 @@ _PLAIN: dict[type, Callable[..., fields.Field[Any]]] = {
     bool: api_fields.flag,
     float: api_fields.number,
 }
-_LISTS: dict[type, Callable[[str], fields.Field[Any]]] = {str: api_fields.texts, int: api_fields.integers}
+_LISTS: dict[type, Callable[..., fields.Field[Any]]] = {str: api_fields.texts, int: api_fields.integers}
 
 
 class UndescribedField(TypeError):
@@ -119,12 +119,12 @@ def _field(value: type, key: str, kind: Any, description: str, allow_none: bool)
         return api_fields.enum(kind, description)
     if get_origin(kind) is Literal and all(isinstance(arg, str) for arg in get_args(kind)):
         return api_fields.choice(list(get_args(kind)), description, allow_none=allow_none)
-    if get_origin(kind) is list and not allow_none:
+    if get_origin(kind) is list:
         (item,) = get_args(kind)
         if item in _LISTS:
-            return _LISTS[item](description)
+            return _LISTS[item](description, allow_none=allow_none)
         if _is_typed_dict(item):
-            return api_fields.nested_list(_later(item), description)
+            return api_fields.nested_list(_later(item), description, allow_none=allow_none)
     if _is_typed_dict(kind):
         return api_fields.nested(_later(kind), description, allow_none=allow_none)
     raise UndescribedField(f"{value.__name__}.{key}: no field for {kind!r}; give it")

@@ -78,14 +78,14 @@ def choice(values: Any, description: str, *, allow_none: bool = False) -> fields
     )
 
 
-def texts(description: str) -> fields.List[str]:
+def texts(description: str, *, allow_none: bool = False) -> fields.List[str]:
     """A list of strings: card codes, names."""
-    return fields.List(fields.String(), required=True, metadata=_about(description))
+    return fields.List(fields.String(), required=True, allow_none=allow_none, metadata=_about(description))
 
 
-def integers(description: str) -> fields.List[int]:
+def integers(description: str, *, allow_none: bool = False) -> fields.List[int]:
     """A list of whole numbers: seats, round ids."""
-    return fields.List(fields.Integer(), required=True, metadata=_about(description))
+    return fields.List(fields.Integer(), required=True, allow_none=allow_none, metadata=_about(description))
 
 
 def cards(count: int, description: str) -> fields.List[str]:

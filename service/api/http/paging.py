@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 from urllib.parse import urlencode
 
 from flask import request
@@ -34,6 +34,16 @@ LINK_HEADER = {
         "schema": {"type": "string"},
     }
 }
+
+
+class KeysetQueryJson(TypedDict):
+    """What every keyset list's query holds, as loaded (its schema adds
+    ``limit`` as ``bounded``, ``order`` as :func:`order_field` and
+    ``cursor`` as :func:`cursor_field`); a list's own filters extend it."""
+
+    limit: int
+    order: str
+    cursor: NotRequired[str]
 
 
 def order_field(default: Order, what: str) -> fields.String:

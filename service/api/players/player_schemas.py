@@ -8,7 +8,7 @@ from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
-from service.api.http.paging import cursor_field, order_field
+from service.api.http.paging import KeysetQueryJson, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
 from service.players.club_numbers import CLUB_NUMBER_RULE, MAX_CLUB_NUMBER, MAX_NAME
 from service.players.listing import MAX_SEARCH
@@ -73,8 +73,5 @@ class PlayersQuerySchema(StrictSchema):
     cursor = cursor_field()
 
 
-class PlayersQueryJson(TypedDict):
+class PlayersQueryJson(KeysetQueryJson):
     search: NotRequired[str]
-    limit: int
-    order: str
-    cursor: NotRequired[str]

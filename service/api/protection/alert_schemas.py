@@ -3,13 +3,13 @@ threshold are exact text (a count, a z, a p), never a float."""
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import TypedDict
 
 from marshmallow import fields, validate
 
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
-from service.api.http.paging import cursor_field, order_field
+from service.api.http.paging import KeysetQueryJson, cursor_field, order_field
 from service.api.http.schemas import StrictSchema
 from service.protection.alerts import MAX_NOTE
 from service.protection.values import (
@@ -25,11 +25,8 @@ from service.store.paging import Order
 STATES = (AlertState.OPEN.value, AlertState.ACKNOWLEDGED.value, "all")
 
 
-class AlertQueryJson(TypedDict):
+class AlertQueryJson(KeysetQueryJson):
     state: str
-    limit: int
-    order: str
-    cursor: NotRequired[str]
 
 
 class AlertQuerySchema(StrictSchema):

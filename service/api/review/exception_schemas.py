@@ -9,7 +9,7 @@ from marshmallow import fields, validate
 from service.api.http import fields as api_fields
 from service.api.http.answers import answer
 from service.api.http.fields import MAX_ID
-from service.api.http.paging import cursor_field, order_field
+from service.api.http.paging import KeysetQueryJson, cursor_field, order_field
 from service.api.http.schemas import StrictSchema, per_bet
 from service.api.rounds.round_in_schemas import RoundSeatInSchema
 from service.api.rounds.round_schemas import (
@@ -48,13 +48,10 @@ class DecisionInJson(TypedDict):
     note: str
 
 
-class ExceptionsQueryJson(TypedDict):
+class ExceptionsQueryJson(KeysetQueryJson):
     state: NotRequired[str]
     kind: NotRequired[str]
     table: NotRequired[int]
-    limit: int
-    order: str
-    cursor: NotRequired[str]
 
 
 class RecallQueryJson(TypedDict):

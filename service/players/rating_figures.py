@@ -13,7 +13,6 @@ variance empty; the next run after the table is built fills it in."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,7 +22,6 @@ from pathlib import Path
 from sqlalchemy import ColumnElement, and_, func, or_, select
 
 from service.analysis.cache import par_sheet
-from service.engine.table_config import TableConfig
 from service.players.feed_entries import feed_if_closed
 from service.players.rated.inputs import DEALER_HANDS, Edges, PerBet, RatedRound
 from service.players.rated.parts import Numerators, Parts, numerators, round_parts
@@ -33,7 +31,6 @@ from service.players.rated_rows import StaleSeatValues, hand_values_of
 from service.rounds.status import counting
 from service.store.db import Db
 from service.store.models import (
-    ConfigVersion,
     RatedSeat,
     Rating,
     RatingFigures,
@@ -41,6 +38,7 @@ from service.store.models import (
     SeatExpectedValue,
     SeatRecord,
 )
+from service.tables.tables import version_config
 
 _NO_SPREAD = CardSpread(*(Fraction(0),) * 6)
 
@@ -160,26 +158,10 @@ def rated_figures(db: Db, where: ColumnElement[bool], instance: Path | None) -> 
 _KEPT: dict[tuple[str, Path | None], Constants] = {}
 
 
-#: the same by the version's rules as stored (their JSON text, sorted):
-#: parsing the rules and hashing them again was a tenth of the luck job
-_BY_RULES: dict[tuple[str, Path | None], Constants] = {}
-
-
 def constants_of(db: Db, config_id: int, instance: Path | None) -> Constants:
     """The version's edges (its cached par sheet) and card spread (None
     while its strategy table is not complete: not kept, looked for again)."""
-    rules = db.scalar(select(ConfigVersion.rules).where(ConfigVersion.id == config_id))
-    assert rules is not None  # a round's version is its foreign key
-    text = (json.dumps(rules, sort_keys=True), instance)
-    known = _BY_RULES.get(text)
-    if known is None:
-        known = _constants(TableConfig.from_json(rules), instance)
-        if known.spread is not None:
-            _BY_RULES[text] = known
-    return known
-
-
-def _constants(config: TableConfig, instance: Path | None) -> Constants:
+    config = version_config(db, config_id)
     key = (config.digest, instance)
     kept = _KEPT.get(key)
     if kept is not None:

@@ -45,7 +45,6 @@ from service.protection.hidden_evidence import (
 from service.rounds.seat_values import played_ranks
 from service.store.db import Db, hold_writer
 from service.store.models import (
-    ConfigVersion,
     HiddenBet,
     HiddenRound,
     RatedSeat,
@@ -53,7 +52,7 @@ from service.store.models import (
     RoundRecord,
     SeatRecord,
 )
-from service.tables.tables import config_of
+from service.tables.tables import version_config
 
 _ROUNDS = cast(Table, HiddenRound.__table__)
 _BETS = cast(Table, HiddenBet.__table__)
@@ -177,9 +176,7 @@ def _bets(db: Db, record: Any, instance: Path | None) -> list[_SeatBet]:
     ``StrategyTableMissing`` before anything is written)."""
     if record.revision != 0:
         return []  # a correction: see the module's docstring
-    version = db.get(ConfigVersion, record.config_id)
-    assert version is not None  # the round's foreign key
-    config = config_of(version)
+    config = version_config(db, record.config_id)
     dealer = parse_cards(record.dealer_cards)
     found = []
     for row in db.execute(_SEATS, {"round_id": record.id}):

@@ -19,14 +19,22 @@ from fractions import Fraction
 
 from sqlalchemy import Select, bindparam, select
 
-from service.players.casino_settings import current_settings
+from service.players.casino_settings import DEFAULTS
 from service.protection.alerts import raise_alert
 from service.protection.luck import Luck, threshold_text
 from service.protection.luck_sums import Changed
 from service.protection.luck_writes import WHOLE_DAY, Kept, LuckSubject, SumKey, luck_of, sum_key
 from service.protection.values import AlertKind, Finding, Severity
 from service.store.db import Db
-from service.store.models import GameTable, LuckRound, LuckRoundPlayer, LuckSum, Player, User
+from service.store.models import (
+    CasinoSettingsVersion,
+    GameTable,
+    LuckRound,
+    LuckRoundPlayer,
+    LuckSum,
+    Player,
+    User,
+)
 
 #: a player's long window, in gaming days (the round's day the last)
 LONG_WINDOW_DAYS = 30
@@ -67,9 +75,20 @@ def windows_of(changed: Changed) -> list[Window]:
     return found
 
 
+#: the newest settings version's threshold (current_settings's, without
+#: the rest of the settings: read on every round)
+_THRESHOLD = (
+    select(CasinoSettingsVersion.luck_threshold_hundredths)
+    .join(User, User.id == CasinoSettingsVersion.created_by)
+    .order_by(CasinoSettingsVersion.version.desc())
+    .limit(1)
+)
+
+
 def luck_threshold(db: Db) -> Fraction:
     """The casino's threshold in force (standard deviations)."""
-    return current_settings(db).luck_threshold
+    hundredths = db.scalar(_THRESHOLD)
+    return DEFAULTS.luck_threshold if hundredths is None else Fraction(hundredths, 100)
 
 
 def check_windows(db: Db, changed: Changed, now: datetime) -> int:

@@ -20,12 +20,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
+from typing import cast
 
 from sqlalchemy import ColumnElement, and_, bindparam, exists, func, select
 
 from service.config.currency import Currency
 from service.players.rated.inputs import PerBet, RatedRound
-from service.players.rated_rows import StaleSeatValues, hand_values_of
+from service.players.rated_rows import STORED_VALUES, StaleSeatValues, StoredValues, hand_values_of
 from service.players.rating_figures import constants_of, figured_values
 from service.protection.luck import Luck, seat_luck
 from service.protection.luck_writes import WHOLE_DAY as WHOLE_DAY
@@ -121,8 +122,19 @@ def _changed(facts: RoundFacts, players: dict[int, Luck], kept: dict[SumKey, Kep
     )
 
 
+# Each seat's stakes, nets and stored values (their columns: loading the
+# rows' objects was a tenth of the job), and its rated player if any.
 _SEATS = (
-    select(SeatRecord, SeatExpectedValue, Rating.player_id)
+    select(
+        SeatRecord.main_stake,
+        SeatRecord.dealer_break_bonus_stake,
+        SeatRecord.break_bonus_stake,
+        SeatRecord.main_net,
+        SeatRecord.dealer_break_bonus_net,
+        SeatRecord.break_bonus_net,
+        *STORED_VALUES,
+        Rating.player_id,
+    )
     .outerjoin(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
     .outerjoin(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
     .outerjoin(Rating, Rating.id == RatedSeat.rating_id)
@@ -135,15 +147,15 @@ def _found(db: Db, facts: RoundFacts, instance: Path | None) -> _Found | None:
     """Every seat's luck, and each rated player's seats' together; None
     while the round must wait."""
     rows = db.execute(_SEATS, {"round_id": facts.round_id}).all()
-    if not rows or any(stored is None for _, stored, _ in rows):
+    if not rows or any(seat.seat_id is None for seat in rows):
         return None
     constants = constants_of(db, facts.config_id, instance)
     if constants.spread is None:
         return None
     total, players = Luck(), dict[int, Luck]()
-    for seat, stored, player_id in rows:
+    for seat in rows:
         try:
-            values = hand_values_of(stored)
+            values = hand_values_of(cast(StoredValues, seat))  # a row of those columns
         except StaleSeatValues:
             return None
         luck = seat_luck(
@@ -156,8 +168,8 @@ def _found(db: Db, facts: RoundFacts, instance: Path | None) -> _Found | None:
             )
         )
         total += luck
-        if player_id is not None:
-            players[player_id] = players.get(player_id, Luck()) + luck
+        if seat.player_id is not None:
+            players[seat.player_id] = players.get(seat.player_id, Luck()) + luck
     # The seats share the dealer's hand: a round's sum takes the bound.
     return _Found(total.bounded(), {player: luck.bounded() for player, luck in players.items()})
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from sqlalchemy import ColumnElement, and_, func, or_, select
 
 from service.analysis.cache import par_sheet
+from service.engine.table_config import TableConfig
 from service.players.feed_entries import feed_if_closed
 from service.players.rated.inputs import DEALER_HANDS, Edges, PerBet, RatedRound
 from service.players.rated.parts import Numerators, Parts, numerators, round_parts
@@ -161,7 +162,11 @@ _KEPT: dict[tuple[str, Path | None], Constants] = {}
 def constants_of(db: Db, config_id: int, instance: Path | None) -> Constants:
     """The version's edges (its cached par sheet) and card spread (None
     while its strategy table is not complete: not kept, looked for again)."""
-    config = version_config(db, config_id)
+    return config_constants(version_config(db, config_id), instance)
+
+
+def config_constants(config: TableConfig, instance: Path | None) -> Constants:
+    """:func:`constants_of` a version's rules already read."""
     key = (config.digest, instance)
     kept = _KEPT.get(key)
     if kept is not None:

@@ -30,6 +30,7 @@ from service.accounting.rounds_net import session_at
 from service.analysis.departures import RoundBet
 from service.analysis.seat_bets import seat_bet
 from service.engine.cards import parse_cards
+from service.engine.table_config import TableConfig
 from service.protection.alerts import raise_alert
 from service.protection.hidden_alerts import Crossing, already_raised, finding
 from service.protection.hidden_evidence import (
@@ -45,6 +46,7 @@ from service.protection.hidden_evidence import (
 from service.rounds.seat_values import played_ranks
 from service.store.db import Db, hold_writer
 from service.store.models import (
+    ConfigVersion,
     HiddenBet,
     HiddenRound,
     RatedSeat,
@@ -52,7 +54,6 @@ from service.store.models import (
     RoundRecord,
     SeatRecord,
 )
-from service.tables.tables import version_config
 
 _ROUNDS = cast(Table, HiddenRound.__table__)
 _BETS = cast(Table, HiddenBet.__table__)
@@ -74,17 +75,24 @@ def judge_rounds(db: Db, round_ids: list[int], instance: Path | None, now: datet
 
 # Built once: read on every round. The columns the test needs, without the
 # ORM's objects (a round's job is a few milliseconds).
-_TESTED = select(_ROUNDS.c.round_id).where(_ROUNDS.c.round_id == bindparam("round_id"))
-_RECORD = select(
-    RoundRecord.id,
-    RoundRecord.table_id,
-    RoundRecord.config_id,
-    RoundRecord.dealer_cards,
-    RoundRecord.entered_at,
-    RoundRecord.gaming_day,
-    RoundRecord.entered_by,
-    RoundRecord.revision,
-).where(RoundRecord.id == bindparam("round_id"))
+# The round, its version's rules and whether it was tested, in one query.
+_RECORD = (
+    select(
+        RoundRecord.id,
+        RoundRecord.table_id,
+        RoundRecord.config_id,
+        RoundRecord.dealer_cards,
+        RoundRecord.entered_at,
+        RoundRecord.gaming_day,
+        RoundRecord.entered_by,
+        RoundRecord.revision,
+        ConfigVersion.rules,
+        _ROUNDS.c.round_id.label("tested"),
+    )
+    .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
+    .outerjoin(_ROUNDS, _ROUNDS.c.round_id == RoundRecord.id)
+    .where(RoundRecord.id == bindparam("round_id"))
+)
 # Each seat with the player whose rating rated it, if any.
 _SEATS = (
     select(SeatRecord.id, SeatRecord.seat, SeatRecord.cards, SeatRecord.setting_entered, Rating.player_id)
@@ -97,9 +105,9 @@ _SEATS = (
 
 def judge_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> bool:
     """Test a round's seats, once; ``False`` when it was tested before."""
-    if db.execute(_TESTED, {"round_id": round_id}).first() is not None:
-        return False
     record = db.execute(_RECORD, {"round_id": round_id}).first()
+    if record is not None and record.tested is not None:
+        return False
     if record is None:
         raise LookupError(f"no round with id {round_id}")
     bets = _bets(db, record, instance)
@@ -176,7 +184,7 @@ def _bets(db: Db, record: Any, instance: Path | None) -> list[_SeatBet]:
     ``StrategyTableMissing`` before anything is written)."""
     if record.revision != 0:
         return []  # a correction: see the module's docstring
-    config = version_config(db, record.config_id)
+    config = TableConfig.from_json(record.rules)  # config_of's
     dealer = parse_cards(record.dealer_cards)
     found = []
     for row in db.execute(_SEATS, {"round_id": record.id}):

@@ -27,7 +27,7 @@ from sqlalchemy import ColumnElement, and_, bindparam, exists, func, select
 from service.config.currency import Currency
 from service.players.rated.inputs import PerBet, RatedRound
 from service.players.rated_rows import STORED_VALUES, StaleSeatValues, StoredValues, hand_values_of
-from service.players.rating_figures import constants_of, figured_values
+from service.players.rating_figures import config_constants, constants_of, figured_values
 from service.protection.luck import Luck, seat_luck
 from service.protection.luck_writes import WHOLE_DAY as WHOLE_DAY
 from service.protection.luck_writes import (
@@ -149,7 +149,7 @@ def _found(db: Db, facts: RoundFacts, instance: Path | None) -> _Found | None:
     rows = db.execute(_SEATS, {"round_id": facts.round_id}).all()
     if not rows or any(seat.seat_id is None for seat in rows):
         return None
-    constants = constants_of(db, facts.config_id, instance)
+    constants = config_constants(facts.config, instance)
     if constants.spread is None:
         return None
     total, players = Luck(), dict[int, Luck]()

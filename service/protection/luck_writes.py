@@ -19,10 +19,18 @@ from typing import Protocol, cast
 from sqlalchemy import Table, and_, bindparam, insert, or_, select, update
 
 from service.config.currency import USD, Currency
+from service.engine.table_config import TableConfig
 from service.protection.luck import FourParts, Luck
 from service.rounds.status import counting
 from service.store.db import Db
-from service.store.models import LuckRound, LuckRoundPlayer, LuckSum, RoundRecord, TableCurrency
+from service.store.models import (
+    ConfigVersion,
+    LuckRound,
+    LuckRoundPlayer,
+    LuckSum,
+    RoundRecord,
+    TableCurrency,
+)
 
 #: the ``shift`` of a player's gaming day's row (shifts count from 1)
 WHOLE_DAY = 0
@@ -48,15 +56,16 @@ _TOTALS = ("rounds", "seats", "luck", "variance", "actual", "theoretical", "deci
 @dataclass(frozen=True, slots=True)
 class RoundFacts:
     """What the job needs of a round, read in one query: the round, its
-    table's currency, whether it counts and whether its luck row exists
-    (``removed`` whether that row's luck was taken out)."""
+    version's rules, its table's currency, whether it counts and whether
+    its luck row exists (``removed`` whether that row's luck was taken
+    out)."""
 
     round_id: int
     table_id: int
     dealer_id: int
     gaming_day: date
     shift: int
-    config_id: int
+    config: TableConfig
     currency: Currency
     counts: bool
     added: bool
@@ -69,13 +78,14 @@ _FACTS = (
         RoundRecord.entered_by,
         RoundRecord.gaming_day,
         RoundRecord.shift,
-        RoundRecord.config_id,
+        ConfigVersion.rules,
         TableCurrency.code,
         TableCurrency.minor_unit,
         counting().label("counts"),
         LuckRound.round_id.label("luck_row"),
         LuckRound.removed_at,
     )
+    .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
     .outerjoin(TableCurrency, TableCurrency.table_id == RoundRecord.table_id)
     .outerjoin(LuckRound, LuckRound.round_id == RoundRecord.id)
     .where(RoundRecord.id == bindparam("round_id"))
@@ -95,7 +105,7 @@ def round_facts(db: Db, round_id: int) -> RoundFacts | None:
         dealer_id=found.entered_by,
         gaming_day=found.gaming_day,
         shift=found.shift,
-        config_id=found.config_id,
+        config=TableConfig.from_json(found.rules),  # config_of's
         currency=currency,
         counts=bool(found.counts),
         added=found.luck_row is not None,

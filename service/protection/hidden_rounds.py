@@ -26,7 +26,6 @@ from typing import Any, cast
 
 from sqlalchemy import ColumnElement, Table, bindparam, exists, func, insert, select
 
-from service.accounting.rounds_net import session_at
 from service.analysis.departures import RoundBet
 from service.analysis.seat_bets import seat_bet
 from service.engine.cards import parse_cards
@@ -53,6 +52,7 @@ from service.store.models import (
     Rating,
     RoundRecord,
     SeatRecord,
+    TableSession,
 )
 
 _ROUNDS = cast(Table, HiddenRound.__table__)
@@ -75,7 +75,21 @@ def judge_rounds(db: Db, round_ids: list[int], instance: Path | None, now: datet
 
 # Built once: read on every round. The columns the test needs, without the
 # ORM's objects (a round's job is a few milliseconds).
-# The round, its version's rules and whether it was tested, in one query.
+# The session open at the table as the round was entered (session_at's).
+_SESSION_AT = (
+    select(TableSession.id)
+    .where(
+        TableSession.table_id == RoundRecord.table_id,
+        TableSession.opened_at <= RoundRecord.entered_at,
+        TableSession.closed_at.is_(None) | (TableSession.closed_at >= RoundRecord.entered_at),
+    )
+    .order_by(TableSession.id.desc())
+    .limit(1)
+    .correlate(RoundRecord)
+    .scalar_subquery()
+)
+# The round, its version's rules, its session and whether it was tested,
+# in one query.
 _RECORD = (
     select(
         RoundRecord.id,
@@ -88,6 +102,7 @@ _RECORD = (
         RoundRecord.revision,
         ConfigVersion.rules,
         _ROUNDS.c.round_id.label("tested"),
+        _SESSION_AT.label("session_id"),
     )
     .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
     .outerjoin(_ROUNDS, _ROUNDS.c.round_id == RoundRecord.id)
@@ -116,7 +131,7 @@ def judge_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> 
     # finds it tested.
     db.execute(insert(_ROUNDS), {"round_id": round_id, "tested_at": now})
     unrated = [each.seat for each in bets if each.player_id is None]
-    session_id = session_at(db, record.table_id, record.entered_at) if unrated else None
+    session_id = record.session_id if unrated else None
     seats = seat_sessions(db, record.table_id, session_id, record.gaming_day, unrated, now)
     days = player_days(
         db, [each.player_id for each in bets if each.player_id is not None], record.gaming_day, now

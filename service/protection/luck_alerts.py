@@ -19,15 +19,22 @@ from fractions import Fraction
 
 from sqlalchemy import Select, bindparam, select
 
-from service.players.casino_settings import DEFAULTS
 from service.protection.alerts import raise_alert
 from service.protection.luck import Luck, threshold_text
 from service.protection.luck_sums import Changed
-from service.protection.luck_writes import WHOLE_DAY, Kept, LuckSubject, SumKey, luck_of, sum_key
+from service.protection.luck_writes import (
+    THRESHOLD,
+    WHOLE_DAY,
+    Kept,
+    LuckSubject,
+    SumKey,
+    luck_of,
+    sum_key,
+    threshold_of,
+)
 from service.protection.values import AlertKind, Finding, Severity
 from service.store.db import Db
 from service.store.models import (
-    CasinoSettingsVersion,
     GameTable,
     LuckRound,
     LuckRoundPlayer,
@@ -75,26 +82,16 @@ def windows_of(changed: Changed) -> list[Window]:
     return found
 
 
-#: the newest settings version's threshold (current_settings's, without
-#: the rest of the settings: read on every round)
-_THRESHOLD = (
-    select(CasinoSettingsVersion.luck_threshold_hundredths)
-    .join(User, User.id == CasinoSettingsVersion.created_by)
-    .order_by(CasinoSettingsVersion.version.desc())
-    .limit(1)
-)
-
-
 def luck_threshold(db: Db) -> Fraction:
     """The casino's threshold in force (standard deviations)."""
-    hundredths = db.scalar(_THRESHOLD)
-    return DEFAULTS.luck_threshold if hundredths is None else Fraction(hundredths, 100)
+    return threshold_of(db.scalar(THRESHOLD))
 
 
 def check_windows(db: Db, changed: Changed, now: datetime) -> int:
     """Raise an alert for each window of the round beyond luck (once per
     window); how many were raised."""
-    threshold = luck_threshold(db)
+    # read with the round by the job; else now
+    threshold = luck_threshold(db) if changed.threshold is None else changed.threshold
     windows = windows_of(changed)
     long = _long_windows(db, [window for window in windows if window.first != window.last])
     raised = 0

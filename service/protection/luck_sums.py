@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
@@ -68,6 +69,8 @@ class Changed:
     #: the windows' one-row sums as the job wrote them (by key), so that
     #: the check need not read them again
     kept: Mapping[SumKey, Kept] = field(default_factory=dict, compare=False)
+    #: the casino's threshold as the job read it with the round (None: read it)
+    threshold: Fraction | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +122,7 @@ def _changed(facts: RoundFacts, players: dict[int, Luck], kept: dict[SumKey, Kep
         facts.currency,
         tuple(sorted(players)),
         kept,
+        facts.threshold,
     )
 
 

@@ -14,22 +14,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
+from fractions import Fraction
 from typing import Protocol, cast
 
 from sqlalchemy import Table, and_, bindparam, insert, or_, select, update
 
 from service.config.currency import USD, Currency
 from service.engine.table_config import TableConfig
+from service.players.casino_settings import DEFAULTS
 from service.protection.luck import FourParts, Luck
 from service.rounds.status import counting
 from service.store.db import Db
 from service.store.models import (
+    CasinoSettingsVersion,
     ConfigVersion,
     LuckRound,
     LuckRoundPlayer,
     LuckSum,
     RoundRecord,
     TableCurrency,
+    User,
 )
 
 #: the ``shift`` of a player's gaming day's row (shifts count from 1)
@@ -56,9 +60,9 @@ _TOTALS = ("rounds", "seats", "luck", "variance", "actual", "theoretical", "deci
 @dataclass(frozen=True, slots=True)
 class RoundFacts:
     """What the job needs of a round, read in one query: the round, its
-    version's rules, its table's currency, whether it counts and whether
+    version's rules, its table's currency, whether it counts, whether
     its luck row exists (``removed`` whether that row's luck was taken
-    out)."""
+    out) and the casino's threshold in force."""
 
     round_id: int
     table_id: int
@@ -70,6 +74,22 @@ class RoundFacts:
     counts: bool
     added: bool
     removed: bool
+    threshold: Fraction  # the casino's, in standard deviations
+
+
+#: the newest settings version's threshold (current_settings's, without
+#: the rest of the settings: read on every round)
+THRESHOLD = (
+    select(CasinoSettingsVersion.luck_threshold_hundredths)
+    .join(User, User.id == CasinoSettingsVersion.created_by)
+    .order_by(CasinoSettingsVersion.version.desc())
+    .limit(1)
+)
+
+
+def threshold_of(hundredths: int | None) -> Fraction:
+    """The threshold in force (standard deviations) from :data:`THRESHOLD`."""
+    return DEFAULTS.luck_threshold if hundredths is None else Fraction(hundredths, 100)
 
 
 _FACTS = (
@@ -84,6 +104,7 @@ _FACTS = (
         counting().label("counts"),
         LuckRound.round_id.label("luck_row"),
         LuckRound.removed_at,
+        THRESHOLD.scalar_subquery().label("threshold"),
     )
     .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
     .outerjoin(TableCurrency, TableCurrency.table_id == RoundRecord.table_id)
@@ -110,6 +131,7 @@ def round_facts(db: Db, round_id: int) -> RoundFacts | None:
         counts=bool(found.counts),
         added=found.luck_row is not None,
         removed=found.removed_at is not None,
+        threshold=threshold_of(found.threshold),
     )
 
 

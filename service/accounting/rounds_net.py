@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, exists, func, select
+from sqlalchemy import ColumnElement, and_, bindparam, exists, func, select
 
 from service.store.db import Db
 from service.store.models import ExceptionDecision, RoundRecord, TableSession
@@ -95,15 +95,18 @@ def decided_since(table_session: Any, after_id: Any, before: datetime | None) ->
     return query.exists()
 
 
+_SESSION_AT = (
+    select(TableSession.id)
+    .where(
+        TableSession.table_id == bindparam("table_id"),
+        TableSession.opened_at <= bindparam("at"),
+        (TableSession.closed_at.is_(None)) | (TableSession.closed_at >= bindparam("at")),
+    )
+    .order_by(TableSession.id.desc())
+    .limit(1)
+)
+
+
 def session_at(db: Db, table_id: int, at: datetime) -> int | None:
     """The session open at the table at that moment (a round's), if any."""
-    return db.scalar(
-        select(TableSession.id)
-        .where(
-            TableSession.table_id == table_id,
-            TableSession.opened_at <= at,
-            (TableSession.closed_at.is_(None)) | (TableSession.closed_at >= at),
-        )
-        .order_by(TableSession.id.desc())
-        .limit(1)
-    )
+    return db.scalar(_SESSION_AT, {"table_id": table_id, "at": at})

@@ -10,6 +10,8 @@ row must be valued again (``StaleSeatValues``)."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from service.players.rated.inputs import DEALER_HANDS, HandValues
 from service.players.rated.spread import main_dealer_moment
 from service.store.models import SeatExpectedValue
@@ -19,7 +21,41 @@ class StaleSeatValues(LookupError):
     """A seat stored before its product moment, holding a Lucky Break."""
 
 
-def hand_values_of(row: SeatExpectedValue) -> HandValues:
+class StoredValues(Protocol):
+    """A seat's stored values: its row, or those columns read in SQL core."""
+
+    @property
+    def seat_id(self) -> int: ...
+    @property
+    def main_played(self) -> int: ...
+    @property
+    def main_house_way(self) -> int: ...
+    @property
+    def main_played_square(self) -> int: ...
+    @property
+    def dealer_break_bonus(self) -> int: ...
+    @property
+    def dealer_break_bonus_square(self) -> int: ...
+    @property
+    def break_bonus(self) -> int: ...
+    @property
+    def main_dealer_break_bonus(self) -> int | None: ...
+
+
+#: the columns of :class:`StoredValues`, to read a seat's in SQL core
+STORED_VALUES = (
+    SeatExpectedValue.seat_id,
+    SeatExpectedValue.main_played,
+    SeatExpectedValue.main_house_way,
+    SeatExpectedValue.main_played_square,
+    SeatExpectedValue.dealer_break_bonus,
+    SeatExpectedValue.dealer_break_bonus_square,
+    SeatExpectedValue.break_bonus,
+    SeatExpectedValue.main_dealer_break_bonus,
+)
+
+
+def hand_values_of(row: StoredValues) -> HandValues:
     moment = row.main_dealer_break_bonus
     if moment is None:
         if row.dealer_break_bonus_square != DEALER_HANDS:

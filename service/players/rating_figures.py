@@ -22,6 +22,7 @@ from pathlib import Path
 from sqlalchemy import ColumnElement, and_, func, or_, select
 
 from service.analysis.cache import par_sheet
+from service.engine.table_config import TableConfig
 from service.players.feed_entries import feed_if_closed
 from service.players.rated.inputs import DEALER_HANDS, Edges, PerBet, RatedRound
 from service.players.rated.parts import Numerators, Parts, numerators, round_parts
@@ -31,7 +32,6 @@ from service.players.rated_rows import StaleSeatValues, hand_values_of
 from service.rounds.status import counting
 from service.store.db import Db
 from service.store.models import (
-    ConfigVersion,
     RatedSeat,
     Rating,
     RatingFigures,
@@ -39,7 +39,7 @@ from service.store.models import (
     SeatExpectedValue,
     SeatRecord,
 )
-from service.tables.tables import config_of
+from service.tables.tables import version_config
 
 _NO_SPREAD = CardSpread(*(Fraction(0),) * 6)
 
@@ -162,9 +162,11 @@ _KEPT: dict[tuple[str, Path | None], Constants] = {}
 def constants_of(db: Db, config_id: int, instance: Path | None) -> Constants:
     """The version's edges (its cached par sheet) and card spread (None
     while its strategy table is not complete: not kept, looked for again)."""
-    version = db.get(ConfigVersion, config_id)
-    assert version is not None  # a round's version is its foreign key
-    config = config_of(version)
+    return config_constants(version_config(db, config_id), instance)
+
+
+def config_constants(config: TableConfig, instance: Path | None) -> Constants:
+    """:func:`constants_of` a version's rules already read."""
     key = (config.digest, instance)
     kept = _KEPT.get(key)
     if kept is not None:

@@ -9,8 +9,9 @@ figures read the alerts and the rounds' decks)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, Table, bindparam, insert, select
 
 from service.protection.alerts import raise_alert
 from service.protection.device_days import day_of_feed
@@ -22,19 +23,32 @@ from service.store.models import DeckChangeCheck, DeckFeed, GameTable, RoundDeck
 NONE_CHANGED = 0
 
 
+# Built once: read on every dealt deck (issue 43), without the ORM's objects.
+_DEALT = (
+    select(RoundDeck.round_id, RoundDeck.changed, DeckChangeCheck.feed_id.label("checked"))
+    .select_from(DeckFeed)
+    .outerjoin(RoundDeck, RoundDeck.feed_id == DeckFeed.id)
+    .outerjoin(DeckChangeCheck, DeckChangeCheck.feed_id == DeckFeed.id)
+    .where(DeckFeed.id == bindparam("feed_id"))
+)
+_CHECKED = insert(cast(Table, DeckChangeCheck.__table__))
+
+
 def check_changed_cards(db: Db, feed_id: int, now: datetime) -> int:
     """Check a dealt deck's cards changed by hand, once; how many alerts
     were raised (0 when checked before, or when none was changed)."""
-    if db.get(DeckChangeCheck, feed_id) is not None:
+    found = db.execute(_DEALT, {"feed_id": feed_id}).first()
+    if found is not None and found.checked is not None:
+        return 0
+    if found is None or found.round_id is None:
+        raise LookupError(f"no round was dealt from deck {feed_id}")
+    changed = len(found.changed)
+    if changed == NONE_CHANGED:  # nearly every deck: its check's row alone
+        db.execute(_CHECKED, {"feed_id": feed_id, "cards_changed": 0, "checked_at": now})
         return 0
     taken = db.scalar(select(RoundDeck).where(RoundDeck.feed_id == feed_id))
-    if taken is None:
-        raise LookupError(f"no round was dealt from deck {feed_id}")
-    changed = len(taken.changed)
+    assert taken is not None  # read just now
     db.add(DeckChangeCheck(feed_id=feed_id, cards_changed=changed, checked_at=now))
-    if changed == NONE_CHANGED:
-        db.flush()
-        return 0
     feed = db.get(DeckFeed, feed_id)
     assert feed is not None  # the round's deck's foreign key
     alert = raise_alert(db, _finding(db, feed, taken, changed), now)

@@ -11,8 +11,10 @@ first row lose a race, and the loser runs again and finds it)."""
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import cast
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, Table, bindparam, func, insert, select, update
+from sqlalchemy.orm.util import identity_key
 
 from service.audit.events import queue_job
 from service.engine.cards import DECK, codes
@@ -69,15 +71,68 @@ def day_of_feed(db: Db, feed: DeckFeed, now: datetime) -> tuple[DeviceDay, bool]
     return day, True
 
 
+# Built once: read on every deck received (issue 43), without the ORM's
+# objects: the deck with its table's schedule, and its day's counts.
+_FEED = (
+    select(
+        DeckFeed.device_id,
+        DeckFeed.received_at,
+        DeckFeed.cards,
+        GameTable.timezone,
+        GameTable.shift_starts,
+        DeckPositionCount.feed_id.label("counted"),
+    )
+    .join(GameTable, GameTable.id == DeckFeed.table_id)
+    .outerjoin(DeckPositionCount, DeckPositionCount.feed_id == DeckFeed.id)
+    .where(DeckFeed.id == bindparam("feed_id"))
+)
+_DAY = (
+    select(DeviceDay.id, DeviceDay.positions, DeviceDay.decks)
+    .where(DeviceDay.device_id == bindparam("device_id"), DeviceDay.gaming_day == bindparam("gaming_day"))
+    .with_for_update()
+)
+_COUNT = (
+    update(cast(Table, DeviceDay.__table__))
+    .where(DeviceDay.id == bindparam("day_id"))
+    .values(positions=bindparam("positions"), decks=bindparam("decks"), updated_at=bindparam("now"))
+)
+_COUNTED = insert(cast(Table, DeckPositionCount.__table__))
+
+
 def count_deck(db: Db, feed_id: int, now: datetime) -> bool:
     """Add a received deck's card positions to its device's day, once;
     False when it was counted before. The first deck of a device's new day
     queues the test of its days that have ended and are not tested."""
-    if db.get(DeckPositionCount, feed_id) is not None:
+    found = db.execute(_FEED, {"feed_id": feed_id}).first()
+    if found is not None and found.counted is not None:
         return False
-    feed = db.get(DeckFeed, feed_id)
-    if feed is None:
+    if found is None:
         raise LookupError(f"no deck {feed_id}")
+    gaming_day = place(found.received_at, found.timezone, found.shift_starts).gaming_day
+    day = db.execute(_DAY, {"device_id": found.device_id, "gaming_day": gaming_day}).first()
+    if day is None or identity_key(DeviceDay, day.id) in db.identity_map:
+        # The day's first deck (its row made, as the other checks make it),
+        # or a day a caller holds (its test counting a lost deck): mapped.
+        return _count_mapped(db, feed_id, now)
+    db.execute(_COUNT, _counted(day.id, day.positions, day.decks, found.cards, now))  # locked just now
+    # the natural key: a concurrent run of the deck fails here, and is retried
+    db.execute(_COUNTED, {"feed_id": feed_id, "day_id": day.id, "counted_at": now})
+    return True
+
+
+def _counted(
+    day_id: int, positions: list[list[int]], decks: int, cards: list[str], now: datetime
+) -> dict[str, object]:
+    """The day's counts with the deck's cards' positions added."""
+    added = [list(row) for row in positions]
+    for position, code in enumerate(cards):
+        added[CARD_ROWS[code]][position] += 1
+    return {"day_id": day_id, "positions": added, "decks": decks + 1, "now": now}
+
+
+def _count_mapped(db: Db, feed_id: int, now: datetime) -> bool:
+    feed = db.get(DeckFeed, feed_id)
+    assert feed is not None  # read just now
     day, made = day_of_feed(db, feed, now)
     add_deck(db, day, feed, now)
     if made:

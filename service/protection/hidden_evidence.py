@@ -93,6 +93,30 @@ def _columns(evidence: Evidence) -> dict[str, Any]:
     }
 
 
+# Built once: read on every round (issue 43). The rows are locked in one
+# order: two rounds of the same players never wait for each other crosswise.
+_DAYS_OF = (
+    select(_DAYS)
+    .where(
+        _DAYS.c.player_id.in_(bindparam("players", expanding=True)), _DAYS.c.gaming_day == bindparam("day")
+    )
+    .order_by(_DAYS.c.id)
+    .with_for_update()
+)
+_SEATS_OF = (
+    select(_SEATS)
+    .where(_SEATS.c.subject.in_(bindparam("subjects", expanding=True)))
+    .order_by(_SEATS.c.id)
+    .with_for_update()
+)
+_NEAR_DAYS = select(_DAYS).where(
+    _DAYS.c.player_id == bindparam("player"),
+    _DAYS.c.gaming_day >= bindparam("first"),
+    _DAYS.c.gaming_day <= bindparam("last"),
+    _DAYS.c.id != bindparam("today"),
+)
+
+
 def player_days(db: Db, players: Iterable[int], day: date, now: datetime) -> dict[int, Subject]:
     """The players' rows of the day (by player), locked to this transaction
     on PostgreSQL (another table's round of the same player waits); made
@@ -100,14 +124,7 @@ def player_days(db: Db, players: Iterable[int], day: date, now: datetime) -> dic
     wanted = sorted(set(players))
     if not wanted:
         return {}
-    found = db.execute(
-        # Locked in one order: two rounds of the same players never wait
-        # for each other crosswise.
-        select(_DAYS)
-        .where(_DAYS.c.player_id.in_(wanted), _DAYS.c.gaming_day == day)
-        .order_by(_DAYS.c.id)
-        .with_for_update()
-    ).mappings()
+    found = db.execute(_DAYS_OF, {"players": wanted, "day": day}).mappings()
     held = {row["player_id"]: Subject(row["id"], _evidence(row)) for row in found}
     for player in wanted:
         if player not in held:
@@ -133,9 +150,7 @@ def seat_sessions(
     subjects = {seat_subject(table_id, session_id, day, seat): seat for seat in sorted(set(seats))}
     if not subjects:
         return {}
-    found = db.execute(
-        select(_SEATS).where(_SEATS.c.subject.in_(list(subjects))).order_by(_SEATS.c.id).with_for_update()
-    ).mappings()
+    found = db.execute(_SEATS_OF, {"subjects": list(subjects)}).mappings()
     held = {subjects[row["subject"]]: Subject(row["id"], _evidence(row)) for row in found}
     for subject, seat in subjects.items():
         if seat not in held:
@@ -188,12 +203,7 @@ def player_windows(db: Db, player: int, day: date, today: Subject) -> list[Judge
     enough); the union bound counts it all the same."""
     span = timedelta(days=MONTH_DAYS - 1)
     found = db.execute(
-        select(_DAYS).where(
-            _DAYS.c.player_id == player,
-            _DAYS.c.gaming_day >= day - span,
-            _DAYS.c.gaming_day <= day + span,
-            _DAYS.c.id != today.id,
-        )
+        _NEAR_DAYS, {"player": player, "first": day - span, "last": day + span, "today": today.id}
     ).mappings()
     days = sorted(
         [(row["gaming_day"], row["id"], _evidence(row)) for row in found] + [(day, today.id, today.evidence)]

@@ -26,10 +26,10 @@ from typing import Any, cast
 
 from sqlalchemy import ColumnElement, Table, bindparam, exists, func, insert, select
 
-from service.accounting.rounds_net import session_at
 from service.analysis.departures import RoundBet
 from service.analysis.seat_bets import seat_bet
 from service.engine.cards import parse_cards
+from service.engine.table_config import TableConfig
 from service.protection.alerts import raise_alert
 from service.protection.hidden_alerts import Crossing, already_raised, finding
 from service.protection.hidden_evidence import (
@@ -52,8 +52,8 @@ from service.store.models import (
     Rating,
     RoundRecord,
     SeatRecord,
+    TableSession,
 )
-from service.tables.tables import config_of
 
 _ROUNDS = cast(Table, HiddenRound.__table__)
 _BETS = cast(Table, HiddenBet.__table__)
@@ -75,17 +75,39 @@ def judge_rounds(db: Db, round_ids: list[int], instance: Path | None, now: datet
 
 # Built once: read on every round. The columns the test needs, without the
 # ORM's objects (a round's job is a few milliseconds).
-_TESTED = select(_ROUNDS.c.round_id).where(_ROUNDS.c.round_id == bindparam("round_id"))
-_RECORD = select(
-    RoundRecord.id,
-    RoundRecord.table_id,
-    RoundRecord.config_id,
-    RoundRecord.dealer_cards,
-    RoundRecord.entered_at,
-    RoundRecord.gaming_day,
-    RoundRecord.entered_by,
-    RoundRecord.revision,
-).where(RoundRecord.id == bindparam("round_id"))
+# The session open at the table as the round was entered (session_at's).
+_SESSION_AT = (
+    select(TableSession.id)
+    .where(
+        TableSession.table_id == RoundRecord.table_id,
+        TableSession.opened_at <= RoundRecord.entered_at,
+        TableSession.closed_at.is_(None) | (TableSession.closed_at >= RoundRecord.entered_at),
+    )
+    .order_by(TableSession.id.desc())
+    .limit(1)
+    .correlate(RoundRecord)
+    .scalar_subquery()
+)
+# The round, its version's rules, its session and whether it was tested,
+# in one query.
+_RECORD = (
+    select(
+        RoundRecord.id,
+        RoundRecord.table_id,
+        RoundRecord.config_id,
+        RoundRecord.dealer_cards,
+        RoundRecord.entered_at,
+        RoundRecord.gaming_day,
+        RoundRecord.entered_by,
+        RoundRecord.revision,
+        ConfigVersion.rules,
+        _ROUNDS.c.round_id.label("tested"),
+        _SESSION_AT.label("session_id"),
+    )
+    .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
+    .outerjoin(_ROUNDS, _ROUNDS.c.round_id == RoundRecord.id)
+    .where(RoundRecord.id == bindparam("round_id"))
+)
 # Each seat with the player whose rating rated it, if any.
 _SEATS = (
     select(SeatRecord.id, SeatRecord.seat, SeatRecord.cards, SeatRecord.setting_entered, Rating.player_id)
@@ -98,9 +120,9 @@ _SEATS = (
 
 def judge_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> bool:
     """Test a round's seats, once; ``False`` when it was tested before."""
-    if db.execute(_TESTED, {"round_id": round_id}).first() is not None:
-        return False
     record = db.execute(_RECORD, {"round_id": round_id}).first()
+    if record is not None and record.tested is not None:
+        return False
     if record is None:
         raise LookupError(f"no round with id {round_id}")
     bets = _bets(db, record, instance)
@@ -109,7 +131,7 @@ def judge_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> 
     # finds it tested.
     db.execute(insert(_ROUNDS), {"round_id": round_id, "tested_at": now})
     unrated = [each.seat for each in bets if each.player_id is None]
-    session_id = session_at(db, record.table_id, record.entered_at) if unrated else None
+    session_id = record.session_id if unrated else None
     seats = seat_sessions(db, record.table_id, session_id, record.gaming_day, unrated, now)
     days = player_days(
         db, [each.player_id for each in bets if each.player_id is not None], record.gaming_day, now
@@ -177,9 +199,7 @@ def _bets(db: Db, record: Any, instance: Path | None) -> list[_SeatBet]:
     ``StrategyTableMissing`` before anything is written)."""
     if record.revision != 0:
         return []  # a correction: see the module's docstring
-    version = db.get(ConfigVersion, record.config_id)
-    assert version is not None  # the round's foreign key
-    config = config_of(version)
+    config = TableConfig.from_json(record.rules)  # config_of's
     dealer = parse_cards(record.dealer_cards)
     found = []
     for row in db.execute(_SEATS, {"round_id": record.id}):

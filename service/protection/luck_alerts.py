@@ -17,15 +17,31 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from fractions import Fraction
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, bindparam, select
 
-from service.players.casino_settings import current_settings
 from service.protection.alerts import raise_alert
 from service.protection.luck import Luck, threshold_text
-from service.protection.luck_sums import WHOLE_DAY, Changed, LuckSubject, luck_of
+from service.protection.luck_sums import Changed
+from service.protection.luck_writes import (
+    THRESHOLD,
+    WHOLE_DAY,
+    Kept,
+    LuckSubject,
+    SumKey,
+    luck_of,
+    sum_key,
+    threshold_of,
+)
 from service.protection.values import AlertKind, Finding, Severity
 from service.store.db import Db
-from service.store.models import GameTable, LuckRound, LuckRoundPlayer, LuckSum, Player, User
+from service.store.models import (
+    GameTable,
+    LuckRound,
+    LuckRoundPlayer,
+    LuckSum,
+    Player,
+    User,
+)
 
 #: a player's long window, in gaming days (the round's day the last)
 LONG_WINDOW_DAYS = 30
@@ -68,42 +84,85 @@ def windows_of(changed: Changed) -> list[Window]:
 
 def luck_threshold(db: Db) -> Fraction:
     """The casino's threshold in force (standard deviations)."""
-    return current_settings(db).luck_threshold
+    return threshold_of(db.scalar(THRESHOLD))
 
 
 def check_windows(db: Db, changed: Changed, now: datetime) -> int:
     """Raise an alert for each window of the round beyond luck (once per
     window); how many were raised."""
-    threshold = luck_threshold(db)
+    # read with the round by the job; else now
+    threshold = luck_threshold(db) if changed.threshold is None else changed.threshold
+    windows = windows_of(changed)
+    long = _long_windows(db, [window for window in windows if window.first != window.last])
     raised = 0
-    for window in windows_of(changed):
-        luck, rounds = window_luck(db, window)
+    for window in windows:
+        luck, rounds = long[window.subject_id] if window.first != window.last else _day(db, window, changed)
         if luck.beyond(threshold):
             finding = _finding(db, window, luck, rounds, threshold, changed)
             raised += raise_alert(db, finding, now) is not None
     return raised
 
 
-def window_luck(db: Db, window: Window) -> tuple[Luck, int]:
-    """The window's luck and how many rounds it holds, from its sums' rows.
-    A window of one row (a shift, a player's day) is the row the round
-    just added to, held by the session: no query."""
-    if window.first == window.last:
-        key = (window.kind, window.subject_id, window.currency, window.last, window.shift)
-        row = db.get(LuckSum, key)
-        return (Luck(), 0) if row is None else (luck_of(row), row.rounds)
-    rows = db.scalars(
-        select(LuckSum).where(
-            LuckSum.kind == window.kind,
-            LuckSum.subject_id == window.subject_id,
-            LuckSum.currency == window.currency,
-            LuckSum.gaming_day >= window.first,
-            LuckSum.gaming_day <= window.last,
-            LuckSum.shift == window.shift,
-        )
-    )
+def _key(window: Window) -> SumKey:
+    return sum_key(window.kind, window.subject_id, window.currency, window.last, window.shift)
+
+
+def _day(db: Db, window: Window, changed: Changed) -> Kept:
+    """A one-row window (a shift, a player's day): as the job just wrote it,
+    else read."""
+    kept = changed.kept.get(_key(window))
+    return kept if kept is not None else window_luck(db, window)
+
+
+#: the sums' columns (not mapped rows: the job writes them in SQL core, so
+#: a row the session holds may be stale) of some subjects of a kind over
+#: days of a currency and shift
+_SUM_ROWS = select(
+    LuckSum.subject_id,
+    LuckSum.rounds,
+    LuckSum.seats,
+    LuckSum.luck,
+    LuckSum.variance,
+    LuckSum.actual,
+    LuckSum.theoretical,
+    LuckSum.decisions,
+    LuckSum.player_cards,
+).where(
+    LuckSum.kind == bindparam("kind"),
+    LuckSum.subject_id.in_(bindparam("subjects", expanding=True)),
+    LuckSum.currency == bindparam("currency"),
+    LuckSum.gaming_day >= bindparam("first"),
+    LuckSum.gaming_day <= bindparam("last"),
+    LuckSum.shift == bindparam("shift"),
+)
+
+
+def _long_windows(db: Db, windows: list[Window]) -> dict[int, Kept]:
+    """The players' 30-day windows (one kind, currency and span: a round's),
+    by player, from their sums' rows in one query."""
+    found = {window.subject_id: (Luck(), 0) for window in windows}
+    if windows:
+        for row in db.execute(_SUM_ROWS, _span(windows[0], sorted(found))):
+            luck, rounds = found[row.subject_id]
+            found[row.subject_id] = (luck + luck_of(row), rounds + row.rounds)
+    return found
+
+
+def _span(window: Window, subjects: list[int]) -> dict[str, object]:
+    return {
+        "kind": str(window.kind),
+        "subjects": subjects,
+        "currency": window.currency,
+        "first": window.first,
+        "last": window.last,
+        "shift": window.shift,
+    }
+
+
+def window_luck(db: Db, window: Window) -> Kept:
+    """The window's luck and how many rounds it holds, from its sums' rows."""
     total, rounds = Luck(), 0
-    for row in rows:
+    for row in db.execute(_SUM_ROWS, _span(window, [window.subject_id])):
         total += luck_of(row)
         rounds += row.rounds
     return total, rounds

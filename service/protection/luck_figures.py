@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from service.players.rated.parts import Parts
 from service.protection.luck import LUCK_UNIT, VARIANCE_UNIT
-from service.protection.luck_sums import LuckSubject, luck_of
+from service.protection.luck_writes import LuckSubject, luck_of
 from service.store.db import Db
 from service.store.models import LuckSum
 

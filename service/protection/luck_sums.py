@@ -16,25 +16,36 @@ variance: its strategy table not complete)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from enum import StrEnum
+from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
-from sqlalchemy import ColumnElement, and_, exists, func, select
+from sqlalchemy import ColumnElement, and_, bindparam, exists, func, select
 
 from service.config.currency import Currency
 from service.players.rated.inputs import PerBet, RatedRound
-from service.players.rated_rows import StaleSeatValues, hand_values_of
-from service.players.rating_figures import constants_of, figured_values
-from service.protection.luck import FourParts, Luck, seat_luck
-from service.rounds.status import counting, counts
+from service.players.rated_rows import STORED_VALUES, StaleSeatValues, StoredValues, hand_values_of
+from service.players.rating_figures import config_constants, constants_of, figured_values
+from service.protection.luck import Luck, seat_luck
+from service.protection.luck_writes import WHOLE_DAY as WHOLE_DAY
+from service.protection.luck_writes import (
+    Kept,
+    RoundFacts,
+    SumKey,
+    add_round,
+    insert_round,
+    luck_of,
+    round_facts,
+)
+from service.protection.luck_writes import LuckSubject as LuckSubject
+from service.rounds.status import counting
 from service.store.db import Db
 from service.store.models import (
-    GameTable,
     LuckRound,
     LuckRoundPlayer,
-    LuckSum,
     RatedSeat,
     Rating,
     RoundExpectedValue,
@@ -42,16 +53,6 @@ from service.store.models import (
     SeatExpectedValue,
     SeatRecord,
 )
-from service.tables.tables import currencies_of
-
-#: the ``shift`` of a player's gaming day's row (shifts count from 1)
-WHOLE_DAY = 0
-
-
-class LuckSubject(StrEnum):
-    TABLE = "table"  # a table's shift
-    DEALER = "dealer"  # a dealer's shift, all tables
-    PLAYER = "player"  # a rated player's gaming day, all tables and ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,11 @@ class Changed:
     shift: int
     currency: Currency
     players: tuple[int, ...] = field(default=())
+    #: the windows' one-row sums as the job wrote them (by key), so that
+    #: the check need not read them again
+    kept: Mapping[SumKey, Kept] = field(default_factory=dict, compare=False)
+    #: the casino's threshold as the job read it with the round (None: read it)
+    threshold: Fraction | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,105 +83,83 @@ def luck_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> C
     """Add a counting round's luck to its sums, or take a round's out once
     it no longer counts; None when there was nothing to do (done before,
     or the round waits)."""
-    record = db.get(RoundRecord, round_id)
-    if record is None:
+    facts = round_facts(db, round_id)
+    if facts is None:
         raise LookupError(f"no round with id {round_id}")
-    row = db.get(LuckRound, round_id, with_for_update=True)
-    if not counts(db, round_id):
-        return None if row is None or row.removed_at is not None else _take_out(db, row, now)
-    if row is not None:
+    if not facts.counts:
+        return None if not facts.added or facts.removed else _take_out(db, facts, now)
+    if facts.added:
         return None
-    found = _found(db, record, instance)
+    found = _found(db, facts, instance)
     if found is None:
         return None
-    table = db.get(GameTable, record.table_id)
-    assert table is not None  # the round's foreign key
-    currency = currencies_of(db, [table])[table.id]
-    row = LuckRound(
-        round_id=record.id,
-        table_id=record.table_id,
-        dealer_id=record.entered_by,
-        gaming_day=record.gaming_day,
-        shift=record.shift,
-        currency=currency.code,
-        seats=found.total.seats,
-        luck=found.total.luck,
-        variance=found.total.variance,
-        **_part_columns(found.total),
-        added_at=now,
-    )
-    db.add(row)
-    db.flush()  # the natural key: a concurrent run of the round fails here, and is retried
-    for player_id, luck in sorted(found.players.items()):
-        db.add(
-            LuckRoundPlayer(
-                round_id=record.id,
-                player_id=player_id,
-                gaming_day=record.gaming_day,
-                seats=luck.seats,
-                luck=luck.luck,
-                variance=luck.variance,
-                **_part_columns(luck),
-            )
-        )
-    _add(db, row, found.total, found.players, 1, now)
-    return _changed(row, currency, found.players)
+    insert_round(db, facts, found.total, found.players, now)
+    kept = add_round(db, facts, found.total, found.players, 1, now)
+    return _changed(facts, found.players, kept)
 
 
-def _take_out(db: Db, row: LuckRound, now: datetime) -> Changed:
+def _take_out(db: Db, facts: RoundFacts, now: datetime) -> Changed | None:
+    row = db.get(LuckRound, facts.round_id, with_for_update=True)  # read again, locked
+    if row is None or row.removed_at is not None:
+        return None  # a concurrent run took it out first
     row.removed_at = now
     players = {
         each.player_id: luck_of(each)
         for each in db.scalars(select(LuckRoundPlayer).where(LuckRoundPlayer.round_id == row.round_id))
     }
-    _add(db, row, luck_of(row), players, -1, now)
-    table = db.get(GameTable, row.table_id)
-    assert table is not None
-    return _changed(row, currencies_of(db, [table])[table.id], players)
+    db.flush()
+    kept = add_round(db, facts, luck_of(row), players, -1, now)
+    return _changed(facts, players, kept)
 
 
-def _part_columns(luck: Luck) -> dict[str, int]:
-    parts = luck.parts
-    return {
-        "actual": parts.actual,
-        "theoretical": parts.theoretical,
-        "decisions": parts.decisions,
-        "player_cards": parts.player_cards,
-    }
-
-
-def luck_of(row: LuckRound | LuckRoundPlayer | LuckSum) -> Luck:
-    """A stored row's luck, its four parts with it."""
-    parts = FourParts(row.actual, row.theoretical, row.decisions, row.player_cards)
-    return Luck(row.luck, row.variance, row.seats, parts)
-
-
-def _changed(row: LuckRound, currency: Currency, players: dict[int, Luck]) -> Changed:
+def _changed(facts: RoundFacts, players: dict[int, Luck], kept: dict[SumKey, Kept]) -> Changed:
     return Changed(
-        row.round_id, row.table_id, row.dealer_id, row.gaming_day, row.shift, currency, tuple(sorted(players))
+        facts.round_id,
+        facts.table_id,
+        facts.dealer_id,
+        facts.gaming_day,
+        facts.shift,
+        facts.currency,
+        tuple(sorted(players)),
+        kept,
+        facts.threshold,
     )
 
 
-def _found(db: Db, record: RoundRecord, instance: Path | None) -> _Found | None:
+# Each seat's stakes, nets and stored values (their columns: loading the
+# rows' objects was a tenth of the job), and its rated player if any.
+_SEATS = (
+    select(
+        SeatRecord.main_stake,
+        SeatRecord.dealer_break_bonus_stake,
+        SeatRecord.break_bonus_stake,
+        SeatRecord.main_net,
+        SeatRecord.dealer_break_bonus_net,
+        SeatRecord.break_bonus_net,
+        *STORED_VALUES,
+        Rating.player_id,
+    )
+    .outerjoin(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
+    .outerjoin(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
+    .outerjoin(Rating, Rating.id == RatedSeat.rating_id)
+    .where(SeatRecord.round_id == bindparam("round_id"))
+    .order_by(SeatRecord.seat)
+)
+
+
+def _found(db: Db, facts: RoundFacts, instance: Path | None) -> _Found | None:
     """Every seat's luck, and each rated player's seats' together; None
     while the round must wait."""
-    rows = db.execute(
-        select(SeatRecord, SeatExpectedValue, Rating.player_id)
-        .outerjoin(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
-        .outerjoin(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
-        .outerjoin(Rating, Rating.id == RatedSeat.rating_id)
-        .where(SeatRecord.round_id == record.id)
-        .order_by(SeatRecord.seat)
-    ).all()
-    if not rows or any(stored is None for _, stored, _ in rows):
+    rows = db.execute(_SEATS, {"round_id": facts.round_id}).all()
+    if not rows or any(seat.seat_id is None for seat in rows):
         return None
-    constants = constants_of(db, record.config_id, instance)
+    constants = config_constants(facts.config, instance)
     if constants.spread is None:
         return None
     total, players = Luck(), dict[int, Luck]()
-    for seat, stored, player_id in rows:
+    for seat in rows:
         try:
-            values = hand_values_of(stored)
+            values = hand_values_of(cast(StoredValues, seat))  # a row of those columns
         except StaleSeatValues:
             return None
         luck = seat_luck(
@@ -188,42 +172,10 @@ def _found(db: Db, record: RoundRecord, instance: Path | None) -> _Found | None:
             )
         )
         total += luck
-        if player_id is not None:
-            players[player_id] = players.get(player_id, Luck()) + luck
+        if seat.player_id is not None:
+            players[seat.player_id] = players.get(seat.player_id, Luck()) + luck
     # The seats share the dealer's hand: a round's sum takes the bound.
     return _Found(total.bounded(), {player: luck.bounded() for player, luck in players.items()})
-
-
-def _add(db: Db, row: LuckRound, total: Luck, players: dict[int, Luck], sign: int, now: datetime) -> None:
-    """Add (sign 1) or take out (−1) a round's luck, each sum's row locked
-    first (PostgreSQL: two rounds of a shift add one after the other)."""
-    windows = [
-        ((LuckSubject.TABLE, row.table_id, row.currency, row.gaming_day, row.shift), total),
-        ((LuckSubject.DEALER, row.dealer_id, row.currency, row.gaming_day, row.shift), total),
-        *(
-            ((LuckSubject.PLAYER, player_id, row.currency, row.gaming_day, WHOLE_DAY), luck)
-            for player_id, luck in sorted(players.items())
-        ),
-    ]
-    for key, luck in windows:
-        kept = db.get(LuckSum, key, with_for_update=True)
-        if kept is None:
-            kind, subject_id, currency, day, shift = key
-            kept = LuckSum(
-                kind=kind, subject_id=subject_id, currency=currency, gaming_day=day, shift=shift,
-                rounds=0, seats=0, luck=0, variance=0, actual=0, theoretical=0, decisions=0, player_cards=0,
-            )  # fmt: skip
-            db.add(kept)
-        kept.rounds += sign
-        kept.seats += sign * luck.seats
-        kept.luck += sign * luck.luck
-        kept.variance += sign * luck.variance
-        kept.actual += sign * luck.parts.actual
-        kept.theoretical += sign * luck.parts.theoretical
-        kept.decisions += sign * luck.parts.decisions
-        kept.player_cards += sign * luck.parts.player_cards
-        kept.changed_at = now
-    db.flush()
 
 
 def _waiting() -> ColumnElement[bool]:

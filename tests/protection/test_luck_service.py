@@ -15,8 +15,12 @@ from sqlalchemy import select
 
 from service.config.currency import Currency
 from service.protection.luck import LUCK_UNIT, VARIANCE_UNIT, Luck
-from service.protection.luck_sums import WHOLE_DAY, LuckSubject, rounds_without_luck
+from service.protection.luck_alerts import window_luck, windows_of
+from service.protection.luck_sums import WHOLE_DAY, LuckSubject, luck_round, rounds_without_luck
+from service.protection.luck_writes import sum_key
+from service.store.db import utc_now
 from service.store.models import LuckSum, RoundRecord
+from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.players.conftest import ALICE, BOB
 from tests.support import section14 as rule
@@ -251,3 +255,27 @@ def test_a_dealer_s_shift_shows_the_four_parts_of_the_players_results(
 def rule_edges() -> tuple[Fraction, Fraction, Fraction]:
     sheet = default_sheet()
     return sheet.main.house_edge, sheet.dealer_break_bonus.house_edge, sheet.break_bonus.house_edge
+
+
+def test_the_sums_the_job_wrote_are_those_stored_and_checked(
+    app, settings, client, as_role, table, players, ready
+):
+    dealer = as_role["dealer"]
+    seated(client, dealer, table, ALICE, 2)
+    rounds = [deal(client, dealer, table, f"w{number}", (1, 2, 3)) for number in range(2)]
+    for round_id in rounds:
+        value(app, settings, round_id)
+    for count, round_id in enumerate(rounds, start=1):
+        with unit_of_work(databases(app)) as db:
+            changed = luck_round(db, round_id, settings.instance, utc_now())
+            assert changed is not None
+            windows = windows_of(changed)
+            assert len(windows) == 4  # the table's and the dealer's shift, Alice's day and 30 days
+            one_day = [window for window in windows if window.first == window.last]
+            for window in one_day:
+                key = sum_key(window.kind, window.subject_id, window.currency, window.last, window.shift)
+                assert changed.kept[key] == window_luck(db, window)  # as written, as stored
+                assert changed.kept[key][1] == count
+            alice_day, alice_month = (window for window in windows if window.kind is LuckSubject.PLAYER)
+            assert window_luck(db, alice_month) == window_luck(db, alice_day)  # one day of play
+    assert run_job(app, settings, rounds[0]) == (False, 0)

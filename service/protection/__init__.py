@@ -38,6 +38,9 @@ Modules:
   ``luck``) to its table's shift, its dealer's shift and its rated
   players' gaming days, and taken out again by a void or a correction;
   the rounds the sweep sends again
+- ``luck_writes.py``: the luck job's reads and writes in SQL core: a
+  round's facts in one query, its rows and window sums written, the sums
+  handed to the check
 - ``luck_figures.py``: the four parts of the players' results over a
   dealer's rounds of a shift, from the luck sums, for the dealers' report
 - ``luck_alerts.py``: after a round, the z of each of its windows (the

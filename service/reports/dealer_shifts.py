@@ -31,20 +31,20 @@ from service.store.models import DealerShiftCount, SessionFigures, ShiftAggregat
 from service.tables.gaming_day import place
 from service.tables.tables import currencies_of
 
+#: a dealer's pace, at a table and over the shift (slip.pace's)
+PerHour = Annotated[int | None, "rounds per hour signed in, halves to even; null without time signed in"]
+PerHourExact = Annotated[
+    str | None, "rounds per hour exactly, a fraction n/d (or a whole n); null without time signed in"
+]
+
 
 class DealerTableJson(TypedDict):
     table_id: Annotated[int, "the table"]
     table_name: Annotated[str, "the table's name"]
     seconds: Annotated[int, "whole seconds signed in at the table within the shift"]
     rounds: Annotated[int, "the counting rounds the dealer entered at the table in the shift"]
-    rounds_per_hour: Annotated[
-        int | None,
-        "rounds per hour signed in, halves to even; null without time signed in",
-    ]
-    rounds_per_hour_exact: Annotated[
-        str | None,
-        "rounds per hour exactly, a fraction n/d (or a whole n); null without time signed in",
-    ]
+    rounds_per_hour: PerHour
+    rounds_per_hour_exact: PerHourExact
     dealer_sessions: Annotated[list[StintJson], "the dealer's sessions at the table in the shift"]
 
 
@@ -67,14 +67,8 @@ class DealerShiftJson(TypedDict):
     name: Annotated[str, "the dealer's user name"]
     seconds: Annotated[int, "whole seconds signed in at any table within the shift"]
     rounds: Annotated[int, "the counting rounds the dealer entered in the shift, every table"]
-    rounds_per_hour: Annotated[
-        int | None,
-        "rounds per hour signed in, halves to even; null without time signed in",
-    ]
-    rounds_per_hour_exact: Annotated[
-        str | None,
-        "rounds per hour exactly, a fraction n/d (or a whole n); null without time signed in",
-    ]
+    rounds_per_hour: PerHour
+    rounds_per_hour_exact: PerHourExact
     tables: Annotated[list[DealerTableJson], "the dealer's time and rounds at each table"]
     voids: Annotated[int, "approved voids of the dealer's rounds of the shift"]
     corrections: Annotated[int, "approved corrections of the dealer's rounds of the shift"]

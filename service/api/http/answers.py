@@ -29,7 +29,7 @@ import types
 from collections.abc import Callable
 from datetime import date, datetime
 from enum import Enum
-from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from marshmallow import Schema, fields
 
@@ -123,9 +123,9 @@ def _field(value: type, key: str, kind: Any, description: str, allow_none: bool)
         (item,) = get_args(kind)
         if item in _LISTS:
             return _LISTS[item](description, allow_none=allow_none)
-        if _is_typed_dict(item):
+        if is_typeddict(item):
             return api_fields.nested_list(_later(item), description, allow_none=allow_none)
-    if _is_typed_dict(kind):
+    if is_typeddict(kind):
         return api_fields.nested(_later(kind), description, allow_none=allow_none)
     raise UndescribedField(f"{value.__name__}.{key}: no field for {kind!r}; give it")
 
@@ -134,7 +134,3 @@ def _later(value: type) -> Any:
     """The nested value's schema when first used: made where that value's
     module is, which need not be imported yet."""
     return lambda: schema_of(value)
-
-
-def _is_typed_dict(kind: Any) -> bool:
-    return isinstance(kind, type) and issubclass(kind, dict) and hasattr(kind, "__required_keys__")

@@ -33,6 +33,7 @@ from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, Invalid
 from service.store.db import Db, hold_writer
 from service.store.models import DealerPost, DealerSession, DealerSignOut, GameTable, TableSession, User
+from service.store.work import Clock
 from service.tables.gaming_day import place
 
 
@@ -63,9 +64,11 @@ def _posts(db: Db, table: GameTable, dealer: User) -> list[DealerPost]:
     return list(db.scalars(locked.execution_options(populate_existing=True)))
 
 
-def sign_in(db: Db, table: GameTable, dealer: User, now: datetime) -> SignedIn:
+def sign_in(db: Db, table: GameTable, dealer: User, clock: Clock) -> SignedIn:
     """``dealer`` signs in at ``table``: ends the table's dealer's session
-    (a relief) and the dealer's own at another table, at ``now``."""
+    (a relief) and the dealer's own at another table, at the instant
+    ``clock`` tells once the posts are locked (read before, a racing
+    sign-in could begin after it and be relieved before it began)."""
     if dealer.role != Role.DEALER:
         raise Invalid(ErrorCode.WRONG_ROLE, f"dealer: {dealer.name!r} is not a dealer", "dealer")
     # The table's open session, read here (sessions.py ends this module's
@@ -84,6 +87,7 @@ def sign_in(db: Db, table: GameTable, dealer: User, now: datetime) -> SignedIn:
             ErrorCode.TABLE_CLOSED, f"table {table.name!r} is closed: a pit boss opens it first", "table_id"
         )
     posts = _posts(db, table, dealer)
+    now = clock()
     here = next((post for post in posts if post.table_id == table.id), None)
     if here is not None and here.dealer_id == dealer.id:
         found = db.get(DealerSession, here.session_id)
@@ -121,9 +125,11 @@ def sign_in(db: Db, table: GameTable, dealer: User, now: datetime) -> SignedIn:
     return SignedIn(session_json(db, session, None), ended, created=True)
 
 
-def sign_out(db: Db, table: GameTable, dealer: User, now: datetime) -> DealerSessionJson:
-    """``dealer`` signs out at ``table``, where they must be signed in."""
+def sign_out(db: Db, table: GameTable, dealer: User, clock: Clock) -> DealerSessionJson:
+    """``dealer`` signs out at ``table``, where they must be signed in, at
+    the instant ``clock`` tells once the posts are locked."""
     post = next((post for post in _posts(db, table, dealer) if post.table_id == table.id), None)
+    now = clock()
     if post is None or post.dealer_id != dealer.id:
         raise Conflict(
             ErrorCode.DEALER_NOT_SIGNED_IN,

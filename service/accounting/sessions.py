@@ -20,8 +20,9 @@ from service.accounts.roles import Role
 from service.audit.events import record_event
 from service.audit.kinds import EventKind
 from service.errors import Conflict, ErrorCode, NotFound
-from service.store.db import Db
+from service.store.db import Db, hold_writer
 from service.store.models import GameTable, InventoryCount, TableSession, User
+from service.store.work import Clock
 from service.tables.gaming_day import place
 from service.tables.status import TableStatus
 
@@ -96,13 +97,18 @@ def open_session(
 
 
 def close_session(
-    db: Db, table: GameTable, signer: User, cosigner: User, raw_lines: object, now: datetime
+    db: Db, table: GameTable, signer: User, cosigner: User, raw_lines: object, clock: Clock
 ) -> TableSession:
-    """Close ``table``: the closer counted, the drop box pulled. Refused while
-    a fill or credit is on its way (requested or issued, not received)."""
+    """Close ``table``: the closer counted, the drop box pulled, at the
+    instant ``clock`` tells once the session is locked (read before, a
+    dealer signing in meanwhile would be signed out before signing in).
+    Refused while a fill or credit is on its way (requested or issued,
+    not received)."""
     dealer, pit_boss = one_each(signer, cosigner, SIGNERS, "a closer", "cosigner")
     lines = read_lines(raw_lines, CHIPS, "lines")
+    hold_writer(db)
     opened = open_session_of(db, table, for_update=True)
+    now = clock()
     if opened is None:
         raise Conflict(
             ErrorCode.NO_OPEN_SESSION, f"table {table.name!r} has no open session to close", "table_id"

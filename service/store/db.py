@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 from sqlalchemy import DateTime, Dialect, Engine, MetaData, TypeDecorator, create_engine, event
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.orm import DeclarativeBase, Session, SessionTransaction, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, ORMExecuteState, Session, SessionTransaction, sessionmaker
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -150,6 +150,21 @@ def hold_writer(db: Db) -> None:
         os.close(descriptor)
         raise
     db.info[_TURN] = descriptor
+
+
+# Any write takes the turn first, not only the writers of rounds: a
+# transaction that wrote (a co-signer's failures forgotten) and then
+# queued for the turn held SQLite's lock while the turn's holder waited in
+# the busy handler for it, both stuck until its 30 s timeout.
+@event.listens_for(Session, "before_flush")
+def _turn_before_flush(db: Db, _context: object, _instances: object) -> None:
+    hold_writer(db)
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _turn_before_statement(state: ORMExecuteState) -> None:
+    if state.is_insert or state.is_update or state.is_delete:
+        hold_writer(state.session)
 
 
 @event.listens_for(Session, "after_transaction_end")

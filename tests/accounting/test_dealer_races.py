@@ -7,9 +7,14 @@ closed table."""
 
 from __future__ import annotations
 
+import threading
+import traceback
+from datetime import datetime
+
 import pytest
 from sqlalchemy import select
 
+from service.store.db import utc_now
 from service.store.models import DealerPost, DealerSession, DealerSignOut
 from tests.support.accounting import TRAY, ok, open_table, signature
 from tests.support.app import databases, sign_in
@@ -65,6 +70,85 @@ def test_a_close_racing_a_sign_in_leaves_no_dealer_at_a_closed_table(app, client
         codes = [answer.status_code for answer in answers]
         assert codes in ([200, 201], [200, 409]), [answer.json for answer in answers]
         if codes[1] == 409:
-            assert answers[1].json["code"] == "table_closed"
+            assert answers[1].json["code"] == "table_closed", answers[1].json
         with databases(app)() as db:
             assert db.scalars(select(DealerPost)).all() == []
+
+
+class SlowClock:
+    """The app's clock, slow to answer the first time ``view`` reads it
+    for itself (not to check a co-signer): that reading is taken, then
+    held until ``done`` is set (or a second passes). A view that reads the time before taking its locks lets a
+    racing request start and commit in the pause, then acts at an instant
+    before it; one that reads it under its locks holds the racer back."""
+
+    def __init__(self, view: str) -> None:
+        self.view = view
+        self.entered = threading.Event()
+        self.done = threading.Event()
+
+    def __call__(self) -> datetime:
+        taken = utc_now()
+        names = {frame.name for frame in traceback.extract_stack()}
+        if not self.entered.is_set() and self.view in names and "signed_by" not in names:
+            self.entered.set()
+            self.done.wait(timeout=1.0)
+        return taken
+
+
+def _slow_then_racer(app, slow, first, second):
+    """``first`` in a thread until it reads ``slow``; then ``second``,
+    which sets ``slow.done`` when answered; both answers, in that order."""
+    app.extensions["breakpoker"]["clock"] = slow
+    answers = {}
+
+    def run_first():
+        answers["first"] = first()
+
+    thread = threading.Thread(target=run_first)
+    thread.start()
+    assert slow.entered.wait(timeout=10)
+
+    def run_second():
+        answers["second"] = second()
+        slow.done.set()
+
+    racer = threading.Thread(target=run_second)
+    racer.start()
+    thread.join()
+    racer.join()
+    return answers["first"], answers["second"]
+
+
+def test_a_sign_in_reads_its_instant_once_it_holds_the_table(app, client, table):
+    ok(open_table(client, table["id"]), 201)
+    first, second = sign_in(client, "dealer"), sign_in(client, "dealer2")
+    url = f"/api/v1/tables/{table['id']}/dealer-sessions"
+    slow = SlowClock("sign_in_view")
+    answers = _slow_then_racer(
+        app,
+        slow,
+        lambda: app.test_client().post(url, headers=first),
+        lambda: app.test_client().post(url, headers=second),
+    )
+    assert [answer.status_code for answer in answers] == [201, 201], [answer.json for answer in answers]
+    # The racer waited for the slow sign-in, then relieved it.
+    assert answers[1].json["ended"][0]["id"] == answers[0].json["session"]["id"]
+
+
+def test_a_close_reads_its_instant_once_it_holds_the_table(app, client, table):
+    ok(open_table(client, table["id"]), 201)
+    racer, pit_boss = sign_in(client, "dealer2"), sign_in(client, "pit_boss")
+    slow = SlowClock("close_view")
+    body = {"lines": TRAY, "cosigner": signature("dealer")}
+    answers = _slow_then_racer(
+        app,
+        slow,
+        lambda: app.test_client().post(
+            f"/api/v1/tables/{table['id']}/sessions/close", json=body, headers=pit_boss
+        ),
+        lambda: app.test_client().post(f"/api/v1/tables/{table['id']}/dealer-sessions", headers=racer),
+    )
+    # The close went first and the sign-in found the table closed.
+    assert [answer.status_code for answer in answers] == [200, 409], [answer.json for answer in answers]
+    assert answers[1].json["code"] == "table_closed", answers[1].json

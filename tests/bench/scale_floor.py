@@ -199,7 +199,9 @@ def close_tables(floor: Floor, index: int) -> None:
             drop = max(0, owed - owed % 100)
             tray = dict(floor.trays[table_id])
             tray["100"] = tray.get("100", 0) + (owed - drop) // 100 * 100
-            close_session(db, table, dealer, users["pit-1"], tray, start + timedelta(hours=24, seconds=-15))
+            close_session(
+                db, table, dealer, users["pit-1"], tray, lambda: start + timedelta(hours=24, seconds=-15)
+            )
             counters = [users["count-1"], users["count-2"]]
             count_drop(db, opened, counters, {"100": drop}, None, start + timedelta(hours=25))
             figure_session(db, opened.id, utc_now())

@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import Column, Integer, MetaData, Table, delete, insert, select
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 import service.rounds.entering
 from service.store.db import database_factory, hold_writer, make_engine
@@ -77,6 +78,51 @@ def test_a_second_writer_waits_for_the_first_to_finish(sqlite_databases):
     assert entered.is_set()
     assert turn_is_free(url)
     first.close()
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _Note(_Base):
+    __tablename__ = "notes"
+    id: Mapped[int] = mapped_column(primary_key=True)
+
+
+_COUNTS = Table("counts", MetaData(), Column("n", Integer))
+
+
+@pytest.fixture
+def written_to(sqlite_databases):
+    url, factory = sqlite_databases
+    engine = factory.kw["bind"]
+    _Base.metadata.create_all(engine)
+    _COUNTS.create(engine)
+    return url, factory
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda db: db.execute(insert(_COUNTS).values(n=1)),
+        lambda db: db.execute(delete(_COUNTS)),
+        lambda db: db.execute(_COUNTS.update().values(n=2)),
+        lambda db: (db.add(_Note()), db.flush()),
+    ],
+    ids=["insert", "delete", "update", "flush"],
+)
+def test_any_write_takes_the_turn_first(written_to, write):
+    # A transaction that wrote without the turn, then queued for it, held
+    # SQLite's lock while the turn's holder waited for that lock: both
+    # stuck until the busy timeout (30 s).
+    url, factory = written_to
+    with factory() as db:
+        db.execute(select(_COUNTS))  # a read takes nothing
+        assert turn_is_free(url)
+        write(db)
+        assert not turn_is_free(url)
+        db.commit()
+        assert turn_is_free(url)
 
 
 @pytest.mark.store

@@ -43,7 +43,7 @@ def sign_in_view(table_id: int) -> tuple[SignedInJson, int]:
     user = current_user()
 
     def signed() -> SignedIn:
-        return sign_in(db(), get_table(db(), table_id), user, now())
+        return sign_in(db(), get_table(db(), table_id), user, now)
 
     found = committed(signed)
     return signed_in_json(found), 201 if found.created else 200
@@ -57,7 +57,7 @@ def sign_in_view(table_id: int) -> tuple[SignedInJson, int]:
 def sign_out_view(table_id: int) -> DealerSessionJson:
     """The signed-in dealer signs out at the table: their session ends."""
     user = current_user()
-    return committed(lambda: sign_out(db(), get_table(db(), table_id), user, now()))
+    return committed(lambda: sign_out(db(), get_table(db(), table_id), user, now))
 
 
 @blp.route("/tables/<id:table_id>/dealer-sessions/current", methods=["GET"])

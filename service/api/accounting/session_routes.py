@@ -81,7 +81,7 @@ def close_view(body: CountInJson, table_id: int) -> SessionJson:
     """Close the table: the tray counted (the closer), its drop box pulled."""
     table = get_table(db(), table_id)
     other = signed_by(body["cosigner"], "cosigner")
-    closed = committed(lambda: close_session(db(), table, current_user(), other, body["lines"], now()))
+    closed = committed(lambda: close_session(db(), table, current_user(), other, body["lines"], now))
     return shown(closed)
 
 

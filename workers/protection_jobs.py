@@ -12,8 +12,7 @@ from service.config.settings import Settings
 from service.protection.cards_changed import check_changed_cards
 from service.protection.device_days import count_deck
 from service.protection.hidden_rounds import judge_rounds as judge_batch
-from service.protection.luck_alerts import check_windows
-from service.protection.luck_sums import luck_round as add_luck
+from service.protection.luck_batch import luck_batch
 from service.protection.shuffler_positions import check_positions
 from service.rounds.expected_values import round_config_id
 from service.store.work import Work
@@ -27,7 +26,8 @@ def luck_round(round_id: int) -> int:
 
 
 #: rounds whose luck is added a transaction: a commit a round was a
-#: quarter of the job's time on SQLite
+#: quarter of the job's time on SQLite, and a batch reads and writes its
+#: sums once (:mod:`service.protection.luck_batch`)
 LUCK_BATCH = 50
 
 
@@ -48,11 +48,7 @@ def luck_rounds(round_ids: list[int]) -> int:
 
 
 def _luck_batch(work: Work[Settings], round_ids: list[int]) -> int:
-    raised = 0
-    for round_id in round_ids:
-        changed = add_luck(work.db, round_id, work.settings.instance, work.now())
-        raised += 0 if changed is None else check_windows(work.db, changed, work.now())
-    return raised
+    return luck_batch(work.db, round_ids, work.settings.instance, work.now())
 
 
 def count_deck_positions(feed_id: int) -> bool:

@@ -41,6 +41,10 @@ Modules:
 - ``luck_writes.py``: the luck job's reads and writes in SQL core: a
   round's facts in one query, its rows and window sums written, the sums
   handed to the check
+- ``luck_batch.py``: the luck job of a batch of rounds (the worker's, 50
+  a transaction): the rounds' facts, seats and windows' sums read once,
+  each round added and checked in memory in id order (as one at a time),
+  the rows and sums written once, the alerts raised after
 - ``luck_figures.py``: the four parts of the players' results over a
   dealer's rounds of a shift, from the luck sums, for the dealers' report
 - ``luck_alerts.py``: after a round, the z of each of its windows (the

@@ -13,6 +13,7 @@ at most :data:`ROUNDS_NAMED` of them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from fractions import Fraction
@@ -98,7 +99,7 @@ def check_windows(db: Db, changed: Changed, now: datetime) -> int:
     for window in windows:
         luck, rounds = long[window.subject_id] if window.first != window.last else _day(db, window, changed)
         if luck.beyond(threshold):
-            finding = _finding(db, window, luck, rounds, threshold, changed)
+            finding = window_finding(db, window, luck, rounds, threshold, changed)
             raised += raise_alert(db, finding, now) is not None
     return raised
 
@@ -168,7 +169,7 @@ def window_luck(db: Db, window: Window) -> Kept:
     return total, rounds
 
 
-def _named_rounds(window: Window) -> Select[int]:
+def _named_rounds(window: Window, later: Sequence[int]) -> Select[int]:
     if window.kind is LuckSubject.PLAYER:
         return (
             select(LuckRoundPlayer.round_id)
@@ -179,6 +180,7 @@ def _named_rounds(window: Window) -> Select[int]:
                 LuckRoundPlayer.gaming_day <= window.last,
                 LuckRound.currency == window.currency,
                 LuckRound.removed_at.is_(None),
+                LuckRoundPlayer.round_id.not_in(later),
             )
             .order_by(LuckRoundPlayer.round_id.desc())
         )
@@ -191,15 +193,25 @@ def _named_rounds(window: Window) -> Select[int]:
             LuckRound.shift == window.shift,
             LuckRound.currency == window.currency,
             LuckRound.removed_at.is_(None),
+            LuckRound.round_id.not_in(later),
         )
         .order_by(LuckRound.round_id.desc())
     )
 
 
-def _finding(
-    db: Db, window: Window, luck: Luck, rounds: int, threshold: Fraction, changed: Changed
+def window_finding(
+    db: Db,
+    window: Window,
+    luck: Luck,
+    rounds: int,
+    threshold: Fraction,
+    changed: Changed,
+    later: Sequence[int] = (),
 ) -> Finding:
-    named = sorted(db.scalars(_named_rounds(window).limit(ROUNDS_NAMED)))
+    """The alert of a window beyond luck after the changed round; the
+    rounds it names are the window's newest but ``later`` (a batch's rounds
+    added after it, :mod:`.luck_batch`: the window as it stood)."""
+    named = sorted(db.scalars(_named_rounds(window, later).limit(ROUNDS_NAMED)))
     table_id = dealer_id = player_id = None
     if window.kind is LuckSubject.TABLE:
         table = db.get(GameTable, window.subject_id)

@@ -16,12 +16,12 @@ variance: its strategy table not complete)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import ColumnElement, and_, bindparam, exists, func, select
 
@@ -74,7 +74,7 @@ class Changed:
 
 
 @dataclass(frozen=True, slots=True)
-class _Found:
+class Found:
     total: Luck
     players: dict[int, Luck]
 
@@ -95,7 +95,7 @@ def luck_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> C
         return None
     insert_round(db, facts, found.total, found.players, now)
     kept = add_round(db, facts, found.total, found.players, 1, now)
-    return _changed(facts, found.players, kept)
+    return changed_of(facts, found.players, kept)
 
 
 def _take_out(db: Db, facts: RoundFacts, now: datetime) -> Changed | None:
@@ -109,10 +109,10 @@ def _take_out(db: Db, facts: RoundFacts, now: datetime) -> Changed | None:
     }
     db.flush()
     kept = add_round(db, facts, luck_of(row), players, -1, now)
-    return _changed(facts, players, kept)
+    return changed_of(facts, players, kept)
 
 
-def _changed(facts: RoundFacts, players: dict[int, Luck], kept: dict[SumKey, Kept]) -> Changed:
+def changed_of(facts: RoundFacts, players: dict[int, Luck], kept: dict[SumKey, Kept]) -> Changed:
     return Changed(
         facts.round_id,
         facts.table_id,
@@ -128,8 +128,9 @@ def _changed(facts: RoundFacts, players: dict[int, Luck], kept: dict[SumKey, Kep
 
 # Each seat's stakes, nets and stored values (their columns: loading the
 # rows' objects was a tenth of the job), and its rated player if any.
-_SEATS = (
+_SEAT_COLUMNS = (
     select(
+        SeatRecord.round_id,
         SeatRecord.main_stake,
         SeatRecord.dealer_break_bonus_stake,
         SeatRecord.break_bonus_stake,
@@ -142,15 +143,29 @@ _SEATS = (
     .outerjoin(SeatExpectedValue, SeatExpectedValue.seat_id == SeatRecord.id)
     .outerjoin(RatedSeat, RatedSeat.seat_id == SeatRecord.id)
     .outerjoin(Rating, Rating.id == RatedSeat.rating_id)
-    .where(SeatRecord.round_id == bindparam("round_id"))
-    .order_by(SeatRecord.seat)
+)
+_SEATS = _SEAT_COLUMNS.where(SeatRecord.round_id == bindparam("round_id")).order_by(SeatRecord.seat)
+_SEATS_OF = _SEAT_COLUMNS.where(SeatRecord.round_id.in_(bindparam("round_ids", expanding=True))).order_by(
+    SeatRecord.round_id, SeatRecord.seat
 )
 
 
-def _found(db: Db, facts: RoundFacts, instance: Path | None) -> _Found | None:
-    """Every seat's luck, and each rated player's seats' together; None
-    while the round must wait."""
+def _found(db: Db, facts: RoundFacts, instance: Path | None) -> Found | None:
     rows = db.execute(_SEATS, {"round_id": facts.round_id}).all()
+    return found_of(rows, facts, instance)
+
+
+def rounds_seats(db: Db, round_ids: list[int]) -> dict[int, list[Any]]:
+    """The rounds' seats' rows (of :func:`found_of`) by round, in one query."""
+    seats: dict[int, list[Any]] = {round_id: [] for round_id in round_ids}
+    for row in db.execute(_SEATS_OF, {"round_ids": round_ids}):
+        seats[row.round_id].append(row)
+    return seats
+
+
+def found_of(rows: Sequence[Any], facts: RoundFacts, instance: Path | None) -> Found | None:
+    """Every seat's luck, and each rated player's seats' together, from
+    the round's seats' rows; None while the round must wait."""
     if not rows or any(seat.seat_id is None for seat in rows):
         return None
     constants = config_constants(facts.config, instance)
@@ -175,7 +190,7 @@ def _found(db: Db, facts: RoundFacts, instance: Path | None) -> _Found | None:
         if seat.player_id is not None:
             players[seat.player_id] = players.get(seat.player_id, Luck()) + luck
     # The seats share the dealer's hand: a round's sum takes the bound.
-    return _Found(total.bounded(), {player: luck.bounded() for player, luck in players.items()})
+    return Found(total.bounded(), {player: luck.bounded() for player, luck in players.items()})
 
 
 def _waiting() -> ColumnElement[bool]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 from fractions import Fraction
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import Table, and_, bindparam, insert, or_, select, update
 
@@ -92,8 +92,9 @@ def threshold_of(hundredths: int | None) -> Fraction:
     return DEFAULTS.luck_threshold if hundredths is None else Fraction(hundredths, 100)
 
 
-_FACTS = (
+_FACTS_COLUMNS = (
     select(
+        RoundRecord.id,
         RoundRecord.table_id,
         RoundRecord.entered_by,
         RoundRecord.gaming_day,
@@ -109,19 +110,28 @@ _FACTS = (
     .join(ConfigVersion, ConfigVersion.id == RoundRecord.config_id)
     .outerjoin(TableCurrency, TableCurrency.table_id == RoundRecord.table_id)
     .outerjoin(LuckRound, LuckRound.round_id == RoundRecord.id)
-    .where(RoundRecord.id == bindparam("round_id"))
 )
+_FACTS = _FACTS_COLUMNS.where(RoundRecord.id == bindparam("round_id"))
+#: a batch's rounds' facts in one query (:mod:`.luck_batch`)
+_FACTS_OF = _FACTS_COLUMNS.where(RoundRecord.id.in_(bindparam("round_ids", expanding=True)))
 
 
 def round_facts(db: Db, round_id: int) -> RoundFacts | None:
     """The round's facts; None when there is no such round."""
     found = db.execute(_FACTS, {"round_id": round_id}).first()
-    if found is None:
-        return None
+    return None if found is None else _facts(found)
+
+
+def rounds_facts(db: Db, round_ids: list[int]) -> dict[int, RoundFacts]:
+    """Each round's facts by id, in one query; a round not there is left out."""
+    return {row.id: _facts(row) for row in db.execute(_FACTS_OF, {"round_ids": round_ids})}
+
+
+def _facts(found: Any) -> RoundFacts:  # a row of _FACTS_COLUMNS
     # a table made before there were currencies counts in USD (currencies_of)
     currency = USD if found.code is None else Currency(found.code, found.minor_unit)
     return RoundFacts(
-        round_id=round_id,
+        round_id=found.id,
         table_id=found.table_id,
         dealer_id=found.entered_by,
         gaming_day=found.gaming_day,
@@ -156,7 +166,25 @@ _INSERT_PLAYERS = insert(cast(Table, LuckRoundPlayer.__table__))
 def insert_round(db: Db, facts: RoundFacts, total: Luck, players: dict[int, Luck], now: datetime) -> None:
     """The round's luck row (its natural key: a concurrent run of the round
     fails here, and is retried) and its rated players' rows."""
-    row = {
+    row, player_rows = round_rows(facts, total, players, now)
+    db.execute(_INSERT_ROUND, row)
+    if player_rows:
+        db.execute(_INSERT_PLAYERS, player_rows)
+
+
+def insert_rounds(db: Db, rows: list[dict[str, object]], player_rows: list[dict[str, object]]) -> None:
+    """Many rounds' rows of :func:`round_rows`, a statement a table."""
+    if rows:
+        db.execute(_INSERT_ROUND, rows)
+    if player_rows:
+        db.execute(_INSERT_PLAYERS, player_rows)
+
+
+def round_rows(
+    facts: RoundFacts, total: Luck, players: dict[int, Luck], now: datetime
+) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """The round's luck row and its rated players' rows, to insert."""
+    row: dict[str, object] = {
         "round_id": facts.round_id,
         "table_id": facts.table_id,
         "dealer_id": facts.dealer_id,
@@ -166,16 +194,12 @@ def insert_round(db: Db, facts: RoundFacts, total: Luck, players: dict[int, Luck
         "added_at": now,
         "removed_at": None,
     }
-    db.execute(_INSERT_ROUND, row | _luck_columns(total))
-    if players:
-        db.execute(
-            _INSERT_PLAYERS,
-            [
-                {"round_id": facts.round_id, "player_id": player_id, "gaming_day": facts.gaming_day}
-                | _luck_columns(luck)
-                for player_id, luck in sorted(players.items())
-            ],
-        )
+    player_rows: list[dict[str, object]] = [
+        {"round_id": facts.round_id, "player_id": player_id, "gaming_day": facts.gaming_day}
+        | _luck_columns(luck)
+        for player_id, luck in sorted(players.items())
+    ]
+    return row | _luck_columns(total), player_rows
 
 
 def sum_key(kind: str, subject_id: int, currency: str, gaming_day: date, shift: int) -> SumKey:
@@ -239,14 +263,7 @@ def add_round(
     rounds of a shift add one after the other, and never lock in opposite
     orders); each row's values as written, by key."""
     code, day = facts.currency.code, facts.gaming_day
-    windows = [
-        (sum_key(LuckSubject.TABLE, facts.table_id, code, day, facts.shift), total),
-        (sum_key(LuckSubject.DEALER, facts.dealer_id, code, day, facts.shift), total),
-        *(
-            (sum_key(LuckSubject.PLAYER, player_id, code, day, WHOLE_DAY), luck)
-            for player_id, luck in sorted(players.items())
-        ),
-    ]
+    windows = round_windows(facts, total, players)
     rows = db.execute(
         _SUMS_OF_ROUND,
         {
@@ -258,13 +275,32 @@ def add_round(
             "players": sorted(players),
         },
     ).all()
-    stored = {sum_key(*(getattr(row, name) for name in _KEY)): (luck_of(row), row.rounds) for row in rows}
+    stored = {key_of(row): (luck_of(row), row.rounds) for row in rows}
     written: dict[SumKey, Kept] = {}
     for key, luck in windows:
         was, rounds = stored.get(key, (Luck(), 0))
         written[key] = (was + (luck if sign > 0 else -luck), rounds + sign)
-    _write(db, written, set(stored), now)
+    write_sums(db, written, set(stored), now)
     return written
+
+
+def round_windows(facts: RoundFacts, total: Luck, players: dict[int, Luck]) -> list[tuple[SumKey, Luck]]:
+    """The round's windows' sums' keys, each with the luck it adds: its
+    table's and dealer's shift, its rated players' day."""
+    code, day = facts.currency.code, facts.gaming_day
+    return [
+        (sum_key(LuckSubject.TABLE, facts.table_id, code, day, facts.shift), total),
+        (sum_key(LuckSubject.DEALER, facts.dealer_id, code, day, facts.shift), total),
+        *(
+            (sum_key(LuckSubject.PLAYER, player_id, code, day, WHOLE_DAY), luck)
+            for player_id, luck in sorted(players.items())
+        ),
+    ]
+
+
+def key_of(row: Any) -> SumKey:
+    """A sum's row's key (a row of ``luck_sums``' columns)."""
+    return sum_key(*(getattr(row, name) for name in _KEY))
 
 
 def _columns(kept: Kept, now: datetime) -> dict[str, object]:
@@ -272,7 +308,9 @@ def _columns(kept: Kept, now: datetime) -> dict[str, object]:
     return {"rounds": rounds, **_luck_columns(luck), "changed_at": now}
 
 
-def _write(db: Db, written: dict[SumKey, Kept], existing: set[SumKey], now: datetime) -> None:
+def write_sums(db: Db, written: dict[SumKey, Kept], existing: set[SumKey], now: datetime) -> None:
+    """The sums as they stand now: an update of each row in ``existing``,
+    an insert of each new one (executemany, a statement each)."""
     changed = [
         {f"k_{name}": value for name, value in zip(_KEY, key, strict=True)} | _columns(kept, now)
         for key, kept in written.items()

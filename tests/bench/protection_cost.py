@@ -5,21 +5,26 @@ On a temporary SQLite database it enters six-seat rounds (two seats
 rated, one player who sees the dealer's cards, the others honest), each
 dealt from a deck a shoe posted (:mod:`tests.bench.protection_rounds`),
 and stores their expected values (untimed: not protection work). Then,
-a round at a time with the strategy blocks in memory (the quick queues'
-worker runs its jobs in its own process), it times the round's whole
-protection work, each job in its own transaction as the worker runs it:
-the hidden-information test
-(:func:`service.protection.hidden_rounds.judge_rounds`), the results
-beyond luck (``luck_round`` then ``check_windows``), and the deck's
-checks (its order against every deck before it, its positions counted to
-the device's day, its cards changed by hand). It prints the whole's
-median and range per round and each part's median. The hidden-information
-job is timed again on copies of the rounds: each round's blocks read from
-disk again (a fresh work-horse), and in batches of 50 a transaction (the
-outbox's coalesced job). The seat hands are dealt from a few blocks of the
-strategy table (``tests/support/hidden_play.py``), built first into the
-scratch folder unless the instance's table is complete (timed apart: the
-table's build is not the job)."""
+with the strategy blocks in memory (the quick queues' worker runs its
+jobs in its own process), it times the rounds' whole protection work as
+the worker runs it: the outbox coalesces the waiting rows of the
+hidden-information test and of the results beyond luck into one job each,
+run 50 rounds a transaction (``JUDGE_BATCH``, ``LUCK_BATCH``), so these
+two are timed a batch of 50 rounds a transaction, each round's share the
+batch's time over its rounds
+(:func:`service.protection.hidden_rounds.judge_rounds`,
+:func:`service.protection.luck_batch.luck_batch`); the deck's checks are
+a job a deck, each timed in its own transaction (its order against every
+deck before it, its positions counted to the device's day, its cards
+changed by hand). The first round is a batch of its own, timed apart (it
+loads the code paths and the first blocks). It prints the whole's median
+and range per round and each part's median. The hidden-information job is
+timed again on copies of the rounds a round a transaction: blocks in
+memory (the job of a round alone), and each round's blocks read from disk
+again (a fresh work-horse). The seat hands are dealt from a few blocks of
+the strategy table (``tests/support/hidden_play.py``), built first into
+the scratch folder unless the instance's table is complete (timed apart:
+the table's build is not the job)."""
 
 from __future__ import annotations
 
@@ -45,6 +50,7 @@ from service.tables.tables import create_table
 from tests.bench.expected import _strategy
 from tests.bench.office import setup_floor
 from tests.bench.protection_rounds import (
+    BATCH,
     PARTS,
     Times,
     dealt_rounds,
@@ -58,7 +64,6 @@ from tests.support.hidden_play import HOUSE_WAY, cheating_setting, deal, random_
 
 SEATS = 6
 RATED = (1, 2)  # seat 1 a player who sees the dealer's cards; seat 2 honest
-BATCH = 50
 
 
 def _deals(rounds: int, seed: int) -> list[dict[str, object]]:
@@ -135,7 +140,8 @@ def _whole(parts: list[Times]) -> list[str]:
         _line(
             "protection work, whole round, blocks in memory",
             whole,
-            "each job a transaction of its own, as the quick queues' in-process worker runs them",
+            f"as the quick queues' in-process worker runs the jobs: hidden-information and luck "
+            f"{BATCH} rounds a transaction, each deck's checks a transaction each",
         )
     ]
     for name in PARTS:
@@ -148,11 +154,12 @@ def _whole(parts: list[Times]) -> list[str]:
 @click.option("--rounds", type=click.IntRange(min=2), default=300, show_default=True, help="Six-seat rounds.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the deals.")
 def bench_protection_cost(rounds: int, seed: int) -> None:
-    """Print a six-seat round's whole protection work (a round at a time,
-    blocks in memory: the quick queues' worker runs its jobs in its own
-    process) and each part's; and the hidden-information job's with its
-    blocks read from disk each round (a forked work-horse's), and in
-    batches of 50 a transaction."""
+    """Print a six-seat round's whole protection work as the worker runs
+    it (the hidden-information and luck jobs 50 rounds a transaction, the
+    deck's checks a transaction each; blocks in memory: the quick queues'
+    worker runs its jobs in its own process) and each part's; and the
+    hidden-information job's a round a transaction, blocks in memory and
+    read from disk each round (a forked work-horse's)."""
     deals = _deals(rounds, seed)
     with scratch(None, "bench-protection") as (url, scratch_folder), cheap_password_hashing():
         instance = luck_instance(scratch_folder, _strategy(deals, scratch_folder))
@@ -184,26 +191,26 @@ def bench_protection_cost(rounds: int, seed: int) -> None:
                 return (time.perf_counter() - start) / len(ids), (time.process_time() - cpu) / len(ids)
 
             strategy_table.forget_loaded_blocks()
-            parts = [protect(databases, round_id, deck_id, instance) for round_id, deck_id in dealt]
+            # the first round a batch of its own: the whole's first, apart
+            batches = [dealt[:1]] + [dealt[at : at + BATCH] for at in range(1, len(dealt), BATCH)]
+            parts = [times for batch in batches for times in protect(databases, batch, instance)]
             done = done_counts(databases, [round_id for round_id, _ in dealt])
             assert set(done.values()) == {rounds}, done  # every part did its work for every round
             cold = [timed([round_id], cold=True) for round_id in rounds_of[0]]
-            batches = [
-                timed(rounds_of[1][at : at + BATCH], cold=False) for at in range(0, len(rounds_of[1]), BATCH)
-            ]
+            alone = [timed([round_id], cold=False) for round_id in rounds_of[1]]
         finally:
             engine.dispose()
     for line in _whole(parts):
         click.echo(line)
     hidden = "hidden-information job"
-    warm = [each["hidden-information"] for each in parts]
-    click.echo(_line(f"{hidden}, a round a transaction, blocks in memory", warm, "the whole's part"))
+    click.echo(_line(f"{hidden}, a round a transaction, blocks in memory", alone, "a round's job alone"))
     click.echo(_line(f"{hidden}, a round a transaction, blocks from disk", cold, "a forked work-horse's"))
+    whole_part = [each["hidden-information"] for each in parts]
     click.echo(
         _line(
             f"{hidden}, {BATCH} rounds a transaction, blocks in memory",
-            batches,
-            "each batch's time over its rounds",
+            whole_part,
+            "the whole's part: each batch's time over its rounds",
         )
     )
 

@@ -32,8 +32,7 @@ from service.engine.table_config import TableConfig
 from service.protection.cards_changed import check_changed_cards
 from service.protection.device_days import count_deck
 from service.protection.hidden_rounds import judge_rounds
-from service.protection.luck_alerts import check_windows
-from service.protection.luck_sums import luck_round
+from service.protection.luck_batch import luck_batch
 from service.protection.repeated_decks import check_deck_order
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_rounds
@@ -55,8 +54,9 @@ from tests.support.card_spread import store_spread
 from tests.support.decks import dealing
 
 DEVICE = "bench-shoe"
-#: the parts of a round's protection work, each a job of its own (its own
-#: transaction, as the worker runs it), in the order they are run
+#: the parts of a round's protection work, each a job of its own as the
+#: worker runs it (the first two a batch's rounds together), in the order
+#: they are run
 PARTS = (
     "hidden-information",
     "results-beyond-luck",
@@ -65,6 +65,9 @@ PARTS = (
     "cards changed",
 )
 Times = dict[str, tuple[float, float]]  # a part's wall and CPU seconds
+#: rounds a transaction of the batched jobs: the worker's JUDGE_BATCH and
+#: LUCK_BATCH (workers/protection_jobs.py)
+BATCH = 50
 
 
 def luck_instance(scratch_folder: Path, instance: Path) -> Path:
@@ -126,19 +129,43 @@ def expect(databases: Databases, round_ids: list[int], instance: Path) -> None:
             expect_rounds(db, round_ids[at : at + 50], instance)
 
 
-def protect(databases: Databases, round_id: int, deck_id: int, instance: Path) -> Times:
-    """A round's whole protection work, each part a transaction of its own
-    as each job's is, and only the job timed (as the worker runs it); each
-    part checked after, untimed, to have done its work."""
+def protect(databases: Databases, dealt: Sequence[tuple[int, int]], instance: Path) -> list[Times]:
+    """A batch's rounds' whole protection work as the worker runs it: the
+    hidden-information test and the luck job each one transaction of the
+    batch's rounds (the outbox coalesces their rows into one job, run
+    :data:`BATCH` rounds a transaction), each deck's three checks a
+    transaction each (a job a deck). Only the jobs are timed; each part
+    checked after, untimed, to have done its work. A batched part's time
+    is shared evenly by its rounds."""
+    round_ids = [round_id for round_id, _ in dealt]
 
     def hidden(db: Db) -> bool:
-        return judge_rounds(db, [round_id], instance, utc_now()) == 1
+        return judge_rounds(db, round_ids, instance, utc_now()) == len(round_ids)
 
     def luck(db: Db) -> bool:
-        changed = luck_round(db, round_id, instance, utc_now())
-        if changed is not None:
-            check_windows(db, changed, utc_now())
-        return changed is not None
+        luck_batch(db, round_ids, instance, utc_now())
+        return True  # its rows are counted after
+
+    batched: dict[str, tuple[float, float]] = {}
+    for name, work in (("hidden-information", hidden), ("results-beyond-luck", luck)):
+        start, cpu = time.perf_counter(), time.process_time()
+        with unit_of_work(databases) as db:
+            if not work(db):
+                raise AssertionError(
+                    f"the {name} job had no work in rounds {round_ids}: its figure is of nothing"
+                )
+        batched[name] = ((time.perf_counter() - start) / len(dealt), (time.process_time() - cpu) / len(dealt))
+    with databases() as db:
+        added = db.scalar(
+            select(func.count()).select_from(LuckRound).where(LuckRound.round_id.in_(round_ids))
+        )
+    if added != len(round_ids):
+        raise AssertionError(f"the luck job added {added} of {len(round_ids)} rounds: its figure is of less")
+    return [dict(batched) | _deck_checks(databases, round_id, deck_id) for round_id, deck_id in dealt]
+
+
+def _deck_checks(databases: Databases, round_id: int, deck_id: int) -> Times:
+    """A deck's three checks, a job (a transaction) each, timed."""
 
     def order(db: Db) -> bool:
         check_deck_order(db, deck_id, utc_now())
@@ -151,10 +178,10 @@ def protect(databases: Databases, round_id: int, deck_id: int, instance: Path) -
         check_changed_cards(db, deck_id, utc_now())
         return True
 
-    works: tuple[Callable[[Db], bool], ...] = (hidden, luck, order, positions, changed)
+    works: tuple[Callable[[Db], bool], ...] = (order, positions, changed)
     times: Times = {}
     done: dict[str, bool] = {}
-    for name, work in zip(PARTS, works, strict=True):
+    for name, work in zip(PARTS[2:], works, strict=True):
         start, cpu = time.perf_counter(), time.process_time()
         with unit_of_work(databases) as db:
             done[name] = work(db)
@@ -162,7 +189,7 @@ def protect(databases: Databases, round_id: int, deck_id: int, instance: Path) -
     with databases() as db:
         done["repeated deck order"] = db.get(DeckOrderCheck, deck_id) is not None
         done["cards changed"] = db.get(DeckChangeCheck, deck_id) is not None
-    for name in PARTS:
+    for name in PARTS[2:]:
         if not done[name]:
             raise AssertionError(f"the {name} job had no work in round {round_id}: its figure is of nothing")
     return times

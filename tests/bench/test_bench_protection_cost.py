@@ -33,14 +33,17 @@ def test_bench_protection_cost_prints_the_whole_and_each_part_per_round(tmp_path
         assert medians[name] > 0
     assert len(timed) == 3
     assert [line.split(",")[0] for line in timed] == ["hidden-information job"] * 3
-    # 3 rounds: 2 after the first apart; the batches' line, one batch of 3
-    for line, rounds in zip([whole, *timed], (2, 2, 2, 1), strict=True):
+    # 3 rounds: 2 after the first apart (a batch of its own), the other two a batch
+    for line, rounds in zip([whole, *timed], (2, 2, 2, 2), strict=True):
         found = re.search(FIGURES, line)
         assert found is not None, line
         median, low, high, over, cpu = (float(each) for each in found.groups())
         assert 0 < low <= median <= high
         assert over == rounds
         assert cpu > 0
+    batched = re.search(FIGURES, timed[2])
+    assert batched is not None
+    assert float(batched[1]) == medians["hidden-information"]  # the whole's part is the batched job
     whole_median = float(re.search(FIGURES, whole)[1])  # type: ignore[index]
     assert whole_median >= max(medians.values())  # each round's whole is the sum of its parts
     assert not list(tmp_path.iterdir())  # the blocks and the spread went into the bench's scratch folder

@@ -38,9 +38,11 @@ Modules:
   ``luck``) to its table's shift, its dealer's shift and its rated
   players' gaming days, and taken out again by a void or a correction;
   the rounds the sweep sends again
-- ``luck_writes.py``: the luck job's reads and writes in SQL core: a
-  round's facts in one query, its rows and window sums written, the sums
-  handed to the check
+- ``luck_facts.py``: a round's facts as the luck job needs them (its
+  currency, whether it counts, its rules, the threshold), in one query
+  for a round or for a batch
+- ``luck_writes.py``: the luck job's writes in SQL core: its rows and
+  window sums written, the sums handed to the check
 - ``luck_batch.py``: the luck job of a batch of rounds (the worker's, 50
   a transaction): the rounds' facts, seats and windows' sums read once,
   each round added and checked in memory in id order (as one at a time),

@@ -22,16 +22,15 @@ from sqlalchemy import Select, bindparam, select
 
 from service.protection.alerts import raise_alert
 from service.protection.luck import Luck, threshold_text
+from service.protection.luck_facts import THRESHOLD, threshold_of
 from service.protection.luck_sums import Changed
 from service.protection.luck_writes import (
-    THRESHOLD,
     WHOLE_DAY,
     Kept,
     LuckSubject,
     SumKey,
     luck_of,
     sum_key,
-    threshold_of,
 )
 from service.protection.values import AlertKind, Finding, Severity
 from service.store.db import Db

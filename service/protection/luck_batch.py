@@ -28,19 +28,18 @@ from sqlalchemy import Table, and_, or_, select
 from service.protection.alerts import raise_alert
 from service.protection.luck import Luck
 from service.protection.luck_alerts import LONG_WINDOW_DAYS, Window, check_windows, window_finding, windows_of
+from service.protection.luck_facts import RoundFacts, rounds_facts
 from service.protection.luck_sums import Changed, changed_of, found_of, luck_round, rounds_seats
 from service.protection.luck_writes import (
     WHOLE_DAY,
     Kept,
     LuckSubject,
-    RoundFacts,
     SumKey,
     insert_rounds,
     key_of,
     luck_of,
     round_rows,
     round_windows,
-    rounds_facts,
     sum_key,
     write_sums,
 )

@@ -30,15 +30,14 @@ from service.players.rated.inputs import PerBet, RatedRound
 from service.players.rated_rows import STORED_VALUES, StaleSeatValues, StoredValues, hand_values_of
 from service.players.rating_figures import config_constants, constants_of, figured_values
 from service.protection.luck import Luck, seat_luck
+from service.protection.luck_facts import RoundFacts, round_facts
 from service.protection.luck_writes import WHOLE_DAY as WHOLE_DAY
 from service.protection.luck_writes import (
     Kept,
-    RoundFacts,
     SumKey,
     add_round,
     insert_round,
     luck_of,
-    round_facts,
 )
 from service.protection.luck_writes import LuckSubject as LuckSubject
 from service.rounds.status import counting

@@ -1,8 +1,9 @@
 """Results beyond luck, the job's reads and writes in SQL core (issue 43:
 "a few milliseconds a round in the worker"): the round's facts read in
-one query (:mod:`.luck_facts`), its luck rows inserted, and its windows' sums read once (locked,
-in key order), added to in Python and written back. Loading, locking and
-flushing a mapped row a sum was most of the job's time.
+one query (:mod:`.luck_facts`), its luck rows inserted, and its windows'
+sums read once (locked, in key order), added to in Python and written
+back. Loading, locking and flushing a mapped row a sum was most of the
+job's time.
 
 The sums are added in Python, not by ``x = x + :d`` in SQL: on SQLite
 the exact integers are decimal text (:class:`ExactInteger`), which SQL

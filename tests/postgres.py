@@ -18,6 +18,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from service.store.migrate import upgrade
+from tests.postgres_reset import note_head, reset_to_head
 
 LOCAL = "postgresql://postgres@127.0.0.1:5432/postgres"
 
@@ -80,8 +81,12 @@ def _head_template() -> str:
 
 
 def migrated_copy(url: str) -> None:
-    """The database ``url`` names made again as a copy of the migrated head."""
-    _recreate(url, _head_template())
+    """The database ``url`` names as the migrated head holds it: emptied
+    back to the head's rows when nothing but rows changed since it was
+    last made (a tenth of a copy's time), else made again as a copy."""
+    if not reset_to_head(url):
+        _recreate(url, _head_template())
+        note_head(url)
 
 
 def _reachable(url: str) -> bool:

@@ -24,7 +24,7 @@ from service.store.migrate import upgrade
 from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 from tests.postgres import migrated_copy, postgres_url
-from tests.support.app import PASSWORD, ROLES, app_with_users, fresh_postgresql, sign_in
+from tests.support.app import PASSWORD, ROLES, SignedIn, app_with_users, fresh_postgresql
 
 PROJECT = Path(__file__).resolve().parent.parent
 # The workers the tests start must not build a strategy table (a minute and
@@ -109,8 +109,12 @@ def quick_password_hashing(monkeypatch):
 
 
 @pytest.fixture
-def database_url(database, tmp_path):
+def database_url(database, tmp_path, request):
     if database == "postgresql":
+        if "settings" in request.fixturenames:
+            # The settings migrate it next (tests/postgres.py): emptying
+            # its schema first would be work thrown away.
+            return postgres_url()
         return fresh_postgresql()
     return f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
@@ -180,8 +184,8 @@ def client(app):
 
 @pytest.fixture
 def as_role(client):
-    """Headers signed in as each role (users named after their role)."""
-    return {role: sign_in(client, role) for role in ROLES}
+    """Headers signed in as each role (users named after their role), each at its first use."""
+    return SignedIn(client)
 
 
 @pytest.fixture

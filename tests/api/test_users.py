@@ -119,6 +119,7 @@ def test_a_role_change_answers_the_user_and_names_the_admin(app, client, as_role
 
 
 def test_a_deactivated_user_is_refused_at_once_and_cannot_sign_in(app, client, as_role):
+    as_role["dealer"]  # a second token of the dealer's, revoked too
     dealer = sign_in(client, "dealer")
     assert client.get("/api/v1/tables", headers=dealer).status_code == 200
     target = user_id(app, "dealer")
@@ -164,6 +165,7 @@ def test_nobody_deactivates_themselves_nor_demotes_the_last_admin(app, client, a
 
 
 def test_a_reset_password_is_shown_once_and_replaced_at_sign_in(app, client, as_role):
+    as_role["pit_boss"]  # a second token of the pit boss's, revoked too
     held = sign_in(client, "pit_boss")
     target = user_id(app, "pit_boss")
     reset = client.post(f"{USERS}/{target}/password-reset", headers=as_role["admin"])

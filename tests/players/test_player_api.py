@@ -22,6 +22,15 @@ def rename(client, headers, club_number, name, tag):
     return client.patch(f"{URL}/{club_number}", json={"name": name}, headers={**headers, **match})
 
 
+@pytest.fixture
+def as_role(as_role):
+    """Every role signed in first: the tests here count the rows a request
+    writes, and a sign-in writes its own."""
+    for role in as_role:
+        as_role[role]  # the sign-in is the point
+    return as_role
+
+
 def stored(app) -> tuple[int, int, int]:
     with databases(app)() as db:
         return tuple(

@@ -156,6 +156,8 @@ def alerts_of(app: Any) -> list[Alert]:
 def test_a_cheating_seat_a_repeated_deck_and_a_fixed_joker_are_flagged(
     app, client, as_role, table, redis_settings
 ):
+    for role in ("pit_boss", "dealer", "device", "admin"):
+        as_role[role]  # by the real clock: one signed in on the test's day would expire
     clock = app.extensions["breakpoker"]
     clock["clock"] = lambda: OPENS + timedelta(hours=1)
     add_player(app, "BP43", "Rita Rated")

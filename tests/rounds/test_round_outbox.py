@@ -17,9 +17,10 @@ pytestmark = pytest.mark.store
 
 
 def test_a_round_queues_its_jobs_then_its_event_s_seal(app, client, as_role, table):
+    dealer = as_role["dealer"]  # signed in (an event and its job) before the count
     with databases(app)() as db:
         before = db.scalar(select(func.max(OutboxEntry.id))) or 0
-    entered = enter(client, {**as_role["dealer"], "X-Request-ID": "outbox-1"}, table, "r1")
+    entered = enter(client, {**dealer, "X-Request-ID": "outbox-1"}, table, "r1")
     with databases(app)() as db:
         rows = db.scalars(select(OutboxEntry).where(OutboxEntry.id > before).order_by(OutboxEntry.id)).all()
         event = db.scalars(select(AuditEvent).where(AuditEvent.subject == f"round:{entered['id']}")).one()

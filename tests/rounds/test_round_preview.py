@@ -35,8 +35,9 @@ def fouled_body(round_id="r1"):
 
 
 def test_the_preview_is_the_settlement_the_round_then_gets(app, client, as_role, table):
+    dealer = as_role["dealer"]  # signed in (an event) before the count
     before = stored(app)
-    shown = preview(client, as_role["dealer"], table["id"], fouled_body())
+    shown = preview(client, dealer, table["id"], fouled_body())
     assert shown.status_code == 200, shown.json
     assert stored(app) == before  # no round, no event, no job
     entered = client.post(
@@ -109,8 +110,9 @@ def test_under_forfeit_the_fouled_main_bet_is_lost(client, as_role, table):
 def test_a_bad_round_is_refused_naming_the_field(app, client, as_role, table, change, status, code, field):
     body = round_body()
     change(body)
+    dealer = as_role["dealer"]  # signed in (an event) before the count
     before = stored(app)
-    response = preview(client, as_role["dealer"], table["id"], body)
+    response = preview(client, dealer, table["id"], body)
     assert response.status_code == status, response.json
     if code:
         assert response.json["code"] == code

@@ -139,9 +139,10 @@ def test_a_failure_part_way_stores_nothing(app, client, as_role, table, monkeypa
         raise RuntimeError("disk full")  # …and the event is not
 
     monkeypatch.setattr(service.rounds.entering, "store_round", store_then_fail)
+    dealer = as_role["dealer"]  # signed in (an event) before the counts
     events_before = count(app, AuditEvent)
     outbox_before = count(app, OutboxEntry)
-    response = post_round(client, as_role["dealer"], table["id"], round_body())
+    response = post_round(client, dealer, table["id"], round_body())
     assert response.status_code == 500
     assert response.json["code"] == "internal_error"
     assert written  # the failure came after the inserts

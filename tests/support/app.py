@@ -4,6 +4,7 @@ for the store tests when TEST_DATABASE_URL names a server (.ci/run sets it)."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator, Mapping
 
 from flask import Flask
 from sqlalchemy import select, text
@@ -62,6 +63,30 @@ def sign_in(client, name: str) -> dict[str, str]:
     response = client.post("/api/v1/auth/login", json={"name": name, "password": PASSWORD})
     assert response.status_code == 200, response.json
     return {"Authorization": f"Bearer {response.json['token']}"}
+
+
+class SignedIn(Mapping[str, dict[str, str]]):
+    """Headers signed in as each role, each signed in at its first use:
+    most tests act as two or three of the seven roles, and a sign-in is a
+    request with its checks and its audit event. A test that needs a
+    role's sign-in to come before something else asks for it first."""
+
+    def __init__(self, client) -> None:
+        self._client = client
+        self._headers: dict[str, dict[str, str]] = {}
+
+    def __getitem__(self, role: str) -> dict[str, str]:
+        if role not in ROLES:
+            raise KeyError(role)
+        if role not in self._headers:
+            self._headers[role] = sign_in(self._client, role)
+        return self._headers[role]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ROLES)
+
+    def __len__(self) -> int:
+        return len(ROLES)
 
 
 def parallel(count, send):

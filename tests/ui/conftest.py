@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import threading
 import urllib.error
 import urllib.request
@@ -30,7 +31,6 @@ from service.api.app import create_app
 from service.config.environment import SessionlessRounds
 from service.config.redis_server import EmbeddedRedis
 from service.config.settings import Settings
-from service.store.migrate import upgrade
 from service.store.work import unit_of_work
 from tests.par_sheets import default_sheet
 
@@ -140,24 +140,27 @@ class Live:
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Live]:
+def live(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest, migrated_sqlite: Path
+) -> Iterator[Live]:
     # The tablet's tests deal at tables they have just made; the pit page's
     # own tests open and close them. A module may say otherwise
     # (``ROUNDS_WITHOUT_SESSION``): a table then takes rounds once opened.
     rounds = getattr(request.module, "ROUNDS_WITHOUT_SESSION", SessionlessRounds.ALLOW)
-    with serving(tmp_path_factory.mktemp("pages"), rounds) as served:
+    with serving(tmp_path_factory.mktemp("pages"), rounds, migrated_sqlite) as served:
         yield served
 
 
 @contextmanager
-def serving(folder: Path, rounds_without_session: SessionlessRounds) -> Iterator[Live]:
+def serving(folder: Path, rounds_without_session: SessionlessRounds, migrated: Path) -> Iterator[Live]:
     """The app served from ``folder`` with the users of ``USERS``; a module
     whose tables must be opened first (as on a casino floor) serves its own
-    with ``SessionlessRounds.REFUSE``."""
+    with ``SessionlessRounds.REFUSE``. ``migrated``: a database at head
+    (the run's, tests/conftest.py), copied rather than migrated again."""
     from werkzeug.serving import make_server
 
     url = f"sqlite:///{folder / 'test.sqlite3'}"
-    upgrade(url)
+    shutil.copyfile(migrated, folder / "test.sqlite3")
     # A Redis of its own: no job left by another test can reach this database.
     redis = EmbeddedRedis(folder / "redis")
     redis.start()
@@ -194,8 +197,10 @@ def serving(folder: Path, rounds_without_session: SessionlessRounds) -> Iterator
         service.accounts.auth._HASHER = saved
 
 
-@pytest.fixture(scope="module")
-def browser(live: Live) -> Iterator[Any]:
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium a test process: each test's pages are in contexts of
+    their own (cookies, storage), so they share nothing but the program."""
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser

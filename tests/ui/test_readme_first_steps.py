@@ -23,8 +23,8 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    with serving(tmp_path_factory.mktemp("readme"), SessionlessRounds.REFUSE) as served:
+def live(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[Live]:
+    with serving(tmp_path_factory.mktemp("readme"), SessionlessRounds.REFUSE, migrated_sqlite) as served:
         yield served
 
 

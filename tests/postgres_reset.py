@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 # The schema as the catalogs describe it: tables, columns and their
 # defaults, constraints, indexes, triggers (and whether they are on),
@@ -136,16 +136,22 @@ def note_head(url: str) -> None:
 def reset_to_head(url: str) -> bool:
     """Empty the database ``url`` names back to its head in place; False
     (nothing done) when it cannot be: never noted, gone, or its schema
-    changed since."""
+    changed since (or dropped: a test of an unmigrated database)."""
     head = _HEADS.get(url)
     if head is None:
         return False
     engine = _engine(url)
     try:
-        with engine.begin() as connection:
+        with engine.connect() as connection:
             connection.execute(_OTHERS)  # a finished test's pool or worker
-            if connection.scalar(_FINGERPRINT) != head.fingerprint:
+            connection.commit()
+            try:
+                found = connection.scalar(_FINGERPRINT)
+            except DBAPIError:  # not the head's schema at all: no alembic_version, say
                 return False
+        if found != head.fingerprint:
+            return False
+        with engine.begin() as connection:
             emptied = _put_back(connection, head)
         if emptied:
             # The emptied files cut back to nothing, as a fresh copy's are: a

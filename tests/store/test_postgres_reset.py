@@ -66,3 +66,10 @@ def test_a_changed_schema_is_not_reset(tmp_path):
 def test_a_database_never_noted_is_not_reset():
     with migrated_scratch_database() as url:
         assert not reset_to_head(url)
+
+
+def test_a_dropped_schema_is_not_reset(tmp_path):
+    with migrated_scratch_database() as url:
+        note_head(url)
+        run(url, "DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+        assert not reset_to_head(url)

@@ -197,10 +197,8 @@ def serving(folder: Path, rounds_without_session: SessionlessRounds, migrated: P
         service.accounts.auth._HASHER = saved
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One Chromium a test process: each test's pages are in contexts of
-    their own (cookies, storage), so they share nothing but the program."""
+@pytest.fixture(scope="module")
+def browser(live: Live) -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser

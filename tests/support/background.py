@@ -16,6 +16,7 @@ from service.rounds.status import counting
 from service.store.models import AuditEvent, AuditSeal, RoundRecord, ShiftAggregate
 from tests.support.app import sign_in
 from tests.support.rounds_data import round_body
+from tests.support.worker_fork import forkable, forked_cli
 
 WORKER = [sys.executable, "-m", "service.cli", "worker"]
 
@@ -27,13 +28,16 @@ def worker_env(settings, **extra):
 
 
 def run_burst(settings, *options, **extra_env):
-    done = subprocess.run(
-        [*WORKER, "--burst", *options],
-        env=worker_env(settings, **extra_env),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    """A burst of a real worker process on the test's database and Redis,
+    forked from one that has imported the worker (tests/support/worker_fork.py)
+    unless the test's environment must be there at import."""
+    env = worker_env(settings, **extra_env)
+    if forkable(env):
+        done = forked_cli(["worker", "--burst", *options], env, timeout=120)
+    else:
+        done = subprocess.run(
+            [*WORKER, "--burst", *options], env=env, capture_output=True, text=True, timeout=120
+        )
     assert done.returncode == 0, done.stderr[-3000:]
     return done
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -86,3 +87,14 @@ def test_a_table_id_too_large_for_the_database_is_refused_at_its_field(client, a
         response = client.get(f"{path}?table=665905564683018323898662912", headers=as_role["pit_boss"])
         assert response.status_code == 422, response.json
         assert response.json["field"] == "table"
+
+
+def test_the_document_served_is_the_apps_spec_every_time(app, client):
+    """The text is made at the first request and kept: it must be the
+    spec's, whole, and the same at each request."""
+    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    first = client.get("/api/v1/openapi.json")
+    second = client.get("/api/v1/openapi.json")
+    assert first.mimetype == second.mimetype == "application/json"
+    assert first.get_data() == second.get_data()
+    assert first.json == json.loads(json.dumps(api.spec.to_dict()))

@@ -31,8 +31,14 @@ def test_every_endpoint_needs_a_valid_token(client, request, method, path, body,
         assert response.json["field"] == "Authorization", authorization
 
 
+#: the OpenAPI document, read once: every case's app serves the same one
+_DOCUMENT: list[dict] = []
+
+
 def documented_401(client, method, path):
-    spec = client.get("/api/v1/openapi.json").json
+    if not _DOCUMENT:
+        _DOCUMENT.append(client.get("/api/v1/openapi.json").json)
+    spec = _DOCUMENT[0]
     template = re.sub(r"\{(\w+)\}", r"{\1_id}", "/api/v1" + path).replace("{slip_id}", "{number}")
     template = template.replace("{player_id}", "{club_number}")  # a player is named by their club number
     return spec["paths"][template][method.lower()]["responses"]["401"]["description"]

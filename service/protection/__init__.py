@@ -26,6 +26,10 @@ Modules:
 - ``hidden_evidence.py``: the evidence as stored (a rated player's gaming
   day, an unrated seat's table session), the windows it is judged over
   (the day, the 30-day processes, the session) and their thresholds
+- ``hidden_batch.py``: the test of a batch of rounds (the worker's, 50 a
+  transaction): its subjects read once (locked, in id order), each
+  round's bets added and its windows judged in memory in id order (as one
+  at a time), the evidence and bets written once, the alerts raised after
 - ``hidden_alerts.py``: the ``hidden_information`` alert of a window that
   reached its threshold: whom, where, the figure and the rounds behind it
 - ``metrics.py``: the alerts raised (a counter) and those open, by kind

@@ -11,7 +11,7 @@ first row lose a race, and the loser runs again and finds it)."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import ColumnElement, LargeBinary, Table, bindparam, func, insert, select, type_coerce, update
 from sqlalchemy.orm.util import identity_key
@@ -115,6 +115,13 @@ def count_deck(db: Db, feed_id: int, now: datetime) -> bool:
         return False
     if found is None:
         raise LookupError(f"no deck {feed_id}")
+    return count_found(db, feed_id, found, now)
+
+
+def count_found(db: Db, feed_id: int, found: Any, now: datetime) -> bool:
+    """:func:`count_deck` of a deck read uncounted: ``found`` has its
+    ``device_id``, ``received_at`` and ``cards``, and its table's
+    ``timezone`` and ``shift_starts``."""
     gaming_day = place(found.received_at, found.timezone, found.shift_starts).gaming_day
     day = db.execute(_DAY, {"device_id": found.device_id, "gaming_day": gaming_day}).first()
     if day is None or identity_key(DeviceDay, day.id) in db.identity_map:

@@ -1,7 +1,8 @@
 """The workers' game-protection jobs of rule book section 15 (issue 43)
 beside the first, ``check_deck_order`` (in :mod:`workers.jobs`): each
-round's luck and hidden-information test, each deck's card positions and
-cards changed by hand, each ended device day's chi-square. Each is
+round's luck and hidden-information test, each received deck's order and
+card positions (one job; each alone for rows queued before), each dealt
+deck's cards changed by hand, each ended device day's chi-square. Each is
 idempotent (its work's natural key) and found again by the sweep."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from service.protection.cards_changed import check_changed_cards
 from service.protection.device_days import count_deck
 from service.protection.hidden_rounds import judge_rounds as judge_batch
 from service.protection.luck_batch import luck_batch
+from service.protection.received_decks import check_received_deck as check_deck
 from service.protection.shuffler_positions import check_positions
 from service.rounds.expected_values import round_config_id
 from service.store.work import Work
@@ -49,6 +51,13 @@ def luck_rounds(round_ids: list[int]) -> int:
 
 def _luck_batch(work: Work[Settings], round_ids: list[int]) -> int:
     return luck_batch(work.db, round_ids, work.settings.instance, work.now())
+
+
+def check_received_deck(feed_id: int) -> int:
+    """Check a received deck's order against every deck before it and
+    count its card positions into its device's gaming day, each once, in
+    one transaction (the deck read once); how many alerts were raised."""
+    return _works().run(lambda work: check_deck(work.db, feed_id, work.now()))
 
 
 def count_deck_positions(feed_id: int) -> bool:

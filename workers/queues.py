@@ -41,6 +41,7 @@ FUNCTIONS = {
     JobKind.POSITIONS_TEST: "workers.protection_jobs.check_card_positions",
     JobKind.CARDS_CHANGED: "workers.protection_jobs.check_cards_changed",
     JobKind.HIDDEN_INFORMATION: "workers.protection_jobs.judge_round",
+    JobKind.DECK_RECEIVED: "workers.protection_jobs.check_received_deck",
 }
 #: the function of a batch of several refs of a kind (``BATCHED``): it takes their list
 BATCH_FUNCTIONS = {

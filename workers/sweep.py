@@ -64,8 +64,9 @@ def reconcile(
     work = [(JobKind.PAR_SHEET, version_id) for version_id in found.missing_par_sheets]
     work += [(JobKind.SESSION_FIGURES, session_id) for session_id in found.unfigured_sessions]
     work += [(JobKind.RATING_FIGURES, rating_id) for rating_id in found.unfigured_ratings]
-    work += [(JobKind.DECK_CHECK, feed_id) for feed_id in found.unchecked_decks]
-    work += [(JobKind.DECK_POSITIONS, feed_id) for feed_id in found.uncounted_decks]
+    # a deck's order unchecked or its positions uncounted: one job does either
+    decks = sorted(set(found.unchecked_decks) | set(found.uncounted_decks))
+    work += [(JobKind.DECK_RECEIVED, feed_id) for feed_id in decks]
     work += [(JobKind.POSITIONS_TEST, day_id) for day_id in found.untested_days]
     work += [(JobKind.CARDS_CHANGED, feed_id) for feed_id in found.unchecked_changes]
     if found.newest_unsealed is not None:

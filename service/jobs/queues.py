@@ -49,6 +49,9 @@ class JobKind(StrEnum):
     POSITIONS_TEST = "positions_test"  # an ended device day's chi-square of card positions
     CARDS_CHANGED = "cards_changed"  # a dealt deck's cards changed by hand
     HIDDEN_INFORMATION = "hidden_information"  # a round's seats' bets, the hidden-information test
+    # a received deck's order checked and its positions counted, one job
+    # (DECK_CHECK and DECK_POSITIONS before it: their rows still run)
+    DECK_RECEIVED = "deck_received"
 
 
 QUEUES = tuple(QueueName)
@@ -75,6 +78,8 @@ JOBS = {
     JobKind.POSITIONS_TEST: (QueueName.METRICS, "positions-test"),
     # reads the strategy table as the expected values do: milliseconds a round
     JobKind.HIDDEN_INFORMATION: (QueueName.VALUES, "hidden-information"),
+    # within seconds of the deck, as the two it does were
+    JobKind.DECK_RECEIVED: (QueueName.METRICS, "deck-received"),
 }
 #: kinds whose waiting outbox rows go out as one job of all their refs (a
 #: job a row cost more in Redis and the worker than the work of a round)

@@ -17,8 +17,11 @@ Modules:
   or all) and one alert with the rounds behind it and their times
 - ``repeated_decks.py``: the first check: a deck order seen before (any
   device) is a critical alert; each deck checked once by the workers'
-  job (``deck_check``) by its order's digest, and the decks not checked
-  yet, which the sweep sends again
+  job (``deck_received``) by its order's digest, and the decks not
+  checked yet, which the sweep sends again
+- ``received_decks.py``: a received deck's job (``deck_received``): its
+  order checked and its positions counted, the deck read once, each
+  check once (the jobs of each alone still run, for rows queued before)
 - ``hidden_rounds.py``: the hidden-information test's job (rule book
   section 15, "Decisions that know the dealer's hand"): each entered
   round's seats' bets stored once and added to their subjects' evidence,
@@ -26,6 +29,10 @@ Modules:
 - ``hidden_evidence.py``: the evidence as stored (a rated player's gaming
   day, an unrated seat's table session), the windows it is judged over
   (the day, the 30-day processes, the session) and their thresholds
+- ``hidden_batch.py``: the test of a batch of rounds (the worker's, 50 a
+  transaction): its subjects read once (locked, in id order), each
+  round's bets added and its windows judged in memory in id order (as one
+  at a time), the evidence and bets written once, the alerts raised after
 - ``hidden_alerts.py``: the ``hidden_information`` alert of a window that
   reached its threshold: whom, where, the figure and the rounds behind it
 - ``metrics.py``: the alerts raised (a counter) and those open, by kind
@@ -59,7 +66,7 @@ Modules:
   survival function (the regularised upper incomplete gamma)
 - ``device_days.py``: each device's gaming day's figures (decks, card ×
   position counts, repeated orders, cards changed by hand), each deck
-  counted once by the workers' job (``deck_positions``); the decks not
+  counted once by the workers' job (``deck_received``); the decks not
   counted and the ended days not tested, which the sweep sends again
 - ``shuffler_positions.py``: an ended device day's test of card positions,
   and the 30 days' ending with it, once (``positions_test``): a warning

@@ -11,9 +11,9 @@ first row lose a race, and the loser runs again and finds it)."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import cast
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Table, bindparam, func, insert, select, update
+from sqlalchemy import ColumnElement, LargeBinary, Table, bindparam, func, insert, select, type_coerce, update
 from sqlalchemy.orm.util import identity_key
 
 from service.audit.events import queue_job
@@ -29,6 +29,7 @@ from service.store.models import (
     PositionTestRow,
     RoundDeck,
 )
+from service.store.position_counts import SIDE, counts_array, packed
 from service.tables.gaming_day import day_bounds, place
 
 #: each card's row in a day's counts: the engine's deck order
@@ -86,15 +87,21 @@ _FEED = (
     .outerjoin(DeckPositionCount, DeckPositionCount.feed_id == DeckFeed.id)
     .where(DeckFeed.id == bindparam("feed_id"))
 )
+# The counts as stored (packed: service/store/position_counts.py), added
+# to where they lie, never made 53 lists.
 _DAY = (
-    select(DeviceDay.id, DeviceDay.positions, DeviceDay.decks)
+    select(DeviceDay.id, type_coerce(DeviceDay.positions, LargeBinary).label("positions"), DeviceDay.decks)
     .where(DeviceDay.device_id == bindparam("device_id"), DeviceDay.gaming_day == bindparam("gaming_day"))
     .with_for_update()
 )
 _COUNT = (
     update(cast(Table, DeviceDay.__table__))
     .where(DeviceDay.id == bindparam("day_id"))
-    .values(positions=bindparam("positions"), decks=bindparam("decks"), updated_at=bindparam("now"))
+    .values(
+        positions=bindparam("positions", type_=LargeBinary),
+        decks=bindparam("decks"),
+        updated_at=bindparam("now"),
+    )
 )
 _COUNTED = insert(cast(Table, DeckPositionCount.__table__))
 
@@ -108,6 +115,13 @@ def count_deck(db: Db, feed_id: int, now: datetime) -> bool:
         return False
     if found is None:
         raise LookupError(f"no deck {feed_id}")
+    return count_found(db, feed_id, found, now)
+
+
+def count_found(db: Db, feed_id: int, found: Any, now: datetime) -> bool:
+    """:func:`count_deck` of a deck read uncounted: ``found`` has its
+    ``device_id``, ``received_at`` and ``cards``, and its table's
+    ``timezone`` and ``shift_starts``."""
     gaming_day = place(found.received_at, found.timezone, found.shift_starts).gaming_day
     day = db.execute(_DAY, {"device_id": found.device_id, "gaming_day": gaming_day}).first()
     if day is None or identity_key(DeviceDay, day.id) in db.identity_map:
@@ -120,14 +134,12 @@ def count_deck(db: Db, feed_id: int, now: datetime) -> bool:
     return True
 
 
-def _counted(
-    day_id: int, positions: list[list[int]], decks: int, cards: list[str], now: datetime
-) -> dict[str, object]:
-    """The day's counts with the deck's cards' positions added."""
-    added = [list(row) for row in positions]
+def _counted(day_id: int, stored: bytes, decks: int, cards: list[str], now: datetime) -> dict[str, object]:
+    """The day's counts (as stored) with the deck's cards' positions added."""
+    counts = counts_array(bytes(stored))
     for position, code in enumerate(cards):
-        added[CARD_ROWS[code]][position] += 1
-    return {"day_id": day_id, "positions": added, "decks": decks + 1, "now": now}
+        counts[CARD_ROWS[code] * SIDE + position] += 1
+    return {"day_id": day_id, "positions": packed(counts), "decks": decks + 1, "now": now}
 
 
 def _count_mapped(db: Db, feed_id: int, now: datetime) -> bool:

@@ -38,11 +38,14 @@ def already_raised(db: Db, judged: Judged) -> bool:
     return db.scalar(select(Alert.id).where(Alert.natural_key == natural)) is not None
 
 
-def finding(db: Db, judged: Judged, crossing: Crossing, subject_id: int) -> Finding:
+def finding(
+    db: Db, judged: Judged, crossing: Crossing, subject_id: int, later: tuple[int, ...] = ()
+) -> Finding:
     """The alert of a window that reached its threshold; ``subject_id``
     the unrated seat's session row (its rounds), unused for a player (the
-    window's day rows are)."""
-    rounds, capped = _rounds(db, judged, subject_id)
+    window's day rows are); ``later`` the rounds of the job's batch added
+    after the crossing one (the window's rounds as it stood leave them out)."""
+    rounds, capped = _rounds(db, judged, subject_id, later)
     table = db.get(GameTable, crossing.table_id)
     dealer = db.get(User, crossing.dealer_id)
     assert table is not None  # the round's foreign keys
@@ -104,13 +107,15 @@ def _window_text(judged: Judged, crossing: Crossing) -> str:
     return f"table session {crossing.session_id}"
 
 
-def _rounds(db: Db, judged: Judged, subject_id: int) -> tuple[tuple[int, ...], bool]:
-    """The window's rounds, oldest first, the latest ``MAX_ROUNDS``; and
-    whether there were more."""
+def _rounds(db: Db, judged: Judged, subject_id: int, later: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
+    """The window's rounds but ``later``, oldest first, the latest
+    ``MAX_ROUNDS``; and whether there were more."""
     if judged.window == Window.SEAT:
         where = HiddenBet.seat_session_id == subject_id
     else:
         where = HiddenBet.player_day_id.in_(judged.days)
+    if later:
+        where = where & HiddenBet.round_id.not_in(later)
     found = list(
         db.scalars(
             select(HiddenBet.round_id)

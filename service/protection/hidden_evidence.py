@@ -93,12 +93,13 @@ def _columns(evidence: Evidence) -> dict[str, Any]:
     }
 
 
-# Built once: read on every round (issue 43). The rows are locked in one
-# order: two rounds of the same players never wait for each other crosswise.
+# Built once: read on every batch (issue 43). The rows are locked in one
+# order: two batches of the same players never wait for each other crosswise.
 _DAYS_OF = (
     select(_DAYS)
     .where(
-        _DAYS.c.player_id.in_(bindparam("players", expanding=True)), _DAYS.c.gaming_day == bindparam("day")
+        _DAYS.c.player_id.in_(bindparam("players", expanding=True)),
+        _DAYS.c.gaming_day.in_(bindparam("days", expanding=True)),
     )
     .order_by(_DAYS.c.id)
     .with_for_update()
@@ -110,29 +111,45 @@ _SEATS_OF = (
     .with_for_update()
 )
 _NEAR_DAYS = select(_DAYS).where(
-    _DAYS.c.player_id == bindparam("player"),
+    _DAYS.c.player_id.in_(bindparam("players", expanding=True)),
     _DAYS.c.gaming_day >= bindparam("first"),
     _DAYS.c.gaming_day <= bindparam("last"),
-    _DAYS.c.id != bindparam("today"),
 )
 
+#: a player's day row as a batch reads it: its day, id and evidence
+DayRow = tuple[date, int, Evidence]
 
-def player_days(db: Db, players: Iterable[int], day: date, now: datetime) -> dict[int, Subject]:
-    """The players' rows of the day (by player), locked to this transaction
-    on PostgreSQL (another table's round of the same player waits); made
-    when missing (two made at once: one loses on the key and runs again)."""
-    wanted = sorted(set(players))
-    if not wanted:
+
+def locked_days(db: Db, wanted: Iterable[tuple[int, date]]) -> dict[tuple[int, date], Subject]:
+    """The players' day rows (by player and day) that exist, locked to this
+    transaction on PostgreSQL (another table's round of the same player
+    waits)."""
+    pairs = set(wanted)
+    if not pairs:
         return {}
-    found = db.execute(_DAYS_OF, {"players": wanted, "day": day}).mappings()
-    held = {row["player_id"]: Subject(row["id"], _evidence(row)) for row in found}
-    for player in wanted:
-        if player not in held:
-            fresh = {"player_id": player, "gaming_day": day, **_columns(Evidence()), "updated_at": now}
-            held[player] = Subject(
-                db.execute(insert(_DAYS).returning(_DAYS.c.id), fresh).scalar_one(), Evidence()
-            )
-    return held
+    players, days = sorted({player for player, _ in pairs}), sorted({day for _, day in pairs})
+    found = db.execute(_DAYS_OF, {"players": players, "days": days}).mappings()
+    held = {(row["player_id"], row["gaming_day"]): Subject(row["id"], _evidence(row)) for row in found}
+    return {pair: subject for pair, subject in held.items() if pair in pairs}
+
+
+def new_day(db: Db, player: int, day: date, now: datetime) -> Subject:
+    """A player's day row made (two made at once: one loses on the key and
+    its job runs again)."""
+    fresh = {"player_id": player, "gaming_day": day, **_columns(Evidence()), "updated_at": now}
+    return Subject(db.execute(insert(_DAYS).returning(_DAYS.c.id), fresh).scalar_one(), Evidence())
+
+
+def near_days(db: Db, players: Iterable[int], first: date, last: date) -> dict[int, list[DayRow]]:
+    """The players' day rows from ``first`` to ``last`` (read, not locked:
+    the 30-day processes' other days), by player."""
+    wanted = sorted(set(players))
+    rows: dict[int, list[DayRow]] = {player: [] for player in wanted}
+    if wanted:
+        found = db.execute(_NEAR_DAYS, {"players": wanted, "first": first, "last": last}).mappings()
+        for row in found:
+            rows[row["player_id"]].append((row["gaming_day"], row["id"], _evidence(row)))
+    return rows
 
 
 def seat_subject(table_id: int, session_id: int | None, day: date, seat: int) -> str:
@@ -142,30 +159,31 @@ def seat_subject(table_id: int, session_id: int | None, day: date, seat: int) ->
     return f"{table_id}:{middle}:{seat}"
 
 
-def seat_sessions(
-    db: Db, table_id: int, session_id: int | None, day: date, seats: Iterable[int], now: datetime
-) -> dict[int, Subject]:
-    """The unrated seats' rows of their session (by seat), locked and made
-    as :func:`player_days`'s."""
-    subjects = {seat_subject(table_id, session_id, day, seat): seat for seat in sorted(set(seats))}
-    if not subjects:
+def locked_seats(db: Db, subjects: Iterable[str]) -> dict[str, Subject]:
+    """The unrated seats' rows that exist (by subject), locked as
+    :func:`locked_days`'s."""
+    wanted = sorted(set(subjects))
+    if not wanted:
         return {}
-    found = db.execute(_SEATS_OF, {"subjects": list(subjects)}).mappings()
-    held = {subjects[row["subject"]]: Subject(row["id"], _evidence(row)) for row in found}
-    for subject, seat in subjects.items():
-        if seat not in held:
-            fresh = {
-                "subject": subject,
-                "table_id": table_id,
-                "session_id": session_id,
-                "gaming_day": day,
-                "seat": seat,
-                **_columns(Evidence()),
-                "updated_at": now,
-            }
-            made: int = db.execute(insert(_SEATS).returning(_SEATS.c.id), fresh).scalar_one()
-            held[seat] = Subject(made, Evidence())
-    return held
+    found = db.execute(_SEATS_OF, {"subjects": wanted}).mappings()
+    return {row["subject"]: Subject(row["id"], _evidence(row)) for row in found}
+
+
+def new_seat(
+    db: Db, subject: str, table_id: int, session_id: int | None, day: date, seat: int, now: datetime
+) -> Subject:
+    """An unrated seat's row made (as :func:`new_day`'s)."""
+    fresh = {
+        "subject": subject,
+        "table_id": table_id,
+        "session_id": session_id,
+        "gaming_day": day,
+        "seat": seat,
+        **_columns(Evidence()),
+        "updated_at": now,
+    }
+    made: int = db.execute(insert(_SEATS).returning(_SEATS.c.id), fresh).scalar_one()
+    return Subject(made, Evidence())
 
 
 def _update(table: Table) -> Any:
@@ -194,20 +212,17 @@ def seat_window(subject_key: str, subject: Subject) -> Judged:
     return Judged(Window.SEAT, f"seat:{subject_key}", subject.evidence, SEAT_THRESHOLD)
 
 
-def player_windows(db: Db, player: int, day: date, today: Subject) -> list[Judged]:
+def player_windows(player: int, day: date, today: Subject, others: Iterable[DayRow]) -> list[Judged]:
     """The player's day, then each 30-day process the day's rounds move
     (started on a played day of the 29 before), each with its evidence now
-    (the day's own as this transaction holds it). The process started
-    this day is judged from the next on: today its evidence is the day's,
-    which the day's lower threshold judges already (and one alert is
-    enough); the union bound counts it all the same."""
+    (``others``: the player's other day rows as this transaction holds
+    them; those beyond 29 days either side are left out). The process
+    started this day is judged from the next on: today its evidence is the
+    day's, which the day's lower threshold judges already (and one alert
+    is enough); the union bound counts it all the same."""
     span = timedelta(days=MONTH_DAYS - 1)
-    found = db.execute(
-        _NEAR_DAYS, {"player": player, "first": day - span, "last": day + span, "today": today.id}
-    ).mappings()
-    days = sorted(
-        [(row["gaming_day"], row["id"], _evidence(row)) for row in found] + [(day, today.id, today.evidence)]
-    )
+    near = [each for each in others if day - span <= each[0] <= day + span and each[1] != today.id]
+    days = sorted([*near, (day, today.id, today.evidence)])
     key = f"player:{player}:day:{day.isoformat()}"
     judged = [Judged(Window.DAY, key, today.evidence, DAY_THRESHOLD, day, (today.id,))]
     for start in (each[0] for each in days if each[0] < day):

@@ -19,34 +19,20 @@ as the expected-values job does (and is retried as that job is)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
 from sqlalchemy import ColumnElement, Table, bindparam, exists, func, insert, select
 
-from service.analysis.departures import RoundBet
 from service.analysis.seat_bets import seat_bet
 from service.engine.cards import parse_cards
 from service.engine.table_config import TableConfig
-from service.protection.alerts import raise_alert
-from service.protection.hidden_alerts import Crossing, already_raised, finding
-from service.protection.hidden_evidence import (
-    Subject,
-    Window,
-    player_days,
-    player_windows,
-    seat_sessions,
-    seat_subject,
-    seat_window,
-    write_subjects,
-)
+from service.protection.hidden_batch import SeatBet, judge_batch
 from service.rounds.seat_values import played_ranks
 from service.store.db import Db, hold_writer
 from service.store.models import (
     ConfigVersion,
-    HiddenBet,
     HiddenRound,
     RatedSeat,
     Rating,
@@ -56,15 +42,6 @@ from service.store.models import (
 )
 
 _ROUNDS = cast(Table, HiddenRound.__table__)
-_BETS = cast(Table, HiddenBet.__table__)
-
-
-@dataclass(frozen=True, slots=True)
-class _SeatBet:
-    seat_id: int
-    seat: int
-    bet: RoundBet
-    player_id: int | None
 
 
 def judge_rounds(db: Db, round_ids: list[int], instance: Path | None, now: datetime) -> int:
@@ -92,8 +69,7 @@ def judge_rounds(db: Db, round_ids: list[int], instance: Path | None, now: datet
     # A concurrent run of the same round fails on this key and, run again,
     # finds it tested.
     db.execute(insert(_ROUNDS), [{"round_id": record.id, "tested_at": now} for record in untested])
-    for record in untested:
-        _judge(db, record, bets[record.id], now)
+    judge_batch(db, [(record, bets[record.id]) for record in untested], now)
     return len(untested)
 
 
@@ -154,73 +130,7 @@ def judge_round(db: Db, round_id: int, instance: Path | None, now: datetime) -> 
     return judge_rounds(db, [round_id], instance, now) == 1
 
 
-def _judge(db: Db, record: Any, bets: list[_SeatBet], now: datetime) -> None:
-    """The round's bets added to its subjects' evidence, stored, and its
-    windows checked (its marker written already)."""
-    unrated = [each.seat for each in bets if each.player_id is None]
-    session_id = record.session_id if unrated else None
-    seats = seat_sessions(db, record.table_id, session_id, record.gaming_day, unrated, now)
-    days = player_days(
-        db, [each.player_id for each in bets if each.player_id is not None], record.gaming_day, now
-    )
-    rows = []
-    for each in bets:
-        subject = seats[each.seat] if each.player_id is None else days[each.player_id]
-        subject.evidence = subject.evidence.after(each.bet)
-        rows.append(_bet_row(record.id, each, subject, each.player_id is None))
-    write_subjects(db, days.values(), seats.values(), now)
-    if rows:
-        db.execute(insert(_BETS), rows)
-    _alerts(db, record, bets, session_id, seats, days, now)
-
-
-def _bet_row(round_id: int, each: _SeatBet, subject: Subject, unrated: bool) -> dict[str, object]:
-    return {
-        "seat_id": each.seat_id,
-        "round_id": round_id,
-        "hands": each.bet.hands,
-        "dealer_hands": each.bet.dealer_hands,
-        "hit": each.bet.hit,
-        "departed": each.bet.departed,
-        "player_day_id": None if unrated else subject.id,
-        "seat_session_id": subject.id if unrated else None,
-    }
-
-
-def _alerts(
-    db: Db,
-    record: Any,  # a row of _RECORD
-    bets: list[_SeatBet],
-    session_id: int | None,
-    seats: dict[int, Subject],
-    days: dict[int, Subject],
-    now: datetime,
-) -> None:
-    """Each window of the round's subjects that reaches its threshold
-    raises its alert, once. Checked every round, not only as it crosses:
-    a concurrent round of the same player at another table may have hidden
-    the crossing."""
-    for each in bets:
-        crossing = Crossing(
-            record.id, record.table_id, each.seat, record.entered_by, each.player_id, session_id
-        )
-        if each.player_id is None:
-            subject = seats[each.seat]
-            key = seat_subject(record.table_id, session_id, record.gaming_day, each.seat)
-            windows = [seat_window(key, subject)]
-        else:
-            subject = days[each.player_id]
-            windows = player_windows(db, each.player_id, record.gaming_day, subject)
-        raised_from = False  # one 30-day process's alert a round: the earliest that crossed
-        for judged in windows:
-            if raised_from and judged.window is Window.FROM:
-                continue
-            if judged.reached and not already_raised(db, judged):
-                raise_alert(db, finding(db, judged, crossing, subject.id), now)
-                raised_from = judged.window is Window.FROM
-
-
-def _bets(record: Any, seats: list[Any], instance: Path | None) -> list[_SeatBet]:
+def _bets(record: Any, seats: list[Any], instance: Path | None) -> list[SeatBet]:
     """Every seat's bet but a foul's, from its round's seats' rows (raises
     ``StrategyTableMissing`` before anything is written)."""
     if record.revision != 0:
@@ -231,7 +141,7 @@ def _bets(record: Any, seats: list[Any], instance: Path | None) -> list[_SeatBet
     for row in seats:
         bet = seat_bet(parse_cards(row.cards), played_ranks(row.setting_entered), dealer, config, instance)
         if bet is not None:
-            found.append(_SeatBet(row.id, row.seat, bet, row.player_id))
+            found.append(SeatBet(row.id, row.seat, bet, row.player_id))
     return found
 
 

@@ -50,9 +50,15 @@ def check_deck_order(db: Db, feed_id: int, now: datetime) -> int:
     order = db.execute(_ORDER, {"feed_id": feed_id}).first()
     if order is not None and order.checked is not None:
         return 0
-    if order is None or order.order_hash is None:
+    return check_order(db, feed_id, None if order is None else order.order_hash, now)
+
+
+def check_order(db: Db, feed_id: int, digest: str | None, now: datetime) -> int:
+    """:func:`check_deck_order` of a deck read unchecked, with its order's
+    digest (None: it has none)."""
+    if digest is None:
         raise LookupError(f"no deck order of deck {feed_id}")
-    same = list(db.scalars(_SAME, {"order_hash": order.order_hash}))
+    same = list(db.scalars(_SAME, {"order_hash": digest}))
     raised = 0
     for seen, later in enumerate(same[1:], start=2):
         if raise_alert(db, _finding(db, same[0], later, seen), now) is not None:

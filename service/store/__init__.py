@@ -27,6 +27,8 @@ Modules:
   each table now, the cards changed by hand per dealer and shift), ``hidden_models.py``
   (the hidden-information test's bets, rounds tested and each subject's
   evidence)
+- ``position_counts.py``: a device day's 53 × 53 card × position counts
+  packed as 32-bit integers (a deck adds to 53 of them in place)
 - ``limbs.py``: an integer of any size as 64-bit columns whose SQL SUM is
   exact
 - ``migrate.py``: the migrations applied (``migrations/``, the Alembic

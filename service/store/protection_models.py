@@ -21,6 +21,7 @@ from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, UniqueC
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.store.db import Base, UTCDateTime
+from service.store.position_counts import PositionCounts
 
 
 class DeckOrder(Base):
@@ -93,8 +94,9 @@ class DeviceDay(Base):
     starts_at: Mapped[datetime] = mapped_column(UTCDateTime())
     ends_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)  # its test is due after
     decks: Mapped[int] = mapped_column(Integer)  # decks counted into ``positions``
-    # 53 lists of 53 counts: a card (the engine's DECK order) by its position
-    positions: Mapped[list[list[int]]] = mapped_column(JSON)
+    # 53 lists of 53 counts: a card (the engine's DECK order) by its
+    # position, packed (migration 0042: service/store/position_counts.py)
+    positions: Mapped[list[list[int]]] = mapped_column(PositionCounts)
     repeated_orders: Mapped[int] = mapped_column(Integer)  # its decks that repeated an order
     changed_decks: Mapped[int] = mapped_column(Integer)  # its dealt decks with cards changed by hand
     cards_changed: Mapped[int] = mapped_column(Integer)  # the cards changed by hand in them

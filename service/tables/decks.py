@@ -11,11 +11,12 @@ before it answers: a shoe that misreads or repeats itself is something the
 pit and compliance must see, not only the device.
 
 Each deck stored is also its order's digest (``order_hash``, a
-``deck_orders`` row) and a job that checks it against every deck before
-(game protection, :mod:`service.protection.repeated_decks`); a replay
-stores nothing and queues nothing. The deck's card positions are counted
-into its device's gaming day by another job (``deck_positions``: the
-shuffler's chi-square test, :mod:`service.protection.shuffler_positions`)."""
+``deck_orders`` row) and a job (``deck_received``) that checks it against
+every deck before (game protection,
+:mod:`service.protection.repeated_decks`) and counts the deck's card
+positions into its device's gaming day (the shuffler's chi-square test,
+:mod:`service.protection.shuffler_positions`); a replay stores nothing
+and queues nothing."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from typing import Annotated, NoReturn, TypedDict
 
 from sqlalchemy import select
 
-from service.audit.events import queue_jobs, record_event
+from service.audit.events import queue_job, record_event
 from service.audit.kinds import EventKind
 from service.engine.cards import codes
 from service.engine.dealing import check_deck, deal
@@ -172,8 +173,9 @@ def _receive(
         at=now,
     )
     db.add(DeckOrder(feed_id=feed.id, order_hash=order_hash(feed.cards), received_at=now))
-    # a repeated order is a critical alert; the positions count to the device's day
-    queue_jobs(db, (JobKind.DECK_CHECK, JobKind.DECK_POSITIONS), feed.id)
+    # a repeated order is a critical alert; the positions count to the
+    # device's day: one job does both
+    queue_job(db, JobKind.DECK_RECEIVED, feed.id)
     return {"feed": feed_json(db, feed), "replayed": False}
 
 

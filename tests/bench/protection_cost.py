@@ -13,10 +13,10 @@ run 50 rounds a transaction (``JUDGE_BATCH``, ``LUCK_BATCH``), so these
 two are timed a batch of 50 rounds a transaction, each round's share the
 batch's time over its rounds
 (:func:`service.protection.hidden_rounds.judge_rounds`,
-:func:`service.protection.luck_batch.luck_batch`); the deck's checks are
-a job a deck, each timed in its own transaction (its order against every
-deck before it, its positions counted to the device's day, its cards
-changed by hand). The first round is a batch of its own, timed apart (it
+:func:`service.protection.luck_batch.luck_batch`); a deck's checks are
+two jobs a deck, each timed in its own transaction (its order against
+every deck before it and its positions counted to the device's day, one
+job; its cards changed by hand). The first round is a batch of its own, timed apart (it
 loads the code paths and the first blocks). It prints the whole's median
 and range per round and each part's median. The hidden-information job is
 timed again on copies of the rounds a round a transaction: blocks in
@@ -141,7 +141,7 @@ def _whole(parts: list[Times]) -> list[str]:
             "protection work, whole round, blocks in memory",
             whole,
             f"as the quick queues' in-process worker runs the jobs: hidden-information and luck "
-            f"{BATCH} rounds a transaction, each deck's checks a transaction each",
+            f"{BATCH} rounds a transaction, each deck's two jobs a transaction each",
         )
     ]
     for name in PARTS:
@@ -156,7 +156,7 @@ def _whole(parts: list[Times]) -> list[str]:
 def bench_protection_cost(rounds: int, seed: int) -> None:
     """Print a six-seat round's whole protection work as the worker runs
     it (the hidden-information and luck jobs 50 rounds a transaction, the
-    deck's checks a transaction each; blocks in memory: the quick queues'
+    deck's two jobs a transaction each; blocks in memory: the quick queues'
     worker runs its jobs in its own process) and each part's; and the
     hidden-information job's a round a transaction, blocks in memory and
     read from disk each round (a forked work-horse's)."""

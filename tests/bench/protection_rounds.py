@@ -30,10 +30,9 @@ from service.config.instance import instance_path
 from service.engine.qualifier import DEFAULT_QUALIFIER
 from service.engine.table_config import TableConfig
 from service.protection.cards_changed import check_changed_cards
-from service.protection.device_days import count_deck
 from service.protection.hidden_rounds import judge_rounds
 from service.protection.luck_batch import luck_batch
-from service.protection.repeated_decks import check_deck_order
+from service.protection.received_decks import check_received_deck
 from service.rounds.entering import enter_round
 from service.rounds.expected_values import expect_rounds
 from service.store.db import Databases, Db, utc_now
@@ -60,8 +59,7 @@ DEVICE = "bench-shoe"
 PARTS = (
     "hidden-information",
     "results-beyond-luck",
-    "repeated deck order",
-    "device day count",
+    "deck order and count",  # one job (deck_received): the repeated order, the device day's count
     "cards changed",
 )
 Times = dict[str, tuple[float, float]]  # a part's wall and CPU seconds
@@ -133,8 +131,8 @@ def protect(databases: Databases, dealt: Sequence[tuple[int, int]], instance: Pa
     """A batch's rounds' whole protection work as the worker runs it: the
     hidden-information test and the luck job each one transaction of the
     batch's rounds (the outbox coalesces their rows into one job, run
-    :data:`BATCH` rounds a transaction), each deck's three checks a
-    transaction each (a job a deck). Only the jobs are timed; each part
+    :data:`BATCH` rounds a transaction), each deck's two jobs a
+    transaction each (its order and count, its cards changed). Only the jobs are timed; each part
     checked after, untimed, to have done its work. A batched part's time
     is shared evenly by its rounds."""
     round_ids = [round_id for round_id, _ in dealt]
@@ -165,32 +163,32 @@ def protect(databases: Databases, dealt: Sequence[tuple[int, int]], instance: Pa
 
 
 def _deck_checks(databases: Databases, round_id: int, deck_id: int) -> Times:
-    """A deck's three checks, a job (a transaction) each, timed."""
+    """A deck's jobs, a transaction each, timed: its order checked and its
+    positions counted (one job), its cards changed by hand."""
 
-    def order(db: Db) -> bool:
-        check_deck_order(db, deck_id, utc_now())
-        return True  # its row is looked for after
-
-    def positions(db: Db) -> bool:
-        return count_deck(db, deck_id, utc_now())
+    def received(db: Db) -> bool:
+        check_received_deck(db, deck_id, utc_now())
+        return True  # its rows are looked for after
 
     def changed(db: Db) -> bool:
         check_changed_cards(db, deck_id, utc_now())
         return True
 
-    works: tuple[Callable[[Db], bool], ...] = (order, positions, changed)
+    works: tuple[Callable[[Db], bool], ...] = (received, changed)
     times: Times = {}
-    done: dict[str, bool] = {}
     for name, work in zip(PARTS[2:], works, strict=True):
         start, cpu = time.perf_counter(), time.process_time()
         with unit_of_work(databases) as db:
-            done[name] = work(db)
+            work(db)
         times[name] = (time.perf_counter() - start, time.process_time() - cpu)
     with databases() as db:
-        done["repeated deck order"] = db.get(DeckOrderCheck, deck_id) is not None
-        done["cards changed"] = db.get(DeckChangeCheck, deck_id) is not None
-    for name in PARTS[2:]:
-        if not done[name]:
+        done = {
+            "deck order": db.get(DeckOrderCheck, deck_id) is not None,
+            "device day count": db.get(DeckPositionCount, deck_id) is not None,
+            "cards changed": db.get(DeckChangeCheck, deck_id) is not None,
+        }
+    for name, did in done.items():
+        if not did:
             raise AssertionError(f"the {name} job had no work in round {round_id}: its figure is of nothing")
     return times
 

@@ -2,7 +2,8 @@
 order posted again through the API (a new sequence, any device) raises
 exactly one critical alert, however often the job runs; a replay (the
 same device, sequence and cards) stores no new deck and raises none; a
-check lost with Redis is found by the sweep and run again."""
+check lost with Redis is found by the sweep and run again; the jobs a
+deck had before its one job still run."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from sqlalchemy import func, select
 from service.config.redis_server import connect
 from service.jobs.queues import JobKind, status_of
 from service.ops.undone import undone
-from service.store.models import Alert, DeckOrderCheck
+from service.store.models import Alert, DeckOrderCheck, DeckPositionCount
 from tests.support.app import databases, sign_in
 from tests.support.background import run_burst
 from tests.support.decks import deck_body, post_deck, shuffled
 from workers.outbox import dispatch
+from workers.queues import enqueue
 from workers.sweep import reconcile
 
 pytestmark = pytest.mark.store
@@ -71,7 +73,7 @@ def test_the_sweep_sends_a_lost_check_again(app, client, redis_settings, table):
     status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
     assert status["undone"]["unchecked_decks"] == 2
     assert reconcile(databases(app), connection, redis_settings.instance, grace=timedelta(0)) >= 2
-    assert status_of(connection, JobKind.DECK_CHECK, later) == "queued"
+    assert status_of(connection, JobKind.DECK_RECEIVED, later) == "queued"
     run_burst(redis_settings)
     with databases(app)() as db:
         assert db.scalar(select(func.count()).select_from(DeckOrderCheck)) == 2
@@ -79,3 +81,32 @@ def test_the_sweep_sends_a_lost_check_again(app, client, redis_settings, table):
     assert len(alerts(app)) == 1
     status = client.get("/api/v1/ops/jobs", headers=sign_in(client, "admin")).json
     assert status["undone"]["unchecked_decks"] == 0
+
+
+def test_the_two_jobs_a_deck_had_before_still_run(app, client, redis_settings, table):
+    """Rows of the kinds queued before ``deck_received`` (its order's
+    check, its positions' count) may wait in Redis across an upgrade:
+    they run and do their part, and the new job after them nothing more."""
+    device = sign_in(client, "device")
+    cards = shuffled(14)
+    post_deck(client, device, table["id"], deck_body(cards, sequence=1))
+    later = post_deck(client, device, table["id"], deck_body(cards, sequence=2)).json["id"]
+    connection = connect(redis_settings.redis)
+    while dispatch(databases(app), connection):
+        pass
+    connection.flushall()  # the new jobs lost; the old ones queued instead
+    for feed_id in (later - 1, later):
+        enqueue(connection, JobKind.DECK_CHECK, feed_id)
+        enqueue(connection, JobKind.DECK_POSITIONS, feed_id)
+    run_burst(redis_settings)
+    with databases(app)() as db:
+        assert db.scalar(select(func.count()).select_from(DeckOrderCheck)) == 2
+        assert db.scalar(select(func.count()).select_from(DeckPositionCount)) == 2
+        found = undone(db, redis_settings.instance)
+        assert (found.unchecked_decks, found.uncounted_decks) == ([], [])
+    assert len(alerts(app)) == 1
+    enqueue(connection, JobKind.DECK_RECEIVED, later)
+    run_burst(redis_settings)
+    assert len(alerts(app)) == 1
+    with databases(app)() as db:
+        assert db.scalar(select(func.count()).select_from(DeckPositionCount)) == 2

@@ -39,6 +39,7 @@ ADDED_SINCE = {
     JobKind.POSITIONS_TEST: "workers.protection_jobs.check_card_positions",  # issue 43, their chi-square
     JobKind.CARDS_CHANGED: "workers.protection_jobs.check_cards_changed",  # issue 43, cards changed by hand
     JobKind.HIDDEN_INFORMATION: "workers.protection_jobs.judge_round",  # issue 43, hidden information
+    JobKind.DECK_RECEIVED: "workers.protection_jobs.check_received_deck",  # issue 43, a deck's two checks
 }
 
 

@@ -7,7 +7,7 @@ the same counts.
 
 Revision ID: 0042
 Revises: 0041
-Create Date: 2026-12-08 00:00:00.000000
+Create Date: 2026-12-07 23:00:00.000000
 """
 
 from __future__ import annotations

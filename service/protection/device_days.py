@@ -72,17 +72,18 @@ def day_of_feed(db: Db, feed: DeckFeed, now: datetime) -> tuple[DeviceDay, bool]
     return day, True
 
 
+#: what counting a deck reads of it and its table (:func:`count_found`'s ``found``)
+COUNTED_FEED = (
+    DeckFeed.device_id,
+    DeckFeed.received_at,
+    DeckFeed.cards,
+    GameTable.timezone,
+    GameTable.shift_starts,
+)
 # Built once: read on every deck received (issue 43), without the ORM's
 # objects: the deck with its table's schedule, and its day's counts.
 _FEED = (
-    select(
-        DeckFeed.device_id,
-        DeckFeed.received_at,
-        DeckFeed.cards,
-        GameTable.timezone,
-        GameTable.shift_starts,
-        DeckPositionCount.feed_id.label("counted"),
-    )
+    select(*COUNTED_FEED, DeckPositionCount.feed_id.label("counted"))
     .join(GameTable, GameTable.id == DeckFeed.table_id)
     .outerjoin(DeckPositionCount, DeckPositionCount.feed_id == DeckFeed.id)
     .where(DeckFeed.id == bindparam("feed_id"))

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, select
 
-from service.protection.device_days import count_found
+from service.protection.device_days import COUNTED_FEED, count_found
 from service.protection.repeated_decks import check_order
 from service.store.db import Db
 from service.store.models import DeckFeed, DeckOrder, DeckOrderCheck, DeckPositionCount, GameTable
@@ -23,11 +23,7 @@ from service.store.models import DeckFeed, DeckOrder, DeckOrderCheck, DeckPositi
 # whether each was done.
 _DECK = (
     select(
-        DeckFeed.device_id,
-        DeckFeed.received_at,
-        DeckFeed.cards,
-        GameTable.timezone,
-        GameTable.shift_starts,
+        *COUNTED_FEED,
         DeckOrder.order_hash,
         DeckOrderCheck.feed_id.label("checked"),
         DeckPositionCount.feed_id.label("counted"),

@@ -1,6 +1,6 @@
-"""The role matrix's fixtures, for this folder only: the suite's as_role
-signing in only the roles a case uses, and a record stored behind each id
-an endpoint names."""
+"""The role matrix's fixtures, for this folder only: a record stored
+behind each id an endpoint names (the suite's as_role signs in only the
+roles a case uses)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from service.protection.device_days import count_deck
 from service.store.db import utc_now
 from service.store.models import User
 from service.store.work import unit_of_work
-from tests.api.role_matrix.role_calls import SignedIn
 from tests.api.role_matrix.role_endpoints import HOUSE_WAY_CARDS, OTHER_DEALER
 from tests.support import accounting as money
 from tests.support.alerts import raise_one
@@ -21,13 +20,6 @@ from tests.support.decks import dealing, deck_body
 from tests.support.players import add_player, identified, seat, step
 from tests.support.rounds_data import SEATS, round_body
 from tests.support.strategy import strategy_blocks
-
-
-@pytest.fixture
-def as_role(client):
-    """The suite's as_role, signing in only the roles a case uses (one to
-    three of them): six sign-ins were most of the cost of a case."""
-    return SignedIn(client)
 
 
 @pytest.fixture

@@ -1,23 +1,10 @@
-"""Calling an endpoint of the role matrix as a role: headers signed in only
-for the roles a case uses, and a stored record behind each id it names."""
+"""Calling an endpoint of the role matrix as a role, with a stored record
+behind each id it names."""
 
 from __future__ import annotations
 
 from tests.api.role_matrix.role_endpoints import STATE_FIRST
-from tests.support.app import edit, sign_in
-
-
-class SignedIn(dict[str, dict[str, str]]):
-    """Headers signed in as each role (users named after their role), each
-    signed in when first asked for."""
-
-    def __init__(self, client) -> None:
-        super().__init__()
-        self.client = client
-
-    def __missing__(self, role: str) -> dict[str, str]:
-        self[role] = sign_in(self.client, role)
-        return self[role]
+from tests.support.app import edit
 
 
 def url_of(request, path):

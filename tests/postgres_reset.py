@@ -100,7 +100,9 @@ class Head:
 _HEADS: dict[str, Head] = {}
 
 
-def _engine(url: str):
+def psycopg_engine(url: str):
+    """An engine on the database ``url`` names, by psycopg (3) whatever
+    driver the URL names."""
     return create_engine(make_url(url).set(drivername="postgresql+psycopg"))
 
 
@@ -125,7 +127,7 @@ def _read_head(connection: Connection) -> Head:
 def note_head(url: str) -> None:
     """Remember what the database ``url`` names holds, just made as a copy
     of the migrated head: what a reset puts back."""
-    engine = _engine(url)
+    engine = psycopg_engine(url)
     try:
         with engine.connect() as connection:
             _HEADS[url] = _read_head(connection)
@@ -140,7 +142,7 @@ def reset_to_head(url: str) -> bool:
     head = _HEADS.get(url)
     if head is None:
         return False
-    engine = _engine(url)
+    engine = psycopg_engine(url)
     try:
         with engine.connect() as connection:
             connection.execute(_OTHERS)  # a finished test's pool or worker

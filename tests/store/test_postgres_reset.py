@@ -6,15 +6,14 @@ its database is copied again."""
 
 from __future__ import annotations
 
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import text
 
 from service.accounts.auth import create_user
 from service.api.app import create_app
 from service.config.settings import Settings
 from service.store.work import unit_of_work
 from tests.postgres import migrated_scratch_database
-from tests.postgres_reset import note_head, reset_to_head
+from tests.postgres_reset import note_head, psycopg_engine, reset_to_head
 from tests.support.app import PASSWORD, databases
 
 COUNTS = (
@@ -24,7 +23,7 @@ COUNTS = (
 
 
 def run(url: str, statement: str):
-    engine = create_engine(make_url(url).set(drivername="postgresql+psycopg"))
+    engine = psycopg_engine(url)
     try:
         with engine.begin() as connection:
             result = connection.execute(text(statement))
